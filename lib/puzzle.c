@@ -1,0 +1,305 @@
+/* puzzle.c -- the one puzzle model: a grid, its givens and its cages. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+cdok_puzzle *cdok_puzzle_new(int size)
+{
+	cdok_puzzle *p;
+	size_t cells;
+
+	if (size < 1 || size > CDOK_MAX_SIZE)
+		return NULL;
+	cells = (size_t)size * (size_t)size;
+	p = calloc(1, sizeof(*p));
+	if (!p)
+		return NULL;
+	p->size = size;
+	p->given = calloc(cells, sizeof(*p->given));
+	p->cage_of = malloc(cells * sizeof(*p->cage_of));
+	if (!p->given || !p->cage_of) {
+		cdok_puzzle_free(p);
+		return NULL;
+	}
+	for (size_t i = 0; i < cells; i++)
+		p->cage_of[i] = -1;
+	return p;
+}
+
+void cdok_puzzle_free(cdok_puzzle *p)
+{
+	if (!p)
+		return;
+	for (int i = 0; i < p->ncages; i++)
+		free(p->cages[i].cells);
+	free(p->cages);
+	free(p->given);
+	free(p->cage_of);
+	free(p);
+}
+
+cdok_puzzle *cdok_puzzle_clone(const cdok_puzzle *src)
+{
+	cdok_puzzle *p;
+	size_t cells;
+
+	if (!src)
+		return NULL;
+	p = cdok_puzzle_new(src->size);
+	if (!p)
+		return NULL;
+	cells = (size_t)src->size * (size_t)src->size;
+	p->rules = src->rules;
+	memcpy(p->given, src->given, cells * sizeof(*p->given));
+	memcpy(p->cage_of, src->cage_of, cells * sizeof(*p->cage_of));
+	if (src->ncages) {
+		p->cages = calloc((size_t)src->ncages, sizeof(*p->cages));
+		if (!p->cages) {
+			cdok_puzzle_free(p);
+			return NULL;
+		}
+		p->cage_cap = src->ncages;
+		for (int i = 0; i < src->ncages; i++) {
+			const struct cdok_cage *s = &src->cages[i];
+			struct cdok_cage *d = &p->cages[i];
+
+			*d = *s;
+			d->cells = malloc((size_t)s->ncells * sizeof(int));
+			if (!d->cells) {
+				p->ncages = i;
+				cdok_puzzle_free(p);
+				return NULL;
+			}
+			memcpy(d->cells, s->cells,
+			       (size_t)s->ncells * sizeof(int));
+			p->ncages = i + 1;
+		}
+	}
+	return p;
+}
+
+int cdok_puzzle_size(const cdok_puzzle *p)
+{
+	return p->size;
+}
+
+static bool cell_ok(const cdok_puzzle *p, int cell)
+{
+	return cell >= 0 && cell < p->size * p->size;
+}
+
+int cdok_puzzle_given(const cdok_puzzle *p, int cell)
+{
+	return cell_ok(p, cell) ? p->given[cell] : 0;
+}
+
+cdok_status cdok_puzzle_set_given(cdok_puzzle *p, int cell, int value)
+{
+	if (!cell_ok(p, cell) || value < 0 || value > p->size)
+		return CDOK_ERR_INVALID;
+	p->given[cell] = value;
+	return CDOK_OK;
+}
+
+cdok_status cdok_puzzle_reserve_cage(cdok_puzzle *p)
+{
+	struct cdok_cage *c;
+	int cap;
+
+	if (p->ncages < p->cage_cap)
+		return CDOK_OK;
+	cap = p->cage_cap ? p->cage_cap * 2 : 16;
+	c = realloc(p->cages, (size_t)cap * sizeof(*c));
+	if (!c)
+		return CDOK_ERR_NOMEM;
+	p->cages = c;
+	p->cage_cap = cap;
+	return CDOK_OK;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+cdok_status cdok_puzzle_add_cage(cdok_puzzle *p, cdok_op op, int64_t target,
+				 const int *cells, int ncells,
+				 const char *label, int *index)
+{
+	struct cdok_cage *c;
+	int *copy;
+
+	if (ncells < 1 || ncells > p->size * p->size)
+		return CDOK_ERR_INVALID;
+	if (op != CDOK_OP_ADD && op != CDOK_OP_SUB && op != CDOK_OP_MUL &&
+	    op != CDOK_OP_DIV)
+		return CDOK_ERR_INVALID;
+	if (label && strlen(label) > CDOK_LABEL_MAX)
+		return CDOK_ERR_LIMIT;
+	for (int i = 0; i < ncells; i++)
+		if (!cell_ok(p, cells[i]) || p->cage_of[cells[i]] >= 0)
+			return CDOK_ERR_INVALID;
+	copy = malloc((size_t)ncells * sizeof(*copy));
+	if (!copy)
+		return CDOK_ERR_NOMEM;
+	memcpy(copy, cells, (size_t)ncells * sizeof(*copy));
+	qsort(copy, (size_t)ncells, sizeof(*copy), cmp_int);
+	for (int i = 1; i < ncells; i++)
+		if (copy[i] == copy[i - 1]) {
+			free(copy);
+			return CDOK_ERR_INVALID;
+		}
+	if (cdok_puzzle_reserve_cage(p) != CDOK_OK) {
+		free(copy);
+		return CDOK_ERR_NOMEM;
+	}
+	c = &p->cages[p->ncages];
+	c->op = op;
+	c->target = target;
+	c->ncells = ncells;
+	c->cells = copy;
+	c->label[0] = '\0';
+	if (label)
+		strcpy(c->label, label);
+	for (int i = 0; i < ncells; i++)
+		p->cage_of[copy[i]] = p->ncages;
+	if (index)
+		*index = p->ncages;
+	p->ncages++;
+	return CDOK_OK;
+}
+
+int cdok_puzzle_cage_count(const cdok_puzzle *p)
+{
+	return p->ncages;
+}
+
+int cdok_puzzle_cage_of(const cdok_puzzle *p, int cell)
+{
+	return cell_ok(p, cell) ? p->cage_of[cell] : -1;
+}
+
+cdok_op cdok_cage_op(const cdok_puzzle *p, int cage)
+{
+	return p->cages[cage].op;
+}
+
+int64_t cdok_cage_target(const cdok_puzzle *p, int cage)
+{
+	return p->cages[cage].target;
+}
+
+int cdok_cage_size(const cdok_puzzle *p, int cage)
+{
+	return p->cages[cage].ncells;
+}
+
+const int *cdok_cage_cells(const cdok_puzzle *p, int cage)
+{
+	return p->cages[cage].cells;
+}
+
+const char *cdok_cage_label(const cdok_puzzle *p, int cage)
+{
+	return p->cages[cage].label[0] ? p->cages[cage].label : NULL;
+}
+
+/* True if every cell of the cage can be reached from its first cell by
+ * steps between orthogonal neighbours inside the cage. */
+static bool cage_connected(const cdok_puzzle *p, int cage)
+{
+	const struct cdok_cage *c = &p->cages[cage];
+	int n = p->size;
+	int *stack, top = 0, seen = 0;
+	unsigned char *mark;
+
+	if (c->ncells <= 1)
+		return true;
+	stack = malloc((size_t)c->ncells * sizeof(*stack));
+	mark = calloc((size_t)n * (size_t)n, 1);
+	if (!stack || !mark) {
+		/* Treat allocation failure as "connected": the solver does
+		 * not depend on connectivity, it is a format rule. */
+		free(stack);
+		free(mark);
+		return true;
+	}
+	stack[top++] = c->cells[0];
+	mark[c->cells[0]] = 1;
+	while (top) {
+		int cell = stack[--top];
+		int r = cell / n, col = cell % n;
+		int nb[4], k = 0;
+
+		seen++;
+		if (r > 0)
+			nb[k++] = cell - n;
+		if (r + 1 < n)
+			nb[k++] = cell + n;
+		if (col > 0)
+			nb[k++] = cell - 1;
+		if (col + 1 < n)
+			nb[k++] = cell + 1;
+		for (int i = 0; i < k; i++)
+			if (!mark[nb[i]] && p->cage_of[nb[i]] == cage) {
+				mark[nb[i]] = 1;
+				stack[top++] = nb[i];
+			}
+	}
+	free(stack);
+	free(mark);
+	return seen == c->ncells;
+}
+
+cdok_status cdok_puzzle_validate(const cdok_puzzle *p, cdok_error *err)
+{
+	for (int i = 0; i < p->ncages; i++) {
+		const struct cdok_cage *c = &p->cages[i];
+		char name[CDOK_LABEL_MAX + 1];
+
+		if (c->label[0])
+			strcpy(name, c->label);
+		else
+			cdok_label_for_index(i, name);
+		if (c->target < 0)
+			return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+					 "cage %s has a negative target", name);
+		if ((c->op == CDOK_OP_MUL || c->op == CDOK_OP_DIV) &&
+		    c->target == 0)
+			return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+					 "cage %s: a %s target must not be 0",
+					 name, c->op == CDOK_OP_MUL ?
+					 "product" : "ratio");
+		if (!cage_connected(p, i))
+			return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+					 "cage %s is not orthogonally connected",
+					 name);
+	}
+	return CDOK_OK;
+}
+
+void cdok_label_for_index(int index, char *buf)
+{
+	static const char letters[] =
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+	int len = 1;
+	long span = 52, i = index;
+	char tmp[CDOK_LABEL_MAX + 1];
+
+	/* Labels are enumerated by length, then in base 52 within a
+	 * length: A..z, then AA..zz, and so on. */
+	while (i >= span && len < CDOK_LABEL_MAX) {
+		i -= span;
+		span *= 52;
+		len++;
+	}
+	for (int k = len - 1; k >= 0; k--) {
+		tmp[k] = letters[i % 52];
+		i /= 52;
+	}
+	tmp[len] = '\0';
+	strcpy(buf, tmp);
+}
