@@ -1,7 +1,831 @@
-/* solver.c -- placeholder until the real solver lands (being written). */
+/* solver.c -- the exact solver: constraint propagation plus a depth-first
+ * search that counts solutions up to a limit.
+ *
+ * State is one candidate set ("domain") per cell: a 64-bit set in which
+ * bit v stands for value v.  Propagation runs to a fixed point over three
+ * kinds of reasoning:
+ *
+ *  1. Naked singles: a cell with one candidate removes it from every
+ *     other cell of its row and column.
+ *  2. Hidden singles: a value with one possible place in a row or column
+ *     goes there; a value with no place means a contradiction.
+ *  3. Cage consistency (cage.c's job, inlined here for speed): every
+ *     assignment of the cage's cells that meets the clue, respects the
+ *     domains and keeps values distinct where cells share a line is
+ *     enumerated.  A candidate that appears in no such assignment is
+ *     removed.  The same enumeration records which values every
+ *     assignment puts in a given row (or column) of the cage; those
+ *     values are then removed from the rest of that row (or column).
+ *
+ * Propagation is sound but may be incomplete (large cages enumerate under
+ * a work budget), so the search branches on the cell with the fewest
+ * candidates until every cell is fixed.  Every complete grid is checked
+ * against the rules by check.c before it is reported, so a solution that
+ * breaks a rule can never escape, whatever the propagation did.
+ *
+ * Nothing here is global: all state lives in struct solver, made per
+ * call, so threads can solve different puzzles at once.
+ */
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
+
+typedef uint64_t dom_t;
+
+#define BIT(v) ((dom_t)1 << (v))
+
+/* Enumeration work allowed per cage per propagation step.  Beyond it the
+ * cage falls back to cheap bounds reasoning until its domains shrink. */
+#define ENUM_BUDGET 20000
+
+/* Cages larger than this are never enumerated (bounds reasoning only). */
+#define ENUM_MAX_CELLS 64
+
+static inline int popc(dom_t d)
+{
+	return __builtin_popcountll(d);
+}
+
+static inline int low_value(dom_t d)
+{
+	return __builtin_ctzll(d);
+}
+
+static inline int high_value(dom_t d)
+{
+	return 63 - __builtin_clzll(d);
+}
+
+/* Read-only facts about a cage, prepared once per solve. */
+struct cage_info {
+	cdok_op op;
+	int64_t target;
+	int ncells;
+	const int *cells;
+	int nrows, ncols;     /* distinct rows and columns it touches */
+	int *row_of, *col_of; /* per cell: local row / column index */
+	int *rows, *cols;     /* local index -> grid row / column */
+};
+
+/* Scratch for one cage enumeration, sized for the largest cage. */
+struct enum_ctx {
+	cdok_op op;
+	int64_t target;
+	int k, n;
+	int *pos;             /* enumeration order -> cage cell index */
+	dom_t *d;             /* domains in enumeration order */
+	int *lr, *lc;         /* local row / column, enumeration order */
+	int *val;
+	dom_t *sup;           /* values seen in some valid assignment */
+	int64_t *minsum, *maxsum, *minprod, *maxprod; /* suffix bounds */
+	dom_t *rowused, *colused;
+	dom_t *rowmust, *colmust;   /* in every valid assignment so far */
+	dom_t *rowfixed, *colfixed; /* already fixed: no news */
+	dom_t *rowv, *colv;
+	int nrows, ncols;
+	long budget;
+	int unsupported;      /* (cell, value) pairs not yet supported */
+	bool track_must;
+	bool stop, aborted;
+	long found;
+};
+
+struct solver {
+	const cdok_puzzle *puzzle;
+	int n, ncells;
+	dom_t full;
+	struct cage_info *cages;
+	int ncages;
+	const int *cage_of;
+
+	/* Propagation work lists. */
+	int *fixed;           /* cells that became single, to eliminate */
+	int nfixed;
+	int *queue;           /* cages to re-check (ring buffer) */
+	bool *queued;
+	int qhead, qcount;
+	uint64_t rowdirty, coldirty;
+
+	struct enum_ctx e;
+
+	/* Search. */
+	dom_t **levels;       /* domains per search depth, made on demand */
+	int nlevels;
+	uint64_t limit, max_nodes;
+	uint64_t count, nodes, branches, branch_score;
+	bool stop, gave_up, nomem;
+	int *solution_out;
+	int *values;          /* scratch grid for callbacks and checks */
+	cdok_solution_fn on_solution;
+	void *user;
+};
+
+/* ------------------------------------------------------------------ */
+/* Domain changes                                                      */
+
+static inline void enqueue_cage(struct solver *s, int cage)
+{
+	if (cage < 0 || s->queued[cage])
+		return;
+	s->queued[cage] = true;
+	s->queue[(s->qhead + s->qcount) % s->ncages] = cage;
+	s->qcount++;
+}
+
+/* Narrow a cell's domain to nd (a subset of the current one).  Records
+ * the follow-up work; returns false on a contradiction. */
+static inline bool narrow(struct solver *s, dom_t *dom, int cell, dom_t nd)
+{
+	if (nd == dom[cell])
+		return true;
+	if (!nd)
+		return false;
+	dom[cell] = nd;
+	s->rowdirty |= (uint64_t)1 << (cell / s->n);
+	s->coldirty |= (uint64_t)1 << (cell % s->n);
+	enqueue_cage(s, s->cage_of[cell]);
+	if (!(nd & (nd - 1)))
+		s->fixed[s->nfixed++] = cell;
+	return true;
+}
+
+static void reset_work(struct solver *s)
+{
+	s->nfixed = 0;
+	while (s->qcount) {
+		s->queued[s->queue[s->qhead]] = false;
+		s->qhead = (s->qhead + 1) % s->ncages;
+		s->qcount--;
+	}
+	s->qhead = 0;
+	s->rowdirty = s->coldirty = 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Rows and columns                                                    */
+
+/* Remove each fixed cell's value from its row and column. */
+static bool eliminate_fixed(struct solver *s, dom_t *dom)
+{
+	int n = s->n;
+
+	while (s->nfixed) {
+		int cell = s->fixed[--s->nfixed];
+		dom_t v = dom[cell];
+		int r = cell / n, c = cell % n;
+
+		for (int i = 0; i < n; i++) {
+			int peer = r * n + i;
+
+			if (peer != cell && (dom[peer] & v) &&
+			    !narrow(s, dom, peer, dom[peer] & ~v))
+				return false;
+			peer = i * n + c;
+			if (peer != cell && (dom[peer] & v) &&
+			    !narrow(s, dom, peer, dom[peer] & ~v))
+				return false;
+		}
+	}
+	return true;
+}
+
+/* Hidden singles over one line of cells (start, start+step, ...). */
+static bool line_singles(struct solver *s, dom_t *dom, int start, int step)
+{
+	dom_t once = 0, twice = 0, hidden;
+	int n = s->n;
+
+	for (int i = 0, cell = start; i < n; i++, cell += step) {
+		twice |= once & dom[cell];
+		once |= dom[cell];
+	}
+	if (once != s->full)
+		return false;
+	hidden = once & ~twice;
+	if (!hidden)
+		return true;
+	for (int i = 0, cell = start; i < n; i++, cell += step) {
+		dom_t h = dom[cell] & hidden;
+
+		if (h && dom[cell] != h) {
+			/* Two values that each have this cell as their only
+			 * place cannot both go here. */
+			if (h & (h - 1))
+				return false;
+			if (!narrow(s, dom, cell, h))
+				return false;
+		}
+	}
+	return true;
+}
+
+static bool hidden_singles(struct solver *s, dom_t *dom)
+{
+	while (s->rowdirty || s->coldirty) {
+		if (s->rowdirty) {
+			int r = __builtin_ctzll(s->rowdirty);
+
+			s->rowdirty &= s->rowdirty - 1;
+			if (!line_singles(s, dom, r * s->n, 1))
+				return false;
+		} else {
+			int c = __builtin_ctzll(s->coldirty);
+
+			s->coldirty &= s->coldirty - 1;
+			if (!line_singles(s, dom, c, s->n))
+				return false;
+		}
+	}
+	return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* Cage enumeration                                                    */
+
+/* Bits lo..hi, clipped to 1..n. */
+static inline dom_t range_mask(int64_t lo, int64_t hi, int n)
+{
+	if (lo < 1)
+		lo = 1;
+	if (hi > n)
+		hi = n;
+	if (lo > hi)
+		return 0;
+	return ((BIT(hi) << 1) - 1) & ~(BIT(lo) - 1);
+}
+
+static void enum_leaf(struct enum_ctx *e)
+{
+	bool useful = false;
+
+	e->found++;
+	for (int i = 0; i < e->k; i++) {
+		dom_t b = BIT(e->val[i]);
+
+		if (!(e->sup[i] & b)) {
+			e->sup[i] |= b;
+			e->unsupported--;
+		}
+	}
+	if (e->track_must) {
+		for (int r = 0; r < e->nrows; r++)
+			e->rowv[r] = 0;
+		for (int c = 0; c < e->ncols; c++)
+			e->colv[c] = 0;
+		for (int i = 0; i < e->k; i++) {
+			e->rowv[e->lr[i]] |= BIT(e->val[i]);
+			e->colv[e->lc[i]] |= BIT(e->val[i]);
+		}
+		for (int r = 0; r < e->nrows; r++) {
+			e->rowmust[r] &= e->rowv[r];
+			if (e->rowmust[r] & ~e->rowfixed[r])
+				useful = true;
+		}
+		for (int c = 0; c < e->ncols; c++) {
+			e->colmust[c] &= e->colv[c];
+			if (e->colmust[c] & ~e->colfixed[c])
+				useful = true;
+		}
+		e->track_must = useful;
+	}
+	if (!e->unsupported && !e->track_must)
+		e->stop = true;
+}
+
+/* Candidates for position i given what is chosen before it.  acc is the
+ * running sum (+ and -), the remaining quotient (*) or the running
+ * product (/); mx the largest value chosen so far. */
+static dom_t enum_filter(struct enum_ctx *e, int i, dom_t avail, int64_t acc,
+			 int64_t mx)
+{
+	int n = e->n;
+	int64_t t = e->target;
+	bool last = i == e->k - 1;
+	dom_t ok = 0;
+
+	switch (e->op) {
+	case CDOK_OP_ADD: {
+		int64_t rem = t - acc;
+
+		if (last)
+			return rem >= 1 && rem <= n ? avail & BIT(rem) : 0;
+		return avail & range_mask(rem - e->maxsum[i + 1],
+					  rem - e->minsum[i + 1], n);
+	}
+	case CDOK_OP_MUL:
+		if (last)
+			return acc >= 1 && acc <= n ? avail & BIT(acc) : 0;
+		for (dom_t a = avail; a; a &= a - 1) {
+			int v = low_value(a);
+
+			if (acc % v == 0 && acc / v <= e->maxprod[i + 1] &&
+			    acc / v >= e->minprod[i + 1])
+				ok |= BIT(v);
+		}
+		return ok;
+	case CDOK_OP_SUB:
+		/* The largest value minus the sum of the others is t. */
+		if (last) {
+			int64_t v1 = t + acc;          /* v is the largest */
+			int64_t v2 = 2 * mx - acc - t; /* mx stays largest */
+
+			if (v1 >= mx && v1 >= 1 && v1 <= n)
+				ok |= BIT(v1);
+			if (v2 >= 1 && v2 <= mx && v2 <= n)
+				ok |= BIT(v2);
+			return avail & ok;
+		}
+		if (t > n)
+			return 0;
+		/* The others' sum can never exceed n - t. */
+		for (dom_t a = avail; a; a &= a - 1) {
+			int v = low_value(a);
+			int64_t m = v > mx ? v : mx;
+
+			if (acc + v - m <= n - t)
+				ok |= BIT(v);
+		}
+		return ok;
+	case CDOK_OP_DIV:
+		/* The largest value is t times the product of the others. */
+		if (last) {
+			int64_t v1 = t * acc;  /* v is the largest */
+
+			if (v1 >= mx && v1 >= 1 && v1 <= n)
+				ok |= BIT(v1);
+			if (mx > 0 && (mx * mx) % (t * acc) == 0) {
+				int64_t v2 = mx * mx / (t * acc);
+
+				if (v2 >= 1 && v2 <= mx && v2 <= n)
+					ok |= BIT(v2);
+			}
+			return avail & ok;
+		}
+		if (t > n)
+			return 0;
+		/* The others' product can never exceed n / t. */
+		for (dom_t a = avail; a; a &= a - 1) {
+			int v = low_value(a);
+			int64_t m = v > mx ? v : mx;
+
+			if (acc * v <= (n / t) * m)
+				ok |= BIT(v);
+		}
+		return ok;
+	}
+	return 0;
+}
+
+static void enum_rec(struct enum_ctx *e, int i, int64_t acc, int64_t mx)
+{
+	dom_t avail;
+
+	if (--e->budget < 0) {
+		e->aborted = e->stop = true;
+		return;
+	}
+	avail = e->d[i] & ~e->rowused[e->lr[i]] & ~e->colused[e->lc[i]];
+	avail = enum_filter(e, i, avail, acc, mx);
+	for (; avail && !e->stop; avail &= avail - 1) {
+		int v = low_value(avail);
+		dom_t b = BIT(v);
+
+		e->val[i] = v;
+		if (i == e->k - 1) {
+			enum_leaf(e);
+			continue;
+		}
+		e->rowused[e->lr[i]] |= b;
+		e->colused[e->lc[i]] |= b;
+		switch (e->op) {
+		case CDOK_OP_ADD:
+		case CDOK_OP_SUB:
+			enum_rec(e, i + 1, acc + v, v > mx ? v : mx);
+			break;
+		case CDOK_OP_MUL:
+			enum_rec(e, i + 1, acc / v, v > mx ? v : mx);
+			break;
+		case CDOK_OP_DIV:
+			enum_rec(e, i + 1, acc * v, v > mx ? v : mx);
+			break;
+		}
+		e->rowused[e->lr[i]] &= ~b;
+		e->colused[e->lc[i]] &= ~b;
+	}
+}
+
+static int64_t sat_mul(int64_t a, int64_t b)
+{
+	if (a > INT64_MAX / b)
+		return INT64_MAX;
+	return a * b;
+}
+
+/* Cheap, sound narrowing for a cage too large to enumerate: a sum cell
+ * lies between the target minus the others' largest and smallest totals;
+ * a product cell divides the target. */
+static bool cage_bounds(struct solver *s, dom_t *dom, const struct cage_info *c)
+{
+	int64_t lo = 0, hi = 0;
+
+	if (c->op == CDOK_OP_ADD) {
+		for (int i = 0; i < c->ncells; i++) {
+			lo += low_value(dom[c->cells[i]]);
+			hi += high_value(dom[c->cells[i]]);
+		}
+		for (int i = 0; i < c->ncells; i++) {
+			int cell = c->cells[i];
+			dom_t d = dom[cell];
+			int64_t olo = lo - low_value(d), ohi = hi - high_value(d);
+
+			if (!narrow(s, dom, cell,
+				    d & range_mask(c->target - ohi,
+						   c->target - olo, s->n)))
+				return false;
+		}
+	} else if (c->op == CDOK_OP_MUL) {
+		for (int i = 0; i < c->ncells; i++) {
+			int cell = c->cells[i];
+			dom_t ok = 0;
+
+			for (dom_t a = dom[cell]; a; a &= a - 1)
+				if (c->target % low_value(a) == 0)
+					ok |= a & -a;
+			if (!narrow(s, dom, cell, ok))
+				return false;
+		}
+	}
+	return true;
+}
+
+/* Narrow the cage's cells to their supported values and remove the
+ * values the cage must place in a row or column from the rest of it. */
+static bool apply_enumeration(struct solver *s, dom_t *dom, int ci)
+{
+	const struct cage_info *c = &s->cages[ci];
+	struct enum_ctx *e = &s->e;
+
+	for (int i = 0; i < e->k; i++)
+		if (!narrow(s, dom, c->cells[e->pos[i]], e->d[i] & e->sup[i]))
+			return false;
+	if (!e->track_must)
+		return true;
+	for (int r = 0; r < c->nrows; r++) {
+		dom_t m = e->rowmust[r] & ~e->rowfixed[r];
+		int base = c->rows[r] * s->n;
+
+		for (int col = 0; m && col < s->n; col++) {
+			int cell = base + col;
+
+			if (s->cage_of[cell] != ci && (dom[cell] & m) &&
+			    !narrow(s, dom, cell, dom[cell] & ~m))
+				return false;
+		}
+	}
+	for (int col = 0; col < c->ncols; col++) {
+		dom_t m = e->colmust[col] & ~e->colfixed[col];
+
+		for (int r = 0; m && r < s->n; r++) {
+			int cell = r * s->n + c->cols[col];
+
+			if (s->cage_of[cell] != ci && (dom[cell] & m) &&
+			    !narrow(s, dom, cell, dom[cell] & ~m))
+				return false;
+		}
+	}
+	return true;
+}
+
+/* Bring one cage to consistency with the current domains. */
+static bool cage_propagate(struct solver *s, dom_t *dom, int ci)
+{
+	const struct cage_info *c = &s->cages[ci];
+	struct enum_ctx *e = &s->e;
+	int k = c->ncells;
+	bool ok;
+
+	if (k > ENUM_MAX_CELLS) {
+		s->queued[ci] = true;
+		ok = cage_bounds(s, dom, c);
+		s->queued[ci] = false;
+		return ok;
+	}
+
+	/* Enumerate the most constrained cells first: pruning bites
+	 * earlier and the last cell's value is usually forced. */
+	for (int i = 0; i < k; i++) {
+		int j = i;
+		int cnt = popc(dom[c->cells[i]]);
+
+		while (j > 0 && popc(dom[c->cells[e->pos[j - 1]]]) > cnt) {
+			e->pos[j] = e->pos[j - 1];
+			j--;
+		}
+		e->pos[j] = i;
+	}
+	e->op = c->op;
+	e->target = c->target;
+	e->k = k;
+	e->nrows = c->nrows;
+	e->ncols = c->ncols;
+	e->unsupported = 0;
+	for (int r = 0; r < c->nrows; r++) {
+		e->rowused[r] = 0;
+		e->rowmust[r] = s->full;
+		e->rowfixed[r] = 0;
+	}
+	for (int col = 0; col < c->ncols; col++) {
+		e->colused[col] = 0;
+		e->colmust[col] = s->full;
+		e->colfixed[col] = 0;
+	}
+	for (int i = 0; i < k; i++) {
+		int p = e->pos[i];
+		dom_t d = dom[c->cells[p]];
+
+		e->d[i] = d;
+		e->lr[i] = c->row_of[p];
+		e->lc[i] = c->col_of[p];
+		e->sup[i] = 0;
+		e->unsupported += popc(d);
+		if (!(d & (d - 1))) {
+			e->rowfixed[e->lr[i]] |= d;
+			e->colfixed[e->lc[i]] |= d;
+		}
+	}
+	e->minsum[k] = e->maxsum[k] = 0;
+	e->minprod[k] = e->maxprod[k] = 1;
+	for (int i = k - 1; i >= 0; i--) {
+		int lo = low_value(e->d[i]), hi = high_value(e->d[i]);
+
+		e->minsum[i] = e->minsum[i + 1] + lo;
+		e->maxsum[i] = e->maxsum[i + 1] + hi;
+		e->minprod[i] = sat_mul(e->minprod[i + 1], lo);
+		e->maxprod[i] = sat_mul(e->maxprod[i + 1], hi);
+	}
+	/* A single-cell cage cannot place a value in a row for others. */
+	e->track_must = k > 1;
+	e->budget = ENUM_BUDGET;
+	e->stop = e->aborted = false;
+	e->found = 0;
+
+	enum_rec(e, 0, c->op == CDOK_OP_MUL ? c->target :
+		 c->op == CDOK_OP_DIV ? 1 : 0, 0);
+
+	/* The cage is being brought to consistency right now; changes to
+	 * its own cells need not queue it again. */
+	s->queued[ci] = true;
+	if (e->aborted) {
+		/* Out of budget: if every candidate already has a support
+		 * there is nothing to remove; otherwise fall back to bounds. */
+		ok = e->unsupported == 0 || cage_bounds(s, dom, c);
+	} else if (!e->found) {
+		ok = false;
+	} else {
+		ok = apply_enumeration(s, dom, ci);
+	}
+	s->queued[ci] = false;
+	return ok;
+}
+
+/* Run all reasoning to a fixed point.  Returns false on a contradiction;
+ * either way the work lists are empty afterwards. */
+static bool propagate(struct solver *s, dom_t *dom)
+{
+	for (;;) {
+		if (!eliminate_fixed(s, dom) || !hidden_singles(s, dom))
+			break;
+		if (s->nfixed)
+			continue;
+		if (!s->qcount)
+			return true;
+		{
+			int ci = s->queue[s->qhead];
+
+			s->qhead = (s->qhead + 1) % s->ncages;
+			s->qcount--;
+			s->queued[ci] = false;
+			if (!cage_propagate(s, dom, ci))
+				break;
+		}
+	}
+	reset_work(s);
+	return false;
+}
+
+/* ------------------------------------------------------------------ */
+/* Search                                                              */
+
+static dom_t *level(struct solver *s, int depth)
+{
+	if (depth >= s->nlevels) {
+		int want = depth + 8;
+		dom_t **l = realloc(s->levels, (size_t)want * sizeof(*l));
+
+		if (!l)
+			return NULL;
+		for (int i = s->nlevels; i < want; i++)
+			l[i] = NULL;
+		s->levels = l;
+		s->nlevels = want;
+	}
+	if (!s->levels[depth])
+		s->levels[depth] = malloc((size_t)s->ncells * sizeof(dom_t));
+	return s->levels[depth];
+}
+
+static void found_solution(struct solver *s, const dom_t *dom)
+{
+	for (int i = 0; i < s->ncells; i++)
+		s->values[i] = low_value(dom[i]);
+	/* Belt and braces: only a grid that the plain checker accepts is
+	 * ever reported. */
+	if (!cdok_puzzle_is_solution(s->puzzle, s->values))
+		return;
+	if (s->count == 0 && s->solution_out)
+		memcpy(s->solution_out, s->values,
+		       (size_t)s->ncells * sizeof(int));
+	s->count++;
+	if (s->on_solution && s->on_solution(s->user, s->values))
+		s->stop = true;
+	if (s->limit && s->count >= s->limit)
+		s->stop = true;
+}
+
+static void search(struct solver *s, int depth)
+{
+	dom_t *dom = s->levels[depth];
+	dom_t *child;
+	int best = -1, best_count = 64;
+	dom_t cand;
+
+	s->nodes++;
+	if (s->max_nodes && s->nodes > s->max_nodes) {
+		s->gave_up = s->stop = true;
+		return;
+	}
+	for (int i = 0; i < s->ncells; i++) {
+		int cnt = popc(dom[i]);
+
+		if (cnt > 1 && cnt < best_count) {
+			best = i;
+			best_count = cnt;
+			if (cnt == 2)
+				break;
+		}
+	}
+	if (best < 0) {
+		found_solution(s, dom);
+		return;
+	}
+	child = level(s, depth + 1);
+	if (!child) {
+		s->nomem = s->stop = true;
+		return;
+	}
+	s->branches++;
+	s->branch_score += (uint64_t)(best_count - 1) * (uint64_t)(best_count - 1);
+	for (cand = dom[best]; cand && !s->stop; cand &= cand - 1) {
+		memcpy(child, dom, (size_t)s->ncells * sizeof(dom_t));
+		child[best] = cand & -cand;
+		s->fixed[s->nfixed++] = best;
+		s->rowdirty |= (uint64_t)1 << (best / s->n);
+		s->coldirty |= (uint64_t)1 << (best % s->n);
+		enqueue_cage(s, s->cage_of[best]);
+		if (propagate(s, child))
+			search(s, depth + 1);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Set-up                                                              */
+
+static void solver_free(struct solver *s)
+{
+	for (int i = 0; i < s->ncages; i++) {
+		free(s->cages[i].row_of);
+		free(s->cages[i].col_of);
+		free(s->cages[i].rows);
+		free(s->cages[i].cols);
+	}
+	free(s->cages);
+	free(s->fixed);
+	free(s->queue);
+	free(s->queued);
+	for (int i = 0; i < s->nlevels; i++)
+		free(s->levels[i]);
+	free(s->levels);
+	free(s->values);
+	free(s->e.pos);
+	free(s->e.d);
+	free(s->e.lr);
+	free(s->e.lc);
+	free(s->e.val);
+	free(s->e.sup);
+	free(s->e.minsum);
+	free(s->e.maxsum);
+	free(s->e.minprod);
+	free(s->e.maxprod);
+	free(s->e.rowused);
+	free(s->e.colused);
+	free(s->e.rowmust);
+	free(s->e.colmust);
+	free(s->e.rowfixed);
+	free(s->e.colfixed);
+	free(s->e.rowv);
+	free(s->e.colv);
+}
+
+/* Local row and column numbering of a cage, so the enumeration can keep
+ * "values used in this row of the cage" in a small array. */
+static bool cage_info_init(struct cage_info *ci, const struct cdok_cage *c,
+			   int n)
+{
+	int k = c->ncells;
+
+	ci->op = c->op;
+	ci->target = c->target;
+	ci->ncells = k;
+	ci->cells = c->cells;
+	ci->nrows = ci->ncols = 0;
+	ci->row_of = malloc((size_t)k * sizeof(int));
+	ci->col_of = malloc((size_t)k * sizeof(int));
+	ci->rows = malloc((size_t)k * sizeof(int));
+	ci->cols = malloc((size_t)k * sizeof(int));
+	if (!ci->row_of || !ci->col_of || !ci->rows || !ci->cols)
+		return false;
+	for (int i = 0; i < k; i++) {
+		int r = c->cells[i] / n, col = c->cells[i] % n, j;
+
+		for (j = 0; j < ci->nrows && ci->rows[j] != r; j++)
+			;
+		if (j == ci->nrows)
+			ci->rows[ci->nrows++] = r;
+		ci->row_of[i] = j;
+		for (j = 0; j < ci->ncols && ci->cols[j] != col; j++)
+			;
+		if (j == ci->ncols)
+			ci->cols[ci->ncols++] = col;
+		ci->col_of[i] = j;
+	}
+	return true;
+}
+
+static bool solver_init(struct solver *s, const cdok_puzzle *p)
+{
+	int maxk = 1;
+	size_t k1;
+	struct enum_ctx *e = &s->e;
+
+	memset(s, 0, sizeof(*s));
+	s->puzzle = p;
+	s->n = p->size;
+	s->ncells = p->size * p->size;
+	s->full = ((BIT(s->n) << 1) - 1) & ~(dom_t)1;
+	s->cage_of = p->cage_of;
+	s->ncages = p->ncages;
+	s->cages = calloc((size_t)(p->ncages ? p->ncages : 1),
+			  sizeof(*s->cages));
+	s->fixed = malloc((size_t)s->ncells * 2 * sizeof(int));
+	s->queue = malloc((size_t)(p->ncages ? p->ncages : 1) * sizeof(int));
+	s->queued = calloc((size_t)(p->ncages ? p->ncages : 1), sizeof(bool));
+	s->values = malloc((size_t)s->ncells * sizeof(int));
+	if (!s->cages || !s->fixed || !s->queue || !s->queued || !s->values)
+		return false;
+	for (int i = 0; i < p->ncages; i++) {
+		if (!cage_info_init(&s->cages[i], &p->cages[i], s->n))
+			return false;
+		if (p->cages[i].ncells > maxk)
+			maxk = p->cages[i].ncells;
+	}
+	if (maxk > ENUM_MAX_CELLS)
+		maxk = ENUM_MAX_CELLS;
+	k1 = (size_t)maxk + 1;
+	e->n = s->n;
+	e->pos = malloc(k1 * sizeof(int));
+	e->d = malloc(k1 * sizeof(dom_t));
+	e->lr = malloc(k1 * sizeof(int));
+	e->lc = malloc(k1 * sizeof(int));
+	e->val = malloc(k1 * sizeof(int));
+	e->sup = malloc(k1 * sizeof(dom_t));
+	e->minsum = malloc(k1 * sizeof(int64_t));
+	e->maxsum = malloc(k1 * sizeof(int64_t));
+	e->minprod = malloc(k1 * sizeof(int64_t));
+	e->maxprod = malloc(k1 * sizeof(int64_t));
+	e->rowused = malloc(k1 * sizeof(dom_t));
+	e->colused = malloc(k1 * sizeof(dom_t));
+	e->rowmust = malloc(k1 * sizeof(dom_t));
+	e->colmust = malloc(k1 * sizeof(dom_t));
+	e->rowfixed = malloc(k1 * sizeof(dom_t));
+	e->colfixed = malloc(k1 * sizeof(dom_t));
+	e->rowv = malloc(k1 * sizeof(dom_t));
+	e->colv = malloc(k1 * sizeof(dom_t));
+	return e->pos && e->d && e->lr && e->lc && e->val && e->sup &&
+	       e->minsum && e->maxsum && e->minprod && e->maxprod &&
+	       e->rowused && e->colused && e->rowmust && e->colmust &&
+	       e->rowfixed && e->colfixed && e->rowv && e->colv;
+}
 
 void cdok_solve_params_init(cdok_solve_params *params)
 {
@@ -9,11 +833,76 @@ void cdok_solve_params_init(cdok_solve_params *params)
 	params->limit = 2;
 }
 
-cdok_status cdok_solve(const cdok_puzzle *puzzle,
-		       const cdok_solve_params *params, int *solution,
-		       cdok_result *result, cdok_error *err)
+/* The difficulty score: B * M + E (doc/SOLVER.md), where B sums
+ * (k - 1)^2 over every branch point of the complete search (k = the
+ * branching cell's candidates), M is the smallest power of ten not below
+ * the number of cells and E is the number of cells without a given. */
+static uint64_t difficulty(const struct solver *s)
 {
-	(void)puzzle; (void)params; (void)solution;
-	memset(result, 0, sizeof(*result));
-	return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0, "solver not written yet");
+	uint64_t m = 1, empty = 0;
+
+	while (m < (uint64_t)s->ncells)
+		m *= 10;
+	for (int i = 0; i < s->ncells; i++)
+		if (!s->puzzle->given[i])
+			empty++;
+	return s->branch_score * m + empty;
+}
+
+cdok_status cdok_solve(const cdok_puzzle *p, const cdok_solve_params *params,
+		       int *solution, cdok_result *res, cdok_error *err)
+{
+	struct solver s;
+	cdok_solve_params defaults;
+	cdok_status st;
+	dom_t *root;
+	bool ok;
+
+	memset(res, 0, sizeof(*res));
+	st = cdok_puzzle_validate(p, err);
+	if (st != CDOK_OK)
+		return st;
+	if (!params) {
+		cdok_solve_params_init(&defaults);
+		params = &defaults;
+	}
+	if (!solver_init(&s, p) || !(root = level(&s, 0))) {
+		solver_free(&s);
+		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	}
+	s.limit = params->limit;
+	s.max_nodes = params->max_nodes;
+	s.on_solution = params->on_solution;
+	s.user = params->user;
+	s.solution_out = solution;
+
+	/* Root: every cell may hold any value except where given; every
+	 * cage and line needs a first look. */
+	for (int i = 0; i < s.ncells; i++) {
+		root[i] = p->given[i] ? BIT(p->given[i]) : s.full;
+		if (p->given[i])
+			s.fixed[s.nfixed++] = i;
+	}
+	for (int i = 0; i < s.ncages; i++)
+		enqueue_cage(&s, i);
+	s.rowdirty = s.coldirty = s.n >= 64 ? ~(uint64_t)0 :
+		((uint64_t)1 << s.n) - 1;
+	ok = propagate(&s, root);
+	if (ok)
+		search(&s, 0);
+	else
+		s.nodes = 1;
+
+	if (s.nomem) {
+		solver_free(&s);
+		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	}
+	res->count = s.count;
+	res->gave_up = s.gave_up;
+	res->complete = !s.stop;
+	res->nodes = s.nodes;
+	res->branches = s.branches;
+	res->difficulty = difficulty(&s);
+	solver_free(&s);
+	return CDOK_OK;
 }
