@@ -1,0 +1,356 @@
+/* test_solver.c -- unit tests of cage arithmetic and of the solver's
+ * contract: counting with a limit, completeness, callbacks, node limits,
+ * and independence between threads. */
+#include <criterion/criterion.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cdok.h"
+#include "internal.h"
+
+/* ---- cage arithmetic ---- */
+
+static bool holds(cdok_op op, int64_t target, int a, int b, int c, int n)
+{
+	int v[3] = {a, b, c};
+
+	return cdok_cage_holds(op, target, v, n);
+}
+
+Test(arith, sum)
+{
+	cr_expect(holds(CDOK_OP_ADD, 7, 3, 4, 0, 2));
+	cr_expect(!holds(CDOK_OP_ADD, 8, 3, 4, 0, 2));
+	cr_expect(holds(CDOK_OP_ADD, 6, 1, 2, 3, 3));
+}
+
+Test(arith, difference_any_cell_is_the_minuend)
+{
+	cr_expect(holds(CDOK_OP_SUB, 1, 3, 4, 0, 2));
+	cr_expect(holds(CDOK_OP_SUB, 1, 4, 3, 0, 2));
+	/* 6 - 2 - 3 = 1, with the minuend in any position. */
+	cr_expect(holds(CDOK_OP_SUB, 1, 2, 6, 3, 3));
+	cr_expect(holds(CDOK_OP_SUB, 1, 2, 3, 6, 3));
+	cr_expect(!holds(CDOK_OP_SUB, 2, 2, 3, 6, 3));
+	/* A difference target of 0 needs a = b + c. */
+	cr_expect(holds(CDOK_OP_SUB, 0, 2, 5, 3, 3));
+}
+
+Test(arith, product_includes_square_roots)
+{
+	/* The original cdok's candidate filter missed the square root of a
+	 * product target: 36 = 6 * 6 * 1 must be accepted. */
+	cr_expect(holds(CDOK_OP_MUL, 36, 6, 6, 1, 3));
+	cr_expect(holds(CDOK_OP_MUL, 36, 6, 1, 6, 3));
+	cr_expect(!holds(CDOK_OP_MUL, 36, 6, 5, 1, 3));
+	cr_expect(holds(CDOK_OP_MUL, INT64_C(9000000000000000000), 1, 1, 1, 1) == false);
+}
+
+Test(arith, ratio_is_exact)
+{
+	cr_expect(holds(CDOK_OP_DIV, 2, 3, 6, 0, 2));
+	cr_expect(holds(CDOK_OP_DIV, 2, 6, 3, 0, 2));
+	cr_expect(!holds(CDOK_OP_DIV, 2, 3, 7, 0, 2));
+	/* 8 / (2 * 2) = 2: three cells. */
+	cr_expect(holds(CDOK_OP_DIV, 2, 2, 8, 2, 3));
+	cr_expect(!holds(CDOK_OP_DIV, 3, 2, 8, 2, 3));
+	cr_expect(holds(CDOK_OP_DIV, 1, 4, 4, 0, 2));
+}
+
+/* ---- helpers ---- */
+
+static cdok_puzzle *latin(int n)
+{
+	cdok_puzzle *p = cdok_puzzle_new(n);
+
+	cr_assert_not_null(p);
+	return p;
+}
+
+static void add(cdok_puzzle *p, cdok_op op, int64_t t, int ncells,
+		const int *cells)
+{
+	cr_assert_eq(cdok_puzzle_add_cage(p, op, t, cells, ncells, NULL, NULL),
+		     CDOK_OK);
+}
+
+static cdok_result solve(const cdok_puzzle *p, uint64_t limit, int *sol)
+{
+	cdok_solve_params params;
+	cdok_result r;
+	cdok_error err;
+
+	cdok_solve_params_init(&params);
+	params.limit = limit;
+	cr_assert_eq(cdok_solve(p, &params, sol, &r, &err), CDOK_OK);
+	return r;
+}
+
+/* ---- counting ---- */
+
+Test(solver, counts_latin_squares)
+{
+	/* The numbers of Latin squares of orders 1..4 are 1, 2, 12, 576:
+	 * an empty grid exercises the row/column reasoning alone. */
+	static const uint64_t expect[] = {0, 1, 2, 12, 576};
+
+	for (int n = 1; n <= 4; n++) {
+		cdok_puzzle *p = latin(n);
+		cdok_result r = solve(p, 0, NULL);
+
+		cr_expect_eq(r.count, expect[n], "order %d: %llu", n,
+			     (unsigned long long)r.count);
+		cr_expect(r.complete);
+		cdok_puzzle_free(p);
+	}
+}
+
+Test(solver, limit_stops_and_reports_incomplete)
+{
+	cdok_puzzle *p = latin(4);
+	cdok_result r = solve(p, 10, NULL);
+
+	cr_expect_eq(r.count, 10);
+	cr_expect(!r.complete);
+	cr_expect(!r.gave_up);
+	cdok_puzzle_free(p);
+}
+
+Test(solver, node_limit_gives_up)
+{
+	cdok_puzzle *p = latin(6);
+	cdok_solve_params params;
+	cdok_result r;
+
+	cdok_solve_params_init(&params);
+	params.limit = 0;
+	params.max_nodes = 50;
+	cr_assert_eq(cdok_solve(p, &params, NULL, &r, NULL), CDOK_OK);
+	cr_expect(r.gave_up);
+	cr_expect(!r.complete);
+	cr_expect_leq(r.nodes, 51);
+	cdok_puzzle_free(p);
+}
+
+/* The README's 6 x 6 example, built through the model API. */
+static cdok_puzzle *readme6(void)
+{
+	cdok_puzzle *p = latin(6);
+	struct {
+		cdok_op op;
+		int t, n;
+		int cells[6];
+	} cages[] = {
+		{CDOK_OP_ADD, 12, 3, {0, 6, 12}},
+		{CDOK_OP_DIV, 4, 2, {1, 7}},
+		{CDOK_OP_MUL, 3, 2, {4, 5}},
+		{CDOK_OP_ADD, 7, 2, {8, 9}},
+		{CDOK_OP_MUL, 60, 3, {10, 11, 17}},
+		{CDOK_OP_ADD, 12, 4, {13, 19, 25, 26}},
+		{CDOK_OP_ADD, 28, 6, {14, 15, 16, 22, 23, 28}},
+		{CDOK_OP_SUB, 1, 2, {20, 21}},
+		{CDOK_OP_ADD, 11, 2, {27, 33}},
+		{CDOK_OP_MUL, 2, 2, {29, 35}},
+		{CDOK_OP_ADD, 10, 3, {30, 31, 32}},
+	};
+
+	for (size_t i = 0; i < sizeof(cages) / sizeof(cages[0]); i++)
+		add(p, cages[i].op, cages[i].t, cages[i].n, cages[i].cells);
+	cdok_puzzle_set_given(p, 2, 5);
+	cdok_puzzle_set_given(p, 3, 2);
+	cdok_puzzle_set_given(p, 18, 3);
+	cdok_puzzle_set_given(p, 24, 4);
+	cdok_puzzle_set_given(p, 34, 4);
+	return p;
+}
+
+Test(solver, readme_example_is_unique)
+{
+	static const int expect[36] = {
+		6, 4, 5, 2, 1, 3, 5, 1, 4, 3, 2, 6, 1, 2, 6, 4, 3, 5,
+		3, 6, 2, 1, 5, 4, 4, 3, 1, 5, 6, 2, 2, 5, 3, 6, 4, 1,
+	};
+	cdok_puzzle *p = readme6();
+	int sol[36];
+	cdok_result r = solve(p, 2, sol);
+
+	cr_expect_eq(r.count, 1);
+	cr_expect(r.complete);
+	cr_expect_arr_eq(sol, expect, sizeof(expect));
+	cr_expect(cdok_puzzle_is_solution(p, sol));
+	/* Difficulty = B * 100 + empty cells (31 of 36). */
+	cr_expect_eq(r.difficulty % 100, 31);
+	cdok_puzzle_free(p);
+}
+
+Test(solver, clashing_givens_have_no_solution)
+{
+	cdok_puzzle *p = readme6();
+	cdok_result r;
+
+	/* Column 0 already holds the given 4 in row 4. */
+	cdok_puzzle_set_given(p, 18, 4);
+	r = solve(p, 2, NULL);
+	cr_expect_eq(r.count, 0);
+	cr_expect(r.complete);
+	cdok_puzzle_free(p);
+}
+
+Test(solver, unreachable_and_huge_targets_have_no_solution)
+{
+	static const cdok_op ops[] = {CDOK_OP_ADD, CDOK_OP_SUB, CDOK_OP_MUL,
+				      CDOK_OP_DIV};
+	int cells[] = {0, 1};
+
+	for (size_t i = 0; i < 4; i++) {
+		cdok_puzzle *p = latin(4);
+		cdok_result r;
+
+		add(p, ops[i], INT64_MAX, 2, cells);
+		r = solve(p, 2, NULL);
+		cr_expect_eq(r.count, 0, "op %c", ops[i]);
+		cr_expect(r.complete);
+		cdok_puzzle_free(p);
+	}
+}
+
+Test(solver, square_root_factor_is_found)
+{
+	/* 3 x 3 grid, one L-shaped cage 9* over cells 0, 3, 4: the values
+	 * 3, 1, 3 (two 3s in different rows and columns) is the only way. */
+	cdok_puzzle *p = latin(3);
+	int cage[] = {0, 3, 4};
+	int rest[] = {1, 2};
+	int sol[9];
+	cdok_result r;
+
+	add(p, CDOK_OP_MUL, 9, 3, cage);
+	add(p, CDOK_OP_ADD, 3, 2, rest);
+	r = solve(p, 0, sol);
+	cr_expect_gt(r.count, 0);
+	cr_expect_eq(sol[0], 3);
+	cr_expect_eq(sol[4], 3);
+	cdok_puzzle_free(p);
+}
+
+Test(solver, one_by_one)
+{
+	cdok_puzzle *p = latin(1);
+	int sol[1] = {0};
+	cdok_result r = solve(p, 2, sol);
+
+	cr_expect_eq(r.count, 1);
+	cr_expect(r.complete);
+	cr_expect_eq(sol[0], 1);
+	cdok_puzzle_free(p);
+}
+
+Test(solver, largest_grid_finds_a_latin_square)
+{
+	cdok_puzzle *p = latin(CDOK_MAX_SIZE);
+	int *sol = malloc(sizeof(int) * CDOK_MAX_SIZE * CDOK_MAX_SIZE);
+	cdok_result r = solve(p, 1, sol);
+
+	cr_expect_eq(r.count, 1);
+	cr_expect(cdok_puzzle_is_solution(p, sol));
+	free(sol);
+	cdok_puzzle_free(p);
+}
+
+/* ---- callbacks ---- */
+
+struct collect {
+	int seen;
+	int stop_at;
+	int n;
+	int ok;
+	const cdok_puzzle *p;
+};
+
+static int on_solution(void *user, const int *values)
+{
+	struct collect *c = user;
+
+	c->seen++;
+	if (!cdok_puzzle_is_solution(c->p, values))
+		c->ok = 0;
+	return c->seen == c->stop_at;
+}
+
+Test(solver, callback_sees_every_solution_and_can_stop)
+{
+	cdok_puzzle *p = latin(3);
+	struct collect c = {0, 0, 3, 1, p};
+	cdok_solve_params params;
+	cdok_result r;
+
+	cdok_solve_params_init(&params);
+	params.limit = 0;
+	params.on_solution = on_solution;
+	params.user = &c;
+	cr_assert_eq(cdok_solve(p, &params, NULL, &r, NULL), CDOK_OK);
+	cr_expect_eq(c.seen, 12);
+	cr_expect(c.ok);
+
+	c.seen = 0;
+	c.stop_at = 5;
+	cr_assert_eq(cdok_solve(p, &params, NULL, &r, NULL), CDOK_OK);
+	cr_expect_eq(c.seen, 5);
+	cr_expect_eq(r.count, 5);
+	cr_expect(!r.complete);
+	cdok_puzzle_free(p);
+}
+
+/* ---- validation ---- */
+
+Test(solver, rejects_invalid_cages)
+{
+	cdok_puzzle *p = latin(4);
+	int apart[] = {0, 5};   /* diagonal neighbours only */
+	cdok_error err;
+	cdok_result r;
+
+	add(p, CDOK_OP_ADD, 3, 2, apart);
+	cr_expect_eq(cdok_solve(p, NULL, NULL, &r, &err), CDOK_ERR_INVALID);
+	cr_expect(strstr(err.message, "connected") != NULL, "%s",
+		  err.message);
+	cdok_puzzle_free(p);
+
+	p = latin(4);
+	add(p, CDOK_OP_MUL, 0, 2, (int[]){0, 1});
+	cr_expect_eq(cdok_solve(p, NULL, NULL, &r, &err), CDOK_ERR_INVALID);
+	cdok_puzzle_free(p);
+}
+
+/* ---- threads ---- */
+
+static void *solve_thread(void *arg)
+{
+	cdok_puzzle *p = arg;
+	int sol[36];
+	cdok_result r;
+	intptr_t good = 1;
+
+	for (int i = 0; i < 200; i++) {
+		if (cdok_solve(p, NULL, sol, &r, NULL) != CDOK_OK ||
+		    r.count != 1 || !cdok_puzzle_is_solution(p, sol))
+			good = 0;
+	}
+	return (void *)good;
+}
+
+Test(solver, two_threads_solve_at_once)
+{
+	cdok_puzzle *a = readme6(), *b = readme6();
+	pthread_t ta, tb;
+	void *ra, *rb;
+
+	cr_assert_eq(pthread_create(&ta, NULL, solve_thread, a), 0);
+	cr_assert_eq(pthread_create(&tb, NULL, solve_thread, b), 0);
+	pthread_join(ta, &ra);
+	pthread_join(tb, &rb);
+	cr_expect(ra == (void *)1 && rb == (void *)1);
+	cdok_puzzle_free(a);
+	cdok_puzzle_free(b);
+}
