@@ -1,16 +1,773 @@
-/* format_spec.c -- placeholder (being written). */
+/* format_spec.c -- the cdok puzzle spec: cdok's own text format.
+ *
+ * A spec is the grid written row by row, one line per row, with one
+ * token per cell: a given value (`5`) or a cage label that may carry the
+ * cage's clue (`J`, `J+12`).  doc/FORMAT.md is the full description; this
+ * file is its one implementation.
+ *
+ * The reader works in three steps: it finds the lines of the grid, turns
+ * each line into tokens (all syntax errors come from here), and then
+ * groups the tokens into cages and checks the cages.  Only when all of
+ * that succeeded is a puzzle built, so the model never sees bad input.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "internal.h"
 
-cdok_status cdok_spec_read(struct cdok_reader *reader, cdok_puzzle **out,
-			   cdok_error *err)
+/* One cell of the grid as written. */
+struct token {
+	int line;
+	int column;        /* where the token starts */
+	int clue_column;   /* where its operator or target starts */
+	bool given;        /* a bare number */
+	bool has_op;
+	bool has_num;
+	cdok_op op;
+	int64_t num;       /* the given value or the cage target */
+	char label[CDOK_LABEL_MAX + 1];
+};
+
+/* A cage being assembled from its tokens. */
+struct cage_rec {
+	const char *label; /* points into the first token's label */
+	int first;         /* first cell in reading order */
+	int ncells;
+	int clue_cell;     /* cell whose token carried the clue, or -1 */
+	cdok_op op;
+	int64_t target;
+};
+
+static bool is_blank(char c)
 {
-	(void)reader; (void)out;
-	return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0, "not written yet");
+	return c == ' ' || c == '\t';
 }
 
-cdok_status cdok_spec_write(struct strbuf *sb, const cdok_puzzle *puzzle,
+static bool is_letter(char c)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static bool is_op(char c)
+{
+	return c == '+' || c == '-' || c == '*' || c == '/';
+}
+
+/* The extent of the line starting at start: *end is the offset of its
+ * '\n' (or the text's end), and the returned offset is where its content
+ * ends.  A '\r' right before the line break belongs to the break, so
+ * files with DOS line ends read the same. */
+static size_t line_content_end(const struct cdok_reader *r, size_t start,
+			       size_t *end)
+{
+	const char *nl = memchr(r->text + start, '\n', r->len - start);
+	size_t e = nl ? (size_t)(nl - r->text) : r->len;
+
+	*end = e;
+	if (e > start && r->text[e - 1] == '\r')
+		e--;
+	return e;
+}
+
+static bool span_is_blank(const char *text, size_t start, size_t end)
+{
+	for (size_t i = start; i < end; i++)
+		if (!is_blank(text[i]))
+			return false;
+	return true;
+}
+
+/* Report a byte that has no place in a spec.  Printable characters are
+ * quoted; anything else is shown as a number, since printing it could
+ * garble the user's terminal. */
+static cdok_status fail_byte(cdok_error *err, int line, int column,
+			     unsigned char c)
+{
+	if (c == '\'')
+		return cdok_fail(err, CDOK_ERR_SYNTAX, line, column,
+				 "unexpected character \"'\"");
+	if (c > 0x20 && c < 0x7f)
+		return cdok_fail(err, CDOK_ERR_SYNTAX, line, column,
+				 "unexpected character '%c'", c);
+	return cdok_fail(err, CDOK_ERR_SYNTAX, line, column,
+			 "unexpected byte 0x%02x", c);
+}
+
+/* Read the token starting at *pos (which is not blank) and ending before
+ * the next blank or at end.  Labels and numbers stop being scanned as
+ * soon as they are too long, so a huge token costs no more than a short
+ * one before it is rejected. */
+static cdok_status read_token(const char *text, size_t *pos, size_t end,
+			      int line, size_t line_start, struct token *t,
+			      cdok_error *err)
+{
+	size_t i = *pos;
+	bool has_label = false;
+
+	memset(t, 0, sizeof(*t));
+	t->line = line;
+	t->column = (int)(i - line_start) + 1;
+	while (i < end && !is_blank(text[i])) {
+		char c = text[i];
+		int col = (int)(i - line_start) + 1;
+
+		if (is_letter(c)) {
+			size_t j = i;
+
+			while (j < end && is_letter(text[j]) &&
+			       j - i <= CDOK_LABEL_MAX)
+				j++;
+			if (has_label && j - i <= CDOK_LABEL_MAX)
+				return cdok_fail(err, CDOK_ERR_SYNTAX, line,
+						 col, "two cage labels in one "
+						 "cell: %s and %.*s", t->label,
+						 (int)(j - i), text + i);
+			if (j - i > CDOK_LABEL_MAX)
+				return cdok_fail(err, CDOK_ERR_LIMIT, line,
+						 col, "label is longer than "
+						 "%d letters", CDOK_LABEL_MAX);
+			memcpy(t->label, text + i, j - i);
+			t->label[j - i] = '\0';
+			has_label = true;
+			i = j;
+		} else if (is_digit(c)) {
+			int64_t v = 0;
+
+			if (t->has_num)
+				return cdok_fail(err, CDOK_ERR_SYNTAX, line,
+						 col,
+						 "two targets in one cell");
+			if (!t->has_op)
+				t->clue_column = col;
+			while (i < end && is_digit(text[i])) {
+				int d = text[i] - '0';
+
+				if (v > (INT64_MAX - d) / 10)
+					return cdok_fail(err, CDOK_ERR_LIMIT,
+							 line, col,
+							 "target does not fit "
+							 "in 64 bits");
+				v = v * 10 + d;
+				i++;
+			}
+			t->num = v;
+			t->has_num = true;
+		} else if (is_op(c)) {
+			if (t->has_op)
+				return cdok_fail(err, CDOK_ERR_SYNTAX, line,
+						 col, "two operators in one "
+						 "cell ('%c' and '%c')",
+						 (char)t->op, c);
+			if (!t->has_num)
+				t->clue_column = col;
+			t->op = (cdok_op)c;
+			t->has_op = true;
+			i++;
+		} else {
+			return fail_byte(err, line, col, (unsigned char)c);
+		}
+	}
+	*pos = i;
+
+	if (!has_label) {
+		if (t->has_op)
+			return cdok_fail(err, CDOK_ERR_SYNTAX, line, t->column,
+					 "a clue needs a cage label, as in "
+					 "J+12");
+		t->given = true;
+		return CDOK_OK;
+	}
+	if (t->has_op && !t->has_num)
+		return cdok_fail(err, CDOK_ERR_SYNTAX, line, t->column,
+				 "cage %s has an operator but no target",
+				 t->label);
+	if (t->has_num && !t->has_op)
+		return cdok_fail(err, CDOK_ERR_SYNTAX, line, t->column,
+				 "cage %s has a target but no operator",
+				 t->label);
+	if (t->has_op && t->num == 0 &&
+	    (t->op == CDOK_OP_MUL || t->op == CDOK_OP_DIV))
+		return cdok_fail(err, CDOK_ERR_INVALID, line, t->clue_column,
+				 "a %s target must not be 0",
+				 t->op == CDOK_OP_MUL ? "product" : "ratio");
+	return CDOK_OK;
+}
+
+/* Count the tokens in text[i..end), without reading them: only used to
+ * say how many cells a too-long row has. */
+static int count_tokens(const char *text, size_t i, size_t end)
+{
+	int n = 0;
+
+	while (i < end) {
+		while (i < end && is_blank(text[i]))
+			i++;
+		if (i >= end)
+			break;
+		n++;
+		while (i < end && !is_blank(text[i]))
+			i++;
+	}
+	return n;
+}
+
+/* Read the tokens of row y (line at start..end) into toks, which has
+ * room for cap of them.  On the first row cap is CDOK_MAX_SIZE and the
+ * row fixes the size; later rows must have exactly size tokens. */
+static cdok_status read_row(const char *text, size_t start, size_t end,
+			    int line, int y, int size, struct token *toks,
+			    int *count, cdok_error *err)
+{
+	int cap = y == 0 ? CDOK_MAX_SIZE : size;
+	size_t i = start;
+	int n = 0;
+	cdok_status st;
+
+	for (;;) {
+		while (i < end && is_blank(text[i]))
+			i++;
+		if (i >= end)
+			break;
+		if (n == cap) {
+			int col = (int)(i - start) + 1;
+
+			if (y == 0)
+				return cdok_fail(err, CDOK_ERR_LIMIT, line,
+						 col, "the first row has more "
+						 "than %d cells; cdok supports "
+						 "grids up to %d x %d",
+						 CDOK_MAX_SIZE, CDOK_MAX_SIZE,
+						 CDOK_MAX_SIZE);
+			return cdok_fail(err, CDOK_ERR_SYNTAX, line, col,
+					 "row %d has %d cells but the first "
+					 "row has %d", y + 1,
+					 n + count_tokens(text, i, end), size);
+		}
+		st = read_token(text, &i, end, line, start, &toks[n], err);
+		if (st != CDOK_OK)
+			return st;
+		n++;
+	}
+	if (y > 0 && n < size)
+		return cdok_fail(err, CDOK_ERR_SYNTAX, line,
+				 (int)(end - start) + 1,
+				 "row %d has %d cells but the first row has %d",
+				 y + 1, n, size);
+	*count = n;
+	return CDOK_OK;
+}
+
+static cdok_status check_givens(const struct token *toks, int n, int size,
+				cdok_error *err)
+{
+	for (int x = 0; x < n; x++) {
+		const struct token *t = &toks[x];
+
+		if (t->given && (t->num < 1 || t->num > size))
+			return cdok_fail(err, CDOK_ERR_INVALID, t->line,
+					 t->column, "given value %" PRId64
+					 " is outside 1..%d", t->num, size);
+	}
+	return CDOK_OK;
+}
+
+/* Labels are found again through a small open-addressing hash table, so
+ * grouping thousands of cells into cages stays linear. */
+static uint32_t label_hash(const char *s)
+{
+	uint32_t h = 2166136261u;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h;
+}
+
+/* The cages found in a grid of tokens. */
+struct cages {
+	struct cage_rec *recs;
+	int n;
+	int *cage_of;   /* per cell, -1 for givens */
+	int *cells;     /* cage cells grouped by cage */
+	int *start;     /* index into cells per cage */
+};
+
+static void cages_free(struct cages *cs)
+{
+	free(cs->recs);
+	free(cs->cage_of);
+	free(cs->cells);
+	free(cs->start);
+}
+
+/* Group the tokens into cages, in order of first appearance, and check
+ * every rule a cage must meet: one clue, at least two cells, all of them
+ * connected. */
+static cdok_status find_cages(const struct token *toks, int size,
+			      struct cages *cs, cdok_error *err)
+{
+	int ncells = size * size;
+	size_t hcap = 16;
+	int *table, *stack, *fill;
+	unsigned char *seen;
+	cdok_status st = CDOK_OK;
+
+	while (hcap < 2 * (size_t)ncells)
+		hcap *= 2;
+	memset(cs, 0, sizeof(*cs));
+	cs->recs = malloc((size_t)ncells * sizeof(*cs->recs));
+	cs->cage_of = malloc((size_t)ncells * sizeof(int));
+	cs->cells = malloc((size_t)ncells * sizeof(int));
+	cs->start = malloc(((size_t)ncells + 1) * sizeof(int));
+	table = malloc(hcap * sizeof(int));
+	stack = malloc((size_t)ncells * sizeof(int));
+	fill = malloc(((size_t)ncells + 1) * sizeof(int));
+	seen = calloc((size_t)ncells, 1);
+	if (!cs->recs || !cs->cage_of || !cs->cells || !cs->start ||
+	    !table || !stack || !fill || !seen) {
+		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < hcap; i++)
+		table[i] = -1;
+
+	/* Reading order: the first cell of each label opens its cage, and
+	 * the first clue seen is the cage's clue. */
+	for (int cell = 0; cell < ncells; cell++) {
+		const struct token *t = &toks[cell];
+		struct cage_rec *c;
+		size_t h;
+
+		cs->cage_of[cell] = -1;
+		if (t->given)
+			continue;
+		h = label_hash(t->label) & (hcap - 1);
+		while (table[h] >= 0 &&
+		       strcmp(cs->recs[table[h]].label, t->label))
+			h = (h + 1) & (hcap - 1);
+		if (table[h] < 0) {
+			c = &cs->recs[cs->n];
+			c->label = t->label;
+			c->first = cell;
+			c->ncells = 0;
+			c->clue_cell = -1;
+			table[h] = cs->n++;
+		}
+		c = &cs->recs[table[h]];
+		cs->cage_of[cell] = table[h];
+		c->ncells++;
+		if (!t->has_op)
+			continue;
+		if (c->clue_cell < 0) {
+			c->clue_cell = cell;
+			c->op = t->op;
+			c->target = t->num;
+		} else if (c->op != t->op || c->target != t->num) {
+			st = cdok_fail(err, CDOK_ERR_SYNTAX, t->line,
+				       t->clue_column, "cage %s has two "
+				       "different clues: %c%" PRId64 " and "
+				       "%c%" PRId64, c->label, (char)c->op,
+				       c->target, (char)t->op, t->num);
+			goto out;
+		}
+	}
+
+	/* Lay the cells out cage by cage; walking the cells in reading
+	 * order keeps each cage's list in reading order too. */
+	cs->start[0] = 0;
+	for (int k = 0; k < cs->n; k++)
+		cs->start[k + 1] = cs->start[k] + cs->recs[k].ncells;
+	memcpy(fill, cs->start, ((size_t)cs->n + 1) * sizeof(int));
+	for (int cell = 0; cell < ncells; cell++)
+		if (cs->cage_of[cell] >= 0)
+			cs->cells[fill[cs->cage_of[cell]]++] = cell;
+
+	for (int k = 0; k < cs->n; k++) {
+		const struct cage_rec *c = &cs->recs[k];
+		const struct token *first = &toks[c->first];
+		const int *cells = cs->cells + cs->start[k];
+		int top = 0;
+
+		if (c->clue_cell < 0) {
+			st = cdok_fail(err, CDOK_ERR_SYNTAX, first->line,
+				       first->column, "cage %s has no clue",
+				       c->label);
+			goto out;
+		}
+		if (c->ncells == 1) {
+			st = cdok_fail(err, CDOK_ERR_INVALID, first->line,
+				       first->column, "cage %s has only one "
+				       "cell; write a given value instead",
+				       c->label);
+			goto out;
+		}
+		/* A flood fill from the first cell; a cell it cannot reach
+		 * is part of another region that uses the same label. */
+		stack[top++] = c->first;
+		seen[c->first] = 1;
+		while (top) {
+			int cell = stack[--top];
+			int y = cell / size, x = cell % size;
+			int nb[4], m = 0;
+
+			if (y > 0)
+				nb[m++] = cell - size;
+			if (y + 1 < size)
+				nb[m++] = cell + size;
+			if (x > 0)
+				nb[m++] = cell - 1;
+			if (x + 1 < size)
+				nb[m++] = cell + 1;
+			for (int j = 0; j < m; j++)
+				if (!seen[nb[j]] && cs->cage_of[nb[j]] == k) {
+					seen[nb[j]] = 1;
+					stack[top++] = nb[j];
+				}
+		}
+		for (int j = 0; j < c->ncells; j++) {
+			const struct token *t = &toks[cells[j]];
+
+			if (seen[cells[j]])
+				continue;
+			st = cdok_fail(err, CDOK_ERR_INVALID, t->line,
+				       t->column, "cage %s is not connected: "
+				       "this cell does not touch the rest of "
+				       "the cage", c->label);
+			goto out;
+		}
+	}
+out:
+	free(table);
+	free(stack);
+	free(fill);
+	free(seen);
+	if (st != CDOK_OK)
+		cages_free(cs);
+	return st;
+}
+
+static cdok_status build_puzzle(const struct token *toks, int size,
+				const struct cages *cs, cdok_puzzle **out,
+				cdok_error *err)
+{
+	cdok_puzzle *p = cdok_puzzle_new(size);
+
+	if (!p)
+		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	for (int cell = 0; cell < size * size; cell++)
+		if (toks[cell].given)
+			cdok_puzzle_set_given(p, cell, (int)toks[cell].num);
+	for (int k = 0; k < cs->n; k++) {
+		const struct cage_rec *c = &cs->recs[k];
+		cdok_status st;
+
+		st = cdok_puzzle_add_cage(p, c->op, c->target,
+					  cs->cells + cs->start[k], c->ncells,
+					  c->label, NULL);
+		if (st != CDOK_OK) {
+			/* The checks above leave only memory to fail. */
+			cdok_puzzle_free(p);
+			return cdok_fail(err, st, 0, 0, "%s",
+					 st == CDOK_ERR_NOMEM ? "out of memory"
+					 : "cannot build the puzzle");
+		}
+	}
+	*out = p;
+	return CDOK_OK;
+}
+
+cdok_status cdok_spec_read(struct cdok_reader *r, cdok_puzzle **out,
+			   cdok_error *err)
+{
+	struct token first_row[CDOK_MAX_SIZE];
+	struct token *toks = NULL;
+	struct cages cs;
+	size_t pos = r->pos, end, cend, grid_pos;
+	int line = r->line, grid_line, rows = 0, size = 0;
+	cdok_status st;
+
+	/* Blank lines before the grid are skipped, so that a spec pasted
+	 * after an empty line still reads.  (The original stops at such a
+	 * line and then finds no grid.) */
+	while (pos < r->len) {
+		cend = line_content_end(r, pos, &end);
+		if (!span_is_blank(r->text, pos, cend))
+			break;
+		if (end >= r->len) {
+			pos = r->len;
+			break;
+		}
+		pos = end + 1;
+		line++;
+	}
+	if (pos >= r->len)
+		return cdok_fail(err, CDOK_ERR_SYNTAX, line, 1,
+				 r->pos >= r->len ?
+				 "no grid found: the input is empty" :
+				 "no grid found: the input holds only white "
+				 "space");
+
+	/* Count the grid's rows first, so that a grid that is not square
+	 * can be reported as such with both of its dimensions. */
+	grid_pos = pos;
+	grid_line = line;
+	while (pos < r->len) {
+		cend = line_content_end(r, pos, &end);
+		if (span_is_blank(r->text, pos, cend))
+			break;
+		rows++;
+		pos = end < r->len ? end + 1 : r->len;
+	}
+
+	pos = grid_pos;
+	line = grid_line;
+	for (int y = 0; y < rows; y++, line++) {
+		struct token *row;
+		int n = 0;
+
+		cend = line_content_end(r, pos, &end);
+		row = y == 0 ? first_row : toks + (size_t)y * (size_t)size;
+		st = read_row(r->text, pos, cend, line, y, size, row, &n,
+			      err);
+		if (st != CDOK_OK)
+			goto fail;
+		if (y == 0) {
+			size = n;
+			toks = malloc((size_t)size * (size_t)size *
+				      sizeof(*toks));
+			if (!toks) {
+				st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0,
+					       "out of memory");
+				goto fail;
+			}
+			memcpy(toks, first_row, (size_t)n * sizeof(*toks));
+			row = toks;
+		}
+		st = check_givens(row, n, size, err);
+		if (st != CDOK_OK)
+			goto fail;
+		pos = end < r->len ? end + 1 : r->len;
+		if (y + 1 == size && rows > size) {
+			st = cdok_fail(err, CDOK_ERR_SYNTAX, line + 1, 1,
+				       "the grid has %d rows of %d cells; it "
+				       "must be square", rows, size);
+			goto fail;
+		}
+	}
+	if (rows < size) {
+		/* Point just past the last row: at the blank line that
+		 * ended the grid, or at the end of the text. */
+		int col = 1;
+
+		if (pos >= r->len && r->len > 0 &&
+		    r->text[r->len - 1] != '\n') {
+			size_t ls = r->len;
+
+			while (ls > 0 && r->text[ls - 1] != '\n')
+				ls--;
+			col = (int)(r->len - ls) + 1;
+			line--;
+		}
+		st = cdok_fail(err, CDOK_ERR_SYNTAX, line, col,
+			       "the grid has %d rows of %d cells; it must be "
+			       "square", rows, size);
+		goto fail;
+	}
+
+	st = find_cages(toks, size, &cs, err);
+	if (st != CDOK_OK)
+		goto fail;
+	st = build_puzzle(toks, size, &cs, out, err);
+	cages_free(&cs);
+	if (st != CDOK_OK)
+		goto fail;
+	free(toks);
+
+	/* Whatever follows the blank line is not part of this puzzle: the
+	 * original ignores it (cdok generate prints a drawing there), and
+	 * so does this reader until streams of puzzles are defined. */
+	r->pos = pos;
+	r->line = line;
+	r->line_start = pos;
+	r->finished = true;
+	return CDOK_OK;
+fail:
+	free(toks);
+	return st;
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing                                                             */
+
+/* Only labels the reader accepts can be written as they are. */
+static bool label_writable(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n < 1 || n > CDOK_LABEL_MAX)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!is_letter(s[i]))
+			return false;
+	return true;
+}
+
+/* A set of labels, for choosing the ones cages without a usable label
+ * of their own will be written with. */
+struct label_set {
+	char (*keys)[CDOK_LABEL_MAX + 1];
+	size_t cap;
+};
+
+static bool label_set_has(const struct label_set *s, const char *label,
+			  size_t *slot)
+{
+	size_t h = label_hash(label) & (s->cap - 1);
+
+	while (s->keys[h][0]) {
+		if (!strcmp(s->keys[h], label)) {
+			*slot = h;
+			return true;
+		}
+		h = (h + 1) & (s->cap - 1);
+	}
+	*slot = h;
+	return false;
+}
+
+/* Add a label; returns false if it was there already. */
+static bool label_set_add(struct label_set *s, const char *label)
+{
+	size_t slot;
+
+	if (label_set_has(s, label, &slot))
+		return false;
+	strcpy(s->keys[slot], label);
+	return true;
+}
+
+/* Choose every cage's label: its own when it has a writable one that no
+ * earlier cage took, otherwise the first label in cdok's label order
+ * that no cage uses.  names must hold ncages labels. */
+static cdok_status choose_labels(const cdok_puzzle *p,
+				 char (*names)[CDOK_LABEL_MAX + 1],
+				 cdok_error *err)
+{
+	struct label_set used;
+	int next = 0;
+
+	used.cap = 16;
+	while (used.cap < 2 * (size_t)p->ncages + 2)
+		used.cap *= 2;
+	used.keys = calloc(used.cap, sizeof(*used.keys));
+	if (!used.keys)
+		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	for (int k = 0; k < p->ncages; k++) {
+		const char *own = p->cages[k].label;
+
+		names[k][0] = '\0';
+		if (p->cages[k].ncells >= 2 && label_writable(own) &&
+		    label_set_add(&used, own))
+			strcpy(names[k], own);
+	}
+	for (int k = 0; k < p->ncages; k++) {
+		size_t slot;
+
+		if (names[k][0] || p->cages[k].ncells < 2)
+			continue;
+		do
+			cdok_label_for_index(next++, names[k]);
+		while (label_set_has(&used, names[k], &slot));
+		label_set_add(&used, names[k]);
+	}
+	free(used.keys);
+	return CDOK_OK;
+}
+
+/* Write one cell's token. */
+static cdok_status write_cell(struct strbuf *sb, const cdok_puzzle *p,
+			      const int *values,
+			      char (*names)[CDOK_LABEL_MAX + 1], int cell,
+			      cdok_error *err)
+{
+	int n = p->size, k = p->cage_of[cell];
+	const struct cdok_cage *c = k >= 0 ? &p->cages[k] : NULL;
+
+	if (values && values[cell] != 0) {
+		if (values[cell] < 0)
+			return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+					 "cell at row %d, column %d has the "
+					 "negative value %d", cell / n + 1,
+					 cell % n + 1, values[cell]);
+		sb_printf(sb, "%d", values[cell]);
+		return CDOK_OK;
+	}
+	if (c && c->ncells >= 2) {
+		/* A token is a value or a label, never both, so a given
+		 * inside a cage has no spelling. */
+		if (p->given[cell])
+			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+					 "cell at row %d, column %d has a "
+					 "given value inside cage %s; the spec "
+					 "format cannot express that",
+					 cell / n + 1, cell % n + 1, names[k]);
+		sb_puts(sb, names[k]);
+		if (c->cells[0] != cell)
+			return CDOK_OK;
+		if (c->target < 0)
+			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+					 "cage %s has the negative target %"
+					 PRId64 ", which the spec format "
+					 "cannot express", names[k],
+					 c->target);
+		sb_printf(sb, "%c%" PRId64, (char)c->op, c->target);
+		return CDOK_OK;
+	}
+	if (p->given[cell]) {
+		sb_printf(sb, "%d", p->given[cell]);
+		return CDOK_OK;
+	}
+	if (c) {
+		/* A one-cell cage fixes its value: that is a given. */
+		if (c->target < 1 || c->target > n)
+			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+					 "the one-cell cage at row %d, column "
+					 "%d has target %" PRId64 ", which is "
+					 "not a value 1..%d; the spec format "
+					 "cannot express it", cell / n + 1,
+					 cell % n + 1, c->target, n);
+		sb_printf(sb, "%" PRId64, c->target);
+		return CDOK_OK;
+	}
+	return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+			 "cell at row %d, column %d has neither a cage nor a "
+			 "value", cell / n + 1, cell % n + 1);
+}
+
+cdok_status cdok_spec_write(struct strbuf *sb, const cdok_puzzle *p,
 			    const int *values, cdok_error *err)
 {
-	(void)sb; (void)puzzle; (void)values;
-	return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0, "not written yet");
+	char (*names)[CDOK_LABEL_MAX + 1];
+	int n = p->size;
+	cdok_status st;
+
+	names = calloc((size_t)p->ncages + 1, sizeof(*names));
+	if (!names)
+		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	st = choose_labels(p, names, err);
+	for (int y = 0; y < n && st == CDOK_OK; y++) {
+		for (int x = 0; x < n && st == CDOK_OK; x++) {
+			if (x)
+				sb_putc(sb, '\t');
+			st = write_cell(sb, p, values, names, y * n + x, err);
+		}
+		sb_putc(sb, '\n');
+	}
+	free(names);
+	return st;
 }

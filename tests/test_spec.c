@@ -1,0 +1,849 @@
+/* test_spec.c -- the cdok spec reader and writer.
+ *
+ * The reader is tested against the malformed files of the corpus (each
+ * must fail with the right status at the right place), against small
+ * inline texts for every other error and token form, and against random
+ * bytes.  The writer must reproduce the original cdok's files byte for
+ * byte and survive round trips of every other spec in the corpus.
+ */
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cdok.h"
+#include "internal.h"
+
+#define CORPUS "tests/data/corpus/"
+
+/* The whole file, NUL-terminated (the NUL is not counted in *len). */
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t cap = 0, n = 0;
+
+	cr_assert_not_null(f, "cannot open %s", path);
+	for (;;) {
+		if (n + 4096 + 1 > cap) {
+			cap = cap ? cap * 2 : 8192;
+			buf = realloc(buf, cap);
+			cr_assert_not_null(buf);
+		}
+		size_t got = fread(buf + n, 1, cap - n - 1, f);
+
+		n += got;
+		if (got == 0)
+			break;
+	}
+	fclose(f);
+	buf[n] = '\0';
+	*len = n;
+	return buf;
+}
+
+/* Read one puzzle from text; *p is NULL unless the status is CDOK_OK. */
+static cdok_status parse_n(const char *text, size_t len, cdok_puzzle **p,
+			   cdok_error *err)
+{
+	cdok_reader *r = cdok_reader_new(cdok_format_find("spec"), text, len);
+	cdok_status st;
+
+	cr_assert_not_null(r);
+	memset(err, 0, sizeof(*err));
+	st = cdok_reader_next(r, p, err);
+	cdok_reader_free(r);
+	return st;
+}
+
+static cdok_status parse(const char *text, cdok_puzzle **p, cdok_error *err)
+{
+	return parse_n(text, strlen(text), p, err);
+}
+
+static cdok_puzzle *parse_ok(const char *text)
+{
+	cdok_puzzle *p = NULL;
+	cdok_error err;
+	cdok_status st = parse(text, &p, &err);
+
+	cr_assert_eq(st, CDOK_OK, "parse failed: %d:%d: %s", err.line,
+		     err.column, err.message);
+	cr_assert_not_null(p);
+	return p;
+}
+
+/* Expect text to fail with this status at this position; column 0 means
+ * "any column". */
+static void expect_error(const char *text, cdok_status status, int line,
+			 int column, const char *part)
+{
+	cdok_puzzle *p = NULL;
+	cdok_error err;
+	cdok_status st = parse(text, &p, &err);
+
+	cr_expect_eq(st, status, "%s: status %d, wanted %d (%s)", text, st,
+		     status, err.message);
+	cr_expect_null(p);
+	cr_expect_eq(err.status, st);
+	cr_expect_eq(err.line, line, "%s: line %d, wanted %d (%s)", text,
+		     err.line, line, err.message);
+	if (column)
+		cr_expect_eq(err.column, column, "%s: column %d, wanted %d "
+			     "(%s)", text, err.column, column, err.message);
+	if (part)
+		cr_expect(strstr(err.message, part) != NULL,
+			  "%s: message '%s' lacks '%s'", text, err.message,
+			  part);
+}
+
+static char *write_fmt(const char *format, const cdok_puzzle *p,
+		       const int *values)
+{
+	char *out = NULL;
+	size_t len = 0;
+	cdok_error err;
+	cdok_status st = cdok_write(cdok_format_find(format), p, values,
+				    &out, &len, &err);
+
+	cr_assert_eq(st, CDOK_OK, "write %s failed: %s", format,
+		     err.message);
+	cr_assert_eq(strlen(out), len);
+	return out;
+}
+
+/* Same size, givens and cages (cells, clue and label), in order. */
+static void expect_same_puzzle(const cdok_puzzle *a, const cdok_puzzle *b,
+			       const char *what)
+{
+	int n = cdok_puzzle_size(a);
+
+	cr_assert_eq(cdok_puzzle_size(b), n, "%s: size", what);
+	for (int cell = 0; cell < n * n; cell++) {
+		cr_expect_eq(cdok_puzzle_given(a, cell),
+			     cdok_puzzle_given(b, cell), "%s: given %d", what,
+			     cell);
+		cr_expect_eq(cdok_puzzle_cage_of(a, cell),
+			     cdok_puzzle_cage_of(b, cell), "%s: cage of %d",
+			     what, cell);
+	}
+	cr_assert_eq(cdok_puzzle_cage_count(a), cdok_puzzle_cage_count(b),
+		     "%s: cage count", what);
+	for (int k = 0; k < cdok_puzzle_cage_count(a); k++) {
+		const char *la = cdok_cage_label(a, k);
+		const char *lb = cdok_cage_label(b, k);
+
+		cr_expect_eq(cdok_cage_op(a, k), cdok_cage_op(b, k));
+		cr_expect_eq(cdok_cage_target(a, k), cdok_cage_target(b, k));
+		cr_assert_eq(cdok_cage_size(a, k), cdok_cage_size(b, k));
+		cr_expect_arr_eq(cdok_cage_cells(a, k), cdok_cage_cells(b, k),
+				 (size_t)cdok_cage_size(a, k) * sizeof(int));
+		cr_expect_str_eq(la ? la : "", lb ? lb : "",
+				 "%s: label of cage %d", what, k);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* The corpus's malformed files                                        */
+
+struct malformed {
+	const char *name;
+	cdok_status status;
+	int line;
+	int column;       /* 0: not checked */
+	const char *part; /* a piece of the message */
+};
+
+static const struct malformed malformed[] = {
+	{"binary_garbage", CDOK_ERR_SYNTAX, 1, 1, "unexpected character"},
+	{"empty", CDOK_ERR_SYNTAX, 1, 1, "empty"},
+	{"given_zero", CDOK_ERR_INVALID, 1, 10, "given value 0 is outside "
+	 "1..6"},
+	{"jagged", CDOK_ERR_SYNTAX, 4, 12, "row 4 has 5 cells but the first "
+	 "row has 6"},
+	{"label_two_regions", CDOK_ERR_INVALID, 6, 1, "cage J is not "
+	 "connected"},
+	{"long_line", CDOK_ERR_LIMIT, 1, 1, "longer than 15 letters"},
+	{"no_target", CDOK_ERR_SYNTAX, 5, 7, "cage B has no clue"},
+	{"noncontiguous", CDOK_ERR_INVALID, 6, 12, "cage A is not connected"},
+	{"nonsquare", CDOK_ERR_SYNTAX, 6, 1, "5 rows of 6 cells"},
+	{"op_no_target", CDOK_ERR_SYNTAX, 2, 5, "cage H has an operator but "
+	 "no target"},
+	{"product_zero", CDOK_ERR_INVALID, 1, 15, "product target must not "
+	 "be 0"},
+	{"ratio_zero", CDOK_ERR_INVALID, 1, 7, "ratio target must not be 0"},
+	{"target_overflow", CDOK_ERR_LIMIT, 2, 13, "64 bits"},
+	{"two_ops", CDOK_ERR_SYNTAX, 4, 7, "two operators"},
+	{"two_targets", CDOK_ERR_SYNTAX, 2, 2, "cage J has two different "
+	 "clues: +12 and +11"},
+	{"unknown_op", CDOK_ERR_SYNTAX, 2, 6, "unexpected character '%'"},
+	{"value_too_large", CDOK_ERR_INVALID, 1, 10, "given value 7 is "
+	 "outside 1..6"},
+	{"whitespace_only", CDOK_ERR_SYNTAX, 0, 0, "white space"},
+};
+
+#define NMALFORMED ((int)(sizeof(malformed) / sizeof(malformed[0])))
+
+Test(spec, malformed_files_fail_where_expected)
+{
+	for (int i = 0; i < NMALFORMED; i++) {
+		const struct malformed *m = &malformed[i];
+		char path[256];
+		cdok_puzzle *p = NULL;
+		cdok_error err;
+		size_t len;
+		char *text;
+		cdok_status st;
+
+		snprintf(path, sizeof(path), CORPUS "invalid/malformed_%s.spec",
+			 m->name);
+		text = slurp(path, &len);
+		st = parse_n(text, len, &p, &err);
+		cr_expect_eq(st, m->status, "%s: status %s, wanted %s (%s)",
+			     m->name, cdok_status_name(st),
+			     cdok_status_name(m->status), err.message);
+		cr_expect_null(p);
+		cr_expect_geq(err.line, 1, "%s: no line", m->name);
+		cr_expect_neq(err.message[0], '\0', "%s: no message", m->name);
+		if (m->line)
+			cr_expect_eq(err.line, m->line,
+				     "%s: line %d, wanted %d", m->name,
+				     err.line, m->line);
+		if (m->column)
+			cr_expect_eq(err.column, m->column,
+				     "%s: column %d, wanted %d", m->name,
+				     err.column, m->column);
+		cr_expect(strstr(err.message, m->part) != NULL,
+			  "%s: message '%s' lacks '%s'", m->name, err.message,
+			  m->part);
+		free(text);
+	}
+}
+
+/* Every malformed file in the corpus has an entry above, so a new one
+ * cannot slip by untested. */
+Test(spec, every_malformed_file_is_listed)
+{
+	DIR *d = opendir(CORPUS "invalid");
+	struct dirent *e;
+	int seen = 0;
+
+	cr_assert_not_null(d);
+	while ((e = readdir(d))) {
+		const char *name = e->d_name;
+		size_t n = strlen(name);
+		bool found = false;
+
+		if (strncmp(name, "malformed_", 10) || n < 15 ||
+		    strcmp(name + n - 5, ".spec"))
+			continue;
+		for (int i = 0; i < NMALFORMED; i++)
+			if (strlen(malformed[i].name) == n - 15 &&
+			    !strncmp(malformed[i].name, name + 10, n - 15))
+				found = true;
+		cr_expect(found, "%s has no expected error", name);
+		seen++;
+	}
+	closedir(d);
+	cr_expect_eq(seen, NMALFORMED);
+}
+
+/* The invalid puzzles that are well-formed (no solution) must read. */
+Test(spec, nosol_files_read)
+{
+	static const char *names[] = {"nosol_16x16", "nosol_6x6", "nosol_9x9",
+				      "nosol_givens_clash",
+				      "nosol_unreachable"};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		char path[256];
+		size_t len;
+		char *text;
+		cdok_puzzle *p = NULL;
+		cdok_error err;
+
+		snprintf(path, sizeof(path), CORPUS "invalid/%s.spec",
+			 names[i]);
+		text = slurp(path, &len);
+		cr_expect_eq(parse_n(text, len, &p, &err), CDOK_OK,
+			     "%s: %s", names[i], err.message);
+		cdok_puzzle_free(p);
+		free(text);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading                                                             */
+
+static const char readme_example[] =
+	"\n"
+	"J+12    F/4     5       2       E*3     E\n"
+	"J       F       H+7     H       I*60    I\n"
+	"J       D+12    G+28    G       G       I\n"
+	"3       D       K-1     K       G       G\n"
+	"4       D       D       B+11    G       A*2\n"
+	"C+10    C       C       B       4       A\n";
+
+Test(spec, readme_example)
+{
+	static const struct {
+		const char *label;
+		cdok_op op;
+		int64_t target;
+		int ncells;
+	} want[] = {
+		{"J", CDOK_OP_ADD, 12, 3}, {"F", CDOK_OP_DIV, 4, 2},
+		{"E", CDOK_OP_MUL, 3, 2}, {"H", CDOK_OP_ADD, 7, 2},
+		{"I", CDOK_OP_MUL, 60, 3}, {"D", CDOK_OP_ADD, 12, 4},
+		{"G", CDOK_OP_ADD, 28, 6}, {"K", CDOK_OP_SUB, 1, 2},
+		{"B", CDOK_OP_ADD, 11, 2}, {"A", CDOK_OP_MUL, 2, 2},
+		{"C", CDOK_OP_ADD, 10, 3},
+	};
+	static const int j_cells[] = {0, 6, 12};
+	static const int g_cells[] = {14, 15, 16, 22, 23, 28};
+	cdok_puzzle *p = parse_ok(readme_example);
+
+	cr_assert_eq(cdok_puzzle_size(p), 6);
+	cr_assert_eq(cdok_puzzle_cage_count(p), 11);
+	for (int k = 0; k < 11; k++) {
+		cr_expect_str_eq(cdok_cage_label(p, k), want[k].label);
+		cr_expect_eq(cdok_cage_op(p, k), want[k].op, "cage %d", k);
+		cr_expect_eq(cdok_cage_target(p, k), want[k].target);
+		cr_expect_eq(cdok_cage_size(p, k), want[k].ncells, "cage %s",
+			     want[k].label);
+	}
+	cr_expect_arr_eq(cdok_cage_cells(p, 0), j_cells, sizeof(j_cells));
+	cr_expect_arr_eq(cdok_cage_cells(p, 6), g_cells, sizeof(g_cells));
+	for (int cell = 0; cell < 36; cell++) {
+		int g = cell == 2 ? 5 : cell == 3 ? 2 : cell == 18 ? 3 :
+			cell == 24 ? 4 : cell == 34 ? 4 : 0;
+
+		cr_expect_eq(cdok_puzzle_given(p, cell), g, "given %d", cell);
+		cr_expect_eq(cdok_puzzle_cage_of(p, cell) < 0, g != 0);
+	}
+	cr_expect_eq(cdok_puzzle_validate(p, NULL), CDOK_OK);
+	cdok_puzzle_free(p);
+}
+
+Test(spec, second_read_is_end)
+{
+	cdok_reader *r = cdok_reader_new(cdok_format_find("spec"),
+					 readme_example,
+					 strlen(readme_example));
+	cdok_puzzle *p = NULL;
+	cdok_error err;
+
+	cr_assert_eq(cdok_reader_next(r, &p, &err), CDOK_OK);
+	cdok_puzzle_free(p);
+	cr_expect_eq(cdok_reader_next(r, &p, &err), CDOK_END);
+	cr_expect_null(p);
+	cr_expect_eq(cdok_reader_next(r, &p, &err), CDOK_END);
+	cdok_reader_free(r);
+}
+
+/* Label, operator and target may come in any order within a token. */
+Test(spec, token_orders)
+{
+	static const char *forms[] = {"A+3", "A3+", "+3A", "3+A", "+A3",
+				      "3A+"};
+
+	for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
+		char text[64];
+		cdok_puzzle *p;
+
+		snprintf(text, sizeof(text), "%s A\nB B-1\n", forms[i]);
+		p = parse_ok(text);
+		cr_assert_eq(cdok_puzzle_cage_count(p), 2, "%s", forms[i]);
+		cr_expect_str_eq(cdok_cage_label(p, 0), "A");
+		cr_expect_eq(cdok_cage_op(p, 0), CDOK_OP_ADD, "%s", forms[i]);
+		cr_expect_eq(cdok_cage_target(p, 0), 3, "%s", forms[i]);
+		cr_expect_eq(cdok_cage_op(p, 1), CDOK_OP_SUB);
+		cr_expect_eq(cdok_cage_target(p, 1), 1);
+		cdok_puzzle_free(p);
+	}
+}
+
+/* The clue may sit on any cell of the cage, and may be repeated. */
+Test(spec, clue_anywhere_and_repeated)
+{
+	cdok_puzzle *p = parse_ok("A B\nA+3 B*2\n");
+
+	cr_expect_eq(cdok_cage_target(p, 0), 3);
+	cr_expect_eq(cdok_cage_op(p, 1), CDOK_OP_MUL);
+	cdok_puzzle_free(p);
+	p = parse_ok("A+3 B*2\nA+3 B2*\n");
+	cr_expect_eq(cdok_puzzle_cage_count(p), 2);
+	cr_expect_eq(cdok_cage_target(p, 1), 2);
+	cdok_puzzle_free(p);
+}
+
+/* Blank lines before the grid are skipped, DOS line ends are accepted,
+ * and whatever follows the blank line after the grid is ignored. */
+Test(spec, layout_tolerance)
+{
+	static const char *texts[] = {
+		"A+3 A\nB-1 B\n",
+		"A+3 A\nB-1 B",
+		"\n \t\n\nA+3\tA\n\tB-1  B \n",
+		"A+3 A\r\nB-1 B\r\n\r\nnot % a puzzle\n",
+		"A+3 A\nB-1 B\n\n%%% cdok generate prints a drawing here\n",
+		"A+3 A\nB-1 B\n   \nA A A\n",
+	};
+
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		cdok_puzzle *p = parse_ok(texts[i]);
+		char *out = write_fmt("spec", p, NULL);
+
+		cr_expect_str_eq(out, "A+3\tA\nB-1\tB\n", "text %zu", i);
+		cdok_free(out);
+		cdok_puzzle_free(p);
+	}
+}
+
+Test(spec, token_errors)
+{
+	expect_error("A+3B A\nB B\n", CDOK_ERR_SYNTAX, 1, 4,
+		     "two cage labels in one cell: A and B");
+	expect_error("A 1+2\nA 1\n", CDOK_ERR_SYNTAX, 1, 5, "two targets");
+	expect_error("A+3 A\nB+1 B*-\n", CDOK_ERR_SYNTAX, 2, 7,
+		     "two operators");
+	expect_error("+3 A\nA B\n", CDOK_ERR_SYNTAX, 1, 1, "cage label");
+	expect_error("A+3 A\n* 1\n", CDOK_ERR_SYNTAX, 2, 1, "cage label");
+	expect_error("A3 A\nB-1 B\n", CDOK_ERR_SYNTAX, 1, 1,
+		     "cage A has a target but no operator");
+	expect_error("A+3 A\nB- B\n", CDOK_ERR_SYNTAX, 2, 1,
+		     "cage B has an operator but no target");
+	expect_error("A+3 A\nB-1 #\n", CDOK_ERR_SYNTAX, 2, 5,
+		     "unexpected character '#'");
+	expect_error("A^3 A\nB-1 B\n", CDOK_ERR_SYNTAX, 1, 2,
+		     "unexpected character '^'");
+	expect_error("A+3 A\nB-1 B\xc3\xa9\n", CDOK_ERR_SYNTAX, 2, 6,
+		     "unexpected byte 0xc3");
+	expect_error("A+3\rA\nB-1 B\n", CDOK_ERR_SYNTAX, 1, 4,
+		     "unexpected byte 0x0d");
+	expect_error("A+3 A\nB-1 B\f\n", CDOK_ERR_SYNTAX, 2, 6,
+		     "unexpected byte 0x0c");
+}
+
+/* NUL bytes are errors, not the end of the text. */
+Test(spec, nul_byte)
+{
+	static const char text[] = "A+3 A\nB-1 B\0\n";
+	cdok_puzzle *p = NULL;
+	cdok_error err;
+
+	cr_expect_eq(parse_n(text, sizeof(text) - 1, &p, &err),
+		     CDOK_ERR_SYNTAX);
+	cr_expect_eq(err.line, 2);
+	cr_expect_eq(err.column, 6);
+	cr_expect_str_eq(err.message, "unexpected byte 0x00");
+	cr_expect_null(p);
+}
+
+/* Sums and differences that no values can reach are the solver's
+ * business; only a product or ratio of 0 is wrong in itself. */
+Test(spec, unreachable_targets_read)
+{
+	cdok_puzzle *p = parse_ok("A+0 A\nB-9 B\n");
+
+	cr_expect_eq(cdok_cage_target(p, 0), 0);
+	cr_expect_eq(cdok_cage_target(p, 1), 9);
+	cdok_puzzle_free(p);
+	expect_error("A*0 A\nB-1 B\n", CDOK_ERR_INVALID, 1, 2,
+		     "product target must not be 0");
+	expect_error("A B\nB-1 0/A\n", CDOK_ERR_INVALID, 2, 5,
+		     "ratio target must not be 0");
+}
+
+Test(spec, grid_shape_errors)
+{
+	expect_error("A+3 A\nB-1 B\n1 2\n", CDOK_ERR_SYNTAX, 3, 1,
+		     "the grid has 3 rows of 2 cells; it must be square");
+	expect_error("A+3 A B+4\nA B 1\n\n", CDOK_ERR_SYNTAX, 3, 1,
+		     "2 rows of 3 cells");
+	expect_error("A+3 A B+4\nA B 1", CDOK_ERR_SYNTAX, 2, 6,
+		     "2 rows of 3 cells");
+	expect_error("A+3 A\nB-1 B 1 2\n", CDOK_ERR_SYNTAX, 2, 7,
+		     "row 2 has 4 cells but the first row has 2");
+	expect_error("A+3 A 1\nB-1 B\n1 2 3\n", CDOK_ERR_SYNTAX, 2, 6,
+		     "row 2 has 2 cells but the first row has 3");
+	expect_error("1\n1\n", CDOK_ERR_SYNTAX, 2, 1, "2 rows of 1 cells");
+	expect_error("", CDOK_ERR_SYNTAX, 1, 1, "the input is empty");
+	expect_error("\r\n \t\r\n", CDOK_ERR_SYNTAX, 3, 1,
+		     "only white space");
+}
+
+Test(spec, cage_errors)
+{
+	expect_error("A+3 1\nB-1 B\n", CDOK_ERR_INVALID, 1, 1,
+		     "cage A has only one cell; write a given value instead");
+	expect_error("A+3 B\nA B\n", CDOK_ERR_SYNTAX, 1, 5,
+		     "cage B has no clue");
+	expect_error("A+3 A*2\nB-1 B\n", CDOK_ERR_SYNTAX, 1, 6,
+		     "cage A has two different clues: +3 and *2");
+	expect_error("A+3 B+1\nB A\n", CDOK_ERR_INVALID, 2, 3,
+		     "cage A is not connected");
+	expect_error("A+3 A 1\n1 2 3\nA A 2\n", CDOK_ERR_INVALID, 3, 1,
+		     "cage A is not connected");
+	/* Labels are case-sensitive: a and A are two cages. */
+	expect_error("A+3 a\nB-1 B\n", CDOK_ERR_INVALID, 1, 1,
+		     "cage A has only one cell");
+}
+
+/* A line starting with '@' is reserved for directives (doc/FORMAT.md)
+ * and rejected until one is defined. */
+Test(spec, directives_rejected)
+{
+	expect_error("@boxes 3x3\nA+3 A\nB-1 B\n", CDOK_ERR_SYNTAX, 1, 1,
+		     "unexpected character '@'");
+}
+
+Test(spec, limits)
+{
+	struct strbuf sb;
+	cdok_puzzle *p;
+
+	/* Labels of 15 letters are fine; 16 are not. */
+	p = parse_ok("ABCDEFGHIJKLMNO+3 ABCDEFGHIJKLMNO\nB-1 B\n");
+	cr_expect_str_eq(cdok_cage_label(p, 0), "ABCDEFGHIJKLMNO");
+	cdok_puzzle_free(p);
+	expect_error("A+3 ABCDEFGHIJKLMNOP\nB-1 B\n", CDOK_ERR_LIMIT, 1, 5,
+		     "label is longer than 15 letters");
+
+	/* Targets are 64-bit. */
+	p = parse_ok("A+9223372036854775807 A\nB-1 B\n");
+	cr_expect_eq(cdok_cage_target(p, 0), INT64_MAX);
+	cdok_puzzle_free(p);
+	expect_error("A+9223372036854775808 A\nB-1 B\n", CDOK_ERR_LIMIT, 1,
+		     3, "target does not fit in 64 bits");
+	expect_error("99999999999999999999 A\nB-1 B\n", CDOK_ERR_LIMIT, 1, 1,
+		     "64 bits");
+	expect_error("A+3 A\n2 100\n", CDOK_ERR_INVALID, 2, 3,
+		     "given value 100 is outside 1..2");
+
+	/* 63 x 63 is the largest grid; a first row of 64 cells is
+	 * refused at its 64th cell. */
+	sb_init(&sb);
+	for (int y = 0; y < 63; y++) {
+		for (int x = 0; x < 63; x++)
+			sb_puts(&sb, x ? " 1" : "1");
+		sb_putc(&sb, '\n');
+	}
+	cr_assert(!sb.failed);
+	p = parse_ok(sb.data);
+	cr_expect_eq(cdok_puzzle_size(p), 63);
+	cdok_puzzle_free(p);
+	sb_free(&sb);
+	for (int x = 0; x < 64; x++)
+		sb_puts(&sb, x ? " 1" : "1");
+	expect_error(sb.data, CDOK_ERR_LIMIT, 1, 127, "63");
+	sb_free(&sb);
+}
+
+/* Hostile inputs fail fast and cleanly. */
+Test(spec, huge_inputs, .timeout = 10)
+{
+	size_t big = 4u << 20;
+	char *text = malloc(big + 1);
+
+	cr_assert_not_null(text);
+	memset(text, 'x', big);
+	text[big] = '\0';
+	expect_error(text, CDOK_ERR_LIMIT, 1, 1, "longer than 15");
+	memset(text, '7', big);
+	expect_error(text, CDOK_ERR_LIMIT, 1, 1, "64 bits");
+	for (size_t i = 0; i < big; i += 2) {
+		text[i] = 'A';
+		text[i + 1] = ' ';
+	}
+	expect_error(text, CDOK_ERR_LIMIT, 1, 127, NULL);
+	for (size_t i = 0; i < big; i += 2) {
+		text[i] = '1';
+		text[i + 1] = '\n';
+	}
+	expect_error(text, CDOK_ERR_SYNTAX, 2, 1, "rows of 1 cells");
+	free(text);
+}
+
+static uint64_t next_random(uint64_t *state)
+{
+	*state = *state * 6364136223846793005u + 1442695040888963407u;
+	return *state >> 16;
+}
+
+/* Random texts: short strings mostly made of the format's own
+ * characters, and the README example with a few bytes changed.  Every
+ * one is either read into a valid puzzle that survives a round trip, or
+ * rejected with a positioned message. */
+Test(spec, random_texts)
+{
+	static const char alphabet[] = "AAABBBCab1234++-*/ \t\n\n\r0@";
+	uint64_t seed = 0x9e3779b97f4a7c15u;
+	int read = 0;
+
+	for (int iter = 0; iter < 40000; iter++) {
+		char text[512];
+		size_t len;
+		cdok_puzzle *p = NULL;
+		cdok_error err;
+		cdok_status st;
+
+		if (iter % 2) {
+			int changes = 1 + (int)(next_random(&seed) % 3);
+
+			len = strlen(readme_example);
+			memcpy(text, readme_example, len);
+			while (changes--) {
+				size_t at = next_random(&seed) % len;
+				uint64_t r = next_random(&seed);
+
+				if (r % 8 == 0)
+					text[at] = (char)(r >> 8);
+				else
+					text[at] = alphabet[(r >> 8) %
+						(sizeof(alphabet) - 1)];
+			}
+		} else {
+			len = next_random(&seed) % 96;
+			for (size_t i = 0; i < len; i++) {
+				uint64_t r = next_random(&seed);
+
+				if (r % 16 == 0)
+					text[i] = (char)(r >> 8);
+				else
+					text[i] = alphabet[(r >> 8) %
+						(sizeof(alphabet) - 1)];
+			}
+		}
+		st = parse_n(text, len, &p, &err);
+		if (st != CDOK_OK) {
+			cr_assert_null(p);
+			cr_assert_neq(st, CDOK_END);
+			cr_assert_eq(err.status, st);
+			cr_assert_geq(err.line, 1, "%s", err.message);
+			cr_assert_geq(err.column, 1, "%s", err.message);
+			cr_assert_neq(err.message[0], '\0');
+			continue;
+		}
+		read++;
+		cr_assert_eq(cdok_puzzle_validate(p, &err), CDOK_OK, "%s",
+			     err.message);
+		{
+			char *out = write_fmt("spec", p, NULL);
+			cdok_puzzle *q = parse_ok(out);
+
+			expect_same_puzzle(p, q, out);
+			cdok_puzzle_free(q);
+			cdok_free(out);
+		}
+		cdok_puzzle_free(p);
+	}
+	cr_expect_gt(read, 300, "only %d random texts were puzzles", read);
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing                                                             */
+
+/* Call fn for every *.spec file in a corpus folder; returns how many. */
+static int for_each_spec(const char *dir,
+			 void (*fn)(const char *path, const char *text,
+				    size_t len))
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int count = 0;
+
+	cr_assert_not_null(d, "cannot open %s", dir);
+	while ((e = readdir(d))) {
+		size_t n = strlen(e->d_name);
+		char path[512];
+		char *text;
+		size_t len;
+
+		if (n < 6 || strcmp(e->d_name + n - 5, ".spec"))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		text = slurp(path, &len);
+		fn(path, text, len);
+		free(text);
+		count++;
+	}
+	closedir(d);
+	return count;
+}
+
+static int files_in_tab_layout;
+
+/* Files the original cdok wrote (tabs between cells, no spaces) come
+ * back byte for byte; others come back as the same puzzle. */
+static void check_rewrite(const char *path, const char *text, size_t len)
+{
+	cdok_puzzle *p = NULL, *q;
+	cdok_error err;
+	char *out;
+
+	cr_assert_eq(parse_n(text, len, &p, &err), CDOK_OK, "%s: %d:%d: %s",
+		     path, err.line, err.column, err.message);
+	out = write_fmt("spec", p, NULL);
+	if (!memchr(text, ' ', len)) {
+		cr_expect_str_eq(out, text, "%s is not reproduced", path);
+		files_in_tab_layout++;
+	}
+	q = parse_ok(out);
+	expect_same_puzzle(p, q, path);
+	cdok_puzzle_free(q);
+	cdok_puzzle_free(p);
+	cdok_free(out);
+}
+
+Test(spec, writer_reproduces_cdok_files)
+{
+	int n;
+
+	files_in_tab_layout = 0;
+	n = for_each_spec(CORPUS "cdok", check_rewrite);
+	n += for_each_spec(CORPUS "cdok-reference", check_rewrite);
+	cr_expect_geq(n, 27);
+	cr_expect_geq(files_in_tab_layout, 26);
+}
+
+/* keen/ specs are space-separated with other labels: read, write and
+ * read again must give the same model. */
+Test(spec, keen_round_trip)
+{
+	cr_expect_geq(for_each_spec(CORPUS "keen", check_rewrite), 213);
+	for_each_spec(CORPUS "ambiguous", check_rewrite);
+}
+
+/* A 12 x 12 grid of 72 dominoes needs labels beyond the original 52:
+ * they continue AA, AB, ... and survive the round trip. */
+Test(spec, multi_letter_labels)
+{
+	cdok_puzzle *p = cdok_puzzle_new(12), *q;
+	char *out, *again;
+
+	cr_assert_not_null(p);
+	for (int k = 0; k < 72; k++) {
+		int cells[2] = {2 * k, 2 * k + 1};
+
+		cr_assert_eq(cdok_puzzle_add_cage(p, CDOK_OP_ADD, 3 + k % 20,
+						  cells, 2, NULL, NULL),
+			     CDOK_OK);
+	}
+	out = write_fmt("spec", p, NULL);
+	cr_expect(!strncmp(out, "A+3\tA\tB+4\tB\t", 12), "%.40s", out);
+	q = parse_ok(out);
+	cr_assert_eq(cdok_puzzle_cage_count(q), 72);
+	for (int k = 0; k < 72; k++) {
+		char want[CDOK_LABEL_MAX + 1];
+
+		cdok_label_for_index(k, want);
+		cr_expect_str_eq(cdok_cage_label(q, k), want);
+		cr_expect_eq(cdok_cage_target(q, k), 3 + k % 20);
+		cr_expect_eq(cdok_cage_cells(q, k)[0], 2 * k);
+	}
+	cr_expect_str_eq(cdok_cage_label(q, 51), "z");
+	cr_expect_str_eq(cdok_cage_label(q, 52), "AA");
+	cr_expect_str_eq(cdok_cage_label(q, 71), "AT");
+	again = write_fmt("spec", q, NULL);
+	cr_expect_str_eq(again, out);
+	cdok_free(again);
+	cdok_free(out);
+	cdok_puzzle_free(q);
+	cdok_puzzle_free(p);
+
+	p = parse_ok("Ab+3 Ab xyz\n1 2 xyz*2\nQ/2 Q 3\n");
+	cr_expect_str_eq(cdok_cage_label(p, 0), "Ab");
+	cr_expect_str_eq(cdok_cage_label(p, 1), "xyz");
+	cr_expect_eq(cdok_cage_op(p, 1), CDOK_OP_MUL);
+	out = write_fmt("spec", p, NULL);
+	cr_expect_str_eq(out, "Ab+3\tAb\txyz*2\n1\t2\txyz\nQ/2\tQ\t3\n");
+	cdok_free(out);
+	cdok_puzzle_free(p);
+}
+
+/* Cages keep their own labels unless another cage took the label first
+ * or it cannot be read back; the others get the first free label. */
+Test(spec, writer_chooses_labels)
+{
+	cdok_puzzle *p = cdok_puzzle_new(3);
+	int c0[] = {0, 1}, c1[] = {2, 5}, c2[] = {3, 6}, c3[] = {4, 7},
+	    c4[] = {8};
+	char *out;
+
+	cr_assert_eq(cdok_puzzle_add_cage(p, CDOK_OP_ADD, 3, c0, 2, NULL,
+					  NULL), CDOK_OK);
+	cr_assert_eq(cdok_puzzle_add_cage(p, CDOK_OP_SUB, 1, c1, 2, "A",
+					  NULL), CDOK_OK);
+	cr_assert_eq(cdok_puzzle_add_cage(p, CDOK_OP_MUL, 2, c2, 2, "A",
+					  NULL), CDOK_OK);
+	cr_assert_eq(cdok_puzzle_add_cage(p, CDOK_OP_DIV, 2, c3, 2, "x_1",
+					  NULL), CDOK_OK);
+	cr_assert_eq(cdok_puzzle_add_cage(p, CDOK_OP_ADD, 2, c4, 1, "B",
+					  NULL), CDOK_OK);
+	out = write_fmt("spec", p, NULL);
+	/* Cage 0 has no label and A is cage 1's, so it is B (the one-cell
+	 * cage B is written as a given and needs no label); cage 2's A is
+	 * taken, so it gets C; x_1 is not a label, so D. */
+	cr_expect_str_eq(out, "B+3\tB\tA-1\nC*2\tD/2\tA\nC\tD\t2\n");
+	cdok_free(out);
+	cdok_puzzle_free(p);
+}
+
+Test(spec, writer_values_and_givens)
+{
+	cdok_puzzle *p = parse_ok("A+3 A\n2 1\n");
+	int values[] = {1, 2, 2, 1}, partial[] = {0, 2, 0, 0};
+	char *out;
+
+	out = write_fmt("spec", p, values);
+	cr_expect_str_eq(out, "1\t2\n2\t1\n");
+	cdok_free(out);
+	out = write_fmt("spec", p, partial);
+	cr_expect_str_eq(out, "A+3\t2\n2\t1\n");
+	cdok_free(out);
+	cdok_puzzle_free(p);
+}
+
+Test(spec, writer_refuses_what_it_cannot_express)
+{
+	cdok_puzzle *p = cdok_puzzle_new(2);
+	int one[] = {0}, two[] = {1, 3};
+	char *out = NULL;
+	cdok_error err;
+
+	cr_assert_eq(cdok_puzzle_add_cage(p, CDOK_OP_ADD, 2, one, 1, NULL,
+					  NULL), CDOK_OK);
+	cr_assert_eq(cdok_puzzle_add_cage(p, CDOK_OP_MUL, 2, two, 2, NULL,
+					  NULL), CDOK_OK);
+	/* Cell 2 has neither a cage nor a value. */
+	cr_expect_eq(cdok_write(cdok_format_find("spec"), p, NULL, &out, NULL,
+				&err), CDOK_ERR_UNSUPPORTED);
+	cr_expect_null(out);
+	cr_expect(strstr(err.message, "row 2, column 1") != NULL, "%s",
+		  err.message);
+	cr_assert_eq(cdok_puzzle_set_given(p, 2, 1), CDOK_OK);
+	out = write_fmt("spec", p, NULL);
+	cr_expect_str_eq(out, "2\tA*2\n1\tA\n");
+	cdok_free(out);
+	/* A given inside a cage has no spelling in the spec format. */
+	cr_assert_eq(cdok_puzzle_set_given(p, 3, 1), CDOK_OK);
+	cr_expect_eq(cdok_write(cdok_format_find("spec"), p, NULL, &out, NULL,
+				&err), CDOK_ERR_UNSUPPORTED);
+	cdok_puzzle_free(p);
+
+	/* A one-cell cage whose target is no value of the grid. */
+	p = cdok_puzzle_new(2);
+	int all[] = {1, 2, 3};
+	one[0] = 0;
+	cr_assert_eq(cdok_puzzle_add_cage(p, CDOK_OP_MUL, 5, one, 1, NULL,
+					  NULL), CDOK_OK);
+	cr_assert_eq(cdok_puzzle_add_cage(p, CDOK_OP_ADD, 5, all, 3, NULL,
+					  NULL), CDOK_OK);
+	cr_expect_eq(cdok_write(cdok_format_find("spec"), p, NULL, &out, NULL,
+				&err), CDOK_ERR_UNSUPPORTED);
+	cr_expect(strstr(err.message, "target 5") != NULL, "%s", err.message);
+	cdok_puzzle_free(p);
+}
