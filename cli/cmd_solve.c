@@ -1,0 +1,178 @@
+/* cmd_solve.c -- `cdok solve` and `cdok examine`: solve each puzzle and
+ * say whether its solution is unique.
+ *
+ * By default the solver counts up to 2 solutions, which is exactly what
+ * "is it unique?" needs.  A grid is shown only for a unique solution:
+ * picking one of several grids would present a guess as the answer.
+ * --limit and --all turn the verdict into a count.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* One puzzle being solved, for the solution callback. */
+struct solve_run {
+	struct cli *cli;
+	const char *name;
+	const cdok_puzzle *puzzle;
+	int code;   /* why the callback stopped the search, or 0 */
+};
+
+/* --all: show every solution as it is found, each followed by a blank
+ * line, like the unique solution of a plain solve. */
+static int show_solution(void *user, const int *values)
+{
+	struct solve_run *run = user;
+	int code;
+
+	code = cli_show_grid(run->cli, run->name, run->puzzle, values);
+	if (code == CLI_EXIT_DONE && !out_puts(&run->cli->out, "\n"))
+		code = CLI_EXIT_SYSTEM;
+	if (code != CLI_EXIT_DONE) {
+		run->code = code;
+		return 1;
+	}
+	return 0;
+}
+
+/* Solution, blank line: what precedes the summary of a unique puzzle. */
+static int show_unique(struct solve_run *run, const int *solution)
+{
+	int code = cli_show_grid(run->cli, run->name, run->puzzle, solution);
+
+	if (code == CLI_EXIT_DONE && !out_puts(&run->cli->out, "\n"))
+		code = CLI_EXIT_SYSTEM;
+	return code;
+}
+
+/* The verdict without --limit or --all: the original's two lines. */
+static int report_verdict(struct solve_run *run, const cdok_result *res,
+			  const int *solution, bool show)
+{
+	struct cli_out *out = &run->cli->out;
+	int code;
+
+	if (res->count >= 2) {
+		out_puts(out, "Solution is not unique.\n");
+		return CLI_EXIT_AMBIGUOUS;
+	}
+	/* With limit 2 and no callback the search only ends early when it
+	 * finds a second solution; anything else is a solver fault that
+	 * must not pass for uniqueness. */
+	if (!res->complete) {
+		cli_msg(run->name, 0, 0,
+			"the search stopped before uniqueness was proved");
+		return CLI_EXIT_SYSTEM;
+	}
+	if (show) {
+		code = show_unique(run, solution);
+		if (code != CLI_EXIT_DONE)
+			return code;
+	}
+	out_printf(out, "Solution is unique. Difficulty: %" PRIu64 "\n",
+		   res->difficulty);
+	return CLI_EXIT_DONE;
+}
+
+/* The count with --limit or --all. */
+static int report_count(struct solve_run *run, const cdok_result *res,
+			const int *solution, bool show)
+{
+	const struct cli_options *opt = &run->cli->opt;
+	struct cli_out *out = &run->cli->out;
+	int code;
+
+	if (show && !opt->all && res->count == 1 && res->complete) {
+		code = show_unique(run, solution);
+		if (code != CLI_EXIT_DONE)
+			return code;
+	}
+	if (res->complete)
+		out_printf(out, "Solutions: %" PRIu64 "\n", res->count);
+	else if (opt->limit)
+		out_printf(out, "Solutions: at least %" PRIu64
+			   " (stopped at --limit %" PRIu64 ")\n",
+			   res->count, opt->limit);
+	else
+		out_printf(out, "Solutions: at least %" PRIu64
+			   " (search stopped)\n", res->count);
+
+	/* A count of one that stopped at the limit (--limit 1) found a
+	 * solution without asking whether it is the only one; that is
+	 * what was asked, so it counts as success. */
+	if (res->count >= 2)
+		return CLI_EXIT_AMBIGUOUS;
+	return CLI_EXIT_DONE;
+}
+
+static int solve_one(struct cli *cli, const char *name,
+		     const cdok_puzzle *puzzle, bool show)
+{
+	bool counting = cli->opt.limit || cli->opt.all;
+	struct solve_run run = { cli, name, puzzle, 0 };
+	size_t size = (size_t)cdok_puzzle_size(puzzle);
+	cdok_solve_params params;
+	cdok_result result;
+	cdok_error err;
+	cdok_status st;
+	int *solution;
+	int code;
+
+	solution = calloc(size * size, sizeof(*solution));
+	if (!solution) {
+		cli_msg(name, 0, 0, "out of memory");
+		return CLI_EXIT_SYSTEM;
+	}
+	cdok_solve_params_init(&params);
+	if (counting) {
+		/* --all alone means no limit: 0 tells the solver so. */
+		params.limit = cli->opt.limit;
+		if (cli->opt.all) {
+			params.on_solution = show_solution;
+			params.user = &run;
+		}
+	}
+	memset(&err, 0, sizeof(err));
+	st = cdok_solve(puzzle, &params, solution, &result, &err);
+	if (st != CDOK_OK) {
+		cli_report(name, &err);
+		code = cli_status_exit(st);
+	} else if (run.code) {
+		code = run.code;
+	} else if (result.count == 0) {
+		if (counting)
+			out_puts(&cli->out, "Solutions: 0\n");
+		cli_msg(name, 0, 0, "puzzle has no solution");
+		code = CLI_EXIT_NOSOL;
+	} else if (counting) {
+		code = report_count(&run, &result, solution, show);
+	} else {
+		code = report_verdict(&run, &result, solution, show);
+	}
+	free(solution);
+	return code;
+}
+
+static int solve_and_show(struct cli *cli, const char *name,
+			  const cdok_puzzle *puzzle)
+{
+	return solve_one(cli, name, puzzle, true);
+}
+
+static int solve_quietly(struct cli *cli, const char *name,
+			 const cdok_puzzle *puzzle)
+{
+	return solve_one(cli, name, puzzle, false);
+}
+
+int cmd_solve(struct cli *cli)
+{
+	return cli_each_puzzle(cli, solve_and_show);
+}
+
+int cmd_examine(struct cli *cli)
+{
+	return cli_each_puzzle(cli, solve_quietly);
+}

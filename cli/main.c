@@ -1,0 +1,357 @@
+/* main.c -- the cdok program: parse the options, find the command in the
+ * table, run it with the output set up, and exit with its status.
+ *
+ * Options and commands are tables (here and in cli.h); --help is built
+ * from them, so it lists exactly what the program accepts.
+ */
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const struct cli_command commands[] = {
+#define CLI_CMD_ROW(fn, name, flags, help) { name, flags, help, cmd_##fn },
+	CLI_COMMANDS(CLI_CMD_ROW)
+#undef CLI_CMD_ROW
+};
+
+#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
+
+static const struct {
+	int code;
+	const char *help;
+} exit_codes[] = {
+#define CLI_EXIT_ROW(name, code, help) { code, help },
+	CLI_EXITS(CLI_EXIT_ROW)
+#undef CLI_EXIT_ROW
+};
+
+/* Long-only options get values past any character. */
+enum { OPT_LIMIT = 256, OPT_ALL };
+
+static const struct option_def {
+	int val;            /* the short option's letter, or OPT_* */
+	const char *name;   /* the long option */
+	const char *arg;    /* the argument's name, or NULL for none */
+	const char *help;
+} option_defs[] = {
+	{ 'u', "utf8", NULL,
+	  "Draw with UTF-8 box characters instead of ASCII." },
+	{ 'i', "input", "FILE",
+	  "Read a puzzle from FILE, before any FILE arguments." },
+	{ 'o', "output", "FILE",
+	  "Write to FILE instead of standard output (\"-\" means standard "
+	  "output).  FILE is replaced only when the run ends with status "
+	  "0, 1 or 2; otherwise it is left as it was." },
+	{ OPT_LIMIT, "limit", "N",
+	  "solve, examine: count the solutions up to N (N >= 1) and end "
+	  "with \"Solutions: K\", or \"Solutions: at least K (stopped at "
+	  "--limit N)\" when there may be more.  solve shows the grid only "
+	  "when there is exactly one." },
+	{ OPT_ALL, "all", NULL,
+	  "solve, examine: print every solution (spec, blank line, "
+	  "drawing, blank line), then \"Solutions: K\".  With --limit, stop "
+	  "after N." },
+	{ 'h', "help", NULL, "Print this help and exit." },
+	{ 'V', "version", NULL, "Print the version and exit." },
+};
+
+#define NOPTIONS (sizeof(option_defs) / sizeof(option_defs[0]))
+
+/* ---- help ---- */
+
+#define HELP_WIDTH 79
+
+/* Print text word-wrapped to HELP_WIDTH.  The first line continues
+ * after `used` columns already printed; later lines are indented to
+ * `indent`. */
+static void put_wrapped(struct cli_out *out, const char *text, int used,
+			int indent)
+{
+	int col = used;
+	bool line_start = true;
+
+	while (*text) {
+		int len = (int)strcspn(text, " ");
+
+		if (!line_start && col + 1 + len > HELP_WIDTH) {
+			out_printf(out, "\n%*s", indent, "");
+			col = indent;
+			line_start = true;
+		}
+		if (!line_start) {
+			out_puts(out, " ");
+			col++;
+		}
+		out_write(out, text, (size_t)len);
+		col += len;
+		line_start = false;
+		text += len;
+		/* Two spaces after a full stop are one break point. */
+		while (*text == ' ')
+			text++;
+	}
+	out_puts(out, "\n");
+}
+
+/* "  -u, --utf8" or "      --limit N", without a newline.  Returns the
+ * number of columns used. */
+static int option_label(char *buf, size_t cap, const struct option_def *o)
+{
+	int n;
+
+	if (o->val < 256)
+		n = snprintf(buf, cap, "  -%c, --%s", o->val, o->name);
+	else
+		n = snprintf(buf, cap, "      --%s", o->name);
+	if (o->arg && n >= 0 && (size_t)n < cap)
+		n += snprintf(buf + n, cap - (size_t)n, " %s", o->arg);
+	return n;
+}
+
+static const char help_intro[] =
+	"cdok reads Calcudoku (KenKen) puzzles written in its spec format "
+	"and prints, solves or examines them.  Each input holds one "
+	"puzzle: the file given with -i, then every FILE in turn, or "
+	"standard input when no file is named (\"-\" also means standard "
+	"input).  Options may come before or after the command.";
+
+static const char help_inputs[] =
+	"With more than one input, the output of each starts with a line "
+	"\"==> NAME <==\" and inputs are separated by a blank line; an "
+	"input that fails does not stop the others.  Errors go to standard "
+	"error as \"cdok: NAME:LINE:COLUMN: message\".  Inputs larger than "
+	"64 MiB are refused.";
+
+static int print_help(void)
+{
+	struct cli_out out;
+	char label[64];
+	int width = 0;
+
+	if (!out_open(&out, NULL))
+		return CLI_EXIT_SYSTEM;
+	out_puts(&out, "Usage: cdok [options] <command> [FILE...]\n\n");
+	put_wrapped(&out, help_intro, 0, 0);
+
+	out_puts(&out, "\nCommands:\n");
+	for (size_t i = 0; i < NCOMMANDS; i++) {
+		int n = (int)strlen(commands[i].name);
+
+		if (n > width)
+			width = n;
+	}
+	for (size_t i = 0; i < NCOMMANDS; i++) {
+		out_printf(&out, "  %-*s  ", width, commands[i].name);
+		put_wrapped(&out, commands[i].help, width + 4, width + 4);
+	}
+
+	out_puts(&out, "\nOptions:\n");
+	width = 0;
+	for (size_t i = 0; i < NOPTIONS; i++) {
+		int n = option_label(label, sizeof(label), &option_defs[i]);
+
+		if (n > width)
+			width = n;
+	}
+	for (size_t i = 0; i < NOPTIONS; i++) {
+		option_label(label, sizeof(label), &option_defs[i]);
+		out_printf(&out, "%-*s  ", width, label);
+		put_wrapped(&out, option_defs[i].help, width + 2, width + 2);
+	}
+
+	out_puts(&out, "\n");
+	put_wrapped(&out, help_inputs, 0, 0);
+
+	out_puts(&out, "\nExit status (with several inputs, the largest):\n");
+	for (size_t i = 0; i < sizeof(exit_codes) / sizeof(exit_codes[0]); i++) {
+		out_printf(&out, "  %d  ", exit_codes[i].code);
+		put_wrapped(&out, exit_codes[i].help, 5, 5);
+	}
+	return out_close(&out, true) ? CLI_EXIT_DONE : CLI_EXIT_SYSTEM;
+}
+
+static int print_version(void)
+{
+	struct cli_out out;
+
+	if (!out_open(&out, NULL))
+		return CLI_EXIT_SYSTEM;
+	out_puts(&out, "cdok " CDOK_VERSION "\n"
+		 "Free software under the ISC licence; there is NO "
+		 "WARRANTY.\n");
+	return out_close(&out, true) ? CLI_EXIT_DONE : CLI_EXIT_SYSTEM;
+}
+
+/* ---- options ---- */
+
+/* A whole number from 1 up that fits 64 bits, digits only: strtoull
+ * would accept signs, spaces and wrap-around. */
+static bool parse_count(const char *s, uint64_t *value)
+{
+	uint64_t v = 0;
+
+	if (!*s)
+		return false;
+	for (; *s; s++) {
+		unsigned d = (unsigned)(*s - '0');
+
+		if (d > 9 || v > (UINT64_MAX - d) / 10)
+			return false;
+		v = v * 10 + d;
+	}
+	if (v == 0)
+		return false;
+	*value = v;
+	return true;
+}
+
+/* The option the user typed, for a message about it: the long form
+ * when a long option was used, else "-x". */
+static void name_bad_option(char *buf, size_t cap, char **argv, int at,
+			    int letter)
+{
+	const char *arg = at > 0 ? argv[at - 1] : NULL;
+
+	if (arg && !strncmp(arg, "--", 2))
+		snprintf(buf, cap, "%.*s", (int)strcspn(arg, "="), arg);
+	else
+		snprintf(buf, cap, "-%c", letter);
+}
+
+enum parse_result { PARSE_RUN, PARSE_HELP, PARSE_VERSION, PARSE_ERROR };
+
+static enum parse_result parse_options(int argc, char **argv,
+				       struct cli_options *opt)
+{
+	static struct option longopts[NOPTIONS + 1];
+	/* ":" first, then up to two characters per option. */
+	char shortopts[1 + 2 * NOPTIONS + 1];
+	size_t ns = 0;
+	bool help = false, version = false;
+	char bad[64];
+	int c;
+
+	shortopts[ns++] = ':';
+	for (size_t i = 0; i < NOPTIONS; i++) {
+		const struct option_def *o = &option_defs[i];
+
+		longopts[i].name = o->name;
+		longopts[i].has_arg = o->arg ? required_argument : no_argument;
+		longopts[i].flag = NULL;
+		longopts[i].val = o->val;
+		if (o->val < 256) {
+			shortopts[ns++] = (char)o->val;
+			if (o->arg)
+				shortopts[ns++] = ':';
+		}
+	}
+	shortopts[ns] = '\0';
+
+	/* getopt's own messages would name the program by its path;
+	 * ours say "cdok:" like every other message. */
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		switch (c) {
+		case 'u':
+			opt->utf8 = true;
+			break;
+		case 'i':
+			opt->input = optarg;
+			break;
+		case 'o':
+			opt->output = optarg;
+			break;
+		case OPT_LIMIT:
+			if (!parse_count(optarg, &opt->limit)) {
+				cli_msg(NULL, 0, 0, "bad value '%s' for --limit: "
+					"expected a whole number from 1 up "
+					"(try cdok --help)", optarg);
+				return PARSE_ERROR;
+			}
+			break;
+		case OPT_ALL:
+			opt->all = true;
+			break;
+		case 'h':
+			help = true;
+			break;
+		case 'V':
+			version = true;
+			break;
+		case ':':
+			name_bad_option(bad, sizeof(bad), argv, optind, optopt);
+			cli_msg(NULL, 0, 0, "option '%s' needs an argument "
+				"(try cdok --help)", bad);
+			return PARSE_ERROR;
+		default:
+			name_bad_option(bad, sizeof(bad), argv,
+					optopt ? 0 : optind, optopt);
+			cli_msg(NULL, 0, 0, "unknown option '%s' "
+				"(try cdok --help)", bad);
+			return PARSE_ERROR;
+		}
+	}
+	if (help)
+		return PARSE_HELP;
+	if (version)
+		return PARSE_VERSION;
+	return PARSE_RUN;
+}
+
+static const struct cli_command *find_command(const char *name)
+{
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		if (!strcmp(commands[i].name, name))
+			return &commands[i];
+	return NULL;
+}
+
+int main(int argc, char **argv)
+{
+	struct cli cli;
+	const struct cli_command *cmd;
+	int code;
+
+	memset(&cli, 0, sizeof(cli));
+	switch (parse_options(argc, argv, &cli.opt)) {
+	case PARSE_RUN:
+		break;
+	case PARSE_HELP:
+		return print_help();
+	case PARSE_VERSION:
+		return print_version();
+	case PARSE_ERROR:
+		return CLI_EXIT_USAGE;
+	}
+
+	if (optind >= argc) {
+		cli_msg(NULL, 0, 0, "no command given (try cdok --help)");
+		return CLI_EXIT_USAGE;
+	}
+	cmd = find_command(argv[optind]);
+	if (!cmd) {
+		cli_msg(NULL, 0, 0, "unknown command '%s' (try cdok --help)",
+			argv[optind]);
+		return CLI_EXIT_USAGE;
+	}
+	if (!(cmd->flags & CLI_CMD_COUNTS) && (cli.opt.limit || cli.opt.all)) {
+		cli_msg(NULL, 0, 0, "option %s does not apply to %s "
+			"(try cdok --help)",
+			cli.opt.limit ? "--limit" : "--all", cmd->name);
+		return CLI_EXIT_USAGE;
+	}
+	cli.files = argv + optind + 1;
+	cli.nfiles = argc - optind - 1;
+
+	/* Usage is settled before the output is opened, so a mistyped
+	 * command never touches the -o file. */
+	if (!out_open(&cli.out, cli.opt.output))
+		return CLI_EXIT_SYSTEM;
+	code = cmd->run(&cli);
+	if (!out_close(&cli.out, code <= CLI_EXIT_AMBIGUOUS) &&
+	    code < CLI_EXIT_SYSTEM)
+		code = CLI_EXIT_SYSTEM;
+	return code;
+}

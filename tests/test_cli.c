@@ -1,0 +1,1019 @@
+/* test_cli.c -- golden tests of the cdok program.
+ *
+ * Each test runs the built binary (CDOK_BIN, set by the Makefile; the
+ * working directory is the top of the tree) as a separate process with
+ * its standard input taken from a file, and compares what it wrote on
+ * stdout and stderr and its exit status with what is expected:
+ *
+ *  - print and -u print against the original cdok's own output in
+ *    tests/data/corpus/cdok-reference/, byte for byte;
+ *  - solve, -u solve and examine against the same reference with the
+ *    difficulty number masked (our score differs by design), and against
+ *    our own output pinned in tests/golden/;
+ *  - every exit status, the error message format, several inputs, -o,
+ *    --limit and --all, --help and --version.
+ *
+ * Expected output that depends on a solution's drawing is built with the
+ * library's writers, whose output the print tests pin independently.
+ */
+#include <criterion/criterion.h>
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <regex.h>
+#include <spawn.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cdok.h"
+
+#ifndef CDOK_BIN
+#define CDOK_BIN "build/cdok"
+#endif
+
+#define CORPUS "tests/data/corpus/"
+#define REF    CORPUS "cdok-reference/"
+#define GOLDEN "tests/golden/"
+#define AMB4   CORPUS "ambiguous/amb_sum_4x4"
+
+extern char **environ;
+
+/* The puzzles the original's output was recorded for. */
+static const char *const reference_names[] = {
+	"ex6", "cdok12D_01", "cdok16T_01",
+};
+#define NREFERENCE (sizeof(reference_names) / sizeof(reference_names[0]))
+
+/* ---- buffers and files ---- */
+
+struct text {
+	char *data;   /* NUL-terminated */
+	size_t len;
+};
+
+static void text_free(struct text *t)
+{
+	free(t->data);
+	t->data = NULL;
+	t->len = 0;
+}
+
+static void text_append(struct text *t, const char *s, size_t n)
+{
+	char *p = realloc(t->data, t->len + n + 1);
+
+	cr_assert(p, "out of memory");
+	memcpy(p + t->len, s, n);
+	t->data = p;
+	t->len += n;
+	t->data[t->len] = '\0';
+}
+
+static void text_puts(struct text *t, const char *s)
+{
+	text_append(t, s, strlen(s));
+}
+
+static struct text read_fd(int fd)
+{
+	struct text t = { NULL, 0 };
+	char buf[65536];
+	ssize_t n;
+
+	text_append(&t, "", 0);
+	while ((n = read(fd, buf, sizeof(buf))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		cr_assert(n > 0, "read: %s", strerror(errno));
+		text_append(&t, buf, (size_t)n);
+	}
+	return t;
+}
+
+static struct text read_file(const char *path)
+{
+	struct text t;
+	int fd = open(path, O_RDONLY);
+
+	cr_assert(fd >= 0, "cannot open %s: %s", path, strerror(errno));
+	t = read_fd(fd);
+	close(fd);
+	return t;
+}
+
+static void write_file(const char *path, const char *data)
+{
+	FILE *f = fopen(path, "w");
+
+	cr_assert(f, "cannot create %s: %s", path, strerror(errno));
+	cr_assert(fputs(data, f) >= 0 && fclose(f) == 0, "cannot write %s",
+		  path);
+}
+
+static bool has_suffix(const char *s, const char *suffix)
+{
+	size_t ls = strlen(s), lx = strlen(suffix);
+
+	return ls >= lx && !strcmp(s + ls - lx, suffix);
+}
+
+/* A fresh directory under /tmp for one test's files. */
+static char *make_tmpdir(void)
+{
+	char *dir = strdup("/tmp/cdok-test-cli.XXXXXX");
+
+	cr_assert(dir && mkdtemp(dir), "mkdtemp: %s", strerror(errno));
+	return dir;
+}
+
+static void remove_tmpdir(char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char path[4096];
+
+	while (d && (e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		unlink(path);
+	}
+	if (d)
+		closedir(d);
+	rmdir(dir);
+	free(dir);
+}
+
+/* How many entries a directory holds, "." and ".." aside. */
+static int count_entries(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int n = 0;
+
+	cr_assert(d, "opendir %s: %s", dir, strerror(errno));
+	while ((e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+			n++;
+	closedir(d);
+	return n;
+}
+
+/* ---- running the program ---- */
+
+struct run {
+	int status;       /* exit status; -1 if it died of a signal */
+	struct text out;
+	struct text err;
+};
+
+static void run_free(struct run *r)
+{
+	text_free(&r->out);
+	text_free(&r->err);
+}
+
+/* An unlinked temporary file to catch one of the child's streams. */
+static int capture_fd(void)
+{
+	char path[] = "/tmp/cdok-test-cli-out.XXXXXX";
+	int fd = mkstemp(path);
+
+	cr_assert(fd >= 0, "mkstemp: %s", strerror(errno));
+	unlink(path);
+	return fd;
+}
+
+/* Run cdok with args (NULL-terminated).  Standard input comes from
+ * stdin_path (NULL: /dev/null); standard output goes to stdout_path if
+ * given (then r->out stays empty), else it is captured. */
+static void run_cdok_io(struct run *r, const char *stdin_path,
+			const char *stdout_path, const char *const *args)
+{
+	posix_spawn_file_actions_t fa;
+	const char *argv[64];
+	int out_fd = capture_fd(), err_fd = capture_fd();
+	int argc = 0, wstatus, rc;
+	pid_t pid;
+
+	argv[argc++] = "cdok";
+	for (; *args; args++) {
+		cr_assert(argc < 63, "too many arguments");
+		argv[argc++] = *args;
+	}
+	argv[argc] = NULL;
+
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 0, stdin_path ? stdin_path
+						: "/dev/null", O_RDONLY, 0);
+	if (stdout_path)
+		posix_spawn_file_actions_addopen(&fa, 1, stdout_path,
+						 O_WRONLY, 0);
+	else
+		posix_spawn_file_actions_adddup2(&fa, out_fd, 1);
+	posix_spawn_file_actions_adddup2(&fa, err_fd, 2);
+	rc = posix_spawn(&pid, CDOK_BIN, &fa, NULL, (char *const *)argv,
+			 environ);
+	posix_spawn_file_actions_destroy(&fa);
+	cr_assert(rc == 0, "cannot run %s: %s", CDOK_BIN, strerror(rc));
+	while (waitpid(pid, &wstatus, 0) < 0)
+		cr_assert(errno == EINTR, "waitpid: %s", strerror(errno));
+
+	r->status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1;
+	lseek(out_fd, 0, SEEK_SET);
+	lseek(err_fd, 0, SEEK_SET);
+	r->out = read_fd(out_fd);
+	r->err = read_fd(err_fd);
+	close(out_fd);
+	close(err_fd);
+}
+
+#define CDOK_IN(r, in, ...) \
+	run_cdok_io((r), (in), NULL, (const char *const[]){ __VA_ARGS__, NULL })
+#define CDOK(r, ...) CDOK_IN(r, NULL, __VA_ARGS__)
+
+/* ---- expectations ---- */
+
+static void expect_text(const struct text *got, const char *want,
+			size_t want_len, const char *what)
+{
+	cr_expect(got->len == want_len && !memcmp(got->data, want, want_len),
+		  "%s differs:\n--- got (%zu bytes) ---\n%s\n"
+		  "--- want (%zu bytes) ---\n%s", what, got->len, got->data,
+		  want_len, want);
+}
+
+static void expect_str(const struct text *got, const char *want,
+		       const char *what)
+{
+	expect_text(got, want, strlen(want), what);
+}
+
+static void expect_file(const struct text *got, const char *path,
+			const char *what)
+{
+	struct text want = read_file(path);
+
+	expect_text(got, want.data, want.len, what);
+	text_free(&want);
+}
+
+static void expect_match(const char *got, const char *pattern,
+			 const char *what)
+{
+	regex_t re;
+
+	cr_assert(regcomp(&re, pattern, REG_EXTENDED | REG_NOSUB) == 0,
+		  "bad pattern %s", pattern);
+	cr_expect(regexec(&re, got, 0, NULL, 0) == 0,
+		  "%s: \"%s\" does not match /%s/", what, got, pattern);
+	regfree(&re);
+}
+
+/* Replace the number in "Difficulty: N" lines with "N": the original
+ * scores difficulty its own way. */
+static struct text mask_difficulty(const char *s)
+{
+	static const char key[] = "Difficulty: ";
+	struct text t = { NULL, 0 };
+	const char *p;
+
+	text_append(&t, "", 0);
+	while ((p = strstr(s, key))) {
+		p += sizeof(key) - 1;
+		text_append(&t, s, (size_t)(p - s));
+		text_puts(&t, "N");
+		while (*p >= '0' && *p <= '9')
+			p++;
+		s = p;
+	}
+	text_puts(&t, s);
+	return t;
+}
+
+static void expect_masked(const struct text *got, const char *ref_path,
+			  const char *what)
+{
+	struct text ref = read_file(ref_path);
+	struct text a = mask_difficulty(got->data);
+	struct text b = mask_difficulty(ref.data);
+
+	expect_text(&a, b.data, b.len, what);
+	text_free(&ref);
+	text_free(&a);
+	text_free(&b);
+}
+
+/* A solution file (N lines of N numbers) as a grid of values. */
+static int *read_solution(const char *path, int size)
+{
+	int *v = calloc((size_t)size * (size_t)size, sizeof(*v));
+	FILE *f = fopen(path, "r");
+
+	cr_assert(v && f, "cannot read %s", path);
+	for (int i = 0; i < size * size; i++)
+		cr_assert(fscanf(f, "%d", &v[i]) == 1, "%s: short", path);
+	fclose(f);
+	return v;
+}
+
+static cdok_puzzle *load_puzzle(const char *path)
+{
+	struct text t = read_file(path);
+	cdok_reader *r = cdok_reader_new(cdok_format_find("spec"), t.data,
+					 t.len);
+	cdok_puzzle *p = NULL;
+
+	cr_assert(r, "cdok_reader_new failed");
+	cr_assert(cdok_reader_next(r, &p, NULL) == CDOK_OK,
+		  "cannot read %s", path);
+	cdok_reader_free(r);
+	text_free(&t);
+	return p;
+}
+
+/* What solve shows for one solution: spec, blank line, drawing, blank
+ * line. */
+static void append_solution_block(struct text *t, const cdok_puzzle *p,
+				  const int *values, bool utf8)
+{
+	const char *formats[2] = { "spec", utf8 ? "utf8" : "ascii" };
+
+	for (int i = 0; i < 2; i++) {
+		char *s;
+		size_t len;
+
+		cr_assert(cdok_write(cdok_format_find(formats[i]), p, values,
+				     &s, &len, NULL) == CDOK_OK,
+			  "cannot write %s", formats[i]);
+		text_append(t, s, len);
+		text_puts(t, "\n");
+		cdok_free(s);
+	}
+}
+
+/* ---- print ---- */
+
+Test(cli, print_matches_original)
+{
+	char spec[256], ref[256];
+	struct run r;
+
+	for (size_t i = 0; i < NREFERENCE; i++) {
+		snprintf(spec, sizeof(spec), REF "%s.spec", reference_names[i]);
+		snprintf(ref, sizeof(ref), REF "%s.print.txt",
+			 reference_names[i]);
+		CDOK(&r, "print", spec);
+		cr_expect(r.status == 0, "%s: status %d", spec, r.status);
+		expect_file(&r.out, ref, ref);
+		expect_str(&r.err, "", "stderr");
+		run_free(&r);
+	}
+}
+
+Test(cli, print_utf8_matches_original)
+{
+	char spec[256], ref[256];
+	struct run r;
+
+	for (size_t i = 0; i < NREFERENCE; i++) {
+		snprintf(spec, sizeof(spec), REF "%s.spec", reference_names[i]);
+		snprintf(ref, sizeof(ref), REF "%s.print-u.txt",
+			 reference_names[i]);
+		/* Options go before or after the command. */
+		CDOK(&r, "-u", "print", spec);
+		cr_expect(r.status == 0, "%s: status %d", spec, r.status);
+		expect_file(&r.out, ref, ref);
+		expect_str(&r.err, "", "stderr");
+		run_free(&r);
+		CDOK(&r, "print", "--utf8", spec);
+		expect_file(&r.out, ref, ref);
+		run_free(&r);
+	}
+}
+
+Test(cli, print_reads_stdin_and_dash_i)
+{
+	struct run r;
+
+	CDOK_IN(&r, REF "ex6.spec", "print");
+	cr_expect(r.status == 0);
+	expect_file(&r.out, REF "ex6.print.txt", "print < FILE");
+	run_free(&r);
+
+	CDOK_IN(&r, REF "ex6.spec", "print", "-");
+	expect_file(&r.out, REF "ex6.print.txt", "print - < FILE");
+	run_free(&r);
+
+	CDOK(&r, "-i", REF "ex6.spec", "print");
+	cr_expect(r.status == 0);
+	expect_file(&r.out, REF "ex6.print.txt", "print -i FILE");
+	run_free(&r);
+}
+
+/* ---- solve and examine ---- */
+
+Test(cli, solve_matches_original_but_difficulty)
+{
+	static const struct {
+		const char *opt, *suffix;
+	} modes[] = {
+		{ "solve", "solve" }, { "-u", "solve-u" },
+		{ "examine", "examine" },
+	};
+	char spec[256], ref[256];
+	struct run r;
+
+	for (size_t i = 0; i < NREFERENCE; i++) {
+		snprintf(spec, sizeof(spec), REF "%s.spec", reference_names[i]);
+		for (size_t m = 0; m < 3; m++) {
+			snprintf(ref, sizeof(ref), REF "%s.%s.txt",
+				 reference_names[i], modes[m].suffix);
+			if (!strcmp(modes[m].opt, "-u"))
+				CDOK(&r, "-u", "solve", spec);
+			else
+				CDOK(&r, modes[m].opt, spec);
+			cr_expect(r.status == 0, "%s: status %d", ref,
+				  r.status);
+			expect_masked(&r.out, ref, ref);
+			expect_str(&r.err, "", "stderr");
+			run_free(&r);
+		}
+	}
+}
+
+Test(cli, solve_matches_golden)
+{
+	static const char *const suffixes[] = {
+		"solve", "solve-u", "examine",
+	};
+	char spec[256], golden[256];
+	struct run r;
+
+	for (size_t i = 0; i < NREFERENCE; i++) {
+		snprintf(spec, sizeof(spec), REF "%s.spec", reference_names[i]);
+		for (size_t m = 0; m < 3; m++) {
+			snprintf(golden, sizeof(golden), GOLDEN "%s.%s.txt",
+				 reference_names[i], suffixes[m]);
+			if (m == 0)
+				CDOK(&r, "solve", spec);
+			else if (m == 1)
+				CDOK(&r, "solve", "-u", spec);
+			else
+				CDOK(&r, "examine", spec);
+			cr_expect(r.status == 0);
+			expect_file(&r.out, golden, golden);
+			run_free(&r);
+		}
+	}
+}
+
+/* The grid solve prints is the corpus's verified solution. */
+Test(cli, solve_grid_is_corpus_solution)
+{
+	static const char *const names[] = { "cdok12D_01", "cdok16T_01" };
+	char spec[256], sol[256];
+
+	for (size_t i = 0; i < 2; i++) {
+		struct text want = { NULL, 0 };
+		cdok_puzzle *p;
+		int *values;
+		struct run r;
+
+		snprintf(spec, sizeof(spec), CORPUS "cdok/%s.spec", names[i]);
+		snprintf(sol, sizeof(sol), CORPUS "cdok/%s.sol", names[i]);
+		p = load_puzzle(spec);
+		values = read_solution(sol, cdok_puzzle_size(p));
+		append_solution_block(&want, p, values, false);
+
+		CDOK(&r, "solve", spec);
+		cr_expect(r.status == 0);
+		cr_expect(r.out.len > want.len &&
+			  !memcmp(r.out.data, want.data, want.len),
+			  "%s: solved grid is not %s", spec, sol);
+		expect_match(r.out.data + want.len,
+			     "^Solution is unique\\. Difficulty: [0-9]+\n$",
+			     spec);
+		run_free(&r);
+		text_free(&want);
+		free(values);
+		cdok_puzzle_free(p);
+	}
+}
+
+/* ---- exit statuses and messages ---- */
+
+/* Call fn on every file of a corpus folder whose name has the prefix
+ * and suffix; returns how many there were. */
+static int each_corpus_file(const char *dir, const char *prefix,
+			    const char *suffix,
+			    void (*fn)(const char *path))
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char path[512];
+	int n = 0;
+
+	cr_assert(d, "opendir %s: %s", dir, strerror(errno));
+	while ((e = readdir(d))) {
+		if (strncmp(e->d_name, prefix, strlen(prefix)) ||
+		    !has_suffix(e->d_name, suffix))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		fn(path);
+		n++;
+	}
+	closedir(d);
+	return n;
+}
+
+static void check_malformed(const char *path)
+{
+	char pattern[600];
+	struct run r;
+
+	CDOK(&r, "solve", path);
+	cr_expect(r.status == 3, "%s: status %d, want 3", path, r.status);
+	expect_str(&r.out, "", path);
+	/* Every validation error names the line and column. */
+	snprintf(pattern, sizeof(pattern),
+		 "^cdok: %s:[1-9][0-9]*:[1-9][0-9]*: [^\n]+\n$", path);
+	expect_match(r.err.data, pattern, path);
+	run_free(&r);
+}
+
+Test(cli, exit_3_bad_input)
+{
+	cr_expect_eq(each_corpus_file(CORPUS "invalid", "malformed_", ".spec",
+				      check_malformed), 18);
+}
+
+static void check_nosol(const char *path)
+{
+	static const char *const cmds[] = { "solve", "examine" };
+	char want[600];
+	struct run r;
+
+	snprintf(want, sizeof(want), "cdok: %s: puzzle has no solution\n",
+		 path);
+	for (int i = 0; i < 2; i++) {
+		CDOK(&r, cmds[i], path);
+		cr_expect(r.status == 1, "%s: status %d", path, r.status);
+		expect_str(&r.out, "", path);
+		expect_str(&r.err, want, path);
+		run_free(&r);
+	}
+}
+
+Test(cli, exit_1_no_solution)
+{
+	cr_expect_eq(each_corpus_file(CORPUS "invalid", "nosol_", ".spec",
+				      check_nosol), 5);
+}
+
+static void check_ambiguous(const char *path)
+{
+	static const char *const cmds[] = { "solve", "examine" };
+	struct run r;
+
+	for (int i = 0; i < 2; i++) {
+		CDOK(&r, cmds[i], path);
+		cr_expect(r.status == 2, "%s: status %d", path, r.status);
+		/* No grid: one of several is not an answer. */
+		expect_str(&r.out, "Solution is not unique.\n", path);
+		expect_str(&r.err, "", path);
+		run_free(&r);
+	}
+}
+
+Test(cli, exit_2_not_unique)
+{
+	cr_expect_eq(each_corpus_file(CORPUS "ambiguous", "", ".spec",
+				      check_ambiguous), 5);
+}
+
+static void expect_usage(struct run *r, const char *err)
+{
+	cr_expect(r->status == 4, "status %d, want 4", r->status);
+	expect_str(&r->out, "", "stdout");
+	if (err)
+		expect_str(&r->err, err, "stderr");
+	else
+		expect_match(r->err.data, "^cdok: [^\n]+ \\(try cdok --help\\)\n$",
+			     "stderr");
+	run_free(r);
+}
+
+Test(cli, exit_4_usage)
+{
+	struct run r;
+
+	CDOK(&r, "frobnicate", REF "ex6.spec");
+	expect_usage(&r, "cdok: unknown command 'frobnicate' "
+		     "(try cdok --help)\n");
+	CDOK(&r, "-x", "print", REF "ex6.spec");
+	expect_usage(&r, "cdok: unknown option '-x' (try cdok --help)\n");
+	CDOK(&r, "print", "--frob", REF "ex6.spec");
+	expect_usage(&r, "cdok: unknown option '--frob' (try cdok --help)\n");
+	CDOK(&r, "-u", REF "ex6.spec");
+	expect_usage(&r, NULL);
+	CDOK(&r, "-u");
+	expect_usage(&r, "cdok: no command given (try cdok --help)\n");
+	CDOK(&r, "print", "-i");
+	expect_usage(&r, "cdok: option '-i' needs an argument "
+		     "(try cdok --help)\n");
+	CDOK(&r, "solve", "--limit", "0", REF "ex6.spec");
+	expect_usage(&r, NULL);
+	CDOK(&r, "solve", "--limit", "-1", REF "ex6.spec");
+	expect_usage(&r, NULL);
+	CDOK(&r, "solve", "--limit", "2x", REF "ex6.spec");
+	expect_usage(&r, NULL);
+	CDOK(&r, "solve", "--limit", "18446744073709551616", REF "ex6.spec");
+	expect_usage(&r, NULL);
+	CDOK(&r, "print", "--all", REF "ex6.spec");
+	expect_usage(&r, NULL);
+	CDOK(&r, "print", "--limit=3", REF "ex6.spec");
+	expect_usage(&r, NULL);
+}
+
+Test(cli, exit_5_system)
+{
+	struct run r;
+
+	CDOK(&r, "print", "tests/no-such-file.spec");
+	cr_expect(r.status == 5, "status %d", r.status);
+	expect_str(&r.out, "", "stdout");
+	expect_str(&r.err, "cdok: tests/no-such-file.spec: cannot open: "
+		   "No such file or directory\n", "stderr");
+	run_free(&r);
+
+	CDOK(&r, "print", "tests");
+	cr_expect(r.status == 5, "status %d", r.status);
+	expect_match(r.err.data, "^cdok: tests: cannot read: [^\n]+\n$",
+		     "directory as input");
+	run_free(&r);
+
+	/* A full disk, on standard output and with -o. */
+	run_cdok_io(&r, NULL, "/dev/full",
+		    (const char *const[]){ "print", REF "ex6.spec", NULL });
+	cr_expect(r.status == 5, "status %d", r.status);
+	expect_str(&r.err, "cdok: <stdout>: write error: No space left on "
+		   "device\n", "stderr");
+	run_free(&r);
+
+	CDOK(&r, "examine", "-o", "/dev/full", REF "ex6.spec");
+	cr_expect(r.status == 5, "status %d", r.status);
+	expect_str(&r.err, "cdok: /dev/full: write error: No space left on "
+		   "device\n", "stderr");
+	run_free(&r);
+
+	run_cdok_io(&r, NULL, "/dev/full",
+		    (const char *const[]){ "--help", NULL });
+	cr_expect(r.status == 5, "--help > /dev/full: status %d", r.status);
+	run_free(&r);
+}
+
+Test(cli, error_names_file_line_column)
+{
+	struct run r;
+
+	CDOK(&r, "print", CORPUS "invalid/malformed_jagged.spec");
+	cr_expect(r.status == 3);
+	expect_match(r.err.data, "^cdok: tests/data/corpus/invalid/"
+		     "malformed_jagged\\.spec:4:[0-9]+: [^\n]+\n$", "file");
+	run_free(&r);
+
+	CDOK_IN(&r, CORPUS "invalid/malformed_jagged.spec", "print");
+	cr_expect(r.status == 3);
+	expect_match(r.err.data, "^cdok: <stdin>:4:[0-9]+: [^\n]+\n$",
+		     "stdin");
+	run_free(&r);
+
+	/* Nothing to read is bad input, named as well. */
+	CDOK(&r, "solve");
+	cr_expect(r.status == 3, "empty stdin: status %d", r.status);
+	expect_match(r.err.data, "^cdok: <stdin>[:0-9]*: [^\n]+\n$",
+		     "empty stdin");
+	run_free(&r);
+}
+
+Test(cli, input_size_cap)
+{
+	char *dir = make_tmpdir();
+	char path[512], want[600];
+	struct run r;
+	int fd;
+
+	/* A sparse file one byte over the cap: refused before reading. */
+	snprintf(path, sizeof(path), "%s/big.spec", dir);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	cr_assert(fd >= 0 && ftruncate(fd, ((off_t)64 << 20) + 1) == 0);
+	close(fd);
+	CDOK(&r, "print", path);
+	cr_expect(r.status == 3, "status %d", r.status);
+	snprintf(want, sizeof(want),
+		 "cdok: %s: input is larger than 64 MiB\n", path);
+	expect_str(&r.err, want, "stderr");
+	run_free(&r);
+	remove_tmpdir(dir);
+}
+
+/* ---- several inputs ---- */
+
+Test(cli, several_inputs_have_headers)
+{
+	struct text want = { NULL, 0 }, ref;
+	struct run r;
+
+	text_puts(&want, "==> " REF "ex6.spec <==\n");
+	ref = read_file(REF "ex6.print.txt");
+	text_append(&want, ref.data, ref.len);
+	text_free(&ref);
+	text_puts(&want, "\n==> " REF "cdok12D_01.spec <==\n");
+	ref = read_file(REF "cdok12D_01.print.txt");
+	text_append(&want, ref.data, ref.len);
+	text_free(&ref);
+
+	CDOK(&r, "print", REF "ex6.spec", REF "cdok12D_01.spec");
+	cr_expect(r.status == 0);
+	expect_text(&r.out, want.data, want.len, "two inputs");
+	expect_str(&r.err, "", "stderr");
+	run_free(&r);
+	text_free(&want);
+}
+
+Test(cli, several_inputs_failure_does_not_stop)
+{
+	struct text masked;
+	struct run r;
+
+	/* 0, 3, 1 (from stdin) and 2: the largest, 3, is the status. */
+	CDOK_IN(&r, CORPUS "invalid/nosol_6x6.spec", "examine",
+		REF "ex6.spec", CORPUS "invalid/malformed_jagged.spec", "-",
+		CORPUS "ambiguous/amb_6x6.spec");
+	cr_expect(r.status == 3, "status %d", r.status);
+	masked = mask_difficulty(r.out.data);
+	expect_str(&masked,
+		   "==> " REF "ex6.spec <==\n"
+		   "Solution is unique. Difficulty: N\n"
+		   "\n==> " CORPUS "invalid/malformed_jagged.spec <==\n"
+		   "\n==> <stdin> <==\n"
+		   "\n==> " CORPUS "ambiguous/amb_6x6.spec <==\n"
+		   "Solution is not unique.\n", "stdout");
+	expect_match(r.err.data,
+		     "^cdok: " CORPUS "invalid/malformed_jagged\\.spec:"
+		     "[0-9]+:[0-9]+: [^\n]+\n"
+		     "cdok: <stdin>: puzzle has no solution\n$", "stderr");
+	text_free(&masked);
+	run_free(&r);
+
+	/* A missing file counts as a system error, 5, the largest. */
+	CDOK(&r, "examine", "tests/no-such-file.spec", REF "ex6.spec");
+	cr_expect(r.status == 5, "status %d", r.status);
+	masked = mask_difficulty(r.out.data);
+	expect_str(&masked, "==> tests/no-such-file.spec <==\n"
+		   "\n==> " REF "ex6.spec <==\n"
+		   "Solution is unique. Difficulty: N\n", "stdout");
+	text_free(&masked);
+	run_free(&r);
+}
+
+/* ---- -o ---- */
+
+Test(cli, output_file_replaced_only_on_success)
+{
+	char *dir = make_tmpdir();
+	char path[512];
+	struct text got;
+	struct run r;
+
+	snprintf(path, sizeof(path), "%s/out.txt", dir);
+	write_file(path, "old\n");
+
+	/* Bad input, a usage error, an unreadable file: untouched. */
+	CDOK(&r, "print", "-o", path, CORPUS "invalid/malformed_jagged.spec");
+	cr_expect(r.status == 3);
+	run_free(&r);
+	CDOK(&r, "-o", path, "frobnicate", REF "ex6.spec");
+	cr_expect(r.status == 4);
+	run_free(&r);
+	CDOK(&r, "print", "-o", path, REF "ex6.spec", "tests/no-such-file");
+	cr_expect(r.status == 5);
+	run_free(&r);
+	got = read_file(path);
+	expect_str(&got, "old\n", "file after failures");
+	text_free(&got);
+	cr_expect(count_entries(dir) == 1, "temporary file left behind");
+
+	/* Success replaces it, and nothing goes to stdout. */
+	CDOK(&r, "print", "-o", path, REF "ex6.spec");
+	cr_expect(r.status == 0);
+	expect_str(&r.out, "", "stdout");
+	run_free(&r);
+	got = read_file(path);
+	expect_file(&got, REF "ex6.print.txt", "file after print");
+	text_free(&got);
+
+	/* So does a verdict of "not unique" (status 2). */
+	CDOK(&r, "examine", "--output", path, CORPUS "ambiguous/amb_6x6.spec");
+	cr_expect(r.status == 2);
+	run_free(&r);
+	got = read_file(path);
+	expect_str(&got, "Solution is not unique.\n", "file after examine");
+	text_free(&got);
+	cr_expect(count_entries(dir) == 1, "temporary file left behind");
+
+	/* A new file is created. */
+	snprintf(path, sizeof(path), "%s/new.txt", dir);
+	CDOK(&r, "-u", "print", "-o", path, REF "ex6.spec");
+	cr_expect(r.status == 0);
+	run_free(&r);
+	got = read_file(path);
+	expect_file(&got, REF "ex6.print-u.txt", "new file");
+	text_free(&got);
+	cr_expect(count_entries(dir) == 2);
+
+	remove_tmpdir(dir);
+}
+
+/* ---- --limit and --all ---- */
+
+Test(cli, limit_counts_solutions)
+{
+	struct text want = { NULL, 0 }, ref;
+	struct run r;
+
+	CDOK(&r, "examine", "--limit", "10", AMB4 ".spec");
+	cr_expect(r.status == 2);
+	expect_str(&r.out, "Solutions: 2\n", "--limit 10");
+	run_free(&r);
+
+	CDOK(&r, "examine", "--limit=2", AMB4 ".spec");
+	cr_expect(r.status == 2);
+	expect_str(&r.out, "Solutions: at least 2 (stopped at --limit 2)\n",
+		   "--limit 2");
+	run_free(&r);
+
+	/* solve shows no grid unless there is exactly one. */
+	CDOK(&r, "solve", "--limit", "10", AMB4 ".spec");
+	cr_expect(r.status == 2);
+	expect_str(&r.out, "Solutions: 2\n", "solve --limit 10");
+	run_free(&r);
+
+	CDOK(&r, "examine", "--limit", "1", REF "ex6.spec");
+	cr_expect(r.status == 0);
+	expect_str(&r.out, "Solutions: at least 1 (stopped at --limit 1)\n",
+		   "--limit 1");
+	run_free(&r);
+
+	CDOK(&r, "examine", "--limit", "3", CORPUS "invalid/nosol_6x6.spec");
+	cr_expect(r.status == 1);
+	expect_str(&r.out, "Solutions: 0\n", "no solution");
+	run_free(&r);
+
+	/* A unique puzzle: the grid, then the count. */
+	ref = read_file(GOLDEN "ex6.solve.txt");
+	cr_assert(ref.len > 0);
+	text_append(&want, ref.data,
+		    (size_t)(strstr(ref.data, "Solution is unique") - ref.data));
+	text_puts(&want, "Solutions: 1\n");
+	CDOK(&r, "solve", "--limit", "5", REF "ex6.spec");
+	cr_expect(r.status == 0);
+	expect_text(&r.out, want.data, want.len, "solve --limit 5");
+	run_free(&r);
+	text_free(&ref);
+	text_free(&want);
+}
+
+Test(cli, all_prints_every_solution)
+{
+	cdok_puzzle *p = load_puzzle(AMB4 ".spec");
+	int *s1 = read_solution(AMB4 ".sol", cdok_puzzle_size(p));
+	int *s2 = read_solution(AMB4 ".sol2", cdok_puzzle_size(p));
+	struct text a = { NULL, 0 }, b = { NULL, 0 };
+	struct text one_a = { NULL, 0 }, one_b = { NULL, 0 };
+	struct run r;
+
+	/* The order the solver finds them in is its own business. */
+	append_solution_block(&a, p, s1, false);
+	append_solution_block(&a, p, s2, false);
+	text_puts(&a, "Solutions: 2\n");
+	append_solution_block(&b, p, s2, false);
+	append_solution_block(&b, p, s1, false);
+	text_puts(&b, "Solutions: 2\n");
+
+	CDOK(&r, "solve", "--all", AMB4 ".spec");
+	cr_expect(r.status == 2, "status %d", r.status);
+	cr_expect(!strcmp(r.out.data, a.data) || !strcmp(r.out.data, b.data),
+		  "solve --all:\n%s\nwant (in either order):\n%s",
+		  r.out.data, a.data);
+	run_free(&r);
+
+	/* examine --all shows them too: --all asks for them. */
+	CDOK(&r, "examine", "--all", "--limit", "100", AMB4 ".spec");
+	cr_expect(r.status == 2);
+	cr_expect(!strcmp(r.out.data, a.data) || !strcmp(r.out.data, b.data),
+		  "examine --all --limit 100:\n%s", r.out.data);
+	run_free(&r);
+
+	append_solution_block(&one_a, p, s1, false);
+	text_puts(&one_a, "Solutions: at least 1 (stopped at --limit 1)\n");
+	append_solution_block(&one_b, p, s2, false);
+	text_puts(&one_b, "Solutions: at least 1 (stopped at --limit 1)\n");
+	CDOK(&r, "solve", "--all", "--limit", "1", AMB4 ".spec");
+	cr_expect(r.status == 0, "status %d", r.status);
+	cr_expect(!strcmp(r.out.data, one_a.data) ||
+		  !strcmp(r.out.data, one_b.data),
+		  "solve --all --limit 1:\n%s", r.out.data);
+	run_free(&r);
+
+	text_free(&a);
+	text_free(&b);
+	text_free(&one_a);
+	text_free(&one_b);
+	free(s1);
+	free(s2);
+	cdok_puzzle_free(p);
+}
+
+Test(cli, all_utf8_unique)
+{
+	cdok_puzzle *p = load_puzzle(REF "ex6.spec");
+	int *s = read_solution(CORPUS "nylimb/sample.sol", cdok_puzzle_size(p));
+	struct text want = { NULL, 0 };
+	struct run r;
+
+	append_solution_block(&want, p, s, true);
+	text_puts(&want, "Solutions: 1\n");
+	CDOK(&r, "-u", "solve", "--all", REF "ex6.spec");
+	cr_expect(r.status == 0);
+	expect_text(&r.out, want.data, want.len, "-u solve --all");
+	run_free(&r);
+	text_free(&want);
+	free(s);
+	cdok_puzzle_free(p);
+}
+
+/* ---- --help and --version ---- */
+
+Test(cli, help_lists_everything)
+{
+	static const char *const needles[] = {
+		"Usage: cdok [options] <command> [FILE...]\n",
+		"\n  print  ", "\n  solve  ", "\n  examine  ",
+		"-u, --utf8", "-i, --input FILE", "-o, --output FILE",
+		"--limit N", "--all", "-h, --help", "-V, --version",
+		"\n  0  ", "\n  1  ", "\n  2  ", "\n  3  ", "\n  4  ",
+		"\n  5  ",
+	};
+	struct run r;
+
+	CDOK(&r, "--help");
+	cr_expect(r.status == 0);
+	expect_str(&r.err, "", "stderr");
+	for (size_t i = 0; i < sizeof(needles) / sizeof(needles[0]); i++)
+		cr_expect(strstr(r.out.data, needles[i]),
+			  "--help does not mention \"%s\"", needles[i]);
+	run_free(&r);
+
+	/* -h after a command works as well. */
+	CDOK(&r, "print", "-h");
+	cr_expect(r.status == 0);
+	cr_expect(!strncmp(r.out.data, "Usage: cdok", 11));
+	run_free(&r);
+}
+
+/* The README's command reference is --help, word for word. */
+Test(cli, readme_quotes_help)
+{
+	struct text readme = read_file("README.md");
+	struct run r;
+
+	CDOK(&r, "--help");
+	cr_expect(strstr(readme.data, r.out.data),
+		  "README.md does not contain the output of cdok --help");
+	run_free(&r);
+	text_free(&readme);
+}
+
+Test(cli, version)
+{
+	struct run r;
+
+	CDOK(&r, "--version");
+	cr_expect(r.status == 0);
+	cr_expect(!strncmp(r.out.data, "cdok " CDOK_VERSION "\n",
+			   strlen("cdok " CDOK_VERSION "\n")),
+		  "version: %s", r.out.data);
+	run_free(&r);
+
+	CDOK(&r, "-V");
+	cr_expect(r.status == 0 && r.out.len > 0);
+	run_free(&r);
+}
