@@ -20,6 +20,9 @@ WARN     = -Wall -Wextra -Wshadow -Wmissing-prototypes -Wstrict-prototypes \
            -Wpointer-arith -Wformat=2 $(WERROR)
 CFLAGS_ALL = -std=c11 $(OPT) -g $(WARN) -Iinclude $(SAN) $(CFLAGS)
 LDFLAGS_ALL = $(SAN) $(LDFLAGS)
+# The library's own dependencies: jansson is used by the JSON format
+# module only.
+LIBS     = -ljansson -lpthread
 
 LIB_SRC  = $(wildcard lib/*.c)
 CLI_SRC  = $(wildcard cli/*.c)
@@ -58,16 +61,16 @@ $(BUILD)/libcdok.a: $(LIB_OBJ)
 	ar rcs $@ $^
 
 $(BUILD)/libcdok.so: $(LIB_OBJ)
-	$(CC) -shared $(LDFLAGS_ALL) -o $@ $^
+	$(CC) -shared $(LDFLAGS_ALL) -o $@ $^ $(LIBS)
 
 $(BUILD)/cdok: $(CLI_OBJ) $(BUILD)/libcdok.a
-	$(CC) $(LDFLAGS_ALL) -o $@ $(CLI_OBJ) $(BUILD)/libcdok.a -lpthread
+	$(CC) $(LDFLAGS_ALL) -o $@ $(CLI_OBJ) $(BUILD)/libcdok.a $(LIBS)
 
 $(BUILD)/cdok-tests: $(TEST_OBJ) $(BUILD)/libcdok.a
-	$(CC) $(LDFLAGS_ALL) -o $@ $(TEST_OBJ) $(BUILD)/libcdok.a -lcriterion -lpthread
+	$(CC) $(LDFLAGS_ALL) -o $@ $(TEST_OBJ) $(BUILD)/libcdok.a -lcriterion $(LIBS)
 
 $(BUILD)/cdok-bench: $(BENCH_OBJ) $(BUILD)/libcdok.a
-	$(CC) $(LDFLAGS_ALL) -o $@ $(BENCH_OBJ) $(BUILD)/libcdok.a -lm
+	$(CC) $(LDFLAGS_ALL) -o $@ $(BENCH_OBJ) $(BUILD)/libcdok.a $(LIBS) -lm
 
 # The plain build's tests.  The runner's summary line is the last thing
 # printed.

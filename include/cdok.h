@@ -195,6 +195,12 @@ CDOK_API cdok_status cdok_write(const cdok_format *format,
  * values.  Return 0 to go on, non-zero to stop the search. */
 typedef int (*cdok_solution_fn)(void *user, const int *values);
 
+/* Called every few hundred search nodes with the nodes visited so far.
+ * Return 0 to go on, non-zero to give up (the result then says gave_up).
+ * This is how a caller bounds the time a search may take: the library
+ * itself never reads a clock. */
+typedef int (*cdok_progress_fn)(void *user, uint64_t nodes);
+
 typedef struct cdok_solve_params {
 	/* Stop after this many solutions; 0 means no limit.  2 answers
 	 * "is the solution unique?". */
@@ -205,6 +211,10 @@ typedef struct cdok_solve_params {
 	/* Optional callback for every solution, and its user pointer. */
 	cdok_solution_fn on_solution;
 	void *user;
+	/* Optional progress callback (may stop the search), and its user
+	 * pointer. */
+	cdok_progress_fn on_progress;
+	void *progress_user;
 } cdok_solve_params;
 
 /* Fill params with the defaults: limit 2, no node limit, no callback. */
@@ -217,7 +227,8 @@ typedef struct cdok_result {
 	 * 0 if the search stopped at the limit, at the node limit or
 	 * because the callback asked it to. */
 	int complete;
-	/* 1 if the search stopped at max_nodes. */
+	/* 1 if the search stopped at max_nodes or because on_progress
+	 * asked it to. */
 	int gave_up;
 	/* Search nodes visited (1 for a puzzle solved without guessing). */
 	uint64_t nodes;

@@ -119,6 +119,8 @@ struct solver {
 	int *values;          /* scratch grid for callbacks and checks */
 	cdok_solution_fn on_solution;
 	void *user;
+	cdok_progress_fn on_progress;
+	void *progress_user;
 };
 
 /* ------------------------------------------------------------------ */
@@ -661,7 +663,9 @@ static void search(struct solver *s, int depth)
 	dom_t cand;
 
 	s->nodes++;
-	if (s->max_nodes && s->nodes > s->max_nodes) {
+	if ((s->max_nodes && s->nodes > s->max_nodes) ||
+	    (s->on_progress && (s->nodes & 255) == 0 &&
+	     s->on_progress(s->progress_user, s->nodes))) {
 		s->gave_up = s->stop = true;
 		return;
 	}
@@ -874,6 +878,8 @@ cdok_status cdok_solve(const cdok_puzzle *p, const cdok_solve_params *params,
 	s.max_nodes = params->max_nodes;
 	s.on_solution = params->on_solution;
 	s.user = params->user;
+	s.on_progress = params->on_progress;
+	s.progress_user = params->progress_user;
 	s.solution_out = solution;
 
 	/* Root: every cell may hold any value except where given; every

@@ -258,6 +258,28 @@ Test(solver, largest_grid_finds_a_latin_square)
 	cdok_puzzle_free(p);
 }
 
+static int stop_at_512(void *user, uint64_t nodes)
+{
+	(void)user;
+	return nodes >= 512;
+}
+
+Test(solver, progress_callback_can_give_up)
+{
+	cdok_puzzle *p = latin(6);
+	cdok_solve_params params;
+	cdok_result r;
+
+	cdok_solve_params_init(&params);
+	params.limit = 0;
+	params.on_progress = stop_at_512;
+	cr_assert_eq(cdok_solve(p, &params, NULL, &r, NULL), CDOK_OK);
+	cr_expect(r.gave_up);
+	cr_expect(!r.complete);
+	cr_expect_eq(r.nodes, 512);
+	cdok_puzzle_free(p);
+}
+
 /* ---- callbacks ---- */
 
 struct collect {
