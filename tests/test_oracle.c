@@ -1,0 +1,851 @@
+/* test_oracle.c -- the library's solver against a second, naive one.
+ *
+ * The oracle below shares no code with lib/: it reads the puzzle through
+ * the public accessors and counts solutions by plain backtracking over the
+ * cells in reading order, checking rows and columns as it goes and a
+ * cage's arithmetic (written out again here from RULES.md) once its last
+ * cell is filled.  It is slow, but short enough to trust by reading.
+ *
+ * Random puzzles come from a seeded generator of our own: a random Latin
+ * square, cut into random connected cages with targets computed from it,
+ * then sometimes spoiled (a target moved, a wrong given, no givens at
+ * all) so that unique, ambiguous and unsolvable puzzles all occur.  Each
+ * puzzle is solved by both with limit 3 and the answers must agree.
+ *
+ * Nothing is printed unless a puzzle disagrees; then the puzzle is printed
+ * with its seed.  CDOK_ORACLE_COUNT sets how many puzzles to try and
+ * CDOK_ORACLE_SEED the base seed, for long runs:
+ *
+ *	CDOK_ORACLE_COUNT=200000 build/cdok-tests --filter 'oracle/random_puzzles'
+ *
+ * (about 7 puzzles per millisecond at -O2; the test's 600 s timeout
+ * bounds one run).
+ */
+#include <criterion/criterion.h>
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cdok.h"
+
+#define MAX_N       6            /* the generator's largest grid */
+#define MAX_CELLS   (MAX_N * MAX_N)
+#define MAX_CAGE    5            /* the generator's largest cage */
+#define LIMIT       3            /* counts are compared up to this */
+
+#define DEFAULT_COUNT 10000
+#define DEFAULT_SEED  0x5eed0c0d0cull
+
+/* Print at most this many disagreeing puzzles in full; count the rest. */
+#define MAX_REPORTS 5
+
+/* ---- a small seeded generator (splitmix64) ---- */
+
+struct rng {
+	uint64_t state;
+};
+
+static uint64_t rng_next(struct rng *r)
+{
+	uint64_t z = (r->state += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+/* 0..n-1.  The modulo bias is far below anything a test could notice. */
+static int rng_below(struct rng *r, int n)
+{
+	return (int)(rng_next(r) % (uint64_t)n);
+}
+
+static bool rng_percent(struct rng *r, int percent)
+{
+	return rng_below(r, 100) < percent;
+}
+
+static void shuffle(struct rng *r, int *a, int n)
+{
+	for (int i = n - 1; i > 0; i--) {
+		int j = rng_below(r, i + 1), t = a[i];
+
+		a[i] = a[j];
+		a[j] = t;
+	}
+}
+
+/* ---- the oracle ---- */
+
+struct oracle_cage {
+	cdok_op op;
+	int64_t target;
+	int ncells;
+	int cells[MAX_CELLS];
+};
+
+struct oracle {
+	int n;
+	int given[MAX_CELLS];
+	int cage_of[MAX_CELLS];       /* -1: in no cage */
+	bool closes[MAX_CELLS];       /* last cell of its cage, reading order */
+	int ncages;
+	struct oracle_cage cages[MAX_CELLS];
+
+	/* search state */
+	int grid[MAX_CELLS];
+	bool row_has[MAX_N][MAX_N + 1];
+	bool col_has[MAX_N][MAX_N + 1];
+	uint64_t limit;
+	uint64_t count;
+	int first[MAX_CELLS];         /* the first solution found */
+};
+
+/* The rules of RULES.md, read literally.  Values here are at most 6 and
+ * cages at most 5 cells, so no product can overflow. */
+static bool oracle_cage_holds(cdok_op op, int64_t target, const int *v, int k)
+{
+	int64_t sum = 0, prod = 1;
+
+	switch (op) {
+	case CDOK_OP_ADD:
+		for (int i = 0; i < k; i++)
+			sum += v[i];
+		return sum == target;
+	case CDOK_OP_MUL:
+		for (int i = 0; i < k; i++)
+			prod *= v[i];
+		return prod == target;
+	case CDOK_OP_SUB:
+		/* Some cell minus all the others. */
+		for (int i = 0; i < k; i++) {
+			int64_t d = v[i];
+
+			for (int j = 0; j < k; j++)
+				if (j != i)
+					d -= v[j];
+			if (d == target)
+				return true;
+		}
+		return false;
+	case CDOK_OP_DIV:
+		/* Some cell divided by the product of the others, exactly:
+		 * the cell equals target times that product. */
+		for (int i = 0; i < k; i++) {
+			int64_t p = 1;
+
+			for (int j = 0; j < k; j++)
+				if (j != i)
+					p *= v[j];
+			if (p * target == v[i])
+				return true;
+		}
+		return false;
+	}
+	return false;
+}
+
+static bool oracle_cage_ok(const struct oracle *o, int cage, const int *grid)
+{
+	const struct oracle_cage *c = &o->cages[cage];
+	int v[MAX_CELLS];
+
+	for (int i = 0; i < c->ncells; i++)
+		v[i] = grid[c->cells[i]];
+	return oracle_cage_holds(c->op, c->target, v, c->ncells);
+}
+
+/* Copy the puzzle out of the library's model through the public API. */
+static void oracle_load(struct oracle *o, const cdok_puzzle *p)
+{
+	memset(o, 0, sizeof(*o));
+	o->n = cdok_puzzle_size(p);
+	cr_assert(o->n >= 1 && o->n <= MAX_N);
+	o->ncages = cdok_puzzle_cage_count(p);
+	for (int cell = 0; cell < o->n * o->n; cell++) {
+		o->given[cell] = cdok_puzzle_given(p, cell);
+		o->cage_of[cell] = cdok_puzzle_cage_of(p, cell);
+	}
+	for (int i = 0; i < o->ncages; i++) {
+		struct oracle_cage *c = &o->cages[i];
+		const int *cells = cdok_cage_cells(p, i);
+		int last = -1;
+
+		c->op = cdok_cage_op(p, i);
+		c->target = cdok_cage_target(p, i);
+		c->ncells = cdok_cage_size(p, i);
+		cr_assert(c->ncells >= 1 && c->ncells <= MAX_CELLS);
+		for (int k = 0; k < c->ncells; k++) {
+			c->cells[k] = cells[k];
+			if (cells[k] > last)
+				last = cells[k];
+		}
+		o->closes[last] = true;
+	}
+}
+
+/* A complete grid that obeys every rule. */
+static bool oracle_is_solution(const struct oracle *o, const int *grid)
+{
+	int n = o->n;
+
+	for (int cell = 0; cell < n * n; cell++) {
+		if (grid[cell] < 1 || grid[cell] > n)
+			return false;
+		if (o->given[cell] && grid[cell] != o->given[cell])
+			return false;
+	}
+	for (int a = 0; a < n * n; a++)
+		for (int b = a + 1; b < n * n; b++)
+			if (grid[a] == grid[b] &&
+			    (a / n == b / n || a % n == b % n))
+				return false;
+	for (int i = 0; i < o->ncages; i++)
+		if (!oracle_cage_ok(o, i, grid))
+			return false;
+	return true;
+}
+
+static void oracle_search(struct oracle *o, int cell)
+{
+	int n = o->n, r = cell / n, c = cell % n;
+
+	if (cell == n * n) {
+		if (o->count == 0)
+			memcpy(o->first, o->grid, sizeof(o->first));
+		o->count++;
+		return;
+	}
+	for (int v = 1; v <= n && o->count < o->limit; v++) {
+		if (o->given[cell] && v != o->given[cell])
+			continue;
+		if (o->row_has[r][v] || o->col_has[c][v])
+			continue;
+		o->grid[cell] = v;
+		if (o->closes[cell] && !oracle_cage_ok(o, o->cage_of[cell],
+							o->grid))
+			continue;
+		o->row_has[r][v] = o->col_has[c][v] = true;
+		oracle_search(o, cell + 1);
+		o->row_has[r][v] = o->col_has[c][v] = false;
+	}
+	o->grid[cell] = 0;
+}
+
+/* Count solutions up to limit; the count is exact when below it. */
+static uint64_t oracle_count(struct oracle *o, uint64_t limit)
+{
+	memset(o->grid, 0, sizeof(o->grid));
+	memset(o->row_has, 0, sizeof(o->row_has));
+	memset(o->col_has, 0, sizeof(o->col_has));
+	o->limit = limit;
+	o->count = 0;
+	oracle_search(o, 0);
+	return o->count;
+}
+
+/* ---- the random puzzle generator ---- */
+
+/* A Latin square with values 1..n.  Half the time an isotope of the
+ * cyclic square (rows, columns and symbols shuffled); otherwise filled
+ * cell by cell with random choices and backtracking, which also reaches
+ * the squares that are no group's table. */
+static bool latin_fill(struct rng *r, int n, int *sq, int cell,
+		       bool row_has[][MAX_N + 1], bool col_has[][MAX_N + 1])
+{
+	int vals[MAX_N];
+
+	if (cell == n * n)
+		return true;
+	for (int i = 0; i < n; i++)
+		vals[i] = i + 1;
+	shuffle(r, vals, n);
+	for (int i = 0; i < n; i++) {
+		int v = vals[i], row = cell / n, col = cell % n;
+
+		if (row_has[row][v] || col_has[col][v])
+			continue;
+		sq[cell] = v;
+		row_has[row][v] = col_has[col][v] = true;
+		if (latin_fill(r, n, sq, cell + 1, row_has, col_has))
+			return true;
+		row_has[row][v] = col_has[col][v] = false;
+	}
+	return false;
+}
+
+static void random_latin(struct rng *r, int n, int *sq)
+{
+	if (rng_percent(r, 50)) {
+		int rows[MAX_N], cols[MAX_N], syms[MAX_N];
+
+		for (int i = 0; i < n; i++)
+			rows[i] = cols[i] = syms[i] = i;
+		shuffle(r, rows, n);
+		shuffle(r, cols, n);
+		shuffle(r, syms, n);
+		for (int i = 0; i < n; i++)
+			for (int j = 0; j < n; j++)
+				sq[i * n + j] = syms[(rows[i] + cols[j]) % n]
+						+ 1;
+	} else {
+		bool row_has[MAX_N][MAX_N + 1] = { { false } };
+		bool col_has[MAX_N][MAX_N + 1] = { { false } };
+
+		cr_assert(latin_fill(r, n, sq, 0, row_has, col_has));
+	}
+}
+
+struct region {
+	int ncells;
+	int cells[MAX_CAGE];
+};
+
+/* Cut the grid into connected regions of 1..MAX_CAGE cells: start at a
+ * random free cell and grow by random free neighbours. */
+static int random_regions(struct rng *r, int n, struct region *regions)
+{
+	static const int size_weights[MAX_CAGE] = { 15, 35, 28, 15, 7 };
+	int owner[MAX_CELLS], order[MAX_CELLS], nregions = 0;
+
+	for (int i = 0; i < n * n; i++) {
+		owner[i] = -1;
+		order[i] = i;
+	}
+	shuffle(r, order, n * n);
+	for (int i = 0; i < n * n; i++) {
+		struct region *g;
+		int want = 1, pick = rng_below(r, 100);
+
+		if (owner[order[i]] >= 0)
+			continue;
+		for (int k = 0; k < MAX_CAGE; k++) {
+			if (pick < size_weights[k]) {
+				want = k + 1;
+				break;
+			}
+			pick -= size_weights[k];
+		}
+		g = &regions[nregions];
+		g->ncells = 1;
+		g->cells[0] = order[i];
+		owner[order[i]] = nregions;
+		while (g->ncells < want) {
+			int frontier[4 * MAX_CAGE], nf = 0;
+
+			for (int k = 0; k < g->ncells; k++) {
+				int cell = g->cells[k], row = cell / n;
+				int col = cell % n;
+
+				if (row > 0 && owner[cell - n] < 0)
+					frontier[nf++] = cell - n;
+				if (row + 1 < n && owner[cell + n] < 0)
+					frontier[nf++] = cell + n;
+				if (col > 0 && owner[cell - 1] < 0)
+					frontier[nf++] = cell - 1;
+				if (col + 1 < n && owner[cell + 1] < 0)
+					frontier[nf++] = cell + 1;
+			}
+			if (nf == 0)
+				break;
+			pick = frontier[rng_below(r, nf)];
+			owner[pick] = nregions;
+			g->cells[g->ncells++] = pick;
+		}
+		nregions++;
+	}
+	return nregions;
+}
+
+struct gen_cage {
+	cdok_op op;
+	int64_t target;
+	int ncells;
+	int cells[MAX_CAGE];
+};
+
+/* The clue of a cage over values v: a random operator whose target is a
+ * valid one for the model (difference not negative, ratio a whole
+ * number), falling back to sum or product when the drawn one does not
+ * fit the values. */
+static void random_clue(struct rng *r, struct gen_cage *c, const int *v)
+{
+	static const cdok_op ops[4] = {
+		CDOK_OP_ADD, CDOK_OP_SUB, CDOK_OP_MUL, CDOK_OP_DIV
+	};
+	int64_t sum = 0, prod = 1, max = 0;
+	int k = c->ncells;
+
+	for (int i = 0; i < k; i++) {
+		sum += v[i];
+		prod *= v[i];
+		if (v[i] > max)
+			max = v[i];
+	}
+	c->op = ops[rng_below(r, 4)];
+	if (c->op == CDOK_OP_SUB && (k > 4 || 2 * max - sum < 0))
+		c->op = rng_percent(r, 50) ? CDOK_OP_ADD : CDOK_OP_MUL;
+	if (c->op == CDOK_OP_DIV && (k > 4 || max % (prod / max) != 0))
+		c->op = rng_percent(r, 50) ? CDOK_OP_ADD : CDOK_OP_MUL;
+	switch (c->op) {
+	case CDOK_OP_ADD:
+		c->target = sum;
+		break;
+	case CDOK_OP_SUB:
+		c->target = 2 * max - sum;
+		break;
+	case CDOK_OP_MUL:
+		c->target = prod;
+		break;
+	case CDOK_OP_DIV:
+		c->target = max / (prod / max);
+		break;
+	}
+}
+
+/* Move a target so the puzzle probably loses its solution or gains
+ * others, keeping it valid for the model (products and ratios
+ * positive, nothing negative). */
+static void spoil_clue(struct rng *r, struct gen_cage *c, int n)
+{
+	if (rng_percent(r, 50)) {
+		c->target++;
+		return;
+	}
+	switch (c->op) {
+	case CDOK_OP_ADD:
+		c->target = 1 + rng_below(r, c->ncells * n);
+		break;
+	case CDOK_OP_SUB:
+		c->target = rng_below(r, n);
+		break;
+	case CDOK_OP_MUL:
+		c->target = 1 + rng_below(r, 2 * n * n);
+		break;
+	case CDOK_OP_DIV:
+		c->target = 1 + rng_below(r, n);
+		break;
+	}
+}
+
+struct case_info {
+	uint64_t seed;
+	bool spoiled;   /* the Latin square may no longer be a solution */
+	int square[MAX_CELLS];
+};
+
+/* Make the puzzle of one seed: everything about it follows from the
+ * seed, so a failing puzzle can be made again on its own (the first
+ * puzzle of random_puzzles has seed CDOK_ORACLE_SEED itself, so
+ * CDOK_ORACLE_SEED=<printed seed> CDOK_ORACLE_COUNT=1 repeats it). */
+static cdok_puzzle *generate(uint64_t seed, int size_cap,
+			     struct case_info *info)
+{
+	static const int size_weights[MAX_N] = { 3, 7, 15, 25, 35, 15 };
+	struct region regions[MAX_CELLS];
+	struct gen_cage cages[MAX_CELLS];
+	struct rng r = { seed };
+	cdok_puzzle *p;
+	int n = MAX_N, nregions, ncages = 0, pick;
+	bool no_givens, single_as_cage;
+
+	memset(info, 0, sizeof(*info));
+	info->seed = seed;
+	pick = rng_below(&r, 100);
+	for (int k = 0; k < MAX_N; k++) {
+		if (pick < size_weights[k]) {
+			n = k + 1;
+			break;
+		}
+		pick -= size_weights[k];
+	}
+	if (n > size_cap)
+		n = size_cap;
+	random_latin(&r, n, info->square);
+	nregions = random_regions(&r, n, regions);
+	p = cdok_puzzle_new(n);
+	cr_assert_not_null(p);
+
+	/* Single cells become givens or one-cell cages, or, with all
+	 * givens removed, stay free cells that only the Latin rule
+	 * constrains. */
+	no_givens = rng_percent(&r, 15);
+	single_as_cage = rng_percent(&r, 50);
+	for (int i = 0; i < nregions; i++) {
+		const struct region *g = &regions[i];
+		struct gen_cage *c;
+		int v[MAX_CAGE];
+
+		if (g->ncells == 1 && !single_as_cage &&
+		    !rng_percent(&r, 20)) {
+			if (!no_givens)
+				cr_assert_eq(cdok_puzzle_set_given(p,
+					g->cells[0],
+					info->square[g->cells[0]]), CDOK_OK);
+			continue;
+		}
+		c = &cages[ncages++];
+		c->ncells = g->ncells;
+		for (int k = 0; k < g->ncells; k++) {
+			c->cells[k] = g->cells[k];
+			v[k] = info->square[g->cells[k]];
+		}
+		random_clue(&r, c, v);
+	}
+
+	/* A few correct givens inside cages: redundant, but they take
+	 * another path through a solver. */
+	if (!no_givens && rng_percent(&r, 15)) {
+		int cell = rng_below(&r, n * n);
+
+		cdok_puzzle_set_given(p, cell, info->square[cell]);
+	}
+	/* Spoiled puzzles: moved targets and, more rarely, a wrong
+	 * given. */
+	if (ncages && rng_percent(&r, 30)) {
+		int times = rng_percent(&r, 30) ? 2 : 1;
+
+		for (int t = 0; t < times; t++)
+			spoil_clue(&r, &cages[rng_below(&r, ncages)], n);
+		info->spoiled = true;
+	}
+	if (!no_givens && rng_percent(&r, 5)) {
+		cdok_puzzle_set_given(p, rng_below(&r, n * n),
+				      1 + rng_below(&r, n));
+		info->spoiled = true;
+	}
+
+	for (int i = 0; i < ncages; i++)
+		cr_assert_eq(cdok_puzzle_add_cage(p, cages[i].op,
+						  cages[i].target,
+						  cages[i].cells,
+						  cages[i].ncells, NULL, NULL),
+			     CDOK_OK);
+	cr_assert_eq(cdok_puzzle_validate(p, NULL), CDOK_OK,
+		     "generated puzzle %#llx is not valid",
+		     (unsigned long long)seed);
+	return p;
+}
+
+/* ---- reporting a disagreement ---- */
+
+static void print_grid(const char *title, const int *grid, int n)
+{
+	fprintf(stderr, "%s:\n", title);
+	for (int r = 0; r < n; r++) {
+		for (int c = 0; c < n; c++)
+			fprintf(stderr, "%s%d", c ? " " : "  ", grid[r * n + c]);
+		fputc('\n', stderr);
+	}
+}
+
+/* The puzzle both as spec text (which cannot hold free cells or
+ * one-cell cages, so the writer may refuse) and as a plain list that
+ * can always be rebuilt by hand. */
+static void print_puzzle(const cdok_puzzle *p, const struct case_info *info)
+{
+	const cdok_format *spec = cdok_format_find("spec");
+	int n = cdok_puzzle_size(p);
+	char *text = NULL;
+	cdok_status st;
+	cdok_error err;
+
+	fprintf(stderr, "--- puzzle seed %#llx, size %d%s\n",
+		(unsigned long long)info->seed, n,
+		info->spoiled ? " (spoiled)" : "");
+	st = spec ? cdok_write(spec, p, NULL, &text, NULL, &err)
+		  : CDOK_ERR_UNSUPPORTED;
+	if (st == CDOK_OK)
+		fprintf(stderr, "%s", text);
+	else
+		fprintf(stderr, "(spec writer: %s)\n", cdok_status_name(st));
+	cdok_free(text);
+	fprintf(stderr, "givens:");
+	for (int cell = 0; cell < n * n; cell++)
+		if (cdok_puzzle_given(p, cell))
+			fprintf(stderr, " %d=%d", cell,
+				cdok_puzzle_given(p, cell));
+	fputc('\n', stderr);
+	for (int i = 0; i < cdok_puzzle_cage_count(p); i++) {
+		const int *cells = cdok_cage_cells(p, i);
+
+		fprintf(stderr, "cage %d: %c %lld:", i, (char)cdok_cage_op(p, i),
+			(long long)cdok_cage_target(p, i));
+		for (int k = 0; k < cdok_cage_size(p, i); k++)
+			fprintf(stderr, " %d", cells[k]);
+		fputc('\n', stderr);
+	}
+	print_grid("generator's square", info->square, n);
+}
+
+/* ---- comparing the two ---- */
+
+struct collector {
+	int cells;
+	int count;
+	int grids[LIMIT][MAX_CELLS];
+};
+
+static int collect_solution(void *user, const int *values)
+{
+	struct collector *c = user;
+
+	if (c->count < LIMIT)
+		memcpy(c->grids[c->count], values,
+		       (size_t)c->cells * sizeof(int));
+	c->count++;
+	return 0;
+}
+
+/* What is wrong with the library's answer, or NULL if it agrees with
+ * the oracle's count `want` (taken with the same limit). */
+static const char *judge(const struct oracle *o, uint64_t want,
+			 cdok_status st, const cdok_result *res,
+			 const struct collector *col, const int *first)
+{
+	size_t bytes = (size_t)col->cells * sizeof(int);
+	int have = col->count < LIMIT ? col->count : LIMIT;
+
+	if (st != CDOK_OK)
+		return "cdok_solve failed";
+	if (res->count != want)
+		return "solution counts differ";
+	if (res->complete != (want < LIMIT))
+		return "complete flag wrong";
+	if ((uint64_t)col->count != res->count)
+		return "callback count differs from result count";
+	if (res->count && memcmp(first, col->grids[0], bytes))
+		return "solution buffer is not the first solution reported";
+	if (want == 1 && memcmp(col->grids[0], o->first, bytes))
+		return "unique solutions differ";
+	for (int i = 0; i < have; i++) {
+		if (!oracle_is_solution(o, col->grids[i]))
+			return "library reported a grid that breaks a rule";
+		for (int j = 0; j < i; j++)
+			if (!memcmp(col->grids[i], col->grids[j], bytes))
+				return "library reported one solution twice";
+	}
+	return NULL;
+}
+
+/* Solve one puzzle both ways.  Returns NULL if they agree, else what is
+ * wrong (and the puzzle is printed while reports are left). */
+static const char *compare(const cdok_puzzle *p, const struct case_info *info,
+			   int *reports)
+{
+	static struct oracle o;  /* large; the tests run one at a time */
+	struct collector col;
+	cdok_solve_params params;
+	cdok_result res;
+	cdok_error err;
+	cdok_status st;
+	int first[MAX_CELLS];
+	const char *why = NULL;
+	uint64_t want;
+	int n = cdok_puzzle_size(p);
+
+	oracle_load(&o, p);
+	want = oracle_count(&o, LIMIT);
+
+	memset(&col, 0, sizeof(col));
+	col.cells = n * n;
+	memset(first, 0, sizeof(first));
+	memset(&res, 0, sizeof(res));
+	memset(&err, 0, sizeof(err));
+	cdok_solve_params_init(&params);
+	params.limit = LIMIT;
+	params.on_solution = collect_solution;
+	params.user = &col;
+	st = cdok_solve(p, &params, first, &res, &err);
+
+	/* The oracle is checked too, on what the generator knows: an
+	 * unspoiled puzzle has at least the generator's square. */
+	if (!info->spoiled && (want == 0 ||
+			       !oracle_is_solution(&o, info->square)))
+		why = "oracle rejects the generator's own square";
+	else
+		why = judge(&o, want, st, &res, &col, first);
+	if (why && (*reports)++ < MAX_REPORTS) {
+		fprintf(stderr, "oracle: %s\n", why);
+		print_puzzle(p, info);
+		fprintf(stderr, "oracle: count %llu (limit %d)\n",
+			(unsigned long long)want, LIMIT);
+		if (want)
+			print_grid("oracle's first solution", o.first, n);
+		fprintf(stderr, "library: status %s%s%s, count %llu, "
+			"complete %d, callbacks %d\n", cdok_status_name(st),
+			st != CDOK_OK ? ": " : "",
+			st != CDOK_OK ? err.message : "",
+			(unsigned long long)res.count, res.complete,
+			col.count);
+		for (int i = 0; i < col.count && i < LIMIT; i++)
+			print_grid("library's solution", col.grids[i], n);
+	}
+	return why;
+}
+
+static uint64_t env_number(const char *name, uint64_t fallback)
+{
+	const char *s = getenv(name);
+	char *end;
+	unsigned long long v;
+
+	if (!s || !*s)
+		return fallback;
+	v = strtoull(s, &end, 0);
+	cr_assert(*end == '\0', "%s=%s is not a number", name, s);
+	return v;
+}
+
+/* Seeds of consecutive puzzles, spread over the whole 64-bit range. */
+static uint64_t case_seed(uint64_t base, uint64_t index)
+{
+	return base + index * 0x632be59bd9b4e019ull;
+}
+
+static void run_random(uint64_t salt, uint64_t count, int size_cap)
+{
+	uint64_t base = env_number("CDOK_ORACLE_SEED", DEFAULT_SEED) ^ salt;
+	uint64_t failures = 0;
+	const char *first_why = NULL;
+	int reports = 0;
+
+	for (uint64_t i = 0; i < count; i++) {
+		struct case_info info;
+		cdok_puzzle *p = generate(case_seed(base, i), size_cap, &info);
+		const char *why = compare(p, &info, &reports);
+
+		if (why) {
+			if (!first_why)
+				first_why = why;
+			failures++;
+		}
+		cdok_puzzle_free(p);
+	}
+	cr_expect_eq(failures, 0, "%llu of %llu random puzzles disagree with "
+		     "the oracle (first: %s); see the puzzles printed above",
+		     (unsigned long long)failures, (unsigned long long)count,
+		     first_why ? first_why : "");
+}
+
+/* ---- the tests ---- */
+
+/* The oracle itself, on what is known without any solver: the number of
+ * Latin squares of small orders (1, 2, 12, 576) and hand-checked cage
+ * arithmetic, including the multi-cell difference and ratio rules. */
+Test(oracle, self_check)
+{
+	static const uint64_t latin[] = { 0, 1, 2, 12, 576 };
+	static struct oracle o;
+
+	for (int n = 1; n <= 4; n++) {
+		cdok_puzzle *p = cdok_puzzle_new(n);
+
+		cr_assert_not_null(p);
+		oracle_load(&o, p);
+		cr_expect_eq(oracle_count(&o, 1000), latin[n],
+			     "oracle: %d x %d Latin squares", n, n);
+		cdok_puzzle_free(p);
+	}
+	{
+		const int a[] = { 6, 1, 2 }, b[] = { 1, 6, 3 };
+		const int c[] = { 3, 1, 2 }, d[] = { 1, 5, 2 };
+
+		cr_expect(oracle_cage_holds(CDOK_OP_DIV, 3, a, 3));
+		cr_expect(oracle_cage_holds(CDOK_OP_DIV, 2, b, 3));
+		cr_expect(!oracle_cage_holds(CDOK_OP_DIV, 4, a, 3));
+		cr_expect(oracle_cage_holds(CDOK_OP_SUB, 0, c, 3));
+		cr_expect(oracle_cage_holds(CDOK_OP_SUB, 2, d, 3));
+		cr_expect(!oracle_cage_holds(CDOK_OP_SUB, 4, d, 3));
+		cr_expect(oracle_cage_holds(CDOK_OP_MUL, 36, a, 3) == false);
+		cr_expect(oracle_cage_holds(CDOK_OP_MUL, 12, a, 3));
+		cr_expect(oracle_cage_holds(CDOK_OP_ADD, 9, a, 3));
+		cr_expect(oracle_cage_holds(CDOK_OP_SUB, 5, d + 1, 1));
+		cr_expect(oracle_cage_holds(CDOK_OP_DIV, 5, d + 1, 1));
+	}
+}
+
+/* The library's checker against the oracle's, on the generator's
+ * squares and on copies with two cells swapped or one value changed:
+ * both readings of the rules must agree on every grid.  This needs no
+ * solver. */
+Test(oracle, checker_agrees)
+{
+	static struct oracle o;
+	uint64_t base = env_number("CDOK_ORACLE_SEED", DEFAULT_SEED) ^ 0xc4ec;
+	uint64_t count = env_number("CDOK_ORACLE_COUNT", DEFAULT_COUNT);
+	uint64_t failures = 0;
+
+	for (uint64_t i = 0; i < count; i++) {
+		struct case_info info;
+		cdok_puzzle *p = generate(case_seed(base, i), MAX_N, &info);
+		struct rng r = { info.seed ^ 0x5a5a };
+		int n = cdok_puzzle_size(p), grid[MAX_CELLS];
+
+		oracle_load(&o, p);
+		for (int t = 0; t < 4; t++) {
+			memcpy(grid, info.square, sizeof(grid));
+			if (t == 1 || t == 3) {
+				int a = rng_below(&r, n * n);
+				int b = rng_below(&r, n * n), v = grid[a];
+
+				grid[a] = grid[b];
+				grid[b] = v;
+			}
+			if (t >= 2)
+				grid[rng_below(&r, n * n)] = 1 + rng_below(&r, n);
+			if (!!cdok_puzzle_is_solution(p, grid) !=
+			    oracle_is_solution(&o, grid)) {
+				if (failures++ < MAX_REPORTS) {
+					fprintf(stderr, "oracle: checkers "
+						"disagree (library says %d)\n",
+						cdok_puzzle_is_solution(p,
+									grid));
+					print_puzzle(p, &info);
+					print_grid("grid", grid, n);
+				}
+			}
+		}
+		cdok_puzzle_free(p);
+	}
+	cr_expect_eq(failures, 0, "%llu grids judged differently by "
+		     "cdok_puzzle_is_solution and the oracle",
+		     (unsigned long long)failures);
+}
+
+/* Every Latin square of order 3 and 4 (no cages, no givens) and a
+ * bounded count of order 5: the same numbers from both. */
+Test(oracle, empty_grids, .timeout = 120)
+{
+	static struct oracle o;
+
+	for (int n = 1; n <= 5; n++) {
+		cdok_puzzle *p = cdok_puzzle_new(n);
+		cdok_solve_params params;
+		cdok_result res;
+		cdok_status st;
+		uint64_t limit = n <= 4 ? 0 : 1000, want;
+
+		cr_assert_not_null(p);
+		oracle_load(&o, p);
+		want = oracle_count(&o, limit ? limit : UINT64_MAX);
+		cdok_solve_params_init(&params);
+		params.limit = limit;
+		st = cdok_solve(p, &params, NULL, &res, NULL);
+		cr_expect_eq(st, CDOK_OK, "empty %d x %d: solver failed", n, n);
+		cr_expect(res.count == want && res.complete == (limit == 0),
+			  "empty %d x %d: expected %llu solutions, got %llu "
+			  "(complete %d)", n, n, (unsigned long long)want,
+			  (unsigned long long)res.count, res.complete);
+		cdok_puzzle_free(p);
+	}
+}
+
+/* The main comparison: grids of 1..5 with a few of 6. */
+Test(oracle, random_puzzles, .timeout = 600)
+{
+	run_random(0, env_number("CDOK_ORACLE_COUNT", DEFAULT_COUNT), MAX_N);
+}
