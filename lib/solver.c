@@ -42,6 +42,13 @@ typedef uint64_t dom_t;
 /* Cages larger than this are never enumerated (bounds reasoning only). */
 #define ENUM_MAX_CELLS 64
 
+/* Sum cages with more candidate combinations than this (the product of
+ * their domain sizes) use the cheaper sum_supports instead of
+ * enumeration. */
+#ifndef ENUM_SPACE
+#define ENUM_SPACE 2000
+#endif
+
 static inline int popc(dom_t d)
 {
 	return __builtin_popcountll(d);
@@ -108,6 +115,7 @@ struct solver {
 	uint64_t rowdirty, coldirty;
 
 	struct enum_ctx e;
+	unsigned char *dp;    /* scratch for sum_supports */
 
 	/* Search. */
 	dom_t **levels;       /* domains per search depth, made on demand */
@@ -461,6 +469,76 @@ static bool cage_bounds(struct solver *s, dom_t *dom, const struct cage_info *c)
 	return true;
 }
 
+/* Sum cages whose assignments are too many to enumerate cheaply: keep a
+ * value only if the other cells can make up the rest of the target with
+ * values from their domains.  This is the enumeration's support test
+ * without the rule that cells sharing a line differ, so it is weaker but
+ * sound, and costs cells x sums x values instead of one step per
+ * assignment.  Full enumeration takes over once the domains shrink. */
+static bool sum_supports(struct solver *s, dom_t *dom, const struct cage_info *c)
+{
+	int k = c->ncells, n = s->n;
+	int64_t t = c->target, smax = (int64_t)k * n;
+	unsigned char *fwd = s->dp, *bwd = s->dp + (size_t)(k + 1) * (size_t)(smax + 1);
+	size_t w = (size_t)smax + 1;
+
+	if (t < k || t > smax)
+		return false;
+	memset(s->dp, 0, 2 * (size_t)(k + 1) * w);
+	/* fwd[i][x]: cells 0..i-1 can sum to x; bwd[i][x]: cells i..k-1. */
+	fwd[0] = 1;
+	for (int i = 0; i < k; i++) {
+		dom_t d = dom[c->cells[i]];
+
+		for (int64_t x = 0; x <= smax; x++) {
+			if (!fwd[(size_t)i * w + (size_t)x])
+				continue;
+			for (dom_t a = d; a; a &= a - 1) {
+				int64_t y = x + low_value(a);
+
+				if (y <= t)
+					fwd[(size_t)(i + 1) * w + (size_t)y] = 1;
+			}
+		}
+	}
+	if (!fwd[(size_t)k * w + (size_t)t])
+		return false;
+	bwd[(size_t)k * w] = 1;
+	for (int i = k - 1; i >= 0; i--) {
+		dom_t d = dom[c->cells[i]];
+
+		for (int64_t x = 0; x <= smax; x++) {
+			if (!bwd[(size_t)(i + 1) * w + (size_t)x])
+				continue;
+			for (dom_t a = d; a; a &= a - 1) {
+				int64_t y = x + low_value(a);
+
+				if (y <= t)
+					bwd[(size_t)i * w + (size_t)y] = 1;
+			}
+		}
+	}
+	for (int i = 0; i < k; i++) {
+		int cell = c->cells[i];
+		dom_t keep = 0;
+
+		for (dom_t a = dom[cell]; a; a &= a - 1) {
+			int v = low_value(a);
+
+			for (int64_t x = 0; x + v <= t; x++)
+				if (fwd[(size_t)i * w + (size_t)x] &&
+				    bwd[(size_t)(i + 1) * w +
+					(size_t)(t - x - v)]) {
+					keep |= a & -a;
+					break;
+				}
+		}
+		if (!narrow(s, dom, cell, keep))
+			return false;
+	}
+	return true;
+}
+
 /* Narrow the cage's cells to their supported values and remove the
  * values the cage must place in a row or column from the rest of it. */
 static bool apply_enumeration(struct solver *s, dom_t *dom, int ci)
@@ -512,6 +590,18 @@ static bool cage_propagate(struct solver *s, dom_t *dom, int ci)
 		ok = cage_bounds(s, dom, c);
 		s->queued[ci] = false;
 		return ok;
+	}
+	if (c->op == CDOK_OP_ADD && s->dp) {
+		uint64_t space = 1;
+
+		for (int i = 0; i < k && space <= ENUM_SPACE; i++)
+			space *= (uint64_t)popc(dom[c->cells[i]]);
+		if (space > ENUM_SPACE) {
+			s->queued[ci] = true;
+			ok = sum_supports(s, dom, c);
+			s->queued[ci] = false;
+			return ok;
+		}
 	}
 
 	/* Enumerate the most constrained cells first: pruning bites
@@ -721,6 +811,7 @@ static void solver_free(struct solver *s)
 		free(s->levels[i]);
 	free(s->levels);
 	free(s->values);
+	free(s->dp);
 	free(s->e.pos);
 	free(s->e.d);
 	free(s->e.lr);
@@ -805,6 +896,8 @@ static bool solver_init(struct solver *s, const cdok_puzzle *p)
 	}
 	if (maxk > ENUM_MAX_CELLS)
 		maxk = ENUM_MAX_CELLS;
+	/* Two tables of (cells + 1) x (largest sum + 1) bytes. */
+	s->dp = malloc(2 * ((size_t)maxk + 1) * ((size_t)maxk * (size_t)s->n + 1));
 	k1 = (size_t)maxk + 1;
 	e->n = s->n;
 	e->pos = malloc(k1 * sizeof(int));
