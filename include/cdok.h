@@ -143,7 +143,8 @@ CDOK_API int cdok_puzzle_is_solution(const cdok_puzzle *puzzle,
 /* ------------------------------------------------------------------ */
 /* Formats                                                             */
 
-/* A text format, found by name ("spec", "ascii", "utf8").  Formats are
+/* A text format, found by name ("spec", "ucf", "calpoly", "keen",
+ * "json", "ascii", "utf8"; doc/FORMAT.md describes each).  Formats are
  * rows of one table inside the library; readers and writers go through
  * these functions only. */
 typedef struct cdok_format cdok_format;
@@ -183,10 +184,154 @@ CDOK_API void cdok_reader_free(cdok_reader *reader);
 /* Write a puzzle in a format, into a new NUL-terminated string stored in
  * *out (release it with cdok_free); *len, when not NULL, gets its
  * length.  values, when not NULL, is a grid of size*size values (0 for
- * none) to show instead of the givens: a solution, for example. */
+ * none) to show instead of the givens: a solution, for example.  What
+ * values means for each format is described at cdok_writer_put; this is
+ * the whole text of a stream of one puzzle (so a UCF puzzle comes with
+ * its closing "0" line). */
 CDOK_API cdok_status cdok_write(const cdok_format *format,
 				const cdok_puzzle *puzzle, const int *values,
 				char **out, size_t *len, cdok_error *err);
+
+/* The format a text is written in, told from its content: "json" when
+ * it starts with '{' or '[', "keen" for a Keen game ID (W:blocks,clues),
+ * "ucf" for the contest's "N G" line followed by rows of letters,
+ * "calpoly" for a cage count followed by lines of numbers, and "spec"
+ * for anything else that has some content (its reader then explains
+ * what is wrong, if anything).  Leading white space is skipped.  Returns
+ * NULL only for a text that is empty or holds nothing but white space.
+ * text need not be NUL-terminated. */
+CDOK_API const cdok_format *cdok_format_detect(const char *text, size_t len);
+
+/* ---- Writing streams of puzzles ---- */
+
+/* A writer turns a sequence of puzzles into one text, piece by piece,
+ * keeping the state a format needs across puzzles: UCF numbers its
+ * answers ("KenKen Puzzle #3:") and ends an input file with a line "0",
+ * JSON may wrap everything in one array.  Each call returns the text of
+ * one piece for the caller to print as it goes. */
+typedef struct cdok_writer cdok_writer;
+
+/* Writer flags. */
+#define CDOK_WRITER_COMPACT 0x1u /* json: each document on one line
+				  * (JSON Lines) instead of indented */
+#define CDOK_WRITER_ARRAY   0x2u /* json: one top-level array holding
+				  * every puzzle, instead of one document
+				  * per puzzle */
+
+/* A new writer for a format that can write, or NULL (a format that
+ * cannot write, unknown flags, out of memory). */
+CDOK_API cdok_writer *cdok_writer_new(const cdok_format *format,
+				      unsigned flags);
+
+/* The text for the next puzzle of the stream, in a new string stored in
+ * *out (release with cdok_free; *len, when not NULL, gets its length).
+ * What values means depends on the format:
+ *  - spec, ascii, utf8: values (size*size, 0 for none) are shown instead
+ *    of the givens, as in cdok_write;
+ *  - ucf, calpoly: values != NULL writes the ANSWER exactly as the
+ *    contest or the course expects it (ucf: "KenKen Puzzle #X:", N rows
+ *    of N digits, a blank line; calpoly: N rows of values separated by
+ *    single spaces), values == NULL writes the puzzle in its input form;
+ *  - keen: values must be NULL (a game ID holds no solution);
+ *  - json: a puzzle document, with a "solution" member when values !=
+ *    NULL.
+ * Formats without stream state separate puzzles with a blank line.  On
+ * error nothing is produced (*out is NULL), the stream stays usable and
+ * the puzzle still counts for numbering. */
+CDOK_API cdok_status cdok_writer_put(cdok_writer *writer,
+				     const cdok_puzzle *puzzle,
+				     const int *values, char **out,
+				     size_t *len, cdok_error *err);
+
+/* Count one puzzle of the stream without writing it (say, one that has
+ * no unique solution), so that numbering formats keep the input's
+ * numbers: UCF's answer to the 4th puzzle stays "#4". */
+CDOK_API void cdok_writer_skip(cdok_writer *writer);
+
+/* The text that ends the stream (UCF's "0" line after puzzles in input
+ * form, JSON's closing bracket), possibly empty, in a new string as for
+ * cdok_writer_put.  After this the writer accepts nothing more. */
+CDOK_API cdok_status cdok_writer_finish(cdok_writer *writer, char **out,
+					size_t *len, cdok_error *err);
+
+CDOK_API void cdok_writer_free(cdok_writer *writer);
+
+/* ---- Solution grids ---- */
+
+/* Read a proposed solution: size rows of size numbers separated by
+ * spaces or tabs, one row per line (the corpus's .sol files, the rows
+ * of a solved spec, and -- for size <= 9 -- rows written as one run of
+ * digits, like the UCF answers).  Blank lines before the grid are
+ * skipped; the grid ends after its last row, and anything after the
+ * blank line that follows it is not read.  values must hold size*size
+ * ints; 0 means an empty cell (it may be written as 0 or '.').  Errors
+ * (syntax, rows of the wrong length, too few or too many rows, numbers
+ * over 1000000) name the line and column. */
+CDOK_API cdok_status cdok_read_grid(const char *text, size_t len, int size,
+				    int *values, cdok_error *err);
+
+/* ---- Checking a proposed solution ---- */
+
+typedef enum cdok_problem_kind {
+	CDOK_PROBLEM_VALUE = 1, /* a cell is empty or outside 1..N */
+	CDOK_PROBLEM_GIVEN,     /* a given cell holds another value */
+	CDOK_PROBLEM_ROW,       /* a row holds a value more than once */
+	CDOK_PROBLEM_COLUMN,    /* a column holds a value more than once */
+	CDOK_PROBLEM_CAGE       /* a cage's values do not meet its clue */
+} cdok_problem_kind;
+
+/* One broken rule.  Rows and columns count from 0 here (messages from
+ * cdok_problem_describe count from 1). */
+typedef struct cdok_problem {
+	cdok_problem_kind kind;
+	/* VALUE, GIVEN: the cell.  ROW: the row (column -1).  COLUMN: the
+	 * column (row -1).  CAGE: the cage's first cell. */
+	int row;
+	int column;
+	/* VALUE, GIVEN: the value found (0 = empty).  ROW, COLUMN: the
+	 * value that repeats. */
+	int value;
+	/* GIVEN: the given value. */
+	int given;
+	/* ROW: bit c set for each column c holding the value; COLUMN: bit
+	 * r for each row r.  (Grids have at most 63 columns.) */
+	uint64_t where;
+	/* CAGE: the cage's index; -1 for other kinds. */
+	int cage;
+	/* CAGE: what the values give.  + the sum, * the product, - the
+	 * largest value minus all the others, / the largest value
+	 * divided by the product of the others, as the fraction got /
+	 * got_den (got_den is 1 for the other operators).  For a
+	 * one-cell cage, the value.  overflow is 1 when the product is
+	 * beyond 64 bits (got is then INT64_MAX): it is certainly not
+	 * the target. */
+	int64_t got;
+	int64_t got_den;
+	int overflow;
+} cdok_problem;
+
+/* Check values (size*size ints) against every rule of the puzzle and
+ * list every one it breaks, in this order: cells that are empty or out
+ * of range (reading order), changed givens, rows that repeat a value
+ * (by row, then value), columns (the same), cages whose arithmetic fails
+ * (by cage index; a cage with an empty or out-of-range cell is not
+ * judged).  On success *problems is a new array of *count entries
+ * (NULL when there are none; release with cdok_free).  values is right
+ * exactly when *count is 0.  Fails only when memory runs out or for
+ * NULL arguments. */
+CDOK_API cdok_status cdok_check(const cdok_puzzle *puzzle, const int *values,
+				cdok_problem **problems, int *count,
+				cdok_error *err);
+
+/* One plain sentence (no final period, rows and columns from 1) saying
+ * what the problem is, e.g. "row 3 has 5 twice (columns 2 and 6)" or
+ * "cage J (+12 at row 1, column 1) adds up to 14, 2 more than 12", into
+ * buf (always NUL-terminated when len > 0).  Returns the length of the
+ * whole sentence, as snprintf does. */
+CDOK_API size_t cdok_problem_describe(const cdok_problem *problem,
+				      const cdok_puzzle *puzzle, char *buf,
+				      size_t len);
+
 
 /* ------------------------------------------------------------------ */
 /* Solving                                                             */
@@ -249,6 +394,127 @@ CDOK_API cdok_status cdok_solve(const cdok_puzzle *puzzle,
 				const cdok_solve_params *params,
 				int *solution, cdok_result *result,
 				cdok_error *err);
+
+/* ------------------------------------------------------------------ */
+/* Machine-readable results (JSON)                                     */
+
+/* A named duration supplied by the caller (the library reads no
+ * clock), e.g. {"solve", 0.0021}. */
+typedef struct cdok_json_timing {
+	const char *name;
+	double seconds;
+} cdok_json_timing;
+
+/* What a command found out about one puzzle.  Fill it with
+ * cdok_json_info_init, then set what applies; every pointer may be NULL
+ * and then its member is left out.  Nothing is copied or freed. */
+typedef struct cdok_json_info {
+	const char *command;   /* "solve", "examine", "generate", "check" */
+	const char *source;    /* the input's name */
+	int index;             /* the puzzle's number in its input, from
+				* 1; 0 leaves it out */
+	int omit_puzzle;       /* 1: leave the puzzle itself out */
+	/* A search: gives "verdict", "count", "complete", "nodes",
+	 * "branches" and, for a unique puzzle, "difficulty". */
+	const cdok_result *result;
+	/* Solutions to list (each size*size values). */
+	const int *const *solutions;
+	size_t nsolutions;
+	/* generate: the seed the puzzle was made from. */
+	int has_seed;
+	uint64_t seed;
+	/* Durations, in the order given. */
+	const cdok_json_timing *timings;
+	size_t ntimings;
+	/* check: the grid that was checked (size*size values) and what
+	 * cdok_check found; candidate != NULL marks a check. */
+	const int *candidate;
+	const cdok_problem *problems;
+	int nproblems;
+	unsigned flags;        /* CDOK_WRITER_COMPACT */
+} cdok_json_info;
+
+CDOK_API void cdok_json_info_init(cdok_json_info *info);
+
+/* The result document (doc/FORMAT.md, "cdok-result" version 1) for one
+ * puzzle, in a new NUL-terminated string ending in a newline (release
+ * with cdok_free).  puzzle may be NULL only when info->omit_puzzle is
+ * set and no check or solution needs its size. */
+CDOK_API cdok_status cdok_json_result(const cdok_puzzle *puzzle,
+				      const cdok_json_info *info, char **out,
+				      size_t *len, cdok_error *err);
+
+/* ------------------------------------------------------------------ */
+/* Random numbers                                                      */
+
+/* A seeded random number generator (xoshiro256**) that the caller owns
+ * and passes in: the library never uses rand() or the clock, so the same
+ * seed gives the same puzzles on every machine and thread count.  The
+ * struct may be copied to save and restore a position. */
+typedef struct cdok_rng {
+	uint64_t s[4];
+} cdok_rng;
+
+/* Start the generator for (seed, stream): different streams of one seed
+ * are independent sequences, e.g. one per puzzle of a batch. */
+CDOK_API void cdok_rng_seed(cdok_rng *rng, uint64_t seed, uint64_t stream);
+
+/* The next 64 random bits. */
+CDOK_API uint64_t cdok_rng_next(cdok_rng *rng);
+
+/* A uniform random number in 0..bound-1 (bound >= 1). */
+CDOK_API uint64_t cdok_rng_below(cdok_rng *rng, uint64_t bound);
+
+/* ------------------------------------------------------------------ */
+/* Generation                                                          */
+
+/* Operator sets for generated puzzles. */
+#define CDOK_GEN_ADD 1u
+#define CDOK_GEN_SUB 2u
+#define CDOK_GEN_MUL 4u
+#define CDOK_GEN_DIV 8u
+#define CDOK_GEN_ALL_OPS 15u
+
+/* A difficulty measure for the generator: given a puzzle with exactly
+ * one solution and the result of the solver's uniqueness proof, return a
+ * score (higher = harder).  NULL in the parameters selects the solver's
+ * difficulty score (doc/SOLVER.md). */
+typedef uint64_t (*cdok_score_fn)(void *user, const cdok_puzzle *puzzle,
+				  const cdok_result *result);
+
+typedef struct cdok_gen_params {
+	int size;              /* grid size, 1..CDOK_MAX_SIZE (default 6) */
+	unsigned ops;          /* allowed operators, CDOK_GEN_* (default all);
+				* must include + or * */
+	int two_cell;          /* 1: - and / cages have exactly two cells */
+	int max_cage;          /* largest cage, >= 1 (default 5) */
+	int iterations;        /* hardening rounds (default 20) */
+	uint64_t max_score;    /* accept no puzzle scoring above this (0: none) */
+	uint64_t target_score; /* stop hardening at this score (0: never) */
+	cdok_score_fn score;   /* difficulty measure (NULL: the solver's) */
+	void *score_user;
+} cdok_gen_params;
+
+/* Fill params with the defaults listed above. */
+CDOK_API void cdok_gen_params_init(cdok_gen_params *params);
+
+/* A random Latin square of the given size (size*size values in 1..size)
+ * into values.  Fails only for a bad size or when memory runs out. */
+CDOK_API cdok_status cdok_generate_grid(int size, cdok_rng *rng,
+					int *values);
+
+/* Make a puzzle with exactly one solution.  solution, when not NULL, is
+ * the size*size grid the puzzle must have as its solution (a Latin
+ * square); when NULL a random one is made.  On success *out is a new
+ * puzzle (the caller frees it) whose uniqueness the solver has proven,
+ * and *score (when not NULL) its score under the chosen measure.  Fails
+ * with CDOK_ERR_INVALID for bad parameters or a grid that is not a Latin
+ * square, and with CDOK_ERR_LIMIT when no puzzle within max_score was
+ * found. */
+CDOK_API cdok_status cdok_generate(const cdok_gen_params *params,
+				   const int *solution, cdok_rng *rng,
+				   cdok_puzzle **out, uint64_t *score,
+				   cdok_error *err);
 
 #ifdef __cplusplus
 }

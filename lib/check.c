@@ -1,7 +1,11 @@
 /* check.c -- does a complete grid obey every rule of a puzzle?  This is
  * the plain, obviously-correct reading of the rules: the solver's answers
- * are confirmed with it before they are reported. */
+ * are confirmed with it before they are reported, and cdok_check lists
+ * every rule a proposed solution breaks, for people to read. */
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "internal.h"
 
@@ -111,4 +115,350 @@ out:
 	free(cols);
 	free(buf);
 	return ok;
+}
+
+/* ------------------------------------------------------------------ */
+/* Listing every broken rule (cdok check)                              */
+
+struct problems {
+	cdok_problem *items;
+	int n;
+	int cap;
+	bool failed;
+};
+
+static cdok_problem *add_problem(struct problems *ps, cdok_problem_kind kind)
+{
+	cdok_problem *pr;
+
+	if (ps->failed)
+		return NULL;
+	if (ps->n == ps->cap) {
+		int cap = ps->cap ? ps->cap * 2 : 16;
+		cdok_problem *items = realloc(ps->items,
+					      (size_t)cap * sizeof(*items));
+
+		if (!items) {
+			ps->failed = true;
+			return NULL;
+		}
+		ps->items = items;
+		ps->cap = cap;
+	}
+	pr = &ps->items[ps->n++];
+	memset(pr, 0, sizeof(*pr));
+	pr->kind = kind;
+	pr->row = pr->column = -1;
+	pr->cage = -1;
+	pr->got_den = 1;
+	return pr;
+}
+
+/* Multiply with a ceiling: true if a * b fits in 64 bits. */
+static bool mul_fits(int64_t a, int64_t b, int64_t *out)
+{
+	if (a != 0 && b > INT64_MAX / a)
+		return false;
+	*out = a * b;
+	return true;
+}
+
+/* What a cage's (in-range) values give under its operator; returns
+ * false if that is the target. */
+static bool cage_fails(const struct cdok_cage *c, const int *v,
+		       cdok_problem *pr)
+{
+	int64_t sum = 0, max = 0, prod = 1;
+	bool overflow = false;
+
+	if (cdok_cage_holds(c->op, c->target, v, c->ncells))
+		return false;
+	for (int i = 0; i < c->ncells; i++) {
+		sum += v[i];
+		if (v[i] > max)
+			max = v[i];
+	}
+	pr->got_den = 1;
+	if (c->ncells == 1) {
+		pr->got = v[0];
+		return true;
+	}
+	switch (c->op) {
+	case CDOK_OP_ADD:
+		pr->got = sum;
+		break;
+	case CDOK_OP_SUB:
+		pr->got = 2 * max - sum;
+		break;
+	case CDOK_OP_MUL:
+		for (int i = 0; i < c->ncells && !overflow; i++)
+			overflow = !mul_fits(prod, v[i], &prod);
+		pr->got = overflow ? INT64_MAX : prod;
+		break;
+	case CDOK_OP_DIV: {
+		bool skipped = false;
+
+		/* The largest value over the product of the others (the
+		 * largest taken out once). */
+		for (int i = 0; i < c->ncells && !overflow; i++) {
+			if (v[i] == max && !skipped) {
+				skipped = true;
+				continue;
+			}
+			overflow = !mul_fits(prod, v[i], &prod);
+		}
+		pr->got = max;
+		pr->got_den = overflow ? INT64_MAX : prod;
+		break;
+	}
+	}
+	pr->overflow = overflow;
+	return true;
+}
+
+cdok_status cdok_check(const cdok_puzzle *p, const int *values,
+		       cdok_problem **problems, int *count, cdok_error *err)
+{
+	struct problems ps = {NULL, 0, 0, false};
+	int n, *buf;
+	cdok_problem *pr;
+
+	if (problems)
+		*problems = NULL;
+	if (count)
+		*count = 0;
+	if (!p || !values || !problems || !count)
+		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+				 "cdok_check needs a puzzle, values and "
+				 "somewhere to put the problems");
+	n = p->size;
+	buf = malloc((size_t)n * (size_t)n * sizeof(*buf));
+	if (!buf)
+		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+
+	for (int cell = 0; cell < n * n; cell++)
+		if (values[cell] < 1 || values[cell] > n) {
+			pr = add_problem(&ps, CDOK_PROBLEM_VALUE);
+			if (!pr)
+				break;
+			pr->row = cell / n;
+			pr->column = cell % n;
+			pr->value = values[cell];
+		}
+	for (int cell = 0; cell < n * n; cell++) {
+		int g = p->given[cell], v = values[cell];
+
+		if (!g || v == g || v < 1 || v > n)
+			continue;
+		pr = add_problem(&ps, CDOK_PROBLEM_GIVEN);
+		if (!pr)
+			break;
+		pr->row = cell / n;
+		pr->column = cell % n;
+		pr->value = v;
+		pr->given = g;
+	}
+	for (int line = 0; line < 2; line++) {
+		cdok_problem_kind kind = line ? CDOK_PROBLEM_COLUMN
+					      : CDOK_PROBLEM_ROW;
+
+		for (int a = 0; a < n; a++) {
+			uint64_t where[CDOK_MAX_SIZE + 1] = {0};
+
+			/* where[v]: positions along the line holding v. */
+			for (int b = 0; b < n; b++) {
+				int v = values[line ? b * n + a : a * n + b];
+
+				if (v >= 1 && v <= n)
+					where[v] |= (uint64_t)1 << b;
+			}
+			for (int v = 1; v <= n; v++) {
+				if ((where[v] & (where[v] - 1)) == 0)
+					continue;
+				pr = add_problem(&ps, kind);
+				if (!pr)
+					break;
+				if (line)
+					pr->column = a;
+				else
+					pr->row = a;
+				pr->value = v;
+				pr->where = where[v];
+			}
+		}
+	}
+	for (int k = 0; k < p->ncages && !ps.failed; k++) {
+		const struct cdok_cage *c = &p->cages[k];
+		cdok_problem tmp;
+		bool judged = true;
+
+		for (int i = 0; i < c->ncells; i++) {
+			buf[i] = values[c->cells[i]];
+			if (buf[i] < 1 || buf[i] > n)
+				judged = false;
+		}
+		memset(&tmp, 0, sizeof(tmp));
+		if (!judged || !cage_fails(c, buf, &tmp))
+			continue;
+		pr = add_problem(&ps, CDOK_PROBLEM_CAGE);
+		if (!pr)
+			break;
+		pr->cage = k;
+		pr->row = c->cells[0] / n;
+		pr->column = c->cells[0] % n;
+		pr->got = tmp.got;
+		pr->got_den = tmp.got_den;
+		pr->overflow = tmp.overflow;
+	}
+	free(buf);
+	if (ps.failed) {
+		free(ps.items);
+		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	}
+	*problems = ps.items;
+	*count = ps.n;
+	return CDOK_OK;
+}
+
+/* "twice", "three times", "4 times" */
+static const char *times(int k, char *buf, size_t len)
+{
+	if (k == 2)
+		return "twice";
+	if (k == 3)
+		return "three times";
+	snprintf(buf, len, "%d times", k);
+	return buf;
+}
+
+/* "2 and 6", "1, 2 and 6" (1-based) */
+static void list_positions(uint64_t where, char *buf, size_t len)
+{
+	int total = 0, done = 0;
+	size_t at = 0;
+
+	for (int i = 0; i < 64; i++)
+		total += (where >> i) & 1;
+	buf[0] = '\0';
+	for (int i = 0; i < 64 && at < len; i++) {
+		if (!((where >> i) & 1))
+			continue;
+		done++;
+		at += (size_t)snprintf(buf + at, len - at, "%s%d",
+				       done == 1 ? "" : done == total ?
+				       " and " : ", ", i + 1);
+	}
+}
+
+static int popcount64(uint64_t x)
+{
+	int k = 0;
+
+	for (; x; x &= x - 1)
+		k++;
+	return k;
+}
+
+size_t cdok_problem_describe(const cdok_problem *pr, const cdok_puzzle *p,
+			     char *buf, size_t len)
+{
+	char name[96], list[256], tb[16];
+	int r = pr->row + 1, c = pr->column + 1, w;
+
+	switch (pr->kind) {
+	case CDOK_PROBLEM_VALUE:
+		if (pr->value == 0)
+			w = snprintf(buf, len, "row %d, column %d is empty",
+				     r, c);
+		else
+			w = snprintf(buf, len, "row %d, column %d holds %d, "
+				     "which is outside 1..%d", r, c,
+				     pr->value, p ? p->size : 0);
+		break;
+	case CDOK_PROBLEM_GIVEN:
+		w = snprintf(buf, len, "the given %d at row %d, column %d "
+			     "was changed to %d", pr->given, r, c, pr->value);
+		break;
+	case CDOK_PROBLEM_ROW:
+	case CDOK_PROBLEM_COLUMN: {
+		bool row = pr->kind == CDOK_PROBLEM_ROW;
+
+		list_positions(pr->where, list, sizeof(list));
+		w = snprintf(buf, len, "%s %d has %d %s (%s %s)",
+			     row ? "row" : "column", row ? r : c, pr->value,
+			     times(popcount64(pr->where), tb, sizeof(tb)),
+			     row ? "columns" : "rows", list);
+		break;
+	}
+	case CDOK_PROBLEM_CAGE: {
+		const struct cdok_cage *cg;
+		int64_t t;
+
+		if (!p || pr->cage < 0 || pr->cage >= p->ncages) {
+			w = snprintf(buf, len, "a cage's arithmetic fails");
+			break;
+		}
+		cg = &p->cages[pr->cage];
+		t = cg->target;
+		cdok_cage_name(p, pr->cage, name, sizeof(name));
+		if (cg->ncells == 1) {
+			w = snprintf(buf, len, "%s holds %" PRId64 ", not %"
+				     PRId64, name, pr->got, t);
+			break;
+		}
+		switch (cg->op) {
+		case CDOK_OP_ADD:
+			w = snprintf(buf, len, "%s adds up to %" PRId64 ", %"
+				     PRId64 " %s than %" PRId64, name, pr->got,
+				     pr->got > t ? pr->got - t : t - pr->got,
+				     pr->got > t ? "more" : "less", t);
+			break;
+		case CDOK_OP_SUB:
+			if (cg->ncells == 2)
+				w = snprintf(buf, len, "%s: the difference is %"
+					     PRId64 ", not %" PRId64, name,
+					     pr->got, t);
+			else
+				w = snprintf(buf, len, "%s: the largest value "
+					     "minus the others gives %" PRId64
+					     ", not %" PRId64, name, pr->got,
+					     t);
+			break;
+		case CDOK_OP_MUL:
+			if (pr->overflow)
+				w = snprintf(buf, len, "%s multiplies to more "
+					     "than %" PRId64 ", not %" PRId64,
+					     name, INT64_MAX, t);
+			else
+				w = snprintf(buf, len, "%s multiplies to %"
+					     PRId64 ", not %" PRId64, name,
+					     pr->got, t);
+			break;
+		case CDOK_OP_DIV:
+			if (pr->overflow)
+				w = snprintf(buf, len, "%s: the ratio is "
+					     "smaller than 1, not %" PRId64,
+					     name, t);
+			else if (pr->got % pr->got_den == 0)
+				w = snprintf(buf, len, "%s: the ratio is %"
+					     PRId64 ", not %" PRId64, name,
+					     pr->got / pr->got_den, t);
+			else
+				w = snprintf(buf, len, "%s: the ratio is %"
+					     PRId64 "/%" PRId64 ", not %"
+					     PRId64, name, pr->got,
+					     pr->got_den, t);
+			break;
+		default:
+			w = snprintf(buf, len, "%s does not meet its clue",
+				     name);
+			break;
+		}
+		break;
+	}
+	default:
+		w = snprintf(buf, len, "unknown problem");
+		break;
+	}
+	return w < 0 ? 0 : (size_t)w;
 }

@@ -729,6 +729,16 @@ static cdok_status write_cell(struct strbuf *sb, const cdok_puzzle *p,
 		return CDOK_OK;
 	}
 	if (p->given[cell]) {
+		/* A one-cell cage over a given says the given again, or
+		 * contradicts it; only the first can be written. */
+		if (c && c->target != p->given[cell])
+			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+					 "the given %d at row %d, column %d "
+					 "contradicts its one-cell cage (%"
+					 PRId64 "); the spec format cannot "
+					 "express both", p->given[cell],
+					 cell / n + 1, cell % n + 1,
+					 c->target);
 		sb_printf(sb, "%d", p->given[cell]);
 		return CDOK_OK;
 	}
@@ -770,4 +780,13 @@ cdok_status cdok_spec_write(struct strbuf *sb, const cdok_puzzle *p,
 	}
 	free(names);
 	return st;
+}
+
+enum cdok_likeness cdok_spec_detect(const char *text, size_t len)
+{
+	/* The native format is the answer for anything the others do not
+	 * claim: its reader then says precisely what is wrong, if
+	 * anything. */
+	(void)text;
+	return len > 0 ? CDOK_FALLBACK : CDOK_UNLIKE;
 }

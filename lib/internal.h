@@ -81,6 +81,21 @@ struct cdok_reader {
 	size_t line_start; /* offset of the first byte of that line */
 	bool finished;
 	int index;       /* puzzles read so far */
+	/* A format's own state between puzzles (JSON keeps the array it
+	 * is walking through), released with free_state. */
+	void *state;
+	void (*free_state)(void *state);
+};
+
+/* The stream state every writer has; formats read and update it. */
+struct cdok_writer {
+	const struct cdok_format *format;
+	unsigned flags;      /* CDOK_WRITER_* */
+	int index;           /* puzzles put or skipped so far */
+	int puzzles;         /* puzzles written in puzzle form */
+	int answers;         /* puzzles written with values */
+	int items;           /* pieces of output written (put calls) */
+	bool finished;
 };
 
 typedef cdok_status (*cdok_read_fn)(struct cdok_reader *reader,
@@ -88,12 +103,34 @@ typedef cdok_status (*cdok_read_fn)(struct cdok_reader *reader,
 typedef cdok_status (*cdok_write_fn)(struct strbuf *sb,
 				     const cdok_puzzle *puzzle,
 				     const int *values, cdok_error *err);
+/* The next puzzle of a stream; w->index is the number of puzzles before
+ * it and is advanced by the caller, not by the format. */
+typedef cdok_status (*cdok_put_fn)(struct cdok_writer *w, struct strbuf *sb,
+				   const cdok_puzzle *puzzle,
+				   const int *values, cdok_error *err);
+/* The end of a stream. */
+typedef cdok_status (*cdok_finish_fn)(struct cdok_writer *w,
+				      struct strbuf *sb, cdok_error *err);
+/* How sure the format is that a text is written in it. */
+enum cdok_likeness {
+	CDOK_UNLIKE = 0,   /* it is not */
+	CDOK_FALLBACK,     /* it may be, if nothing else claims it */
+	CDOK_LIKELY        /* its opening has this format's shape */
+};
+typedef enum cdok_likeness (*cdok_detect_fn)(const char *text, size_t len);
 
+/* A row of the format table (format.c).  A format needs read and/or
+ * write.  put and finish are for formats with stream state (numbering,
+ * a trailer, a surrounding array); without put, a stream is the write
+ * of each puzzle with a blank line between them. */
 struct cdok_format {
 	const char *name;
 	const char *summary;
-	cdok_read_fn read;    /* NULL: cannot read */
-	cdok_write_fn write;  /* NULL: cannot write */
+	cdok_read_fn read;      /* NULL: cannot read */
+	cdok_write_fn write;    /* NULL: cannot write */
+	cdok_put_fn put;        /* NULL: see above */
+	cdok_finish_fn finish;  /* NULL: no trailer */
+	cdok_detect_fn detect;  /* NULL: never detected */
 };
 
 /* Readers and writers of each format module (one file each). */
@@ -105,6 +142,85 @@ cdok_status cdok_draw_ascii(struct strbuf *sb, const cdok_puzzle *puzzle,
 			    const int *values, cdok_error *err);
 cdok_status cdok_draw_utf8(struct strbuf *sb, const cdok_puzzle *puzzle,
 			   const int *values, cdok_error *err);
+enum cdok_likeness cdok_spec_detect(const char *text, size_t len);
+
+cdok_status cdok_ucf_read(struct cdok_reader *reader, cdok_puzzle **out,
+			  cdok_error *err);
+cdok_status cdok_ucf_write(struct strbuf *sb, const cdok_puzzle *puzzle,
+			   const int *values, cdok_error *err);
+cdok_status cdok_ucf_put(struct cdok_writer *w, struct strbuf *sb,
+			 const cdok_puzzle *puzzle, const int *values,
+			 cdok_error *err);
+cdok_status cdok_ucf_finish(struct cdok_writer *w, struct strbuf *sb,
+			    cdok_error *err);
+enum cdok_likeness cdok_ucf_detect(const char *text, size_t len);
+
+cdok_status cdok_calpoly_read(struct cdok_reader *reader, cdok_puzzle **out,
+			      cdok_error *err);
+cdok_status cdok_calpoly_write(struct strbuf *sb, const cdok_puzzle *puzzle,
+			       const int *values, cdok_error *err);
+enum cdok_likeness cdok_calpoly_detect(const char *text, size_t len);
+
+cdok_status cdok_keen_read(struct cdok_reader *reader, cdok_puzzle **out,
+			   cdok_error *err);
+cdok_status cdok_keen_write(struct strbuf *sb, const cdok_puzzle *puzzle,
+			    const int *values, cdok_error *err);
+cdok_status cdok_keen_put(struct cdok_writer *w, struct strbuf *sb,
+			  const cdok_puzzle *puzzle, const int *values,
+			  cdok_error *err);
+enum cdok_likeness cdok_keen_detect(const char *text, size_t len);
+
+cdok_status cdok_json_read(struct cdok_reader *reader, cdok_puzzle **out,
+			   cdok_error *err);
+cdok_status cdok_json_write(struct strbuf *sb, const cdok_puzzle *puzzle,
+			    const int *values, cdok_error *err);
+cdok_status cdok_json_put(struct cdok_writer *w, struct strbuf *sb,
+			  const cdok_puzzle *puzzle, const int *values,
+			  cdok_error *err);
+cdok_status cdok_json_finish(struct cdok_writer *w, struct strbuf *sb,
+			     cdok_error *err);
+enum cdok_likeness cdok_json_detect(const char *text, size_t len);
+
+/* ---- text scanning for readers (text.c) ---- */
+
+/* One line of a text: bytes [start, end) are its content (a CR before
+ * the LF belongs to the line break), next is where the following line
+ * starts (len at the end of the text). */
+struct text_line {
+	size_t start;
+	size_t end;
+	size_t next;
+};
+
+void text_line_at(const char *text, size_t len, size_t pos,
+		  struct text_line *line);
+bool text_is_blank(char c);   /* space or tab */
+bool text_is_digit(char c);
+bool text_is_letter(char c);  /* A-Z a-z */
+bool text_span_blank(const char *text, size_t start, size_t end);
+/* Skip spaces and tabs from pos, up to end. */
+size_t text_skip_blanks(const char *text, size_t pos, size_t end);
+/* Report a byte that has no place in a format: printable characters are
+ * quoted, others shown as a number so a terminal is not garbled. */
+cdok_status text_bad_byte(cdok_error *err, int line, int column,
+			  unsigned char c, const char *where);
+/* Read the decimal number at text[*pos] (a digit) up to end into *value;
+ * fails with CDOK_ERR_LIMIT past max.  *pos moves past the digits. */
+cdok_status text_number(const char *text, size_t *pos, size_t end,
+			int64_t max, int64_t *value, int line,
+			size_t line_start, const char *what,
+			cdok_error *err);
+
+/* ---- shared by writers ---- */
+
+/* "cage J (+12 at row 1, column 1)" or, for a cage without a label, "the
+ * +12 cage at row 1, column 1": how messages name a cage so that a user
+ * can find it in any format. */
+void cdok_cage_name(const cdok_puzzle *puzzle, int cage, char *buf,
+		    size_t len);
+
+/* True if the cage's cells are orthogonally connected. */
+bool cdok_cage_connected(const cdok_puzzle *puzzle, int cage);
 
 /* ---- labels ---- */
 

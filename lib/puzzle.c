@@ -254,6 +254,11 @@ static bool cage_connected(const cdok_puzzle *p, int cage)
 	return seen == c->ncells;
 }
 
+bool cdok_cage_connected(const cdok_puzzle *p, int cage)
+{
+	return cage_connected(p, cage);
+}
+
 cdok_status cdok_puzzle_validate(const cdok_puzzle *p, cdok_error *err)
 {
 	for (int i = 0; i < p->ncages; i++) {

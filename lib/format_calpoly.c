@@ -1,0 +1,488 @@
+/* format_calpoly.c -- the Cal Poly CPE 101 (Winter 2019) Calcudoku files.
+ *
+ * A puzzle is the number of cages on the first line, then one line per
+ * cage: its sum, its number of cells, then the cells (0 = top left,
+ * row-major).  The grid's size follows from the cells covered: 25 cells
+ * make a 5 x 5.  Only sums exist, so a one-cell cage is a given in all
+ * but name; it is kept as a one-cell cage so the file round-trips.  The
+ * answer is N rows of values separated by single spaces.
+ *
+ * Several puzzles may follow each other in one text (each starts with
+ * its cage count); blank lines carry no meaning anywhere.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define MAX_CELLS (CDOK_MAX_SIZE * CDOK_MAX_SIZE)
+
+/* Where a cell number was written, for errors found once the size is
+ * known. */
+struct cell_ref {
+	int cell;
+	int line;
+	int column;
+};
+
+struct cage_line {
+	int64_t sum;
+	int ncells;
+	int first;        /* index into the cell_ref array */
+	int line;
+};
+
+struct cp_read {
+	const char *text;
+	size_t len;
+	size_t pos;
+	int line;
+};
+
+static bool next_content_line(struct cp_read *c, struct text_line *l)
+{
+	while (c->pos < c->len) {
+		text_line_at(c->text, c->len, c->pos, l);
+		if (!text_span_blank(c->text, l->start, l->end))
+			return true;
+		c->pos = l->next;
+		c->line++;
+	}
+	return false;
+}
+
+static void end_pos(const struct cp_read *c, int *line, int *col)
+{
+	size_t ls = c->len;
+
+	*line = c->line;
+	*col = 1;
+	if (c->len == 0 || c->text[c->len - 1] == '\n')
+		return;
+	while (ls > 0 && c->text[ls - 1] != '\n')
+		ls--;
+	*col = (int)(c->len - ls) + 1;
+}
+
+/* The next number on line l from *i, which must be one (after blanks).
+ * what names it for errors. */
+static cdok_status line_number(const struct cp_read *c,
+			       const struct text_line *l, size_t *i,
+			       int64_t max, int64_t *value, int *col,
+			       const char *what, cdok_error *err)
+{
+	size_t j = text_skip_blanks(c->text, *i, l->end);
+	cdok_status st;
+
+	*col = (int)(j - l->start) + 1;
+	if (j >= l->end)
+		return cdok_fail(err, CDOK_ERR_SYNTAX, c->line, *col,
+				 "expected %s", what);
+	if (!text_is_digit(c->text[j]))
+		return text_bad_byte(err, c->line, *col,
+				     (unsigned char)c->text[j],
+				     "where a number was expected");
+	st = text_number(c->text, &j, l->end, max, value, c->line, l->start,
+			 what, err);
+	if (st != CDOK_OK)
+		return st;
+	if (j < l->end && !text_is_blank(c->text[j]))
+		return text_bad_byte(err, c->line, (int)(j - l->start) + 1,
+				     (unsigned char)c->text[j],
+				     "after a number");
+	*i = j;
+	return CDOK_OK;
+}
+
+static int isqrt(int v)
+{
+	int r = 0;
+
+	while ((r + 1) * (r + 1) <= v)
+		r++;
+	return r;
+}
+
+/* Read the cage lines after the count; refs gets every cell written. */
+static cdok_status read_cages(struct cp_read *c, int ncages,
+			      struct cage_line *cages, struct cell_ref *refs,
+			      int *total, cdok_error *err)
+{
+	int nrefs = 0;
+
+	for (int k = 0; k < ncages; k++) {
+		struct text_line l;
+		size_t i;
+		int64_t v;
+		int col;
+		cdok_status st;
+
+		if (!next_content_line(c, &l)) {
+			int line;
+
+			end_pos(c, &line, &col);
+			return cdok_fail(err, CDOK_ERR_SYNTAX, line, col,
+					 "the first line says %d cages, but "
+					 "only %d cage lines follow", ncages,
+					 k);
+		}
+		i = l.start;
+		cages[k].line = c->line;
+		st = line_number(c, &l, &i, INT64_MAX, &cages[k].sum, &col,
+				 "the cage's sum", err);
+		if (st != CDOK_OK)
+			return st;
+		st = line_number(c, &l, &i, MAX_CELLS, &v, &col,
+				 "the cage's number of cells", err);
+		if (st != CDOK_OK)
+			return st;
+		if (v == 0)
+			return cdok_fail(err, CDOK_ERR_INVALID, c->line, col,
+					 "a cage needs at least one cell");
+		if (nrefs + v > MAX_CELLS)
+			return cdok_fail(err, CDOK_ERR_LIMIT, c->line, col,
+					 "the cages cover more than %d cells, "
+					 "the largest grid cdok supports "
+					 "(%d x %d)", MAX_CELLS, CDOK_MAX_SIZE,
+					 CDOK_MAX_SIZE);
+		cages[k].ncells = (int)v;
+		cages[k].first = nrefs;
+		for (int j = 0; j < cages[k].ncells; j++) {
+			size_t at = text_skip_blanks(c->text, i, l.end);
+
+			if (at >= l.end)
+				return cdok_fail(err, CDOK_ERR_SYNTAX, c->line,
+						 (int)(at - l.start) + 1,
+						 "the cage has %d cells but "
+						 "lists %d", cages[k].ncells,
+						 j);
+			st = line_number(c, &l, &i, MAX_CELLS - 1, &v, &col,
+					 "a cell number", err);
+			if (st != CDOK_OK)
+				return st;
+			refs[nrefs].cell = (int)v;
+			refs[nrefs].line = c->line;
+			refs[nrefs].column = col;
+			nrefs++;
+		}
+		i = text_skip_blanks(c->text, i, l.end);
+		if (i < l.end)
+			return cdok_fail(err, CDOK_ERR_SYNTAX, c->line,
+					 (int)(i - l.start) + 1,
+					 "the cage has %d cells but lists "
+					 "more", cages[k].ncells);
+		c->pos = l.next;
+		c->line++;
+	}
+	*total = nrefs;
+	return CDOK_OK;
+}
+
+/* Check the cells against the size: each in the grid, each in exactly
+ * one cage, every cage connected.  owner gets each cell's cage. */
+static cdok_status check_cells(int n, int ncages,
+			       const struct cage_line *cages,
+			       const struct cell_ref *refs, int *owner,
+			       cdok_error *err)
+{
+	int ncells = n * n;
+	int *stack;
+	unsigned char *seen;
+	cdok_status st = CDOK_OK;
+
+	for (int i = 0; i < ncells; i++)
+		owner[i] = -1;
+	for (int k = 0; k < ncages; k++)
+		for (int j = 0; j < cages[k].ncells; j++) {
+			const struct cell_ref *r = &refs[cages[k].first + j];
+
+			if (r->cell >= ncells)
+				return cdok_fail(err, CDOK_ERR_INVALID,
+						 r->line, r->column,
+						 "cell %d is outside the "
+						 "%d x %d grid (cells 0..%d)",
+						 r->cell, n, n, ncells - 1);
+			if (owner[r->cell] >= 0)
+				return cdok_fail(err, CDOK_ERR_INVALID,
+						 r->line, r->column,
+						 "cell %d is in two cages "
+						 "(lines %d and %d)", r->cell,
+						 cages[owner[r->cell]].line,
+						 r->line);
+			owner[r->cell] = k;
+		}
+
+	stack = malloc((size_t)ncells * sizeof(int));
+	seen = calloc((size_t)ncells, 1);
+	if (!stack || !seen) {
+		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		goto out;
+	}
+	for (int k = 0; k < ncages && st == CDOK_OK; k++) {
+		const struct cell_ref *first = &refs[cages[k].first];
+		int top = 0, reached = 0;
+
+		stack[top++] = first->cell;
+		seen[first->cell] = 1;
+		while (top) {
+			int cell = stack[--top];
+			int y = cell / n, x = cell % n;
+			int nb[4], m = 0;
+
+			reached++;
+			if (y > 0)
+				nb[m++] = cell - n;
+			if (y + 1 < n)
+				nb[m++] = cell + n;
+			if (x > 0)
+				nb[m++] = cell - 1;
+			if (x + 1 < n)
+				nb[m++] = cell + 1;
+			for (int j = 0; j < m; j++)
+				if (!seen[nb[j]] && owner[nb[j]] == k) {
+					seen[nb[j]] = 1;
+					stack[top++] = nb[j];
+				}
+		}
+		if (reached == cages[k].ncells)
+			continue;
+		for (int j = 0; j < cages[k].ncells; j++)
+			if (!seen[first[j].cell]) {
+				st = cdok_fail(err, CDOK_ERR_INVALID,
+					       first[j].line, first[j].column,
+					       "the cage on line %d is not "
+					       "connected: cell %d does not "
+					       "touch the rest of it",
+					       cages[k].line, first[j].cell);
+				break;
+			}
+	}
+out:
+	free(stack);
+	free(seen);
+	return st;
+}
+
+cdok_status cdok_calpoly_read(struct cdok_reader *r, cdok_puzzle **out,
+			      cdok_error *err)
+{
+	struct cp_read c = {r->text, r->len, r->pos, r->line};
+	struct text_line l;
+	struct cage_line *cages = NULL;
+	struct cell_ref *refs = NULL;
+	int *owner = NULL, *cells = NULL;
+	int64_t count;
+	int col, total = 0, n, count_line;
+	size_t i;
+	cdok_puzzle *p = NULL;
+	cdok_status st;
+
+	if (!next_content_line(&c, &l)) {
+		if (r->index > 0)
+			return CDOK_END;
+		return cdok_fail(err, CDOK_ERR_SYNTAX, c.line, 1,
+				 r->len == 0 ? "no puzzle found: the input "
+				 "is empty" : "no puzzle found: the input "
+				 "holds only white space");
+	}
+	count_line = c.line;
+	i = l.start;
+	st = line_number(&c, &l, &i, MAX_CELLS, &count, &col,
+			 "the number of cages", err);
+	if (st != CDOK_OK)
+		return st;
+	i = text_skip_blanks(c.text, i, l.end);
+	if (i < l.end)
+		return cdok_fail(err, CDOK_ERR_SYNTAX, c.line,
+				 (int)(i - l.start) + 1,
+				 "the first line holds only the number of "
+				 "cages");
+	if (count == 0)
+		return cdok_fail(err, CDOK_ERR_INVALID, c.line, col,
+				 "the number of cages is 0");
+	c.pos = l.next;
+	c.line++;
+
+	cages = malloc((size_t)count * sizeof(*cages));
+	refs = malloc((size_t)MAX_CELLS * sizeof(*refs));
+	if (!cages || !refs) {
+		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		goto out;
+	}
+	st = read_cages(&c, (int)count, cages, refs, &total, err);
+	if (st != CDOK_OK)
+		goto out;
+	n = isqrt(total);
+	if (n * n != total) {
+		st = cdok_fail(err, CDOK_ERR_INVALID, count_line, 1,
+			       "the cages cover %d cells, which is not a "
+			       "square number (the grid's size comes from "
+			       "the cells covered)", total);
+		goto out;
+	}
+	owner = malloc((size_t)total * sizeof(int));
+	cells = malloc((size_t)total * sizeof(int));
+	p = cdok_puzzle_new(n);
+	if (!owner || !cells || !p) {
+		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		goto out;
+	}
+	st = check_cells(n, (int)count, cages, refs, owner, err);
+	if (st != CDOK_OK)
+		goto out;
+	for (int k = 0; k < count; k++) {
+		for (int j = 0; j < cages[k].ncells; j++)
+			cells[j] = refs[cages[k].first + j].cell;
+		st = cdok_puzzle_add_cage(p, CDOK_OP_ADD, cages[k].sum, cells,
+					  cages[k].ncells, NULL, NULL);
+		if (st != CDOK_OK) {
+			st = cdok_fail(err, st, 0, 0, "%s",
+				       st == CDOK_ERR_NOMEM ? "out of memory"
+				       : "cannot build the puzzle");
+			goto out;
+		}
+	}
+	*out = p;
+	p = NULL;
+	r->pos = c.pos;
+	r->line = c.line;
+	r->line_start = c.pos;
+out:
+	cdok_puzzle_free(p);
+	free(cages);
+	free(refs);
+	free(owner);
+	free(cells);
+	return st;
+}
+
+enum cdok_likeness cdok_calpoly_detect(const char *text, size_t len)
+{
+	struct text_line l;
+	size_t i;
+	int numbers = 0;
+
+	/* One number alone on the first line, then a line of at least
+	 * three numbers (sum, count, a cell). */
+	text_line_at(text, len, 0, &l);
+	i = text_skip_blanks(text, l.start, l.end);
+	if (i >= l.end || !text_is_digit(text[i]))
+		return CDOK_UNLIKE;
+	while (i < l.end && text_is_digit(text[i]))
+		i++;
+	if (!text_span_blank(text, i, l.end))
+		return CDOK_UNLIKE;
+	for (size_t pos = l.next;; pos = l.next) {
+		if (pos >= len)
+			return CDOK_UNLIKE;
+		text_line_at(text, len, pos, &l);
+		if (!text_span_blank(text, l.start, l.end))
+			break;
+	}
+	for (i = l.start; i < l.end;) {
+		i = text_skip_blanks(text, i, l.end);
+		if (i >= l.end)
+			break;
+		if (!text_is_digit(text[i]))
+			return CDOK_UNLIKE;
+		while (i < l.end && text_is_digit(text[i]))
+			i++;
+		numbers++;
+	}
+	return numbers >= 3 ? CDOK_LIKELY : CDOK_UNLIKE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing                                                             */
+
+static cdok_status write_answer(struct strbuf *sb, const cdok_puzzle *p,
+				const int *values, cdok_error *err)
+{
+	int n = p->size;
+
+	for (int cell = 0; cell < n * n; cell++)
+		if (values[cell] < 1 || values[cell] > n)
+			return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+					 "cell at row %d, column %d has the "
+					 "value %d; an answer has 1..%d in "
+					 "every cell", cell / n + 1,
+					 cell % n + 1, values[cell], n);
+	for (int y = 0; y < n; y++)
+		for (int x = 0; x < n; x++)
+			sb_printf(sb, x + 1 < n ? "%d " : "%d\n",
+				  values[y * n + x]);
+	return CDOK_OK;
+}
+
+/* One line per group, a cage or a given outside any cage, in order of
+ * each group's lowest cell: the order of the course's files. */
+cdok_status cdok_calpoly_write(struct strbuf *sb, const cdok_puzzle *p,
+			       const int *values, cdok_error *err)
+{
+	int n = p->size, ngroups = 0;
+	char name[96];
+
+	if (values)
+		return write_answer(sb, p, values, err);
+	for (int cell = 0; cell < n * n; cell++) {
+		int k = p->cage_of[cell], g = p->given[cell];
+
+		if (k < 0) {
+			if (!g)
+				return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0,
+						 0, "cell at row %d, column %d "
+						 "is in no cage and has no "
+						 "given; in the calpoly format "
+						 "every cell is in a cage",
+						 cell / n + 1, cell % n + 1);
+			ngroups++;
+			continue;
+		}
+		cdok_cage_name(p, k, name, sizeof(name));
+		if (p->cages[k].cells[0] == cell) {
+			const struct cdok_cage *c = &p->cages[k];
+			static const char *const kinds[] = {
+				"difference", "product", "ratio"};
+
+			ngroups++;
+			if (c->ncells > 1 && c->op != CDOK_OP_ADD)
+				return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0,
+						 0, "%s is a %s cage; the "
+						 "calpoly format has sum cages "
+						 "only", name,
+						 kinds[c->op == CDOK_OP_SUB ? 0
+						       : c->op == CDOK_OP_MUL ?
+						       1 : 2]);
+			if (c->target < 0)
+				return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0,
+						 0, "%s has a negative target, "
+						 "which the calpoly format "
+						 "cannot write", name);
+		}
+		if (g && (p->cages[k].ncells > 1 || p->cages[k].target != g))
+			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+					 "the given %d at row %d, column %d is "
+					 "inside %s; the calpoly format has no "
+					 "givens, only one-cell sums", g,
+					 cell / n + 1, cell % n + 1, name);
+	}
+	sb_printf(sb, "%d\n", ngroups);
+	for (int cell = 0; cell < n * n; cell++) {
+		int k = p->cage_of[cell];
+		const struct cdok_cage *c;
+
+		if (k < 0) {
+			sb_printf(sb, "%d 1 %d\n", p->given[cell], cell);
+			continue;
+		}
+		c = &p->cages[k];
+		if (c->cells[0] != cell)
+			continue;
+		sb_printf(sb, "%" PRId64 " %d", c->target, c->ncells);
+		for (int i = 0; i < c->ncells; i++)
+			sb_printf(sb, " %d", c->cells[i]);
+		sb_putc(sb, '\n');
+	}
+	return CDOK_OK;
+}

@@ -1,0 +1,910 @@
+/* format_json.c -- cdok's own JSON: the puzzle document ("format":
+ * "cdok-puzzle") that is read and written like any other format, and the
+ * result document ("cdok-result") that commands print for programs.
+ * This is the only file that knows about jansson.  doc/FORMAT.md gives
+ * the schema; its version number is JSON_VERSION below.
+ *
+ * A text holds any number of documents one after another (white space
+ * between them), and any of them may be an array of puzzle documents.
+ * A result document is read as the puzzle it holds, so a program's
+ * output can be fed back in.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "internal.h"
+
+/* The schema's version.  A reader accepts documents of this version or
+ * older; a newer one may mean something this code does not know. */
+#define JSON_VERSION 1
+
+#define PUZZLE_FORMAT "cdok-puzzle"
+#define RESULT_FORMAT "cdok-result"
+
+/* ------------------------------------------------------------------ */
+/* Reading                                                             */
+
+/* Reader state between calls: the array being walked through, if the
+ * last document was one. */
+struct json_state {
+	json_t *array;
+	size_t next;
+	int line;          /* where the array starts, for errors */
+	int column;
+};
+
+static void json_state_free(void *p)
+{
+	struct json_state *s = p;
+
+	json_decref(s->array);
+	free(s);
+}
+
+/* Where an error inside a document is reported: at the document's
+ * start (jansson keeps no positions for values), with a path to the
+ * value in the message. */
+struct doc_ctx {
+	int line;
+	int column;
+	char where[64];    /* "" or "puzzle 3 of the array: " */
+};
+
+static cdok_status doc_fail(const struct doc_ctx *d, cdok_error *err,
+			    cdok_status st, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static cdok_status doc_fail(const struct doc_ctx *d, cdok_error *err,
+			    cdok_status st, const char *fmt, ...)
+{
+	char msg[200];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	return cdok_fail(err, st, d->line, d->column, "%s%s", d->where, msg);
+}
+
+static const char *type_name(const json_t *v)
+{
+	switch (json_typeof(v)) {
+	case JSON_OBJECT:
+		return "an object";
+	case JSON_ARRAY:
+		return "an array";
+	case JSON_STRING:
+		return "a string";
+	case JSON_INTEGER:
+		return "an integer";
+	case JSON_REAL:
+		return "a real number";
+	case JSON_TRUE:
+	case JSON_FALSE:
+		return "a boolean";
+	case JSON_NULL:
+		return "null";
+	}
+	return "a value";
+}
+
+/* An integer member in lo..hi; path names it in messages. */
+static cdok_status get_int(const struct doc_ctx *d, const json_t *v,
+			   const char *path, int64_t lo, int64_t hi,
+			   int64_t *out, cdok_error *err)
+{
+	json_int_t x;
+
+	if (!json_is_integer(v))
+		return doc_fail(d, err, CDOK_ERR_SYNTAX, "%s must be an "
+				"integer, not %s", path, type_name(v));
+	x = json_integer_value(v);
+	if (x < lo || x > hi)
+		return doc_fail(d, err, CDOK_ERR_INVALID, "%s is %" PRId64
+				", outside %" PRId64 "..%" PRId64, path,
+				(int64_t)x, lo, hi);
+	*out = (int64_t)x;
+	return CDOK_OK;
+}
+
+/* A [row, column] pair (or [row, column, value] when want == 3). */
+static cdok_status get_cell(const struct doc_ctx *d, const json_t *v,
+			    const char *path, int n, int want, int *cell,
+			    int64_t *value, cdok_error *err)
+{
+	int64_t r, c;
+	char sub[80];
+	cdok_status st;
+
+	if (!json_is_array(v) || json_array_size(v) != (size_t)want)
+		return doc_fail(d, err, CDOK_ERR_SYNTAX, "%s must be %s",
+				path, want == 2 ? "[row, column]" :
+				"[row, column, value]");
+	snprintf(sub, sizeof(sub), "%s[0] (the row)", path);
+	st = get_int(d, json_array_get(v, 0), sub, 0, n - 1, &r, err);
+	if (st != CDOK_OK)
+		return st;
+	snprintf(sub, sizeof(sub), "%s[1] (the column)", path);
+	st = get_int(d, json_array_get(v, 1), sub, 0, n - 1, &c, err);
+	if (st != CDOK_OK)
+		return st;
+	*cell = (int)(r * n + c);
+	if (want == 3) {
+		snprintf(sub, sizeof(sub), "%s[2] (the value)", path);
+		st = get_int(d, json_array_get(v, 2), sub, 1, n, value, err);
+	}
+	return st;
+}
+
+static cdok_status read_cage(const struct doc_ctx *d, const json_t *c,
+			     int index, cdok_puzzle *p, int *cells,
+			     cdok_error *err)
+{
+	char path[48], sub[80];
+	const json_t *op, *cl, *label;
+	const char *ops, *lab = NULL;
+	int64_t target;
+	size_t ncells;
+	cdok_status st;
+	int n = p->size;
+
+	snprintf(path, sizeof(path), "cages[%d]", index);
+	if (!json_is_object(c))
+		return doc_fail(d, err, CDOK_ERR_SYNTAX, "%s must be an "
+				"object, not %s", path, type_name(c));
+	op = json_object_get(c, "op");
+	if (!op)
+		return doc_fail(d, err, CDOK_ERR_SYNTAX, "%s has no \"op\"",
+				path);
+	ops = json_string_value(op);
+	if (!ops || strlen(ops) != 1 || !strchr("+-*/", ops[0]))
+		return doc_fail(d, err, CDOK_ERR_SYNTAX, "%s.op must be one "
+				"of \"+\", \"-\", \"*\", \"/\"", path);
+	if (!json_object_get(c, "target"))
+		return doc_fail(d, err, CDOK_ERR_SYNTAX, "%s has no "
+				"\"target\"", path);
+	snprintf(sub, sizeof(sub), "%s.target", path);
+	st = get_int(d, json_object_get(c, "target"), sub, 0, INT64_MAX,
+		     &target, err);
+	if (st != CDOK_OK)
+		return st;
+	if (target == 0 && (ops[0] == '*' || ops[0] == '/'))
+		return doc_fail(d, err, CDOK_ERR_INVALID, "%s: a %s target "
+				"must not be 0", path, ops[0] == '*' ?
+				"product" : "ratio");
+	label = json_object_get(c, "label");
+	if (label && !json_is_null(label)) {
+		lab = json_string_value(label);
+		if (!lab)
+			return doc_fail(d, err, CDOK_ERR_SYNTAX, "%s.label "
+					"must be a string", path);
+		if (strlen(lab) > CDOK_LABEL_MAX)
+			return doc_fail(d, err, CDOK_ERR_LIMIT, "%s.label is "
+					"longer than %d bytes", path,
+					CDOK_LABEL_MAX);
+		if (!*lab)
+			lab = NULL;
+	}
+	cl = json_object_get(c, "cells");
+	if (!json_is_array(cl) || json_array_size(cl) == 0)
+		return doc_fail(d, err, CDOK_ERR_SYNTAX, "%s.cells must be a "
+				"non-empty array of [row, column]", path);
+	ncells = json_array_size(cl);
+	if (ncells > (size_t)n * (size_t)n)
+		return doc_fail(d, err, CDOK_ERR_INVALID, "%s has more cells "
+				"than the grid", path);
+	for (size_t i = 0; i < ncells; i++) {
+		int64_t unused;
+
+		snprintf(sub, sizeof(sub), "%s.cells[%zu]", path, i);
+		st = get_cell(d, json_array_get(cl, i), sub, n, 2, &cells[i],
+			      &unused, err);
+		if (st != CDOK_OK)
+			return st;
+		if (p->cage_of[cells[i]] >= 0)
+			return doc_fail(d, err, CDOK_ERR_INVALID, "%s: the "
+					"cell [%d, %d] is already in cages[%d]",
+					sub, cells[i] / n, cells[i] % n,
+					p->cage_of[cells[i]]);
+		for (size_t j = 0; j < i; j++)
+			if (cells[j] == cells[i])
+				return doc_fail(d, err, CDOK_ERR_INVALID,
+						"%s: the cell [%d, %d] is "
+						"listed twice", sub,
+						cells[i] / n, cells[i] % n);
+	}
+	st = cdok_puzzle_add_cage(p, (cdok_op)ops[0], target, cells,
+				  (int)ncells, lab, NULL);
+	if (st != CDOK_OK)
+		return doc_fail(d, err, st, "%s", st == CDOK_ERR_NOMEM ?
+				"out of memory" : "cannot add the cage");
+	if (!cdok_cage_connected(p, p->ncages - 1))
+		return doc_fail(d, err, CDOK_ERR_INVALID, "%s is not "
+				"connected", path);
+	return CDOK_OK;
+}
+
+static cdok_status read_puzzle_object(const struct doc_ctx *d,
+				      const json_t *o, cdok_puzzle **out,
+				      cdok_error *err)
+{
+	const json_t *v, *cages, *givens;
+	const char *fmt = NULL;
+	int64_t size, version;
+	cdok_puzzle *p;
+	int *cells;
+	cdok_status st = CDOK_OK;
+
+	if (!json_is_object(o))
+		return doc_fail(d, err, CDOK_ERR_SYNTAX, "a puzzle must be a "
+				"JSON object, not %s", type_name(o));
+	v = json_object_get(o, "format");
+	if (v) {
+		fmt = json_string_value(v);
+		if (!fmt || (strcmp(fmt, PUZZLE_FORMAT) &&
+			     strcmp(fmt, RESULT_FORMAT)))
+			return doc_fail(d, err, CDOK_ERR_UNSUPPORTED,
+					"\"format\" must be \"" PUZZLE_FORMAT
+					"\" (or \"" RESULT_FORMAT "\")");
+	} else if (json_object_get(o, "board")) {
+		return doc_fail(d, err, CDOK_ERR_UNSUPPORTED, "this looks "
+				"like a Killer Sudoku document (it has "
+				"\"board\"), not a cdok puzzle");
+	}
+	v = json_object_get(o, "version");
+	if (v) {
+		st = get_int(d, v, "version", 1, INT64_MAX, &version, err);
+		if (st != CDOK_OK)
+			return st;
+		if (version > JSON_VERSION)
+			return doc_fail(d, err, CDOK_ERR_UNSUPPORTED,
+					"version %" PRId64 " is newer than "
+					"this cdok reads (%d)", version,
+					JSON_VERSION);
+	}
+	if (fmt && !strcmp(fmt, RESULT_FORMAT)) {
+		/* A result document: its puzzle is what is read. */
+		v = json_object_get(o, "puzzle");
+		if (!json_is_object(v))
+			return doc_fail(d, err, CDOK_ERR_SYNTAX, "the result "
+					"document holds no \"puzzle\" object");
+		return read_puzzle_object(d, v, out, err);
+	}
+
+	v = json_object_get(o, "size");
+	if (!v)
+		return doc_fail(d, err, CDOK_ERR_SYNTAX, "the puzzle has no "
+				"\"size\"");
+	if (json_is_integer(v) && json_integer_value(v) > CDOK_MAX_SIZE)
+		return doc_fail(d, err, CDOK_ERR_LIMIT, "size is %" PRId64
+				"; cdok supports grids up to %d x %d",
+				(int64_t)json_integer_value(v), CDOK_MAX_SIZE,
+				CDOK_MAX_SIZE);
+	st = get_int(d, v, "size", 1, CDOK_MAX_SIZE, &size, err);
+	if (st != CDOK_OK)
+		return st;
+	cages = json_object_get(o, "cages");
+	if (cages && !json_is_array(cages))
+		return doc_fail(d, err, CDOK_ERR_SYNTAX, "\"cages\" must be "
+				"an array, not %s", type_name(cages));
+	givens = json_object_get(o, "givens");
+	if (givens && !json_is_array(givens))
+		return doc_fail(d, err, CDOK_ERR_SYNTAX, "\"givens\" must be "
+				"an array, not %s", type_name(givens));
+
+	p = cdok_puzzle_new((int)size);
+	cells = malloc((size_t)(size * size) * sizeof(int));
+	if (!p || !cells) {
+		cdok_puzzle_free(p);
+		free(cells);
+		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	}
+	for (size_t i = 0; cages && i < json_array_size(cages); i++) {
+		st = read_cage(d, json_array_get(cages, i), (int)i, p, cells,
+			       err);
+		if (st != CDOK_OK)
+			goto fail;
+	}
+	for (size_t i = 0; givens && i < json_array_size(givens); i++) {
+		char path[48];
+		int cell;
+		int64_t value;
+
+		snprintf(path, sizeof(path), "givens[%zu]", i);
+		st = get_cell(d, json_array_get(givens, i), path, (int)size,
+			      3, &cell, &value, err);
+		if (st != CDOK_OK)
+			goto fail;
+		if (p->given[cell]) {
+			st = doc_fail(d, err, CDOK_ERR_INVALID, "%s: the cell "
+				      "[%d, %d] already has a given", path,
+				      cell / (int)size, cell % (int)size);
+			goto fail;
+		}
+		p->given[cell] = (int)value;
+	}
+	free(cells);
+	*out = p;
+	return CDOK_OK;
+fail:
+	free(cells);
+	cdok_puzzle_free(p);
+	return st;
+}
+
+/* Line and column of byte offset off, counting from the reader's
+ * current position. */
+static void locate(const struct cdok_reader *r, size_t off, int *line,
+		   int *col)
+{
+	int ln = r->line;
+	size_t ls = r->line_start;
+
+	for (size_t i = r->pos; i < off && i < r->len; i++)
+		if (r->text[i] == '\n') {
+			ln++;
+			ls = i + 1;
+		}
+	*line = ln;
+	*col = (int)(off - ls) + 1;
+}
+
+/* Move the reader to byte offset off. */
+static void advance(struct cdok_reader *r, size_t off)
+{
+	for (size_t i = r->pos; i < off; i++)
+		if (r->text[i] == '\n') {
+			r->line++;
+			r->line_start = i + 1;
+		}
+	r->pos = off;
+}
+
+static cdok_status next_in_array(struct cdok_reader *r,
+				 struct json_state *s, cdok_puzzle **out,
+				 cdok_error *err)
+{
+	struct doc_ctx d;
+
+	d.line = s->line;
+	d.column = s->column;
+	snprintf(d.where, sizeof(d.where), "puzzle %zu of the array: ",
+		 s->next + 1);
+	(void)r;
+	return read_puzzle_object(&d, json_array_get(s->array, s->next++),
+				  out, err);
+}
+
+cdok_status cdok_json_read(struct cdok_reader *r, cdok_puzzle **out,
+			   cdok_error *err)
+{
+	struct json_state *s = r->state;
+	json_error_t jerr;
+	json_t *doc;
+	struct doc_ctx d;
+	size_t i;
+	cdok_status st;
+
+	if (s && s->array) {
+		if (s->next < json_array_size(s->array))
+			return next_in_array(r, s, out, err);
+		json_decref(s->array);
+		s->array = NULL;
+	}
+	for (;;) {
+		i = r->pos;
+		while (i < r->len && (text_is_blank(r->text[i]) ||
+				      r->text[i] == '\n' || r->text[i] == '\r'))
+			i++;
+		advance(r, i);
+		if (i >= r->len) {
+			if (r->index > 0)
+				return CDOK_END;
+			return cdok_fail(err, CDOK_ERR_SYNTAX, r->line,
+					 (int)(i - r->line_start) + 1,
+					 r->len == 0 ? "no JSON document "
+					 "found: the input is empty" :
+					 "no JSON document found: the input "
+					 "holds only white space");
+		}
+		d.line = r->line;
+		d.column = (int)(i - r->line_start) + 1;
+		d.where[0] = '\0';
+		doc = json_loadb(r->text + i, r->len - i,
+				 JSON_DISABLE_EOF_CHECK |
+				 JSON_REJECT_DUPLICATES, &jerr);
+		if (!doc) {
+			int line, col;
+			size_t at = i + (jerr.position > 0 ?
+					 (size_t)jerr.position - 1 : 0);
+
+			/* jansson reports the position just past the
+			 * token it stumbled on. */
+			locate(r, at < r->len ? at : r->len, &line, &col);
+			return cdok_fail(err, CDOK_ERR_SYNTAX, line, col,
+					 "JSON: %s", jerr.text);
+		}
+		advance(r, i + (size_t)jerr.position);
+		if (!json_is_array(doc)) {
+			st = read_puzzle_object(&d, doc, out, err);
+			json_decref(doc);
+			return st;
+		}
+		if (json_array_size(doc) == 0) {
+			/* An empty array is a stream of no puzzles. */
+			json_decref(doc);
+			continue;
+		}
+		if (!s) {
+			s = calloc(1, sizeof(*s));
+			if (!s) {
+				json_decref(doc);
+				return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0,
+						 "out of memory");
+			}
+			r->state = s;
+			r->free_state = json_state_free;
+		}
+		s->array = doc;
+		s->next = 0;
+		s->line = d.line;
+		s->column = d.column;
+		return next_in_array(r, s, out, err);
+	}
+}
+
+enum cdok_likeness cdok_json_detect(const char *text, size_t len)
+{
+	return len > 0 && (text[0] == '{' || text[0] == '[') ?
+	       CDOK_LIKELY : CDOK_UNLIKE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Building documents                                                  */
+
+/* jansson reports running out of memory as NULL from every
+ * constructor; these keep the building code free of checks, and the
+ * one flag is looked at when the document is done. */
+struct builder {
+	bool failed;
+};
+
+static json_t *chk(struct builder *b, json_t *v)
+{
+	if (!v)
+		b->failed = true;
+	return v;
+}
+
+static void set(struct builder *b, json_t *obj, const char *key, json_t *v)
+{
+	if (!obj || !v || json_object_set_new(obj, key, v)) {
+		json_decref(v);
+		b->failed = true;
+	}
+}
+
+static void append(struct builder *b, json_t *arr, json_t *v)
+{
+	if (!arr || !v || json_array_append_new(arr, v)) {
+		json_decref(v);
+		b->failed = true;
+	}
+}
+
+static json_t *pair(struct builder *b, int n, int cell)
+{
+	json_t *a = chk(b, json_array());
+
+	append(b, a, chk(b, json_integer(cell / n)));
+	append(b, a, chk(b, json_integer(cell % n)));
+	return a;
+}
+
+/* A grid as rows of values. */
+static json_t *grid_rows(struct builder *b, int n, const int *values)
+{
+	json_t *rows = chk(b, json_array());
+
+	for (int y = 0; y < n; y++) {
+		json_t *row = chk(b, json_array());
+
+		for (int x = 0; x < n; x++)
+			append(b, row, chk(b, json_integer(values[y * n + x])));
+		append(b, rows, row);
+	}
+	return rows;
+}
+
+static json_t *op_string(struct builder *b, cdok_op op)
+{
+	char s[2] = {(char)op, '\0'};
+
+	return chk(b, json_string(s));
+}
+
+static json_t *puzzle_object(struct builder *b, const cdok_puzzle *p,
+			     const int *values)
+{
+	json_t *o = chk(b, json_object());
+	json_t *cages = chk(b, json_array());
+	json_t *givens = chk(b, json_array());
+	int n = p->size;
+
+	set(b, o, "format", chk(b, json_string(PUZZLE_FORMAT)));
+	set(b, o, "version", chk(b, json_integer(JSON_VERSION)));
+	set(b, o, "size", chk(b, json_integer(n)));
+	for (int k = 0; k < p->ncages; k++) {
+		const struct cdok_cage *c = &p->cages[k];
+		json_t *co = chk(b, json_object());
+		json_t *cells = chk(b, json_array());
+
+		if (c->label[0])
+			set(b, co, "label", chk(b, json_string(c->label)));
+		set(b, co, "op", op_string(b, c->op));
+		set(b, co, "target", chk(b, json_integer(c->target)));
+		for (int i = 0; i < c->ncells; i++)
+			append(b, cells, pair(b, n, c->cells[i]));
+		set(b, co, "cells", cells);
+		append(b, cages, co);
+	}
+	set(b, o, "cages", cages);
+	for (int cell = 0; cell < n * n; cell++) {
+		json_t *g;
+
+		if (!p->given[cell])
+			continue;
+		g = pair(b, n, cell);
+		append(b, g, chk(b, json_integer(p->given[cell])));
+		append(b, givens, g);
+	}
+	set(b, o, "givens", givens);
+	if (values)
+		set(b, o, "solution", grid_rows(b, n, values));
+	return o;
+}
+
+/* ---- Layout ----
+ *
+ * jansson's indented output puts every number of every [row, column]
+ * pair on a line of its own.  The layout here is meant for people:
+ * objects that are not inside an array get one member per line; an array
+ * of arrays or objects gets one element per line; everything inside an
+ * array element stays on one line. */
+
+static void dump_inline(struct builder *b, struct strbuf *sb, const json_t *v,
+			size_t flags)
+{
+	char *s = json_dumps(v, flags | JSON_ENCODE_ANY);
+
+	if (!s) {
+		b->failed = true;
+		return;
+	}
+	sb_puts(sb, s);
+	free(s);
+}
+
+#define INLINE_FLAGS (JSON_INDENT(0) | JSON_REAL_PRECISION(6))
+
+static void dump_pretty(struct builder *b, struct strbuf *sb,
+			const json_t *v, int indent)
+{
+	if (json_is_object(v) && json_object_size(v) > 0) {
+		const char *key;
+		json_t *member;
+		size_t left = json_object_size(v);
+
+		sb_puts(sb, "{\n");
+		json_object_foreach((json_t *)v, key, member) {
+			json_t *k = json_string(key);
+
+			sb_repeat(sb, " ", indent + 2);
+			if (!k)
+				b->failed = true;
+			else
+				dump_inline(b, sb, k, INLINE_FLAGS);
+			json_decref(k);
+			sb_puts(sb, ": ");
+			dump_pretty(b, sb, member, indent + 2);
+			sb_puts(sb, --left ? ",\n" : "\n");
+		}
+		sb_repeat(sb, " ", indent);
+		sb_putc(sb, '}');
+		return;
+	}
+	if (json_is_array(v) && json_array_size(v) > 0) {
+		bool nested = false;
+		size_t i;
+		json_t *e;
+
+		json_array_foreach(v, i, e)
+			if (json_is_array(e) || json_is_object(e))
+				nested = true;
+		if (nested) {
+			sb_puts(sb, "[\n");
+			json_array_foreach(v, i, e) {
+				sb_repeat(sb, " ", indent + 2);
+				dump_inline(b, sb, e, INLINE_FLAGS);
+				sb_puts(sb, i + 1 < json_array_size(v) ?
+					",\n" : "\n");
+			}
+			sb_repeat(sb, " ", indent);
+			sb_putc(sb, ']');
+			return;
+		}
+	}
+	dump_inline(b, sb, v, INLINE_FLAGS);
+}
+
+/* Append doc to sb (no final newline) and release it. */
+static cdok_status emit(struct builder *b, struct strbuf *sb, json_t *doc,
+			unsigned flags, cdok_error *err)
+{
+	if (!b->failed) {
+		if (flags & CDOK_WRITER_COMPACT)
+			dump_inline(b, sb, doc, JSON_COMPACT |
+				    JSON_REAL_PRECISION(6));
+		else
+			dump_pretty(b, sb, doc, 0);
+	}
+	json_decref(doc);
+	if (b->failed || sb->failed)
+		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	return CDOK_OK;
+}
+
+static cdok_status check_values(const cdok_puzzle *p, const int *values,
+				cdok_error *err)
+{
+	int n = p->size;
+
+	for (int cell = 0; values && cell < n * n; cell++)
+		if (values[cell] < 0)
+			return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+					 "cell at row %d, column %d has the "
+					 "negative value %d", cell / n + 1,
+					 cell % n + 1, values[cell]);
+	return CDOK_OK;
+}
+
+cdok_status cdok_json_put(struct cdok_writer *w, struct strbuf *sb,
+			  const cdok_puzzle *p, const int *values,
+			  cdok_error *err)
+{
+	struct builder b = {false};
+	cdok_status st = check_values(p, values, err);
+
+	if (st != CDOK_OK)
+		return st;
+	if (w->flags & CDOK_WRITER_ARRAY)
+		sb_puts(sb, w->items == 0 ? "[\n" : ",\n");
+	st = emit(&b, sb, puzzle_object(&b, p, values), w->flags, err);
+	if (st == CDOK_OK && !(w->flags & CDOK_WRITER_ARRAY))
+		sb_putc(sb, '\n');
+	return st;
+}
+
+cdok_status cdok_json_finish(struct cdok_writer *w, struct strbuf *sb,
+			     cdok_error *err)
+{
+	(void)err;
+	if (w->flags & CDOK_WRITER_ARRAY)
+		sb_puts(sb, w->items == 0 ? "[]\n" : "\n]\n");
+	return CDOK_OK;
+}
+
+cdok_status cdok_json_write(struct strbuf *sb, const cdok_puzzle *p,
+			    const int *values, cdok_error *err)
+{
+	struct builder b = {false};
+	cdok_status st = check_values(p, values, err);
+
+	if (st != CDOK_OK)
+		return st;
+	st = emit(&b, sb, puzzle_object(&b, p, values), 0, err);
+	if (st == CDOK_OK)
+		sb_putc(sb, '\n');
+	return st;
+}
+
+/* ------------------------------------------------------------------ */
+/* Result documents                                                    */
+
+void cdok_json_info_init(cdok_json_info *info)
+{
+	memset(info, 0, sizeof(*info));
+}
+
+/* What a search found, in one word. */
+static const char *verdict(const cdok_result *r)
+{
+	if (r->count >= 2)
+		return "multiple";
+	if (r->gave_up)
+		return "gave-up";
+	if (r->complete)
+		return r->count ? "unique" : "none";
+	/* Stopped at a limit of 1: a solution exists, and whether it is
+	 * the only one was not asked. */
+	return "found";
+}
+
+static const char *problem_kind(cdok_problem_kind k)
+{
+	switch (k) {
+	case CDOK_PROBLEM_VALUE:
+		return "value";
+	case CDOK_PROBLEM_GIVEN:
+		return "given";
+	case CDOK_PROBLEM_ROW:
+		return "row";
+	case CDOK_PROBLEM_COLUMN:
+		return "column";
+	case CDOK_PROBLEM_CAGE:
+		return "cage";
+	}
+	return "unknown";
+}
+
+static json_t *problem_object(struct builder *b, const cdok_puzzle *p,
+			      const cdok_problem *pr)
+{
+	json_t *o = chk(b, json_object());
+	char msg[256];
+
+	set(b, o, "kind", chk(b, json_string(problem_kind(pr->kind))));
+	switch (pr->kind) {
+	case CDOK_PROBLEM_VALUE:
+	case CDOK_PROBLEM_GIVEN:
+		set(b, o, "row", chk(b, json_integer(pr->row)));
+		set(b, o, "column", chk(b, json_integer(pr->column)));
+		if (pr->kind == CDOK_PROBLEM_GIVEN)
+			set(b, o, "given", chk(b, json_integer(pr->given)));
+		set(b, o, "value", chk(b, json_integer(pr->value)));
+		break;
+	case CDOK_PROBLEM_ROW:
+	case CDOK_PROBLEM_COLUMN: {
+		json_t *where = chk(b, json_array());
+		bool row = pr->kind == CDOK_PROBLEM_ROW;
+
+		set(b, o, row ? "row" : "column",
+		    chk(b, json_integer(row ? pr->row : pr->column)));
+		set(b, o, "value", chk(b, json_integer(pr->value)));
+		for (int i = 0; i < 64; i++)
+			if (pr->where & ((uint64_t)1 << i))
+				append(b, where, chk(b, json_integer(i)));
+		set(b, o, row ? "columns" : "rows", where);
+		break;
+	}
+	case CDOK_PROBLEM_CAGE: {
+		const struct cdok_cage *c = &p->cages[pr->cage];
+
+		set(b, o, "cage", chk(b, json_integer(pr->cage)));
+		if (c->label[0])
+			set(b, o, "label", chk(b, json_string(c->label)));
+		set(b, o, "row", chk(b, json_integer(pr->row)));
+		set(b, o, "column", chk(b, json_integer(pr->column)));
+		set(b, o, "op", op_string(b, c->op));
+		set(b, o, "target", chk(b, json_integer(c->target)));
+		set(b, o, "got", chk(b, json_integer(pr->got)));
+		if (pr->got_den != 1)
+			set(b, o, "got_den", chk(b, json_integer(pr->got_den)));
+		if (pr->overflow)
+			set(b, o, "overflow", chk(b, json_true()));
+		break;
+	}
+	}
+	cdok_problem_describe(pr, p, msg, sizeof(msg));
+	set(b, o, "message", chk(b, json_string(msg)));
+	return o;
+}
+
+cdok_status cdok_json_result(const cdok_puzzle *p, const cdok_json_info *in,
+			     char **out, size_t *len, cdok_error *err)
+{
+	struct builder b = {false};
+	struct strbuf sb;
+	json_t *o;
+	cdok_status st;
+
+	*out = NULL;
+	if (len)
+		*len = 0;
+	if (!in)
+		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0, "no information "
+				 "to write");
+	if (!p && (!in->omit_puzzle || in->nsolutions || in->candidate ||
+		   in->nproblems))
+		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0, "a result with "
+				 "a puzzle, solutions or a check needs the "
+				 "puzzle");
+	o = chk(&b, json_object());
+	set(&b, o, "format", chk(&b, json_string(RESULT_FORMAT)));
+	set(&b, o, "version", chk(&b, json_integer(JSON_VERSION)));
+	if (in->command)
+		set(&b, o, "command", chk(&b, json_string(in->command)));
+	if (in->source)
+		set(&b, o, "source", chk(&b, json_string(in->source)));
+	if (in->index > 0)
+		set(&b, o, "index", chk(&b, json_integer(in->index)));
+	if (in->has_seed) {
+		char seed[24];
+
+		/* As a string: a 64-bit seed does not fit JSON numbers
+		 * as most programs read them. */
+		snprintf(seed, sizeof(seed), "%" PRIu64, in->seed);
+		set(&b, o, "seed", chk(&b, json_string(seed)));
+	}
+	if (!in->omit_puzzle)
+		set(&b, o, "puzzle", puzzle_object(&b, p, NULL));
+	if (in->result) {
+		const cdok_result *r = in->result;
+		const char *v = verdict(r);
+
+		set(&b, o, "verdict", chk(&b, json_string(v)));
+		set(&b, o, "count", chk(&b, json_integer((json_int_t)
+							  r->count)));
+		set(&b, o, "complete", chk(&b, json_boolean(r->complete)));
+		set(&b, o, "nodes", chk(&b, json_integer((json_int_t)
+							  r->nodes)));
+		set(&b, o, "branches", chk(&b, json_integer((json_int_t)
+							     r->branches)));
+		if (!strcmp(v, "unique"))
+			set(&b, o, "difficulty",
+			    chk(&b, json_integer((json_int_t)r->difficulty)));
+	}
+	if (in->solutions) {
+		json_t *sols = chk(&b, json_array());
+
+		for (size_t i = 0; i < in->nsolutions; i++)
+			append(&b, sols, grid_rows(&b, p->size,
+						   in->solutions[i]));
+		set(&b, o, "solutions", sols);
+	}
+	if (in->candidate) {
+		json_t *c = chk(&b, json_object());
+		json_t *probs = chk(&b, json_array());
+
+		set(&b, c, "correct", chk(&b, json_boolean(in->nproblems ==
+							    0)));
+		set(&b, c, "grid", grid_rows(&b, p->size, in->candidate));
+		for (int i = 0; i < in->nproblems; i++)
+			append(&b, probs, problem_object(&b, p,
+							 &in->problems[i]));
+		set(&b, c, "problems", probs);
+		set(&b, o, "check", c);
+	}
+	if (in->timings) {
+		json_t *t = chk(&b, json_object());
+
+		for (size_t i = 0; i < in->ntimings; i++) {
+			double sec = in->timings[i].seconds;
+
+			/* JSON has no NaN or infinity. */
+			set(&b, t, in->timings[i].name ? in->timings[i].name
+			    : "", chk(&b, isfinite(sec) ? json_real(sec) :
+				      json_null()));
+		}
+		set(&b, o, "timings", t);
+	}
+	sb_init(&sb);
+	st = emit(&b, &sb, o, in->flags, err);
+	if (st == CDOK_OK)
+		sb_putc(&sb, '\n');
+	if (st == CDOK_OK && sb.failed)
+		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	if (st != CDOK_OK) {
+		sb_free(&sb);
+		return st;
+	}
+	*out = sb.data;
+	if (len)
+		*len = sb.len;
+	return CDOK_OK;
+}

@@ -1,0 +1,544 @@
+/* format_keen.c -- game IDs of Simon Tatham's Keen ("W:blocks,clues").
+ *
+ * The blocks part describes which neighbouring cells share a cage by
+ * walking the grid's 2W(W-1) inner edges: first the edges between
+ * horizontal neighbours in reading order, then those between vertical
+ * neighbours column by column, then one imaginary edge that closes the
+ * walk.  Each character counts the edges inside a cage that come before
+ * the next cage border.  The clues part has one clue per cage, in order
+ * of each cage's lowest cell: a letter for the operator (a s m d) and the
+ * target.  doc/FORMAT.md gives the details, including the quirks of
+ * Keen's own parser that this one follows so that IDs mean here what
+ * they mean in the game.
+ *
+ * Keen has no givens: a cage of one cell says the same thing, and is
+ * kept as a cage so that an ID read and written again is unchanged.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* Keen's own range of sizes.  Smaller IDs would be well formed, but the
+ * game refuses them, and an ID it cannot load helps nobody. */
+#define KEEN_MIN 3
+#define KEEN_MAX 9
+/* Keen keeps a clue's operator in the bits above 2^29 of a long, so a
+ * larger target would change the operator when the game reads it. */
+#define KEEN_TARGET_MAX ((int64_t)(1 << 29) - 1)
+/* A repeat count beyond the edges of a 9 x 9 cannot be meaningful. */
+#define REPEAT_MAX 1000
+
+#define MAX_CELLS (KEEN_MAX * KEEN_MAX)
+
+/* The two cells on each side of inner edge e of a w x w grid. */
+static void edge_cells(int w, int e, int *a, int *b)
+{
+	if (e < w * (w - 1)) {
+		int y = e / (w - 1), x = e % (w - 1);
+
+		*a = y * w + x;
+		*b = y * w + x + 1;
+	} else {
+		int x = e / (w - 1) - w, y = e % (w - 1);
+
+		*a = y * w + x;
+		*b = (y + 1) * w + x;
+	}
+}
+
+/* A union-find over the cells; cages are its classes. */
+static int find(int *parent, int i)
+{
+	while (parent[i] != i) {
+		parent[i] = parent[parent[i]];
+		i = parent[i];
+	}
+	return i;
+}
+
+static void unite(int *parent, int a, int b)
+{
+	a = find(parent, a);
+	b = find(parent, b);
+	/* The lower cell becomes the root, so each class is named by its
+	 * lowest cell, the one its clue belongs to. */
+	if (a < b)
+		parent[b] = a;
+	else if (b < a)
+		parent[a] = b;
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading                                                             */
+
+struct keen_line {
+	const char *text;
+	size_t start;      /* offset of the line's first byte */
+	int line;
+};
+
+static int colof(const struct keen_line *k, size_t i)
+{
+	return (int)(i - k->start) + 1;
+}
+
+/* Parse the block structure from *pos up to the ',' into parent. */
+static cdok_status read_blocks(const struct keen_line *k, size_t *pos,
+			       size_t end, int w, int *parent,
+			       cdok_error *err)
+{
+	int nedges = 2 * w * (w - 1), e = 0;
+	size_t i = *pos;
+
+	for (int c = 0; c < w * w; c++)
+		parent[c] = c;
+	while (i < end && k->text[i] != ',') {
+		char ch = k->text[i];
+		int col = colof(k, i), run;
+		int64_t repeat = 1;
+
+		if (ch == '_')
+			run = 0;
+		else if (ch >= 'a' && ch <= 'z')
+			run = ch - 'a' + 1;
+		else
+			return text_bad_byte(err, k->line, col,
+					     (unsigned char)ch,
+					     "in the block structure (_ or "
+					     "a-z, each optionally followed by "
+					     "a repeat count)");
+		i++;
+		if (i < end && text_is_digit(k->text[i])) {
+			cdok_status st;
+			size_t at = i;
+
+			st = text_number(k->text, &i, end, REPEAT_MAX, &repeat,
+					 k->line, k->start, "a repeat count",
+					 err);
+			if (st != CDOK_OK)
+				return st;
+			if (repeat == 0)
+				return cdok_fail(err, CDOK_ERR_SYNTAX, k->line,
+						 colof(k, at), "a repeat count "
+						 "must be at least 1");
+		}
+		while (repeat-- > 0) {
+			/* As in Keen's parser: 'y' (25) stands for 25
+			 * edges inside a cage with no border after them;
+			 * every other character ends with a border. */
+			bool border = run != 25;
+
+			for (int j = 0; j < run; j++) {
+				int a, b;
+
+				if (e >= nedges)
+					return cdok_fail(err, CDOK_ERR_SYNTAX,
+							 k->line, col,
+							 "the block structure "
+							 "describes more than "
+							 "the %d edges of a "
+							 "%d x %d grid",
+							 nedges, w, w);
+				edge_cells(w, e, &a, &b);
+				unite(parent, a, b);
+				e++;
+			}
+			if (border && ++e > nedges + 1)
+				return cdok_fail(err, CDOK_ERR_SYNTAX, k->line,
+						 col, "the block structure "
+						 "describes more than the %d "
+						 "edges of a %d x %d grid",
+						 nedges, w, w);
+		}
+	}
+	if (i >= end)
+		return cdok_fail(err, CDOK_ERR_SYNTAX, k->line, colof(k, i),
+				 "expected ',' and the clues after the block "
+				 "structure");
+	if (e != nedges + 1)
+		return cdok_fail(err, CDOK_ERR_SYNTAX, k->line, colof(k, i),
+				 "the block structure is too short for a %d x "
+				 "%d grid: it describes %d of its %d edges "
+				 "(the last one closes the walk)", w, w, e,
+				 nedges + 1);
+	*pos = i + 1;
+	return CDOK_OK;
+}
+
+/* Parse the clues from *pos and build the puzzle. */
+static cdok_status read_clues(const struct keen_line *k, size_t *pos,
+			      size_t end, int w, int *parent,
+			      cdok_puzzle *p, cdok_error *err)
+{
+	int size[MAX_CELLS] = {0}, cells[MAX_CELLS];
+	int ncages = 0, done = 0;
+	size_t i = *pos;
+
+	for (int c = 0; c < w * w; c++) {
+		int root = find(parent, c);
+
+		if (size[root]++ == 0)
+			ncages++;
+	}
+	for (int c = 0; c < w * w; c++) {
+		int col = colof(k, i), m = 0;
+		char ch;
+		cdok_op op;
+		int64_t target;
+		cdok_status st;
+
+		if (find(parent, c) != c)
+			continue;
+		if (i >= end)
+			return cdok_fail(err, CDOK_ERR_SYNTAX, k->line, col,
+					 "the ID has %d clues, but its blocks "
+					 "make %d cages", done, ncages);
+		ch = k->text[i];
+		switch (ch) {
+		case 'a':
+			op = CDOK_OP_ADD;
+			break;
+		case 's':
+			op = CDOK_OP_SUB;
+			break;
+		case 'm':
+			op = CDOK_OP_MUL;
+			break;
+		case 'd':
+			op = CDOK_OP_DIV;
+			break;
+		default:
+			return text_bad_byte(err, k->line, col,
+					     (unsigned char)ch,
+					     "where a clue (a, s, m or d and a "
+					     "target) was expected");
+		}
+		if ((op == CDOK_OP_SUB || op == CDOK_OP_DIV) && size[c] != 2)
+			return cdok_fail(err, CDOK_ERR_INVALID, k->line, col,
+					 "%s cages have exactly 2 cells in "
+					 "Keen, but the cage at row %d, column "
+					 "%d has %d", op == CDOK_OP_SUB ?
+					 "subtraction" : "division", c / w + 1,
+					 c % w + 1, size[c]);
+		i++;
+		if (i >= end || !text_is_digit(k->text[i]))
+			return cdok_fail(err, CDOK_ERR_SYNTAX, k->line,
+					 colof(k, i), "expected the target "
+					 "after '%c'", ch);
+		st = text_number(k->text, &i, end, KEEN_TARGET_MAX, &target,
+				 k->line, k->start, "the target", err);
+		if (st != CDOK_OK)
+			return st;
+		if (target == 0 && (op == CDOK_OP_MUL || op == CDOK_OP_DIV))
+			return cdok_fail(err, CDOK_ERR_INVALID, k->line, col,
+					 "a %s target must not be 0",
+					 op == CDOK_OP_MUL ? "product" :
+					 "ratio");
+		for (int j = c; j < w * w; j++)
+			if (find(parent, j) == c)
+				cells[m++] = j;
+		st = cdok_puzzle_add_cage(p, op, target, cells, m, NULL,
+					  NULL);
+		if (st != CDOK_OK)
+			return cdok_fail(err, st, 0, 0, "%s",
+					 st == CDOK_ERR_NOMEM ? "out of memory"
+					 : "cannot build the puzzle");
+		done++;
+	}
+	if (i < end && strchr("asmd", k->text[i]))
+		return cdok_fail(err, CDOK_ERR_SYNTAX, k->line, colof(k, i),
+				 "the ID has more clues than its %d cages",
+				 ncages);
+	*pos = i;
+	return CDOK_OK;
+}
+
+cdok_status cdok_keen_read(struct cdok_reader *r, cdok_puzzle **out,
+			   cdok_error *err)
+{
+	struct text_line l;
+	struct keen_line k;
+	size_t pos = r->pos, i, e;
+	int line = r->line, parent[MAX_CELLS];
+	int64_t w;
+	cdok_puzzle *p;
+	cdok_status st;
+
+	/* One ID per line; blank lines between them carry nothing. */
+	for (;;) {
+		if (pos >= r->len) {
+			if (r->index > 0)
+				return CDOK_END;
+			return cdok_fail(err, CDOK_ERR_SYNTAX, line, 1,
+					 r->len == 0 ? "no game ID found: the "
+					 "input is empty" : "no game ID found: "
+					 "the input holds only white space");
+		}
+		text_line_at(r->text, r->len, pos, &l);
+		if (!text_span_blank(r->text, l.start, l.end))
+			break;
+		pos = l.next;
+		line++;
+	}
+	k.text = r->text;
+	k.start = l.start;
+	k.line = line;
+	i = text_skip_blanks(r->text, l.start, l.end);
+	e = l.end;
+	while (e > i && text_is_blank(r->text[e - 1]))
+		e--;
+	if (!text_is_digit(r->text[i]))
+		return text_bad_byte(err, line, colof(&k, i),
+				     (unsigned char)r->text[i],
+				     "where a Keen game ID (such as "
+				     "3:a_3aab_,s1m3m3a5) was expected");
+	st = text_number(r->text, &i, e, 1000, &w, line, l.start,
+			 "the size", err);
+	if (st != CDOK_OK)
+		return st;
+	if (i < e && r->text[i] == '#')
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, line, colof(&k, i),
+				 "this is a random-seed ID, which only Keen "
+				 "itself can expand; cdok needs a game ID "
+				 "(W:blocks,clues)");
+	if (i >= e || r->text[i] != ':')
+		return cdok_fail(err, CDOK_ERR_SYNTAX, line, colof(&k, i),
+				 "expected ':' after the size in a Keen game "
+				 "ID");
+	if (w < KEEN_MIN || w > KEEN_MAX)
+		return cdok_fail(err, CDOK_ERR_LIMIT, line,
+				 colof(&k, text_skip_blanks(r->text, l.start,
+							    l.end)),
+				 "Keen game IDs have sizes %d to %d; this one "
+				 "says %" PRId64, KEEN_MIN, KEEN_MAX, w);
+	i++;
+	st = read_blocks(&k, &i, e, (int)w, parent, err);
+	if (st != CDOK_OK)
+		return st;
+	p = cdok_puzzle_new((int)w);
+	if (!p)
+		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	st = read_clues(&k, &i, e, (int)w, parent, p, err);
+	if (st == CDOK_OK && i < e)
+		st = text_bad_byte(err, line, colof(&k, i),
+				   (unsigned char)r->text[i],
+				   "after the clues");
+	if (st != CDOK_OK) {
+		cdok_puzzle_free(p);
+		return st;
+	}
+	*out = p;
+	r->pos = l.next;
+	r->line = line + 1;
+	r->line_start = l.next;
+	return CDOK_OK;
+}
+
+enum cdok_likeness cdok_keen_detect(const char *text, size_t len)
+{
+	size_t i = 0;
+
+	/* digits ':' then block characters up to a ',' */
+	while (i < len && text_is_digit(text[i]))
+		i++;
+	if (i == 0 || i >= len || text[i] != ':')
+		return CDOK_UNLIKE;
+	for (i++; i < len && text[i] != ','; i++)
+		if (text[i] != '_' && !(text[i] >= 'a' && text[i] <= 'z') &&
+		    !text_is_digit(text[i]))
+			return CDOK_UNLIKE;
+	return i < len ? CDOK_LIKELY : CDOK_UNLIKE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing                                                             */
+
+/* The group of each cell: its cage, or for a given outside any cage a
+ * group of its own (Keen says a given as a one-cell cage). */
+static cdok_status check_writable(const cdok_puzzle *p, int *group,
+				  cdok_error *err)
+{
+	int n = p->size;
+	char name[96];
+
+	if (n < KEEN_MIN || n > KEEN_MAX)
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "the puzzle is %d x %d, but Keen plays sizes "
+				 "%d to %d", n, n, KEEN_MIN, KEEN_MAX);
+	for (int k = 0; k < p->ncages; k++) {
+		const struct cdok_cage *c = &p->cages[k];
+
+		cdok_cage_name(p, k, name, sizeof(name));
+		if (c->ncells > 2 &&
+		    (c->op == CDOK_OP_SUB || c->op == CDOK_OP_DIV))
+			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+					 "%s is a %s cage of %d cells; Keen's "
+					 "- and / cages have exactly 2", name,
+					 c->op == CDOK_OP_SUB ? "difference"
+					 : "ratio", c->ncells);
+		if (c->target < 0 || c->target > KEEN_TARGET_MAX)
+			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+					 "%s has the target %" PRId64 "; Keen "
+					 "holds targets 0 to %" PRId64, name,
+					 c->target, KEEN_TARGET_MAX);
+		if (c->target == 0 &&
+		    (c->op == CDOK_OP_MUL || c->op == CDOK_OP_DIV))
+			return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+					 "%s: a %s target must not be 0", name,
+					 c->op == CDOK_OP_MUL ? "product" :
+					 "ratio");
+		if (!cdok_cage_connected(p, k))
+			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+					 "%s is not connected; a Keen cage is "
+					 "one connected block", name);
+	}
+	for (int cell = 0; cell < n * n; cell++) {
+		int k = p->cage_of[cell], g = p->given[cell];
+
+		group[cell] = k;
+		if (k < 0) {
+			if (!g)
+				return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0,
+						 0, "cell at row %d, column %d "
+						 "is in no cage and has no "
+						 "given; in Keen every cell is "
+						 "in a cage", cell / n + 1,
+						 cell % n + 1);
+			group[cell] = p->ncages + cell;
+			continue;
+		}
+		if (!g)
+			continue;
+		cdok_cage_name(p, k, name, sizeof(name));
+		if (p->cages[k].ncells > 1 || p->cages[k].target != g)
+			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+					 "the given %d at row %d, column %d is "
+					 "inside %s; Keen has no givens, only "
+					 "one-cell cages", g, cell / n + 1,
+					 cell % n + 1, name);
+	}
+	return CDOK_OK;
+}
+
+/* Put one edge run: `run` edges inside cages, then a border.  Keen's
+ * parser reads 'y' as 25 inner edges with no border after it and 'z' as
+ * 26 followed by a border, so long runs are spelled with those.  (Keen's
+ * own writer spells a run of 25 or more differently, in a way its parser
+ * misreads; its cages are never large enough for that to happen.) */
+static void put_run(struct strbuf *raw, int run)
+{
+	while (run >= 25) {
+		if (run == 26) {
+			sb_putc(raw, 'z');
+			return;
+		}
+		sb_putc(raw, 'y');
+		run -= 25;
+	}
+	sb_putc(raw, run ? (char)('a' + run - 1) : '_');
+}
+
+cdok_status cdok_keen_write(struct strbuf *sb, const cdok_puzzle *p,
+			    const int *values, cdok_error *err)
+{
+	int n = p->size, nedges, run = 0;
+	int group[MAX_CELLS];
+	bool seen_group[MAX_CELLS * 2] = {false};
+	struct strbuf raw;
+	cdok_status st;
+
+	if (values)
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "a Keen game ID holds a puzzle, not its "
+				 "solution; write the solution in another "
+				 "format");
+	st = check_writable(p, group, err);
+	if (st != CDOK_OK)
+		return st;
+
+	nedges = 2 * n * (n - 1);
+	sb_init(&raw);
+	for (int e = 0; e <= nedges; e++) {
+		int a, b;
+
+		if (e < nedges) {
+			edge_cells(n, e, &a, &b);
+			if (group[a] == group[b]) {
+				run++;
+				continue;
+			}
+		}
+		put_run(&raw, run);
+		run = 0;
+	}
+	if (raw.failed) {
+		sb_free(&raw);
+		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	}
+
+	sb_printf(sb, "%d:", n);
+	/* Runs of three or more equal characters become the character and
+	 * a count, as Keen writes them; a pair stays a pair. */
+	for (size_t i = 0; i < raw.len;) {
+		size_t j = i;
+
+		while (j < raw.len && raw.data[j] == raw.data[i])
+			j++;
+		sb_putc(sb, raw.data[i]);
+		if (j - i == 2)
+			sb_putc(sb, raw.data[i]);
+		else if (j - i > 2)
+			sb_printf(sb, "%zu", j - i);
+		i = j;
+	}
+	sb_free(&raw);
+	sb_putc(sb, ',');
+
+	for (int cell = 0; cell < n * n; cell++) {
+		int g = group[cell];
+		char op;
+		int64_t target;
+
+		if (seen_group[g])
+			continue;
+		seen_group[g] = true;
+		if (g >= p->ncages) {
+			sb_printf(sb, "a%d", p->given[cell]);
+			continue;
+		}
+		target = p->cages[g].target;
+		switch (p->cages[g].op) {
+		case CDOK_OP_MUL:
+			op = 'm';
+			break;
+		case CDOK_OP_SUB:
+			op = 's';
+			break;
+		case CDOK_OP_DIV:
+			op = 'd';
+			break;
+		default:
+			op = 'a';
+			break;
+		}
+		/* Keen allows - and / on two cells only; one cell is its
+		 * value under any operator, and a sum says it plainly. */
+		if (p->cages[g].ncells == 1 && (op == 's' || op == 'd'))
+			op = 'a';
+		sb_printf(sb, "%c%" PRId64, op, target);
+	}
+	sb_putc(sb, '\n');
+	return CDOK_OK;
+}
+
+cdok_status cdok_keen_put(struct cdok_writer *w, struct strbuf *sb,
+			  const cdok_puzzle *p, const int *values,
+			  cdok_error *err)
+{
+	(void)w;
+	/* One ID per line, nothing between them. */
+	return cdok_keen_write(sb, p, values, err);
+}

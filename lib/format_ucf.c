@@ -1,0 +1,764 @@
+/* format_ucf.c -- the UCF 2009 "KenKen Solver" contest format.
+ *
+ * An input holds many puzzles.  Each is a line "N G", N rows of N
+ * letters naming the groups (cages), then G lines "letter target op",
+ * where op is one of + - * / or '.' for a group of one cell.  A puzzle
+ * with N = 0 ends the input.  The answer to puzzle X is the line
+ * "KenKen Puzzle #X:", N rows of N digits and a blank line.
+ *
+ * Groups of one cell are kept as one-cell cages (op +, the label kept)
+ * rather than turned into givens, so that a UCF file read and written
+ * again comes back byte for byte; other formats treat such a cage as the
+ * given it amounts to.  doc/FORMAT.md has the full description.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* The contest's group letters, in the order they are handed out. */
+static const char letters[] =
+	"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+#define NLETTERS 52
+
+/* Largest N and G the contest allows when writing. */
+#define UCF_MAX_N 9
+
+static int letter_slot(char c)
+{
+	if (c >= 'a' && c <= 'z')
+		return c - 'a';
+	if (c >= 'A' && c <= 'Z')
+		return 26 + c - 'A';
+	return -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading                                                             */
+
+/* What the reader learns about one group letter. */
+struct group {
+	int ncells;
+	int first;          /* first cell in reading order */
+	int order;          /* rank of first appearance, or -1 */
+	int def_line;       /* line of its group line, 0 while none */
+	cdok_op op;
+	int64_t target;
+};
+
+/* Reading state of one puzzle: where each grid row sits in the text,
+ * so that errors found after the grid can still point at a cell. */
+struct ucf_read {
+	const char *text;
+	size_t len;
+	size_t pos;
+	int line;
+	int n;
+	int *row_line;      /* per row */
+	size_t *row_start;  /* offset of the row's first letter */
+	size_t *row_lstart; /* offset where the row's line starts */
+	signed char *slot;  /* per cell: letter slot */
+	struct group groups[NLETTERS];
+};
+
+static void cell_pos(const struct ucf_read *u, int cell, int *line,
+		     int *col)
+{
+	int y = cell / u->n, x = cell % u->n;
+
+	*line = u->row_line[y];
+	*col = (int)(u->row_start[y] - u->row_lstart[y]) + x + 1;
+}
+
+/* Move to the next line that is not blank; false at the end. */
+static bool next_content_line(struct ucf_read *u, struct text_line *l)
+{
+	while (u->pos < u->len) {
+		text_line_at(u->text, u->len, u->pos, l);
+		if (!text_span_blank(u->text, l->start, l->end))
+			return true;
+		u->pos = l->next;
+		u->line++;
+	}
+	return false;
+}
+
+/* The line and column just past the end of the text, for "expected
+ * more" errors. */
+static void end_pos(const struct ucf_read *u, int *line, int *col)
+{
+	size_t ls = u->len;
+	int ln = u->line;
+
+	if (u->len == 0) {
+		*line = 1;
+		*col = 1;
+		return;
+	}
+	if (u->text[u->len - 1] == '\n') {
+		*line = ln;
+		*col = 1;
+		return;
+	}
+	while (ls > 0 && u->text[ls - 1] != '\n')
+		ls--;
+	*line = ln;
+	*col = (int)(u->len - ls) + 1;
+}
+
+static cdok_status read_header(struct ucf_read *u, int64_t *n, int64_t *g,
+			       int *g_col, cdok_error *err)
+{
+	struct text_line l;
+	size_t i;
+	cdok_status st;
+
+	text_line_at(u->text, u->len, u->pos, &l);
+	i = text_skip_blanks(u->text, l.start, l.end);
+	if (!text_is_digit(u->text[i]))
+		return text_bad_byte(err, u->line, (int)(i - l.start) + 1,
+				     (unsigned char)u->text[i],
+				     "where a puzzle's first line \"N G\" "
+				     "was expected");
+	st = text_number(u->text, &i, l.end, 1000000, n, u->line, l.start,
+			 "N", err);
+	if (st != CDOK_OK)
+		return st;
+	if (*n == 0) {
+		/* The end marker.  What follows it is not read. */
+		*g = 0;
+		return CDOK_OK;
+	}
+	if (i < l.end && !text_is_blank(u->text[i]))
+		return text_bad_byte(err, u->line, (int)(i - l.start) + 1,
+				     (unsigned char)u->text[i],
+				     "after N");
+	i = text_skip_blanks(u->text, i, l.end);
+	if (i >= l.end)
+		return cdok_fail(err, CDOK_ERR_SYNTAX, u->line,
+				 (int)(i - l.start) + 1,
+				 "expected G, the number of groups, after N");
+	if (!text_is_digit(u->text[i]))
+		return text_bad_byte(err, u->line, (int)(i - l.start) + 1,
+				     (unsigned char)u->text[i],
+				     "where G, the number of groups, was "
+				     "expected");
+	*g_col = (int)(i - l.start) + 1;
+	st = text_number(u->text, &i, l.end, 1000000, g, u->line, l.start,
+			 "G", err);
+	if (st != CDOK_OK)
+		return st;
+	i = text_skip_blanks(u->text, i, l.end);
+	if (i < l.end)
+		return text_bad_byte(err, u->line, (int)(i - l.start) + 1,
+				     (unsigned char)u->text[i],
+				     "after \"N G\"");
+	if (*n > CDOK_MAX_SIZE)
+		return cdok_fail(err, CDOK_ERR_LIMIT, u->line,
+				 (int)(text_skip_blanks(u->text, l.start,
+							l.end) - l.start) + 1,
+				 "N is %" PRId64 "; cdok supports grids up to "
+				 "%d x %d", *n, CDOK_MAX_SIZE, CDOK_MAX_SIZE);
+	if (*g == 0)
+		return cdok_fail(err, CDOK_ERR_INVALID, u->line, *g_col,
+				 "G is 0, but every cell must be in a group");
+	if (*g > NLETTERS)
+		return cdok_fail(err, CDOK_ERR_LIMIT, u->line, *g_col,
+				 "G is %" PRId64 "; UCF names groups with the "
+				 "52 letters a-z and A-Z", *g);
+	u->pos = l.next;
+	u->line++;
+	return CDOK_OK;
+}
+
+static cdok_status read_grid_rows(struct ucf_read *u, cdok_error *err)
+{
+	int n = u->n, order = 0;
+
+	for (int y = 0; y < n; y++) {
+		struct text_line l;
+		size_t i, s, e;
+		int x = 0;
+
+		if (u->pos >= u->len) {
+			int line, col;
+
+			end_pos(u, &line, &col);
+			return cdok_fail(err, CDOK_ERR_SYNTAX, line, col,
+					 "the grid ends after %d of its %d "
+					 "rows", y, n);
+		}
+		text_line_at(u->text, u->len, u->pos, &l);
+		/* White space around a row is harmless; inside it, every
+		 * byte is a letter. */
+		s = text_skip_blanks(u->text, l.start, l.end);
+		e = l.end;
+		while (e > s && text_is_blank(u->text[e - 1]))
+			e--;
+		if (s == e)
+			return cdok_fail(err, CDOK_ERR_SYNTAX, u->line, 1,
+					 "row %d of the grid is missing (a "
+					 "blank line)", y + 1);
+		u->row_line[y] = u->line;
+		u->row_start[y] = s;
+		u->row_lstart[y] = l.start;
+		for (i = s; i < e; i++, x++) {
+			int col = (int)(i - l.start) + 1;
+			int k = letter_slot(u->text[i]);
+			struct group *g;
+
+			if (k < 0)
+				return text_bad_byte(err, u->line, col,
+						     (unsigned char)u->text[i],
+						     "in the grid (a row is N "
+						     "letters naming groups)");
+			if (x == n)
+				return cdok_fail(err, CDOK_ERR_SYNTAX, u->line,
+						 col, "row %d has more than "
+						 "%d letters", y + 1, n);
+			g = &u->groups[k];
+			if (g->ncells++ == 0) {
+				g->first = y * n + x;
+				g->order = order++;
+			}
+			u->slot[y * n + x] = (signed char)k;
+		}
+		if (x < n)
+			return cdok_fail(err, CDOK_ERR_SYNTAX, u->line,
+					 (int)(e - l.start) + 1,
+					 "row %d has %d letters, but N is %d",
+					 y + 1, x, n);
+		u->pos = l.next;
+		u->line++;
+	}
+	return CDOK_OK;
+}
+
+static cdok_status read_group_line(struct ucf_read *u, int index, int total,
+				   cdok_error *err)
+{
+	struct text_line l;
+	struct group *g;
+	size_t i;
+	int k, col, tcol;
+	char c;
+	cdok_status st;
+
+	if (!next_content_line(u, &l)) {
+		int line;
+
+		end_pos(u, &line, &col);
+		return cdok_fail(err, CDOK_ERR_SYNTAX, line, col,
+				 "expected %d group lines but found %d",
+				 total, index);
+	}
+	i = text_skip_blanks(u->text, l.start, l.end);
+	col = (int)(i - l.start) + 1;
+	k = letter_slot(u->text[i]);
+	if (k < 0)
+		return text_bad_byte(err, u->line, col,
+				     (unsigned char)u->text[i],
+				     "where a group line \"letter target op\" "
+				     "was expected");
+	if (i + 1 < l.end && !text_is_blank(u->text[i + 1]))
+		return cdok_fail(err, CDOK_ERR_SYNTAX, u->line, col,
+				 "a group is named by one letter");
+	g = &u->groups[k];
+	if (g->ncells == 0)
+		return cdok_fail(err, CDOK_ERR_INVALID, u->line, col,
+				 "group line for '%c', a letter the grid does "
+				 "not use", u->text[i]);
+	if (g->def_line)
+		return cdok_fail(err, CDOK_ERR_INVALID, u->line, col,
+				 "second group line for '%c' (the first is on "
+				 "line %d)", u->text[i], g->def_line);
+	g->def_line = u->line;
+
+	i = text_skip_blanks(u->text, i + 1, l.end);
+	col = (int)(i - l.start) + 1;
+	if (i >= l.end)
+		return cdok_fail(err, CDOK_ERR_SYNTAX, u->line, col,
+				 "expected the group's target after its "
+				 "letter");
+	if (!text_is_digit(u->text[i]))
+		return text_bad_byte(err, u->line, col,
+				     (unsigned char)u->text[i],
+				     "where the group's target was expected");
+	tcol = col;
+	st = text_number(u->text, &i, l.end, INT64_MAX, &g->target, u->line,
+			 l.start, "the target", err);
+	if (st != CDOK_OK)
+		return st;
+	if (i < l.end && !text_is_blank(u->text[i]))
+		return text_bad_byte(err, u->line, (int)(i - l.start) + 1,
+				     (unsigned char)u->text[i],
+				     "after the target");
+	i = text_skip_blanks(u->text, i, l.end);
+	col = (int)(i - l.start) + 1;
+	if (i >= l.end)
+		return cdok_fail(err, CDOK_ERR_SYNTAX, u->line, col,
+				 "expected an operator (+ - * / or .) after "
+				 "the target");
+	c = u->text[i];
+	if (c != '+' && c != '-' && c != '*' && c != '/' && c != '.')
+		return text_bad_byte(err, u->line, col, (unsigned char)c,
+				     "where an operator (+ - * / or .) was "
+				     "expected");
+	if (c == '.' && g->ncells > 1)
+		return cdok_fail(err, CDOK_ERR_INVALID, u->line, col,
+				 "'.' marks a group of one cell, but group "
+				 "'%c' has %d cells", letters[k], g->ncells);
+	if ((c == '*' || c == '/') && g->target == 0)
+		return cdok_fail(err, CDOK_ERR_INVALID, u->line, tcol,
+				 "a %s target must not be 0",
+				 c == '*' ? "product" : "ratio");
+	g->op = c == '.' ? CDOK_OP_ADD : (cdok_op)c;
+	i = text_skip_blanks(u->text, i + 1, l.end);
+	if (i < l.end)
+		return text_bad_byte(err, u->line, (int)(i - l.start) + 1,
+				     (unsigned char)u->text[i],
+				     "after the operator");
+	u->pos = l.next;
+	u->line++;
+	return CDOK_OK;
+}
+
+/* Every group must be one connected region: a letter used for two
+ * regions is a typing mistake the contest rules out. */
+static cdok_status check_connected(struct ucf_read *u, int *stack,
+				   unsigned char *seen, cdok_error *err)
+{
+	int n = u->n;
+
+	memset(seen, 0, (size_t)n * (size_t)n);
+	for (int k = 0; k < NLETTERS; k++) {
+		const struct group *g = &u->groups[k];
+		int top = 0, reached = 0;
+
+		if (!g->ncells)
+			continue;
+		stack[top++] = g->first;
+		seen[g->first] = 1;
+		while (top) {
+			int cell = stack[--top];
+			int y = cell / n, x = cell % n;
+			int nb[4], m = 0;
+
+			reached++;
+			if (y > 0)
+				nb[m++] = cell - n;
+			if (y + 1 < n)
+				nb[m++] = cell + n;
+			if (x > 0)
+				nb[m++] = cell - 1;
+			if (x + 1 < n)
+				nb[m++] = cell + 1;
+			for (int j = 0; j < m; j++)
+				if (!seen[nb[j]] && u->slot[nb[j]] == k) {
+					seen[nb[j]] = 1;
+					stack[top++] = nb[j];
+				}
+		}
+		if (reached == g->ncells)
+			continue;
+		for (int cell = 0; cell < n * n; cell++) {
+			int line, col;
+
+			if (u->slot[cell] != k || seen[cell])
+				continue;
+			cell_pos(u, cell, &line, &col);
+			return cdok_fail(err, CDOK_ERR_INVALID, line, col,
+					 "group '%c' is not connected: this "
+					 "cell does not touch the rest of the "
+					 "group", letters[k]);
+		}
+	}
+	return CDOK_OK;
+}
+
+static cdok_status build(struct ucf_read *u, cdok_puzzle **out,
+			 cdok_error *err)
+{
+	int n = u->n, ncells = n * n, byorder[NLETTERS], nk = 0;
+	cdok_puzzle *p = cdok_puzzle_new(n);
+	int *cells = malloc((size_t)ncells * sizeof(int));
+
+	if (!p || !cells) {
+		cdok_puzzle_free(p);
+		free(cells);
+		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	}
+	/* Cages in order of first appearance, as the spec reader makes
+	 * them, so the same grid read from either gives the same model. */
+	for (int k = 0; k < NLETTERS; k++)
+		if (u->groups[k].ncells)
+			byorder[u->groups[k].order] = k, nk++;
+	for (int j = 0; j < nk; j++) {
+		int k = byorder[j], m = 0;
+		char label[2] = {letters[k], '\0'};
+		cdok_status st;
+
+		for (int cell = u->groups[k].first; cell < ncells; cell++)
+			if (u->slot[cell] == k)
+				cells[m++] = cell;
+		st = cdok_puzzle_add_cage(p, u->groups[k].op,
+					  u->groups[k].target, cells, m, label,
+					  NULL);
+		if (st != CDOK_OK) {
+			cdok_puzzle_free(p);
+			free(cells);
+			return cdok_fail(err, st, 0, 0, "%s",
+					 st == CDOK_ERR_NOMEM ? "out of memory"
+					 : "cannot build the puzzle");
+		}
+	}
+	free(cells);
+	*out = p;
+	return CDOK_OK;
+}
+
+static void ucf_read_free(struct ucf_read *u)
+{
+	free(u->row_line);
+	free(u->row_start);
+	free(u->row_lstart);
+	free(u->slot);
+}
+
+cdok_status cdok_ucf_read(struct cdok_reader *r, cdok_puzzle **out,
+			  cdok_error *err)
+{
+	struct ucf_read u;
+	struct text_line l;
+	int64_t n, g;
+	int g_col = 0, header_line, distinct = 0;
+	int *stack = NULL;
+	unsigned char *seen = NULL;
+	cdok_status st;
+
+	memset(&u, 0, sizeof(u));
+	u.text = r->text;
+	u.len = r->len;
+	u.pos = r->pos;
+	u.line = r->line;
+	if (!next_content_line(&u, &l)) {
+		if (r->index > 0)
+			return CDOK_END;
+		/* The contest's inputs always end with "0"; a missing
+		 * one is forgiven, but an input with no puzzle at all
+		 * is more likely a mistake than an empty contest. */
+		return cdok_fail(err, CDOK_ERR_SYNTAX, u.line, 1,
+				 r->len == 0 ? "no puzzle found: the input "
+				 "is empty" : "no puzzle found: the input "
+				 "holds only white space");
+	}
+	header_line = u.line;
+	st = read_header(&u, &n, &g, &g_col, err);
+	if (st != CDOK_OK)
+		return st;
+	if (n == 0) {
+		r->pos = r->len;
+		return CDOK_END;
+	}
+	u.n = (int)n;
+	u.row_line = malloc((size_t)n * sizeof(int));
+	u.row_start = malloc((size_t)n * sizeof(size_t));
+	u.row_lstart = malloc((size_t)n * sizeof(size_t));
+	u.slot = malloc((size_t)(n * n));
+	stack = malloc((size_t)(n * n) * sizeof(int));
+	seen = malloc((size_t)(n * n));
+	if (!u.row_line || !u.row_start || !u.row_lstart || !u.slot ||
+	    !stack || !seen) {
+		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		goto out;
+	}
+	for (int k = 0; k < NLETTERS; k++)
+		u.groups[k].order = -1;
+	st = read_grid_rows(&u, err);
+	if (st != CDOK_OK)
+		goto out;
+	for (int k = 0; k < NLETTERS; k++)
+		distinct += u.groups[k].ncells > 0;
+	if (distinct != g) {
+		st = cdok_fail(err, CDOK_ERR_SYNTAX, header_line, g_col,
+			       "G is %" PRId64 " but the grid uses %d group "
+			       "letters", g, distinct);
+		goto out;
+	}
+	for (int j = 0; j < g; j++) {
+		st = read_group_line(&u, j, (int)g, err);
+		if (st != CDOK_OK)
+			goto out;
+	}
+	st = check_connected(&u, stack, seen, err);
+	if (st != CDOK_OK)
+		goto out;
+	st = build(&u, out, err);
+	if (st != CDOK_OK)
+		goto out;
+	r->pos = u.pos;
+	r->line = u.line;
+	r->line_start = u.pos;
+out:
+	ucf_read_free(&u);
+	free(stack);
+	free(seen);
+	return st;
+}
+
+enum cdok_likeness cdok_ucf_detect(const char *text, size_t len)
+{
+	struct text_line l;
+	size_t i;
+	int64_t n = 0, g = 0;
+	int rows = 0;
+
+	/* "N G" with N, G >= 1, then rows of exactly N letters: nothing
+	 * else starts that way. */
+	text_line_at(text, len, 0, &l);
+	i = text_skip_blanks(text, l.start, l.end);
+	if (i >= l.end || !text_is_digit(text[i]))
+		return CDOK_UNLIKE;
+	while (i < l.end && text_is_digit(text[i]) && n < 1000)
+		n = n * 10 + (text[i++] - '0');
+	if (i >= l.end || !text_is_blank(text[i]))
+		return CDOK_UNLIKE;
+	i = text_skip_blanks(text, i, l.end);
+	if (i >= l.end || !text_is_digit(text[i]))
+		return CDOK_UNLIKE;
+	while (i < l.end && text_is_digit(text[i]) && g < 1000)
+		g = g * 10 + (text[i++] - '0');
+	if (!text_span_blank(text, i, l.end) || n < 1 || g < 1)
+		return CDOK_UNLIKE;
+	for (size_t pos = l.next; pos < len && rows < n && rows < 3;
+	     rows++) {
+		size_t s, e, k;
+
+		text_line_at(text, len, pos, &l);
+		s = text_skip_blanks(text, l.start, l.end);
+		e = l.end;
+		while (e > s && text_is_blank(text[e - 1]))
+			e--;
+		if ((int64_t)(e - s) != n)
+			return CDOK_UNLIKE;
+		for (k = s; k < e; k++)
+			if (!text_is_letter(text[k]))
+				return CDOK_UNLIKE;
+		pos = l.next;
+	}
+	return rows > 0 ? CDOK_LIKELY : CDOK_UNLIKE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing                                                             */
+
+/* A group as the writer sees it: a cage, or a given outside any cage
+ * (which UCF can only say as a one-cell group). */
+struct wgroup {
+	int first;        /* lowest cell */
+	int cage;         /* -1 for a given */
+	int64_t target;
+	char op;          /* as written: + - * / . */
+	char letter;
+};
+
+static int cmp_first(const void *a, const void *b)
+{
+	const struct wgroup *x = a, *y = b;
+
+	return (x->first > y->first) - (x->first < y->first);
+}
+
+/* Keep the cages' own letters when they are exactly the first G
+ * contest letters, one per group (so a UCF file comes back as it was);
+ * otherwise hand them out in order of first appearance, as the contest
+ * files do. */
+static void choose_letters(const cdok_puzzle *p, struct wgroup *gs, int ng)
+{
+	bool used[NLETTERS] = {false};
+	bool keep = true;
+
+	for (int j = 0; j < ng && keep; j++) {
+		const char *label;
+		int k;
+
+		if (gs[j].cage < 0) {
+			keep = false;
+			break;
+		}
+		label = p->cages[gs[j].cage].label;
+		k = letter_slot(label[0]);
+		if (k < 0 || label[1] || k >= ng || used[k])
+			keep = false;
+		else
+			used[k] = true;
+	}
+	for (int j = 0; j < ng; j++)
+		gs[j].letter = keep ? p->cages[gs[j].cage].label[0]
+				    : letters[j];
+}
+
+static cdok_status write_puzzle(struct strbuf *sb, const cdok_puzzle *p,
+				cdok_error *err)
+{
+	int n = p->size, ng = 0;
+	struct wgroup *gs;
+	char *grid;
+	char name[96];
+
+	if (n > UCF_MAX_N)
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "the puzzle is %d x %d, but UCF puzzles have "
+				 "N <= %d", n, n, UCF_MAX_N);
+	for (int cell = 0; cell < n * n; cell++) {
+		int k = p->cage_of[cell], g = p->given[cell];
+
+		if (k < 0 && !g)
+			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+					 "cell at row %d, column %d is in no "
+					 "cage and has no given; in UCF every "
+					 "cell belongs to a group",
+					 cell / n + 1, cell % n + 1);
+		if (k < 0 || !g)
+			continue;
+		cdok_cage_name(p, k, name, sizeof(name));
+		if (p->cages[k].ncells > 1)
+			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+					 "the given %d at row %d, column %d is "
+					 "inside %s; UCF has no givens", g,
+					 cell / n + 1, cell % n + 1, name);
+		if (p->cages[k].target != g)
+			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+					 "the given %d at row %d, column %d "
+					 "contradicts %s; UCF has no givens", g,
+					 cell / n + 1, cell % n + 1, name);
+	}
+	gs = malloc(((size_t)p->ncages + (size_t)(n * n)) * sizeof(*gs));
+	grid = malloc((size_t)(n * n));
+	if (!gs || !grid) {
+		free(gs);
+		free(grid);
+		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	}
+	for (int k = 0; k < p->ncages; k++) {
+		const struct cdok_cage *c = &p->cages[k];
+
+		cdok_cage_name(p, k, name, sizeof(name));
+		if (c->target < 0 || !cdok_cage_connected(p, k)) {
+			free(gs);
+			free(grid);
+			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+					 c->target < 0 ? "%s has a negative "
+					 "target, which UCF cannot write" :
+					 "%s is not connected; UCF groups are "
+					 "connected", name);
+		}
+		gs[ng].first = c->cells[0];
+		gs[ng].cage = k;
+		gs[ng].target = c->target;
+		gs[ng].op = c->ncells == 1 ? '.' : (char)c->op;
+		ng++;
+	}
+	for (int cell = 0; cell < n * n; cell++) {
+		if (p->cage_of[cell] >= 0)
+			continue;
+		gs[ng].first = cell;
+		gs[ng].cage = -1;
+		gs[ng].target = p->given[cell];
+		gs[ng].op = '.';
+		ng++;
+	}
+	if (ng > NLETTERS) {
+		free(gs);
+		free(grid);
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "the puzzle has %d groups (cages and "
+				 "givens), but UCF names at most 52 (a-z, "
+				 "A-Z)", ng);
+	}
+	qsort(gs, (size_t)ng, sizeof(*gs), cmp_first);
+	choose_letters(p, gs, ng);
+	for (int j = 0; j < ng; j++) {
+		if (gs[j].cage < 0) {
+			grid[gs[j].first] = gs[j].letter;
+			continue;
+		}
+		for (int i = 0; i < p->cages[gs[j].cage].ncells; i++)
+			grid[p->cages[gs[j].cage].cells[i]] = gs[j].letter;
+	}
+	sb_printf(sb, "%d %d\n", n, ng);
+	for (int y = 0; y < n; y++) {
+		sb_putn(sb, grid + y * n, (size_t)n);
+		sb_putc(sb, '\n');
+	}
+	/* Group lines in letter order, as the contest writes them. */
+	for (int k = 0; k < NLETTERS; k++)
+		for (int j = 0; j < ng; j++)
+			if (gs[j].letter == letters[k])
+				sb_printf(sb, "%c %" PRId64 " %c\n",
+					  gs[j].letter, gs[j].target, gs[j].op);
+	free(gs);
+	free(grid);
+	return CDOK_OK;
+}
+
+static cdok_status write_answer(struct strbuf *sb, const cdok_puzzle *p,
+				const int *values, int number,
+				cdok_error *err)
+{
+	int n = p->size;
+
+	if (n > UCF_MAX_N)
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "the puzzle is %d x %d, but a UCF answer has "
+				 "one digit per cell (N <= %d)", n, n,
+				 UCF_MAX_N);
+	for (int cell = 0; cell < n * n; cell++)
+		if (values[cell] < 1 || values[cell] > n)
+			return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+					 "cell at row %d, column %d has the "
+					 "value %d; an answer has 1..%d in "
+					 "every cell", cell / n + 1,
+					 cell % n + 1, values[cell], n);
+	sb_printf(sb, "KenKen Puzzle #%d:\n", number);
+	for (int y = 0; y < n; y++) {
+		for (int x = 0; x < n; x++)
+			sb_putc(sb, (char)('0' + values[y * n + x]));
+		sb_putc(sb, '\n');
+	}
+	sb_putc(sb, '\n');
+	return CDOK_OK;
+}
+
+cdok_status cdok_ucf_put(struct cdok_writer *w, struct strbuf *sb,
+			 const cdok_puzzle *p, const int *values,
+			 cdok_error *err)
+{
+	if (values)
+		return write_answer(sb, p, values, w->index + 1, err);
+	return write_puzzle(sb, p, err);
+}
+
+cdok_status cdok_ucf_finish(struct cdok_writer *w, struct strbuf *sb,
+			    cdok_error *err)
+{
+	(void)err;
+	/* An input file ends with a puzzle of size 0. */
+	if (w->puzzles > 0)
+		sb_puts(sb, "0\n");
+	return CDOK_OK;
+}
+
+cdok_status cdok_ucf_write(struct strbuf *sb, const cdok_puzzle *p,
+			   const int *values, cdok_error *err)
+{
+	cdok_status st;
+
+	if (values)
+		return write_answer(sb, p, values, 1, err);
+	st = write_puzzle(sb, p, err);
+	if (st == CDOK_OK)
+		sb_puts(sb, "0\n");
+	return st;
+}

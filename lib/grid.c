@@ -1,0 +1,126 @@
+/* grid.c -- reading a proposed solution: rows of numbers, as in the
+ * corpus's .sol files, a solved spec, or (for small grids) rows of
+ * digits like the UCF answers.
+ */
+#include <string.h>
+
+#include "internal.h"
+
+/* Larger numbers are not values of any grid; the cap keeps a run of
+ * digits from overflowing. */
+#define GRID_VALUE_MAX 1000000
+
+/* Read row y (the content of line l) into values[y*size...]. */
+static cdok_status read_row(const char *text, const struct text_line *l,
+			    int line, int y, int size, int *values,
+			    cdok_error *err)
+{
+	size_t i = l->start, e = l->end;
+	int x = 0;
+
+	i = text_skip_blanks(text, i, e);
+	while (e > i && text_is_blank(text[e - 1]))
+		e--;
+	/* One run of exactly size digits in a small grid: the contest's
+	 * answer rows, "543162". */
+	if (size > 1 && size <= 9 && e - i == (size_t)size) {
+		size_t j;
+
+		for (j = i; j < e && text_is_digit(text[j]); j++)
+			;
+		if (j == e) {
+			for (int k = 0; k < size; k++)
+				values[y * size + k] = text[i + (size_t)k] -
+						       '0';
+			return CDOK_OK;
+		}
+	}
+	while (i < e) {
+		int col = (int)(i - l->start) + 1;
+		int64_t v;
+		cdok_status st;
+
+		if (x == size)
+			return cdok_fail(err, CDOK_ERR_SYNTAX, line, col,
+					 "row %d has more than %d values",
+					 y + 1, size);
+		if (text[i] == '.') {
+			v = 0;
+			i++;
+		} else if (text_is_digit(text[i])) {
+			st = text_number(text, &i, e, GRID_VALUE_MAX, &v, line,
+					 l->start, "the value", err);
+			if (st != CDOK_OK)
+				return st;
+		} else {
+			return text_bad_byte(err, line, col,
+					     (unsigned char)text[i],
+					     "in a row of the grid (numbers "
+					     "separated by spaces)");
+		}
+		if (i < e && !text_is_blank(text[i]))
+			return text_bad_byte(err, line,
+					     (int)(i - l->start) + 1,
+					     (unsigned char)text[i],
+					     "after a value");
+		values[y * size + x++] = (int)v;
+		i = text_skip_blanks(text, i, e);
+	}
+	if (x < size)
+		return cdok_fail(err, CDOK_ERR_SYNTAX, line,
+				 (int)(e - l->start) + 1,
+				 "row %d has %d values, but the grid is "
+				 "%d x %d", y + 1, x, size, size);
+	return CDOK_OK;
+}
+
+cdok_status cdok_read_grid(const char *text, size_t len, int size,
+			   int *values, cdok_error *err)
+{
+	struct text_line l;
+	size_t pos = 0;
+	int line = 1, y = 0;
+
+	if (size < 1 || size > CDOK_MAX_SIZE || !values || (!text && len))
+		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+				 "cdok_read_grid needs a size of 1..%d and "
+				 "room for the values", CDOK_MAX_SIZE);
+	/* Blank lines before the grid are skipped. */
+	while (pos < len) {
+		text_line_at(text, len, pos, &l);
+		if (!text_span_blank(text, l.start, l.end))
+			break;
+		pos = l.next;
+		line++;
+	}
+	for (y = 0; y < size; y++, line++) {
+		cdok_status st;
+
+		if (pos >= len && y == 0)
+			return cdok_fail(err, CDOK_ERR_SYNTAX, line, 1,
+					 len == 0 ? "no grid found: the "
+					 "input is empty" : "no grid found: "
+					 "the input holds only white space");
+		if (pos < len)
+			text_line_at(text, len, pos, &l);
+		if (pos >= len || text_span_blank(text, l.start, l.end))
+			return cdok_fail(err, CDOK_ERR_SYNTAX, line, 1,
+					 "the grid has %d rows, but the puzzle "
+					 "is %d x %d", y, size, size);
+		st = read_row(text, &l, line, y, size, values, err);
+		if (st != CDOK_OK)
+			return st;
+		pos = l.next;
+	}
+	/* The grid ends at a blank line or the end of the text; a further
+	 * row means the grid does not fit the puzzle. */
+	if (pos < len) {
+		text_line_at(text, len, pos, &l);
+		if (!text_span_blank(text, l.start, l.end))
+			return cdok_fail(err, CDOK_ERR_SYNTAX, line, 1,
+					 "the grid has more than %d rows, but "
+					 "the puzzle is %d x %d", size, size,
+					 size);
+	}
+	return CDOK_OK;
+}

@@ -1,0 +1,118 @@
+/* text.c -- the small pieces of text scanning that every line-based
+ * reader needs: finding lines, skipping blanks, reading numbers with a
+ * limit, and reporting a stray byte without garbling a terminal.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+void text_line_at(const char *text, size_t len, size_t pos,
+		  struct text_line *l)
+{
+	const char *nl = pos < len ? memchr(text + pos, '\n', len - pos)
+				   : NULL;
+	size_t e = nl ? (size_t)(nl - text) : len;
+
+	l->start = pos;
+	l->next = nl ? e + 1 : len;
+	if (e > pos && text[e - 1] == '\r')
+		e--;
+	l->end = e;
+}
+
+bool text_is_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+bool text_is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+bool text_is_letter(char c)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
+bool text_span_blank(const char *text, size_t start, size_t end)
+{
+	for (size_t i = start; i < end; i++)
+		if (!text_is_blank(text[i]))
+			return false;
+	return true;
+}
+
+size_t text_skip_blanks(const char *text, size_t pos, size_t end)
+{
+	while (pos < end && text_is_blank(text[pos]))
+		pos++;
+	return pos;
+}
+
+cdok_status text_bad_byte(cdok_error *err, int line, int column,
+			  unsigned char c, const char *where)
+{
+	const char *sep = where && *where ? " " : "";
+
+	if (!where)
+		where = "";
+	if (c == '\'')
+		return cdok_fail(err, CDOK_ERR_SYNTAX, line, column,
+				 "unexpected character \"'\"%s%s", sep, where);
+	if (c > 0x20 && c < 0x7f)
+		return cdok_fail(err, CDOK_ERR_SYNTAX, line, column,
+				 "unexpected character '%c'%s%s", c, sep,
+				 where);
+	return cdok_fail(err, CDOK_ERR_SYNTAX, line, column,
+			 "unexpected byte 0x%02x%s%s", c, sep, where);
+}
+
+cdok_status text_number(const char *text, size_t *pos, size_t end,
+			int64_t max, int64_t *value, int line,
+			size_t line_start, const char *what,
+			cdok_error *err)
+{
+	size_t i = *pos;
+	int64_t v = 0;
+
+	/* Stop as soon as the number is too large, so a megabyte of
+	 * digits costs no more than a short number. */
+	while (i < end && text_is_digit(text[i])) {
+		int d = text[i] - '0';
+
+		if (v > (max - d) / 10)
+			return cdok_fail(err, CDOK_ERR_LIMIT, line,
+					 (int)(*pos - line_start) + 1,
+					 "%s is larger than %" PRId64, what,
+					 max);
+		v = v * 10 + d;
+		i++;
+	}
+	*pos = i;
+	*value = v;
+	return CDOK_OK;
+}
+
+void cdok_cage_name(const cdok_puzzle *p, int cage, char *buf, size_t len)
+{
+	const struct cdok_cage *c = &p->cages[cage];
+	int n = p->size, first = c->cells[0];
+	char clue[32];
+
+	/* A one-cell cage's clue is just its value, whatever its
+	 * operator says. */
+	if (c->ncells == 1)
+		snprintf(clue, sizeof(clue), "%" PRId64, c->target);
+	else
+		snprintf(clue, sizeof(clue), "%c%" PRId64, (char)c->op,
+			 c->target);
+	if (c->label[0])
+		snprintf(buf, len, "cage %s (%s at row %d, column %d)",
+			 c->label, clue, first / n + 1, first % n + 1);
+	else
+		snprintf(buf, len, "the %s cage at row %d, column %d", clue,
+			 first / n + 1, first % n + 1);
+}
