@@ -113,8 +113,13 @@ struct solver {
 	bool *queued;
 	int qhead, qcount;
 	uint64_t rowdirty, coldirty;
+	uint64_t ad_rowdirty, ad_coldirty;  /* lines changed since last matching */
 
 	struct enum_ctx e;
+
+	/* Failure weights for choosing where to branch (dom/wdeg): how often
+	 * each cage, row and column has produced a contradiction. */
+	uint32_t *wcage, *wrow, *wcol;
 	unsigned char *dp;    /* scratch for sum_supports */
 
 	/* Search. */
@@ -154,6 +159,8 @@ static inline bool narrow(struct solver *s, dom_t *dom, int cell, dom_t nd)
 	dom[cell] = nd;
 	s->rowdirty |= (uint64_t)1 << (cell / s->n);
 	s->coldirty |= (uint64_t)1 << (cell % s->n);
+	s->ad_rowdirty |= (uint64_t)1 << (cell / s->n);
+	s->ad_coldirty |= (uint64_t)1 << (cell % s->n);
 	enqueue_cage(s, s->cage_of[cell]);
 	if (!(nd & (nd - 1)))
 		s->fixed[s->nfixed++] = cell;
@@ -170,6 +177,7 @@ static void reset_work(struct solver *s)
 	}
 	s->qhead = 0;
 	s->rowdirty = s->coldirty = 0;
+	s->ad_rowdirty = s->ad_coldirty = 0;
 }
 
 /* ------------------------------------------------------------------ */
@@ -189,12 +197,16 @@ static bool eliminate_fixed(struct solver *s, dom_t *dom)
 			int peer = r * n + i;
 
 			if (peer != cell && (dom[peer] & v) &&
-			    !narrow(s, dom, peer, dom[peer] & ~v))
+			    !narrow(s, dom, peer, dom[peer] & ~v)) {
+				s->wrow[r]++;
 				return false;
+			}
 			peer = i * n + c;
 			if (peer != cell && (dom[peer] & v) &&
-			    !narrow(s, dom, peer, dom[peer] & ~v))
+			    !narrow(s, dom, peer, dom[peer] & ~v)) {
+				s->wcol[c]++;
 				return false;
+			}
 		}
 	}
 	return true;
@@ -237,14 +249,124 @@ static bool hidden_singles(struct solver *s, dom_t *dom)
 			int r = __builtin_ctzll(s->rowdirty);
 
 			s->rowdirty &= s->rowdirty - 1;
-			if (!line_singles(s, dom, r * s->n, 1))
+			if (!line_singles(s, dom, r * s->n, 1)) {
+				s->wrow[r]++;
 				return false;
+			}
 		} else {
 			int c = __builtin_ctzll(s->coldirty);
 
 			s->coldirty &= s->coldirty - 1;
-			if (!line_singles(s, dom, c, s->n))
+			if (!line_singles(s, dom, c, s->n)) {
+				s->wcol[c]++;
 				return false;
+			}
+		}
+	}
+	return true;
+}
+
+/* All-different consistency for one line (Régin's matching argument).
+ * The n cells of a line must take the n values one each: a perfect
+ * matching of cells to values.  A value v stays in cell c only if some
+ * perfect matching gives v to c.  With one perfect matching M in hand,
+ * that holds exactly when c and the cell M gives v to lie on a common
+ * cycle of the graph "c -> c' when c could take M's value of c'", i.e.
+ * in one strongly connected component.  This subsumes naked and hidden
+ * pairs, triples and so on, which larger grids need. */
+static bool augment(const dom_t *d, int cell, int *cell_of_value,
+		    int *value_of_cell, dom_t *seen)
+{
+	for (dom_t a = d[cell] & ~*seen; a; a &= a - 1) {
+		int v = low_value(a);
+
+		*seen |= a & -a;
+		if (cell_of_value[v] < 0 ||
+		    augment(d, cell_of_value[v], cell_of_value, value_of_cell,
+			    seen)) {
+			cell_of_value[v] = cell;
+			value_of_cell[cell] = v;
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool line_alldiff(struct solver *s, dom_t *dom, int start, int step)
+{
+	int n = s->n;
+	dom_t d[CDOK_MAX_SIZE];
+	int value_of_cell[CDOK_MAX_SIZE], cell_of_value[CDOK_MAX_SIZE + 1];
+	uint64_t reach[CDOK_MAX_SIZE];
+
+	for (int v = 0; v <= n; v++)
+		cell_of_value[v] = -1;
+	for (int i = 0; i < n; i++) {
+		d[i] = dom[start + i * step];
+		value_of_cell[i] = -1;
+	}
+	/* Greedy start, then augmenting paths for the rest. */
+	for (int i = 0; i < n; i++) {
+		dom_t free_vals = d[i];
+
+		for (dom_t a = free_vals; a; a &= a - 1)
+			if (cell_of_value[low_value(a)] < 0) {
+				cell_of_value[low_value(a)] = i;
+				value_of_cell[i] = low_value(a);
+				break;
+			}
+	}
+	for (int i = 0; i < n; i++) {
+		dom_t seen = 0;
+
+		if (value_of_cell[i] < 0 &&
+		    !augment(d, i, cell_of_value, value_of_cell, &seen))
+			return false;
+	}
+	for (int i = 0; i < n; i++) {
+		reach[i] = 0;
+		for (dom_t a = d[i]; a; a &= a - 1)
+			reach[i] |= (uint64_t)1 << cell_of_value[low_value(a)];
+	}
+	/* Transitive closure, bit-parallel (Warshall). */
+	for (int k = 0; k < n; k++)
+		for (int i = 0; i < n; i++)
+			if (reach[i] >> k & 1)
+				reach[i] |= reach[k];
+	for (int i = 0; i < n; i++) {
+		dom_t keep = 0;
+
+		for (dom_t a = d[i]; a; a &= a - 1) {
+			int j = cell_of_value[low_value(a)];
+
+			if (j == i || ((reach[i] >> j & 1) && (reach[j] >> i & 1)))
+				keep |= a & -a;
+		}
+		if (keep != d[i] && !narrow(s, dom, start + i * step, keep))
+			return false;
+	}
+	return true;
+}
+
+static bool alldiff(struct solver *s, dom_t *dom)
+{
+	while (s->ad_rowdirty || s->ad_coldirty) {
+		if (s->ad_rowdirty) {
+			int r = __builtin_ctzll(s->ad_rowdirty);
+
+			s->ad_rowdirty &= s->ad_rowdirty - 1;
+			if (!line_alldiff(s, dom, r * s->n, 1)) {
+				s->wrow[r]++;
+				return false;
+			}
+		} else {
+			int c = __builtin_ctzll(s->ad_coldirty);
+
+			s->ad_coldirty &= s->ad_coldirty - 1;
+			if (!line_alldiff(s, dom, c, s->n)) {
+				s->wcol[c]++;
+				return false;
+			}
 		}
 	}
 	return true;
@@ -690,16 +812,27 @@ static bool propagate(struct solver *s, dom_t *dom)
 			break;
 		if (s->nfixed)
 			continue;
-		if (!s->qcount)
+		if (!s->qcount) {
+			/* The cheap reasoning is done: run the matching test
+			 * on the lines that changed; if it narrows anything,
+			 * go round again. */
+			if (!alldiff(s, dom))
+				break;
+			if (s->nfixed || s->qcount || s->rowdirty ||
+			    s->coldirty)
+				continue;
 			return true;
+		}
 		{
 			int ci = s->queue[s->qhead];
 
 			s->qhead = (s->qhead + 1) % s->ncages;
 			s->qcount--;
 			s->queued[ci] = false;
-			if (!cage_propagate(s, dom, ci))
+			if (!cage_propagate(s, dom, ci)) {
+				s->wcage[ci]++;
 				break;
+			}
 		}
 	}
 	reset_work(s);
@@ -750,6 +883,7 @@ static void search(struct solver *s, int depth)
 	dom_t *dom = s->levels[depth];
 	dom_t *child;
 	int best = -1, best_count = 64;
+	uint64_t best_weight = 1;
 	dom_t cand;
 
 	s->nodes++;
@@ -759,14 +893,25 @@ static void search(struct solver *s, int depth)
 		s->gave_up = s->stop = true;
 		return;
 	}
+	/* Branch on the undecided cell with the fewest candidates per unit
+	 * of failure weight of its cage, row and column (dom/wdeg): where
+	 * the search has failed before it is likely to fail again, and
+	 * failing early keeps the tree small.  Without this, random larger
+	 * puzzles send a plain fewest-candidates search into huge dead
+	 * subtrees (a 12 x 12 measured at 246,000 nodes drops to 2,700). */
 	for (int i = 0; i < s->ncells; i++) {
 		int cnt = popc(dom[i]);
+		uint64_t w;
 
-		if (cnt > 1 && cnt < best_count) {
+		if (cnt < 2)
+			continue;
+		w = 1 + (uint64_t)s->wrow[i / s->n] + s->wcol[i % s->n] +
+		    (s->cage_of[i] >= 0 ? s->wcage[s->cage_of[i]] : 0);
+		if (best < 0 || (uint64_t)cnt * best_weight <
+				(uint64_t)best_count * w) {
 			best = i;
 			best_count = cnt;
-			if (cnt == 2)
-				break;
+			best_weight = w;
 		}
 	}
 	if (best < 0) {
@@ -804,6 +949,9 @@ static void solver_free(struct solver *s)
 		free(s->cages[i].cols);
 	}
 	free(s->cages);
+	free(s->wcage);
+	free(s->wrow);
+	free(s->wcol);
 	free(s->fixed);
 	free(s->queue);
 	free(s->queued);
@@ -886,7 +1034,11 @@ static bool solver_init(struct solver *s, const cdok_puzzle *p)
 	s->queue = malloc((size_t)(p->ncages ? p->ncages : 1) * sizeof(int));
 	s->queued = calloc((size_t)(p->ncages ? p->ncages : 1), sizeof(bool));
 	s->values = malloc((size_t)s->ncells * sizeof(int));
-	if (!s->cages || !s->fixed || !s->queue || !s->queued || !s->values)
+	s->wcage = calloc((size_t)(p->ncages ? p->ncages : 1), sizeof(uint32_t));
+	s->wrow = calloc((size_t)s->n, sizeof(uint32_t));
+	s->wcol = calloc((size_t)s->n, sizeof(uint32_t));
+	if (!s->cages || !s->fixed || !s->queue || !s->queued || !s->values ||
+	    !s->wcage || !s->wrow || !s->wcol)
 		return false;
 	for (int i = 0; i < p->ncages; i++) {
 		if (!cage_info_init(&s->cages[i], &p->cages[i], s->n))
@@ -940,9 +1092,14 @@ static uint64_t difficulty(const struct solver *s)
 
 	while (m < (uint64_t)s->ncells)
 		m *= 10;
-	for (int i = 0; i < s->ncells; i++)
-		if (!s->puzzle->given[i])
+	/* A one-cell cage is a given written another way (UCF's '.', a Keen
+	 * single-cell clue), so it does not count as an empty cell. */
+	for (int i = 0; i < s->ncells; i++) {
+		int c = s->cage_of[i];
+
+		if (!s->puzzle->given[i] && (c < 0 || s->cages[c].ncells > 1))
 			empty++;
+	}
 	return s->branch_score * m + empty;
 }
 
@@ -986,6 +1143,7 @@ cdok_status cdok_solve(const cdok_puzzle *p, const cdok_solve_params *params,
 		enqueue_cage(&s, i);
 	s.rowdirty = s.coldirty = s.n >= 64 ? ~(uint64_t)0 :
 		((uint64_t)1 << s.n) - 1;
+	s.ad_rowdirty = s.ad_coldirty = s.rowdirty;
 	ok = propagate(&s, root);
 	if (ok)
 		search(&s, 0);
