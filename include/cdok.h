@@ -488,7 +488,7 @@ typedef struct cdok_gen_params {
 				* must include + or * */
 	int two_cell;          /* 1: - and / cages have exactly two cells */
 	int max_cage;          /* largest cage, >= 1 (default 5) */
-	int iterations;        /* hardening rounds (default 20) */
+	int iterations;        /* hardening rounds (default 0: none) */
 	uint64_t max_score;    /* accept no puzzle scoring above this (0: none) */
 	uint64_t target_score; /* stop hardening at this score (0: never) */
 	cdok_score_fn score;   /* difficulty measure (NULL: the solver's) */

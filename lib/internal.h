@@ -237,6 +237,14 @@ void cdok_label_for_index(int index, char *buf);
  * it, and the solver uses it to confirm every solution it reports. */
 bool cdok_cage_holds(cdok_op op, int64_t target, const int *values, int n);
 
+/* ---- solver internals for the generator ---- */
+
+/* Run the solver's reasoning once, without any search, and store every
+ * cell's remaining candidates in domains (size*size words, bit v = value
+ * v).  Returns 1 if reasoning alone decides every cell, 0 if some cells
+ * stay open, -1 on a contradiction or when memory runs out. */
+int cdok_root_domains(const cdok_puzzle *puzzle, uint64_t *domains);
+
 /* ---- model helpers ---- */
 
 /* Grow the cage array so one more cage fits. */

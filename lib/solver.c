@@ -1076,6 +1076,35 @@ static bool solver_init(struct solver *s, const cdok_puzzle *p)
 	       e->rowfixed && e->colfixed && e->rowv && e->colv;
 }
 
+int cdok_root_domains(const cdok_puzzle *p, uint64_t *domains)
+{
+	struct solver s;
+	dom_t *root;
+	int ret = -1;
+
+	if (solver_init(&s, p) && (root = level(&s, 0))) {
+		for (int i = 0; i < s.ncells; i++) {
+			root[i] = p->given[i] ? BIT(p->given[i]) : s.full;
+			if (p->given[i])
+				s.fixed[s.nfixed++] = i;
+		}
+		for (int i = 0; i < s.ncages; i++)
+			enqueue_cage(&s, i);
+		s.rowdirty = s.coldirty = s.ad_rowdirty = s.ad_coldirty =
+			((uint64_t)1 << s.n) - 1;
+		if (propagate(&s, root)) {
+			ret = 1;
+			for (int i = 0; i < s.ncells; i++) {
+				domains[i] = root[i];
+				if (popc(root[i]) > 1)
+					ret = 0;
+			}
+		}
+	}
+	solver_free(&s);
+	return ret;
+}
+
 void cdok_solve_params_init(cdok_solve_params *params)
 {
 	memset(params, 0, sizeof(*params));
