@@ -1,0 +1,506 @@
+/* test_generate.c -- generated puzzles: unique (checked by a counter of
+ * our own that shares no code with the library's solver), shaped as the
+ * parameters ask, and reproducible from their seed. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cdok.h"
+
+/* ---- an independent solution counter ----
+ *
+ * Plain backtracking over the cells in reading order with row and column
+ * masks, pruning each cage as it fills: a sum can still be reached by
+ * the cells left, a product still divides the target, and a full cage
+ * meets its clue (written out again here from the rules).  It is slower
+ * than the library's solver but short enough to trust by reading. */
+
+struct ind_cage {
+	cdok_op op;
+	int64_t target;
+	int ncells, filled;
+	int64_t sum, prod, max;
+	int vals[64];
+};
+
+struct ind {
+	int n, ncells;
+	const int *given;
+	int *cage_of;
+	struct ind_cage *cages;
+	int *grid;
+	uint64_t rows[64], cols[64];
+	uint64_t count, limit;
+};
+
+static bool ind_full_holds(const struct ind_cage *c)
+{
+	int64_t s = c->sum, m = c->max;
+
+	switch (c->op) {
+	case CDOK_OP_ADD:
+		return s == c->target;
+	case CDOK_OP_MUL:
+		return c->prod == c->target;
+	case CDOK_OP_SUB:
+		return 2 * m - s == c->target;
+	case CDOK_OP_DIV:
+		return m * m == c->target * c->prod;
+	}
+	return false;
+}
+
+/* Can the cage still be completed, with `left` empty cells of 1..n? */
+static bool ind_feasible(const struct ind *o, const struct ind_cage *c)
+{
+	int left = c->ncells - c->filled;
+
+	if (!left)
+		return ind_full_holds(c);
+	switch (c->op) {
+	case CDOK_OP_ADD:
+		return c->sum + left <= c->target &&
+		       c->sum + (int64_t)left * o->n >= c->target;
+	case CDOK_OP_MUL:
+		return c->target % c->prod == 0;
+	default:
+		return true;
+	}
+}
+
+static void ind_search(struct ind *o, int cell)
+{
+	int n = o->n, r = cell / n, col = cell % n;
+	struct ind_cage *c;
+
+	if (o->count >= o->limit)
+		return;
+	if (cell == o->ncells) {
+		o->count++;
+		return;
+	}
+	c = o->cage_of[cell] >= 0 ? &o->cages[o->cage_of[cell]] : NULL;
+	for (int v = 1; v <= n; v++) {
+		uint64_t b = (uint64_t)1 << v;
+		int64_t sum = 0, prod = 1, max = 0;
+
+		if ((o->rows[r] | o->cols[col]) & b)
+			continue;
+		if (o->given[cell] && o->given[cell] != v)
+			continue;
+		if (c) {
+			sum = c->sum;
+			prod = c->prod;
+			max = c->max;
+			c->sum += v;
+			c->prod *= v;
+			if (v > c->max)
+				c->max = v;
+			c->filled++;
+			if (!ind_feasible(o, c)) {
+				c->sum = sum;
+				c->prod = prod;
+				c->max = max;
+				c->filled--;
+				continue;
+			}
+		}
+		o->rows[r] |= b;
+		o->cols[col] |= b;
+		o->grid[cell] = v;
+		ind_search(o, cell + 1);
+		o->rows[r] &= ~b;
+		o->cols[col] &= ~b;
+		if (c) {
+			c->sum = sum;
+			c->prod = prod;
+			c->max = max;
+			c->filled--;
+		}
+	}
+}
+
+static uint64_t independent_count(const cdok_puzzle *p, uint64_t limit)
+{
+	struct ind o;
+	int n = cdok_puzzle_size(p), nc = cdok_puzzle_cage_count(p);
+	int *given = calloc((size_t)(n * n), sizeof(int));
+
+	memset(&o, 0, sizeof(o));
+	o.n = n;
+	o.ncells = n * n;
+	o.limit = limit;
+	o.cage_of = malloc(sizeof(int) * (size_t)(n * n));
+	o.cages = calloc((size_t)(nc ? nc : 1), sizeof(*o.cages));
+	o.grid = calloc((size_t)(n * n), sizeof(int));
+	for (int i = 0; i < n * n; i++) {
+		given[i] = cdok_puzzle_given(p, i);
+		o.cage_of[i] = cdok_puzzle_cage_of(p, i);
+	}
+	for (int i = 0; i < nc; i++) {
+		o.cages[i].op = cdok_cage_op(p, i);
+		o.cages[i].target = cdok_cage_target(p, i);
+		o.cages[i].ncells = cdok_cage_size(p, i);
+		o.cages[i].prod = 1;
+	}
+	o.given = given;
+	ind_search(&o, 0);
+	free(given);
+	free(o.cage_of);
+	free(o.cages);
+	free(o.grid);
+	return o.count;
+}
+
+/* ---- helpers ---- */
+
+static cdok_puzzle *make(int size, unsigned ops, int two_cell, int max_cage,
+			 uint64_t seed, int *grid)
+{
+	cdok_gen_params par;
+	cdok_rng rng;
+	cdok_puzzle *p = NULL;
+	cdok_error err;
+	cdok_status st;
+
+	cdok_gen_params_init(&par);
+	par.size = size;
+	par.ops = ops;
+	par.two_cell = two_cell;
+	if (max_cage)
+		par.max_cage = max_cage;
+	cdok_rng_seed(&rng, seed, 0);
+	cr_assert_eq(cdok_generate_grid(size, &rng, grid), CDOK_OK);
+	st = cdok_generate(&par, grid, &rng, &p, NULL, &err);
+	cr_assert_eq(st, CDOK_OK, "size %d seed %llu: %s", size,
+		     (unsigned long long)seed, err.message);
+	return p;
+}
+
+static bool is_latin(const int *g, int n)
+{
+	for (int i = 0; i < n; i++) {
+		uint64_t r = 0, c = 0;
+
+		for (int j = 0; j < n; j++) {
+			if (g[i * n + j] < 1 || g[i * n + j] > n)
+				return false;
+			r |= (uint64_t)1 << g[i * n + j];
+			c |= (uint64_t)1 << g[j * n + i];
+		}
+		if (r != c || __builtin_popcountll(r) != n)
+			return false;
+	}
+	return true;
+}
+
+/* Every property the generator promises, for one puzzle. */
+static void check_shape(const cdok_puzzle *p, const int *grid, unsigned ops,
+			int two_cell, int max_cage)
+{
+	int n = cdok_puzzle_size(p), givens = 0;
+
+	for (int i = 0; i < n * n; i++) {
+		if (cdok_puzzle_given(p, i)) {
+			givens++;
+			cr_expect_eq(cdok_puzzle_given(p, i), grid[i]);
+			cr_expect_eq(cdok_puzzle_cage_of(p, i), -1);
+		} else {
+			cr_expect_geq(cdok_puzzle_cage_of(p, i), 0,
+				      "cell %d in no cage", i);
+		}
+	}
+	cr_expect_leq(givens, n * n / 10 > 1 ? n * n / 10 : 1,
+		      "%d givens in %dx%d", givens, n, n);
+	for (int c = 0; c < cdok_puzzle_cage_count(p); c++) {
+		cdok_op op = cdok_cage_op(p, c);
+		int k = cdok_cage_size(p, c);
+		unsigned bit = op == CDOK_OP_ADD ? CDOK_GEN_ADD :
+			       op == CDOK_OP_SUB ? CDOK_GEN_SUB :
+			       op == CDOK_OP_MUL ? CDOK_GEN_MUL : CDOK_GEN_DIV;
+
+		cr_expect(ops & bit, "operator %c not allowed", op);
+		cr_expect_geq(k, 2);
+		cr_expect_leq(k, max_cage);
+		if (two_cell && (op == CDOK_OP_SUB || op == CDOK_OP_DIV))
+			cr_expect_eq(k, 2, "-T: a %c cage of %d cells", op, k);
+	}
+}
+
+static void check_unique(const cdok_puzzle *p, const int *grid,
+			 bool independent)
+{
+	int n = cdok_puzzle_size(p);
+	int *sol = malloc(sizeof(int) * (size_t)(n * n));
+	cdok_result r;
+
+	cr_assert_eq(cdok_solve(p, NULL, sol, &r, NULL), CDOK_OK);
+	cr_expect_eq(r.count, 1);
+	cr_expect(r.complete);
+	cr_expect_arr_eq(sol, grid, sizeof(int) * (size_t)(n * n));
+	if (independent)
+		cr_expect_eq(independent_count(p, 2), 1,
+			     "%dx%d: the independent counter disagrees", n, n);
+	free(sol);
+}
+
+/* ---- tests ---- */
+
+Test(generate, rng_is_pinned)
+{
+	/* Seeds must make the same puzzles on every machine: pin the
+	 * generator's first outputs. */
+	cdok_rng r;
+	static const int grid7[16] = {
+		1, 4, 2, 3, 4, 3, 1, 2, 3, 2, 4, 1, 2, 1, 3, 4,
+	};
+	int g[16];
+
+	cdok_rng_seed(&r, 1, 0);
+	cr_expect_eq(cdok_rng_next(&r), UINT64_C(0xef75d62a19ba94ed));
+	cr_expect_eq(cdok_rng_next(&r), UINT64_C(0x8e9490536375f270));
+	cr_expect_eq(cdok_rng_next(&r), UINT64_C(0xc05630b1c614195d));
+	cdok_rng_seed(&r, 1, 1);
+	cr_expect_eq(cdok_rng_next(&r), UINT64_C(0x309714ec38d33b4c));
+	cdok_rng_seed(&r, 7, 0);
+	cdok_generate_grid(4, &r, g);
+	cr_expect_arr_eq(g, grid7, sizeof(g));
+	for (int i = 0; i < 1000; i++)
+		cr_expect_lt(cdok_rng_below(&r, 7), 7);
+}
+
+Test(generate, grids_are_latin_squares)
+{
+	static int g[CDOK_MAX_SIZE * CDOK_MAX_SIZE];
+	cdok_rng r;
+
+	for (int n = 1; n <= CDOK_MAX_SIZE; n += (n < 12 ? 1 : 17)) {
+		cdok_rng_seed(&r, (uint64_t)n, 3);
+		cr_assert_eq(cdok_generate_grid(n, &r, g), CDOK_OK);
+		cr_expect(is_latin(g, n), "size %d", n);
+	}
+	cr_expect_eq(cdok_generate_grid(0, &r, g), CDOK_ERR_INVALID);
+	cr_expect_eq(cdok_generate_grid(CDOK_MAX_SIZE + 1, &r, g),
+		     CDOK_ERR_INVALID);
+}
+
+/* Sizes 1..8 checked by the independent counter, several seeds each;
+ * 9..12 by the library's solver (the independent counter takes too long
+ * on some of them), plus the properties. */
+Test(generate, unique_at_every_size, .timeout = 300)
+{
+	static int grid[16 * 16];
+
+	for (int n = 1; n <= 12; n++) {
+		int count = n <= 6 ? 12 : n <= 8 ? 4 : 2;
+
+		for (int s = 0; s < count; s++) {
+			cdok_puzzle *p = make(n, CDOK_GEN_ALL_OPS, 0, 0,
+					      1000u * (unsigned)n + (unsigned)s,
+					      grid);
+
+			check_shape(p, grid, CDOK_GEN_ALL_OPS, 0, 5);
+			check_unique(p, grid, n <= 8);
+			cdok_puzzle_free(p);
+		}
+	}
+}
+
+Test(generate, larger_sizes, .timeout = 300)
+{
+	static int grid[24 * 24];
+	static const int sizes[] = {16, 20};
+
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		cdok_puzzle *p = make(sizes[i], CDOK_GEN_ALL_OPS, 1, 0, 77,
+				      grid);
+
+		check_shape(p, grid, CDOK_GEN_ALL_OPS, 1, 5);
+		check_unique(p, grid, false);
+		cdok_puzzle_free(p);
+	}
+}
+
+Test(generate, operator_sets_and_rules, .timeout = 120)
+{
+	static const struct {
+		unsigned ops;
+		int two_cell, max_cage;
+	} modes[] = {
+		{CDOK_GEN_MUL, 0, 0},                 /* Keen's "m" mode */
+		{CDOK_GEN_ADD, 0, 0},                 /* Cal Poly sums */
+		{CDOK_GEN_ADD | CDOK_GEN_SUB, 0, 0},  /* younger players */
+		{CDOK_GEN_ALL_OPS, 1, 0},             /* -T */
+		{CDOK_GEN_ALL_OPS, 0, 3},             /* small cages */
+		{CDOK_GEN_ADD | CDOK_GEN_DIV, 1, 4},
+	};
+	static int grid[7 * 7];
+
+	for (size_t m = 0; m < sizeof(modes) / sizeof(modes[0]); m++)
+		for (int n = 4; n <= 7; n++) {
+			int max_cage = modes[m].max_cage ? modes[m].max_cage : 5;
+			cdok_puzzle *p = make(n, modes[m].ops, modes[m].two_cell,
+					      modes[m].max_cage,
+					      50u + m * 10 + (unsigned)n, grid);
+
+			check_shape(p, grid, modes[m].ops, modes[m].two_cell,
+				    max_cage);
+			check_unique(p, grid, true);
+			cdok_puzzle_free(p);
+		}
+}
+
+static char *spec_of(const cdok_puzzle *p)
+{
+	char *text = NULL;
+
+	cr_assert_eq(cdok_write(cdok_format_find("spec"), p, NULL, &text,
+				NULL, NULL), CDOK_OK);
+	return text;
+}
+
+Test(generate, same_seed_same_puzzle)
+{
+	for (int n = 3; n <= 9; n += 3) {
+		cdok_gen_params par;
+		cdok_puzzle *a = NULL, *b = NULL, *c = NULL;
+		cdok_rng r1, r2, r3;
+		char *ta, *tb, *tc;
+
+		cdok_gen_params_init(&par);
+		par.size = n;
+		cdok_rng_seed(&r1, 42, 5);
+		cdok_rng_seed(&r2, 42, 5);
+		cdok_rng_seed(&r3, 42, 6);
+		cr_assert_eq(cdok_generate(&par, NULL, &r1, &a, NULL, NULL), 0);
+		cr_assert_eq(cdok_generate(&par, NULL, &r2, &b, NULL, NULL), 0);
+		cr_assert_eq(cdok_generate(&par, NULL, &r3, &c, NULL, NULL), 0);
+		ta = spec_of(a);
+		tb = spec_of(b);
+		tc = spec_of(c);
+		cr_expect_str_eq(ta, tb);
+		cr_expect_str_neq(ta, tc);
+		cdok_free(ta);
+		cdok_free(tb);
+		cdok_free(tc);
+		cdok_puzzle_free(a);
+		cdok_puzzle_free(b);
+		cdok_puzzle_free(c);
+	}
+}
+
+Test(generate, spec_round_trip)
+{
+	static int grid[9 * 9];
+	cdok_puzzle *p = make(9, CDOK_GEN_ALL_OPS, 0, 0, 9, grid), *q = NULL;
+	char *text = spec_of(p), *again;
+	cdok_reader *rd = cdok_reader_new(cdok_format_find("spec"), text,
+					  strlen(text));
+	cdok_error err;
+
+	cr_assert_eq(cdok_reader_next(rd, &q, &err), CDOK_OK, "%s",
+		     err.message);
+	again = spec_of(q);
+	cr_expect_str_eq(text, again);
+	check_unique(q, grid, true);
+	cdok_free(again);
+	cdok_free(text);
+	cdok_reader_free(rd);
+	cdok_puzzle_free(q);
+	cdok_puzzle_free(p);
+}
+
+static uint64_t constant_score(void *user, const cdok_puzzle *p,
+			       const cdok_result *r)
+{
+	(void)p;
+	(void)r;
+	++*(int *)user;
+	return 7;
+}
+
+Test(generate, score_is_pluggable_and_limits_hold)
+{
+	cdok_gen_params par;
+	cdok_puzzle *p = NULL;
+	cdok_rng r;
+	uint64_t score = 0;
+	int calls = 0;
+	cdok_error err;
+
+	cdok_gen_params_init(&par);
+	par.size = 6;
+	par.iterations = 3;
+	par.score = constant_score;
+	par.score_user = &calls;
+	cdok_rng_seed(&r, 3, 0);
+	cr_assert_eq(cdok_generate(&par, NULL, &r, &p, &score, NULL), CDOK_OK);
+	cr_expect_eq(score, 7);
+	cr_expect_gt(calls, 0);
+	cdok_puzzle_free(p);
+
+	/* A maximum no puzzle can meet is reported, not ignored. */
+	cdok_gen_params_init(&par);
+	par.size = 5;
+	par.max_score = 1;
+	cr_expect_eq(cdok_generate(&par, NULL, &r, &p, NULL, &err),
+		     CDOK_ERR_LIMIT);
+	cr_expect(p == NULL);
+
+	/* Hardening never passes max_score. */
+	cdok_gen_params_init(&par);
+	par.size = 6;
+	par.iterations = 5;
+	par.max_score = 2000;
+	cr_assert_eq(cdok_generate(&par, NULL, &r, &p, &score, &err), CDOK_OK,
+		     "%s", err.message);
+	cr_expect_leq(score, 2000);
+	cdok_puzzle_free(p);
+}
+
+Test(generate, rejects_bad_parameters)
+{
+	cdok_gen_params par;
+	cdok_puzzle *p = NULL;
+	cdok_rng r;
+	int grid[9] = {1, 2, 3, 2, 3, 1, 3, 1, 1};  /* not Latin */
+	cdok_error err;
+
+	cdok_rng_seed(&r, 1, 0);
+	cdok_gen_params_init(&par);
+	par.size = 0;
+	cr_expect_eq(cdok_generate(&par, NULL, &r, &p, NULL, &err),
+		     CDOK_ERR_INVALID);
+	par.size = 4;
+	par.ops = CDOK_GEN_SUB | CDOK_GEN_DIV;
+	cr_expect_eq(cdok_generate(&par, NULL, &r, &p, NULL, &err),
+		     CDOK_ERR_INVALID);
+	par.ops = CDOK_GEN_ALL_OPS;
+	par.size = 3;
+	cr_expect_eq(cdok_generate(&par, grid, &r, &p, NULL, &err),
+		     CDOK_ERR_INVALID);
+	cr_expect(strstr(err.message, "Latin") != NULL, "%s", err.message);
+	cr_expect(p == NULL);
+}
+
+/* The independent counter must be able to say "not unique". */
+Test(generate, independent_counter_self_check)
+{
+	FILE *f = fopen("tests/data/corpus/ambiguous/amb_sum_4x4.spec", "rb");
+	char buf[4096];
+	size_t len;
+	cdok_reader *rd;
+	cdok_puzzle *p = NULL, *empty = cdok_puzzle_new(3);
+
+	cr_assert_not_null(f);
+	len = fread(buf, 1, sizeof(buf), f);
+	fclose(f);
+	rd = cdok_reader_new(cdok_format_find("spec"), buf, len);
+	cr_assert_eq(cdok_reader_next(rd, &p, NULL), CDOK_OK);
+	cr_expect_eq(independent_count(p, 10), 2);
+	cr_expect_eq(independent_count(empty, 100), 12);
+	cdok_reader_free(rd);
+	cdok_puzzle_free(p);
+	cdok_puzzle_free(empty);
+}
