@@ -75,6 +75,21 @@ static size_t line_content_end(const struct cdok_reader *r, size_t start,
 	return e;
 }
 
+/* Could this line be a row of a grid?  Only letters, digits, operators
+ * and blanks: a drawing, a "Difficulty: N" line or a header cannot. */
+static bool is_spec_line(const char *text, size_t start, size_t end)
+{
+	for (size_t i = start; i < end; i++) {
+		char c = text[i];
+
+		if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+		      (c >= '0' && c <= '9') || c == '+' || c == '-' ||
+		      c == '*' || c == '/' || c == ' ' || c == '\t'))
+			return false;
+	}
+	return true;
+}
+
 static bool span_is_blank(const char *text, size_t start, size_t end)
 {
 	for (size_t i = start; i < end; i++)
@@ -493,17 +508,41 @@ cdok_status cdok_spec_read(struct cdok_reader *r, cdok_puzzle **out,
 
 	/* Blank lines before the grid are skipped, so that a spec pasted
 	 * after an empty line still reads.  (The original stops at such a
-	 * line and then finds no grid.) */
-	while (pos < r->len) {
-		cend = line_content_end(r, pos, &end);
-		if (!span_is_blank(r->text, pos, cend))
-			break;
-		if (end >= r->len) {
-			pos = r->len;
-			break;
+	 * line and then finds no grid.)  After the first puzzle, blocks of
+	 * lines that cannot start a grid -- a drawing, "Difficulty: N",
+	 * "Solution is unique. ...", a "==> NAME <==" header -- are
+	 * skipped too: that is how a stream of puzzles, such as the output
+	 * of generate --count, reads back (doc/FORMAT.md, "Streams"). */
+	for (;;) {
+		while (pos < r->len) {
+			cend = line_content_end(r, pos, &end);
+			if (!span_is_blank(r->text, pos, cend))
+				break;
+			if (end >= r->len) {
+				pos = r->len;
+				break;
+			}
+			pos = end + 1;
+			line++;
 		}
-		pos = end + 1;
-		line++;
+		if (pos >= r->len || r->index == 0)
+			break;
+		cend = line_content_end(r, pos, &end);
+		if (is_spec_line(r->text, pos, cend))
+			break;
+		/* Not a grid: skip to the blank line that ends the block. */
+		while (pos < r->len) {
+			cend = line_content_end(r, pos, &end);
+			if (span_is_blank(r->text, pos, cend))
+				break;
+			pos = end < r->len ? end + 1 : r->len;
+			line++;
+		}
+	}
+	if (pos >= r->len && r->index > 0) {
+		r->pos = pos;
+		r->line = line;
+		return CDOK_END;
 	}
 	if (pos >= r->len)
 		return cdok_fail(err, CDOK_ERR_SYNTAX, line, 1,
@@ -588,13 +627,12 @@ cdok_status cdok_spec_read(struct cdok_reader *r, cdok_puzzle **out,
 		goto fail;
 	free(toks);
 
-	/* Whatever follows the blank line is not part of this puzzle: the
-	 * original ignores it (cdok generate prints a drawing there), and
-	 * so does this reader until streams of puzzles are defined. */
+	/* The next call goes on after the blank line that ended the grid,
+	 * skipping what is not a grid (the original ignores everything
+	 * there; cdok generate prints a drawing after the spec). */
 	r->pos = pos;
 	r->line = line;
 	r->line_start = pos;
-	r->finished = true;
 	return CDOK_OK;
 fail:
 	free(toks);

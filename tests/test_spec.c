@@ -847,3 +847,55 @@ Test(spec, writer_refuses_what_it_cannot_express)
 	cr_expect(strstr(err.message, "target 5") != NULL, "%s", err.message);
 	cdok_puzzle_free(p);
 }
+
+/* A stream: puzzles separated by blank lines, with drawings and summary
+ * lines between them skipped (what generate --count and solve print). */
+Test(spec, stream_skips_drawings_and_summaries)
+{
+	static const char *files[] = {
+		"tests/data/corpus/cdok-reference/ex6.print.txt",
+		"tests/data/corpus/cdok-reference/cdok12D_01.solve-u.txt",
+		"tests/data/corpus/cdok-reference/cdok16T_01.print-u.txt",
+	};
+	static const int sizes[] = {6, 12, 16};
+	char *text = malloc(1 << 20);
+	size_t len = 0;
+	cdok_reader *r;
+	cdok_puzzle *p;
+	cdok_error err;
+
+	cr_assert_not_null(text);
+	for (int i = 0; i < 3; i++) {
+		FILE *f = fopen(files[i], "rb");
+
+		cr_assert_not_null(f, "%s", files[i]);
+		len += fread(text + len, 1, (1 << 19) - len, f);
+		fclose(f);
+		len += (size_t)sprintf(text + len, "\nDifficulty: 31\n\n");
+	}
+	r = cdok_reader_new(cdok_format_find("spec"), text, len);
+	for (int i = 0; i < 3; i++) {
+		cr_assert_eq(cdok_reader_next(r, &p, &err), CDOK_OK,
+			     "puzzle %d: %d:%d: %s", i, err.line, err.column,
+			     err.message);
+		cr_expect_eq(cdok_puzzle_size(p), sizes[i]);
+		/* The solved spec reads as a grid of givens. */
+		if (i == 1)
+			cr_expect_eq(cdok_puzzle_given(p, 0), 12);
+		cdok_puzzle_free(p);
+	}
+	cr_expect_eq(cdok_reader_next(r, &p, &err), CDOK_END);
+	cdok_reader_free(r);
+
+	/* A later block that looks like a grid but is broken is an error,
+	 * with its own line number. */
+	len = (size_t)sprintf(text, "A+3 A\n1 2\n\nnot a grid: skipped\n\n"
+			      "B+3 B\n2\n");
+	r = cdok_reader_new(cdok_format_find("spec"), text, len);
+	cr_assert_eq(cdok_reader_next(r, &p, &err), CDOK_OK);
+	cdok_puzzle_free(p);
+	cr_expect_neq(cdok_reader_next(r, &p, &err), CDOK_OK);
+	cr_expect_eq(err.line, 7, "line %d: %s", err.line, err.message);
+	cdok_reader_free(r);
+	free(text);
+}
