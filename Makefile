@@ -1,8 +1,11 @@
 # cdok -- Calcudoku toolkit.  GNU make.
 #
 #   make            library (static and shared) and the cdok program
-#   make check      tests: a gcc build, then a clang ASan+UBSan build
+#   make check      tests: a short fuzz run of every fuzz target, a gcc
+#                   build, then a clang ASan+UBSan build
 #   make test       tests of the plain build only
+#   make fuzz       the libFuzzer targets (clang); fuzz/README.md
+#   make fuzz-smoke a few seconds of each fuzz target
 #   make bench      the benchmark program (bench/README.md)
 #   make install    PREFIX=/usr/local by default
 #
@@ -34,7 +37,8 @@ CLI_OBJ  = $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/obj/%.o)
 BENCH_OBJ = $(BENCH_SRC:%.c=$(BUILD)/obj/%.o)
 
-.PHONY: all check test test-asan bench install clean
+.PHONY: all check test test-asan bench install clean \
+	fuzz fuzz-seeds fuzz-smoke fuzz-long fuzz-afl
 
 all: $(BUILD)/libcdok.a $(BUILD)/libcdok.so $(BUILD)/cdok
 
@@ -87,7 +91,12 @@ test-asan:
 		SAN='-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer' \
 		test
 
-check: test test-asan
+# One step after another, even under make -j, so that the test runner's
+# summary line stays the last thing printed.
+check:
+	$(MAKE) --no-print-directory fuzz-smoke
+	$(MAKE) --no-print-directory test
+	$(MAKE) --no-print-directory test-asan
 
 bench: $(BUILD)/cdok-bench
 
@@ -101,3 +110,82 @@ install: all
 
 clean:
 	rm -rf build
+
+# ---- fuzzing (fuzz/README.md) ----
+#
+# Every target is built with clang's libFuzzer under ASan and UBSan,
+# against its own build of the library.  fuzz_spec and fuzz_solve have a
+# file each; every other reader is fuzzed by fuzz/fuzz_reader.c, built
+# once per format name in FUZZ_FORMATS.  A name the library has no
+# reader for yet gives a target that says so and exits.
+
+FUZZ_BUILD   ?= build/fuzz
+FUZZ_CC      ?= clang
+FUZZ_SAN     ?= -fsanitize=address,undefined -fno-sanitize-recover=all \
+		-fno-omit-frame-pointer
+FUZZ_FORMATS  = ucf calpoly keen solo killer json
+FUZZ_TARGETS  = spec solve $(FUZZ_FORMATS)
+FUZZ_SMOKE_SECONDS ?= 5
+FUZZ_SECONDS ?= 600
+
+FUZZ_CFLAGS  = -std=c11 -O1 -g $(WARN) -Iinclude $(FUZZ_SAN) \
+	       -fsanitize=fuzzer-no-link
+FUZZ_LIB_OBJ = $(LIB_SRC:%.c=$(FUZZ_BUILD)/obj/%.o)
+FUZZ_UTIL    = $(FUZZ_BUILD)/obj/fuzz/fuzz_util.o
+FUZZ_BINS    = $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
+
+fuzz: $(FUZZ_BINS)
+
+$(FUZZ_BUILD)/obj/lib/%.o: lib/%.c include/cdok.h lib/internal.h
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -DCDOK_BUILDING -D_POSIX_C_SOURCE=200809L \
+		-c $< -o $@
+
+$(FUZZ_BUILD)/obj/fuzz/%.o: fuzz/%.c fuzz/fuzz.h include/cdok.h
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
+
+$(FUZZ_BUILD)/obj/fuzz/reader_%.o: fuzz/fuzz_reader.c fuzz/fuzz.h include/cdok.h
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -DFORMAT='"$*"' -c $< -o $@
+
+$(FUZZ_BUILD)/libcdok.a: $(FUZZ_LIB_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+$(FUZZ_BUILD)/fuzz_spec $(FUZZ_BUILD)/fuzz_solve: $(FUZZ_BUILD)/fuzz_%: \
+		$(FUZZ_BUILD)/obj/fuzz/fuzz_%.o $(FUZZ_UTIL) $(FUZZ_BUILD)/libcdok.a
+	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ $(LIBS)
+
+$(FUZZ_FORMATS:%=$(FUZZ_BUILD)/fuzz_%): $(FUZZ_BUILD)/fuzz_%: \
+		$(FUZZ_BUILD)/obj/fuzz/reader_%.o $(FUZZ_UTIL) $(FUZZ_BUILD)/libcdok.a
+	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ $(LIBS)
+
+# Seed inputs, gathered afresh from the corpus each time, plus the
+# corpus puzzles written in each format by seedgen (plain build).
+fuzz-seeds: $(BUILD)/fuzz-seedgen
+	sh fuzz/seeds.sh $(FUZZ_BUILD)/seeds $(BUILD)/fuzz-seedgen
+
+$(BUILD)/fuzz-seedgen: fuzz/seedgen.c include/cdok.h $(BUILD)/libcdok.a
+	$(CC) $(CFLAGS_ALL) -o $@ $< $(BUILD)/libcdok.a $(LIBS)
+
+# A few seconds of every target; any finding fails.
+fuzz-smoke: fuzz fuzz-seeds
+	@status=0; for t in $(FUZZ_TARGETS); do \
+		sh fuzz/run.sh smoke $(FUZZ_SMOKE_SECONDS) $(FUZZ_BUILD) $$t \
+			|| status=1; \
+	done; exit $$status
+
+# Long runs, FUZZ_SECONDS per target; `make -j2 fuzz-long` runs two at
+# once.  Each keeps its corpus in $(FUZZ_BUILD)/corpus/TARGET.
+fuzz-long: $(FUZZ_TARGETS:%=fuzz-long-%)
+
+fuzz-long-%: fuzz fuzz-seeds
+	sh fuzz/run.sh long $(FUZZ_SECONDS) $(FUZZ_BUILD) $*
+
+# The same targets for AFL++ (Debian's afl++): afl-clang-fast links
+# -fsanitize=fuzzer to its own driver.  fuzz/README.md shows how to run
+# them with afl-fuzz.
+fuzz-afl:
+	$(MAKE) --no-print-directory FUZZ_BUILD=build/fuzz-afl \
+		FUZZ_CC=afl-clang-fast fuzz

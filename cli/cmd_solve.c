@@ -4,7 +4,9 @@
  * By default the solver counts up to 2 solutions, which is exactly what
  * "is it unique?" needs.  A grid is shown only for a unique solution:
  * picking one of several grids would present a guess as the answer.
- * --limit and --all turn the verdict into a count.
+ * --limit and --all turn the verdict into a count.  --timeout and
+ * --max-nodes bound the search (cli_budget); a search that reaches
+ * either gives no verdict at all, since "unique so far" is not unique.
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -17,6 +19,7 @@ struct solve_run {
 	struct cli *cli;
 	const char *name;
 	const cdok_puzzle *puzzle;
+	struct cli_budget *budget;
 	int code;   /* why the callback stopped the search, or 0 */
 };
 
@@ -25,11 +28,19 @@ struct solve_run {
 static int show_solution(void *user, const int *values)
 {
 	struct solve_run *run = user;
+	struct cli_out *out = &run->cli->out;
 	int code;
 
+	/* Each solution goes out whole, even if the --timeout timer ends
+	 * the run meanwhile: the timer waits until it is flushed. */
+	cli_budget_hold(run->budget, true);
 	code = cli_show_grid(run->cli, run->name, run->puzzle, values);
-	if (code == CLI_EXIT_DONE && !out_puts(&run->cli->out, "\n"))
+	if (code == CLI_EXIT_DONE && !out_puts(out, "\n"))
 		code = CLI_EXIT_SYSTEM;
+	if (code == CLI_EXIT_DONE && run->budget->timeout_ns &&
+	    !out_flush(out))
+		code = CLI_EXIT_SYSTEM;
+	cli_budget_hold(run->budget, false);
 	if (code != CLI_EXIT_DONE) {
 		run->code = code;
 		return 1;
@@ -111,7 +122,8 @@ static int solve_one(struct cli *cli, const char *name,
 		     const cdok_puzzle *puzzle, bool show)
 {
 	bool counting = cli->opt.limit || cli->opt.all;
-	struct solve_run run = { cli, name, puzzle, 0 };
+	struct cli_budget budget;
+	struct solve_run run = { cli, name, puzzle, &budget, 0 };
 	size_t size = (size_t)cdok_puzzle_size(puzzle);
 	cdok_solve_params params;
 	cdok_result result;
@@ -134,13 +146,24 @@ static int solve_one(struct cli *cli, const char *name,
 			params.user = &run;
 		}
 	}
+	/* The budget starts after reading: it bounds the search.  A new
+	 * budget always has something left, so params is always set. */
+	cli_budget_start(&budget, cli, name);
+	cli_budget_params(&budget, &params);
 	memset(&err, 0, sizeof(err));
 	st = cdok_solve(puzzle, &params, solution, &result, &err);
+	cli_budget_stop(&budget);
+	if (st == CDOK_OK)
+		cli_budget_spent(&budget, &result);
 	if (st != CDOK_OK) {
 		cli_report(name, &err);
 		code = cli_status_exit(st);
 	} else if (run.code) {
 		code = run.code;
+	} else if (result.gave_up) {
+		/* Neither a count nor a verdict is known.  What --all
+		 * printed stays: those solutions are real. */
+		code = cli_budget_gave_up(&budget);
 	} else if (result.count == 0) {
 		if (counting)
 			out_puts(&cli->out, "Solutions: 0\n");

@@ -42,10 +42,35 @@ static void append_escaped(char *buf, size_t cap, size_t *len, const char *s)
 	buf[*len] = '\0';
 }
 
+size_t cli_msg_format(char *buf, size_t cap, const char *name, int line,
+		      int column, const char *text)
+{
+	char pos[32];
+	size_t len = 0;
+
+	/* One byte is kept for the newline. */
+	cap--;
+	append_escaped(buf, cap, &len, "cdok: ");
+	if (name) {
+		append_escaped(buf, cap, &len, name);
+		pos[0] = '\0';
+		if (line > 0 && column > 0)
+			snprintf(pos, sizeof(pos), ":%d:%d", line, column);
+		else if (line > 0)
+			snprintf(pos, sizeof(pos), ":%d", line);
+		append_escaped(buf, cap, &len, pos);
+		append_escaped(buf, cap, &len, ": ");
+	}
+	append_escaped(buf, cap, &len, text);
+	buf[len++] = '\n';
+	buf[len] = '\0';
+	return len;
+}
+
 void cli_msg(const char *name, int line, int column, const char *fmt, ...)
 {
-	char text[1024], pos[32], line_buf[4096];
-	size_t len = 0;
+	char text[1024], line_buf[4096];
+	size_t len;
 	va_list ap;
 
 	va_start(ap, fmt);
@@ -55,19 +80,8 @@ void cli_msg(const char *name, int line, int column, const char *fmt, ...)
 	/* Build the whole line first and write it with one call, so that
 	 * messages from concurrent processes sharing a terminal do not
 	 * interleave mid-line. */
-	append_escaped(line_buf, sizeof(line_buf) - 1, &len, "cdok: ");
-	if (name) {
-		append_escaped(line_buf, sizeof(line_buf) - 1, &len, name);
-		pos[0] = '\0';
-		if (line > 0 && column > 0)
-			snprintf(pos, sizeof(pos), ":%d:%d", line, column);
-		else if (line > 0)
-			snprintf(pos, sizeof(pos), ":%d", line);
-		append_escaped(line_buf, sizeof(line_buf) - 1, &len, pos);
-		append_escaped(line_buf, sizeof(line_buf) - 1, &len, ": ");
-	}
-	append_escaped(line_buf, sizeof(line_buf) - 1, &len, text);
-	line_buf[len++] = '\n';
+	len = cli_msg_format(line_buf, sizeof(line_buf), name, line,
+			     column, text);
 	/* Nothing sensible can be done if stderr itself fails. */
 	if (fwrite(line_buf, 1, len, stderr) != len)
 		clearerr(stderr);
@@ -167,10 +181,15 @@ out:
 static char signal_tmp[PATH_MAX];
 static volatile sig_atomic_t signal_tmp_armed;
 
-static void remove_tmp_on_signal(int sig)
+void out_signal_cleanup(void)
 {
 	if (signal_tmp_armed)
 		unlink(signal_tmp);
+}
+
+static void remove_tmp_on_signal(int sig)
+{
+	out_signal_cleanup();
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -337,6 +356,17 @@ bool out_printf(struct cli_out *out, const char *fmt, ...)
 		return false;
 	}
 	out->wrote |= n > 0;
+	return true;
+}
+
+bool out_flush(struct cli_out *out)
+{
+	if (out->failed)
+		return false;
+	if (fflush(out->fp) != 0) {
+		write_failed(out, errno);
+		return false;
+	}
 	return true;
 }
 

@@ -21,6 +21,12 @@
 void cli_msg(const char *name, int line, int column, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
+/* The line cli_msg prints for text, newline included, into buf (cap
+ * bytes, at least 2; cut short if need be, always NUL-terminated).
+ * Returns its length. */
+size_t cli_msg_format(char *buf, size_t cap, const char *name, int line,
+		      int column, const char *text);
+
 enum io_read {
 	IO_READ_OK,
 	IO_READ_TOO_BIG,  /* over CLI_INPUT_MAX: reported */
@@ -56,6 +62,14 @@ bool out_write(struct cli_out *out, const char *data, size_t len);
 bool out_puts(struct cli_out *out, const char *s);
 bool out_printf(struct cli_out *out, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+/* Push what has been written so far out of stdio's buffer.  Returns
+ * false if this or an earlier write failed. */
+bool out_flush(struct cli_out *out);
+
+/* Remove the temporary output file, if one is being written.  Safe in a
+ * signal handler: for a run that is about to end with _exit. */
+void out_signal_cleanup(void);
 
 /* Finish the output.  keep says whether the run succeeded: only then is
  * a temporary file renamed over its target; otherwise it is removed and

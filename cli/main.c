@@ -28,7 +28,8 @@ static const struct {
 };
 
 /* Long-only options get values past any character. */
-enum { OPT_LIMIT = 256, OPT_ALL };
+enum { OPT_LIMIT = 256, OPT_ALL, OPT_TIMEOUT, OPT_MAX_NODES, OPT_SEED,
+       OPT_COUNT, OPT_OPS, OPT_MAX_CAGE };
 
 static const struct option_def {
 	int val;            /* the short option's letter, or OPT_* */
@@ -53,6 +54,45 @@ static const struct option_def {
 	  "solve, examine: print every solution (spec, blank line, "
 	  "drawing, blank line), then \"Solutions: K\".  With --limit, stop "
 	  "after N." },
+	{ OPT_TIMEOUT, "timeout", "SECONDS",
+	  "solve, examine: give up on a puzzle after searching it for "
+	  "SECONDS seconds (a decimal number such as 2.5): print no "
+	  "verdict or count for it, say \"gave up after N nodes (S "
+	  "seconds)\" on standard error, and end with status 6." },
+	{ OPT_MAX_NODES, "max-nodes", "N",
+	  "solve, examine: give up likewise after N search nodes." },
+	{ 's', "size", "SIZE",
+	  "gen-grid, generate: the grid's size, 1 to 63 (default 6)." },
+	{ 'T', "two-cell", NULL,
+	  "harden, generate: difference and ratio cages have exactly two "
+	  "cells." },
+	{ OPT_OPS, "ops", "SET",
+	  "harden, generate: the operators to use: all (the default), mul "
+	  "(multiplication only, as Keen's \"m\" mode), add (sums only, "
+	  "as the Cal Poly puzzles), addsub (sums and differences), or "
+	  "the characters themselves, such as \"+*\"; the set must hold + "
+	  "or *." },
+	{ OPT_MAX_CAGE, "max-cage", "N",
+	  "harden, generate: the largest cage, in cells (default 5)." },
+	{ 'w', "iterations", "N",
+	  "harden, generate: hardening rounds after the puzzle is made "
+	  "unique, each trying 10 random changes and keeping those that "
+	  "raise the difficulty (default 0, or 20 with -m or -t)." },
+	{ 'm', "max-difficulty", "N",
+	  "harden, generate: make no puzzle with a difficulty above N." },
+	{ 't', "target-difficulty", "N",
+	  "harden, generate: stop hardening once the difficulty reaches "
+	  "N." },
+	{ OPT_SEED, "seed", "S",
+	  "gen-grid, harden, generate: the random seed, a whole number; "
+	  "puzzle k (from 0) of a run uses seed S+k, so the same options "
+	  "and seed make the same puzzles on any machine and any -j.  "
+	  "Without it a seed is drawn and printed on standard error." },
+	{ OPT_COUNT, "count", "K",
+	  "generate: make K puzzles (default 1)." },
+	{ 'j', "jobs", "THREADS",
+	  "generate: spread the puzzles over THREADS threads (default 1); "
+	  "the output is the same as with -j 1." },
 	{ 'h', "help", NULL, "Print this help and exit." },
 	{ 'V', "version", NULL, "Print the version and exit." },
 };
@@ -112,15 +152,19 @@ static int option_label(char *buf, size_t cap, const struct option_def *o)
 
 static const char help_intro[] =
 	"cdok reads Calcudoku (KenKen) puzzles written in its spec format "
-	"and prints, solves or examines them.  Each input holds one "
-	"puzzle: the file given with -i, then every FILE in turn, or "
-	"standard input when no file is named (\"-\" also means standard "
-	"input).  Options may come before or after the command.";
+	"and prints, solves or examines them; it also makes new puzzles "
+	"with exactly one solution.  Inputs are the file given with -i, "
+	"then every FILE in turn, or standard input when no file is named "
+	"(\"-\" also means standard input).  An input may hold several "
+	"puzzles separated by blank lines; drawings and summary lines "
+	"between them are skipped, so the output of generate and solve "
+	"reads back.  Options may come before or after the command.";
 
 static const char help_inputs[] =
 	"With more than one input, the output of each starts with a line "
-	"\"==> NAME <==\" and inputs are separated by a blank line; an "
-	"input that fails does not stop the others.  Errors go to standard "
+	"\"==> NAME <==\" (\"==> NAME #K <==\" for the K-th puzzle of an "
+	"input that holds several) and outputs are separated by a blank "
+	"line; an input that fails does not stop the others.  Errors go to standard "
 	"error as \"cdok: NAME:LINE:COLUMN: message\".  Inputs larger than "
 	"64 MiB are refused.";
 
@@ -207,6 +251,32 @@ static bool parse_count(const char *s, uint64_t *value)
 	return true;
 }
 
+/* A number of seconds above 0, such as "5", "0.25" or "2.": digits and
+ * at most one decimal point, as nanoseconds.  Up to a billion seconds
+ * (31 years) keeps the count of nanoseconds within 64 bits; digits past
+ * the ninth decimal are below the clock's resolution and dropped. */
+static bool parse_seconds(const char *s, uint64_t *ns)
+{
+	uint64_t whole = 0, frac = 0, scale = 100000000;
+	int digits = 0, int_digits = 0;
+
+	for (; *s >= '0' && *s <= '9'; s++, digits++, int_digits++) {
+		if (int_digits == 10)
+			return false;
+		whole = whole * 10 + (uint64_t)(*s - '0');
+	}
+	if (*s == '.') {
+		for (s++; *s >= '0' && *s <= '9'; s++, digits++) {
+			frac += (uint64_t)(*s - '0') * scale;
+			scale /= 10;
+		}
+	}
+	if (*s || !digits || whole > 1000000000)
+		return false;
+	*ns = whole * 1000000000 + frac;
+	return *ns > 0;
+}
+
 /* The option the user typed, for a message about it: the long form
  * when a long option was used, else "-x". */
 static void name_bad_option(char *buf, size_t cap, char **argv, int at,
@@ -218,6 +288,40 @@ static void name_bad_option(char *buf, size_t cap, char **argv, int at,
 		snprintf(buf, cap, "%.*s", (int)strcspn(arg, "="), arg);
 	else
 		snprintf(buf, cap, "-%c", letter);
+}
+
+/* An operator set for --ops: a name or the operator characters. */
+static bool parse_ops(const char *s, unsigned *ops)
+{
+	static const struct {
+		const char *name;
+		unsigned ops;
+	} names[] = {
+		{"all", CDOK_GEN_ALL_OPS},
+		{"mul", CDOK_GEN_MUL},
+		{"add", CDOK_GEN_ADD},
+		{"addsub", CDOK_GEN_ADD | CDOK_GEN_SUB},
+	};
+	unsigned set = 0;
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(s, names[i].name)) {
+			*ops = names[i].ops;
+			return true;
+		}
+	if (!*s)
+		return false;
+	for (; *s; s++) {
+		const char *at = strchr("+-*/", *s);
+
+		if (!at)
+			return false;
+		set |= 1u << (at - "+-*/");
+	}
+	if (!(set & (CDOK_GEN_ADD | CDOK_GEN_MUL)))
+		return false;
+	*ops = set;
+	return true;
 }
 
 enum parse_result { PARSE_RUN, PARSE_HELP, PARSE_VERSION, PARSE_ERROR };
@@ -274,6 +378,97 @@ static enum parse_result parse_options(int argc, char **argv,
 		case OPT_ALL:
 			opt->all = true;
 			break;
+		case OPT_TIMEOUT:
+			if (!parse_seconds(optarg, &opt->timeout_ns)) {
+				cli_msg(NULL, 0, 0, "bad value '%s' for "
+					"--timeout: expected a number of "
+					"seconds above 0, such as 5 or 0.5 "
+					"(try cdok --help)", optarg);
+				return PARSE_ERROR;
+			}
+			break;
+		case OPT_MAX_NODES:
+			if (!parse_count(optarg, &opt->max_nodes)) {
+				cli_msg(NULL, 0, 0, "bad value '%s' for "
+					"--max-nodes: expected a whole number "
+					"from 1 up (try cdok --help)", optarg);
+				return PARSE_ERROR;
+			}
+			break;
+		case 's':
+		case OPT_MAX_CAGE:
+		case 'j': {
+			uint64_t v;
+			uint64_t top = c == 's' ? CDOK_MAX_SIZE :
+				       c == 'j' ? 256 : 4096;
+
+			if (!parse_count(optarg, &v) || v > top) {
+				name_bad_option(bad, sizeof(bad), argv, optind,
+						c);
+				cli_msg(NULL, 0, 0, "bad value '%s' for %s: "
+					"expected a whole number from 1 to "
+					"%llu (try cdok --help)", optarg, bad,
+					(unsigned long long)top);
+				return PARSE_ERROR;
+			}
+			if (c == 's')
+				opt->size = (int)v;
+			else if (c == 'j')
+				opt->jobs = (int)v;
+			else
+				opt->max_cage = (int)v;
+			break;
+		}
+		case 'w':
+		case 'm':
+		case 't':
+		case OPT_SEED:
+		case OPT_COUNT: {
+			uint64_t v = 0;
+			bool zero_ok = c != OPT_COUNT;
+
+			if (!(zero_ok && !strcmp(optarg, "0")) &&
+			    !parse_count(optarg, &v)) {
+				name_bad_option(bad, sizeof(bad), argv, optind,
+						c);
+				cli_msg(NULL, 0, 0, "bad value '%s' for %s: "
+					"expected a whole number from %d up "
+					"(try cdok --help)", optarg, bad,
+					zero_ok ? 0 : 1);
+				return PARSE_ERROR;
+			}
+			if (c == 'w') {
+				if (v > 1000000) {
+					cli_msg(NULL, 0, 0, "bad value '%s' for "
+						"-w: at most 1000000 rounds",
+						optarg);
+					return PARSE_ERROR;
+				}
+				opt->iterations = (int)v;
+			} else if (c == 'm') {
+				opt->max_diff = v;
+			} else if (c == 't') {
+				opt->target_diff = v;
+			} else if (c == OPT_SEED) {
+				opt->seed = v;
+				opt->seed_set = true;
+			} else {
+				opt->count = v;
+			}
+			break;
+		}
+		case 'T':
+			opt->two_cell = true;
+			break;
+		case OPT_OPS:
+			if (!parse_ops(optarg, &opt->ops)) {
+				cli_msg(NULL, 0, 0, "bad value '%s' for --ops: "
+					"expected all, mul, add, addsub or "
+					"characters of \"+-*/\" including + or "
+					"* (try cdok --help)", optarg);
+				return PARSE_ERROR;
+			}
+			break;
 		case 'h':
 			help = true;
 			break;
@@ -315,6 +510,12 @@ int main(int argc, char **argv)
 	int code;
 
 	memset(&cli, 0, sizeof(cli));
+	cli.opt.size = 6;
+	cli.opt.iterations = -1;
+	cli.opt.count = 1;
+	cli.opt.jobs = 1;
+	cli.opt.ops = CDOK_GEN_ALL_OPS;
+	cli.opt.max_cage = 5;
 	switch (parse_options(argc, argv, &cli.opt)) {
 	case PARSE_RUN:
 		break;
@@ -340,6 +541,14 @@ int main(int argc, char **argv)
 		cli_msg(NULL, 0, 0, "option %s does not apply to %s "
 			"(try cdok --help)",
 			cli.opt.limit ? "--limit" : "--all", cmd->name);
+		return CLI_EXIT_USAGE;
+	}
+	if (!(cmd->flags & CLI_CMD_BOUNDED) &&
+	    (cli.opt.timeout_ns || cli.opt.max_nodes)) {
+		cli_msg(NULL, 0, 0, "option %s does not apply to %s "
+			"(try cdok --help)",
+			cli.opt.timeout_ns ? "--timeout" : "--max-nodes",
+			cmd->name);
 		return CLI_EXIT_USAGE;
 	}
 	cli.files = argv + optind + 1;

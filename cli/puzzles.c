@@ -27,30 +27,77 @@ static void error_init(cdok_error *err)
 	memset(err, 0, sizeof(*err));
 }
 
-/* Read and check the one puzzle an input holds.  path NULL means
- * standard input.  Text after the puzzle's ending blank line is not
- * read, as in the original. */
-static int read_puzzle(const char *path, const char *name,
+/* The next puzzle of a reader, checked.  Returns CLI_EXIT_DONE with
+ * *puzzle set, CLI_EXIT_DONE with *puzzle NULL at the end, or an exit
+ * status after reporting the error. */
+static int next_puzzle(cdok_reader *reader, const char *name,
 		       cdok_puzzle **puzzle)
+{
+	cdok_error err;
+	cdok_status st;
+
+	*puzzle = NULL;
+	error_init(&err);
+	st = cdok_reader_next(reader, puzzle, &err);
+	if (st == CDOK_END)
+		return CLI_EXIT_DONE;
+	if (st != CDOK_OK) {
+		cli_report(name, &err);
+		return cli_status_exit(st);
+	}
+	/* The reader checks what it reads; validating again costs little
+	 * and keeps the commands' precondition in one place whatever a
+	 * reader does. */
+	error_init(&err);
+	st = cdok_puzzle_validate(*puzzle, &err);
+	if (st != CDOK_OK) {
+		cli_report(name, &err);
+		cdok_puzzle_free(*puzzle);
+		*puzzle = NULL;
+		return cli_status_exit(st);
+	}
+	return CLI_EXIT_DONE;
+}
+
+/* Print the header of one puzzle's output when there is more than one:
+ * "==> NAME <==" per input as head(1) writes them, "==> NAME #K <=="
+ * when an input holds a stream of puzzles. */
+static void header(struct cli *cli, bool *first, const char *name, int k,
+		   bool stream)
+{
+	if (!*first)
+		out_puts(&cli->out, "\n");
+	*first = false;
+	if (stream)
+		out_printf(&cli->out, "==> %s #%d <==\n", name, k);
+	else
+		out_printf(&cli->out, "==> %s <==\n", name);
+}
+
+/* Run fn on every puzzle of one input.  Returns the largest status. */
+static int each_in_input(struct cli *cli, const char *path, const char *name,
+			 bool several_inputs, bool *first, cli_puzzle_fn fn)
 {
 	const cdok_format *spec = cdok_format_find("spec");
 	cdok_reader *reader;
-	cdok_error err;
-	cdok_status st;
+	cdok_puzzle *cur = NULL, *next = NULL;
+	int worst = CLI_EXIT_DONE, code;
+	bool stream;
 	char *text;
 	size_t len;
-	int code = CLI_EXIT_DONE;
 
-	*puzzle = NULL;
 	switch (io_read_input(path, name, &text, &len)) {
 	case IO_READ_OK:
 		break;
 	case IO_READ_TOO_BIG:
+		if (several_inputs)
+			header(cli, first, name, 1, false);
 		return CLI_EXIT_BADINPUT;
 	case IO_READ_FAILED:
+		if (several_inputs)
+			header(cli, first, name, 1, false);
 		return CLI_EXIT_SYSTEM;
 	}
-
 	reader = cdok_reader_new(spec, text, len);
 	if (!reader) {
 		cli_msg(name, 0, 0, spec ? "out of memory"
@@ -58,46 +105,61 @@ static int read_puzzle(const char *path, const char *name,
 		free(text);
 		return CLI_EXIT_SYSTEM;
 	}
-	error_init(&err);
-	st = cdok_reader_next(reader, puzzle, &err);
-	if (st == CDOK_END) {
+	code = next_puzzle(reader, name, &cur);
+	if (code == CLI_EXIT_DONE && !cur) {
 		cli_msg(name, 0, 0, "no puzzle in the input");
 		code = CLI_EXIT_BADINPUT;
-	} else if (st != CDOK_OK) {
-		cli_report(name, &err);
-		code = cli_status_exit(st);
-	} else {
-		/* The reader checks what it reads; validating again costs
-		 * little and keeps the commands' precondition in one
-		 * place whatever a reader does. */
-		error_init(&err);
-		st = cdok_puzzle_validate(*puzzle, &err);
-		if (st != CDOK_OK) {
-			cli_report(name, &err);
-			code = cli_status_exit(st);
-		}
 	}
 	if (code != CLI_EXIT_DONE) {
-		cdok_puzzle_free(*puzzle);
-		*puzzle = NULL;
+		if (several_inputs)
+			header(cli, first, name, 1, false);
+		worst = code;
+		goto out;
 	}
+	/* Read one ahead, to know whether this input is a stream. */
+	code = next_puzzle(reader, name, &next);
+	stream = next != NULL || code != CLI_EXIT_DONE;
+	for (int k = 1; cur; k++) {
+		int status;
+
+		if (several_inputs || stream)
+			header(cli, first, name, k, stream);
+		status = fn(cli, name, cur);
+		cdok_puzzle_free(cur);
+		if (status > worst)
+			worst = status;
+		if (cli->out.failed)
+			break;
+		cur = next;
+		next = NULL;
+		if (code != CLI_EXIT_DONE) {
+			/* The puzzle after cur could not be read: it was
+			 * reported; the reader has stopped. */
+			if (code > worst)
+				worst = code;
+		} else if (cur) {
+			code = next_puzzle(reader, name, &next);
+		}
+	}
+out:
+	cdok_puzzle_free(cur);
+	cdok_puzzle_free(next);
 	cdok_reader_free(reader);
 	free(text);
-	return code;
+	return worst;
 }
 
 int cli_each_puzzle(struct cli *cli, cli_puzzle_fn fn)
 {
 	int first_file = cli->opt.input ? 1 : 0;
 	int ninputs = first_file + cli->nfiles;
-	bool headers = ninputs > 1;
+	bool several = ninputs > 1, first = true;
 	int worst = CLI_EXIT_DONE;
 
 	if (ninputs == 0)
 		ninputs = 1;   /* standard input */
 	for (int i = 0; i < ninputs; i++) {
 		const char *path, *name;
-		cdok_puzzle *puzzle;
 		int code;
 
 		if (i < first_file)
@@ -112,20 +174,7 @@ int cli_each_puzzle(struct cli *cli, cli_puzzle_fn fn)
 		} else {
 			name = path;
 		}
-
-		/* Headers as head(1) writes them, so the output of several
-		 * inputs can be told apart and split again. */
-		if (headers) {
-			if (i > 0)
-				out_puts(&cli->out, "\n");
-			out_printf(&cli->out, "==> %s <==\n", name);
-		}
-
-		code = read_puzzle(path, name, &puzzle);
-		if (code == CLI_EXIT_DONE) {
-			code = fn(cli, name, puzzle);
-			cdok_puzzle_free(puzzle);
-		}
+		code = each_in_input(cli, path, name, several, &first, fn);
 		if (code > worst)
 			worst = code;
 		/* Once the output is broken nothing more can be delivered;

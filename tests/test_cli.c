@@ -29,6 +29,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cdok.h"
@@ -41,6 +42,7 @@
 #define REF    CORPUS "cdok-reference/"
 #define GOLDEN "tests/golden/"
 #define AMB4   CORPUS "ambiguous/amb_sum_4x4"
+#define SLOW   "tests/data/slow/"
 
 extern char **environ;
 
@@ -640,6 +642,32 @@ Test(cli, exit_4_usage)
 	expect_usage(&r, NULL);
 	CDOK(&r, "print", "--limit=3", REF "ex6.spec");
 	expect_usage(&r, NULL);
+
+	CDOK(&r, "solve", "--timeout", "0", REF "ex6.spec");
+	expect_usage(&r, "cdok: bad value '0' for --timeout: expected a "
+		     "number of seconds above 0, such as 5 or 0.5 "
+		     "(try cdok --help)\n");
+	CDOK(&r, "solve", "--timeout", "-1", REF "ex6.spec");
+	expect_usage(&r, NULL);
+	CDOK(&r, "solve", "--timeout", "1e3", REF "ex6.spec");
+	expect_usage(&r, NULL);
+	CDOK(&r, "solve", "--timeout", "1.5s", REF "ex6.spec");
+	expect_usage(&r, NULL);
+	CDOK(&r, "solve", "--timeout", ".", REF "ex6.spec");
+	expect_usage(&r, NULL);
+	CDOK(&r, "solve", "--timeout", "0.0000000001", REF "ex6.spec");
+	expect_usage(&r, NULL);
+	CDOK(&r, "solve", "--timeout", "10000000000", REF "ex6.spec");
+	expect_usage(&r, NULL);
+	CDOK(&r, "examine", "--max-nodes", "0", REF "ex6.spec");
+	expect_usage(&r, NULL);
+	CDOK(&r, "examine", "--max-nodes", "many", REF "ex6.spec");
+	expect_usage(&r, NULL);
+	CDOK(&r, "print", "--timeout", "5", REF "ex6.spec");
+	expect_usage(&r, "cdok: option --timeout does not apply to print "
+		     "(try cdok --help)\n");
+	CDOK(&r, "print", "--max-nodes", "5", REF "ex6.spec");
+	expect_usage(&r, NULL);
 }
 
 Test(cli, exit_5_system)
@@ -722,6 +750,238 @@ Test(cli, input_size_cap)
 	expect_str(&r.err, want, "stderr");
 	run_free(&r);
 	remove_tmpdir(dir);
+}
+
+/* The limits of the spec reader, each refused with its position. */
+static void expect_refused(const char *text, const char *message)
+{
+	char *dir = make_tmpdir();
+	char path[512], want[1024];
+	struct run r;
+
+	snprintf(path, sizeof(path), "%s/limit.spec", dir);
+	write_file(path, text);
+	CDOK(&r, "examine", path);
+	cr_expect(r.status == 3, "%s: status %d", message, r.status);
+	expect_str(&r.out, "", "stdout");
+	snprintf(want, sizeof(want), "cdok: %s:%s\n", path, message);
+	expect_str(&r.err, want, "stderr");
+	run_free(&r);
+	remove_tmpdir(dir);
+}
+
+/* A size x size spec of horizontal two-cell sum cages (and one given
+ * when size is odd), labelled AA, AB, ...: the most cages a grid of
+ * that size can hold. */
+static struct text domino_spec(int size)
+{
+	struct text t = { NULL, 0 };
+	char tok[32];
+	int k = 0;
+
+	text_append(&t, "", 0);
+	for (int y = 0; y < size; y++) {
+		for (int x = 0; x < size; x++) {
+			if (x == size - 1 && size % 2) {
+				snprintf(tok, sizeof(tok), "%d", y + 1);
+			} else {
+				int c = k + (x % 2 ? -1 : 0);
+
+				snprintf(tok, sizeof(tok), "%c%c%c%s",
+					 'A' + c / 26 / 26 % 26,
+					 'A' + c / 26 % 26, 'A' + c % 26,
+					 x % 2 ? "" : "+3");
+				if (x % 2 == 0)
+					k++;
+			}
+			text_puts(&t, x ? "\t" : "");
+			text_puts(&t, tok);
+		}
+		text_puts(&t, "\n");
+	}
+	return t;
+}
+
+Test(cli, input_limits)
+{
+	struct text big = domino_spec(63), over = domino_spec(64);
+	char *dir = make_tmpdir();
+	char path[512], want[1024];
+	struct run r;
+
+	/* The largest grid, with as many cages as it can hold (1953),
+	 * is read. */
+	snprintf(path, sizeof(path), "%s/big.spec", dir);
+	write_file(path, big.data);
+	CDOK(&r, "print", path);
+	cr_expect(r.status == 0, "63 x 63: status %d: %s", r.status,
+		  r.err.data);
+	run_free(&r);
+
+	/* One more column is over the limit, named where it starts. */
+	snprintf(path, sizeof(path), "%s/over.spec", dir);
+	write_file(path, over.data);
+	CDOK(&r, "print", path);
+	cr_expect(r.status == 3, "64 x 64: status %d", r.status);
+	snprintf(want, sizeof(want), "^cdok: %s:1:[0-9]+: the first row has "
+		 "more than 63 cells; cdok supports grids up to 63 x 63\n$",
+		 path);
+	expect_match(r.err.data, want, "64 x 64");
+	run_free(&r);
+	text_free(&big);
+	text_free(&over);
+	remove_tmpdir(dir);
+
+	/* Targets: 64 bits hold them, one past is refused. */
+	expect_refused("A+9223372036854775808\tA\n1\t2\n",
+		       "1:3: target does not fit in 64 bits");
+	expect_refused("A*99999999999999999999999999999\tA\n1\t2\n",
+		       "1:3: target does not fit in 64 bits");
+	/* Labels are at most 15 letters. */
+	expect_refused("ABCDEFGHIJKLMNOP+3\tABCDEFGHIJKLMNOP\n1\t2\n",
+		       "1:1: label is longer than 15 letters");
+	/* Values of givens are 1..N. */
+	expect_refused("A+3\tA\n1\t3\n", "2:3: given value 3 is outside 1..2");
+}
+
+/* The largest targets are read, and the solver answers without
+ * overflowing (the sanitizer build checks that too). */
+Test(cli, huge_targets_are_answered)
+{
+	static const char *const specs[] = {
+		"A+9223372036854775807\tA\n1\t2\n",
+		"A*9223372036854775807\tA\n1\t2\n",
+		"A-9223372036854775807\tA\n1\t2\n",
+		"A/9223372036854775807\tA\n1\t2\n",
+		"A*9223372036854775807\tA\tA\nA\tA\tA\nA\tA\tA\n",
+		"A+9223372036854775807\tA\tA\nA\tA\tA\nA\tA\tA\n",
+	};
+	char *dir = make_tmpdir();
+	char path[512];
+	struct run r;
+
+	snprintf(path, sizeof(path), "%s/huge.spec", dir);
+	for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++) {
+		write_file(path, specs[i]);
+		CDOK(&r, "examine", "--timeout", "10", path);
+		cr_expect(r.status == 1, "%s: status %d: %s", specs[i],
+			  r.status, r.err.data);
+		run_free(&r);
+	}
+	remove_tmpdir(dir);
+}
+
+/* ---- --timeout and --max-nodes ---- */
+
+static double seconds_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void expect_gave_up(const struct run *r, const char *path,
+			   const char *nodes)
+{
+	char pattern[600];
+
+	cr_expect(r->status == 6, "%s: status %d, want 6", path, r->status);
+	snprintf(pattern, sizeof(pattern), "^cdok: %s: gave up after %s "
+		 "nodes \\([0-9]+\\.[0-9] seconds\\)\n$", path, nodes);
+	expect_match(r->err.data, pattern, path);
+}
+
+Test(cli, max_nodes_gives_up)
+{
+	struct run r;
+
+	CDOK(&r, "examine", "--limit", "1000000000", "--max-nodes", "1000",
+	     SLOW "many_8x8.spec");
+	expect_gave_up(&r, SLOW "many_8x8.spec", "1000");
+	/* No count: "at least K" would pass for an answer. */
+	expect_str(&r.out, "", "stdout");
+	run_free(&r);
+
+	/* The solutions --all printed before giving up stay printed. */
+	CDOK(&r, "solve", "--all", "--max-nodes", "1000",
+	     SLOW "many_8x8.spec");
+	expect_gave_up(&r, SLOW "many_8x8.spec", "1000");
+	cr_expect(r.out.len > 0 && !strstr(r.out.data, "Solutions:"),
+		  "solve --all output:\n%.500s", r.out.data);
+	run_free(&r);
+
+	/* A limit that is not reached changes nothing. */
+	CDOK(&r, "examine", "--max-nodes", "1000000", REF "ex6.spec");
+	cr_expect(r.status == 0);
+	expect_match(r.out.data, "^Solution is unique\\. Difficulty: "
+		     "[0-9]+\n$", "ex6");
+	run_free(&r);
+}
+
+Test(cli, timeout_gives_up)
+{
+	struct run r;
+	double t0, took;
+
+	/* Many cheap nodes: the solver's progress callback sees the
+	 * deadline. */
+	t0 = seconds_now();
+	CDOK(&r, "examine", "--limit", "1000000000", "--timeout", "0.3",
+	     SLOW "many_8x8.spec");
+	took = seconds_now() - t0;
+	expect_gave_up(&r, SLOW "many_8x8.spec", "[0-9]+");
+	expect_str(&r.out, "", "stdout");
+	cr_expect(took < 3, "--timeout 0.3 took %.1f s", took);
+	run_free(&r);
+
+	CDOK(&r, "solve", "--timeout", "30", REF "ex6.spec");
+	cr_expect(r.status == 0, "ex6 with time to spare: %d", r.status);
+	expect_file(&r.out, GOLDEN "ex6.solve.txt", "solve --timeout 30");
+	run_free(&r);
+}
+
+/* Slow nodes: the timer stops the search a second after the deadline
+ * at the latest, loses no earlier output and leaves -o FILE alone. */
+Test(cli, timeout_backstop)
+{
+	char *dir = make_tmpdir();
+	char path[512];
+	struct text got, masked;
+	struct run r;
+	double t0, took;
+
+	snprintf(path, sizeof(path), "%s/out.txt", dir);
+	write_file(path, "old\n");
+	t0 = seconds_now();
+	CDOK(&r, "examine", "--timeout", "0.5", "-o", path,
+	     SLOW "nosol_slow_20x20.spec");
+	took = seconds_now() - t0;
+	cr_expect(r.status == 6 || r.status == 1, "status %d", r.status);
+	if (r.status == 6)
+		expect_gave_up(&r, SLOW "nosol_slow_20x20.spec", "[0-9]+");
+	cr_expect(took < 4, "--timeout 0.5 took %.1f s", took);
+	run_free(&r);
+	got = read_file(path);
+	expect_str(&got, "old\n", "-o file after giving up");
+	text_free(&got);
+	cr_expect(count_entries(dir) == 1, "temporary file left behind");
+	remove_tmpdir(dir);
+
+	/* Several inputs: what came before is kept, and 6 is the
+	 * largest status. */
+	CDOK(&r, "examine", "--timeout", "0.5", REF "ex6.spec",
+	     SLOW "nosol_slow_20x20.spec");
+	masked = mask_difficulty(r.out.data);
+	if (r.status == 6)
+		expect_str(&masked, "==> " REF "ex6.spec <==\n"
+			   "Solution is unique. Difficulty: N\n"
+			   "\n==> " SLOW "nosol_slow_20x20.spec <==\n",
+			   "stdout");
+	else
+		cr_expect(r.status == 1, "status %d", r.status);
+	text_free(&masked);
+	run_free(&r);
 }
 
 /* ---- several inputs ---- */
@@ -969,8 +1229,9 @@ Test(cli, help_lists_everything)
 		"\n  print  ", "\n  solve  ", "\n  examine  ",
 		"-u, --utf8", "-i, --input FILE", "-o, --output FILE",
 		"--limit N", "--all", "-h, --help", "-V, --version",
+		"--timeout SECONDS", "--max-nodes N",
 		"\n  0  ", "\n  1  ", "\n  2  ", "\n  3  ", "\n  4  ",
-		"\n  5  ",
+		"\n  5  ", "\n  6  ",
 	};
 	struct run r;
 

@@ -1,0 +1,399 @@
+/* cmd_generate.c -- gen-grid, harden and generate: new puzzles made by the
+ * library's generator, printed as the original cdok prints them.
+ *
+ * Every puzzle is made from its own seed: puzzle k (from 0) of a run with
+ * --seed S uses seed S+k.  So a run can be split by seed ranges (a
+ * cluster, or -j threads) and the pieces give exactly the puzzles of one
+ * long run, and -j never changes the output: the threads only decide who
+ * makes which puzzle, and puzzles are printed in order.
+ */
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+/* A seed from the system when the user gave none.  The library never
+ * draws randomness itself; the program may. */
+static uint64_t draw_seed(void)
+{
+	uint64_t seed = 0;
+	int fd = open("/dev/urandom", O_RDONLY);
+
+	if (fd >= 0) {
+		if (read(fd, &seed, sizeof(seed)) != (ssize_t)sizeof(seed))
+			seed = 0;
+		close(fd);
+	}
+	if (!seed)
+		seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
+	/* Keep seeds short enough to retype. */
+	return seed % 1000000000000ull;
+}
+
+static uint64_t base_seed(const struct cli *cli)
+{
+	uint64_t seed;
+
+	if (cli->opt.seed_set)
+		return cli->opt.seed;
+	seed = draw_seed();
+	cli_msg(NULL, 0, 0, "seed %llu (--seed %llu makes the same puzzles "
+		"again)", (unsigned long long)seed, (unsigned long long)seed);
+	return seed;
+}
+
+static void gen_params(const struct cli *cli, int size, cdok_gen_params *par)
+{
+	cdok_gen_params_init(par);
+	par->size = size;
+	par->ops = cli->opt.ops;
+	par->two_cell = cli->opt.two_cell;
+	par->max_cage = cli->opt.max_cage;
+	par->max_score = cli->opt.max_diff;
+	par->target_score = cli->opt.target_diff;
+	/* Puzzles come out unique without hardening; it is what -m and -t
+	 * steer, so they turn it on unless -w says otherwise. */
+	if (cli->opt.iterations >= 0)
+		par->iterations = cli->opt.iterations;
+	else if (cli->opt.max_diff || cli->opt.target_diff)
+		par->iterations = 20;
+}
+
+/* Append a library string to a growing text; false if memory ran out. */
+static bool append(char **text, size_t *len, const char *s, size_t n)
+{
+	char *t = realloc(*text, *len + n + 1);
+
+	if (!t)
+		return false;
+	memcpy(t + *len, s, n);
+	*len += n;
+	t[*len] = '\0';
+	*text = t;
+	return true;
+}
+
+/* One generated puzzle as the original prints it: the spec, a blank
+ * line, the drawing, a blank line and "Difficulty: N".  Returns NULL if
+ * memory ran out. */
+static char *format_puzzle(const struct cli *cli, const cdok_puzzle *p,
+			   uint64_t score)
+{
+	const char *formats[2] = {"spec", cli->opt.utf8 ? "utf8" : "ascii"};
+	char *text = NULL, line[64];
+	size_t len = 0;
+
+	for (int i = 0; i < 2; i++) {
+		char *part;
+		size_t n;
+
+		if (cdok_write(cdok_format_find(formats[i]), p, NULL, &part, &n,
+			       NULL) != CDOK_OK)
+			goto fail;
+		if (!append(&text, &len, part, n) || !append(&text, &len, "\n", 1)) {
+			cdok_free(part);
+			goto fail;
+		}
+		cdok_free(part);
+	}
+	snprintf(line, sizeof(line), "Difficulty: %llu\n",
+		 (unsigned long long)score);
+	if (append(&text, &len, line, strlen(line)))
+		return text;
+fail:
+	free(text);
+	return NULL;
+}
+
+/* ---- generate ---- */
+
+struct batch {
+	const struct cli *cli;
+	uint64_t seed, count;
+	pthread_mutex_t lock;
+	pthread_cond_t done;
+	uint64_t next;        /* next puzzle index to make */
+	bool stop;            /* a puzzle failed: make no more */
+	char **texts;         /* finished puzzles, by index */
+	char **errors;        /* or why they failed */
+	int *codes;
+	bool *ready;
+};
+
+/* Make puzzle i of the batch: its text, or an error and exit status. */
+static void make_one(struct batch *b, uint64_t i)
+{
+	cdok_gen_params par;
+	cdok_puzzle *p = NULL;
+	cdok_error err;
+	cdok_rng rng;
+	uint64_t score = 0;
+	cdok_status st;
+	char *text = NULL, *error = NULL;
+	int code = CLI_EXIT_DONE;
+
+	gen_params(b->cli, b->cli->opt.size, &par);
+	cdok_rng_seed(&rng, b->seed + i, 0);
+	memset(&err, 0, sizeof(err));
+	st = cdok_generate(&par, NULL, &rng, &p, &score, &err);
+	if (st == CDOK_OK) {
+		text = format_puzzle(b->cli, p, score);
+		if (!text)
+			st = CDOK_ERR_NOMEM;
+	}
+	if (st != CDOK_OK) {
+		code = st == CDOK_ERR_NOMEM ? CLI_EXIT_SYSTEM :
+		       st == CDOK_ERR_LIMIT ? CLI_EXIT_GAVEUP : CLI_EXIT_USAGE;
+		error = strdup(st == CDOK_ERR_NOMEM ? "out of memory" :
+			       err.message);
+	}
+	cdok_puzzle_free(p);
+
+	pthread_mutex_lock(&b->lock);
+	b->texts[i] = text;
+	b->errors[i] = error;
+	b->codes[i] = code;
+	b->ready[i] = true;
+	if (code != CLI_EXIT_DONE)
+		b->stop = true;
+	pthread_cond_broadcast(&b->done);
+	pthread_mutex_unlock(&b->lock);
+}
+
+static void *worker(void *arg)
+{
+	struct batch *b = arg;
+
+	for (;;) {
+		uint64_t i;
+
+		pthread_mutex_lock(&b->lock);
+		i = b->next;
+		if (b->stop || i >= b->count) {
+			pthread_mutex_unlock(&b->lock);
+			return NULL;
+		}
+		b->next++;
+		pthread_mutex_unlock(&b->lock);
+		make_one(b, i);
+	}
+}
+
+int cmd_generate(struct cli *cli)
+{
+	struct batch b;
+	pthread_t threads[256];
+	int nthreads = 0, code = CLI_EXIT_DONE;
+	uint64_t count = cli->opt.count;
+
+	if (cli->nfiles || cli->opt.input) {
+		cli_msg(NULL, 0, 0, "generate reads no input (did you mean "
+			"harden?)");
+		return CLI_EXIT_USAGE;
+	}
+	memset(&b, 0, sizeof(b));
+	b.cli = cli;
+	b.seed = base_seed(cli);
+	b.count = count;
+	b.texts = calloc(count, sizeof(*b.texts));
+	b.errors = calloc(count, sizeof(*b.errors));
+	b.codes = calloc(count, sizeof(*b.codes));
+	b.ready = calloc(count, sizeof(*b.ready));
+	if (!b.texts || !b.errors || !b.codes || !b.ready) {
+		cli_msg(NULL, 0, 0, "out of memory");
+		code = CLI_EXIT_SYSTEM;
+		goto out;
+	}
+	pthread_mutex_init(&b.lock, NULL);
+	pthread_cond_init(&b.done, NULL);
+	if (cli->opt.jobs > 1)
+		for (int t = 0; t < cli->opt.jobs && (uint64_t)t < count; t++)
+			if (!pthread_create(&threads[nthreads], NULL, worker,
+					    &b))
+				nthreads++;
+
+	/* Print in order as puzzles finish; with one job, make each one
+	 * right here. */
+	for (uint64_t i = 0; i < count; i++) {
+		if (!nthreads) {
+			if (b.stop)
+				break;
+			make_one(&b, i);
+		}
+		pthread_mutex_lock(&b.lock);
+		while (!b.ready[i] && !(b.stop && b.next <= i))
+			pthread_cond_wait(&b.done, &b.lock);
+		pthread_mutex_unlock(&b.lock);
+		if (!b.ready[i])
+			break;
+		if (b.codes[i] != CLI_EXIT_DONE) {
+			cli_msg(NULL, 0, 0, "puzzle %llu (seed %llu): %s",
+				(unsigned long long)i + 1,
+				(unsigned long long)(b.seed + i), b.errors[i]);
+			code = b.codes[i];
+			break;
+		}
+		if (i > 0)
+			out_puts(&cli->out, "\n");
+		out_puts(&cli->out, b.texts[i]);
+		free(b.texts[i]);
+		b.texts[i] = NULL;
+		if (cli->out.failed) {
+			code = CLI_EXIT_SYSTEM;
+			break;
+		}
+	}
+	pthread_mutex_lock(&b.lock);
+	b.stop = true;
+	pthread_mutex_unlock(&b.lock);
+	for (int t = 0; t < nthreads; t++)
+		pthread_join(threads[t], NULL);
+	pthread_mutex_destroy(&b.lock);
+	pthread_cond_destroy(&b.done);
+out:
+	for (uint64_t i = 0; b.texts && i < count; i++) {
+		free(b.texts[i]);
+		free(b.errors[i]);
+	}
+	free(b.texts);
+	free(b.errors);
+	free(b.codes);
+	free(b.ready);
+	return code;
+}
+
+/* ---- gen-grid ---- */
+
+int cmd_gen_grid(struct cli *cli)
+{
+	int n = cli->opt.size;
+	int *grid = malloc(sizeof(int) * (size_t)(n * n));
+	cdok_puzzle *p = cdok_puzzle_new(n);
+	uint64_t seed = base_seed(cli);
+	int code = CLI_EXIT_DONE;
+
+	if (!grid || !p) {
+		cli_msg(NULL, 0, 0, "out of memory");
+		code = CLI_EXIT_SYSTEM;
+		goto out;
+	}
+	for (uint64_t k = 0; k < cli->opt.count && code == CLI_EXIT_DONE; k++) {
+		cdok_rng rng;
+
+		cdok_rng_seed(&rng, seed + k, 0);
+		if (cdok_generate_grid(n, &rng, grid) != CDOK_OK) {
+			cli_msg(NULL, 0, 0, "out of memory");
+			code = CLI_EXIT_SYSTEM;
+			break;
+		}
+		if (k > 0)
+			out_puts(&cli->out, "\n");
+		code = cli_show(cli, NULL, "spec", p, grid);
+	}
+out:
+	free(grid);
+	cdok_puzzle_free(p);
+	return code;
+}
+
+/* ---- harden ---- */
+
+/* The run's seed and how many puzzles it has hardened: puzzle k of the
+ * input uses seed S+k, as generate does. */
+struct harden_run {
+	uint64_t seed;
+	uint64_t index;   /* puzzles hardened so far */
+};
+
+/* Keeps the first solution the solver reports. */
+struct first_solution {
+	int *grid;
+	size_t cells;
+	bool seen;
+};
+
+static int keep_first(void *user, const int *values)
+{
+	struct first_solution *f = user;
+
+	if (!f->seen)
+		memcpy(f->grid, values, f->cells * sizeof(int));
+	f->seen = true;
+	return 0;
+}
+
+static struct harden_run harden_state;
+
+static int harden_one(struct cli *cli, const char *name,
+		      const cdok_puzzle *puzzle)
+{
+	int n = cdok_puzzle_size(puzzle);
+	int *grid = malloc(sizeof(int) * (size_t)(n * n));
+	struct first_solution first = {grid, (size_t)(n * n), false};
+	cdok_solve_params params;
+	cdok_result res;
+	cdok_gen_params par;
+	cdok_puzzle *p = NULL;
+	cdok_error err;
+	cdok_rng rng;
+	uint64_t score = 0;
+	cdok_status st;
+	char *text;
+	int code;
+
+	if (!grid) {
+		cli_msg(name, 0, 0, "out of memory");
+		return CLI_EXIT_SYSTEM;
+	}
+	/* The input's solution: the first one found, with a warning when
+	 * it is not the only one (as the original does). */
+	cdok_solve_params_init(&params);
+	params.on_solution = keep_first;
+	params.user = &first;
+	memset(&err, 0, sizeof(err));
+	st = cdok_solve(puzzle, &params, NULL, &res, &err);
+	if (st != CDOK_OK) {
+		cli_report(name, &err);
+		free(grid);
+		return cli_status_exit(st);
+	}
+	if (!res.count) {
+		cli_msg(name, 0, 0, "puzzle has no solution");
+		free(grid);
+		return CLI_EXIT_NOSOL;
+	}
+	if (res.count > 1)
+		cli_msg(name, 0, 0, "warning: the input's solution is not "
+			"unique; using the first one found");
+
+	gen_params(cli, n, &par);
+	cdok_rng_seed(&rng, harden_state.seed + harden_state.index++, 0);
+	memset(&err, 0, sizeof(err));
+	st = cdok_generate(&par, grid, &rng, &p, &score, &err);
+	free(grid);
+	if (st != CDOK_OK) {
+		cli_msg(name, 0, 0, "%s", err.message);
+		return st == CDOK_ERR_NOMEM ? CLI_EXIT_SYSTEM :
+		       st == CDOK_ERR_LIMIT ? CLI_EXIT_GAVEUP : CLI_EXIT_USAGE;
+	}
+	text = format_puzzle(cli, p, score);
+	cdok_puzzle_free(p);
+	if (!text) {
+		cli_msg(name, 0, 0, "out of memory");
+		return CLI_EXIT_SYSTEM;
+	}
+	code = out_puts(&cli->out, text) ? CLI_EXIT_DONE : CLI_EXIT_SYSTEM;
+	free(text);
+	return code;
+}
+
+int cmd_harden(struct cli *cli)
+{
+	harden_state.seed = base_seed(cli);
+	harden_state.index = 0;
+	return cli_each_puzzle(cli, harden_one);
+}
