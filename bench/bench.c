@@ -24,6 +24,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "bench.h"
 #include "cdok.h"
 
 #define DEFAULT_MIN_RUNS 3
@@ -505,8 +506,11 @@ static void usage(FILE *out)
 		"(default %g; 0: exactly REPEAT)\n"
 		"  --by-class   one line per class (name without its _NN)\n"
 		"  --list       one line per puzzle: time, nodes, "
-		"difficulty\n",
-		progname, DEFAULT_MIN_RUNS, DEFAULT_BUDGET);
+		"difficulty\n"
+		"\n"
+		"%s --generate [--scale K] [--max-size N]: time the "
+		"generator instead\n",
+		progname, DEFAULT_MIN_RUNS, DEFAULT_BUDGET, progname);
 }
 
 int main(int argc, char **argv)
@@ -523,6 +527,9 @@ int main(int argc, char **argv)
 	bool ok = true;
 	char *end;
 	int c;
+
+	if (argc > 1 && !strcmp(argv[1], "--generate"))
+		return bench_generate(argc - 2, argv + 2);
 
 	while ((c = getopt_long(argc, argv, "r:t:h", longopts, NULL)) != -1) {
 		switch (c) {
