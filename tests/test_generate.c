@@ -288,23 +288,80 @@ Test(generate, grids_are_latin_squares)
 /* Sizes 1..8 checked by the independent counter, several seeds each;
  * 9..12 by the library's solver (the independent counter takes too long
  * on some of them), plus the properties. */
-Test(generate, unique_at_every_size, .timeout = 300)
+static char *spec_of(const cdok_puzzle *p);
+
+/* Write a puzzle as a spec and read it back: the same text again. */
+static void check_reparse(const cdok_puzzle *p)
+{
+	char *text = spec_of(p), *again;
+	cdok_reader *rd = cdok_reader_new(cdok_format_find("spec"), text,
+					  strlen(text));
+	cdok_puzzle *q = NULL;
+	cdok_error err;
+
+	cr_assert_eq(cdok_reader_next(rd, &q, &err), CDOK_OK, "%s",
+		     err.message);
+	again = spec_of(q);
+	cr_expect_str_eq(text, again);
+	cdok_free(again);
+	cdok_free(text);
+	cdok_reader_free(rd);
+	cdok_puzzle_free(q);
+}
+
+/* Sizes 1..9 checked by the independent counter, several seeds each;
+ * 10..12 by the library's solver (the independent counter takes too
+ * long on some of them), plus the properties and a re-parse.
+ * CDOK_GEN_SCALE multiplies the number of puzzles for long runs:
+ *
+ *	CDOK_GEN_SCALE=100 build/cdok-tests --filter 'generate/unique*'
+ */
+Test(generate, unique_at_every_size, .timeout = 3600)
 {
 	static int grid[16 * 16];
+	const char *env = getenv("CDOK_GEN_SCALE");
+	int scale = env && atoi(env) > 0 ? atoi(env) : 1;
 
 	for (int n = 1; n <= 12; n++) {
-		int count = n <= 6 ? 12 : n <= 8 ? 4 : 2;
+		int count = (n <= 6 ? 12 : n <= 9 ? 4 : 2) * scale;
 
 		for (int s = 0; s < count; s++) {
-			cdok_puzzle *p = make(n, CDOK_GEN_ALL_OPS, 0, 0,
+			cdok_puzzle *p = make(n, CDOK_GEN_ALL_OPS, s & 1, 0,
 					      1000u * (unsigned)n + (unsigned)s,
 					      grid);
 
-			check_shape(p, grid, CDOK_GEN_ALL_OPS, 0, 5);
-			check_unique(p, grid, n <= 8);
+			check_shape(p, grid, CDOK_GEN_ALL_OPS, s & 1, 5);
+			check_unique(p, grid, n <= 9);
+			check_reparse(p);
 			cdok_puzzle_free(p);
 		}
 	}
+}
+
+/* The program: same seed, same output, whatever -j. */
+Test(generate, cli_jobs_do_not_change_output, .timeout = 120)
+{
+	char *out[2];
+
+	for (int j = 0; j < 2; j++) {
+		char cmd[256];
+		FILE *f;
+		size_t len = 0, n;
+
+		snprintf(cmd, sizeof(cmd), "%s -s 7 --seed 11 --count 40 -j %d "
+			 "generate", CDOK_BIN, j + 1);
+		f = popen(cmd, "r");
+		cr_assert_not_null(f);
+		out[j] = malloc(1 << 20);
+		while ((n = fread(out[j] + len, 1, (1 << 20) - 1 - len, f)) > 0)
+			len += n;
+		out[j][len] = '\0';
+		cr_assert_eq(pclose(f), 0);
+		cr_assert_gt(len, 1000);
+	}
+	cr_expect_str_eq(out[0], out[1]);
+	free(out[0]);
+	free(out[1]);
 }
 
 Test(generate, larger_sizes, .timeout = 300)
