@@ -127,6 +127,25 @@ CDOK_API const int *cdok_cage_cells(const cdok_puzzle *puzzle, int cage);
 /* The cage's label as read, or NULL if it has none. */
 CDOK_API const char *cdok_cage_label(const cdok_puzzle *puzzle, int cage);
 
+/* Killer Sudoku rules (doc/FORMAT.md, RULES.md).  Boxes: the grid is
+ * tiled by boxes of box_rows x box_cols cells (box_rows * box_cols must
+ * equal the size, e.g. 3 x 3 for 9 x 9, 2 x 3 for 6 x 6, 3 x 4 for
+ * 12 x 12), and each box holds every value once.  0 x 0 removes the
+ * boxes.  Fails with CDOK_ERR_INVALID for other shapes. */
+CDOK_API cdok_status cdok_puzzle_set_boxes(cdok_puzzle *puzzle, int box_rows,
+					   int box_cols);
+
+/* The box shape, or 0 when the puzzle has no boxes. */
+CDOK_API int cdok_puzzle_box_rows(const cdok_puzzle *puzzle);
+CDOK_API int cdok_puzzle_box_cols(const cdok_puzzle *puzzle);
+
+/* Whether a cage's values must all differ (Killer cages), and setting
+ * it.  Plain Calcudoku cages let values repeat (in different rows and
+ * columns). */
+CDOK_API cdok_status cdok_puzzle_set_cage_distinct(cdok_puzzle *puzzle,
+						   int cage, int distinct);
+CDOK_API int cdok_cage_distinct(const cdok_puzzle *puzzle, int cage);
+
 /* Check the puzzle against the model's rules: every cage connected
  * orthogonally, product and ratio targets positive, targets not
  * negative.  Whether the puzzle has a solution is the solver's

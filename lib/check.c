@@ -72,14 +72,15 @@ bool cdok_cage_holds(cdok_op op, int64_t target, const int *v, int n)
 int cdok_puzzle_is_solution(const cdok_puzzle *p, const int *values)
 {
 	int n = p->size;
-	uint64_t *rows, *cols;
+	uint64_t *rows, *cols, *boxes;
 	int *buf;
 	int ok = 1;
 
 	rows = calloc((size_t)n, sizeof(*rows));
 	cols = calloc((size_t)n, sizeof(*cols));
+	boxes = calloc((size_t)n, sizeof(*boxes));
 	buf = malloc((size_t)n * (size_t)n * sizeof(*buf));
-	if (!rows || !cols || !buf) {
+	if (!rows || !cols || !boxes || !buf) {
 		ok = 0;
 		goto out;
 	}
@@ -100,12 +101,26 @@ int cdok_puzzle_is_solution(const cdok_puzzle *p, const int *values)
 			ok = 0;
 		rows[cell / n] |= bit;
 		cols[cell % n] |= bit;
+		if (p->box_rows) {
+			int b = (cell / n) / p->box_rows *
+				(n / p->box_cols) + (cell % n) / p->box_cols;
+
+			if (boxes[b] & bit)
+				ok = 0;
+			boxes[b] |= bit;
+		}
 	}
 	for (int c = 0; c < p->ncages && ok; c++) {
 		const struct cdok_cage *cage = &p->cages[c];
+		uint64_t seen = 0;
 
-		for (int i = 0; i < cage->ncells; i++)
+		for (int i = 0; i < cage->ncells; i++) {
 			buf[i] = values[cage->cells[i]];
+			if (cage->distinct &&
+			    (seen & ((uint64_t)1 << buf[i])))
+				ok = 0;
+			seen |= (uint64_t)1 << buf[i];
+		}
 		if (!cdok_cage_holds(cage->op, cage->target, buf,
 				     cage->ncells))
 			ok = 0;
@@ -113,6 +128,7 @@ int cdok_puzzle_is_solution(const cdok_puzzle *p, const int *values)
 out:
 	free(rows);
 	free(cols);
+	free(boxes);
 	free(buf);
 	return ok;
 }

@@ -28,15 +28,19 @@ struct cdok_cage {
 	int ncells;
 	int *cells;                      /* reading order */
 	char label[CDOK_LABEL_MAX + 1];  /* "" when none */
+	bool distinct;                   /* values must all differ */
 };
 
-/* Rule flags.  The model carries them so that later variants (Killer
- * boxes, cages whose values must differ, Nylimb digit rules) arrive as a
- * flag plus the reasoning that honours it, not as a new model.  None is
- * defined yet: a plain Calcudoku has rules == 0. */
+/* Variants arrive as data on the one model plus the reasoning that
+ * honours it, not as a new model: Killer boxes are box_rows x box_cols
+ * (0 = none) and a cage's distinct flag; rules is kept for later ones
+ * (Nylimb digit rules).  A plain Calcudoku has no boxes, no distinct
+ * cages and rules == 0.  The box of cell (r, c) is
+ * (r / box_rows) * (size / box_cols) + c / box_cols. */
 struct cdok_puzzle {
 	int size;
 	unsigned rules;
+	int box_rows, box_cols;  /* 0: no boxes */
 	int *given;        /* size*size, 0 = none */
 	int *cage_of;      /* size*size, -1 = none */
 	struct cdok_cage *cages;

@@ -51,6 +51,8 @@ cdok_puzzle *cdok_puzzle_clone(const cdok_puzzle *src)
 		return NULL;
 	cells = (size_t)src->size * (size_t)src->size;
 	p->rules = src->rules;
+	p->box_rows = src->box_rows;
+	p->box_cols = src->box_cols;
 	memcpy(p->given, src->given, cells * sizeof(*p->given));
 	memcpy(p->cage_of, src->cage_of, cells * sizeof(*p->cage_of));
 	if (src->ncages) {
@@ -162,6 +164,7 @@ cdok_status cdok_puzzle_add_cage(cdok_puzzle *p, cdok_op op, int64_t target,
 	c->ncells = ncells;
 	c->cells = copy;
 	c->label[0] = '\0';
+	c->distinct = false;
 	if (label)
 		strcpy(c->label, label);
 	for (int i = 0; i < ncells; i++)
@@ -200,6 +203,43 @@ int cdok_cage_size(const cdok_puzzle *p, int cage)
 const int *cdok_cage_cells(const cdok_puzzle *p, int cage)
 {
 	return p->cages[cage].cells;
+}
+
+cdok_status cdok_puzzle_set_boxes(cdok_puzzle *p, int box_rows, int box_cols)
+{
+	if (box_rows == 0 && box_cols == 0) {
+		p->box_rows = p->box_cols = 0;
+		return CDOK_OK;
+	}
+	if (box_rows < 1 || box_cols < 1 || box_rows * box_cols != p->size)
+		return CDOK_ERR_INVALID;
+	p->box_rows = box_rows;
+	p->box_cols = box_cols;
+	return CDOK_OK;
+}
+
+int cdok_puzzle_box_rows(const cdok_puzzle *p)
+{
+	return p->box_rows;
+}
+
+int cdok_puzzle_box_cols(const cdok_puzzle *p)
+{
+	return p->box_cols;
+}
+
+cdok_status cdok_puzzle_set_cage_distinct(cdok_puzzle *p, int cage,
+					  int distinct)
+{
+	if (cage < 0 || cage >= p->ncages)
+		return CDOK_ERR_INVALID;
+	p->cages[cage].distinct = distinct != 0;
+	return CDOK_OK;
+}
+
+int cdok_cage_distinct(const cdok_puzzle *p, int cage)
+{
+	return p->cages[cage].distinct;
 }
 
 const char *cdok_cage_label(const cdok_puzzle *p, int cage)

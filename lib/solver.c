@@ -64,16 +64,28 @@ static inline int high_value(dom_t d)
 	return 63 - __builtin_clzll(d);
 }
 
-/* Read-only facts about a cage, prepared once per solve. */
+/* Units are the sets of cells that must hold every value once: rows
+ * (0..n-1), columns (n..2n-1) and, in a Killer puzzle, boxes (2n..3n-1).
+ * All reasoning about "each value once" works on units alike. */
+enum { KIND_ROW, KIND_COL, KIND_BOX, NKINDS };
+
+/* Read-only facts about a cage, prepared once per solve.  Within the
+ * cage, cells sharing a row, a column or a box must differ, and in a
+ * distinct cage all cells must: each such set is a local "group" with
+ * its own used values during enumeration.  group_unit maps a group to
+ * the grid unit it lies in, or -1 for the cage-wide group. */
 struct cage_info {
 	cdok_op op;
 	int64_t target;
 	int ncells;
 	const int *cells;
-	int nrows, ncols;     /* distinct rows and columns it touches */
-	int *row_of, *col_of; /* per cell: local row / column index */
-	int *rows, *cols;     /* local index -> grid row / column */
+	int ngroups;
+	int *group_unit;      /* group -> grid unit, or -1 */
+	int *groups;          /* per cell: up to 4 group indices */
+	int *ngroups_of;      /* per cell: how many */
 };
+
+#define MAX_GROUPS_PER_CELL 4
 
 /* Scratch for one cage enumeration, sized for the largest cage. */
 struct enum_ctx {
@@ -82,15 +94,18 @@ struct enum_ctx {
 	int k, n;
 	int *pos;             /* enumeration order -> cage cell index */
 	dom_t *d;             /* domains in enumeration order */
-	int *lr, *lc;         /* local row / column, enumeration order */
+	const int *grp;       /* groups of the cell at each position */
+	int *ngrp;
+	int *grp_store;       /* storage behind grp, reordered per call */
 	int *val;
 	dom_t *sup;           /* values seen in some valid assignment */
 	int64_t *minsum, *maxsum, *minprod, *maxprod; /* suffix bounds */
-	dom_t *rowused, *colused;
-	dom_t *rowmust, *colmust;   /* in every valid assignment so far */
-	dom_t *rowfixed, *colfixed; /* already fixed: no news */
-	dom_t *rowv, *colv;
-	int nrows, ncols;
+	dom_t *used;          /* per group: values taken so far */
+	dom_t *must;          /* per group: in every valid assignment so far */
+	dom_t *fixedv;        /* per group: already fixed, so no news */
+	dom_t *gv;            /* per group: values of the current assignment */
+	const int *group_unit;
+	int ngroups;
 	long budget;
 	int unsupported;      /* (cell, value) pairs not yet supported */
 	bool track_must;
@@ -106,20 +121,25 @@ struct solver {
 	int ncages;
 	const int *cage_of;
 
+	/* Units: nunits lists of n cells; per cell its units. */
+	int nkinds;           /* 2, or 3 with boxes */
+	int *unit_cells;      /* unit * n + i -> cell */
+	int *cell_units;      /* cell * NKINDS + kind -> unit */
+
 	/* Propagation work lists. */
 	int *fixed;           /* cells that became single, to eliminate */
 	int nfixed;
 	int *queue;           /* cages to re-check (ring buffer) */
 	bool *queued;
 	int qhead, qcount;
-	uint64_t rowdirty, coldirty;
-	uint64_t ad_rowdirty, ad_coldirty;  /* lines changed since last matching */
+	uint64_t dirty[NKINDS];    /* units changed since hidden singles */
+	uint64_t ad_dirty[NKINDS]; /* units changed since the matching */
 
 	struct enum_ctx e;
 
 	/* Failure weights for choosing where to branch (dom/wdeg): how often
-	 * each cage, row and column has produced a contradiction. */
-	uint32_t *wcage, *wrow, *wcol;
+	 * each cage and each unit has produced a contradiction. */
+	uint32_t *wcage, *wunit;
 	unsigned char *dp;    /* scratch for sum_supports */
 
 	/* Search. */
@@ -157,10 +177,13 @@ static inline bool narrow(struct solver *s, dom_t *dom, int cell, dom_t nd)
 	if (!nd)
 		return false;
 	dom[cell] = nd;
-	s->rowdirty |= (uint64_t)1 << (cell / s->n);
-	s->coldirty |= (uint64_t)1 << (cell % s->n);
-	s->ad_rowdirty |= (uint64_t)1 << (cell / s->n);
-	s->ad_coldirty |= (uint64_t)1 << (cell % s->n);
+	for (int k = 0; k < s->nkinds; k++) {
+		uint64_t bit = (uint64_t)1 <<
+			(s->cell_units[cell * NKINDS + k] - k * s->n);
+
+		s->dirty[k] |= bit;
+		s->ad_dirty[k] |= bit;
+	}
 	enqueue_cage(s, s->cage_of[cell]);
 	if (!(nd & (nd - 1)))
 		s->fixed[s->nfixed++] = cell;
@@ -176,14 +199,14 @@ static void reset_work(struct solver *s)
 		s->qcount--;
 	}
 	s->qhead = 0;
-	s->rowdirty = s->coldirty = 0;
-	s->ad_rowdirty = s->ad_coldirty = 0;
+	for (int k = 0; k < NKINDS; k++)
+		s->dirty[k] = s->ad_dirty[k] = 0;
 }
 
 /* ------------------------------------------------------------------ */
-/* Rows and columns                                                    */
+/* Units: rows, columns, boxes                                         */
 
-/* Remove each fixed cell's value from its row and column. */
+/* Remove each fixed cell's value from the other cells of its units. */
 static bool eliminate_fixed(struct solver *s, dom_t *dom)
 {
 	int n = s->n;
@@ -191,83 +214,84 @@ static bool eliminate_fixed(struct solver *s, dom_t *dom)
 	while (s->nfixed) {
 		int cell = s->fixed[--s->nfixed];
 		dom_t v = dom[cell];
-		int r = cell / n, c = cell % n;
 
-		for (int i = 0; i < n; i++) {
-			int peer = r * n + i;
+		for (int k = 0; k < s->nkinds; k++) {
+			int u = s->cell_units[cell * NKINDS + k];
+			const int *cells = s->unit_cells + (size_t)u * (size_t)n;
 
-			if (peer != cell && (dom[peer] & v) &&
-			    !narrow(s, dom, peer, dom[peer] & ~v)) {
-				s->wrow[r]++;
-				return false;
-			}
-			peer = i * n + c;
-			if (peer != cell && (dom[peer] & v) &&
-			    !narrow(s, dom, peer, dom[peer] & ~v)) {
-				s->wcol[c]++;
-				return false;
+			for (int i = 0; i < n; i++) {
+				int peer = cells[i];
+
+				if (peer != cell && (dom[peer] & v) &&
+				    !narrow(s, dom, peer, dom[peer] & ~v)) {
+					s->wunit[u]++;
+					return false;
+				}
 			}
 		}
 	}
 	return true;
 }
 
-/* Hidden singles over one line of cells (start, start+step, ...). */
-static bool line_singles(struct solver *s, dom_t *dom, int start, int step)
+/* Hidden singles over one unit. */
+static bool unit_singles(struct solver *s, dom_t *dom, int u)
 {
+	const int *cells = s->unit_cells + (size_t)u * (size_t)s->n;
 	dom_t once = 0, twice = 0, hidden;
 	int n = s->n;
 
-	for (int i = 0, cell = start; i < n; i++, cell += step) {
-		twice |= once & dom[cell];
-		once |= dom[cell];
+	for (int i = 0; i < n; i++) {
+		twice |= once & dom[cells[i]];
+		once |= dom[cells[i]];
 	}
 	if (once != s->full)
 		return false;
 	hidden = once & ~twice;
 	if (!hidden)
 		return true;
-	for (int i = 0, cell = start; i < n; i++, cell += step) {
-		dom_t h = dom[cell] & hidden;
+	for (int i = 0; i < n; i++) {
+		dom_t h = dom[cells[i]] & hidden;
 
-		if (h && dom[cell] != h) {
+		if (h && dom[cells[i]] != h) {
 			/* Two values that each have this cell as their only
 			 * place cannot both go here. */
 			if (h & (h - 1))
 				return false;
-			if (!narrow(s, dom, cell, h))
+			if (!narrow(s, dom, cells[i], h))
 				return false;
 		}
 	}
+	return true;
+}
+
+/* Run fn on every unit marked in masks (clearing the marks as it goes);
+ * a failing unit gains failure weight. */
+static bool each_dirty_unit(struct solver *s, dom_t *dom, uint64_t *masks,
+			    bool (*fn)(struct solver *, dom_t *, int))
+{
+	for (int k = 0; k < s->nkinds; k++)
+		while (masks[k]) {
+			int u = k * s->n + __builtin_ctzll(masks[k]);
+
+			masks[k] &= masks[k] - 1;
+			if (!fn(s, dom, u)) {
+				s->wunit[u]++;
+				return false;
+			}
+			/* A unit's work may have dirtied earlier kinds. */
+			k = -1;
+			break;
+		}
 	return true;
 }
 
 static bool hidden_singles(struct solver *s, dom_t *dom)
 {
-	while (s->rowdirty || s->coldirty) {
-		if (s->rowdirty) {
-			int r = __builtin_ctzll(s->rowdirty);
-
-			s->rowdirty &= s->rowdirty - 1;
-			if (!line_singles(s, dom, r * s->n, 1)) {
-				s->wrow[r]++;
-				return false;
-			}
-		} else {
-			int c = __builtin_ctzll(s->coldirty);
-
-			s->coldirty &= s->coldirty - 1;
-			if (!line_singles(s, dom, c, s->n)) {
-				s->wcol[c]++;
-				return false;
-			}
-		}
-	}
-	return true;
+	return each_dirty_unit(s, dom, s->dirty, unit_singles);
 }
 
-/* All-different consistency for one line (Régin's matching argument).
- * The n cells of a line must take the n values one each: a perfect
+/* All-different consistency for one unit (Régin's matching argument).
+ * The n cells of a unit must take the n values one each: a perfect
  * matching of cells to values.  A value v stays in cell c only if some
  * perfect matching gives v to c.  With one perfect matching M in hand,
  * that holds exactly when c and the cell M gives v to lie on a common
@@ -292,8 +316,9 @@ static bool augment(const dom_t *d, int cell, int *cell_of_value,
 	return false;
 }
 
-static bool line_alldiff(struct solver *s, dom_t *dom, int start, int step)
+static bool unit_alldiff(struct solver *s, dom_t *dom, int u)
 {
+	const int *cells = s->unit_cells + (size_t)u * (size_t)s->n;
 	int n = s->n;
 	dom_t d[CDOK_MAX_SIZE];
 	int value_of_cell[CDOK_MAX_SIZE], cell_of_value[CDOK_MAX_SIZE + 1];
@@ -302,20 +327,17 @@ static bool line_alldiff(struct solver *s, dom_t *dom, int start, int step)
 	for (int v = 0; v <= n; v++)
 		cell_of_value[v] = -1;
 	for (int i = 0; i < n; i++) {
-		d[i] = dom[start + i * step];
+		d[i] = dom[cells[i]];
 		value_of_cell[i] = -1;
 	}
 	/* Greedy start, then augmenting paths for the rest. */
-	for (int i = 0; i < n; i++) {
-		dom_t free_vals = d[i];
-
-		for (dom_t a = free_vals; a; a &= a - 1)
+	for (int i = 0; i < n; i++)
+		for (dom_t a = d[i]; a; a &= a - 1)
 			if (cell_of_value[low_value(a)] < 0) {
 				cell_of_value[low_value(a)] = i;
 				value_of_cell[i] = low_value(a);
 				break;
 			}
-	}
 	for (int i = 0; i < n; i++) {
 		dom_t seen = 0;
 
@@ -342,7 +364,7 @@ static bool line_alldiff(struct solver *s, dom_t *dom, int start, int step)
 			if (j == i || ((reach[i] >> j & 1) && (reach[j] >> i & 1)))
 				keep |= a & -a;
 		}
-		if (keep != d[i] && !narrow(s, dom, start + i * step, keep))
+		if (keep != d[i] && !narrow(s, dom, cells[i], keep))
 			return false;
 	}
 	return true;
@@ -350,26 +372,7 @@ static bool line_alldiff(struct solver *s, dom_t *dom, int start, int step)
 
 static bool alldiff(struct solver *s, dom_t *dom)
 {
-	while (s->ad_rowdirty || s->ad_coldirty) {
-		if (s->ad_rowdirty) {
-			int r = __builtin_ctzll(s->ad_rowdirty);
-
-			s->ad_rowdirty &= s->ad_rowdirty - 1;
-			if (!line_alldiff(s, dom, r * s->n, 1)) {
-				s->wrow[r]++;
-				return false;
-			}
-		} else {
-			int c = __builtin_ctzll(s->ad_coldirty);
-
-			s->ad_coldirty &= s->ad_coldirty - 1;
-			if (!line_alldiff(s, dom, c, s->n)) {
-				s->wcol[c]++;
-				return false;
-			}
-		}
-	}
-	return true;
+	return each_dirty_unit(s, dom, s->ad_dirty, unit_alldiff);
 }
 
 /* ------------------------------------------------------------------ */
@@ -401,22 +404,15 @@ static void enum_leaf(struct enum_ctx *e)
 		}
 	}
 	if (e->track_must) {
-		for (int r = 0; r < e->nrows; r++)
-			e->rowv[r] = 0;
-		for (int c = 0; c < e->ncols; c++)
-			e->colv[c] = 0;
-		for (int i = 0; i < e->k; i++) {
-			e->rowv[e->lr[i]] |= BIT(e->val[i]);
-			e->colv[e->lc[i]] |= BIT(e->val[i]);
-		}
-		for (int r = 0; r < e->nrows; r++) {
-			e->rowmust[r] &= e->rowv[r];
-			if (e->rowmust[r] & ~e->rowfixed[r])
-				useful = true;
-		}
-		for (int c = 0; c < e->ncols; c++) {
-			e->colmust[c] &= e->colv[c];
-			if (e->colmust[c] & ~e->colfixed[c])
+		for (int g = 0; g < e->ngroups; g++)
+			e->gv[g] = 0;
+		for (int i = 0; i < e->k; i++)
+			for (int j = 0; j < e->ngrp[i]; j++)
+				e->gv[e->grp[i * MAX_GROUPS_PER_CELL + j]] |=
+					BIT(e->val[i]);
+		for (int g = 0; g < e->ngroups; g++) {
+			e->must[g] &= e->gv[g];
+			if (e->group_unit[g] >= 0 && (e->must[g] & ~e->fixedv[g]))
 				useful = true;
 		}
 		e->track_must = useful;
@@ -517,7 +513,9 @@ static void enum_rec(struct enum_ctx *e, int i, int64_t acc, int64_t mx)
 		e->aborted = e->stop = true;
 		return;
 	}
-	avail = e->d[i] & ~e->rowused[e->lr[i]] & ~e->colused[e->lc[i]];
+	avail = e->d[i];
+	for (int j = 0; j < e->ngrp[i]; j++)
+		avail &= ~e->used[e->grp[i * MAX_GROUPS_PER_CELL + j]];
 	avail = enum_filter(e, i, avail, acc, mx);
 	for (; avail && !e->stop; avail &= avail - 1) {
 		int v = low_value(avail);
@@ -528,8 +526,8 @@ static void enum_rec(struct enum_ctx *e, int i, int64_t acc, int64_t mx)
 			enum_leaf(e);
 			continue;
 		}
-		e->rowused[e->lr[i]] |= b;
-		e->colused[e->lc[i]] |= b;
+		for (int j = 0; j < e->ngrp[i]; j++)
+			e->used[e->grp[i * MAX_GROUPS_PER_CELL + j]] |= b;
 		switch (e->op) {
 		case CDOK_OP_ADD:
 		case CDOK_OP_SUB:
@@ -542,8 +540,8 @@ static void enum_rec(struct enum_ctx *e, int i, int64_t acc, int64_t mx)
 			enum_rec(e, i + 1, acc * v, v > mx ? v : mx);
 			break;
 		}
-		e->rowused[e->lr[i]] &= ~b;
-		e->colused[e->lc[i]] &= ~b;
+		for (int j = 0; j < e->ngrp[i]; j++)
+			e->used[e->grp[i * MAX_GROUPS_PER_CELL + j]] &= ~b;
 	}
 }
 
@@ -673,23 +671,16 @@ static bool apply_enumeration(struct solver *s, dom_t *dom, int ci)
 			return false;
 	if (!e->track_must)
 		return true;
-	for (int r = 0; r < c->nrows; r++) {
-		dom_t m = e->rowmust[r] & ~e->rowfixed[r];
-		int base = c->rows[r] * s->n;
+	for (int g = 0; g < c->ngroups; g++) {
+		dom_t m = e->must[g] & ~e->fixedv[g];
+		int u = c->group_unit[g];
+		const int *cells;
 
-		for (int col = 0; m && col < s->n; col++) {
-			int cell = base + col;
-
-			if (s->cage_of[cell] != ci && (dom[cell] & m) &&
-			    !narrow(s, dom, cell, dom[cell] & ~m))
-				return false;
-		}
-	}
-	for (int col = 0; col < c->ncols; col++) {
-		dom_t m = e->colmust[col] & ~e->colfixed[col];
-
-		for (int r = 0; m && r < s->n; r++) {
-			int cell = r * s->n + c->cols[col];
+		if (u < 0 || !m)
+			continue;
+		cells = s->unit_cells + (size_t)u * (size_t)s->n;
+		for (int i = 0; i < s->n; i++) {
+			int cell = cells[i];
 
 			if (s->cage_of[cell] != ci && (dom[cell] & m) &&
 			    !narrow(s, dom, cell, dom[cell] & ~m))
@@ -741,33 +732,31 @@ static bool cage_propagate(struct solver *s, dom_t *dom, int ci)
 	e->op = c->op;
 	e->target = c->target;
 	e->k = k;
-	e->nrows = c->nrows;
-	e->ncols = c->ncols;
+	e->ngroups = c->ngroups;
+	e->group_unit = c->group_unit;
 	e->unsupported = 0;
-	for (int r = 0; r < c->nrows; r++) {
-		e->rowused[r] = 0;
-		e->rowmust[r] = s->full;
-		e->rowfixed[r] = 0;
-	}
-	for (int col = 0; col < c->ncols; col++) {
-		e->colused[col] = 0;
-		e->colmust[col] = s->full;
-		e->colfixed[col] = 0;
+	for (int g = 0; g < c->ngroups; g++) {
+		e->used[g] = 0;
+		e->must[g] = s->full;
+		e->fixedv[g] = 0;
 	}
 	for (int i = 0; i < k; i++) {
 		int p = e->pos[i];
 		dom_t d = dom[c->cells[p]];
 
 		e->d[i] = d;
-		e->lr[i] = c->row_of[p];
-		e->lc[i] = c->col_of[p];
+		e->ngrp[i] = c->ngroups_of[p];
+		memcpy(e->grp_store + i * MAX_GROUPS_PER_CELL,
+		       c->groups + p * MAX_GROUPS_PER_CELL,
+		       MAX_GROUPS_PER_CELL * sizeof(int));
 		e->sup[i] = 0;
 		e->unsupported += popc(d);
-		if (!(d & (d - 1))) {
-			e->rowfixed[e->lr[i]] |= d;
-			e->colfixed[e->lc[i]] |= d;
-		}
+		if (!(d & (d - 1)))
+			for (int j = 0; j < e->ngrp[i]; j++)
+				e->fixedv[e->grp_store[i * MAX_GROUPS_PER_CELL +
+						       j]] |= d;
 	}
+	e->grp = e->grp_store;
 	e->minsum[k] = e->maxsum[k] = 0;
 	e->minprod[k] = e->maxprod[k] = 1;
 	for (int i = k - 1; i >= 0; i--) {
@@ -778,7 +767,7 @@ static bool cage_propagate(struct solver *s, dom_t *dom, int ci)
 		e->minprod[i] = sat_mul(e->minprod[i + 1], lo);
 		e->maxprod[i] = sat_mul(e->maxprod[i + 1], hi);
 	}
-	/* A single-cell cage cannot place a value in a row for others. */
+	/* A single-cell cage cannot place a value in a unit for others. */
 	e->track_must = k > 1;
 	e->budget = ENUM_BUDGET;
 	e->stop = e->aborted = false;
@@ -818,8 +807,8 @@ static bool propagate(struct solver *s, dom_t *dom)
 			 * go round again. */
 			if (!alldiff(s, dom))
 				break;
-			if (s->nfixed || s->qcount || s->rowdirty ||
-			    s->coldirty)
+			if (s->nfixed || s->qcount || s->dirty[KIND_ROW] ||
+			    s->dirty[KIND_COL] || s->dirty[KIND_BOX])
 				continue;
 			return true;
 		}
@@ -905,7 +894,10 @@ static void search(struct solver *s, int depth)
 
 		if (cnt < 2)
 			continue;
-		w = 1 + (uint64_t)s->wrow[i / s->n] + s->wcol[i % s->n] +
+		w = 1 + (uint64_t)s->wunit[s->cell_units[i * NKINDS]] +
+		    s->wunit[s->cell_units[i * NKINDS + 1]] +
+		    (s->nkinds > 2 ? s->wunit[s->cell_units[i * NKINDS + 2]]
+				   : 0) +
 		    (s->cage_of[i] >= 0 ? s->wcage[s->cage_of[i]] : 0);
 		if (best < 0 || (uint64_t)cnt * best_weight <
 				(uint64_t)best_count * w) {
@@ -929,8 +921,9 @@ static void search(struct solver *s, int depth)
 		memcpy(child, dom, (size_t)s->ncells * sizeof(dom_t));
 		child[best] = cand & -cand;
 		s->fixed[s->nfixed++] = best;
-		s->rowdirty |= (uint64_t)1 << (best / s->n);
-		s->coldirty |= (uint64_t)1 << (best % s->n);
+		for (int k = 0; k < s->nkinds; k++)
+			s->dirty[k] |= (uint64_t)1 <<
+				(s->cell_units[best * NKINDS + k] - k * s->n);
 		enqueue_cage(s, s->cage_of[best]);
 		if (propagate(s, child))
 			search(s, depth + 1);
@@ -942,16 +935,16 @@ static void search(struct solver *s, int depth)
 
 static void solver_free(struct solver *s)
 {
-	for (int i = 0; i < s->ncages; i++) {
-		free(s->cages[i].row_of);
-		free(s->cages[i].col_of);
-		free(s->cages[i].rows);
-		free(s->cages[i].cols);
+	for (int i = 0; s->cages && i < s->ncages; i++) {
+		free(s->cages[i].group_unit);
+		free(s->cages[i].groups);
+		free(s->cages[i].ngroups_of);
 	}
 	free(s->cages);
+	free(s->unit_cells);
+	free(s->cell_units);
 	free(s->wcage);
-	free(s->wrow);
-	free(s->wcol);
+	free(s->wunit);
 	free(s->fixed);
 	free(s->queue);
 	free(s->queued);
@@ -962,55 +955,91 @@ static void solver_free(struct solver *s)
 	free(s->dp);
 	free(s->e.pos);
 	free(s->e.d);
-	free(s->e.lr);
-	free(s->e.lc);
+	free(s->e.ngrp);
+	free(s->e.grp_store);
 	free(s->e.val);
 	free(s->e.sup);
 	free(s->e.minsum);
 	free(s->e.maxsum);
 	free(s->e.minprod);
 	free(s->e.maxprod);
-	free(s->e.rowused);
-	free(s->e.colused);
-	free(s->e.rowmust);
-	free(s->e.colmust);
-	free(s->e.rowfixed);
-	free(s->e.colfixed);
-	free(s->e.rowv);
-	free(s->e.colv);
+	free(s->e.used);
+	free(s->e.must);
+	free(s->e.fixedv);
+	free(s->e.gv);
 }
 
-/* Local row and column numbering of a cage, so the enumeration can keep
- * "values used in this row of the cage" in a small array. */
-static bool cage_info_init(struct cage_info *ci, const struct cdok_cage *c,
-			   int n)
+/* The cage's local groups: one per grid unit it touches (cells of the
+ * cage in one row, column or box must differ) and, for a distinct cage,
+ * one for the whole cage.  The enumeration keeps the values used so far
+ * per group, and what every assignment puts in a group. */
+static bool cage_info_init(struct solver *s, struct cage_info *ci,
+			   const struct cdok_cage *c)
 {
-	int k = c->ncells;
+	int k = c->ncells, cap = k * s->nkinds + 1;
 
 	ci->op = c->op;
 	ci->target = c->target;
 	ci->ncells = k;
 	ci->cells = c->cells;
-	ci->nrows = ci->ncols = 0;
-	ci->row_of = malloc((size_t)k * sizeof(int));
-	ci->col_of = malloc((size_t)k * sizeof(int));
-	ci->rows = malloc((size_t)k * sizeof(int));
-	ci->cols = malloc((size_t)k * sizeof(int));
-	if (!ci->row_of || !ci->col_of || !ci->rows || !ci->cols)
+	ci->ngroups = 0;
+	ci->group_unit = malloc((size_t)cap * sizeof(int));
+	ci->groups = malloc((size_t)k * MAX_GROUPS_PER_CELL * sizeof(int));
+	ci->ngroups_of = malloc((size_t)k * sizeof(int));
+	if (!ci->group_unit || !ci->groups || !ci->ngroups_of)
 		return false;
+	if (c->distinct)
+		ci->group_unit[ci->ngroups++] = -1;
 	for (int i = 0; i < k; i++) {
-		int r = c->cells[i] / n, col = c->cells[i] % n, j;
+		int *g = ci->groups + i * MAX_GROUPS_PER_CELL;
 
-		for (j = 0; j < ci->nrows && ci->rows[j] != r; j++)
-			;
-		if (j == ci->nrows)
-			ci->rows[ci->nrows++] = r;
-		ci->row_of[i] = j;
-		for (j = 0; j < ci->ncols && ci->cols[j] != col; j++)
-			;
-		if (j == ci->ncols)
-			ci->cols[ci->ncols++] = col;
-		ci->col_of[i] = j;
+		ci->ngroups_of[i] = 0;
+		if (c->distinct)
+			g[ci->ngroups_of[i]++] = 0;
+		for (int kind = 0; kind < s->nkinds; kind++) {
+			int u = s->cell_units[c->cells[i] * NKINDS + kind], j;
+
+			for (j = 0; j < ci->ngroups && ci->group_unit[j] != u; j++)
+				;
+			if (j == ci->ngroups)
+				ci->group_unit[ci->ngroups++] = u;
+			g[ci->ngroups_of[i]++] = j;
+		}
+	}
+	return true;
+}
+
+/* Rows, columns and (with boxes) boxes as lists of cells. */
+static bool units_init(struct solver *s, const cdok_puzzle *p)
+{
+	int n = s->n;
+
+	s->nkinds = p->box_rows ? 3 : 2;
+	s->unit_cells = malloc((size_t)s->nkinds * (size_t)s->ncells *
+			       sizeof(int));
+	s->cell_units = malloc((size_t)s->ncells * NKINDS * sizeof(int));
+	if (!s->unit_cells || !s->cell_units)
+		return false;
+	for (int cell = 0; cell < s->ncells; cell++) {
+		int r = cell / n, c = cell % n;
+		int u[NKINDS] = {r, n + c, 0};
+
+		if (p->box_rows) {
+			int box = r / p->box_rows * (n / p->box_cols) +
+				  c / p->box_cols;
+
+			u[KIND_BOX] = 2 * n + box;
+		}
+		for (int k = 0; k < NKINDS; k++)
+			s->cell_units[cell * NKINDS + k] = u[k];
+	}
+	/* Fill each unit's list in reading order. */
+	for (int u = 0; u < s->nkinds * n; u++) {
+		int k = 0;
+
+		for (int cell = 0; cell < s->ncells; cell++)
+			if (s->cell_units[cell * NKINDS + u / n] == u)
+				s->unit_cells[u * n + k++] = cell;
 	}
 	return true;
 }
@@ -1018,7 +1047,7 @@ static bool cage_info_init(struct cage_info *ci, const struct cdok_cage *c,
 static bool solver_init(struct solver *s, const cdok_puzzle *p)
 {
 	int maxk = 1;
-	size_t k1;
+	size_t k1, g1;
 	struct enum_ctx *e = &s->e;
 
 	memset(s, 0, sizeof(*s));
@@ -1035,13 +1064,12 @@ static bool solver_init(struct solver *s, const cdok_puzzle *p)
 	s->queued = calloc((size_t)(p->ncages ? p->ncages : 1), sizeof(bool));
 	s->values = malloc((size_t)s->ncells * sizeof(int));
 	s->wcage = calloc((size_t)(p->ncages ? p->ncages : 1), sizeof(uint32_t));
-	s->wrow = calloc((size_t)s->n, sizeof(uint32_t));
-	s->wcol = calloc((size_t)s->n, sizeof(uint32_t));
+	s->wunit = calloc((size_t)(NKINDS * s->n), sizeof(uint32_t));
 	if (!s->cages || !s->fixed || !s->queue || !s->queued || !s->values ||
-	    !s->wcage || !s->wrow || !s->wcol)
+	    !s->wcage || !s->wunit || !units_init(s, p))
 		return false;
 	for (int i = 0; i < p->ncages; i++) {
-		if (!cage_info_init(&s->cages[i], &p->cages[i], s->n))
+		if (!cage_info_init(s, &s->cages[i], &p->cages[i]))
 			return false;
 		if (p->cages[i].ncells > maxk)
 			maxk = p->cages[i].ncells;
@@ -1051,29 +1079,43 @@ static bool solver_init(struct solver *s, const cdok_puzzle *p)
 	/* Two tables of (cells + 1) x (largest sum + 1) bytes. */
 	s->dp = malloc(2 * ((size_t)maxk + 1) * ((size_t)maxk * (size_t)s->n + 1));
 	k1 = (size_t)maxk + 1;
+	g1 = k1 * NKINDS + 1;
 	e->n = s->n;
 	e->pos = malloc(k1 * sizeof(int));
 	e->d = malloc(k1 * sizeof(dom_t));
-	e->lr = malloc(k1 * sizeof(int));
-	e->lc = malloc(k1 * sizeof(int));
+	e->ngrp = malloc(k1 * sizeof(int));
+	e->grp_store = malloc(k1 * MAX_GROUPS_PER_CELL * sizeof(int));
 	e->val = malloc(k1 * sizeof(int));
 	e->sup = malloc(k1 * sizeof(dom_t));
 	e->minsum = malloc(k1 * sizeof(int64_t));
 	e->maxsum = malloc(k1 * sizeof(int64_t));
 	e->minprod = malloc(k1 * sizeof(int64_t));
 	e->maxprod = malloc(k1 * sizeof(int64_t));
-	e->rowused = malloc(k1 * sizeof(dom_t));
-	e->colused = malloc(k1 * sizeof(dom_t));
-	e->rowmust = malloc(k1 * sizeof(dom_t));
-	e->colmust = malloc(k1 * sizeof(dom_t));
-	e->rowfixed = malloc(k1 * sizeof(dom_t));
-	e->colfixed = malloc(k1 * sizeof(dom_t));
-	e->rowv = malloc(k1 * sizeof(dom_t));
-	e->colv = malloc(k1 * sizeof(dom_t));
-	return e->pos && e->d && e->lr && e->lc && e->val && e->sup &&
-	       e->minsum && e->maxsum && e->minprod && e->maxprod &&
-	       e->rowused && e->colused && e->rowmust && e->colmust &&
-	       e->rowfixed && e->colfixed && e->rowv && e->colv;
+	e->used = malloc(g1 * sizeof(dom_t));
+	e->must = malloc(g1 * sizeof(dom_t));
+	e->fixedv = malloc(g1 * sizeof(dom_t));
+	e->gv = malloc(g1 * sizeof(dom_t));
+	return e->pos && e->d && e->ngrp && e->grp_store && e->val &&
+	       e->sup && e->minsum && e->maxsum && e->minprod &&
+	       e->maxprod && e->used && e->must && e->fixedv && e->gv;
+}
+
+/* The root of the search: every cell may hold any value except where
+ * given; every cage and unit needs a first look. */
+static void root_setup(struct solver *s, dom_t *root)
+{
+	const cdok_puzzle *p = s->puzzle;
+	uint64_t all = ((uint64_t)1 << s->n) - 1;
+
+	for (int i = 0; i < s->ncells; i++) {
+		root[i] = p->given[i] ? BIT(p->given[i]) : s->full;
+		if (p->given[i])
+			s->fixed[s->nfixed++] = i;
+	}
+	for (int i = 0; i < s->ncages; i++)
+		enqueue_cage(s, i);
+	for (int k = 0; k < s->nkinds; k++)
+		s->dirty[k] = s->ad_dirty[k] = all;
 }
 
 int cdok_root_domains(const cdok_puzzle *p, uint64_t *domains)
@@ -1083,15 +1125,7 @@ int cdok_root_domains(const cdok_puzzle *p, uint64_t *domains)
 	int ret = -1;
 
 	if (solver_init(&s, p) && (root = level(&s, 0))) {
-		for (int i = 0; i < s.ncells; i++) {
-			root[i] = p->given[i] ? BIT(p->given[i]) : s.full;
-			if (p->given[i])
-				s.fixed[s.nfixed++] = i;
-		}
-		for (int i = 0; i < s.ncages; i++)
-			enqueue_cage(&s, i);
-		s.rowdirty = s.coldirty = s.ad_rowdirty = s.ad_coldirty =
-			((uint64_t)1 << s.n) - 1;
+		root_setup(&s, root);
 		if (propagate(&s, root)) {
 			ret = 1;
 			for (int i = 0; i < s.ncells; i++) {
@@ -1161,18 +1195,7 @@ cdok_status cdok_solve(const cdok_puzzle *p, const cdok_solve_params *params,
 	s.progress_user = params->progress_user;
 	s.solution_out = solution;
 
-	/* Root: every cell may hold any value except where given; every
-	 * cage and line needs a first look. */
-	for (int i = 0; i < s.ncells; i++) {
-		root[i] = p->given[i] ? BIT(p->given[i]) : s.full;
-		if (p->given[i])
-			s.fixed[s.nfixed++] = i;
-	}
-	for (int i = 0; i < s.ncages; i++)
-		enqueue_cage(&s, i);
-	s.rowdirty = s.coldirty = s.n >= 64 ? ~(uint64_t)0 :
-		((uint64_t)1 << s.n) - 1;
-	s.ad_rowdirty = s.ad_coldirty = s.rowdirty;
+	root_setup(&s, root);
 	ok = propagate(&s, root);
 	if (ok)
 		search(&s, 0);
