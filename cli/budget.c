@@ -28,7 +28,7 @@
 /* How long past the deadline the timer waits for the callback. */
 #define HARD_STOP_GRACE_NS UINT64_C(1000000000)
 
-static uint64_t now_ns(void)
+uint64_t cli_now_ns(void)
 {
 	struct timespec ts;
 
@@ -37,6 +37,11 @@ static uint64_t now_ns(void)
 	if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0)
 		return 0;
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+double cli_seconds_since(uint64_t start_ns)
+{
+	return (double)(cli_now_ns() - start_ns) / 1e9;
 }
 
 /* ---- the hard stop ---- */
@@ -75,7 +80,7 @@ static size_t put_str(char *buf, const char *s)
 static void hard_stop(int sig)
 {
 	char buf[sizeof(hard_prefix) + 96];
-	uint64_t tenths = (now_ns() - hard_start_ns) / 100000000u;
+	uint64_t tenths = (cli_now_ns() - hard_start_ns) / 100000000u;
 	size_t len = hard_prefix_len;
 
 	(void)sig;
@@ -140,10 +145,10 @@ void cli_budget_start(struct cli_budget *b, struct cli *cli,
 		/* What was printed before is not lost if the timer has to
 		 * end the run. */
 		out_flush(&cli->out);
-		b->start_ns = now_ns();
+		b->start_ns = cli_now_ns();
 		arm_hard_stop(b);
 	} else {
-		b->start_ns = now_ns();
+		b->start_ns = cli_now_ns();
 	}
 }
 
@@ -169,7 +174,7 @@ static int on_progress(void *user, uint64_t nodes)
 	struct cli_budget *b = user;
 
 	atomic_store(&hard_nodes, b->nodes + nodes);
-	return now_ns() - b->start_ns >= b->timeout_ns;
+	return cli_now_ns() - b->start_ns >= b->timeout_ns;
 }
 
 bool cli_budget_params(struct cli_budget *b, cdok_solve_params *params)
@@ -180,7 +185,7 @@ bool cli_budget_params(struct cli_budget *b, cdok_solve_params *params)
 		params->max_nodes = b->max_nodes - b->nodes;
 	}
 	if (b->timeout_ns) {
-		if (now_ns() - b->start_ns >= b->timeout_ns)
+		if (cli_now_ns() - b->start_ns >= b->timeout_ns)
 			return false;
 		params->on_progress = on_progress;
 		params->progress_user = b;
@@ -201,7 +206,7 @@ void cli_budget_spent(struct cli_budget *b, const cdok_result *res)
 
 int cli_budget_gave_up(const struct cli_budget *b)
 {
-	double secs = (double)(now_ns() - b->start_ns) / 1e9;
+	double secs = (double)(cli_now_ns() - b->start_ns) / 1e9;
 
 	cli_msg(b->name, 0, 0, "gave up after %" PRIu64 " nodes (%.1f seconds)",
 		b->nodes, secs);

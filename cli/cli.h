@@ -17,24 +17,31 @@
 /* Exit statuses, declared once so that the enum, --help and the README
  * cannot drift apart.  When several inputs are processed the program
  * exits with the largest status of any of them, which is why the codes
- * grow with how bad the outcome is.  Giving up (6) came last and keeps
- * the place it was given, so that the older codes kept their numbers:
- * with several inputs it outranks a system error. */
+ * grow with how bad the outcome is.  Giving up (6) and a wrong solution
+ * (7) came later and took the next free numbers, so that the older
+ * codes kept theirs: with several inputs they outrank a system error.
+ * Only check gives 7, and it reads one puzzle, so that ranking never
+ * hides anything. */
 #define CLI_EXITS(X)							\
-	X(EXIT_DONE,      0, "success: the puzzle was printed, or it "	\
-			     "has exactly one solution")		\
+	X(EXIT_DONE,      0, "success: every puzzle was printed or "	\
+			     "written, has exactly one solution (solve, " \
+			     "examine) or was made (generate), or the "	\
+			     "proposed solution is right (check)")	\
 	X(EXIT_NOSOL,     1, "the puzzle has no solution")		\
 	X(EXIT_AMBIGUOUS, 2, "the puzzle has more than one solution")	\
 	X(EXIT_BADINPUT,  3, "bad input: the puzzle text cannot be read " \
 			     "(syntax error, invalid puzzle, over a "	\
-			     "limit)")					\
+			     "limit), or the --to format cannot hold a "	\
+			     "puzzle")					\
 	X(EXIT_USAGE,     4, "usage error: unknown command or option, "	\
 			     "bad option value")			\
 	X(EXIT_SYSTEM,    5, "I/O or system error: cannot open, read or " \
 			     "write a file, out of memory")		\
 	X(EXIT_GAVEUP,    6, "gave up: --timeout or --max-nodes was "	\
 			     "reached before the answer was known, or "	\
-			     "generate found no puzzle within -m")
+			     "generate found no puzzle within -m")	\
+	X(EXIT_WRONG,     7, "check: the proposed solution is wrong "	\
+			     "(each problem is listed)")
 
 enum cli_exit {
 #define CLI_EXIT_ENUM(name, code, text) CLI_##name = code,
@@ -63,6 +70,10 @@ struct cli_options {
 	int jobs;            /* -j THREADS, default 1 */
 	unsigned ops;        /* --ops SET, CDOK_GEN_* bits */
 	int max_cage;        /* --max-cage N, default 5 */
+	/* Formats. */
+	const cdok_format *from; /* --from FORMAT; NULL: told from the text */
+	const cdok_format *to;   /* --to FORMAT; NULL: the command's own
+				  * output (spec, drawing, summary lines) */
 };
 
 /* One run of the program. */
@@ -71,38 +82,76 @@ struct cli {
 	char **files;        /* FILE arguments after the command */
 	int nfiles;
 	struct cli_out out;  /* where commands write their results */
+	/* With --to, the one stream the whole run writes: made on first
+	 * use, finished by main() after the command (cli_finish). */
+	cdok_writer *writer;
+	/* The puzzle cli_each_puzzle hands to its callback: its number in
+	 * its input (from 1), whether that input holds several, and how
+	 * long reading it took (for JSON timings). */
+	int index;
+	bool stream;
+	double read_seconds;
 };
 
 /* What a command accepts besides the common options. */
 #define CLI_CMD_COUNTS  0x1u  /* --limit and --all */
 #define CLI_CMD_BOUNDED 0x2u  /* --timeout and --max-nodes (cli_budget) */
+#define CLI_CMD_READS   0x4u  /* reads puzzles: --from */
+#define CLI_CMD_TO      0x8u  /* --to, any format that can write */
+#define CLI_CMD_TO_GRID 0x10u /* --to, a format that can hold a solution */
+#define CLI_CMD_TO_JSON 0x20u /* --to json only (result documents) */
+#define CLI_CMD_NEEDS_TO 0x40u /* --to must be given */
 
 /* The commands.  A row is: C name of the function (cmd_NAME, defined in
  * cli/cmd_*.c), the name typed on the command line, flags, and the text
  * --help shows.  Adding a command is one row here and one file. */
 #define CLI_COMMANDS(X)							\
-	X(print, "print", 0,						\
-	  "Print the puzzle as a spec, a blank line, then its drawing.") \
-	X(solve, "solve", CLI_CMD_COUNTS | CLI_CMD_BOUNDED,		\
+	X(print, "print", CLI_CMD_READS | CLI_CMD_TO,			\
+	  "Print the puzzle as a spec, a blank line, then its drawing; "	\
+	  "with --to, only the puzzle in that format (as convert).")	\
+	X(solve, "solve", CLI_CMD_COUNTS | CLI_CMD_BOUNDED |		\
+	  CLI_CMD_READS | CLI_CMD_TO_GRID,				\
 	  "Solve the puzzle.  If the solution is unique, print it as a " \
 	  "spec, a blank line, its drawing, a blank line and \"Solution " \
 	  "is unique. Difficulty: N\"; if there are several, print only " \
 	  "\"Solution is not unique.\"; if there is none, say so on "	\
-	  "standard error.")						\
-	X(examine, "examine", CLI_CMD_COUNTS | CLI_CMD_BOUNDED,	\
+	  "standard error.  With --to ucf or calpoly, print only the "	\
+	  "answers, exactly as the contest or the course expects them; "	\
+	  "with --to spec, ascii or utf8, only the solution in that "	\
+	  "form; a puzzle without exactly one solution then gets no "	\
+	  "answer and is named on standard error (\"puzzle #K has no "	\
+	  "solution\").  With --to json, one result document per "	\
+	  "puzzle.")							\
+	X(examine, "examine", CLI_CMD_COUNTS | CLI_CMD_BOUNDED |	\
+	  CLI_CMD_READS | CLI_CMD_TO_JSON,				\
 	  "Like solve, but print only the last line (the grid is not "	\
-	  "shown).")							\
-	X(gen_grid, "gen-grid", 0,					\
-	  "Print a random Latin square of size -s as a spec of givens.") \
-	X(harden, "harden", 0,						\
+	  "shown); --to json gives the result documents without it.")	\
+	X(gen_grid, "gen-grid", CLI_CMD_TO,				\
+	  "Print a random Latin square of size -s as a spec of givens "	\
+	  "(with --to, a puzzle of givens in that format).")		\
+	X(harden, "harden", CLI_CMD_READS | CLI_CMD_TO,		\
 	  "Read a puzzle or a solution grid and make a new puzzle with "	\
 	  "its solution (warning on standard error if the input's "	\
 	  "solution is not unique); print it as generate does.")	\
-	X(generate, "generate", 0,					\
+	X(generate, "generate", CLI_CMD_TO,				\
 	  "Make --count puzzles of size -s, each with exactly one "	\
 	  "solution (proven by the solver), and print each as its spec, " \
 	  "a blank line, its drawing, a blank line and \"Difficulty: N\"; " \
-	  "puzzles are separated by a blank line.")
+	  "puzzles are separated by a blank line.  With --to, only the "	\
+	  "puzzles in that format; --to json gives result documents "	\
+	  "with the seed and the difficulty.")				\
+	X(convert, "convert", CLI_CMD_READS | CLI_CMD_TO | CLI_CMD_NEEDS_TO, \
+	  "Write every puzzle of the inputs in the format --to names (it " \
+	  "must be given), as one stream.  A puzzle that format cannot "	\
+	  "hold is reported with the reason and its number and left "	\
+	  "out (status 3); the others are written.")			\
+	X(check, "check", CLI_CMD_READS | CLI_CMD_TO_JSON,		\
+	  "check PUZZLE SOLUTION: say whether SOLUTION, a grid of N "	\
+	  "rows of N numbers (or a solved spec), solves the first "	\
+	  "puzzle of PUZZLE.  Print \"The solution is correct.\", or "	\
+	  "\"The solution is wrong (K problems):\" and every broken rule " \
+	  "on a line of its own (status 7).  --to json gives the result " \
+	  "document.")
 
 struct cli_command {
 	const char *name;
@@ -123,12 +172,23 @@ CLI_COMMANDS(CLI_CMD_DECLARE)
 typedef int (*cli_puzzle_fn)(struct cli *cli, const char *name,
 			     const cdok_puzzle *puzzle);
 
-/* Read one puzzle from each input in turn (-i FILE, the FILE arguments,
- * or standard input) and call fn on it.  With several inputs, each one's
- * output is headed "==> NAME <==" and inputs are separated by a blank
- * line.  An input that fails is reported on stderr and the others are
- * still processed.  Returns the largest exit status. */
+/* Read every puzzle of each input in turn (-i FILE, the FILE arguments,
+ * or standard input), in the format --from names or else the one
+ * cdok_format_detect tells from the input's text (spec when it cannot
+ * tell), and call fn on each, with cli->index, cli->stream and
+ * cli->read_seconds set.  Without --to, when there are several inputs
+ * or puzzles, each one's output is headed "==> NAME <==" (or "==> NAME
+ * #K <==") and they are separated by a blank line; with --to the output
+ * is one stream of that format and has no headers.  An input that fails
+ * is reported on stderr and the others are still processed.  Returns
+ * the largest exit status. */
 int cli_each_puzzle(struct cli *cli, cli_puzzle_fn fn);
+
+/* Read the first puzzle of one input (path NULL: standard input), as
+ * cli_each_puzzle reads it, into *out; *seconds gets how long reading it
+ * took.  Returns an exit status (errors reported). */
+int cli_read_first(struct cli *cli, const char *path, const char *name,
+		   cdok_puzzle **out, double *seconds);
 
 /* Write the puzzle in the named format (values as in cdok_write) to the
  * output.  Returns an exit status. */
@@ -147,6 +207,38 @@ int cli_status_exit(cdok_status status);
 /* Report a library error about an input on stderr, with its position
  * when it has one. */
 void cli_report(const char *name, const cdok_error *err);
+
+/* ---- --to: the run's one output stream (cli/puzzles.c) ---- */
+
+/* Whether --to names the format called name. */
+bool cli_to_is(const struct cli *cli, const char *name);
+
+/* Write the next puzzle of the stream in the --to format (values as in
+ * cdok_writer_put).  A puzzle the format cannot hold is reported as
+ * "cdok: NAME: WHAT cannot be written as FORMAT: reason" (what is, say,
+ * "puzzle #3") and gives the status of the library's failure; the
+ * stream goes on.  Returns an exit status. */
+int cli_put(struct cli *cli, const char *name, const char *what,
+	    const cdok_puzzle *puzzle, const int *values);
+
+/* Count a puzzle of the stream that gets no text, so that UCF's answer
+ * numbers stay those of the input. */
+void cli_skip(struct cli *cli);
+
+/* End the stream, if one was started (UCF's "0" line).  main() calls it
+ * once the command is done.  Returns an exit status. */
+int cli_finish(struct cli *cli);
+
+/* Write the result document of one puzzle (cdok_json_result) as one
+ * line: with --to json, results are JSON Lines.  puzzle may be NULL as
+ * cdok_json_result allows.  Returns an exit status. */
+int cli_put_result(struct cli *cli, const char *name,
+		   const cdok_puzzle *puzzle, cdok_json_info *info);
+
+/* The puzzle's name in messages: "puzzle #K" when its input holds
+ * several or --to is given, so that the puzzle can be found; else
+ * "puzzle".  Into buf. */
+const char *cli_puzzle_what(const struct cli *cli, char *buf, size_t cap);
 
 /* ---- bounded work (cli/budget.c) ---- */
 
@@ -191,5 +283,11 @@ void cli_budget_spent(struct cli_budget *b, const cdok_result *res);
 /* Print "cdok: NAME: gave up after N nodes (S seconds)" on stderr.
  * Returns CLI_EXIT_GAVEUP. */
 int cli_budget_gave_up(const struct cli_budget *b);
+
+/* The monotonic clock, in nanoseconds: for budgets and JSON timings. */
+uint64_t cli_now_ns(void);
+
+/* Seconds from start_ns (a cli_now_ns reading) to now. */
+double cli_seconds_since(uint64_t start_ns);
 
 #endif /* CDOK_CLI_H */

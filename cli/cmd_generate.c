@@ -109,56 +109,143 @@ fail:
 	return NULL;
 }
 
+/* ---- what was made, and writing it ---- */
+
+/* One made puzzle, waiting to be printed in order. */
+struct made {
+	char *text;           /* without --to: the puzzle as printed */
+	cdok_puzzle *puzzle;  /* with --to: the puzzle itself */
+	uint64_t score;
+	/* --to json: the solver's own run on the puzzle, for the result
+	 * document's verdict, nodes and solution. */
+	cdok_result result;
+	int *solution;
+	double gen_secs, solve_secs;
+	char *error;          /* why it failed, when code says so */
+	int code;
+	bool ready;
+};
+
+static void made_clear(struct made *m)
+{
+	free(m->text);
+	cdok_puzzle_free(m->puzzle);
+	free(m->solution);
+	free(m->error);
+	memset(m, 0, sizeof(*m));
+}
+
+/* Keep what was made in the form the output needs: the printed text,
+ * or the puzzle (and, for JSON, its solver run).  Takes p.  Returns a
+ * library status. */
+static cdok_status made_keep(const struct cli *cli, struct made *m,
+			     cdok_puzzle *p, uint64_t score)
+{
+	size_t n = (size_t)cdok_puzzle_size(p);
+	cdok_status st;
+	uint64_t start;
+
+	m->score = score;
+	if (!cli->opt.to) {
+		m->text = format_puzzle(cli, p, score);
+		cdok_puzzle_free(p);
+		return m->text ? CDOK_OK : CDOK_ERR_NOMEM;
+	}
+	m->puzzle = p;
+	if (strcmp(cdok_format_name(cli->opt.to), "json"))
+		return CDOK_OK;
+	/* The generator proved uniqueness but keeps its search to itself;
+	 * one more solve (with the default measure, the same score) gives
+	 * the document its figures. */
+	m->solution = calloc(n * n, sizeof(*m->solution));
+	if (!m->solution)
+		return CDOK_ERR_NOMEM;
+	start = cli_now_ns();
+	st = cdok_solve(p, NULL, m->solution, &m->result, NULL);
+	m->solve_secs = cli_seconds_since(start);
+	return st;
+}
+
+/* With --to: one made puzzle into the run's stream, or its result
+ * document.  index counts from 1. */
+static int put_made(struct cli *cli, const char *name, const char *command,
+		    int index, uint64_t seed, const struct made *m)
+{
+	char what[96];
+
+	if (cli_to_is(cli, "json")) {
+		const int *one[1] = { m->solution };
+		cdok_json_timing timings[2] = {
+			{ "generate", m->gen_secs }, { "solve", m->solve_secs },
+		};
+		cdok_json_info info;
+
+		cdok_json_info_init(&info);
+		info.command = command;
+		info.source = name;
+		info.index = index;
+		info.result = &m->result;
+		if (m->result.count == 1) {
+			info.solutions = one;
+			info.nsolutions = 1;
+		}
+		info.has_seed = 1;
+		info.seed = seed;
+		info.timings = timings;
+		info.ntimings = 2;
+		return cli_put_result(cli, name, m->puzzle, &info);
+	}
+	snprintf(what, sizeof(what), "puzzle %d (seed %llu)", index,
+		 (unsigned long long)seed);
+	return cli_put(cli, name, what, m->puzzle, NULL);
+}
+
 /* ---- generate ---- */
 
 struct batch {
-	const struct cli *cli;
+	struct cli *cli;
 	uint64_t seed, count;
 	pthread_mutex_t lock;
 	pthread_cond_t done;
 	uint64_t next;        /* next puzzle index to make */
 	bool stop;            /* a puzzle failed: make no more */
-	char **texts;         /* finished puzzles, by index */
-	char **errors;        /* or why they failed */
-	int *codes;
-	bool *ready;
+	struct made *made;    /* by index */
 };
 
-/* Make puzzle i of the batch: its text, or an error and exit status. */
+/* Make puzzle i of the batch: what the output needs, or an error and
+ * exit status. */
 static void make_one(struct batch *b, uint64_t i)
 {
+	struct made m;
 	cdok_gen_params par;
 	cdok_puzzle *p = NULL;
 	cdok_error err;
 	cdok_rng rng;
-	uint64_t score = 0;
+	uint64_t score = 0, start;
 	cdok_status st;
-	char *text = NULL, *error = NULL;
-	int code = CLI_EXIT_DONE;
 
+	memset(&m, 0, sizeof(m));
 	gen_params(b->cli, b->cli->opt.size, &par);
 	cdok_rng_seed(&rng, b->seed + i, 0);
 	memset(&err, 0, sizeof(err));
+	start = cli_now_ns();
 	st = cdok_generate(&par, NULL, &rng, &p, &score, &err);
-	if (st == CDOK_OK) {
-		text = format_puzzle(b->cli, p, score);
-		if (!text)
-			st = CDOK_ERR_NOMEM;
-	}
+	m.gen_secs = cli_seconds_since(start);
+	if (st == CDOK_OK)
+		st = made_keep(b->cli, &m, p, score);
 	if (st != CDOK_OK) {
-		code = st == CDOK_ERR_NOMEM ? CLI_EXIT_SYSTEM :
-		       st == CDOK_ERR_LIMIT ? CLI_EXIT_GAVEUP : CLI_EXIT_USAGE;
-		error = strdup(st == CDOK_ERR_NOMEM ? "out of memory" :
-			       err.message);
+		made_clear(&m);
+		m.code = st == CDOK_ERR_NOMEM ? CLI_EXIT_SYSTEM :
+			 st == CDOK_ERR_LIMIT ? CLI_EXIT_GAVEUP :
+			 CLI_EXIT_USAGE;
+		m.error = strdup(st == CDOK_ERR_NOMEM ? "out of memory" :
+				 err.message);
 	}
-	cdok_puzzle_free(p);
 
 	pthread_mutex_lock(&b->lock);
-	b->texts[i] = text;
-	b->errors[i] = error;
-	b->codes[i] = code;
-	b->ready[i] = true;
-	if (code != CLI_EXIT_DONE)
+	m.ready = true;
+	b->made[i] = m;
+	if (m.code != CLI_EXIT_DONE)
 		b->stop = true;
 	pthread_cond_broadcast(&b->done);
 	pthread_mutex_unlock(&b->lock);
@@ -183,6 +270,22 @@ static void *worker(void *arg)
 	}
 }
 
+/* Print puzzle i of the batch.  Returns an exit status; a puzzle the
+ * --to format cannot hold is reported, and the batch goes on. */
+static int print_made(struct batch *b, uint64_t i)
+{
+	struct cli *cli = b->cli;
+	struct made *m = &b->made[i];
+
+	if (cli->opt.to)
+		return put_made(cli, NULL, "generate", (int)(i + 1),
+				b->seed + i, m);
+	if (i > 0)
+		out_puts(&cli->out, "\n");
+	out_puts(&cli->out, m->text);
+	return cli->out.failed ? CLI_EXIT_SYSTEM : CLI_EXIT_DONE;
+}
+
 int cmd_generate(struct cli *cli)
 {
 	struct batch b;
@@ -199,14 +302,10 @@ int cmd_generate(struct cli *cli)
 	b.cli = cli;
 	b.seed = base_seed(cli);
 	b.count = count;
-	b.texts = calloc(count, sizeof(*b.texts));
-	b.errors = calloc(count, sizeof(*b.errors));
-	b.codes = calloc(count, sizeof(*b.codes));
-	b.ready = calloc(count, sizeof(*b.ready));
-	if (!b.texts || !b.errors || !b.codes || !b.ready) {
+	b.made = calloc(count, sizeof(*b.made));
+	if (!b.made) {
 		cli_msg(NULL, 0, 0, "out of memory");
-		code = CLI_EXIT_SYSTEM;
-		goto out;
+		return CLI_EXIT_SYSTEM;
 	}
 	pthread_mutex_init(&b.lock, NULL);
 	pthread_cond_init(&b.done, NULL);
@@ -219,29 +318,31 @@ int cmd_generate(struct cli *cli)
 	/* Print in order as puzzles finish; with one job, make each one
 	 * right here. */
 	for (uint64_t i = 0; i < count; i++) {
+		int status;
+
 		if (!nthreads) {
 			if (b.stop)
 				break;
 			make_one(&b, i);
 		}
 		pthread_mutex_lock(&b.lock);
-		while (!b.ready[i] && !(b.stop && b.next <= i))
+		while (!b.made[i].ready && !(b.stop && b.next <= i))
 			pthread_cond_wait(&b.done, &b.lock);
 		pthread_mutex_unlock(&b.lock);
-		if (!b.ready[i])
+		if (!b.made[i].ready)
 			break;
-		if (b.codes[i] != CLI_EXIT_DONE) {
+		if (b.made[i].code != CLI_EXIT_DONE) {
 			cli_msg(NULL, 0, 0, "puzzle %llu (seed %llu): %s",
 				(unsigned long long)i + 1,
-				(unsigned long long)(b.seed + i), b.errors[i]);
-			code = b.codes[i];
+				(unsigned long long)(b.seed + i),
+				b.made[i].error);
+			code = b.made[i].code;
 			break;
 		}
-		if (i > 0)
-			out_puts(&cli->out, "\n");
-		out_puts(&cli->out, b.texts[i]);
-		free(b.texts[i]);
-		b.texts[i] = NULL;
+		status = print_made(&b, i);
+		made_clear(&b.made[i]);
+		if (status > code)
+			code = status;
 		if (cli->out.failed) {
 			code = CLI_EXIT_SYSTEM;
 			break;
@@ -254,19 +355,35 @@ int cmd_generate(struct cli *cli)
 		pthread_join(threads[t], NULL);
 	pthread_mutex_destroy(&b.lock);
 	pthread_cond_destroy(&b.done);
-out:
-	for (uint64_t i = 0; b.texts && i < count; i++) {
-		free(b.texts[i]);
-		free(b.errors[i]);
-	}
-	free(b.texts);
-	free(b.errors);
-	free(b.codes);
-	free(b.ready);
+	for (uint64_t i = 0; i < count; i++)
+		made_clear(&b.made[i]);
+	free(b.made);
 	return code;
 }
 
 /* ---- gen-grid ---- */
+
+/* With --to: the grid as a puzzle whose every cell is given, which is
+ * what the spec of givens says in the other formats. */
+static int put_grid(struct cli *cli, int index, uint64_t seed,
+		    const int *grid)
+{
+	int n = cli->opt.size, code;
+	cdok_puzzle *p = cdok_puzzle_new(n);
+	char what[96];
+
+	if (!p) {
+		cli_msg(NULL, 0, 0, "out of memory");
+		return CLI_EXIT_SYSTEM;
+	}
+	for (int cell = 0; cell < n * n; cell++)
+		cdok_puzzle_set_given(p, cell, grid[cell]);
+	snprintf(what, sizeof(what), "grid %d (seed %llu)", index,
+		 (unsigned long long)seed);
+	code = cli_put(cli, NULL, what, p, NULL);
+	cdok_puzzle_free(p);
+	return code;
+}
 
 int cmd_gen_grid(struct cli *cli)
 {
@@ -289,6 +406,10 @@ int cmd_gen_grid(struct cli *cli)
 			cli_msg(NULL, 0, 0, "out of memory");
 			code = CLI_EXIT_SYSTEM;
 			break;
+		}
+		if (cli->opt.to) {
+			code = put_grid(cli, (int)k + 1, seed + k, grid);
+			continue;
 		}
 		if (k > 0)
 			out_puts(&cli->out, "\n");
@@ -340,11 +461,12 @@ static int harden_one(struct cli *cli, const char *name,
 	cdok_puzzle *p = NULL;
 	cdok_error err;
 	cdok_rng rng;
-	uint64_t score = 0;
+	uint64_t score = 0, seed, start;
 	cdok_status st;
-	char *text;
+	struct made m;
 	int code;
 
+	memset(&m, 0, sizeof(m));
 	if (!grid) {
 		cli_msg(name, 0, 0, "out of memory");
 		return CLI_EXIT_SYSTEM;
@@ -362,7 +484,10 @@ static int harden_one(struct cli *cli, const char *name,
 		return cli_status_exit(st);
 	}
 	if (!res.count) {
-		cli_msg(name, 0, 0, "puzzle has no solution");
+		char what[64];
+
+		cli_msg(name, 0, 0, "%s has no solution",
+			cli_puzzle_what(cli, what, sizeof(what)));
 		free(grid);
 		return CLI_EXIT_NOSOL;
 	}
@@ -371,23 +496,29 @@ static int harden_one(struct cli *cli, const char *name,
 			"unique; using the first one found");
 
 	gen_params(cli, n, &par);
-	cdok_rng_seed(&rng, harden_state.seed + harden_state.index++, 0);
+	seed = harden_state.seed + harden_state.index++;
+	cdok_rng_seed(&rng, seed, 0);
 	memset(&err, 0, sizeof(err));
+	start = cli_now_ns();
 	st = cdok_generate(&par, grid, &rng, &p, &score, &err);
+	m.gen_secs = cli_seconds_since(start);
 	free(grid);
 	if (st != CDOK_OK) {
 		cli_msg(name, 0, 0, "%s", err.message);
 		return st == CDOK_ERR_NOMEM ? CLI_EXIT_SYSTEM :
 		       st == CDOK_ERR_LIMIT ? CLI_EXIT_GAVEUP : CLI_EXIT_USAGE;
 	}
-	text = format_puzzle(cli, p, score);
-	cdok_puzzle_free(p);
-	if (!text) {
+	if (made_keep(cli, &m, p, score) != CDOK_OK) {
+		made_clear(&m);
 		cli_msg(name, 0, 0, "out of memory");
 		return CLI_EXIT_SYSTEM;
 	}
-	code = out_puts(&cli->out, text) ? CLI_EXIT_DONE : CLI_EXIT_SYSTEM;
-	free(text);
+	if (cli->opt.to)
+		code = put_made(cli, name, "harden", cli->index, seed, &m);
+	else
+		code = out_puts(&cli->out, m.text) ? CLI_EXIT_DONE
+						   : CLI_EXIT_SYSTEM;
+	made_clear(&m);
 	return code;
 }
 

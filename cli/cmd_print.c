@@ -1,5 +1,6 @@
 /* cmd_print.c -- `cdok print`: the puzzle as a spec, then drawn.  The
- * output matches the original cdok byte for byte. */
+ * output matches the original cdok byte for byte.  With --to it is
+ * convert: the puzzle in that format alone. */
 #include "cli.h"
 
 static int print_one(struct cli *cli, const char *name,
@@ -10,5 +11,7 @@ static int print_one(struct cli *cli, const char *name,
 
 int cmd_print(struct cli *cli)
 {
+	if (cli->opt.to)
+		return cmd_convert(cli);
 	return cli_each_puzzle(cli, print_one);
 }

@@ -7,12 +7,24 @@
  * --limit and --all turn the verdict into a count.  --timeout and
  * --max-nodes bound the search (cli_budget); a search that reaches
  * either gives no verdict at all, since "unique so far" is not unique.
+ *
+ * With --to the verdict lines give way to the format: an answer per
+ * puzzle that has exactly one solution (UCF, Cal Poly, a solved spec or
+ * a drawing), the others named on standard error and skipped in the
+ * stream, or with --to json a result document for every puzzle.
  */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+
+/* Solutions kept for a result document (--to json --all). */
+struct grids {
+	int **v;
+	size_t n, cap;
+	size_t cells;
+};
 
 /* One puzzle being solved, for the solution callback. */
 struct solve_run {
@@ -21,7 +33,49 @@ struct solve_run {
 	const cdok_puzzle *puzzle;
 	struct cli_budget *budget;
 	int code;   /* why the callback stopped the search, or 0 */
+	struct grids kept;
 };
+
+static void grids_free(struct grids *g)
+{
+	for (size_t i = 0; i < g->n; i++)
+		free(g->v[i]);
+	free(g->v);
+	memset(g, 0, sizeof(*g));
+}
+
+static bool grids_add(struct grids *g, const int *values)
+{
+	int *copy;
+
+	if (g->n == g->cap) {
+		size_t cap = g->cap ? g->cap * 2 : 4;
+		int **v = realloc(g->v, cap * sizeof(*v));
+
+		if (!v)
+			return false;
+		g->v = v;
+		g->cap = cap;
+	}
+	copy = malloc(g->cells * sizeof(*copy));
+	if (!copy)
+		return false;
+	memcpy(copy, values, g->cells * sizeof(*copy));
+	g->v[g->n++] = copy;
+	return true;
+}
+
+/* --all with --to json: keep every solution for the document. */
+static int keep_solution(void *user, const int *values)
+{
+	struct solve_run *run = user;
+
+	if (grids_add(&run->kept, values))
+		return 0;
+	cli_msg(run->name, 0, 0, "out of memory");
+	run->code = CLI_EXIT_SYSTEM;
+	return 1;
+}
 
 /* --all: show every solution as it is found, each followed by a blank
  * line, like the unique solution of a plain solve. */
@@ -118,19 +172,105 @@ static int report_count(struct solve_run *run, const cdok_result *res,
 	return CLI_EXIT_DONE;
 }
 
+/* The exit status a finished search calls for, as the verdict and
+ * count lines give it. */
+static int result_exit(const cdok_result *res)
+{
+	if (res->gave_up)
+		return CLI_EXIT_GAVEUP;
+	if (res->count == 0)
+		return CLI_EXIT_NOSOL;
+	if (res->count >= 2)
+		return CLI_EXIT_AMBIGUOUS;
+	return CLI_EXIT_DONE;
+}
+
+/* --to json: the result document.  Solutions are listed as the text
+ * output shows them: every one with --all, else the unique one (solve
+ * only).  The "gave up" line still goes to stderr, as without --to. */
+static int report_json(struct solve_run *run, const cdok_result *res,
+		       const int *solution, bool show, double solve_secs)
+{
+	struct cli *cli = run->cli;
+	const int *one[1] = { solution };
+	cdok_json_timing timings[2] = {
+		{ "read", cli->read_seconds }, { "solve", solve_secs },
+	};
+	cdok_json_info info;
+	int code;
+
+	cdok_json_info_init(&info);
+	info.command = show ? "solve" : "examine";
+	info.source = run->name;
+	info.index = cli->index;
+	info.result = res;
+	if (cli->opt.all) {
+		info.solutions = (const int *const *)run->kept.v;
+		info.nsolutions = run->kept.n;
+	} else if (show && res->count == 1 && res->complete) {
+		info.solutions = one;
+		info.nsolutions = 1;
+	}
+	info.timings = timings;
+	info.ntimings = 2;
+	code = cli_put_result(cli, run->name, run->puzzle, &info);
+	if (code != CLI_EXIT_DONE)
+		return code;
+	if (res->gave_up)
+		return cli_budget_gave_up(run->budget);
+	/* --limit 1 asked for a solution, not for uniqueness. */
+	if (res->count == 1)
+		return CLI_EXIT_DONE;
+	return result_exit(res);
+}
+
+/* --to another format: the answer when there is exactly one solution;
+ * otherwise the puzzle's place in the stream is skipped (UCF's numbers
+ * stay the input's) and it is named on stderr. */
+static int report_answer(struct solve_run *run, const cdok_result *res,
+			 const int *solution)
+{
+	struct cli *cli = run->cli;
+	char what[64];
+
+	cli_puzzle_what(cli, what, sizeof(what));
+	if (res->count == 1 && res->complete)
+		return cli_put(cli, run->name, what, run->puzzle, solution);
+	cli_skip(cli);
+	if (res->gave_up)
+		return cli_budget_gave_up(run->budget);
+	if (res->count == 0) {
+		cli_msg(run->name, 0, 0, "%s has no solution", what);
+		return CLI_EXIT_NOSOL;
+	}
+	if (res->count >= 2) {
+		cli_msg(run->name, 0, 0, "%s has more than one solution",
+			what);
+		return CLI_EXIT_AMBIGUOUS;
+	}
+	/* As in report_verdict: only a fault stops a search at limit 2
+	 * after one solution. */
+	cli_msg(run->name, 0, 0,
+		"the search stopped before uniqueness was proved");
+	return CLI_EXIT_SYSTEM;
+}
+
 static int solve_one(struct cli *cli, const char *name,
 		     const cdok_puzzle *puzzle, bool show)
 {
 	bool counting = cli->opt.limit || cli->opt.all;
 	struct cli_budget budget;
-	struct solve_run run = { cli, name, puzzle, &budget, 0 };
+	struct solve_run run = { cli, name, puzzle, &budget, 0, { 0 } };
 	size_t size = (size_t)cdok_puzzle_size(puzzle);
+	bool json = cli_to_is(cli, "json");
 	cdok_solve_params params;
 	cdok_result result;
 	cdok_error err;
 	cdok_status st;
+	uint64_t start;
 	int *solution;
 	int code;
+	char what[64];
 
 	solution = calloc(size * size, sizeof(*solution));
 	if (!solution) {
@@ -142,15 +282,18 @@ static int solve_one(struct cli *cli, const char *name,
 		/* --all alone means no limit: 0 tells the solver so. */
 		params.limit = cli->opt.limit;
 		if (cli->opt.all) {
-			params.on_solution = show_solution;
+			params.on_solution = json ? keep_solution
+						  : show_solution;
 			params.user = &run;
 		}
 	}
+	run.kept.cells = size * size;
 	/* The budget starts after reading: it bounds the search.  A new
 	 * budget always has something left, so params is always set. */
 	cli_budget_start(&budget, cli, name);
 	cli_budget_params(&budget, &params);
 	memset(&err, 0, sizeof(err));
+	start = cli_now_ns();
 	st = cdok_solve(puzzle, &params, solution, &result, &err);
 	cli_budget_stop(&budget);
 	if (st == CDOK_OK)
@@ -160,6 +303,11 @@ static int solve_one(struct cli *cli, const char *name,
 		code = cli_status_exit(st);
 	} else if (run.code) {
 		code = run.code;
+	} else if (json) {
+		code = report_json(&run, &result, solution, show,
+				   cli_seconds_since(start));
+	} else if (cli->opt.to) {
+		code = report_answer(&run, &result, solution);
 	} else if (result.gave_up) {
 		/* Neither a count nor a verdict is known.  What --all
 		 * printed stays: those solutions are real. */
@@ -167,7 +315,8 @@ static int solve_one(struct cli *cli, const char *name,
 	} else if (result.count == 0) {
 		if (counting)
 			out_puts(&cli->out, "Solutions: 0\n");
-		cli_msg(name, 0, 0, "puzzle has no solution");
+		cli_msg(name, 0, 0, "%s has no solution",
+			cli_puzzle_what(cli, what, sizeof(what)));
 		code = CLI_EXIT_NOSOL;
 	} else if (counting) {
 		code = report_count(&run, &result, solution, show);
@@ -175,6 +324,7 @@ static int solve_one(struct cli *cli, const char *name,
 		code = report_verdict(&run, &result, solution, show);
 	}
 	free(solution);
+	grids_free(&run.kept);
 	return code;
 }
 

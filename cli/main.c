@@ -29,7 +29,7 @@ static const struct {
 
 /* Long-only options get values past any character. */
 enum { OPT_LIMIT = 256, OPT_ALL, OPT_TIMEOUT, OPT_MAX_NODES, OPT_SEED,
-       OPT_COUNT, OPT_OPS, OPT_MAX_CAGE };
+       OPT_COUNT, OPT_OPS, OPT_MAX_CAGE, OPT_FROM, OPT_TO };
 
 static const struct option_def {
 	int val;            /* the short option's letter, or OPT_* */
@@ -44,7 +44,17 @@ static const struct option_def {
 	{ 'o', "output", "FILE",
 	  "Write to FILE instead of standard output (\"-\" means standard "
 	  "output).  FILE is replaced only when the run ends with status "
-	  "0, 1 or 2; otherwise it is left as it was." },
+	  "0, 1, 2 or 7; otherwise it is left as it was." },
+	{ OPT_FROM, "from", "FORMAT",
+	  "print, solve, examine, harden, convert, check: read every input "
+	  "as FORMAT (see Formats below) instead of telling each one's "
+	  "format from its text.  For check it applies to PUZZLE only." },
+	{ OPT_TO, "to", "FORMAT",
+	  "Write the puzzles, answers or results in FORMAT only, as one "
+	  "stream for the whole run: no drawing, no summary line and no "
+	  "\"==> NAME <==\" header (what each command writes is under "
+	  "Commands).  JSON comes as JSON Lines, one document per line.  "
+	  "solve and examine take --limit and --all with --to json only." },
 	{ OPT_LIMIT, "limit", "N",
 	  "solve, examine: count the solutions up to N (N >= 1) and end "
 	  "with \"Solutions: K\", or \"Solutions: at least K (stopped at "
@@ -151,22 +161,27 @@ static int option_label(char *buf, size_t cap, const struct option_def *o)
 }
 
 static const char help_intro[] =
-	"cdok reads Calcudoku (KenKen) puzzles written in its spec format "
-	"and prints, solves or examines them; it also makes new puzzles "
-	"with exactly one solution.  Inputs are the file given with -i, "
-	"then every FILE in turn, or standard input when no file is named "
-	"(\"-\" also means standard input).  An input may hold several "
-	"puzzles separated by blank lines; drawings and summary lines "
-	"between them are skipped, so the output of generate and solve "
-	"reads back.  Options may come before or after the command.";
+	"cdok reads Calcudoku (KenKen) puzzles -- in its own spec format, "
+	"as UCF contest files, Cal Poly cage lists, Keen game IDs or JSON "
+	"(see Formats) -- and prints, solves, examines or converts them, "
+	"or checks a proposed solution; it also makes new puzzles with "
+	"exactly one solution.  Inputs are the file given with -i, then "
+	"every FILE in turn, or standard input when no file is named "
+	"(\"-\" also means standard input).  Each input's format is told "
+	"from its text unless --from names it.  An input may hold several "
+	"puzzles (in the spec, separated by blank lines; drawings and "
+	"summary lines between them are skipped, so the output of generate "
+	"and solve reads back).  Output is the commands' own, or with --to "
+	"the puzzles or answers in another format.  Options may come "
+	"before or after the command.";
 
 static const char help_inputs[] =
-	"With more than one input, the output of each starts with a line "
-	"\"==> NAME <==\" (\"==> NAME #K <==\" for the K-th puzzle of an "
-	"input that holds several) and outputs are separated by a blank "
-	"line; an input that fails does not stop the others.  Errors go to standard "
-	"error as \"cdok: NAME:LINE:COLUMN: message\".  Inputs larger than "
-	"64 MiB are refused.";
+	"Without --to, when there is more than one input, the output of "
+	"each starts with a line \"==> NAME <==\" (\"==> NAME #K <==\" for "
+	"the K-th puzzle of an input that holds several) and outputs are "
+	"separated by a blank line.  An input that fails does not stop the "
+	"others.  Errors go to standard error as \"cdok: NAME:LINE:COLUMN: "
+	"message\".  Inputs larger than 64 MiB are refused.";
 
 static int print_help(void)
 {
@@ -203,6 +218,27 @@ static int print_help(void)
 		option_label(label, sizeof(label), &option_defs[i]);
 		out_printf(&out, "%-*s  ", width, label);
 		put_wrapped(&out, option_defs[i].help, width + 2, width + 2);
+	}
+
+	/* From the library's table, so that a new format shows up here
+	 * by itself. */
+	out_puts(&out, "\nFormats (--from FORMAT, --to FORMAT):\n");
+	width = 0;
+	for (int i = 0; cdok_format_at(i); i++) {
+		int n = (int)strlen(cdok_format_name(cdok_format_at(i)));
+
+		if (n > width)
+			width = n;
+	}
+	for (int i = 0; cdok_format_at(i); i++) {
+		const cdok_format *f = cdok_format_at(i);
+		char line[512];
+
+		snprintf(line, sizeof(line), "%s%s", cdok_format_summary(f),
+			 !cdok_format_can_read(f) ? "; --to only" :
+			 !cdok_format_can_write(f) ? "; --from only" : "");
+		out_printf(&out, "  %-*s  ", width, cdok_format_name(f));
+		put_wrapped(&out, line, width + 4, width + 4);
 	}
 
 	out_puts(&out, "\n");
@@ -322,6 +358,55 @@ static bool parse_ops(const char *s, unsigned *ops)
 		return false;
 	*ops = set;
 	return true;
+}
+
+/* Format names the command line may use before the library has them:
+ * FORMATS.md names them, so "unknown" would be the wrong answer. */
+static const char *const later_formats[] = { "killer", "solo" };
+
+/* The format for --from (reading) or --to, or NULL after saying why
+ * not, with the names that would do, from the library's table. */
+static const cdok_format *parse_format(const char *arg, bool reading)
+{
+	const char *opt = reading ? "--from" : "--to";
+	const cdok_format *f = cdok_format_find(arg);
+	char names[512];
+	size_t len = 0;
+
+	names[0] = '\0';
+	for (int i = 0; cdok_format_at(i); i++) {
+		const cdok_format *g = cdok_format_at(i);
+
+		if (reading ? !cdok_format_can_read(g)
+			    : !cdok_format_can_write(g))
+			continue;
+		len += (size_t)snprintf(names + len, sizeof(names) - len,
+					"%s%s", len ? ", " : "",
+					cdok_format_name(g));
+		if (len >= sizeof(names))
+			break;
+	}
+	if (f && (reading ? cdok_format_can_read(f)
+			  : cdok_format_can_write(f)))
+		return f;
+	if (f) {
+		cli_msg(NULL, 0, 0, "the %s format can only be %s; %s takes "
+			"%s (try cdok --help)", arg,
+			reading ? "written" : "read", opt, names);
+		return NULL;
+	}
+	for (size_t i = 0; i < sizeof(later_formats) / sizeof(*later_formats);
+	     i++) {
+		if (!strcmp(arg, later_formats[i])) {
+			cli_msg(NULL, 0, 0, "the %s format is not supported "
+				"yet; %s takes %s (try cdok --help)", arg,
+				opt, names);
+			return NULL;
+		}
+	}
+	cli_msg(NULL, 0, 0, "unknown format '%s' for %s: expected %s "
+		"(try cdok --help)", arg, opt, names);
+	return NULL;
 }
 
 enum parse_result { PARSE_RUN, PARSE_HELP, PARSE_VERSION, PARSE_ERROR };
@@ -460,6 +545,19 @@ static enum parse_result parse_options(int argc, char **argv,
 		case 'T':
 			opt->two_cell = true;
 			break;
+		case OPT_FROM:
+		case OPT_TO: {
+			const cdok_format *f = parse_format(optarg,
+							    c == OPT_FROM);
+
+			if (!f)
+				return PARSE_ERROR;
+			if (c == OPT_FROM)
+				opt->from = f;
+			else
+				opt->to = f;
+			break;
+		}
 		case OPT_OPS:
 			if (!parse_ops(optarg, &opt->ops)) {
 				cli_msg(NULL, 0, 0, "bad value '%s' for --ops: "
@@ -495,6 +593,55 @@ static enum parse_result parse_options(int argc, char **argv,
 	return PARSE_RUN;
 }
 
+/* A Keen game ID is the one format that holds no solution (cdok.h,
+ * cdok_writer_put). */
+static bool holds_solution(const cdok_format *f)
+{
+	return strcmp(cdok_format_name(f), "keen") != 0;
+}
+
+/* Whether --to (or its absence) suits the command; says why not. */
+static bool to_applies(const struct cli_command *cmd,
+		       const struct cli_options *opt)
+{
+	const cdok_format *to = opt->to;
+	bool json = to && !strcmp(cdok_format_name(to), "json");
+
+	if (!to) {
+		if (!(cmd->flags & CLI_CMD_NEEDS_TO))
+			return true;
+		cli_msg(NULL, 0, 0, "%s needs --to FORMAT, the format to "
+			"write (try cdok --help)", cmd->name);
+		return false;
+	}
+	if (!(cmd->flags & (CLI_CMD_TO | CLI_CMD_TO_GRID | CLI_CMD_TO_JSON))) {
+		cli_msg(NULL, 0, 0, "option --to does not apply to %s "
+			"(try cdok --help)", cmd->name);
+		return false;
+	}
+	if ((cmd->flags & CLI_CMD_TO_JSON) && !json) {
+		cli_msg(NULL, 0, 0, "%s writes no puzzle, only results: "
+			"--to json is the one format it takes (try cdok "
+			"--help)", cmd->name);
+		return false;
+	}
+	if ((cmd->flags & CLI_CMD_TO_GRID) && !holds_solution(to)) {
+		cli_msg(NULL, 0, 0, "%s writes solutions, and a %s text "
+			"holds none: use convert to write puzzles as %s "
+			"(try cdok --help)", cmd->name, cdok_format_name(to),
+			cdok_format_name(to));
+		return false;
+	}
+	/* Counts and lists of solutions have a place only in a result
+	 * document; the other formats hold one answer per puzzle. */
+	if ((opt->limit || opt->all) && !json) {
+		cli_msg(NULL, 0, 0, "option %s goes with --to json only "
+			"(try cdok --help)", opt->limit ? "--limit" : "--all");
+		return false;
+	}
+	return true;
+}
+
 static const struct cli_command *find_command(const char *name)
 {
 	for (size_t i = 0; i < NCOMMANDS; i++)
@@ -507,6 +654,7 @@ int main(int argc, char **argv)
 {
 	struct cli cli;
 	const struct cli_command *cmd;
+	bool answer;
 	int code;
 
 	memset(&cli, 0, sizeof(cli));
@@ -551,6 +699,13 @@ int main(int argc, char **argv)
 			cmd->name);
 		return CLI_EXIT_USAGE;
 	}
+	if (!(cmd->flags & CLI_CMD_READS) && cli.opt.from) {
+		cli_msg(NULL, 0, 0, "option --from does not apply to %s: it "
+			"reads no puzzle (try cdok --help)", cmd->name);
+		return CLI_EXIT_USAGE;
+	}
+	if (!to_applies(cmd, &cli.opt))
+		return CLI_EXIT_USAGE;
 	cli.files = argv + optind + 1;
 	cli.nfiles = argc - optind - 1;
 
@@ -559,8 +714,19 @@ int main(int argc, char **argv)
 	if (!out_open(&cli.out, cli.opt.output))
 		return CLI_EXIT_SYSTEM;
 	code = cmd->run(&cli);
-	if (!out_close(&cli.out, code <= CLI_EXIT_AMBIGUOUS) &&
-	    code < CLI_EXIT_SYSTEM)
+	/* A stream --to started is closed whatever the command, so that
+	 * what was written is a whole text of its format. */
+	if (cli.writer) {
+		int end = cli_finish(&cli);
+
+		if (end > code)
+			code = end;
+	}
+	/* "No solution", "several" and "wrong" are answers, and the
+	 * output that says so is kept; the other failures are not.  An
+	 * answer that could not be delivered is a system error. */
+	answer = code <= CLI_EXIT_AMBIGUOUS || code == CLI_EXIT_WRONG;
+	if (!out_close(&cli.out, answer) && (answer || code < CLI_EXIT_SYSTEM))
 		code = CLI_EXIT_SYSTEM;
 	return code;
 }

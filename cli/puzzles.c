@@ -1,6 +1,7 @@
 /* puzzles.c -- the steps every puzzle command shares: take each input in
- * turn, read it as a spec into a puzzle, and write puzzles back out
- * through the library's formats.
+ * turn, read its puzzles in the format it is written in, and write
+ * puzzles back out through the library's formats -- either as the
+ * commands' own output or, with --to, as one stream for the whole run.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -30,8 +31,8 @@ static void error_init(cdok_error *err)
 /* The next puzzle of a reader, checked.  Returns CLI_EXIT_DONE with
  * *puzzle set, CLI_EXIT_DONE with *puzzle NULL at the end, or an exit
  * status after reporting the error. */
-static int next_puzzle(cdok_reader *reader, const char *name,
-		       cdok_puzzle **puzzle)
+static int next_checked(cdok_reader *reader, const char *name,
+			cdok_puzzle **puzzle)
 {
 	cdok_error err;
 	cdok_status st;
@@ -59,12 +60,47 @@ static int next_puzzle(cdok_reader *reader, const char *name,
 	return CLI_EXIT_DONE;
 }
 
+/* next_checked, timed: *seconds gets how long it took. */
+static int next_puzzle(cdok_reader *reader, const char *name,
+		       cdok_puzzle **puzzle, double *seconds)
+{
+	uint64_t start = cli_now_ns();
+	int code = next_checked(reader, name, puzzle);
+
+	*seconds = cli_seconds_since(start);
+	return code;
+}
+
+/* A reader for one input's text: the --from format, or the one the text
+ * looks like.  A text that looks like nothing (empty or blank) goes to
+ * the spec reader, whose message about it is already the right one.
+ * Returns NULL after reporting. */
+static cdok_reader *open_reader(const struct cli *cli, const char *name,
+				const char *text, size_t len)
+{
+	const cdok_format *f = cli->opt.from;
+	cdok_reader *reader;
+
+	if (!f)
+		f = cdok_format_detect(text, len);
+	if (!f)
+		f = cdok_format_find("spec");
+	reader = cdok_reader_new(f, text, len);
+	if (!reader)
+		cli_msg(name, 0, 0, f ? "out of memory"
+				      : "the spec format is not built in");
+	return reader;
+}
+
 /* Print the header of one puzzle's output when there is more than one:
  * "==> NAME <==" per input as head(1) writes them, "==> NAME #K <=="
- * when an input holds a stream of puzzles. */
+ * when an input holds a stream of puzzles.  With --to there are none:
+ * the output is one text of that format, which a header would break. */
 static void header(struct cli *cli, bool *first, const char *name, int k,
 		   bool stream)
 {
+	if (cli->opt.to)
+		return;
 	if (!*first)
 		out_puts(&cli->out, "\n");
 	*first = false;
@@ -78,9 +114,9 @@ static void header(struct cli *cli, bool *first, const char *name, int k,
 static int each_in_input(struct cli *cli, const char *path, const char *name,
 			 bool several_inputs, bool *first, cli_puzzle_fn fn)
 {
-	const cdok_format *spec = cdok_format_find("spec");
 	cdok_reader *reader;
 	cdok_puzzle *cur = NULL, *next = NULL;
+	double cur_secs = 0, next_secs = 0;
 	int worst = CLI_EXIT_DONE, code;
 	bool stream;
 	char *text;
@@ -98,14 +134,12 @@ static int each_in_input(struct cli *cli, const char *path, const char *name,
 			header(cli, first, name, 1, false);
 		return CLI_EXIT_SYSTEM;
 	}
-	reader = cdok_reader_new(spec, text, len);
+	reader = open_reader(cli, name, text, len);
 	if (!reader) {
-		cli_msg(name, 0, 0, spec ? "out of memory"
-					 : "the spec format is not built in");
 		free(text);
 		return CLI_EXIT_SYSTEM;
 	}
-	code = next_puzzle(reader, name, &cur);
+	code = next_puzzle(reader, name, &cur, &cur_secs);
 	if (code == CLI_EXIT_DONE && !cur) {
 		cli_msg(name, 0, 0, "no puzzle in the input");
 		code = CLI_EXIT_BADINPUT;
@@ -117,13 +151,16 @@ static int each_in_input(struct cli *cli, const char *path, const char *name,
 		goto out;
 	}
 	/* Read one ahead, to know whether this input is a stream. */
-	code = next_puzzle(reader, name, &next);
+	code = next_puzzle(reader, name, &next, &next_secs);
 	stream = next != NULL || code != CLI_EXIT_DONE;
 	for (int k = 1; cur; k++) {
 		int status;
 
 		if (several_inputs || stream)
 			header(cli, first, name, k, stream);
+		cli->index = k;
+		cli->stream = stream;
+		cli->read_seconds = cur_secs;
 		status = fn(cli, name, cur);
 		cdok_puzzle_free(cur);
 		if (status > worst)
@@ -131,6 +168,7 @@ static int each_in_input(struct cli *cli, const char *path, const char *name,
 		if (cli->out.failed)
 			break;
 		cur = next;
+		cur_secs = next_secs;
 		next = NULL;
 		if (code != CLI_EXIT_DONE) {
 			/* The puzzle after cur could not be read: it was
@@ -138,7 +176,7 @@ static int each_in_input(struct cli *cli, const char *path, const char *name,
 			if (code > worst)
 				worst = code;
 		} else if (cur) {
-			code = next_puzzle(reader, name, &next);
+			code = next_puzzle(reader, name, &next, &next_secs);
 		}
 	}
 out:
@@ -187,6 +225,39 @@ int cli_each_puzzle(struct cli *cli, cli_puzzle_fn fn)
 	return worst;
 }
 
+int cli_read_first(struct cli *cli, const char *path, const char *name,
+		   cdok_puzzle **out, double *seconds)
+{
+	cdok_reader *reader;
+	char *text;
+	size_t len;
+	int code;
+
+	*out = NULL;
+	*seconds = 0;
+	switch (io_read_input(path, name, &text, &len)) {
+	case IO_READ_OK:
+		break;
+	case IO_READ_TOO_BIG:
+		return CLI_EXIT_BADINPUT;
+	case IO_READ_FAILED:
+		return CLI_EXIT_SYSTEM;
+	}
+	reader = open_reader(cli, name, text, len);
+	if (!reader) {
+		free(text);
+		return CLI_EXIT_SYSTEM;
+	}
+	code = next_puzzle(reader, name, out, seconds);
+	if (code == CLI_EXIT_DONE && !*out) {
+		cli_msg(name, 0, 0, "no puzzle in the input");
+		code = CLI_EXIT_BADINPUT;
+	}
+	cdok_reader_free(reader);
+	free(text);
+	return code;
+}
+
 int cli_show(struct cli *cli, const char *name, const char *format,
 	     const cdok_puzzle *puzzle, const int *values)
 {
@@ -224,4 +295,110 @@ int cli_show_grid(struct cli *cli, const char *name,
 		return CLI_EXIT_SYSTEM;
 	return cli_show(cli, name, cli->opt.utf8 ? "utf8" : "ascii",
 			puzzle, values);
+}
+
+/* ---- --to ---- */
+
+bool cli_to_is(const struct cli *cli, const char *name)
+{
+	return cli->opt.to && !strcmp(cdok_format_name(cli->opt.to), name);
+}
+
+const char *cli_puzzle_what(const struct cli *cli, char *buf, size_t cap)
+{
+	if (cli->stream || cli->opt.to)
+		snprintf(buf, cap, "puzzle #%d", cli->index);
+	else
+		snprintf(buf, cap, "puzzle");
+	return buf;
+}
+
+/* The run's writer, made on first use.  JSON comes as JSON Lines, one
+ * document per line, like the result documents: a reader of the output
+ * can take it line by line whatever the command. */
+static bool have_writer(struct cli *cli)
+{
+	unsigned flags = cli_to_is(cli, "json") ? CDOK_WRITER_COMPACT : 0;
+
+	if (!cli->writer)
+		cli->writer = cdok_writer_new(cli->opt.to, flags);
+	if (!cli->writer)
+		cli_msg(NULL, 0, 0, "out of memory");
+	return cli->writer != NULL;
+}
+
+int cli_put(struct cli *cli, const char *name, const char *what,
+	    const cdok_puzzle *puzzle, const int *values)
+{
+	cdok_error err;
+	cdok_status st;
+	char *text;
+	size_t len;
+	bool ok;
+
+	if (!have_writer(cli))
+		return CLI_EXIT_SYSTEM;
+	error_init(&err);
+	st = cdok_writer_put(cli->writer, puzzle, values, &text, &len, &err);
+	if (st != CDOK_OK) {
+		/* The writer's messages are about the puzzle, not about a
+		 * place in a text: there is no position to give. */
+		cli_msg(name, 0, 0, "%s cannot be written as %s: %s", what,
+			cdok_format_name(cli->opt.to),
+			err.message[0] ? err.message : cdok_status_name(st));
+		return cli_status_exit(st);
+	}
+	ok = out_write(&cli->out, text, len);
+	cdok_free(text);
+	return ok ? CLI_EXIT_DONE : CLI_EXIT_SYSTEM;
+}
+
+void cli_skip(struct cli *cli)
+{
+	if (have_writer(cli))
+		cdok_writer_skip(cli->writer);
+}
+
+int cli_finish(struct cli *cli)
+{
+	cdok_error err;
+	cdok_status st;
+	char *text;
+	size_t len;
+	bool ok;
+
+	if (!cli->writer)
+		return CLI_EXIT_DONE;
+	error_init(&err);
+	st = cdok_writer_finish(cli->writer, &text, &len, &err);
+	cdok_writer_free(cli->writer);
+	cli->writer = NULL;
+	if (st != CDOK_OK) {
+		cli_report(NULL, &err);
+		return cli_status_exit(st);
+	}
+	ok = out_write(&cli->out, text, len);
+	cdok_free(text);
+	return ok ? CLI_EXIT_DONE : CLI_EXIT_SYSTEM;
+}
+
+int cli_put_result(struct cli *cli, const char *name,
+		   const cdok_puzzle *puzzle, cdok_json_info *info)
+{
+	cdok_error err;
+	cdok_status st;
+	char *text;
+	size_t len;
+	bool ok;
+
+	info->flags |= CDOK_WRITER_COMPACT;
+	error_init(&err);
+	st = cdok_json_result(puzzle, info, &text, &len, &err);
+	if (st != CDOK_OK) {
+		cli_report(name, &err);
+		return cli_status_exit(st);
+	}
+	ok = out_write(&cli->out, text, len);
+	cdok_free(text);
+	return ok ? CLI_EXIT_DONE : CLI_EXIT_SYSTEM;
 }

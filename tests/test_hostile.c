@@ -295,12 +295,14 @@ static int brute_count(const cdok_puzzle *p)
 
 /* ---- the check ---- */
 
-/* The puzzle as the library reads it, or NULL if it does not. */
+/* The puzzle as the library reads it, or NULL if it does not: in the
+ * format the program takes it for (cdok_format_detect, else spec). */
 static cdok_puzzle *load(const char *path)
 {
 	struct buf text = read_path(path);
-	cdok_reader *r = cdok_reader_new(cdok_format_find("spec"), text.data,
-					 text.len);
+	const cdok_format *f = cdok_format_detect(text.data, text.len);
+	cdok_reader *r = cdok_reader_new(f ? f : cdok_format_find("spec"),
+					 text.data, text.len);
 	cdok_puzzle *p = NULL;
 
 	cr_assert(r);

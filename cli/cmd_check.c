@@ -1,0 +1,170 @@
+/* cmd_check.c -- `cdok check PUZZLE SOLUTION`: is a proposed grid right?
+ *
+ * The puzzle is the first one of its input, in any format; the grid is
+ * N rows of N numbers (cdok_read_grid, which also takes a solved spec).
+ * Every rule the grid breaks is listed, not just the first, in the
+ * library's words (cdok_problem_describe): a user fixing a grid wants
+ * all of it at once.  A wrong grid has its own exit status, 7, so that a
+ * script can tell it from a file that could not be read (3 or 5).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* One problem as its sentence, on a line of its own. */
+static bool put_problem(struct cli_out *out, const cdok_problem *problem,
+			const cdok_puzzle *puzzle)
+{
+	char buf[512], *text = buf;
+	size_t n = cdok_problem_describe(problem, puzzle, buf, sizeof(buf));
+	bool ok;
+
+	/* Labels and 64-bit numbers keep sentences short, but a cut one
+	 * would mislead: make room if need be. */
+	if (n >= sizeof(buf)) {
+		text = malloc(n + 1);
+		if (!text)
+			return out_printf(out, "%s...\n", buf);
+		cdok_problem_describe(problem, puzzle, text, n + 1);
+	}
+	ok = out_printf(out, "%s\n", text);
+	if (text != buf)
+		free(text);
+	return ok;
+}
+
+static int report_text(struct cli *cli, const cdok_puzzle *puzzle,
+		       const cdok_problem *problems, int count)
+{
+	struct cli_out *out = &cli->out;
+
+	if (count == 0) {
+		out_puts(out, "The solution is correct.\n");
+	} else {
+		out_printf(out, "The solution is wrong (%d problem%s):\n",
+			   count, count == 1 ? "" : "s");
+		for (int i = 0; i < count; i++)
+			if (!put_problem(out, &problems[i], puzzle))
+				break;
+	}
+	if (out->failed)
+		return CLI_EXIT_SYSTEM;
+	return count ? CLI_EXIT_WRONG : CLI_EXIT_DONE;
+}
+
+/* "-" is standard input, named <stdin> in messages. */
+static void input_name(const char *arg, const char **path, const char **name)
+{
+	if (!strcmp(arg, "-")) {
+		*path = NULL;
+		*name = "<stdin>";
+	} else {
+		*path = arg;
+		*name = arg;
+	}
+}
+
+int cmd_check(struct cli *cli)
+{
+	const char *args[2], *puzzle_path, *puzzle_name, *grid_path,
+		   *grid_name;
+	cdok_puzzle *puzzle = NULL;
+	cdok_problem *problems = NULL;
+	int nargs = 0, count = 0, code, *values = NULL;
+	double read_secs, check_secs;
+	cdok_error err;
+	cdok_status st;
+	uint64_t start;
+	char *text = NULL;
+	size_t len, n;
+
+	if (cli->opt.input)
+		args[nargs++] = cli->opt.input;
+	for (int i = 0; i < cli->nfiles && nargs <= 2; i++) {
+		if (nargs == 2) {
+			nargs++;
+			break;
+		}
+		args[nargs++] = cli->files[i];
+	}
+	if (nargs != 2) {
+		cli_msg(NULL, 0, 0, "check needs two files, the puzzle and the "
+			"proposed solution: cdok check PUZZLE SOLUTION (try "
+			"cdok --help)");
+		return CLI_EXIT_USAGE;
+	}
+	if (!strcmp(args[0], "-") && !strcmp(args[1], "-")) {
+		cli_msg(NULL, 0, 0, "the puzzle and the solution cannot both "
+			"come from standard input (try cdok --help)");
+		return CLI_EXIT_USAGE;
+	}
+	input_name(args[0], &puzzle_path, &puzzle_name);
+	input_name(args[1], &grid_path, &grid_name);
+
+	code = cli_read_first(cli, puzzle_path, puzzle_name, &puzzle,
+			      &read_secs);
+	if (code != CLI_EXIT_DONE)
+		goto out;
+	switch (io_read_input(grid_path, grid_name, &text, &len)) {
+	case IO_READ_OK:
+		break;
+	case IO_READ_TOO_BIG:
+		code = CLI_EXIT_BADINPUT;
+		goto out;
+	case IO_READ_FAILED:
+		code = CLI_EXIT_SYSTEM;
+		goto out;
+	}
+	n = (size_t)cdok_puzzle_size(puzzle);
+	values = calloc(n * n, sizeof(*values));
+	if (!values) {
+		cli_msg(NULL, 0, 0, "out of memory");
+		code = CLI_EXIT_SYSTEM;
+		goto out;
+	}
+	memset(&err, 0, sizeof(err));
+	start = cli_now_ns();
+	st = cdok_read_grid(text, len, (int)n, values, &err);
+	if (st != CDOK_OK) {
+		cli_report(grid_name, &err);
+		code = cli_status_exit(st);
+		goto out;
+	}
+	memset(&err, 0, sizeof(err));
+	st = cdok_check(puzzle, values, &problems, &count, &err);
+	check_secs = cli_seconds_since(start);
+	if (st != CDOK_OK) {
+		cli_report(grid_name, &err);
+		code = cli_status_exit(st);
+		goto out;
+	}
+
+	if (cli->opt.to) {
+		cdok_json_timing timings[2] = {
+			{ "read", read_secs }, { "check", check_secs },
+		};
+		cdok_json_info info;
+
+		cdok_json_info_init(&info);
+		info.command = "check";
+		info.source = puzzle_name;
+		info.index = 1;
+		info.candidate = values;
+		info.problems = problems;
+		info.nproblems = count;
+		info.timings = timings;
+		info.ntimings = 2;
+		code = cli_put_result(cli, puzzle_name, puzzle, &info);
+		if (code == CLI_EXIT_DONE && count)
+			code = CLI_EXIT_WRONG;
+	} else {
+		code = report_text(cli, puzzle, problems, count);
+	}
+out:
+	cdok_free(problems);
+	free(values);
+	free(text);
+	cdok_puzzle_free(puzzle);
+	return code;
+}
