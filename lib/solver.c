@@ -147,6 +147,10 @@ struct solver {
 	int nlevels;
 	uint64_t limit, max_nodes;
 	uint64_t count, nodes, branches, branch_score;
+	/* Rough units of work (enumeration steps, table cells, matching
+	 * steps), so that a caller's progress callback is also asked when
+	 * a few nodes take long, not only every 256 nodes. */
+	uint64_t work, polled_work;
 	bool stop, gave_up, nomem;
 	int *solution_out;
 	int *values;          /* scratch grid for callbacks and checks */
@@ -324,6 +328,7 @@ static bool unit_alldiff(struct solver *s, dom_t *dom, int u)
 	int value_of_cell[CDOK_MAX_SIZE], cell_of_value[CDOK_MAX_SIZE + 1];
 	uint64_t reach[CDOK_MAX_SIZE];
 
+	s->work += (uint64_t)n * (uint64_t)n;
 	for (int v = 0; v <= n; v++)
 		cell_of_value[v] = -1;
 	for (int i = 0; i < n; i++) {
@@ -604,6 +609,7 @@ static bool sum_supports(struct solver *s, dom_t *dom, const struct cage_info *c
 
 	if (t < k || t > smax)
 		return false;
+	s->work += (uint64_t)k * w * 2;
 	memset(s->dp, 0, 2 * (size_t)(k + 1) * w);
 	/* fwd[i][x]: cells 0..i-1 can sum to x; bwd[i][x]: cells i..k-1. */
 	fwd[0] = 1;
@@ -775,6 +781,7 @@ static bool cage_propagate(struct solver *s, dom_t *dom, int ci)
 
 	enum_rec(e, 0, c->op == CDOK_OP_MUL ? c->target :
 		 c->op == CDOK_OP_DIV ? 1 : 0, 0);
+	s->work += (uint64_t)(ENUM_BUDGET - (e->budget > 0 ? e->budget : 0));
 
 	/* The cage is being brought to consistency right now; changes to
 	 * its own cells need not queue it again. */
@@ -876,11 +883,19 @@ static void search(struct solver *s, int depth)
 	dom_t cand;
 
 	s->nodes++;
-	if ((s->max_nodes && s->nodes > s->max_nodes) ||
-	    (s->on_progress && (s->nodes & 255) == 0 &&
-	     s->on_progress(s->progress_user, s->nodes))) {
+	if (s->max_nodes && s->nodes > s->max_nodes) {
 		s->gave_up = s->stop = true;
 		return;
+	}
+	/* Ask the caller every 256 nodes, and sooner when nodes are slow
+	 * (a million units of work is a few milliseconds). */
+	if (s->on_progress && ((s->nodes & 255) == 0 ||
+			       s->work - s->polled_work > 1000000)) {
+		s->polled_work = s->work;
+		if (s->on_progress(s->progress_user, s->nodes)) {
+			s->gave_up = s->stop = true;
+			return;
+		}
 	}
 	/* Branch on the undecided cell with the fewest candidates per unit
 	 * of failure weight of its cage, row and column (dom/wdeg): where
