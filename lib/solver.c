@@ -328,6 +328,16 @@ static bool unit_alldiff(struct solver *s, dom_t *dom, int u)
 	int value_of_cell[CDOK_MAX_SIZE], cell_of_value[CDOK_MAX_SIZE + 1];
 	uint64_t reach[CDOK_MAX_SIZE];
 
+	int open = 0;
+
+	/* With at most two undecided cells the singles have already said
+	 * all there is: such cells can only hold the unit's missing values,
+	 * and a matching cannot narrow two cells that share two values. */
+	for (int i = 0; i < n && open < 3; i++)
+		if (dom[cells[i]] & (dom[cells[i]] - 1))
+			open++;
+	if (open < 3)
+		return true;
 	s->work += (uint64_t)n * (uint64_t)n;
 	for (int v = 0; v <= n; v++)
 		cell_of_value[v] = -1;
