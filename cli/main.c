@@ -360,10 +360,6 @@ static bool parse_ops(const char *s, unsigned *ops)
 	return true;
 }
 
-/* Format names the command line may use before the library has them:
- * FORMATS.md names them, so "unknown" would be the wrong answer. */
-static const char *const later_formats[] = { "killer", "solo" };
-
 /* The format for --from (reading) or --to, or NULL after saying why
  * not, with the names that would do, from the library's table. */
 static const cdok_format *parse_format(const char *arg, bool reading)
@@ -394,15 +390,6 @@ static const cdok_format *parse_format(const char *arg, bool reading)
 			"%s (try cdok --help)", arg,
 			reading ? "written" : "read", opt, names);
 		return NULL;
-	}
-	for (size_t i = 0; i < sizeof(later_formats) / sizeof(*later_formats);
-	     i++) {
-		if (!strcmp(arg, later_formats[i])) {
-			cli_msg(NULL, 0, 0, "the %s format is not supported "
-				"yet; %s takes %s (try cdok --help)", arg,
-				opt, names);
-			return NULL;
-		}
 	}
 	cli_msg(NULL, 0, 0, "unknown format '%s' for %s: expected %s "
 		"(try cdok --help)", arg, opt, names);

@@ -31,8 +31,9 @@ void fuzz_fail(const char *file, int line, const char *cond,
 
 /* Do two puzzles state the same thing?  Labels and the order of cages
  * are not compared, and a one-cell cage counts the same as a given (the
- * spec format writes one as the other).  Returns NULL when they agree,
- * else a static description of the first difference. */
+ * spec format writes one as the other); Killer boxes and which cages of
+ * two or more cells must hold distinct values are.  Returns NULL when
+ * they agree, else a static description of the first difference. */
 const char *fuzz_puzzle_diff(const cdok_puzzle *a, const cdok_puzzle *b);
 
 /* Write the puzzle in every format that can both write and read, read
@@ -45,8 +46,9 @@ const char *fuzz_puzzle_diff(const cdok_puzzle *a, const cdok_puzzle *b);
 void fuzz_round_trips(const cdok_puzzle *puzzle, const char *from);
 
 /* A second reading of the rules, written apart from the library's
- * checker: Latin rows and columns, givens, every cage's arithmetic.
- * Returns 1 if values is a solution. */
+ * checker: Latin rows and columns, givens, Killer boxes, every cage's
+ * arithmetic and distinct values where a cage asks for them.  Returns 1
+ * if values is a solution. */
 int fuzz_is_solution(const cdok_puzzle *puzzle, const int *values);
 
 /* Count the solutions of a puzzle of size 1..4 by trying every Latin

@@ -58,6 +58,13 @@ const char *fuzz_puzzle_diff(const cdok_puzzle *a, const cdok_puzzle *b)
 			 cdok_puzzle_size(b));
 		return why;
 	}
+	if (cdok_puzzle_box_rows(a) != cdok_puzzle_box_rows(b) ||
+	    cdok_puzzle_box_cols(a) != cdok_puzzle_box_cols(b)) {
+		snprintf(why, sizeof(why), "boxes %dx%d became %dx%d",
+			 cdok_puzzle_box_rows(a), cdok_puzzle_box_cols(a),
+			 cdok_puzzle_box_rows(b), cdok_puzzle_box_cols(b));
+		return why;
+	}
 	for (int cell = 0; cell < n * n; cell++) {
 		int va = pinned_value(a, cell), vb = pinned_value(b, cell);
 
@@ -99,6 +106,15 @@ const char *fuzz_puzzle_diff(const cdok_puzzle *a, const cdok_puzzle *b)
 				 (long long)cdok_cage_target(a, ka),
 				 (char)cdok_cage_op(b, kb),
 				 (long long)cdok_cage_target(b, kb));
+			return why;
+		}
+		/* Whether its values must differ (one cell differs from
+		 * nothing, so only cages of two or more say anything). */
+		if (cdok_cage_distinct(a, ka) != cdok_cage_distinct(b, kb)) {
+			snprintf(why, sizeof(why), "the cage at cell %d: "
+				 "distinct %d became %d", ca[0],
+				 cdok_cage_distinct(a, ka),
+				 cdok_cage_distinct(b, kb));
 			return why;
 		}
 	}
@@ -284,15 +300,45 @@ int fuzz_is_solution(const cdok_puzzle *p, const int *values)
 		}
 	}
 
+	/* Killer boxes: box_rows x box_cols, each holding every value
+	 * once. */
+	if (cdok_puzzle_box_rows(p)) {
+		int br = cdok_puzzle_box_rows(p), bc = cdok_puzzle_box_cols(p);
+
+		for (int top = 0; top < n; top += br)
+			for (int left = 0; left < n; left += bc) {
+				uint64_t seen = 0;
+
+				for (int y = top; y < top + br; y++)
+					for (int x = left; x < left + bc; x++) {
+						uint64_t bit = UINT64_C(1) <<
+							values[y * n + x];
+
+						if (seen & bit)
+							return 0;
+						seen |= bit;
+					}
+			}
+	}
+
 	v = malloc((size_t)n * (size_t)n * sizeof(*v));
 	FUZZ_CHECK(v, "out of memory");
 	for (int k = 0; ok && k < cdok_puzzle_cage_count(p); k++) {
 		const int *cells = cdok_cage_cells(p, k);
 		int m = cdok_cage_size(p, k);
 		int64_t t = cdok_cage_target(p, k);
+		uint64_t seen = 0;
 
-		for (int i = 0; i < m; i++)
+		for (int i = 0; i < m; i++) {
+			uint64_t bit = UINT64_C(1) << values[cells[i]];
+
 			v[i] = values[cells[i]];
+			if (cdok_cage_distinct(p, k) && (seen & bit))
+				ok = false;
+			seen |= bit;
+		}
+		if (!ok)
+			break;
 		switch (cdok_cage_op(p, k)) {
 		case CDOK_OP_ADD:
 			ok = sum_holds(v, m, t);

@@ -43,6 +43,13 @@ if [ -n "$seedgen" ]; then
 	for format in ucf calpoly keen solo killer json; do
 		mkdir -p "$out/$format"
 		"$seedgen" "$format" "$out/$format" $corpus/*/*.spec \
-			$corpus/ucf/*.in $corpus/calpoly/*.in $corpus/keen/*.keen
+			$corpus/ucf/*.in $corpus/calpoly/*.in $corpus/keen/*.keen \
+			$corpus/killer/*.solo $corpus/killer/*.json
+	done
+	# The Killer puzzles as specs, for the directives and the givens
+	# inside cages that only they have.
+	for target in spec solve; do
+		"$seedgen" spec "$out/$target" $corpus/killer/*.solo \
+			$corpus/killer/barium_*.json
 	done
 fi

@@ -154,7 +154,8 @@ CDOK_API cdok_status cdok_puzzle_validate(const cdok_puzzle *puzzle,
 					  cdok_error *err);
 
 /* Check a complete grid of size*size values against every rule (Latin
- * rows and columns, givens, cage arithmetic).  Returns 1 if it is a
+ * rows and columns, givens, cage arithmetic, and for Killer puzzles the
+ * boxes and the cages whose values must differ).  Returns 1 if it is a
  * solution, 0 if not. */
 CDOK_API int cdok_puzzle_is_solution(const cdok_puzzle *puzzle,
 				     const int *values);
@@ -163,7 +164,8 @@ CDOK_API int cdok_puzzle_is_solution(const cdok_puzzle *puzzle,
 /* Formats                                                             */
 
 /* A text format, found by name ("spec", "ucf", "calpoly", "keen",
- * "json", "ascii", "utf8"; doc/FORMAT.md describes each).  Formats are
+ * "solo", "killer", "json", "ascii", "utf8"; doc/FORMAT.md describes
+ * each).  Formats are
  * rows of one table inside the library; readers and writers go through
  * these functions only. */
 typedef struct cdok_format cdok_format;
@@ -211,8 +213,10 @@ CDOK_API cdok_status cdok_write(const cdok_format *format,
 				const cdok_puzzle *puzzle, const int *values,
 				char **out, size_t *len, cdok_error *err);
 
-/* The format a text is written in, told from its content: "json" when
- * it starts with '{' or '[', "keen" for a Keen game ID (W:blocks,clues),
+/* The format a text is written in, told from its content: "killer" for
+ * a JSON document with "board" and "cages" (Barium's Killer Sudoku
+ * schema), "json" for any other that starts with '{' or '[', "keen" for
+ * a Keen game ID (W:blocks,clues), "solo" for a Solo game ID (3x3k:...),
  * "ucf" for the contest's "N G" line followed by rows of letters,
  * "calpoly" for a cage count followed by lines of numbers, and "spec"
  * for anything else that has some content (its reader then explains
@@ -251,9 +255,11 @@ CDOK_API cdok_writer *cdok_writer_new(const cdok_format *format,
  *    contest or the course expects it (ucf: "KenKen Puzzle #X:", N rows
  *    of N digits, a blank line; calpoly: N rows of values separated by
  *    single spaces), values == NULL writes the puzzle in its input form;
- *  - keen: values must be NULL (a game ID holds no solution);
+ *  - keen, solo: values must be NULL (a game ID holds no solution);
  *  - json: a puzzle document, with a "solution" member when values !=
- *    NULL.
+ *    NULL;
+ *  - killer: the document, its board showing the values (non-zero
+ *    values replace the givens).
  * Formats without stream state separate puzzles with a blank line.  On
  * error nothing is produced (*out is NULL), the stream stays usable and
  * the puzzle still counts for numbering. */
@@ -296,7 +302,10 @@ typedef enum cdok_problem_kind {
 	CDOK_PROBLEM_GIVEN,     /* a given cell holds another value */
 	CDOK_PROBLEM_ROW,       /* a row holds a value more than once */
 	CDOK_PROBLEM_COLUMN,    /* a column holds a value more than once */
-	CDOK_PROBLEM_CAGE       /* a cage's values do not meet its clue */
+	CDOK_PROBLEM_CAGE,      /* a cage's values do not meet its clue */
+	CDOK_PROBLEM_BOX,       /* a box holds a value more than once */
+	CDOK_PROBLEM_CAGE_REPEAT /* a cage whose values must all differ
+				  * holds a value more than once */
 } cdok_problem_kind;
 
 /* One broken rule.  Rows and columns count from 0 here (messages from
@@ -304,18 +313,21 @@ typedef enum cdok_problem_kind {
 typedef struct cdok_problem {
 	cdok_problem_kind kind;
 	/* VALUE, GIVEN: the cell.  ROW: the row (column -1).  COLUMN: the
-	 * column (row -1).  CAGE: the cage's first cell. */
+	 * column (row -1).  CAGE, CAGE_REPEAT: the cage's first cell.
+	 * BOX: the box's top-left cell. */
 	int row;
 	int column;
-	/* VALUE, GIVEN: the value found (0 = empty).  ROW, COLUMN: the
-	 * value that repeats. */
+	/* VALUE, GIVEN: the value found (0 = empty).  ROW, COLUMN, BOX,
+	 * CAGE_REPEAT: the value that repeats. */
 	int value;
 	/* GIVEN: the given value. */
 	int given;
 	/* ROW: bit c set for each column c holding the value; COLUMN: bit
-	 * r for each row r.  (Grids have at most 63 columns.) */
+	 * r for each row r.  (Grids have at most 63 columns.)  BOX: bit i
+	 * for the i-th cell of the box in reading order.  CAGE_REPEAT:
+	 * bit i for the cage's i-th cell (cdok_cage_cells), for i < 64. */
 	uint64_t where;
-	/* CAGE: the cage's index; -1 for other kinds. */
+	/* CAGE, CAGE_REPEAT: the cage's index; -1 for other kinds. */
 	int cage;
 	/* CAGE: what the values give.  + the sum, * the product, - the
 	 * largest value minus all the others, / the largest value
@@ -323,7 +335,8 @@ typedef struct cdok_problem {
 	 * got_den (got_den is 1 for the other operators).  For a
 	 * one-cell cage, the value.  overflow is 1 when the product is
 	 * beyond 64 bits (got is then INT64_MAX): it is certainly not
-	 * the target. */
+	 * the target.  CAGE_REPEAT: got is how many of the cage's cells
+	 * hold the value. */
 	int64_t got;
 	int64_t got_den;
 	int overflow;
@@ -332,19 +345,22 @@ typedef struct cdok_problem {
 /* Check values (size*size ints) against every rule of the puzzle and
  * list every one it breaks, in this order: cells that are empty or out
  * of range (reading order), changed givens, rows that repeat a value
- * (by row, then value), columns (the same), cages whose arithmetic fails
- * (by cage index; a cage with an empty or out-of-range cell is not
- * judged).  On success *problems is a new array of *count entries
- * (NULL when there are none; release with cdok_free).  values is right
- * exactly when *count is 0.  Fails only when memory runs out or for
- * NULL arguments. */
+ * (by row, then value), columns (the same), boxes (the same, boxes in
+ * reading order), then cage by cage (by index): its arithmetic, unless
+ * a cell of it is empty or out of range, then for a cage whose values
+ * must differ each value it repeats.  On success *problems is a new
+ * array of *count entries (NULL when there are none; release with
+ * cdok_free).  values is right exactly when *count is 0.  Fails only
+ * when memory runs out or for NULL arguments. */
 CDOK_API cdok_status cdok_check(const cdok_puzzle *puzzle, const int *values,
 				cdok_problem **problems, int *count,
 				cdok_error *err);
 
 /* One plain sentence (no final period, rows and columns from 1) saying
- * what the problem is, e.g. "row 3 has 5 twice (columns 2 and 6)" or
- * "cage J (+12 at row 1, column 1) adds up to 14, 2 more than 12", into
+ * what the problem is, e.g. "row 3 has 5 twice (columns 2 and 6)",
+ * "cage J (+12 at row 1, column 1) adds up to 14, 2 more than 12" or
+ * "box 3 (rows 1-3, columns 7-9) has 7 twice (row 1, column 7 and row
+ * 2, column 8)", into
  * buf (always NUL-terminated when len > 0).  Returns the length of the
  * whole sentence, as snprintf does. */
 CDOK_API size_t cdok_problem_describe(const cdok_problem *problem,

@@ -232,6 +232,70 @@ static bool cage_fails(const struct cdok_cage *c, const int *v,
 	return true;
 }
 
+/* Boxes that hold a value more than once, box by box in reading order,
+ * then by value; where counts the box's cells in reading order. */
+static void check_boxes(const cdok_puzzle *p, const int *values,
+			struct problems *ps)
+{
+	int n = p->size, br = p->box_rows, bc = p->box_cols;
+
+	for (int b = 0; b < n && !ps->failed; b++) {
+		int top = b / (n / bc) * br, left = b % (n / bc) * bc;
+		uint64_t where[CDOK_MAX_SIZE + 1] = {0};
+
+		for (int i = 0; i < n; i++) {
+			int v = values[(top + i / bc) * n + left + i % bc];
+
+			if (v >= 1 && v <= n)
+				where[v] |= (uint64_t)1 << i;
+		}
+		for (int v = 1; v <= n; v++) {
+			cdok_problem *pr;
+
+			if ((where[v] & (where[v] - 1)) == 0)
+				continue;
+			pr = add_problem(ps, CDOK_PROBLEM_BOX);
+			if (!pr)
+				return;
+			pr->row = top;
+			pr->column = left;
+			pr->value = v;
+			pr->where = where[v];
+		}
+	}
+}
+
+/* Values a distinct cage holds more than once, by value; v holds the
+ * cage's values in the order of its cells.  Values out of range are
+ * reported already, as cells, and are not compared. */
+static void check_repeats(const cdok_puzzle *p, int k, const int *v,
+			  struct problems *ps)
+{
+	const struct cdok_cage *c = &p->cages[k];
+	int n = p->size, count[CDOK_MAX_SIZE + 1] = {0};
+
+	for (int i = 0; i < c->ncells; i++)
+		if (v[i] >= 1 && v[i] <= n)
+			count[v[i]]++;
+	for (int value = 1; value <= n; value++) {
+		cdok_problem *pr;
+
+		if (count[value] < 2)
+			continue;
+		pr = add_problem(ps, CDOK_PROBLEM_CAGE_REPEAT);
+		if (!pr)
+			return;
+		pr->cage = k;
+		pr->row = c->cells[0] / n;
+		pr->column = c->cells[0] % n;
+		pr->value = value;
+		pr->got = count[value];
+		for (int i = 0; i < c->ncells && i < 64; i++)
+			if (v[i] == value)
+				pr->where |= (uint64_t)1 << i;
+	}
+}
+
 cdok_status cdok_check(const cdok_puzzle *p, const int *values,
 		       cdok_problem **problems, int *count, cdok_error *err)
 {
@@ -303,6 +367,8 @@ cdok_status cdok_check(const cdok_puzzle *p, const int *values,
 			}
 		}
 	}
+	if (p->box_rows)
+		check_boxes(p, values, &ps);
 	for (int k = 0; k < p->ncages && !ps.failed; k++) {
 		const struct cdok_cage *c = &p->cages[k];
 		cdok_problem tmp;
@@ -314,17 +380,19 @@ cdok_status cdok_check(const cdok_puzzle *p, const int *values,
 				judged = false;
 		}
 		memset(&tmp, 0, sizeof(tmp));
-		if (!judged || !cage_fails(c, buf, &tmp))
-			continue;
-		pr = add_problem(&ps, CDOK_PROBLEM_CAGE);
-		if (!pr)
-			break;
-		pr->cage = k;
-		pr->row = c->cells[0] / n;
-		pr->column = c->cells[0] % n;
-		pr->got = tmp.got;
-		pr->got_den = tmp.got_den;
-		pr->overflow = tmp.overflow;
+		if (judged && cage_fails(c, buf, &tmp)) {
+			pr = add_problem(&ps, CDOK_PROBLEM_CAGE);
+			if (!pr)
+				break;
+			pr->cage = k;
+			pr->row = c->cells[0] / n;
+			pr->column = c->cells[0] % n;
+			pr->got = tmp.got;
+			pr->got_den = tmp.got_den;
+			pr->overflow = tmp.overflow;
+		}
+		if (c->distinct)
+			check_repeats(p, k, buf, &ps);
 	}
 	free(buf);
 	if (ps.failed) {
@@ -375,10 +443,34 @@ static int popcount64(uint64_t x)
 	return k;
 }
 
+/* "row 1, column 7 and row 2, column 8", or with more cells "row 1,
+ * column 7; row 2, column 8 and row 3, column 9": the cells of where,
+ * bit i standing for cells[i].  more is how many cells hold the value
+ * beyond those where can show (cages of over 64 cells). */
+static void list_cells(uint64_t where, const int *cells, int n, int more,
+		       char *buf, size_t len)
+{
+	int total = popcount64(where), done = 0;
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < 64 && at < len; i++) {
+		if (!((where >> i) & 1))
+			continue;
+		done++;
+		at += (size_t)snprintf(buf + at, len - at, "%srow %d, column "
+				       "%d", done == 1 ? "" : done < total ||
+				       more ? "; " : " and ",
+				       cells[i] / n + 1, cells[i] % n + 1);
+	}
+	if (more && at < len)
+		snprintf(buf + at, len - at, " and %d more", more);
+}
+
 size_t cdok_problem_describe(const cdok_problem *pr, const cdok_puzzle *p,
 			     char *buf, size_t len)
 {
-	char name[96], list[256], tb[16];
+	char name[96], list[256], tb[24];
 	int r = pr->row + 1, c = pr->column + 1, w;
 
 	switch (pr->kind) {
@@ -470,6 +562,50 @@ size_t cdok_problem_describe(const cdok_problem *pr, const cdok_puzzle *p,
 				     name);
 			break;
 		}
+		break;
+	}
+	case CDOK_PROBLEM_BOX: {
+		int n, br, bc, cells[CDOK_MAX_SIZE];
+		char clist[1600];
+
+		if (!p || !p->box_rows) {
+			w = snprintf(buf, len, "a box holds %d more than once",
+				     pr->value);
+			break;
+		}
+		n = p->size;
+		br = p->box_rows;
+		bc = p->box_cols;
+		for (int i = 0; i < n; i++)
+			cells[i] = (pr->row + i / bc) * n + pr->column + i % bc;
+		list_cells(pr->where, cells, n, 0, clist, sizeof(clist));
+		w = snprintf(buf, len, "box %d (rows %d-%d, columns %d-%d) has "
+			     "%d %s (%s)", pr->row / br * (n / bc) +
+			     pr->column / bc + 1, r, r + br - 1, c, c + bc - 1,
+			     pr->value, times(popcount64(pr->where) > 1 ?
+					      popcount64(pr->where) : 2, tb,
+					      sizeof(tb)), clist);
+		break;
+	}
+	case CDOK_PROBLEM_CAGE_REPEAT: {
+		const struct cdok_cage *cg;
+		char clist[1600];
+		int shown = popcount64(pr->where);
+		int count = pr->got > shown ? (int)pr->got : shown;
+
+		if (!p || pr->cage < 0 || pr->cage >= p->ncages) {
+			w = snprintf(buf, len, "a cage holds %d more than once",
+				     pr->value);
+			break;
+		}
+		cg = &p->cages[pr->cage];
+		cdok_cage_name(p, pr->cage, name, sizeof(name));
+		list_cells(pr->where, cg->cells, p->size, count - shown,
+			   clist, sizeof(clist));
+		w = snprintf(buf, len, "%s has %d %s (%s), but its values must "
+			     "all differ", name, pr->value,
+			     times(count > 1 ? count : 2, tb, sizeof(tb)),
+			     clist);
 		break;
 	}
 	default:

@@ -2,8 +2,9 @@
  * them: in ASCII, or in UTF-8 box-drawing characters.
  *
  * Both drawings are one layout with two character sets.  Every line on
- * the picture is either a cage border (major) or a line between two
- * cells of one cage (minor); the character sets say how each kind of
+ * the picture is either a border (major) -- between cages, or in a
+ * Killer puzzle between boxes -- or a line between two cells of one
+ * cage and one box (minor); the character sets say how each kind of
  * line, tee and junction looks.  doc/FORMAT.md describes the layout.
  */
 #include <inttypes.h>
@@ -33,8 +34,9 @@ struct box_chars {
 	const char *junction[16];  /* by ARM_* bits */
 };
 
-/* A single major arm cannot happen: "joined" is "in the same cage", and
- * three joined pairs around a junction force the fourth.  Those entries
+/* A single major arm cannot happen: "joined" is "in the same cage (and
+ * box)", an equivalence, so three joined pairs around a junction force
+ * the fourth.  Those entries
  * still hold the matching straight line so that nothing is ever blank
  * by accident. */
 static const struct box_chars ascii_chars = {
@@ -87,13 +89,26 @@ static const struct box_chars utf8_chars = {
 	},
 };
 
-/* Two different cells of one cage.  Givens and cells outside any cage
- * are joined to nothing; a one-cell cage has no second cell to join. */
+/* The box of a cell (the puzzle has boxes). */
+static int box_of(const cdok_puzzle *p, int cell)
+{
+	int n = p->size;
+
+	return cell / n / p->box_rows * (n / p->box_cols) +
+	       cell % n / p->box_cols;
+}
+
+/* Two different cells of one cage, and of one box when the puzzle has
+ * boxes: a box border is drawn as a cage border is.  Cells outside any
+ * cage are joined to nothing; a one-cell cage has no second cell to
+ * join. */
 static int joined(const cdok_puzzle *p, int a, int b)
 {
 	int k = p->cage_of[a];
 
-	return k >= 0 && k == p->cage_of[b];
+	if (k < 0 || k != p->cage_of[b])
+		return 0;
+	return !p->box_rows || box_of(p, a) == box_of(p, b);
 }
 
 /* The value a cell shows: the caller's value, else its given, else the

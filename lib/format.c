@@ -12,7 +12,9 @@
 static const struct cdok_format formats[] = {
 	{.name = "spec",
 	 .summary = "cdok puzzle spec: one grid row per line, cage labels "
-		    "with clues such as J+12, givens as numbers",
+		    "with clues such as J+12, givens as numbers (J=5 inside "
+		    "a cage); @boxes and @distinct lines above the grid for "
+		    "Killer Sudoku",
 	 .read = cdok_spec_read, .write = cdok_spec_write,
 	 .detect = cdok_spec_detect},
 	{.name = "ucf",
@@ -33,6 +35,22 @@ static const struct cdok_format formats[] = {
 		    "to 9), one per line",
 	 .read = cdok_keen_read, .write = cdok_keen_write,
 	 .put = cdok_keen_put, .detect = cdok_keen_detect},
+	{.name = "solo",
+	 .summary = "Simon Tatham's Solo game ID of a Killer Sudoku, "
+		    "CxRk:givens,cages,totals (boxes of C x R cells, grids "
+		    "up to 9 x 9), one per line",
+	 .read = cdok_solo_read, .write = cdok_solo_write,
+	 .put = cdok_solo_put, .detect = cdok_solo_detect},
+	/* Before json: both claim a text that starts with '{', and a
+	 * Killer document is told apart by its "board". */
+	{.name = "killer",
+	 .summary = "Killer Sudoku JSON in the schema of github Barium/"
+		    "killer-sudoku-solver: a \"board\" of 9 rows of 9 "
+		    "values (0 = empty) and \"cages\", each [total, [[x, y], "
+		    "...]]",
+	 .read = cdok_killer_read, .write = cdok_killer_write,
+	 .put = cdok_killer_put, .finish = cdok_killer_finish,
+	 .detect = cdok_killer_detect},
 	{.name = "json",
 	 .summary = "cdok's JSON puzzle document (\"format\": "
 		    "\"cdok-puzzle\"), with the solution when there is one",

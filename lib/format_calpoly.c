@@ -422,9 +422,15 @@ cdok_status cdok_calpoly_write(struct strbuf *sb, const cdok_puzzle *p,
 {
 	int n = p->size, ngroups = 0;
 	char name[96];
+	cdok_status st;
 
 	if (values)
 		return write_answer(sb, p, values, err);
+	/* All sums, but a Killer puzzle's boxes and cages of distinct
+	 * values would be lost. */
+	st = cdok_refuse_killer_rules(p, "the calpoly format", err);
+	if (st != CDOK_OK)
+		return st;
 	for (int cell = 0; cell < n * n; cell++) {
 		int k = p->cage_of[cell], g = p->given[cell];
 

@@ -46,20 +46,11 @@ static void json_state_free(void *p)
 	free(s);
 }
 
-/* Where an error inside a document is reported: at the document's
- * start (jansson keeps no positions for values), with a path to the
- * value in the message. */
-struct doc_ctx {
-	int line;
-	int column;
-	char where[64];    /* "" or "puzzle 3 of the array: " */
-};
-
-static cdok_status doc_fail(const struct doc_ctx *d, cdok_error *err,
+static cdok_status doc_fail(const struct cdok_json_doc *d, cdok_error *err,
 			    cdok_status st, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
-static cdok_status doc_fail(const struct doc_ctx *d, cdok_error *err,
+static cdok_status doc_fail(const struct cdok_json_doc *d, cdok_error *err,
 			    cdok_status st, const char *fmt, ...)
 {
 	char msg[200];
@@ -71,7 +62,7 @@ static cdok_status doc_fail(const struct doc_ctx *d, cdok_error *err,
 	return cdok_fail(err, st, d->line, d->column, "%s%s", d->where, msg);
 }
 
-static const char *type_name(const json_t *v)
+const char *cdok_json_type_name(const struct json_t *v)
 {
 	switch (json_typeof(v)) {
 	case JSON_OBJECT:
@@ -94,7 +85,7 @@ static const char *type_name(const json_t *v)
 }
 
 /* An integer member in lo..hi; path names it in messages. */
-static cdok_status get_int(const struct doc_ctx *d, const json_t *v,
+static cdok_status get_int(const struct cdok_json_doc *d, const json_t *v,
 			   const char *path, int64_t lo, int64_t hi,
 			   int64_t *out, cdok_error *err)
 {
@@ -102,7 +93,8 @@ static cdok_status get_int(const struct doc_ctx *d, const json_t *v,
 
 	if (!json_is_integer(v))
 		return doc_fail(d, err, CDOK_ERR_SYNTAX, "%s must be an "
-				"integer, not %s", path, type_name(v));
+				"integer, not %s", path,
+				cdok_json_type_name(v));
 	x = json_integer_value(v);
 	if (x < lo || x > hi)
 		return doc_fail(d, err, CDOK_ERR_INVALID, "%s is %" PRId64
@@ -113,7 +105,7 @@ static cdok_status get_int(const struct doc_ctx *d, const json_t *v,
 }
 
 /* A [row, column] pair (or [row, column, value] when want == 3). */
-static cdok_status get_cell(const struct doc_ctx *d, const json_t *v,
+static cdok_status get_cell(const struct cdok_json_doc *d, const json_t *v,
 			    const char *path, int n, int want, int *cell,
 			    int64_t *value, cdok_error *err)
 {
@@ -141,12 +133,12 @@ static cdok_status get_cell(const struct doc_ctx *d, const json_t *v,
 	return st;
 }
 
-static cdok_status read_cage(const struct doc_ctx *d, const json_t *c,
+static cdok_status read_cage(const struct cdok_json_doc *d, const json_t *c,
 			     int index, cdok_puzzle *p, int *cells,
 			     cdok_error *err)
 {
 	char path[48], sub[80];
-	const json_t *op, *cl, *label;
+	const json_t *op, *cl, *label, *distinct;
 	const char *ops, *lab = NULL;
 	int64_t target;
 	size_t ncells;
@@ -156,7 +148,7 @@ static cdok_status read_cage(const struct doc_ctx *d, const json_t *c,
 	snprintf(path, sizeof(path), "cages[%d]", index);
 	if (!json_is_object(c))
 		return doc_fail(d, err, CDOK_ERR_SYNTAX, "%s must be an "
-				"object, not %s", path, type_name(c));
+				"object, not %s", path, cdok_json_type_name(c));
 	op = json_object_get(c, "op");
 	if (!op)
 		return doc_fail(d, err, CDOK_ERR_SYNTAX, "%s has no \"op\"",
@@ -218,31 +210,64 @@ static cdok_status read_cage(const struct doc_ctx *d, const json_t *c,
 						"listed twice", sub,
 						cells[i] / n, cells[i] % n);
 	}
+	distinct = json_object_get(c, "distinct");
+	if (distinct && !json_is_boolean(distinct))
+		return doc_fail(d, err, CDOK_ERR_SYNTAX, "%s.distinct must be "
+				"true or false, not %s", path,
+				cdok_json_type_name(distinct));
 	st = cdok_puzzle_add_cage(p, (cdok_op)ops[0], target, cells,
 				  (int)ncells, lab, NULL);
 	if (st != CDOK_OK)
 		return doc_fail(d, err, st, "%s", st == CDOK_ERR_NOMEM ?
 				"out of memory" : "cannot add the cage");
+	p->cages[p->ncages - 1].distinct = json_is_true(distinct);
 	if (!cdok_cage_connected(p, p->ncages - 1))
 		return doc_fail(d, err, CDOK_ERR_INVALID, "%s is not "
 				"connected", path);
 	return CDOK_OK;
 }
 
-static cdok_status read_puzzle_object(const struct doc_ctx *d,
+/* "boxes": [rows, columns], the shape of a Killer puzzle's boxes. */
+static cdok_status get_boxes(const struct cdok_json_doc *d, const json_t *v,
+			     int n, int *rows, int *cols, cdok_error *err)
+{
+	int64_t r, c;
+	cdok_status st;
+
+	if (!json_is_array(v) || json_array_size(v) != 2)
+		return doc_fail(d, err, CDOK_ERR_SYNTAX, "\"boxes\" must be "
+				"[rows, columns], the shape of one box");
+	st = get_int(d, json_array_get(v, 0), "boxes[0] (the rows)", 1, n,
+		     &r, err);
+	if (st == CDOK_OK)
+		st = get_int(d, json_array_get(v, 1), "boxes[1] (the columns)",
+			     1, n, &c, err);
+	if (st != CDOK_OK)
+		return st;
+	if (r * c != n)
+		return doc_fail(d, err, CDOK_ERR_INVALID, "boxes of %" PRId64
+				" x %" PRId64 " do not tile a %d x %d grid: a "
+				"box must have %d cells", r, c, n, n, n);
+	*rows = (int)r;
+	*cols = (int)c;
+	return CDOK_OK;
+}
+
+static cdok_status read_puzzle_object(const struct cdok_json_doc *d,
 				      const json_t *o, cdok_puzzle **out,
 				      cdok_error *err)
 {
-	const json_t *v, *cages, *givens;
+	const json_t *v, *cages, *givens, *boxes;
 	const char *fmt = NULL;
 	int64_t size, version;
+	int box_rows = 0, box_cols = 0;
 	cdok_puzzle *p;
 	int *cells;
 	cdok_status st = CDOK_OK;
 
 	if (!json_is_object(o))
 		return doc_fail(d, err, CDOK_ERR_SYNTAX, "a puzzle must be a "
-				"JSON object, not %s", type_name(o));
+				"JSON object, not %s", cdok_json_type_name(o));
 	v = json_object_get(o, "format");
 	if (v) {
 		fmt = json_string_value(v);
@@ -254,7 +279,8 @@ static cdok_status read_puzzle_object(const struct doc_ctx *d,
 	} else if (json_object_get(o, "board")) {
 		return doc_fail(d, err, CDOK_ERR_UNSUPPORTED, "this looks "
 				"like a Killer Sudoku document (it has "
-				"\"board\"), not a cdok puzzle");
+				"\"board\"), not a cdok puzzle; read it "
+				"with the killer format");
 	}
 	v = json_object_get(o, "version");
 	if (v) {
@@ -291,11 +317,20 @@ static cdok_status read_puzzle_object(const struct doc_ctx *d,
 	cages = json_object_get(o, "cages");
 	if (cages && !json_is_array(cages))
 		return doc_fail(d, err, CDOK_ERR_SYNTAX, "\"cages\" must be "
-				"an array, not %s", type_name(cages));
+				"an array, not %s", cdok_json_type_name(cages));
 	givens = json_object_get(o, "givens");
 	if (givens && !json_is_array(givens))
 		return doc_fail(d, err, CDOK_ERR_SYNTAX, "\"givens\" must be "
-				"an array, not %s", type_name(givens));
+				"an array, not %s",
+				cdok_json_type_name(givens));
+
+	boxes = json_object_get(o, "boxes");
+	if (boxes) {
+		st = get_boxes(d, boxes, (int)size, &box_rows, &box_cols,
+			       err);
+		if (st != CDOK_OK)
+			return st;
+	}
 
 	p = cdok_puzzle_new((int)size);
 	cells = malloc((size_t)(size * size) * sizeof(int));
@@ -304,6 +339,7 @@ static cdok_status read_puzzle_object(const struct doc_ctx *d,
 		free(cells);
 		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	}
+	cdok_puzzle_set_boxes(p, box_rows, box_cols);
 	for (size_t i = 0; cages && i < json_array_size(cages); i++) {
 		st = read_cage(d, json_array_get(cages, i), (int)i, p, cells,
 			       err);
@@ -365,34 +401,33 @@ static void advance(struct cdok_reader *r, size_t off)
 	r->pos = off;
 }
 
-static cdok_status next_in_array(struct cdok_reader *r,
-				 struct json_state *s, cdok_puzzle **out,
+static cdok_status next_in_array(struct json_state *s,
+				 cdok_json_object_fn fn, cdok_puzzle **out,
 				 cdok_error *err)
 {
-	struct doc_ctx d;
+	struct cdok_json_doc d;
 
 	d.line = s->line;
 	d.column = s->column;
 	snprintf(d.where, sizeof(d.where), "puzzle %zu of the array: ",
 		 s->next + 1);
-	(void)r;
-	return read_puzzle_object(&d, json_array_get(s->array, s->next++),
-				  out, err);
+	return fn(&d, json_array_get(s->array, s->next++), out, err);
 }
 
-cdok_status cdok_json_read(struct cdok_reader *r, cdok_puzzle **out,
-			   cdok_error *err)
+cdok_status cdok_json_read_stream(struct cdok_reader *r,
+				  cdok_json_object_fn fn, cdok_puzzle **out,
+				  cdok_error *err)
 {
 	struct json_state *s = r->state;
 	json_error_t jerr;
 	json_t *doc;
-	struct doc_ctx d;
+	struct cdok_json_doc d;
 	size_t i;
 	cdok_status st;
 
 	if (s && s->array) {
 		if (s->next < json_array_size(s->array))
-			return next_in_array(r, s, out, err);
+			return next_in_array(s, fn, out, err);
 		json_decref(s->array);
 		s->array = NULL;
 	}
@@ -431,7 +466,7 @@ cdok_status cdok_json_read(struct cdok_reader *r, cdok_puzzle **out,
 		}
 		advance(r, i + (size_t)jerr.position);
 		if (!json_is_array(doc)) {
-			st = read_puzzle_object(&d, doc, out, err);
+			st = fn(&d, doc, out, err);
 			json_decref(doc);
 			return st;
 		}
@@ -454,8 +489,17 @@ cdok_status cdok_json_read(struct cdok_reader *r, cdok_puzzle **out,
 		s->next = 0;
 		s->line = d.line;
 		s->column = d.column;
-		return next_in_array(r, s, out, err);
+		return next_in_array(s, fn, out, err);
 	}
+}
+
+/* jansson's json_t and the struct json_t the shared declarations in
+ * internal.h use are one type, so the reader fits cdok_json_object_fn
+ * as it is. */
+cdok_status cdok_json_read(struct cdok_reader *r, cdok_puzzle **out,
+			   cdok_error *err)
+{
+	return cdok_json_read_stream(r, read_puzzle_object, out, err);
 }
 
 enum cdok_likeness cdok_json_detect(const char *text, size_t len)
@@ -539,6 +583,13 @@ static json_t *puzzle_object(struct builder *b, const cdok_puzzle *p,
 	set(b, o, "format", chk(b, json_string(PUZZLE_FORMAT)));
 	set(b, o, "version", chk(b, json_integer(JSON_VERSION)));
 	set(b, o, "size", chk(b, json_integer(n)));
+	if (p->box_rows) {
+		json_t *boxes = chk(b, json_array());
+
+		append(b, boxes, chk(b, json_integer(p->box_rows)));
+		append(b, boxes, chk(b, json_integer(p->box_cols)));
+		set(b, o, "boxes", boxes);
+	}
 	for (int k = 0; k < p->ncages; k++) {
 		const struct cdok_cage *c = &p->cages[k];
 		json_t *co = chk(b, json_object());
@@ -548,6 +599,8 @@ static json_t *puzzle_object(struct builder *b, const cdok_puzzle *p,
 			set(b, co, "label", chk(b, json_string(c->label)));
 		set(b, co, "op", op_string(b, c->op));
 		set(b, co, "target", chk(b, json_integer(c->target)));
+		if (c->distinct)
+			set(b, co, "distinct", chk(b, json_true()));
 		for (int i = 0; i < c->ncells; i++)
 			append(b, cells, pair(b, n, c->cells[i]));
 		set(b, co, "cells", cells);
@@ -748,6 +801,10 @@ static const char *problem_kind(cdok_problem_kind k)
 		return "column";
 	case CDOK_PROBLEM_CAGE:
 		return "cage";
+	case CDOK_PROBLEM_BOX:
+		return "box";
+	case CDOK_PROBLEM_CAGE_REPEAT:
+		return "cage-repeat";
 	}
 	return "unknown";
 }
@@ -797,6 +854,42 @@ static json_t *problem_object(struct builder *b, const cdok_puzzle *p,
 			set(b, o, "got_den", chk(b, json_integer(pr->got_den)));
 		if (pr->overflow)
 			set(b, o, "overflow", chk(b, json_true()));
+		break;
+	}
+	case CDOK_PROBLEM_BOX: {
+		/* A box problem comes from a puzzle with boxes; the 1s
+		 * only keep a stray one from dividing by zero. */
+		int n = p->size, br = p->box_rows ? p->box_rows : 1;
+		int bc = p->box_cols ? p->box_cols : 1;
+		int box = pr->row / br * (n / bc) + pr->column / bc;
+		json_t *cells = chk(b, json_array());
+
+		set(b, o, "box", chk(b, json_integer(box)));
+		set(b, o, "row", chk(b, json_integer(pr->row)));
+		set(b, o, "column", chk(b, json_integer(pr->column)));
+		set(b, o, "value", chk(b, json_integer(pr->value)));
+		for (int i = 0; i < n && i < 64; i++)
+			if (pr->where & ((uint64_t)1 << i))
+				append(b, cells, pair(b, n, (pr->row + i / bc) *
+						      n + pr->column + i % bc));
+		set(b, o, "cells", cells);
+		break;
+	}
+	case CDOK_PROBLEM_CAGE_REPEAT: {
+		const struct cdok_cage *c = &p->cages[pr->cage];
+		json_t *cells = chk(b, json_array());
+
+		set(b, o, "cage", chk(b, json_integer(pr->cage)));
+		if (c->label[0])
+			set(b, o, "label", chk(b, json_string(c->label)));
+		set(b, o, "row", chk(b, json_integer(pr->row)));
+		set(b, o, "column", chk(b, json_integer(pr->column)));
+		set(b, o, "value", chk(b, json_integer(pr->value)));
+		set(b, o, "count", chk(b, json_integer(pr->got)));
+		for (int i = 0; i < c->ncells && i < 64; i++)
+			if (pr->where & ((uint64_t)1 << i))
+				append(b, cells, pair(b, p->size, c->cells[i]));
+		set(b, o, "cells", cells);
 		break;
 	}
 	}

@@ -455,7 +455,9 @@ cdok_status cdok_keen_write(struct strbuf *sb, const cdok_puzzle *p,
 				 "a Keen game ID holds a puzzle, not its "
 				 "solution; write the solution in another "
 				 "format");
-	st = check_writable(p, group, err);
+	st = cdok_refuse_killer_rules(p, "a Keen game ID", err);
+	if (st == CDOK_OK)
+		st = check_writable(p, group, err);
 	if (st != CDOK_OK)
 		return st;
 

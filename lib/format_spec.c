@@ -2,13 +2,17 @@
  *
  * A spec is the grid written row by row, one line per row, with one
  * token per cell: a given value (`5`) or a cage label that may carry the
- * cage's clue (`J`, `J+12`).  doc/FORMAT.md is the full description; this
- * file is its one implementation.
+ * cage's clue (`J`, `J+12`) and a given value (`J=5`).  Lines starting
+ * with '@' just above the grid are directives for rules the original
+ * format has no words for: Killer Sudoku's boxes (`@boxes 3x3`) and
+ * cages whose values must differ (`@distinct`).  doc/FORMAT.md is the
+ * full description; this file is its one implementation.
  *
- * The reader works in three steps: it finds the lines of the grid, turns
- * each line into tokens (all syntax errors come from here), and then
- * groups the tokens into cages and checks the cages.  Only when all of
- * that succeeded is a puzzle built, so the model never sees bad input.
+ * The reader works in four steps: it reads the directives, finds the
+ * lines of the grid, turns each line into tokens (all syntax errors come
+ * from here), and then groups the tokens into cages and checks the cages
+ * and what the directives say about the grid.  Only when all of that
+ * succeeded is a puzzle built, so the model never sees bad input.
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -24,9 +28,30 @@ struct token {
 	bool given;        /* a bare number */
 	bool has_op;
 	bool has_num;
+	bool has_value;    /* a cage cell with "=value": a given in a cage */
 	cdok_op op;
 	int64_t num;       /* the given value or the cage target */
+	int64_t value;     /* with has_value: the given */
+	int value_column;  /* where its '=' is */
 	char label[CDOK_LABEL_MAX + 1];
+};
+
+/* A cage label named by an @distinct directive, and where. */
+struct dlabel {
+	char label[CDOK_LABEL_MAX + 1];
+	int line;
+	int column;
+};
+
+/* What the directives above a grid say. */
+struct directives {
+	int boxes_line;    /* 0: no @boxes */
+	int boxes_column;  /* where the shape starts */
+	int64_t box_rows, box_cols;
+	bool distinct_all; /* @distinct without labels */
+	struct dlabel *labels;
+	int nlabels;
+	int cap;
 };
 
 /* A cage being assembled from its tokens. */
@@ -59,6 +84,29 @@ static bool is_op(char c)
 	return c == '+' || c == '-' || c == '*' || c == '/';
 }
 
+/* Read the number at text[*pos] (a digit) up to end; a number past
+ * 64 bits is reported as what ("target", "given value"). */
+static cdok_status read_int(const char *text, size_t *pos, size_t end,
+			    int line, int col, const char *what, int64_t *out,
+			    cdok_error *err)
+{
+	size_t i = *pos;
+	int64_t v = 0;
+
+	while (i < end && is_digit(text[i])) {
+		int d = text[i] - '0';
+
+		if (v > (INT64_MAX - d) / 10)
+			return cdok_fail(err, CDOK_ERR_LIMIT, line, col,
+					 "%s does not fit in 64 bits", what);
+		v = v * 10 + d;
+		i++;
+	}
+	*pos = i;
+	*out = v;
+	return CDOK_OK;
+}
+
 /* The extent of the line starting at start: *end is the offset of its
  * '\n' (or the text's end), and the returned offset is where its content
  * ends.  A '\r' right before the line break belongs to the break, so
@@ -75,19 +123,30 @@ static size_t line_content_end(const struct cdok_reader *r, size_t start,
 	return e;
 }
 
-/* Could this line be a row of a grid?  Only letters, digits, operators
- * and blanks: a drawing, a "Difficulty: N" line or a header cannot. */
+/* Could this line be a row of a grid?  Only letters, digits, operators,
+ * blanks and '=' before a digit (J=5): a drawing (whose lines are made
+ * of '+' and '='), a "Difficulty: N" line or a header cannot. */
 static bool is_spec_line(const char *text, size_t start, size_t end)
 {
 	for (size_t i = start; i < end; i++) {
 		char c = text[i];
 
+		if (c == '=' && i + 1 < end && is_digit(text[i + 1]))
+			continue;
 		if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
 		      (c >= '0' && c <= '9') || c == '+' || c == '-' ||
 		      c == '*' || c == '/' || c == ' ' || c == '\t'))
 			return false;
 	}
 	return true;
+}
+
+/* Is this line a directive: '@' after any blanks? */
+static bool is_directive_line(const char *text, size_t start, size_t end)
+{
+	while (start < end && is_blank(text[start]))
+		start++;
+	return start < end && text[start] == '@';
 }
 
 static bool span_is_blank(const char *text, size_t start, size_t end)
@@ -152,7 +211,7 @@ static cdok_status read_token(const char *text, size_t *pos, size_t end,
 			has_label = true;
 			i = j;
 		} else if (is_digit(c)) {
-			int64_t v = 0;
+			cdok_status st;
 
 			if (t->has_num)
 				return cdok_fail(err, CDOK_ERR_SYNTAX, line,
@@ -160,19 +219,30 @@ static cdok_status read_token(const char *text, size_t *pos, size_t end,
 						 "two targets in one cell");
 			if (!t->has_op)
 				t->clue_column = col;
-			while (i < end && is_digit(text[i])) {
-				int d = text[i] - '0';
-
-				if (v > (INT64_MAX - d) / 10)
-					return cdok_fail(err, CDOK_ERR_LIMIT,
-							 line, col,
-							 "target does not fit "
-							 "in 64 bits");
-				v = v * 10 + d;
-				i++;
-			}
-			t->num = v;
+			st = read_int(text, &i, end, line, col, "target",
+				      &t->num, err);
+			if (st != CDOK_OK)
+				return st;
 			t->has_num = true;
+		} else if (c == '=') {
+			cdok_status st;
+
+			/* "=5": the cell's given, inside its cage. */
+			if (t->has_value)
+				return cdok_fail(err, CDOK_ERR_SYNTAX, line,
+						 col, "two given values in "
+						 "one cell");
+			if (i + 1 >= end || !is_digit(text[i + 1]))
+				return cdok_fail(err, CDOK_ERR_SYNTAX, line,
+						 col, "expected a given value "
+						 "after '=', as in J=5");
+			i++;
+			st = read_int(text, &i, end, line, col,
+				      "given value", &t->value, err);
+			if (st != CDOK_OK)
+				return st;
+			t->has_value = true;
+			t->value_column = col;
 		} else if (is_op(c)) {
 			if (t->has_op)
 				return cdok_fail(err, CDOK_ERR_SYNTAX, line,
@@ -195,6 +265,12 @@ static cdok_status read_token(const char *text, size_t *pos, size_t end,
 			return cdok_fail(err, CDOK_ERR_SYNTAX, line, t->column,
 					 "a clue needs a cage label, as in "
 					 "J+12");
+		if (t->has_value)
+			return cdok_fail(err, CDOK_ERR_SYNTAX, line, t->column,
+					 "a given written with '=' belongs "
+					 "to a cage cell, as in J=5; a given "
+					 "outside any cage is the number "
+					 "alone");
 		t->given = true;
 		return CDOK_OK;
 	}
@@ -288,6 +364,11 @@ static cdok_status check_givens(const struct token *toks, int n, int size,
 			return cdok_fail(err, CDOK_ERR_INVALID, t->line,
 					 t->column, "given value %" PRId64
 					 " is outside 1..%d", t->num, size);
+		if (t->has_value && (t->value < 1 || t->value > size))
+			return cdok_fail(err, CDOK_ERR_INVALID, t->line,
+					 t->value_column, "given value %"
+					 PRId64 " is outside 1..%d", t->value,
+					 size);
 	}
 	return CDOK_OK;
 }
@@ -474,9 +555,12 @@ static cdok_status build_puzzle(const struct token *toks, int size,
 
 	if (!p)
 		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
-	for (int cell = 0; cell < size * size; cell++)
+	for (int cell = 0; cell < size * size; cell++) {
 		if (toks[cell].given)
 			cdok_puzzle_set_given(p, cell, (int)toks[cell].num);
+		if (toks[cell].has_value)
+			cdok_puzzle_set_given(p, cell, (int)toks[cell].value);
+	}
 	for (int k = 0; k < cs->n; k++) {
 		const struct cage_rec *c = &cs->recs[k];
 		cdok_status st;
@@ -496,16 +580,246 @@ static cdok_status build_puzzle(const struct token *toks, int size,
 	return CDOK_OK;
 }
 
+/* ------------------------------------------------------------------ */
+/* Directives                                                          */
+
+/* A grid has at most this many cages, so no more labels can be worth
+ * naming; the limit keeps a hostile line from costing memory. */
+#define DLABELS_MAX (CDOK_MAX_SIZE * CDOK_MAX_SIZE)
+
+static void directives_free(struct directives *ds)
+{
+	free(ds->labels);
+	memset(ds, 0, sizeof(*ds));
+}
+
+static cdok_status read_boxes(const char *text, size_t i, size_t start,
+			      size_t end, int line, struct directives *ds,
+			      cdok_error *err)
+{
+	const char *what = "where the shape of a box (rows x columns, as "
+			   "in @boxes 3x3) was expected";
+	int shape_col;
+	int64_t rows, cols;
+	cdok_status st;
+
+	i = text_skip_blanks(text, i, end);
+	if (i >= end)
+		return cdok_fail(err, CDOK_ERR_SYNTAX, line,
+				 (int)(i - start) + 1, "@boxes needs the "
+				 "shape of a box, rows x columns, as in "
+				 "@boxes 3x3");
+	if (!is_digit(text[i]))
+		return text_bad_byte(err, line, (int)(i - start) + 1,
+				     (unsigned char)text[i], what);
+	shape_col = (int)(i - start) + 1;
+	st = text_number(text, &i, end, CDOK_MAX_SIZE, &rows, line, start,
+			 "the number of rows of a box", err);
+	if (st != CDOK_OK)
+		return st;
+	if (i >= end || text[i] != 'x' || i + 1 >= end ||
+	    !is_digit(text[i + 1])) {
+		if (i < end && text[i] == 'x')
+			i++;
+		if (i >= end)
+			return cdok_fail(err, CDOK_ERR_SYNTAX, line,
+					 (int)(i - start) + 1, "@boxes needs "
+					 "rows x columns, as in @boxes 3x3");
+		return text_bad_byte(err, line, (int)(i - start) + 1,
+				     (unsigned char)text[i], what);
+	}
+	i++;
+	st = text_number(text, &i, end, CDOK_MAX_SIZE, &cols, line, start,
+			 "the number of columns of a box", err);
+	if (st != CDOK_OK)
+		return st;
+	i = text_skip_blanks(text, i, end);
+	if (i < end)
+		return text_bad_byte(err, line, (int)(i - start) + 1,
+				     (unsigned char)text[i],
+				     "after the shape of a box");
+	ds->boxes_line = line;
+	ds->boxes_column = shape_col;
+	ds->box_rows = rows;
+	ds->box_cols = cols;
+	return CDOK_OK;
+}
+
+static cdok_status read_distinct(const char *text, size_t i, size_t start,
+				 size_t end, int line, struct directives *ds,
+				 cdok_error *err)
+{
+	const char *what = "in @distinct (cage labels separated by spaces)";
+	bool any = false;
+
+	for (;;) {
+		struct dlabel *l;
+		size_t j;
+
+		i = text_skip_blanks(text, i, end);
+		if (i >= end)
+			break;
+		if (!is_letter(text[i]))
+			return text_bad_byte(err, line, (int)(i - start) + 1,
+					     (unsigned char)text[i], what);
+		for (j = i; j < end && is_letter(text[j]) &&
+		     j - i <= CDOK_LABEL_MAX; j++)
+			;
+		if (j - i > CDOK_LABEL_MAX)
+			return cdok_fail(err, CDOK_ERR_LIMIT, line,
+					 (int)(i - start) + 1, "label is "
+					 "longer than %d letters",
+					 CDOK_LABEL_MAX);
+		if (j < end && !is_blank(text[j]))
+			return text_bad_byte(err, line, (int)(j - start) + 1,
+					     (unsigned char)text[j], what);
+		if (ds->nlabels == DLABELS_MAX)
+			return cdok_fail(err, CDOK_ERR_LIMIT, line,
+					 (int)(i - start) + 1, "more than %d "
+					 "labels in @distinct; no grid has "
+					 "more cages", DLABELS_MAX);
+		if (ds->nlabels == ds->cap) {
+			int cap = ds->cap ? 2 * ds->cap : 16;
+			struct dlabel *more = realloc(ds->labels, (size_t)cap *
+						      sizeof(*more));
+
+			if (!more)
+				return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0,
+						 "out of memory");
+			ds->labels = more;
+			ds->cap = cap;
+		}
+		l = &ds->labels[ds->nlabels++];
+		memcpy(l->label, text + i, j - i);
+		l->label[j - i] = '\0';
+		l->line = line;
+		l->column = (int)(i - start) + 1;
+		any = true;
+		i = j;
+	}
+	if (!any)
+		ds->distinct_all = true;
+	return CDOK_OK;
+}
+
+/* The directive on the line [start, end), whose first non-blank byte is
+ * '@'. */
+static cdok_status read_directive(const char *text, size_t start,
+				  size_t end, int line, struct directives *ds,
+				  cdok_error *err)
+{
+	size_t at = text_skip_blanks(text, start, end), i = at + 1;
+	int col = (int)(at - start) + 1;
+	size_t len;
+
+	while (i < end && is_letter(text[i]) && i - at <= 16)
+		i++;
+	len = i - at - 1;
+	if (len == 0)
+		return cdok_fail(err, CDOK_ERR_SYNTAX, line, col, "expected "
+				 "a directive after '@': @boxes or "
+				 "@distinct");
+	if (len == 5 && !memcmp(text + at + 1, "boxes", 5)) {
+		if (i < end && !is_blank(text[i]))
+			return text_bad_byte(err, line, (int)(i - start) + 1,
+					     (unsigned char)text[i],
+					     "after @boxes (a space, then the "
+					     "shape of a box)");
+		if (ds->boxes_line)
+			return cdok_fail(err, CDOK_ERR_SYNTAX, line, col,
+					 "a second @boxes directive (the "
+					 "first is on line %d)",
+					 ds->boxes_line);
+		return read_boxes(text, i, start, end, line, ds, err);
+	}
+	if (len == 8 && !memcmp(text + at + 1, "distinct", 8)) {
+		if (i < end && !is_blank(text[i]))
+			return text_bad_byte(err, line, (int)(i - start) + 1,
+					     (unsigned char)text[i],
+					     "after @distinct (a space, then "
+					     "cage labels, or nothing)");
+		return read_distinct(text, i, start, end, line, ds, err);
+	}
+	return cdok_fail(err, CDOK_ERR_SYNTAX, line, col, "unknown "
+			 "directive @%.*s; cdok knows @boxes and @distinct",
+			 (int)(len > 16 ? 16 : len), text + at + 1);
+}
+
+/* Check the directives against the puzzle built from the grid, then
+ * give it the rules they name. */
+static cdok_status apply_directives(const struct directives *ds,
+				    cdok_puzzle *p, cdok_error *err)
+{
+	size_t hcap = 16;
+	int *table;
+
+	if (ds->boxes_line) {
+		int n = p->size;
+
+		if (ds->box_rows < 1 || ds->box_cols < 1 ||
+		    ds->box_rows * ds->box_cols != n)
+			return cdok_fail(err, CDOK_ERR_INVALID, ds->boxes_line,
+					 ds->boxes_column, "boxes of %" PRId64
+					 "x%" PRId64 " do not tile the %d x %d "
+					 "grid: a box must have %d cells",
+					 ds->box_rows, ds->box_cols, n, n, n);
+		cdok_puzzle_set_boxes(p, (int)ds->box_rows,
+				      (int)ds->box_cols);
+	}
+	if (ds->distinct_all)
+		for (int k = 0; k < p->ncages; k++)
+			p->cages[k].distinct = true;
+	if (!ds->nlabels)
+		return CDOK_OK;
+
+	/* Labels to cages through a small hash table, as find_cages
+	 * does, so a long @distinct line stays linear. */
+	while (hcap < 2 * (size_t)p->ncages)
+		hcap *= 2;
+	table = malloc(hcap * sizeof(*table));
+	if (!table)
+		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	for (size_t h = 0; h < hcap; h++)
+		table[h] = -1;
+	for (int k = 0; k < p->ncages; k++) {
+		size_t h = label_hash(p->cages[k].label) & (hcap - 1);
+
+		while (table[h] >= 0)
+			h = (h + 1) & (hcap - 1);
+		table[h] = k;
+	}
+	for (int i = 0; i < ds->nlabels; i++) {
+		const struct dlabel *l = &ds->labels[i];
+		size_t h = label_hash(l->label) & (hcap - 1);
+
+		while (table[h] >= 0 &&
+		       strcmp(p->cages[table[h]].label, l->label))
+			h = (h + 1) & (hcap - 1);
+		if (table[h] < 0) {
+			free(table);
+			return cdok_fail(err, CDOK_ERR_INVALID, l->line,
+					 l->column, "@distinct names cage %s, "
+					 "but the grid has no cage %s",
+					 l->label, l->label);
+		}
+		p->cages[table[h]].distinct = true;
+	}
+	free(table);
+	return CDOK_OK;
+}
+
 cdok_status cdok_spec_read(struct cdok_reader *r, cdok_puzzle **out,
 			   cdok_error *err)
 {
 	struct token first_row[CDOK_MAX_SIZE];
 	struct token *toks = NULL;
+	struct directives ds;
 	struct cages cs;
 	size_t pos = r->pos, end, cend, grid_pos;
-	int line = r->line, grid_line, rows = 0, size = 0;
+	int line = r->line, grid_line, rows = 0, size = 0, ndirectives = 0;
 	cdok_status st;
 
+	memset(&ds, 0, sizeof(ds));
 	/* Blank lines before the grid are skipped, so that a spec pasted
 	 * after an empty line still reads.  (The original stops at such a
 	 * line and then finds no grid.)  After the first puzzle, blocks of
@@ -528,7 +842,8 @@ cdok_status cdok_spec_read(struct cdok_reader *r, cdok_puzzle **out,
 		if (pos >= r->len || r->index == 0)
 			break;
 		cend = line_content_end(r, pos, &end);
-		if (is_spec_line(r->text, pos, cend))
+		if (is_spec_line(r->text, pos, cend) ||
+		    is_directive_line(r->text, pos, cend))
 			break;
 		/* Not a grid: skip to the blank line that ends the block. */
 		while (pos < r->len) {
@@ -551,6 +866,28 @@ cdok_status cdok_spec_read(struct cdok_reader *r, cdok_puzzle **out,
 				 "no grid found: the input holds only white "
 				 "space");
 
+	/* The directives: the lines starting with '@' at the top of the
+	 * block.  The grid follows them directly. */
+	while (pos < r->len) {
+		cend = line_content_end(r, pos, &end);
+		if (!is_directive_line(r->text, pos, cend))
+			break;
+		st = read_directive(r->text, pos, cend, line, &ds, err);
+		if (st != CDOK_OK)
+			goto fail;
+		ndirectives++;
+		pos = end < r->len ? end + 1 : r->len;
+		line++;
+	}
+	if (ndirectives && (pos >= r->len ||
+			    span_is_blank(r->text, pos,
+					  line_content_end(r, pos, &end)))) {
+		st = cdok_fail(err, CDOK_ERR_SYNTAX, line, 1, "no grid after "
+			       "the directives: the grid's first row must "
+			       "follow them directly");
+		goto fail;
+	}
+
 	/* Count the grid's rows first, so that a grid that is not square
 	 * can be reported as such with both of its dimensions. */
 	grid_pos = pos;
@@ -559,6 +896,14 @@ cdok_status cdok_spec_read(struct cdok_reader *r, cdok_puzzle **out,
 		cend = line_content_end(r, pos, &end);
 		if (span_is_blank(r->text, pos, cend))
 			break;
+		if (is_directive_line(r->text, pos, cend)) {
+			st = cdok_fail(err, CDOK_ERR_SYNTAX, grid_line + rows,
+				       (int)(text_skip_blanks(r->text, pos,
+							      cend) - pos) + 1,
+				       "a directive must come before the "
+				       "grid's first row");
+			goto fail;
+		}
 		rows++;
 		pos = end < r->len ? end + 1 : r->len;
 	}
@@ -625,7 +970,14 @@ cdok_status cdok_spec_read(struct cdok_reader *r, cdok_puzzle **out,
 	cages_free(&cs);
 	if (st != CDOK_OK)
 		goto fail;
+	st = apply_directives(&ds, *out, err);
+	if (st != CDOK_OK) {
+		cdok_puzzle_free(*out);
+		*out = NULL;
+		goto fail;
+	}
 	free(toks);
+	directives_free(&ds);
 
 	/* The next call goes on after the blank line that ended the grid,
 	 * skipping what is not a grid (the original ignores everything
@@ -636,6 +988,7 @@ cdok_status cdok_spec_read(struct cdok_reader *r, cdok_puzzle **out,
 	return CDOK_OK;
 fail:
 	free(toks);
+	directives_free(&ds);
 	return st;
 }
 
@@ -746,24 +1099,20 @@ static cdok_status write_cell(struct strbuf *sb, const cdok_puzzle *p,
 		return CDOK_OK;
 	}
 	if (c && c->ncells >= 2) {
-		/* A token is a value or a label, never both, so a given
-		 * inside a cage has no spelling. */
-		if (p->given[cell])
-			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
-					 "cell at row %d, column %d has a "
-					 "given value inside cage %s; the spec "
-					 "format cannot express that",
-					 cell / n + 1, cell % n + 1, names[k]);
 		sb_puts(sb, names[k]);
-		if (c->cells[0] != cell)
-			return CDOK_OK;
-		if (c->target < 0)
-			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
-					 "cage %s has the negative target %"
-					 PRId64 ", which the spec format "
-					 "cannot express", names[k],
-					 c->target);
-		sb_printf(sb, "%c%" PRId64, (char)c->op, c->target);
+		if (c->cells[0] == cell) {
+			if (c->target < 0)
+				return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0,
+						 0, "cage %s has the negative "
+						 "target %" PRId64 ", which "
+						 "the spec format cannot "
+						 "express", names[k],
+						 c->target);
+			sb_printf(sb, "%c%" PRId64, (char)c->op, c->target);
+		}
+		/* A given inside a cage (Killer puzzles have them). */
+		if (p->given[cell])
+			sb_printf(sb, "=%d", p->given[cell]);
 		return CDOK_OK;
 	}
 	if (p->given[cell]) {
@@ -797,6 +1146,57 @@ static cdok_status write_cell(struct strbuf *sb, const cdok_puzzle *p,
 			 "value", cell / n + 1, cell % n + 1);
 }
 
+/* Whether cage k appears in the text as a label: some cell of it is
+ * not shown as a value instead. */
+static bool cage_shown(const cdok_puzzle *p, const int *values, int k)
+{
+	const struct cdok_cage *c = &p->cages[k];
+
+	for (int i = 0; i < c->ncells; i++)
+		if (!values || !values[c->cells[i]])
+			return true;
+	return false;
+}
+
+/* The directives the puzzle needs: its boxes, and which of the cages the
+ * grid shows must hold distinct values -- all of them in one word when
+ * that is so.  A one-cell cage is written as a given, and one value
+ * differs from nothing; a cage whose cells all show values (a solution)
+ * is not in the text at all, and the reader checks that each label
+ * @distinct names is. */
+static void write_directives(struct strbuf *sb, const cdok_puzzle *p,
+			     const int *values,
+			     char (*names)[CDOK_LABEL_MAX + 1])
+{
+	bool all = true, any = false, listed = false;
+
+	if (p->box_rows)
+		sb_printf(sb, "@boxes %dx%d\n", p->box_rows, p->box_cols);
+	for (int k = 0; k < p->ncages; k++) {
+		if (p->cages[k].ncells < 2 || !cage_shown(p, values, k))
+			continue;
+		if (p->cages[k].distinct)
+			any = true;
+		else
+			all = false;
+	}
+	if (!any)
+		return;
+	if (all) {
+		sb_puts(sb, "@distinct\n");
+		return;
+	}
+	for (int k = 0; k < p->ncages; k++) {
+		if (p->cages[k].ncells < 2 || !p->cages[k].distinct ||
+		    !cage_shown(p, values, k))
+			continue;
+		sb_puts(sb, listed ? " " : "@distinct ");
+		sb_puts(sb, names[k]);
+		listed = true;
+	}
+	sb_putc(sb, '\n');
+}
+
 cdok_status cdok_spec_write(struct strbuf *sb, const cdok_puzzle *p,
 			    const int *values, cdok_error *err)
 {
@@ -808,6 +1208,8 @@ cdok_status cdok_spec_write(struct strbuf *sb, const cdok_puzzle *p,
 	if (!names)
 		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	st = choose_labels(p, names, err);
+	if (st == CDOK_OK)
+		write_directives(sb, p, values, names);
 	for (int y = 0; y < n && st == CDOK_OK; y++) {
 		for (int x = 0; x < n && st == CDOK_OK; x++) {
 			if (x)

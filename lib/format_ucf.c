@@ -606,11 +606,15 @@ static cdok_status write_puzzle(struct strbuf *sb, const cdok_puzzle *p,
 	struct wgroup *gs;
 	char *grid;
 	char name[96];
+	cdok_status st;
 
 	if (n > UCF_MAX_N)
 		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the puzzle is %d x %d, but UCF puzzles have "
 				 "N <= %d", n, n, UCF_MAX_N);
+	st = cdok_refuse_killer_rules(p, "a UCF puzzle", err);
+	if (st != CDOK_OK)
+		return st;
 	for (int cell = 0; cell < n * n; cell++) {
 		int k = p->cage_of[cell], g = p->given[cell];
 

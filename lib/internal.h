@@ -185,6 +185,56 @@ cdok_status cdok_json_finish(struct cdok_writer *w, struct strbuf *sb,
 			     cdok_error *err);
 enum cdok_likeness cdok_json_detect(const char *text, size_t len);
 
+cdok_status cdok_killer_read(struct cdok_reader *reader, cdok_puzzle **out,
+			     cdok_error *err);
+cdok_status cdok_killer_write(struct strbuf *sb, const cdok_puzzle *puzzle,
+			      const int *values, cdok_error *err);
+cdok_status cdok_killer_put(struct cdok_writer *w, struct strbuf *sb,
+			    const cdok_puzzle *puzzle, const int *values,
+			    cdok_error *err);
+cdok_status cdok_killer_finish(struct cdok_writer *w, struct strbuf *sb,
+			       cdok_error *err);
+enum cdok_likeness cdok_killer_detect(const char *text, size_t len);
+
+cdok_status cdok_solo_read(struct cdok_reader *reader, cdok_puzzle **out,
+			   cdok_error *err);
+cdok_status cdok_solo_write(struct strbuf *sb, const cdok_puzzle *puzzle,
+			    const int *values, cdok_error *err);
+cdok_status cdok_solo_put(struct cdok_writer *w, struct strbuf *sb,
+			  const cdok_puzzle *puzzle, const int *values,
+			  cdok_error *err);
+enum cdok_likeness cdok_solo_detect(const char *text, size_t len);
+
+/* ---- JSON documents shared by the json and killer formats ----
+ *
+ * format_json.c reads a stream of JSON documents (any of them an array
+ * of puzzles) and hands each puzzle's value to a format's function.
+ * jansson's json_t is struct json_t, so this header need not include
+ * jansson's. */
+struct json_t;
+
+/* Where an error inside a document is reported: at the document's
+ * start (jansson keeps no positions for values), with a path to the
+ * value in the message. */
+struct cdok_json_doc {
+	int line;
+	int column;
+	char where[64];    /* "" or "puzzle 3 of the array: " */
+};
+
+typedef cdok_status (*cdok_json_object_fn)(const struct cdok_json_doc *doc,
+					   const struct json_t *value,
+					   cdok_puzzle **out,
+					   cdok_error *err);
+
+/* The next puzzle of the reader's text, built by fn. */
+cdok_status cdok_json_read_stream(struct cdok_reader *reader,
+				  cdok_json_object_fn fn, cdok_puzzle **out,
+				  cdok_error *err);
+
+/* "an object", "an integer", ... for messages. */
+const char *cdok_json_type_name(const struct json_t *value);
+
 /* ---- text scanning for readers (text.c) ---- */
 
 /* One line of a text: bytes [start, end) are its content (a CR before
@@ -225,6 +275,13 @@ void cdok_cage_name(const cdok_puzzle *puzzle, int cage, char *buf,
 
 /* True if the cage's cells are orthogonally connected. */
 bool cdok_cage_connected(const cdok_puzzle *puzzle, int cage);
+
+/* Refuse, with CDOK_ERR_UNSUPPORTED and the reason, a puzzle with Killer
+ * rules (boxes, or a cage of two or more cells whose values must
+ * differ) for a format that cannot say so; what names the format ("a
+ * Keen game ID").  CDOK_OK for a puzzle without them. */
+cdok_status cdok_refuse_killer_rules(const cdok_puzzle *puzzle,
+				     const char *what, cdok_error *err);
 
 /* ---- labels ---- */
 

@@ -116,3 +116,28 @@ void cdok_cage_name(const cdok_puzzle *p, int cage, char *buf, size_t len)
 		snprintf(buf, len, "the %s cage at row %d, column %d", clue,
 			 first / n + 1, first % n + 1);
 }
+
+cdok_status cdok_refuse_killer_rules(const cdok_puzzle *p, const char *what,
+				     cdok_error *err)
+{
+	char name[96];
+
+	if (p->box_rows)
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "the puzzle has boxes of %d x %d cells, each "
+				 "holding every value once (Killer Sudoku); "
+				 "%s cannot express them", p->box_rows,
+				 p->box_cols, what);
+	for (int k = 0; k < p->ncages; k++) {
+		/* One cell differs from nothing: that flag changes no
+		 * solution, so it need not be said. */
+		if (!p->cages[k].distinct || p->cages[k].ncells < 2)
+			continue;
+		cdok_cage_name(p, k, name, sizeof(name));
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "the values of %s must all differ (Killer "
+				 "Sudoku); %s cannot express that", name,
+				 what);
+	}
+	return CDOK_OK;
+}

@@ -196,10 +196,11 @@ static inline int64_t fmt_fixed(const cdok_puzzle *p, int cell)
 	return 0;
 }
 
-/* Two puzzles are the same puzzle: same size, same fixed cells (givens
- * and one-cell cages alike), and the same cages of two or more cells
- * (cells, operator, target), whatever their order and labels.  Returns
- * false (after saying why through cr_log) if not. */
+/* Two puzzles are the same puzzle: same size and boxes, same fixed
+ * cells (givens and one-cell cages alike), and the same cages of two or
+ * more cells (cells, operator, target, whether their values must
+ * differ), whatever their order and labels.  Returns false (after
+ * saying why through cr_log) if not. */
 static inline bool fmt_same_model(const cdok_puzzle *a, const cdok_puzzle *b,
 				  const char *what)
 {
@@ -208,6 +209,13 @@ static inline bool fmt_same_model(const cdok_puzzle *a, const cdok_puzzle *b,
 	if (cdok_puzzle_size(b) != n) {
 		cr_log_error("%s: size %d vs %d", what, n,
 			     cdok_puzzle_size(b));
+		return false;
+	}
+	if (cdok_puzzle_box_rows(a) != cdok_puzzle_box_rows(b) ||
+	    cdok_puzzle_box_cols(a) != cdok_puzzle_box_cols(b)) {
+		cr_log_error("%s: boxes %dx%d vs %dx%d", what,
+			     cdok_puzzle_box_rows(a), cdok_puzzle_box_cols(a),
+			     cdok_puzzle_box_rows(b), cdok_puzzle_box_cols(b));
 		return false;
 	}
 	for (int cell = 0; cell < n * n; cell++) {
@@ -238,7 +246,8 @@ static inline bool fmt_same_model(const cdok_puzzle *a, const cdok_puzzle *b,
 		    memcmp(cdok_cage_cells(a, ka), cdok_cage_cells(b, kb),
 			   (size_t)cdok_cage_size(a, ka) * sizeof(int)) ||
 		    cdok_cage_op(a, ka) != cdok_cage_op(b, kb) ||
-		    cdok_cage_target(a, ka) != cdok_cage_target(b, kb)) {
+		    cdok_cage_target(a, ka) != cdok_cage_target(b, kb) ||
+		    cdok_cage_distinct(a, ka) != cdok_cage_distinct(b, kb)) {
 			cr_log_error("%s: the cage at cell %d differs", what,
 				     cell);
 			return false;

@@ -10,7 +10,7 @@
 #include "fmt_helpers.h"
 
 static const char *const formats[] = {"spec", "ucf", "calpoly", "keen",
-				      "json"};
+				      "json", "killer", "solo"};
 #define NFORMATS ((int)(sizeof(formats) / sizeof(formats[0])))
 
 /* Groups a format has to name: cages, and givens outside cages. */
@@ -23,11 +23,57 @@ static int groups(const cdok_puzzle *p)
 	return g;
 }
 
+/* Killer rules: boxes, or a cage of two or more cells whose values must
+ * differ. */
+static bool killer_rules(const cdok_puzzle *p)
+{
+	if (cdok_puzzle_box_rows(p))
+		return true;
+	for (int k = 0; k < cdok_puzzle_cage_count(p); k++)
+		if (cdok_cage_size(p, k) > 1 && cdok_cage_distinct(p, k))
+			return true;
+	return false;
+}
+
+/* Every cage of two or more cells is a sum of distinct values, and no
+ * cell is without a cage and a given. */
+static bool killer_cages(const cdok_puzzle *p)
+{
+	int n = cdok_puzzle_size(p);
+
+	for (int k = 0; k < cdok_puzzle_cage_count(p); k++)
+		if (cdok_cage_size(p, k) > 1 &&
+		    (cdok_cage_op(p, k) != CDOK_OP_ADD ||
+		     !cdok_cage_distinct(p, k)))
+			return false;
+	for (int cell = 0; cell < n * n; cell++)
+		if (cdok_puzzle_cage_of(p, cell) < 0 &&
+		    !cdok_puzzle_given(p, cell))
+			return false;
+	return true;
+}
+
 /* Whether format f can hold p, by the rules of FORMATS.md. */
 static bool can_hold(const char *f, const cdok_puzzle *p)
 {
 	int n = cdok_puzzle_size(p);
+	int br = cdok_puzzle_box_rows(p), bc = cdok_puzzle_box_cols(p);
 
+	if (!strcmp(f, "killer"))
+		return n == 9 && br == 3 && bc == 3 && killer_cages(p);
+	if (!strcmp(f, "solo")) {
+		/* Solo: every cell in a cage of 2 to N cells. */
+		for (int cell = 0; cell < n * n; cell++) {
+			int k = cdok_puzzle_cage_of(p, cell);
+
+			if (k < 0 || cdok_cage_size(p, k) < 2 ||
+			    cdok_cage_size(p, k) > n)
+				return false;
+		}
+		return br >= 2 && bc >= 2 && n <= 9 && killer_cages(p);
+	}
+	if (strcmp(f, "spec") && strcmp(f, "json") && killer_rules(p))
+		return false;
 	if (!strcmp(f, "ucf"))
 		return n <= 9 && groups(p) <= 52;
 	if (!strcmp(f, "calpoly")) {
@@ -158,6 +204,12 @@ Test(convert, specs_through_every_format, .timeout = 120)
 	cr_expect_gt(folder("ambiguous", ".spec", "spec"), 4);
 	cr_expect_eq(folder("invalid", ".spec", "spec"), 5);
 	cr_expect_eq(folder("cdok-reference", ".spec", "spec"), 3);
+}
+
+Test(convert, killer_puzzles_through_every_format, .timeout = 120)
+{
+	cr_expect_eq(folder("killer", ".json", "killer"), 32);
+	cr_expect_eq(folder("killer", ".solo", "solo"), 30);
 }
 
 Test(convert, contest_and_course_files_through_every_format)

@@ -22,18 +22,18 @@ static const struct expect expects[] = {
 	{"ambiguous", ".keen", "keen", true},
 	{"ambiguous", ".spec", "spec", true},
 	{"ambiguous", ".in", "calpoly", true},
-	{"ambiguous", ".json", "json", false},   /* Killer: not cdok JSON */
+	{"ambiguous", ".json", "killer", true},
 	{"calpoly", ".in", "calpoly", true},
 	{"calpoly", ".out", "spec", false},
 	{"ucf", ".in", "ucf", true},
 	{"ucf", ".out", "spec", false},
-	{"killer", ".json", "json", false},
-	{"killer", ".solo", "spec", false},
+	{"killer", ".json", "killer", true},
+	{"killer", ".solo", "solo", true},
 	{"nylimb", ".puz", "spec", true},
 	{"cdok-reference", ".spec", "spec", true},
 	{"cdok-reference", ".txt", "spec", false},
 	{"invalid", ".in", "calpoly", true},
-	{"invalid", ".json", "json", false},
+	{"invalid", ".json", "killer", true},
 };
 
 Test(detect, every_corpus_file)
@@ -134,6 +134,20 @@ Test(detect, small_texts)
 	cr_expect_str_eq(detect("9\n5 2\n"), "spec");
 	cr_expect_str_eq(detect("A+3 A\n1 2\n"), "spec");
 	cr_expect_str_eq(detect("\x01\x02garbage"), "spec");
+	/* Killer JSON has "board" and "cages"; cdok's has "format". */
+	cr_expect_str_eq(detect("{\"board\": [], \"cages\": []}"), "killer");
+	cr_expect_str_eq(detect("[{\"board\": 1, \"cages\": 2}]"), "killer");
+	cr_expect_str_eq(detect("{\"board\": [], \"cages\": [], \"format\": "
+				"\"cdok-puzzle\"}"), "json");
+	cr_expect_str_eq(detect("{\"board\": []}"), "json");
+	cr_expect_str_eq(detect("{\"board\": [], \"cages\": [}"), "json");
+	/* Solo: digits, xR or flags, then ':' (a random seed's '#'). */
+	cr_expect_str_eq(detect("3x3k:zzzc,a,b"), "solo");
+	cr_expect_str_eq(detect("2x3k#12345"), "solo");
+	cr_expect_str_eq(detect("3x3:zzzc"), "solo");
+	cr_expect_str_eq(detect("9jk:a,b"), "solo");
+	cr_expect_str_eq(detect("3:a_3aab_,s1m3m3a5"), "keen");
+	cr_expect_str_eq(detect("3x3k"), "spec");
 	/* Not NUL-terminated: only len bytes count. */
 	cr_expect_eq(cdok_format_detect("{", 0), NULL);
 	cr_expect_str_eq(cdok_format_name(cdok_format_detect("3:a,x", 5)),

@@ -492,12 +492,17 @@ Test(spec, cage_errors)
 		     "cage A has only one cell");
 }
 
-/* A line starting with '@' is reserved for directives (doc/FORMAT.md)
- * and rejected until one is defined. */
-Test(spec, directives_rejected)
+/* Lines starting with '@' above the grid are directives (doc/FORMAT.md
+ * §7; tests/test_killer.c has the rest): they are checked against the
+ * grid, and a name cdok does not know is an error, not ignored. */
+Test(spec, directives_checked)
 {
-	expect_error("@boxes 3x3\nA+3 A\nB-1 B\n", CDOK_ERR_SYNTAX, 1, 1,
-		     "unexpected character '@'");
+	expect_error("@boxes 3x3\nA+3 A\nB-1 B\n", CDOK_ERR_INVALID, 1, 8,
+		     "do not tile the 2 x 2 grid");
+	expect_error("@nylimb\nA+3 A\nB-1 B\n", CDOK_ERR_SYNTAX, 1, 1,
+		     "unknown directive @nylimb");
+	expect_error("A+3 A\n@boxes 1x2\nB-1 B\n", CDOK_ERR_SYNTAX, 2, 1,
+		     "before the grid's first row");
 }
 
 Test(spec, limits)
@@ -828,10 +833,11 @@ Test(spec, writer_refuses_what_it_cannot_express)
 	out = write_fmt("spec", p, NULL);
 	cr_expect_str_eq(out, "2\tA*2\n1\tA\n");
 	cdok_free(out);
-	/* A given inside a cage has no spelling in the spec format. */
+	/* A given inside a cage is written with '=' (doc/FORMAT.md §7). */
 	cr_assert_eq(cdok_puzzle_set_given(p, 3, 1), CDOK_OK);
-	cr_expect_eq(cdok_write(cdok_format_find("spec"), p, NULL, &out, NULL,
-				&err), CDOK_ERR_UNSUPPORTED);
+	out = write_fmt("spec", p, NULL);
+	cr_expect_str_eq(out, "2\tA*2\n1\tA=1\n");
+	cdok_free(out);
 	cdok_puzzle_free(p);
 
 	/* A one-cell cage whose target is no value of the grid. */

@@ -1,0 +1,439 @@
+/* format_killer.c -- Killer Sudoku as JSON, in the schema of github
+ * Barium/killer-sudoku-solver (FORMATS.md §5): a 9 x 9 "board" of values
+ * (0 = empty) and "cages", each [total, [[x, y], ...]] with x the column
+ * and y the row.  Every cell is in exactly one cage, a cage's values
+ * differ and add up to its total, and the nine 3 x 3 boxes hold 1-9 once
+ * each.  doc/FORMAT.md §17 is the description.
+ *
+ * Documents are read through format_json.c's stream (several per text,
+ * arrays of them too), so errors have the same shape as the json
+ * format's.  Documents are written by hand rather than through jansson:
+ * the layout is fixed (Barium's own files, one cage per line) and holds
+ * nothing but integers.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "internal.h"
+
+#define KILLER_N 9
+#define KILLER_BOX 3
+#define KILLER_CELLS (KILLER_N * KILLER_N)
+
+/* ------------------------------------------------------------------ */
+/* Reading                                                             */
+
+static cdok_status kfail(const struct cdok_json_doc *d, cdok_error *err,
+			 cdok_status st, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+static cdok_status kfail(const struct cdok_json_doc *d, cdok_error *err,
+			 cdok_status st, const char *fmt, ...)
+{
+	char msg[200];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	return cdok_fail(err, st, d->line, d->column, "%s%s", d->where, msg);
+}
+
+/* An integer in lo..hi; path names it in messages. */
+static cdok_status get_int(const struct cdok_json_doc *d, const json_t *v,
+			   const char *path, int64_t lo, int64_t hi,
+			   int64_t *out, cdok_error *err)
+{
+	json_int_t x;
+
+	if (!json_is_integer(v))
+		return kfail(d, err, CDOK_ERR_SYNTAX, "%s must be an integer, "
+			     "not %s", path, cdok_json_type_name(v));
+	x = json_integer_value(v);
+	if (x < lo || x > hi)
+		return kfail(d, err, CDOK_ERR_INVALID, "%s is %" PRId64 ", "
+			     "outside %" PRId64 "..%" PRId64, path,
+			     (int64_t)x, lo, hi);
+	*out = (int64_t)x;
+	return CDOK_OK;
+}
+
+/* The board: 9 rows of 9 values 0..9, into givens (row-major). */
+static cdok_status read_board(const struct cdok_json_doc *d, const json_t *b,
+			      int *givens, cdok_error *err)
+{
+	char path[48];
+
+	if (!json_is_array(b))
+		return kfail(d, err, CDOK_ERR_SYNTAX, "\"board\" must be an "
+			     "array of %d rows, not %s", KILLER_N,
+			     cdok_json_type_name(b));
+	if (json_array_size(b) != KILLER_N)
+		return kfail(d, err, CDOK_ERR_SYNTAX, "\"board\" has %zu rows; "
+			     "the schema's board is %d x %d",
+			     json_array_size(b), KILLER_N, KILLER_N);
+	for (int y = 0; y < KILLER_N; y++) {
+		const json_t *row = json_array_get(b, (size_t)y);
+
+		if (!json_is_array(row))
+			return kfail(d, err, CDOK_ERR_SYNTAX, "board[%d] must "
+				     "be an array of %d values (0 for an "
+				     "empty cell), not %s", y, KILLER_N,
+				     cdok_json_type_name(row));
+		if (json_array_size(row) != KILLER_N)
+			return kfail(d, err, CDOK_ERR_SYNTAX, "board[%d] has "
+				     "%zu values; the schema's board is %d x "
+				     "%d", y, json_array_size(row), KILLER_N,
+				     KILLER_N);
+		for (int x = 0; x < KILLER_N; x++) {
+			int64_t v;
+			cdok_status st;
+
+			snprintf(path, sizeof(path), "board[%d][%d]", y, x);
+			st = get_int(d, json_array_get(row, (size_t)x), path,
+				     0, KILLER_N, &v, err);
+			if (st != CDOK_OK)
+				return st;
+			givens[y * KILLER_N + x] = (int)v;
+		}
+	}
+	return CDOK_OK;
+}
+
+/* One cage, [total, [[x, y], ...]], into the puzzle.  owner[cell] is
+ * the index of the cage that has the cell, or -1. */
+static cdok_status read_cage(const struct cdok_json_doc *d, const json_t *c,
+			     int index, cdok_puzzle *p, int *owner,
+			     cdok_error *err)
+{
+	int cells[KILLER_CELLS];
+	char path[80];
+	const json_t *list;
+	int64_t total;
+	size_t ncells;
+	cdok_status st;
+
+	if (!json_is_array(c) || json_array_size(c) != 2)
+		return kfail(d, err, CDOK_ERR_SYNTAX, "cages[%d] must be "
+			     "[total, [[x, y], ...]]", index);
+	snprintf(path, sizeof(path), "cages[%d][0] (the total)", index);
+	st = get_int(d, json_array_get(c, 0), path, 1, INT64_MAX, &total,
+		     err);
+	if (st != CDOK_OK)
+		return st;
+	list = json_array_get(c, 1);
+	if (!json_is_array(list) || json_array_size(list) == 0)
+		return kfail(d, err, CDOK_ERR_SYNTAX, "cages[%d][1] (the "
+			     "cells) must be a non-empty array of [x, y]",
+			     index);
+	ncells = json_array_size(list);
+	if (ncells > KILLER_CELLS)
+		return kfail(d, err, CDOK_ERR_INVALID, "cages[%d] has %zu "
+			     "cells, more than the grid's %d", index, ncells,
+			     KILLER_CELLS);
+	for (size_t i = 0; i < ncells; i++) {
+		const json_t *xy = json_array_get(list, i);
+		int64_t x, y;
+		int cell;
+
+		if (!json_is_array(xy) || json_array_size(xy) != 2)
+			return kfail(d, err, CDOK_ERR_SYNTAX,
+				     "cages[%d][1][%zu] must be [x, y] "
+				     "(column, row)", index, i);
+		snprintf(path, sizeof(path), "cages[%d][1][%zu][0] (x, the "
+			 "column)", index, i);
+		st = get_int(d, json_array_get(xy, 0), path, 0, KILLER_N - 1,
+			     &x, err);
+		if (st != CDOK_OK)
+			return st;
+		snprintf(path, sizeof(path), "cages[%d][1][%zu][1] (y, the "
+			 "row)", index, i);
+		st = get_int(d, json_array_get(xy, 1), path, 0, KILLER_N - 1,
+			     &y, err);
+		if (st != CDOK_OK)
+			return st;
+		cell = (int)(y * KILLER_N + x);
+		if (owner[cell] == index)
+			return kfail(d, err, CDOK_ERR_INVALID,
+				     "cages[%d][1][%zu]: the cell [%d, %d] is "
+				     "listed twice", index, i, (int)x, (int)y);
+		if (owner[cell] >= 0)
+			return kfail(d, err, CDOK_ERR_INVALID,
+				     "cages[%d][1][%zu]: the cell [%d, %d] is "
+				     "already in cages[%d]", index, i, (int)x,
+				     (int)y, owner[cell]);
+		owner[cell] = index;
+		cells[i] = cell;
+	}
+	st = cdok_puzzle_add_cage(p, CDOK_OP_ADD, total, cells, (int)ncells,
+				  NULL, NULL);
+	if (st != CDOK_OK)
+		return kfail(d, err, st, "%s", st == CDOK_ERR_NOMEM ?
+			     "out of memory" : "cannot add the cage");
+	p->cages[p->ncages - 1].distinct = true;
+	/* The schema does not say so, but a Killer cage is one region,
+	 * and cdok_puzzle_validate would refuse the puzzle anyway: better
+	 * said here, with the cage's place in the document. */
+	if (!cdok_cage_connected(p, p->ncages - 1))
+		return kfail(d, err, CDOK_ERR_INVALID, "cages[%d] is not "
+			     "connected: a cage's cells must form one region "
+			     "of orthogonal neighbours", index);
+	return CDOK_OK;
+}
+
+static cdok_status killer_object(const struct cdok_json_doc *d,
+				 const json_t *o, cdok_puzzle **out,
+				 cdok_error *err)
+{
+	int givens[KILLER_CELLS], owner[KILLER_CELLS];
+	const json_t *board, *cages;
+	cdok_puzzle *p;
+	cdok_status st;
+
+	if (!json_is_object(o))
+		return kfail(d, err, CDOK_ERR_SYNTAX, "a Killer Sudoku must "
+			     "be a JSON object, not %s",
+			     cdok_json_type_name(o));
+	if (json_object_get(o, "format"))
+		return kfail(d, err, CDOK_ERR_UNSUPPORTED, "this is a cdok "
+			     "JSON document (it has \"format\"), not a Killer "
+			     "Sudoku one; read it with the json format");
+	board = json_object_get(o, "board");
+	if (!board)
+		return kfail(d, err, CDOK_ERR_SYNTAX, "the document has no "
+			     "\"board\"");
+	st = read_board(d, board, givens, err);
+	if (st != CDOK_OK)
+		return st;
+	cages = json_object_get(o, "cages");
+	if (!cages)
+		return kfail(d, err, CDOK_ERR_SYNTAX, "the document has no "
+			     "\"cages\"");
+	if (!json_is_array(cages))
+		return kfail(d, err, CDOK_ERR_SYNTAX, "\"cages\" must be an "
+			     "array, not %s", cdok_json_type_name(cages));
+
+	p = cdok_puzzle_new(KILLER_N);
+	if (!p)
+		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	cdok_puzzle_set_boxes(p, KILLER_BOX, KILLER_BOX);
+	for (int cell = 0; cell < KILLER_CELLS; cell++) {
+		owner[cell] = -1;
+		p->given[cell] = givens[cell];
+	}
+	for (size_t i = 0; i < json_array_size(cages); i++) {
+		/* The text is at most 64 MiB, so i fits an int. */
+		st = read_cage(d, json_array_get(cages, i), (int)i, p, owner,
+			       err);
+		if (st != CDOK_OK)
+			goto fail;
+	}
+	for (int cell = 0; cell < KILLER_CELLS; cell++) {
+		if (owner[cell] >= 0)
+			continue;
+		st = kfail(d, err, CDOK_ERR_INVALID, "the cell [%d, %d] (row "
+			   "%d, column %d) is in no cage; in a Killer Sudoku "
+			   "every cell is in exactly one", cell % KILLER_N,
+			   cell / KILLER_N, cell / KILLER_N + 1,
+			   cell % KILLER_N + 1);
+		goto fail;
+	}
+	*out = p;
+	return CDOK_OK;
+fail:
+	cdok_puzzle_free(p);
+	return st;
+}
+
+cdok_status cdok_killer_read(struct cdok_reader *r, cdok_puzzle **out,
+			     cdok_error *err)
+{
+	return cdok_json_read_stream(r, killer_object, out, err);
+}
+
+/* A Killer document is an object with "board" and "cages" and no
+ * "format" (which cdok's own documents have); an array is judged by
+ * its first element.  The first document is parsed to see that: a
+ * text jansson cannot parse is left to the json format, whose reader
+ * reports the syntax error just as this one would. */
+enum cdok_likeness cdok_killer_detect(const char *text, size_t len)
+{
+	enum cdok_likeness like = CDOK_UNLIKE;
+	json_error_t jerr;
+	const json_t *o;
+	json_t *doc;
+
+	if (len == 0 || (text[0] != '{' && text[0] != '['))
+		return CDOK_UNLIKE;
+	doc = json_loadb(text, len, JSON_DISABLE_EOF_CHECK, &jerr);
+	if (!doc)
+		return CDOK_UNLIKE;
+	o = json_is_array(doc) ? json_array_get(doc, 0) : doc;
+	if (json_is_object(o) && json_object_get(o, "board") &&
+	    json_object_get(o, "cages") && !json_object_get(o, "format"))
+		like = CDOK_LIKELY;
+	json_decref(doc);
+	return like;
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing                                                             */
+
+/* Why p cannot be a Killer document, or CDOK_OK. */
+static cdok_status check_writable(const cdok_puzzle *p, const int *values,
+				  cdok_error *err)
+{
+	int n = p->size;
+	char name[96];
+
+	if (n != KILLER_N)
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "the puzzle is %d x %d, but the Killer "
+				 "Sudoku JSON schema is 9 x 9", n, n);
+	if (p->box_rows != KILLER_BOX || p->box_cols != KILLER_BOX) {
+		if (!p->box_rows)
+			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+					 "the puzzle has no boxes, but a "
+					 "Killer Sudoku in this schema has "
+					 "3 x 3 boxes");
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "the puzzle's boxes are %d x %d, but a Killer "
+				 "Sudoku in this schema has 3 x 3 boxes",
+				 p->box_rows, p->box_cols);
+	}
+	for (int k = 0; k < p->ncages; k++) {
+		const struct cdok_cage *c = &p->cages[k];
+		static const char *const kinds[] = {
+			"difference", "product", "ratio"};
+
+		cdok_cage_name(p, k, name, sizeof(name));
+		if (c->ncells > 1 && c->op != CDOK_OP_ADD)
+			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+					 "%s is a %s cage; Killer cages are "
+					 "sums", name,
+					 kinds[c->op == CDOK_OP_SUB ? 0 :
+					       c->op == CDOK_OP_MUL ? 1 : 2]);
+		if (c->ncells > 1 && !c->distinct)
+			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+					 "the values of %s may repeat, but a "
+					 "Killer cage's values all differ",
+					 name);
+		if (c->target < 1)
+			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+					 "%s has the total %" PRId64 "; the "
+					 "schema's totals are at least 1",
+					 name, c->target);
+		if (!cdok_cage_connected(p, k))
+			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+					 "%s is not connected; a Killer cage "
+					 "is one region", name);
+	}
+	for (int cell = 0; cell < n * n; cell++) {
+		if (p->cage_of[cell] < 0 && !p->given[cell])
+			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+					 "cell at row %d, column %d is in no "
+					 "cage and has no given; in a Killer "
+					 "Sudoku every cell is in a cage",
+					 cell / n + 1, cell % n + 1);
+		if (values && (values[cell] < 0 || values[cell] > n))
+			return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+					 "cell at row %d, column %d has the "
+					 "value %d; the board holds 0..%d",
+					 cell / n + 1, cell % n + 1,
+					 values[cell], n);
+	}
+	return CDOK_OK;
+}
+
+/* The document, indented as Barium's files are (one board row and one
+ * cage per line) or, compact, on one line as jansson's JSON_COMPACT
+ * writes it.  A given outside any cage becomes a one-cell cage, which
+ * is how the schema says it (the board keeps 0 there, so that such a
+ * cage read and written again stays as it was). */
+static void put_document(struct strbuf *sb, const cdok_puzzle *p,
+			 const int *values, bool compact)
+{
+	const char *open = compact ? "{\"board\":[" : "{\n  \"board\": [\n";
+	const char *row_sep = compact ? "," : ",\n";
+	const char *row_in = compact ? "" : "    ";
+	const char *sep = compact ? "," : ", ";
+	int n = p->size, first = 1;
+
+	sb_puts(sb, open);
+	for (int y = 0; y < n; y++) {
+		sb_printf(sb, "%s%s[", y ? row_sep : "", row_in);
+		for (int x = 0; x < n; x++) {
+			int cell = y * n + x, v = p->given[cell];
+
+			if (values && values[cell])
+				v = values[cell];
+			else if (p->cage_of[cell] < 0)
+				v = 0;
+			sb_printf(sb, "%s%d", x ? sep : "", v);
+		}
+		sb_putc(sb, ']');
+	}
+	sb_puts(sb, compact ? "],\"cages\":[" : "\n  ],\n  \"cages\": [\n");
+	/* Cages in order of their first cell, cells in reading order. */
+	for (int cell = 0; cell < n * n; cell++) {
+		int k = p->cage_of[cell];
+		const struct cdok_cage *c = k >= 0 ? &p->cages[k] : NULL;
+
+		if (c && c->cells[0] != cell)
+			continue;
+		sb_printf(sb, "%s%s[%" PRId64 "%s[", first ? "" : row_sep,
+			  row_in, c ? c->target : (int64_t)p->given[cell],
+			  sep);
+		first = 0;
+		for (int i = 0; i < (c ? c->ncells : 1); i++) {
+			int at = c ? c->cells[i] : cell;
+
+			sb_printf(sb, "%s[%d%s%d]", i ? sep : "", at % n, sep,
+				  at / n);
+		}
+		sb_puts(sb, "]]");
+	}
+	sb_puts(sb, compact ? "]}" : "\n  ]\n}");
+}
+
+cdok_status cdok_killer_put(struct cdok_writer *w, struct strbuf *sb,
+			    const cdok_puzzle *p, const int *values,
+			    cdok_error *err)
+{
+	cdok_status st = check_writable(p, values, err);
+
+	if (st != CDOK_OK)
+		return st;
+	/* The stream's shape is the json format's (doc/FORMAT.md §10). */
+	if (w->flags & CDOK_WRITER_ARRAY)
+		sb_puts(sb, w->items == 0 ? "[\n" : ",\n");
+	put_document(sb, p, values, w->flags & CDOK_WRITER_COMPACT);
+	if (!(w->flags & CDOK_WRITER_ARRAY))
+		sb_putc(sb, '\n');
+	return CDOK_OK;
+}
+
+cdok_status cdok_killer_finish(struct cdok_writer *w, struct strbuf *sb,
+			       cdok_error *err)
+{
+	(void)err;
+	if (w->flags & CDOK_WRITER_ARRAY)
+		sb_puts(sb, w->items == 0 ? "[]\n" : "\n]\n");
+	return CDOK_OK;
+}
+
+cdok_status cdok_killer_write(struct strbuf *sb, const cdok_puzzle *p,
+			      const int *values, cdok_error *err)
+{
+	cdok_status st = check_writable(p, values, err);
+
+	if (st != CDOK_OK)
+		return st;
+	put_document(sb, p, values, false);
+	sb_putc(sb, '\n');
+	return CDOK_OK;
+}

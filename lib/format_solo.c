@@ -1,0 +1,617 @@
+/* format_solo.c -- game IDs of Killer Sudoku in Simon Tatham's Solo
+ * ("3x3k:givens,cages,totals").
+ *
+ * The parameters name the boxes: CxR is boxes of C rows and R columns
+ * (Solo's c and r; its 2x3 has boxes two cells tall and three wide), so
+ * the grid is C*R cells square, and k makes it a Killer puzzle.  The
+ * givens and the totals are grids written as runs: a letter a..z is
+ * that many cells without a number, a number is one cell's number, and
+ * '_' separates two numbers.  A cage's total stands on its lowest cell.
+ * The cages are described by the walk over the grid's inner edges that
+ * Keen uses (format_keen.c), except that here 'z' stands for 26 edges
+ * inside a cage with no border after them and every other letter is
+ * followed by a border.  doc/FORMAT.md §18 gives the details.
+ *
+ * The reader follows Solo's own parser and its checks on a game ID
+ * (solo.c, validate_desc), so that an ID means the same puzzle in both
+ * programs and every ID cdok writes loads in Solo.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* Solo refuses Killer puzzles of more than nine symbols. */
+#define SOLO_KILLER_MAX 9
+#define MAX_CELLS (SOLO_KILLER_MAX * SOLO_KILLER_MAX)
+/* Large enough to hold any number before it is found out of range. */
+#define NUMBER_MAX 1000000
+
+/* The two cells on each side of inner edge e of a w x w grid, in the
+ * walk's order: horizontal neighbours in reading order, then vertical
+ * neighbours column by column. */
+static void edge_cells(int w, int e, int *a, int *b)
+{
+	if (e < w * (w - 1)) {
+		int y = e / (w - 1), x = e % (w - 1);
+
+		*a = y * w + x;
+		*b = y * w + x + 1;
+	} else {
+		int x = e / (w - 1) - w, y = e % (w - 1);
+
+		*a = y * w + x;
+		*b = (y + 1) * w + x;
+	}
+}
+
+/* A union-find over the cells; cages are its classes, each named by
+ * its lowest cell. */
+static int find(int *parent, int i)
+{
+	while (parent[i] != i) {
+		parent[i] = parent[parent[i]];
+		i = parent[i];
+	}
+	return i;
+}
+
+static void unite(int *parent, int a, int b)
+{
+	a = find(parent, a);
+	b = find(parent, b);
+	if (a < b)
+		parent[b] = a;
+	else if (b < a)
+		parent[a] = b;
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading                                                             */
+
+struct solo_line {
+	const char *text;
+	size_t start;      /* offset of the line's first byte */
+	int line;
+};
+
+static int colof(const struct solo_line *s, size_t i)
+{
+	return (int)(i - s->start) + 1;
+}
+
+/* A grid of numbers (the givens or the totals) from *pos up to a ','
+ * or end, into vals (0 = no number) and, for each cell with a number,
+ * the column where it was written into cols.  Numbers are 1..range. */
+static cdok_status read_numbers(const struct solo_line *s, size_t *pos,
+				size_t end, int area, int64_t range,
+				const char *what, int *vals, int *cols,
+				cdok_error *err)
+{
+	size_t i = *pos;
+	int count = 0;
+	char where[120];
+
+	snprintf(where, sizeof(where), "in the %s (a-z for runs of cells "
+		 "without a number, numbers, and _ between two numbers)",
+		 what);
+	while (i < end && s->text[i] != ',') {
+		char ch = s->text[i];
+		int col = colof(s, i);
+
+		if (ch >= 'a' && ch <= 'z') {
+			int run = ch - 'a' + 1;
+
+			if (count + run > area)
+				return cdok_fail(err, CDOK_ERR_SYNTAX, s->line,
+						 col, "the %s describe more "
+						 "than the %d cells of the "
+						 "grid", what, area);
+			while (run-- > 0)
+				vals[count++] = 0;
+			i++;
+		} else if (ch == '_') {
+			i++;
+		} else if (ch >= '1' && ch <= '9') {
+			int64_t v;
+			cdok_status st;
+
+			if (count >= area)
+				return cdok_fail(err, CDOK_ERR_SYNTAX, s->line,
+						 col, "the %s describe more "
+						 "than the %d cells of the "
+						 "grid", what, area);
+			st = text_number(s->text, &i, end, NUMBER_MAX, &v,
+					 s->line, s->start, "the number", err);
+			if (st != CDOK_OK)
+				return st;
+			if (v > range)
+				return cdok_fail(err, CDOK_ERR_INVALID,
+						 s->line, col, "%" PRId64 " is "
+						 "outside 1..%" PRId64 ", the "
+						 "range of the %s", v, range,
+						 what);
+			cols[count] = col;
+			vals[count++] = (int)v;
+		} else if (ch == '0') {
+			return cdok_fail(err, CDOK_ERR_SYNTAX, s->line, col,
+					 "a number in a Solo ID starts with a "
+					 "digit 1-9");
+		} else {
+			return text_bad_byte(err, s->line, col,
+					     (unsigned char)ch, where);
+		}
+	}
+	if (count < area)
+		return cdok_fail(err, CDOK_ERR_SYNTAX, s->line, colof(s, i),
+				 "the %s describe %d of the %d cells of the "
+				 "grid", what, count, area);
+	*pos = i;
+	return CDOK_OK;
+}
+
+/* The cage structure from *pos up to the ',' into parent. */
+static cdok_status read_cages(const struct solo_line *s, size_t *pos,
+			      size_t end, int w, int *parent,
+			      cdok_error *err)
+{
+	int nedges = 2 * w * (w - 1), e = 0;
+	size_t i = *pos;
+
+	for (int c = 0; c < w * w; c++)
+		parent[c] = c;
+	while (i < end && s->text[i] != ',') {
+		char ch = s->text[i];
+		int col = colof(s, i), run;
+
+		if (ch == '_')
+			run = 0;
+		else if (ch >= 'a' && ch <= 'z')
+			run = ch - 'a' + 1;
+		else
+			return text_bad_byte(err, s->line, col,
+					     (unsigned char)ch,
+					     "in the cage structure (_ or "
+					     "a-z)");
+		for (int j = 0; j < run; j++) {
+			int a, b;
+
+			if (e >= nedges)
+				return cdok_fail(err, CDOK_ERR_SYNTAX, s->line,
+						 col, "the cage structure "
+						 "describes more than the %d "
+						 "edges of a %d x %d grid",
+						 nedges, w, w);
+			edge_cells(w, e++, &a, &b);
+			unite(parent, a, b);
+		}
+		/* As in Solo's parser: 'z' is 26 edges inside a cage and
+		 * no border; every other character ends with a border. */
+		if (run != 26 && ++e > nedges + 1)
+			return cdok_fail(err, CDOK_ERR_SYNTAX, s->line, col,
+					 "the cage structure describes more "
+					 "than the %d edges of a %d x %d grid",
+					 nedges, w, w);
+		i++;
+	}
+	if (i >= end)
+		return cdok_fail(err, CDOK_ERR_SYNTAX, s->line, colof(s, i),
+				 "expected ',' and the cage totals after the "
+				 "cage structure");
+	if (e != nedges + 1)
+		return cdok_fail(err, CDOK_ERR_SYNTAX, s->line, colof(s, i),
+				 "the cage structure is too short for a %d x "
+				 "%d grid: it describes %d of its %d edges "
+				 "(the last one closes the walk)", w, w, e,
+				 nedges + 1);
+	*pos = i + 1;
+	return CDOK_OK;
+}
+
+/* Solo's parameters: C, optionally xR, then the flags j (jigsaw), x (X
+ * diagonals) and k (Killer), each at most meaningful once. */
+struct solo_params {
+	int64_t c, r;
+	bool jigsaw, xtype, killer;
+};
+
+static cdok_status read_params(const struct solo_line *s, size_t *pos,
+			       size_t end, struct solo_params *sp,
+			       cdok_error *err)
+{
+	size_t i = *pos, start = *pos;
+	cdok_status st;
+
+	memset(sp, 0, sizeof(*sp));
+	if (i >= end || !text_is_digit(s->text[i]))
+		return text_bad_byte(err, s->line, colof(s, i),
+				     (unsigned char)s->text[i],
+				     "where a Solo game ID (such as "
+				     "3x3k:zzzc,...) was expected");
+	st = text_number(s->text, &i, end, 1000, &sp->c, s->line, s->start,
+			 "the number of rows of a box", err);
+	if (st != CDOK_OK)
+		return st;
+	sp->r = sp->c;
+	if (i < end && s->text[i] == 'x') {
+		if (i + 1 >= end || !text_is_digit(s->text[i + 1]))
+			return cdok_fail(err, CDOK_ERR_SYNTAX, s->line,
+					 colof(s, i + 1), "expected the "
+					 "number of columns of a box after "
+					 "'x', as in 3x3k");
+		i++;
+		st = text_number(s->text, &i, end, 1000, &sp->r, s->line,
+				 s->start, "the number of columns of a box",
+				 err);
+		if (st != CDOK_OK)
+			return st;
+	}
+	for (; i < end && s->text[i] != ':' && s->text[i] != '#'; i++) {
+		switch (s->text[i]) {
+		case 'j':
+			sp->jigsaw = true;
+			break;
+		case 'x':
+			sp->xtype = true;
+			break;
+		case 'k':
+			sp->killer = true;
+			break;
+		default:
+			return text_bad_byte(err, s->line, colof(s, i),
+					     (unsigned char)s->text[i],
+					     "in the parameters of a Solo game "
+					     "ID (CxR, then j, x or k, then "
+					     "':')");
+		}
+	}
+	if (i < end && s->text[i] == '#')
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, s->line,
+				 colof(s, i), "this is a random-seed ID, "
+				 "which only Solo itself can expand; cdok "
+				 "needs a game ID (CxRk:givens,cages,totals)");
+	if (i >= end)
+		return cdok_fail(err, CDOK_ERR_SYNTAX, s->line, colof(s, i),
+				 "expected ':' after the parameters of a Solo "
+				 "game ID");
+	/* Solo reads a box one cell wide as a jigsaw. */
+	if (sp->jigsaw || sp->r == 1)
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, s->line,
+				 colof(s, start), "this is a Jigsaw Sudoku, "
+				 "whose boxes are irregular; cdok's boxes are "
+				 "rectangles");
+	if (sp->xtype)
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, s->line,
+				 colof(s, start), "this is an X Sudoku, whose "
+				 "diagonals hold every value too; cdok has no "
+				 "such rule");
+	if (!sp->killer)
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, s->line,
+				 colof(s, start), "this is a plain Sudoku "
+				 "(no 'k' in the parameters); cdok reads "
+				 "Solo's Killer Sudoku IDs, such as 3x3k:...");
+	if (sp->c < 2 || sp->r < 2 || sp->c * sp->r > SOLO_KILLER_MAX)
+		return cdok_fail(err, CDOK_ERR_LIMIT, s->line,
+				 colof(s, start), "Solo's Killer puzzles have "
+				 "boxes of C x R cells with C and R at least 2 "
+				 "and at most %d cells; this ID says %" PRId64
+				 "x%" PRId64, SOLO_KILLER_MAX, sp->c, sp->r);
+	*pos = i + 1;
+	return CDOK_OK;
+}
+
+/* The puzzle from the cages in parent, the givens and the totals (with
+ * the columns they were written at, for errors). */
+static cdok_status build(const struct solo_line *s, int w, int *parent,
+			 const int *givens, const int *totals,
+			 const int *total_cols, int cages_col,
+			 int totals_col, cdok_puzzle *p, cdok_error *err)
+{
+	int size[MAX_CELLS] = {0}, total[MAX_CELLS] = {0};
+	int total_at[MAX_CELLS], cells[MAX_CELLS];
+	int area = w * w;
+
+	for (int c = 0; c < area; c++)
+		size[find(parent, c)]++;
+	for (int c = 0; c < area; c++) {
+		int root = find(parent, c);
+
+		if (root != c)
+			continue;
+		if (size[c] < 2 || size[c] > w)
+			return cdok_fail(err, CDOK_ERR_INVALID, s->line,
+					 cages_col, "the cage at row %d, "
+					 "column %d has %d cell%s; Solo's "
+					 "Killer cages have 2 to %d", c / w + 1,
+					 c % w + 1, size[c],
+					 size[c] == 1 ? "" : "s", w);
+	}
+	for (int c = 0; c < area; c++) {
+		int root = find(parent, c);
+
+		if (!totals[c])
+			continue;
+		if (total[root])
+			return cdok_fail(err, CDOK_ERR_INVALID, s->line,
+					 total_cols[c], "the cage at row %d, "
+					 "column %d has two totals, %d (at "
+					 "column %d) and %d", root / w + 1,
+					 root % w + 1, total[root],
+					 total_at[root], totals[c]);
+		total[root] = totals[c];
+		total_at[root] = total_cols[c];
+	}
+	for (int c = 0; c < area; c++) {
+		int m = 0;
+
+		p->given[c] = givens[c];
+		if (find(parent, c) != c)
+			continue;
+		if (!total[c])
+			return cdok_fail(err, CDOK_ERR_INVALID, s->line,
+					 totals_col, "the cage at row %d, "
+					 "column %d has no total", c / w + 1,
+					 c % w + 1);
+		for (int j = c; j < area; j++)
+			if (find(parent, j) == c)
+				cells[m++] = j;
+		if (cdok_puzzle_add_cage(p, CDOK_OP_ADD, total[c], cells, m,
+					 NULL, NULL) != CDOK_OK)
+			return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0,
+					 "out of memory");
+		p->cages[p->ncages - 1].distinct = true;
+	}
+	return CDOK_OK;
+}
+
+cdok_status cdok_solo_read(struct cdok_reader *r, cdok_puzzle **out,
+			   cdok_error *err)
+{
+	int parent[MAX_CELLS], givens[MAX_CELLS], totals[MAX_CELLS];
+	int given_cols[MAX_CELLS], total_cols[MAX_CELLS];
+	struct solo_params sp;
+	struct text_line l;
+	struct solo_line s;
+	size_t pos = r->pos, i, e;
+	int line = r->line, w, cages_col, totals_col;
+	cdok_puzzle *p;
+	cdok_status st;
+
+	/* One ID per line; blank lines between them carry nothing. */
+	for (;;) {
+		if (pos >= r->len) {
+			if (r->index > 0)
+				return CDOK_END;
+			return cdok_fail(err, CDOK_ERR_SYNTAX, line, 1,
+					 r->len == 0 ? "no game ID found: the "
+					 "input is empty" : "no game ID found: "
+					 "the input holds only white space");
+		}
+		text_line_at(r->text, r->len, pos, &l);
+		if (!text_span_blank(r->text, l.start, l.end))
+			break;
+		pos = l.next;
+		line++;
+	}
+	s.text = r->text;
+	s.start = l.start;
+	s.line = line;
+	i = text_skip_blanks(r->text, l.start, l.end);
+	e = l.end;
+	while (e > i && text_is_blank(r->text[e - 1]))
+		e--;
+
+	st = read_params(&s, &i, e, &sp, err);
+	if (st != CDOK_OK)
+		return st;
+	w = (int)(sp.c * sp.r);
+	st = read_numbers(&s, &i, e, w * w, w, "givens", givens, given_cols,
+			  err);
+	if (st != CDOK_OK)
+		return st;
+	if (i >= e)
+		return cdok_fail(err, CDOK_ERR_SYNTAX, line, colof(&s, i),
+				 "expected ',' and the cage structure after "
+				 "the givens");
+	i++;
+	cages_col = colof(&s, i);
+	st = read_cages(&s, &i, e, w, parent, err);
+	if (st != CDOK_OK)
+		return st;
+	totals_col = colof(&s, i);
+	/* Solo's range for a total: the grid's size times its cells. */
+	st = read_numbers(&s, &i, e, w * w, (int64_t)w * w * w, "totals",
+			  totals, total_cols, err);
+	if (st != CDOK_OK)
+		return st;
+	if (i < e)
+		return text_bad_byte(err, line, colof(&s, i),
+				     (unsigned char)r->text[i],
+				     "after the cage totals");
+
+	p = cdok_puzzle_new(w);
+	if (!p)
+		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	cdok_puzzle_set_boxes(p, (int)sp.c, (int)sp.r);
+	st = build(&s, w, parent, givens, totals, total_cols, cages_col,
+		   totals_col, p, err);
+	if (st != CDOK_OK) {
+		cdok_puzzle_free(p);
+		return st;
+	}
+	*out = p;
+	r->pos = l.next;
+	r->line = line + 1;
+	r->line_start = l.next;
+	return CDOK_OK;
+}
+
+/* Digits, then xR or flag letters (at least one of them, which sets it
+ * apart from a Keen ID), then ':' or a random seed's '#'. */
+enum cdok_likeness cdok_solo_detect(const char *text, size_t len)
+{
+	size_t i = 0, mark;
+
+	while (i < len && text_is_digit(text[i]))
+		i++;
+	if (i == 0)
+		return CDOK_UNLIKE;
+	mark = i;
+	if (i + 1 < len && text[i] == 'x' && text_is_digit(text[i + 1]))
+		for (i++; i < len && text_is_digit(text[i]); i++)
+			;
+	while (i < len && (text[i] == 'j' || text[i] == 'x' ||
+			   text[i] == 'k'))
+		i++;
+	if (i == mark || i >= len || (text[i] != ':' && text[i] != '#'))
+		return CDOK_UNLIKE;
+	return CDOK_LIKELY;
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing                                                             */
+
+static cdok_status check_writable(const cdok_puzzle *p, cdok_error *err)
+{
+	int n = p->size, br = p->box_rows, bc = p->box_cols;
+	char name[96];
+
+	if (!br)
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "the puzzle has no boxes; a Solo game ID "
+				 "is a Sudoku, with boxes");
+	if (br < 2 || bc < 2 || n > SOLO_KILLER_MAX)
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "the puzzle is %d x %d with boxes of %d x %d; "
+				 "Solo's Killer puzzles have boxes of at least "
+				 "2 x 2 and at most %d cells", n, n, br, bc,
+				 SOLO_KILLER_MAX);
+	for (int k = 0; k < p->ncages; k++) {
+		const struct cdok_cage *c = &p->cages[k];
+
+		cdok_cage_name(p, k, name, sizeof(name));
+		if (c->ncells < 2 || c->ncells > n)
+			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+					 "%s has %d cell%s; Solo's Killer "
+					 "cages have 2 to %d", name,
+					 c->ncells, c->ncells == 1 ? "" : "s",
+					 n);
+		if (c->op != CDOK_OP_ADD || !c->distinct)
+			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+					 "%s is not a Killer cage (a sum of "
+					 "values that all differ), the only "
+					 "kind Solo has", name);
+		if (c->target < 1 || c->target > (int64_t)n * n * n)
+			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+					 "%s has the total %" PRId64 "; Solo's "
+					 "totals are 1 to %d", name, c->target,
+					 n * n * n);
+		if (!cdok_cage_connected(p, k))
+			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+					 "%s is not connected; a Solo cage is "
+					 "one region", name);
+	}
+	for (int cell = 0; cell < n * n; cell++)
+		if (p->cage_of[cell] < 0)
+			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+					 "cell at row %d, column %d is in no "
+					 "cage; in a Solo Killer puzzle every "
+					 "cell is in a cage of 2 or more",
+					 cell / n + 1, cell % n + 1);
+	return CDOK_OK;
+}
+
+/* A grid of numbers as Solo writes it: a letter for each run of up to
+ * 26 cells without a number, the numbers, and '_' between two numbers
+ * that follow each other directly. */
+static void put_numbers(struct strbuf *sb, const int *vals, int area)
+{
+	int run = 0;
+	bool any = false;
+
+	for (int i = 0; i <= area; i++) {
+		int v = i < area ? vals[i] : -1;
+
+		if (v == 0) {
+			run++;
+			continue;
+		}
+		if (run) {
+			while (run > 0) {
+				int take = run > 26 ? 26 : run;
+
+				sb_putc(sb, (char)('a' + take - 1));
+				run -= take;
+			}
+		} else if (any && v > 0) {
+			sb_putc(sb, '_');
+		}
+		if (v > 0)
+			sb_printf(sb, "%d", v);
+		any = true;
+	}
+}
+
+/* The cage structure: runs of edges inside cages, each ended by a
+ * border.  Solo's parser reads 'z' as 26 inside edges with no border
+ * after them, so longer runs start with 'z's.  (Solo's own writer
+ * counts 25 for its 'z', which its parser misreads; that takes a run of
+ * 26 or more, which only cages filling whole rows or columns make.) */
+static void put_cages(struct strbuf *sb, const cdok_puzzle *p)
+{
+	int n = p->size, nedges = 2 * n * (n - 1), run = 0;
+
+	for (int e = 0; e <= nedges; e++) {
+		int a, b;
+
+		if (e < nedges) {
+			edge_cells(n, e, &a, &b);
+			if (p->cage_of[a] == p->cage_of[b]) {
+				run++;
+				continue;
+			}
+		}
+		for (; run >= 26; run -= 26)
+			sb_putc(sb, 'z');
+		sb_putc(sb, run ? (char)('a' + run - 1) : '_');
+		run = 0;
+	}
+}
+
+cdok_status cdok_solo_write(struct strbuf *sb, const cdok_puzzle *p,
+			    const int *values, cdok_error *err)
+{
+	int totals[MAX_CELLS] = {0};
+	int n = p->size;
+	cdok_status st;
+
+	if (values)
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "a Solo game ID holds a puzzle, not its "
+				 "solution; write the solution in another "
+				 "format");
+	st = check_writable(p, err);
+	if (st != CDOK_OK)
+		return st;
+	for (int k = 0; k < p->ncages; k++)
+		totals[p->cages[k].cells[0]] = (int)p->cages[k].target;
+	sb_printf(sb, "%dx%dk:", p->box_rows, p->box_cols);
+	put_numbers(sb, p->given, n * n);
+	sb_putc(sb, ',');
+	put_cages(sb, p);
+	sb_putc(sb, ',');
+	put_numbers(sb, totals, n * n);
+	sb_putc(sb, '\n');
+	return CDOK_OK;
+}
+
+cdok_status cdok_solo_put(struct cdok_writer *w, struct strbuf *sb,
+			  const cdok_puzzle *p, const int *values,
+			  cdok_error *err)
+{
+	(void)w;
+	/* One ID per line, nothing between them. */
+	return cdok_solo_write(sb, p, values, err);
+}
