@@ -33,44 +33,6 @@
 
 #define MAX_CELLS (KEEN_MAX * KEEN_MAX)
 
-/* The two cells on each side of inner edge e of a w x w grid. */
-static void edge_cells(int w, int e, int *a, int *b)
-{
-	if (e < w * (w - 1)) {
-		int y = e / (w - 1), x = e % (w - 1);
-
-		*a = y * w + x;
-		*b = y * w + x + 1;
-	} else {
-		int x = e / (w - 1) - w, y = e % (w - 1);
-
-		*a = y * w + x;
-		*b = (y + 1) * w + x;
-	}
-}
-
-/* A union-find over the cells; cages are its classes. */
-static int find(int *parent, int i)
-{
-	while (parent[i] != i) {
-		parent[i] = parent[parent[i]];
-		i = parent[i];
-	}
-	return i;
-}
-
-static void unite(int *parent, int a, int b)
-{
-	a = find(parent, a);
-	b = find(parent, b);
-	/* The lower cell becomes the root, so each class is named by its
-	 * lowest cell, the one its clue belongs to. */
-	if (a < b)
-		parent[b] = a;
-	else if (b < a)
-		parent[a] = b;
-}
-
 /* ------------------------------------------------------------------ */
 /* Reading                                                             */
 
@@ -142,8 +104,8 @@ static cdok_status read_blocks(const struct keen_line *k, size_t *pos,
 							 "the %d edges of a "
 							 "%d x %d grid",
 							 nedges, w, w);
-				edge_cells(w, e, &a, &b);
-				unite(parent, a, b);
+				cdok_edge_cells(w, e, &a, &b);
+				cdok_uf_unite(parent, a, b);
 				e++;
 			}
 			if (border && ++e > nedges + 1)
@@ -178,7 +140,7 @@ static cdok_status read_clues(const struct keen_line *k, size_t *pos,
 	size_t i = *pos;
 
 	for (int c = 0; c < w * w; c++) {
-		int root = find(parent, c);
+		int root = cdok_uf_find(parent, c);
 
 		if (size[root]++ == 0)
 			ncages++;
@@ -190,7 +152,7 @@ static cdok_status read_clues(const struct keen_line *k, size_t *pos,
 		int64_t target;
 		cdok_status st;
 
-		if (find(parent, c) != c)
+		if (cdok_uf_find(parent, c) != c)
 			continue;
 		if (i >= end)
 			return cdok_fail(err, CDOK_ERR_SYNTAX, k->line, col,
@@ -238,7 +200,7 @@ static cdok_status read_clues(const struct keen_line *k, size_t *pos,
 					 op == CDOK_OP_MUL ? "product" :
 					 "ratio");
 		for (int j = c; j < w * w; j++)
-			if (find(parent, j) == c)
+			if (cdok_uf_find(parent, j) == c)
 				cells[m++] = j;
 		st = cdok_puzzle_add_cage(p, op, target, cells, m, NULL,
 					  NULL);
@@ -467,7 +429,7 @@ cdok_status cdok_keen_write(struct strbuf *sb, const cdok_puzzle *p,
 		int a, b;
 
 		if (e < nedges) {
-			edge_cells(n, e, &a, &b);
+			cdok_edge_cells(n, e, &a, &b);
 			if (group[a] == group[b]) {
 				run++;
 				continue;

@@ -29,45 +29,6 @@
 /* Large enough to hold any number before it is found out of range. */
 #define NUMBER_MAX 1000000
 
-/* The two cells on each side of inner edge e of a w x w grid, in the
- * walk's order: horizontal neighbours in reading order, then vertical
- * neighbours column by column. */
-static void edge_cells(int w, int e, int *a, int *b)
-{
-	if (e < w * (w - 1)) {
-		int y = e / (w - 1), x = e % (w - 1);
-
-		*a = y * w + x;
-		*b = y * w + x + 1;
-	} else {
-		int x = e / (w - 1) - w, y = e % (w - 1);
-
-		*a = y * w + x;
-		*b = (y + 1) * w + x;
-	}
-}
-
-/* A union-find over the cells; cages are its classes, each named by
- * its lowest cell. */
-static int find(int *parent, int i)
-{
-	while (parent[i] != i) {
-		parent[i] = parent[parent[i]];
-		i = parent[i];
-	}
-	return i;
-}
-
-static void unite(int *parent, int a, int b)
-{
-	a = find(parent, a);
-	b = find(parent, b);
-	if (a < b)
-		parent[b] = a;
-	else if (b < a)
-		parent[a] = b;
-}
-
 /* ------------------------------------------------------------------ */
 /* Reading                                                             */
 
@@ -184,8 +145,8 @@ static cdok_status read_cages(const struct solo_line *s, size_t *pos,
 						 "describes more than the %d "
 						 "edges of a %d x %d grid",
 						 nedges, w, w);
-			edge_cells(w, e++, &a, &b);
-			unite(parent, a, b);
+			cdok_edge_cells(w, e++, &a, &b);
+			cdok_uf_unite(parent, a, b);
 		}
 		/* As in Solo's parser: 'z' is 26 edges inside a cage and
 		 * no border; every other character ends with a border. */
@@ -314,9 +275,9 @@ static cdok_status build(const struct solo_line *s, int w, int *parent,
 	int area = w * w;
 
 	for (int c = 0; c < area; c++)
-		size[find(parent, c)]++;
+		size[cdok_uf_find(parent, c)]++;
 	for (int c = 0; c < area; c++) {
-		int root = find(parent, c);
+		int root = cdok_uf_find(parent, c);
 
 		if (root != c)
 			continue;
@@ -329,7 +290,7 @@ static cdok_status build(const struct solo_line *s, int w, int *parent,
 					 size[c] == 1 ? "" : "s", w);
 	}
 	for (int c = 0; c < area; c++) {
-		int root = find(parent, c);
+		int root = cdok_uf_find(parent, c);
 
 		if (!totals[c])
 			continue;
@@ -347,7 +308,7 @@ static cdok_status build(const struct solo_line *s, int w, int *parent,
 		int m = 0;
 
 		p->given[c] = givens[c];
-		if (find(parent, c) != c)
+		if (cdok_uf_find(parent, c) != c)
 			continue;
 		if (!total[c])
 			return cdok_fail(err, CDOK_ERR_INVALID, s->line,
@@ -355,7 +316,7 @@ static cdok_status build(const struct solo_line *s, int w, int *parent,
 					 "column %d has no total", c / w + 1,
 					 c % w + 1);
 		for (int j = c; j < area; j++)
-			if (find(parent, j) == c)
+			if (cdok_uf_find(parent, j) == c)
 				cells[m++] = j;
 		if (cdok_puzzle_add_cage(p, CDOK_OP_ADD, total[c], cells, m,
 					 NULL, NULL) != CDOK_OK)
@@ -567,7 +528,7 @@ static void put_cages(struct strbuf *sb, const cdok_puzzle *p)
 		int a, b;
 
 		if (e < nedges) {
-			edge_cells(n, e, &a, &b);
+			cdok_edge_cells(n, e, &a, &b);
 			if (p->cage_of[a] == p->cage_of[b]) {
 				run++;
 				continue;

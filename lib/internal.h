@@ -306,6 +306,16 @@ bool cdok_cage_holds(cdok_op op, int64_t target, const int *values, int n);
  * stay open, -1 on a contradiction or when memory runs out. */
 int cdok_root_domains(const cdok_puzzle *puzzle, uint64_t *domains);
 
+/* ---- the edge walk of Keen and Solo IDs (edgewalk.c) ---- */
+
+/* The two cells on each side of inner edge e of a w x w grid, in the
+ * walk's order. */
+void cdok_edge_cells(int w, int e, int *a, int *b);
+
+/* Union-find over cells; each class is named by its lowest cell. */
+int cdok_uf_find(int *parent, int i);
+void cdok_uf_unite(int *parent, int a, int b);
+
 /* ---- model helpers ---- */
 
 /* Grow the cage array so one more cage fits. */
