@@ -56,6 +56,7 @@ struct cli_options {
 	const char *output;  /* -o FILE, or NULL for standard output */
 	uint64_t limit;      /* --limit N; 0 when not given */
 	bool all;            /* --all */
+	bool benchmark;      /* --benchmark */
 	uint64_t timeout_ns; /* --timeout, in nanoseconds; 0 when not given */
 	uint64_t max_nodes;  /* --max-nodes N; 0 when not given */
 	/* Generation (gen-grid, harden, generate). */

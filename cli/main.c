@@ -28,7 +28,7 @@ static const struct {
 };
 
 /* Long-only options get values past any character. */
-enum { OPT_LIMIT = 256, OPT_ALL, OPT_TIMEOUT, OPT_MAX_NODES, OPT_SEED,
+enum { OPT_LIMIT = 256, OPT_ALL, OPT_BENCHMARK, OPT_TIMEOUT, OPT_MAX_NODES, OPT_SEED,
        OPT_COUNT, OPT_OPS, OPT_MAX_CAGE, OPT_FROM, OPT_TO };
 
 static const struct option_def {
@@ -64,6 +64,11 @@ static const struct option_def {
 	  "solve, examine: print every solution (spec, blank line, "
 	  "drawing, blank line), then \"Solutions: K\".  With --limit, stop "
 	  "after N." },
+	{ OPT_BENCHMARK, "benchmark", NULL,
+	  "solve, examine: after each puzzle's answer, print \"Time: T us "
+	  "(median of R runs)\": how long solving it with the uniqueness "
+	  "proof takes in-process, the median of at least 5 runs and 0.2 "
+	  "seconds of solving." },
 	{ OPT_TIMEOUT, "timeout", "SECONDS",
 	  "solve, examine: give up on a puzzle after searching it for "
 	  "SECONDS seconds (a decimal number such as 2.5): print no "
@@ -450,6 +455,9 @@ static enum parse_result parse_options(int argc, char **argv,
 		case OPT_ALL:
 			opt->all = true;
 			break;
+		case OPT_BENCHMARK:
+			opt->benchmark = true;
+			break;
 		case OPT_TIMEOUT:
 			if (!parse_seconds(optarg, &opt->timeout_ns)) {
 				cli_msg(NULL, 0, 0, "bad value '%s' for "
@@ -684,6 +692,15 @@ int main(int argc, char **argv)
 			"(try cdok --help)",
 			cli.opt.timeout_ns ? "--timeout" : "--max-nodes",
 			cmd->name);
+		return CLI_EXIT_USAGE;
+	}
+	/* --benchmark adds a text line per puzzle, so it goes with the
+	 * text answers of solve and examine only. */
+	if (cli.opt.benchmark &&
+	    (!(cmd->flags & CLI_CMD_COUNTS) || cli.opt.to)) {
+		cli_msg(NULL, 0, 0, "option --benchmark %s (try cdok --help)",
+			cli.opt.to ? "prints text and cannot be used with --to"
+				   : "applies to solve and examine only");
 		return CLI_EXIT_USAGE;
 	}
 	if (!(cmd->flags & CLI_CMD_READS) && cli.opt.from) {
