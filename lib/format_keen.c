@@ -230,21 +230,9 @@ cdok_status cdok_keen_read(struct cdok_reader *r, cdok_puzzle **out,
 	cdok_status st;
 
 	/* One ID per line; blank lines between them carry nothing. */
-	for (;;) {
-		if (pos >= r->len) {
-			if (r->index > 0)
-				return CDOK_END;
-			return cdok_fail(err, CDOK_ERR_SYNTAX, line, 1,
-					 r->len == 0 ? "no game ID found: the "
-					 "input is empty" : "no game ID found: "
-					 "the input holds only white space");
-		}
-		text_line_at(r->text, r->len, pos, &l);
-		if (!text_span_blank(r->text, l.start, l.end))
-			break;
-		pos = l.next;
-		line++;
-	}
+	st = text_next_id_line(r, &pos, &line, &l, err);
+	if (st != CDOK_OK)
+		return st;
 	k.text = r->text;
 	k.start = l.start;
 	k.line = line;

@@ -248,6 +248,14 @@ struct text_line {
 
 void text_line_at(const char *text, size_t len, size_t pos,
 		  struct text_line *line);
+
+/* For formats of one game ID per line (keen, solo): skip blank lines
+ * from *pos (counting *line) to the next line with text, stored in l.
+ * Returns CDOK_OK, CDOK_END after the last ID, or an error when the
+ * text holds no ID at all. */
+cdok_status text_next_id_line(const struct cdok_reader *r, size_t *pos,
+			      int *line, struct text_line *l,
+			      cdok_error *err);
 bool text_is_blank(char c);   /* space or tab */
 bool text_is_digit(char c);
 bool text_is_letter(char c);  /* A-Z a-z */

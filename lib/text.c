@@ -141,3 +141,24 @@ cdok_status cdok_refuse_killer_rules(const cdok_puzzle *p, const char *what,
 	}
 	return CDOK_OK;
 }
+
+cdok_status text_next_id_line(const struct cdok_reader *r, size_t *pos,
+			      int *line, struct text_line *l,
+			      cdok_error *err)
+{
+	for (;;) {
+		if (*pos >= r->len) {
+			if (r->index > 0)
+				return CDOK_END;
+			return cdok_fail(err, CDOK_ERR_SYNTAX, *line, 1,
+					 r->len == 0 ? "no game ID found: the "
+					 "input is empty" : "no game ID found: "
+					 "the input holds only white space");
+		}
+		text_line_at(r->text, r->len, *pos, l);
+		if (!text_span_blank(r->text, l->start, l->end))
+			return CDOK_OK;
+		*pos = l->next;
+		(*line)++;
+	}
+}
