@@ -71,6 +71,9 @@ struct cli_options {
 	int jobs;            /* -j THREADS, default 1 */
 	unsigned ops;        /* --ops SET, CDOK_GEN_* bits */
 	int max_cage;        /* --max-cage N, default 5 */
+	bool killer;         /* --killer: Killer Sudoku */
+	int box_rows, box_cols; /* --boxes RxC; 0 when not given */
+	bool nylimb;         /* -N: Nylimb mode */
 	/* Formats. */
 	const cdok_format *from; /* --from FORMAT; NULL: told from the text */
 	const cdok_format *to;   /* --to FORMAT; NULL: the command's own

@@ -21,6 +21,15 @@ void fuzz_fail(const char *file, int line, const char *cond,
 
 /* ---- comparing puzzles ---- */
 
+/* A cell's given, 0 when it has none (the fuzz checks are about plain
+ * puzzles, where 0 is never a value). */
+static int given_or_zero(const cdok_puzzle *p, int cell)
+{
+	int g = cdok_puzzle_given(p, cell);
+
+	return g == CDOK_NONE ? 0 : g;
+}
+
 /* The value a cell is pinned to: its given, or the target of the
  * one-cell cage it forms (whatever the operator, one cell must equal
  * the target).  0 when it has neither; -1 when the two disagree or the
@@ -29,7 +38,7 @@ void fuzz_fail(const char *file, int line, const char *cond,
 static int pinned_value(const cdok_puzzle *p, int cell)
 {
 	int n = cdok_puzzle_size(p);
-	int given = cdok_puzzle_given(p, cell);
+	int given = given_or_zero(p, cell);
 	int k = cdok_puzzle_cage_of(p, cell);
 	int64_t t;
 
@@ -280,7 +289,7 @@ int fuzz_is_solution(const cdok_puzzle *p, const int *values)
 	bool ok = true;
 
 	for (int cell = 0; cell < n * n; cell++) {
-		int given = cdok_puzzle_given(p, cell);
+		int given = given_or_zero(p, cell);
 
 		if (values[cell] < 1 || values[cell] > n ||
 		    (given && values[cell] != given))
@@ -381,7 +390,7 @@ static void brute_fill(struct brute *b, int cell)
 	}
 	for (int v = 1; v <= n; v++) {
 		int y = cell / n, x = cell % n;
-		int given = cdok_puzzle_given(b->p, cell);
+		int given = given_or_zero(b->p, cell);
 		bool clash = given && given != v;
 
 		for (int i = 0; i < x && !clash; i++)

@@ -8,8 +8,10 @@
  * Conventions used throughout:
  *  - Cells are numbered in reading order: cell = row * size + column,
  *    rows and columns counted from 0.
- *  - Values are whole numbers; in a plain puzzle of size N they are 1..N.
- *    0 means "no value" wherever a value array is accepted.
+ *  - Values are whole numbers: 1..N in a plain puzzle of size N, 0..99 in
+ *    a Nylimb puzzle (CDOK_RULE_NYLIMB).  CDOK_NONE means "no value"
+ *    wherever a value array is accepted; in a plain puzzle 0 means it
+ *    too (0 is never a plain value).
  *  - Functions that can fail return a cdok_status and, when given a
  *    non-NULL cdok_error, fill it with a message naming the line and
  *    column of bad input.
@@ -38,6 +40,9 @@ extern "C" {
 /* Largest supported grid.  Value domains are 64-bit sets indexed by the
  * value itself, so values 1..63 fit. */
 #define CDOK_MAX_SIZE 63
+
+/* "No value": an empty cell, a cell without a given. */
+#define CDOK_NONE (-1)
 
 /* ------------------------------------------------------------------ */
 /* Status codes and errors                                             */
@@ -93,11 +98,12 @@ CDOK_API void cdok_puzzle_free(cdok_puzzle *puzzle);
 
 CDOK_API int cdok_puzzle_size(const cdok_puzzle *puzzle);
 
-/* The given (pre-filled) value of a cell, or 0 if it has none. */
+/* The given (pre-filled) value of a cell, or CDOK_NONE if it has none. */
 CDOK_API int cdok_puzzle_given(const cdok_puzzle *puzzle, int cell);
 
-/* Set or clear (value 0) a cell's given.  Fails with CDOK_ERR_INVALID if
- * the cell or value is out of range. */
+/* Set or clear (value CDOK_NONE) a cell's given.  Fails with
+ * CDOK_ERR_INVALID if the cell is out of range or the value is not one
+ * the puzzle's cells can hold (cdok_puzzle_value_ok). */
 CDOK_API cdok_status cdok_puzzle_set_given(cdok_puzzle *puzzle, int cell,
 					   int value);
 
@@ -145,6 +151,24 @@ CDOK_API int cdok_puzzle_box_cols(const cdok_puzzle *puzzle);
 CDOK_API cdok_status cdok_puzzle_set_cage_distinct(cdok_puzzle *puzzle,
 						   int cage, int distinct);
 CDOK_API int cdok_cage_distinct(const cdok_puzzle *puzzle, int cage);
+
+/* Rule flags beyond plain Calcudoku.  (Killer boxes and distinct cages
+ * are data on the model, set above, not flags.) */
+#define CDOK_RULE_NYLIMB 0x1u /* Nylimb mode (RULES.md): cells hold 0..99;
+			       * within a row or column no decimal digit
+			       * repeats and at most one cell holds a
+			       * two-digit number */
+
+/* Set the rule flags.  Nylimb needs a grid of at most 10 x 10 (a line
+ * of more cells cannot keep its digits apart), no boxes and givens in
+ * 0..99; fails with CDOK_ERR_INVALID otherwise, or for unknown flags. */
+CDOK_API cdok_status cdok_puzzle_set_rules(cdok_puzzle *puzzle,
+					   unsigned rules);
+CDOK_API unsigned cdok_puzzle_rules(const cdok_puzzle *puzzle);
+
+/* Whether value is one a cell of this puzzle can hold: 1..N for a plain
+ * puzzle of size N, 0..99 for a Nylimb puzzle. */
+CDOK_API int cdok_puzzle_value_ok(const cdok_puzzle *puzzle, int value);
 
 /* Check the puzzle against the model's rules: every cage connected
  * orthogonally, product and ratio targets positive, targets not
@@ -201,6 +225,13 @@ CDOK_API cdok_status cdok_reader_next(cdok_reader *reader, cdok_puzzle **out,
 				      cdok_error *err);
 
 CDOK_API void cdok_reader_free(cdok_reader *reader);
+
+/* Read every puzzle as if its text asked for these rule flags too: how
+ * `cdok -N` reads the cdok fork's Nylimb files, which carry no @nylimb
+ * directive.  Call it before the first cdok_reader_next.  A puzzle the
+ * rules cannot apply to (a Nylimb grid over 10 x 10, boxes) is an error
+ * of that puzzle. */
+CDOK_API void cdok_reader_set_rules(cdok_reader *reader, unsigned rules);
 
 /* Write a puzzle in a format, into a new NUL-terminated string stored in
  * *out (release it with cdok_free); *len, when not NULL, gets its
@@ -304,8 +335,12 @@ typedef enum cdok_problem_kind {
 	CDOK_PROBLEM_COLUMN,    /* a column holds a value more than once */
 	CDOK_PROBLEM_CAGE,      /* a cage's values do not meet its clue */
 	CDOK_PROBLEM_BOX,       /* a box holds a value more than once */
-	CDOK_PROBLEM_CAGE_REPEAT /* a cage whose values must all differ
-				  * holds a value more than once */
+	CDOK_PROBLEM_CAGE_REPEAT, /* a cage whose values must all differ
+				   * holds a value more than once */
+	CDOK_PROBLEM_DIGIT,     /* Nylimb: a row or column uses a decimal
+				 * digit more than once */
+	CDOK_PROBLEM_TWO_DIGIT  /* Nylimb: a row or column holds more than
+				 * one two-digit number */
 } cdok_problem_kind;
 
 /* One broken rule.  Rows and columns count from 0 here (messages from
@@ -313,17 +348,21 @@ typedef enum cdok_problem_kind {
 typedef struct cdok_problem {
 	cdok_problem_kind kind;
 	/* VALUE, GIVEN: the cell.  ROW: the row (column -1).  COLUMN: the
+	 * column (row -1).  DIGIT, TWO_DIGIT: the row (column -1) or the
 	 * column (row -1).  CAGE, CAGE_REPEAT: the cage's first cell.
 	 * BOX: the box's top-left cell. */
 	int row;
 	int column;
-	/* VALUE, GIVEN: the value found (0 = empty).  ROW, COLUMN, BOX,
-	 * CAGE_REPEAT: the value that repeats. */
+	/* VALUE, GIVEN: the value found (CDOK_NONE, or 0 in a plain
+	 * puzzle, = empty).  ROW, COLUMN, BOX, CAGE_REPEAT: the value that
+	 * repeats.  DIGIT: the digit that repeats. */
 	int value;
 	/* GIVEN: the given value. */
 	int given;
 	/* ROW: bit c set for each column c holding the value; COLUMN: bit
-	 * r for each row r.  (Grids have at most 63 columns.)  BOX: bit i
+	 * r for each row r.  (Grids have at most 63 columns.)  DIGIT,
+	 * TWO_DIGIT: bit i for each position i along the line holding the
+	 * digit or a two-digit number.  BOX: bit i
 	 * for the i-th cell of the box in reading order.  CAGE_REPEAT:
 	 * bit i for the cage's i-th cell (cdok_cage_cells), for i < 64. */
 	uint64_t where;
@@ -345,7 +384,9 @@ typedef struct cdok_problem {
 /* Check values (size*size ints) against every rule of the puzzle and
  * list every one it breaks, in this order: cells that are empty or out
  * of range (reading order), changed givens, rows that repeat a value
- * (by row, then value), columns (the same), boxes (the same, boxes in
+ * (by row, then value), columns (the same) -- in a Nylimb puzzle
+ * instead rows, then columns, that repeat a digit (by line, then digit)
+ * or hold two two-digit numbers --, boxes (the same, boxes in
  * reading order), then cage by cage (by index): its arithmetic, unless
  * a cell of it is empty or out of range, then for a cage whose values
  * must differ each value it repeats.  On success *problems is a new
@@ -528,6 +569,16 @@ typedef struct cdok_gen_params {
 	uint64_t target_score; /* stop hardening at this score (0: never) */
 	cdok_score_fn score;   /* difficulty measure (NULL: the solver's) */
 	void *score_user;
+	/* Killer Sudoku (doc/GENERATOR.md): 1 makes a puzzle with boxes of
+	 * box_rows x box_cols cells (0 x 0: 3 x 3 at size 9, otherwise the
+	 * squarest shape that tiles the size), sum cages of 2..max_cage
+	 * cells whose values all differ, and no givens.  ops and two_cell
+	 * do not apply.  Default 0. */
+	int killer;
+	int box_rows, box_cols;
+	/* Rule flags (CDOK_RULE_NYLIMB: a Nylimb puzzle over a digit grid;
+	 * size at most 9).  Default 0. */
+	unsigned rules;
 } cdok_gen_params;
 
 /* Fill params with the defaults listed above. */
@@ -537,6 +588,20 @@ CDOK_API void cdok_gen_params_init(cdok_gen_params *params);
  * into values.  Fails only for a bad size or when memory runs out. */
 CDOK_API cdok_status cdok_generate_grid(int size, cdok_rng *rng,
 					int *values);
+
+/* A random solved Sudoku grid of the given size with boxes of box_rows x
+ * box_cols cells (their product must be the size): every row, column
+ * and box holds 1..size once.  Fails with CDOK_ERR_INVALID for a bad
+ * shape. */
+CDOK_API cdok_status cdok_generate_sudoku(int size, int box_rows,
+					  int box_cols, cdok_rng *rng,
+					  int *values);
+
+/* A random Nylimb digit grid (RULES.md) of the given size, 1..9: each row
+ * and column holds exactly one two-digit number and no decimal digit
+ * twice (at size 9, every digit once).  Values are 0..99. */
+CDOK_API cdok_status cdok_generate_nylimb_grid(int size, cdok_rng *rng,
+					       int *values);
 
 /* Make a puzzle with exactly one solution.  solution, when not NULL, is
  * the size*size grid the puzzle must have as its solution (a Latin

@@ -36,8 +36,11 @@ bool cdok_cage_holds(cdok_op op, int64_t target, const int *v, int n)
 		 * product can overflow. */
 		int64_t rest = target;
 
+		for (int i = 0; i < n; i++)
+			if (v[i] == 0)  /* Nylimb values include 0 */
+				return target == 0;
 		for (int i = 0; i < n; i++) {
-			if (v[i] <= 0 || rest % v[i])
+			if (v[i] < 0 || rest % v[i])
 				return false;
 			rest /= v[i];
 		}
@@ -69,36 +72,51 @@ bool cdok_cage_holds(cdok_op op, int64_t target, const int *v, int n)
 	return false;
 }
 
-int cdok_puzzle_is_solution(const cdok_puzzle *p, const int *values)
+/* Decimal digits of a Nylimb value as a set (bit d for digit d), and
+ * whether it has two of them.  Values 0..99 only. */
+static unsigned digit_set(int v)
+{
+	return v < 10 ? 1u << v : (1u << (v / 10)) | (1u << (v % 10));
+}
+
+/* Nylimb lines: no digit twice, at most one two-digit number.  A value
+ * with a repeated digit (11, 22, ...) breaks the first rule alone. */
+static bool nylimb_lines_ok(const cdok_puzzle *p, const int *values)
 {
 	int n = p->size;
-	uint64_t *rows, *cols, *boxes;
-	int *buf;
-	int ok = 1;
 
-	rows = calloc((size_t)n, sizeof(*rows));
-	cols = calloc((size_t)n, sizeof(*cols));
-	boxes = calloc((size_t)n, sizeof(*boxes));
-	buf = malloc((size_t)n * (size_t)n * sizeof(*buf));
-	if (!rows || !cols || !boxes || !buf) {
-		ok = 0;
-		goto out;
+	for (int line = 0; line < 2 * n; line++) {
+		unsigned used = 0;
+		int longs = 0;
+
+		for (int i = 0; i < n; i++) {
+			int v = values[line < n ? line * n + i
+					    : i * n + line - n];
+			unsigned d = digit_set(v);
+
+			if ((used & d) || (v >= 10 && v % 11 == 0))
+				return false;
+			used |= d;
+			longs += v >= 10;
+		}
+		if (longs > 1)
+			return false;
 	}
-	for (int cell = 0; cell < n * n && ok; cell++) {
-		int v = values[cell];
-		uint64_t bit;
+	return true;
+}
 
-		if (v < 1 || v > n) {
-			ok = 0;
-			break;
-		}
-		if (p->given[cell] && p->given[cell] != v) {
-			ok = 0;
-			break;
-		}
-		bit = (uint64_t)1 << v;
+/* Plain lines and boxes: each holds every value once. */
+static bool latin_ok(const cdok_puzzle *p, const int *values)
+{
+	int n = p->size;
+	uint64_t rows[CDOK_MAX_SIZE] = {0}, cols[CDOK_MAX_SIZE] = {0};
+	uint64_t boxes[CDOK_MAX_SIZE] = {0};
+
+	for (int cell = 0; cell < n * n; cell++) {
+		uint64_t bit = (uint64_t)1 << values[cell];
+
 		if ((rows[cell / n] & bit) || (cols[cell % n] & bit))
-			ok = 0;
+			return false;
 		rows[cell / n] |= bit;
 		cols[cell % n] |= bit;
 		if (p->box_rows) {
@@ -106,29 +124,42 @@ int cdok_puzzle_is_solution(const cdok_puzzle *p, const int *values)
 				(n / p->box_cols) + (cell % n) / p->box_cols;
 
 			if (boxes[b] & bit)
-				ok = 0;
+				return false;
 			boxes[b] |= bit;
 		}
 	}
+	return true;
+}
+
+int cdok_puzzle_is_solution(const cdok_puzzle *p, const int *values)
+{
+	int n = p->size;
+	int *buf;
+	int ok = 1;
+
+	for (int cell = 0; cell < n * n; cell++)
+		if (!cdok_puzzle_value_ok(p, values[cell]) ||
+		    (cdok_has_given(p, cell) && p->given[cell] != values[cell]))
+			return 0;
+	if (cdok_is_nylimb(p) ? !nylimb_lines_ok(p, values)
+			      : !latin_ok(p, values))
+		return 0;
+	buf = malloc((size_t)n * (size_t)n * sizeof(*buf));
+	if (!buf)
+		return 0;
 	for (int c = 0; c < p->ncages && ok; c++) {
 		const struct cdok_cage *cage = &p->cages[c];
-		uint64_t seen = 0;
 
 		for (int i = 0; i < cage->ncells; i++) {
 			buf[i] = values[cage->cells[i]];
-			if (cage->distinct &&
-			    (seen & ((uint64_t)1 << buf[i])))
-				ok = 0;
-			seen |= (uint64_t)1 << buf[i];
+			for (int j = 0; cage->distinct && j < i; j++)
+				if (buf[j] == buf[i])
+					ok = 0;
 		}
 		if (!cdok_cage_holds(cage->op, cage->target, buf,
 				     cage->ncells))
 			ok = 0;
 	}
-out:
-	free(rows);
-	free(cols);
-	free(boxes);
 	free(buf);
 	return ok;
 }
@@ -272,12 +303,12 @@ static void check_repeats(const cdok_puzzle *p, int k, const int *v,
 			  struct problems *ps)
 {
 	const struct cdok_cage *c = &p->cages[k];
-	int n = p->size, count[CDOK_MAX_SIZE + 1] = {0};
+	int n = p->size, count[CDOK_NYLIMB_MAX + 1] = {0};
 
 	for (int i = 0; i < c->ncells; i++)
-		if (v[i] >= 1 && v[i] <= n)
+		if (cdok_puzzle_value_ok(p, v[i]))
 			count[v[i]]++;
-	for (int value = 1; value <= n; value++) {
+	for (int value = 0; value <= CDOK_NYLIMB_MAX; value++) {
 		cdok_problem *pr;
 
 		if (count[value] < 2)
@@ -293,6 +324,63 @@ static void check_repeats(const cdok_puzzle *p, int k, const int *v,
 		for (int i = 0; i < c->ncells && i < 64; i++)
 			if (v[i] == value)
 				pr->where |= (uint64_t)1 << i;
+	}
+}
+
+/* Nylimb rows (line 0) or columns (line 1): digits used twice, by line
+ * then digit, and lines with two two-digit numbers.  A value such as 11
+ * uses its digit twice by itself. */
+static void check_digits(const cdok_puzzle *p, const int *values, int line,
+			 struct problems *ps)
+{
+	int n = p->size;
+
+	for (int a = 0; a < n && !ps->failed; a++) {
+		uint64_t where[10] = {0}, longs = 0;
+		int times_used[10] = {0};
+
+		for (int b = 0; b < n; b++) {
+			int v = values[line ? b * n + a : a * n + b];
+
+			if (!cdok_puzzle_value_ok(p, v))
+				continue;
+			if (v >= 10) {
+				longs |= (uint64_t)1 << b;
+				times_used[v / 10]++;
+				where[v / 10] |= (uint64_t)1 << b;
+				v %= 10;
+			}
+			times_used[v]++;
+			where[v] |= (uint64_t)1 << b;
+		}
+		for (int d = 0; d < 10; d++) {
+			cdok_problem *pr;
+
+			if (times_used[d] < 2)
+				continue;
+			pr = add_problem(ps, CDOK_PROBLEM_DIGIT);
+			if (!pr)
+				return;
+			if (line)
+				pr->column = a;
+			else
+				pr->row = a;
+			pr->value = d;
+			pr->where = where[d];
+			pr->got = times_used[d];
+		}
+		if (longs & (longs - 1)) {
+			cdok_problem *pr = add_problem(ps,
+						       CDOK_PROBLEM_TWO_DIGIT);
+
+			if (!pr)
+				return;
+			if (line)
+				pr->column = a;
+			else
+				pr->row = a;
+			pr->where = longs;
+		}
 	}
 }
 
@@ -317,7 +405,7 @@ cdok_status cdok_check(const cdok_puzzle *p, const int *values,
 		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 
 	for (int cell = 0; cell < n * n; cell++)
-		if (values[cell] < 1 || values[cell] > n) {
+		if (!cdok_puzzle_value_ok(p, values[cell])) {
 			pr = add_problem(&ps, CDOK_PROBLEM_VALUE);
 			if (!pr)
 				break;
@@ -328,7 +416,7 @@ cdok_status cdok_check(const cdok_puzzle *p, const int *values,
 	for (int cell = 0; cell < n * n; cell++) {
 		int g = p->given[cell], v = values[cell];
 
-		if (!g || v == g || v < 1 || v > n)
+		if (g == CDOK_NONE || v == g || !cdok_puzzle_value_ok(p, v))
 			continue;
 		pr = add_problem(&ps, CDOK_PROBLEM_GIVEN);
 		if (!pr)
@@ -338,7 +426,9 @@ cdok_status cdok_check(const cdok_puzzle *p, const int *values,
 		pr->value = v;
 		pr->given = g;
 	}
-	for (int line = 0; line < 2; line++) {
+	for (int line = 0; line < 2 && cdok_is_nylimb(p); line++)
+		check_digits(p, values, line, &ps);
+	for (int line = 0; line < 2 && !cdok_is_nylimb(p); line++) {
 		cdok_problem_kind kind = line ? CDOK_PROBLEM_COLUMN
 					      : CDOK_PROBLEM_ROW;
 
@@ -376,7 +466,7 @@ cdok_status cdok_check(const cdok_puzzle *p, const int *values,
 
 		for (int i = 0; i < c->ncells; i++) {
 			buf[i] = values[c->cells[i]];
-			if (buf[i] < 1 || buf[i] > n)
+			if (!cdok_puzzle_value_ok(p, buf[i]))
 				judged = false;
 		}
 		memset(&tmp, 0, sizeof(tmp));
@@ -475,14 +565,40 @@ size_t cdok_problem_describe(const cdok_problem *pr, const cdok_puzzle *p,
 
 	switch (pr->kind) {
 	case CDOK_PROBLEM_VALUE:
-		if (pr->value == 0)
+		if (pr->value == CDOK_NONE ||
+		    (pr->value == 0 && !(p && cdok_is_nylimb(p))))
 			w = snprintf(buf, len, "row %d, column %d is empty",
 				     r, c);
+		else if (p && cdok_is_nylimb(p))
+			w = snprintf(buf, len, "row %d, column %d holds %d, "
+				     "which is outside 0..%d", r, c,
+				     pr->value, CDOK_NYLIMB_MAX);
 		else
 			w = snprintf(buf, len, "row %d, column %d holds %d, "
 				     "which is outside 1..%d", r, c,
 				     pr->value, p ? p->size : 0);
 		break;
+	case CDOK_PROBLEM_DIGIT:
+	case CDOK_PROBLEM_TWO_DIGIT: {
+		bool row = pr->row >= 0;
+		int k = popcount64(pr->where);
+
+		list_positions(pr->where, list, sizeof(list));
+		if (pr->kind == CDOK_PROBLEM_DIGIT)
+			w = snprintf(buf, len, "%s %d uses the digit %d %s "
+				     "(%s %s)", row ? "row" : "column",
+				     row ? r : c, pr->value,
+				     times(pr->got > 1 ? (int)pr->got : 2, tb,
+					   sizeof(tb)),
+				     k > 1 ? (row ? "columns" : "rows")
+					   : (row ? "column" : "row"), list);
+		else
+			w = snprintf(buf, len, "%s %d holds %d two-digit "
+				     "numbers (%s %s), at most one is allowed",
+				     row ? "row" : "column", row ? r : c, k,
+				     row ? "columns" : "rows", list);
+		break;
+	}
 	case CDOK_PROBLEM_GIVEN:
 		w = snprintf(buf, len, "the given %d at row %d, column %d "
 			     "was changed to %d", pr->given, r, c, pr->value);

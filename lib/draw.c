@@ -113,18 +113,18 @@ static int joined(const cdok_puzzle *p, int a, int b)
 
 /* The value a cell shows: the caller's value, else its given, else the
  * target of a one-cell cage (which fixes the value just as a given
- * does).  0 shows nothing. */
+ * does).  CDOK_NONE shows nothing. */
 static int64_t shown_value(const cdok_puzzle *p, const int *values, int cell)
 {
 	int k = p->cage_of[cell];
 
-	if (values && values[cell] != 0)
+	if (values && cdok_is_value(p, values[cell]))
 		return values[cell];
-	if (p->given[cell])
+	if (cdok_has_given(p, cell))
 		return p->given[cell];
 	if (k >= 0 && p->cages[k].ncells == 1)
 		return p->cages[k].target;
-	return 0;
+	return CDOK_NONE;
 }
 
 /* The clue a cell shows, "12+", into buf (at least 24 bytes); only the
@@ -146,7 +146,7 @@ static int clue_text(const cdok_puzzle *p, int cell, char *buf, size_t size)
 static int value_text(int64_t v, char *buf, size_t size)
 {
 	buf[0] = '\0';
-	if (v == 0)
+	if (v == CDOK_NONE)
 		return 0;
 	return snprintf(buf, size, "%" PRId64, v);
 }

@@ -119,6 +119,11 @@ cdok_reader *cdok_reader_new(const cdok_format *f, const char *text,
 	return r;
 }
 
+void cdok_reader_set_rules(cdok_reader *r, unsigned rules)
+{
+	r->rules = rules;
+}
+
 cdok_status cdok_reader_next(cdok_reader *r, cdok_puzzle **out,
 			     cdok_error *err)
 {
@@ -134,6 +139,14 @@ cdok_status cdok_reader_next(cdok_reader *r, cdok_puzzle **out,
 				 CDOK_TEXT_MAX >> 20);
 	}
 	st = r->format->read(r, out, err);
+	if (st == CDOK_OK && (r->rules & ~(*out)->rules) &&
+	    cdok_puzzle_set_rules(*out, (*out)->rules | r->rules) != CDOK_OK)
+		st = cdok_fail(err, CDOK_ERR_INVALID, 0, 0, "Nylimb mode needs "
+			       "a grid of at most %d x %d without boxes; this "
+			       "puzzle is %d x %d%s", CDOK_NYLIMB_MAX_SIZE,
+			       CDOK_NYLIMB_MAX_SIZE, (*out)->size,
+			       (*out)->size, (*out)->box_rows ?
+			       " with boxes" : "");
 	if (st != CDOK_OK) {
 		r->finished = true;
 		if (*out) {

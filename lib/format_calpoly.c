@@ -428,11 +428,12 @@ cdok_status cdok_calpoly_write(struct strbuf *sb, const cdok_puzzle *p,
 		return write_answer(sb, p, values, err);
 	/* All sums, but a Killer puzzle's boxes and cages of distinct
 	 * values would be lost. */
-	st = cdok_refuse_killer_rules(p, "the calpoly format", err);
+	st = cdok_refuse_variant_rules(p, "the calpoly format", err);
 	if (st != CDOK_OK)
 		return st;
 	for (int cell = 0; cell < n * n; cell++) {
-		int k = p->cage_of[cell], g = p->given[cell];
+		int k = p->cage_of[cell];
+		int g = cdok_has_given(p, cell) ? p->given[cell] : 0;
 
 		if (k < 0) {
 			if (!g)

@@ -105,9 +105,25 @@ static cdok_status get_int(const struct cdok_json_doc *d, const json_t *v,
 }
 
 /* A [row, column] pair (or [row, column, value] when want == 3). */
+static cdok_status get_cell_in(const struct cdok_json_doc *d, const json_t *v,
+			       const char *path, int n, int want, int lo,
+			       int hi, int *cell, int64_t *value,
+			       cdok_error *err);
+
+/* A cell [row, column] (want 2) or [row, column, value] (want 3, value
+ * in 1..n) of an n x n grid. */
 static cdok_status get_cell(const struct cdok_json_doc *d, const json_t *v,
 			    const char *path, int n, int want, int *cell,
 			    int64_t *value, cdok_error *err)
+{
+	return get_cell_in(d, v, path, n, want, 1, n, cell, value, err);
+}
+
+/* get_cell, with the value (want == 3) in lo..hi. */
+static cdok_status get_cell_in(const struct cdok_json_doc *d, const json_t *v,
+			       const char *path, int n, int want, int lo,
+			       int hi, int *cell, int64_t *value,
+			       cdok_error *err)
 {
 	int64_t r, c;
 	char sub[80];
@@ -128,7 +144,7 @@ static cdok_status get_cell(const struct cdok_json_doc *d, const json_t *v,
 	*cell = (int)(r * n + c);
 	if (want == 3) {
 		snprintf(sub, sizeof(sub), "%s[2] (the value)", path);
-		st = get_int(d, json_array_get(v, 2), sub, 1, n, value, err);
+		st = get_int(d, json_array_get(v, 2), sub, lo, hi, value, err);
 	}
 	return st;
 }
@@ -340,6 +356,19 @@ static cdok_status read_puzzle_object(const struct cdok_json_doc *d,
 		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	}
 	cdok_puzzle_set_boxes(p, box_rows, box_cols);
+	v = json_object_get(o, "nylimb");
+	if (v && !json_is_boolean(v)) {
+		st = doc_fail(d, err, CDOK_ERR_SYNTAX, "\"nylimb\" must be "
+			      "true or false, not %s", cdok_json_type_name(v));
+		goto fail;
+	}
+	if (json_is_true(v) &&
+	    cdok_puzzle_set_rules(p, CDOK_RULE_NYLIMB) != CDOK_OK) {
+		st = doc_fail(d, err, CDOK_ERR_INVALID, "a Nylimb puzzle "
+			      "has at most %d x %d cells and no boxes",
+			      CDOK_NYLIMB_MAX_SIZE, CDOK_NYLIMB_MAX_SIZE);
+		goto fail;
+	}
 	for (size_t i = 0; cages && i < json_array_size(cages); i++) {
 		st = read_cage(d, json_array_get(cages, i), (int)i, p, cells,
 			       err);
@@ -352,11 +381,14 @@ static cdok_status read_puzzle_object(const struct cdok_json_doc *d,
 		int64_t value;
 
 		snprintf(path, sizeof(path), "givens[%zu]", i);
-		st = get_cell(d, json_array_get(givens, i), path, (int)size,
-			      3, &cell, &value, err);
+		st = get_cell_in(d, json_array_get(givens, i), path,
+				 (int)size, 3, cdok_is_nylimb(p) ? 0 : 1,
+				 cdok_is_nylimb(p) ? CDOK_NYLIMB_MAX
+						   : (int)size,
+				 &cell, &value, err);
 		if (st != CDOK_OK)
 			goto fail;
-		if (p->given[cell]) {
+		if (cdok_has_given(p, cell)) {
 			st = doc_fail(d, err, CDOK_ERR_INVALID, "%s: the cell "
 				      "[%d, %d] already has a given", path,
 				      cell / (int)size, cell % (int)size);
@@ -590,6 +622,8 @@ static json_t *puzzle_object(struct builder *b, const cdok_puzzle *p,
 		append(b, boxes, chk(b, json_integer(p->box_cols)));
 		set(b, o, "boxes", boxes);
 	}
+	if (cdok_is_nylimb(p))
+		set(b, o, "nylimb", chk(b, json_true()));
 	for (int k = 0; k < p->ncages; k++) {
 		const struct cdok_cage *c = &p->cages[k];
 		json_t *co = chk(b, json_object());
@@ -610,7 +644,7 @@ static json_t *puzzle_object(struct builder *b, const cdok_puzzle *p,
 	for (int cell = 0; cell < n * n; cell++) {
 		json_t *g;
 
-		if (!p->given[cell])
+		if (!cdok_has_given(p, cell))
 			continue;
 		g = pair(b, n, cell);
 		append(b, g, chk(b, json_integer(p->given[cell])));
@@ -805,6 +839,10 @@ static const char *problem_kind(cdok_problem_kind k)
 		return "box";
 	case CDOK_PROBLEM_CAGE_REPEAT:
 		return "cage-repeat";
+	case CDOK_PROBLEM_DIGIT:
+		return "digit";
+	case CDOK_PROBLEM_TWO_DIGIT:
+		return "two-digit";
 	}
 	return "unknown";
 }
@@ -833,6 +871,23 @@ static json_t *problem_object(struct builder *b, const cdok_puzzle *p,
 		set(b, o, row ? "row" : "column",
 		    chk(b, json_integer(row ? pr->row : pr->column)));
 		set(b, o, "value", chk(b, json_integer(pr->value)));
+		for (int i = 0; i < 64; i++)
+			if (pr->where & ((uint64_t)1 << i))
+				append(b, where, chk(b, json_integer(i)));
+		set(b, o, row ? "columns" : "rows", where);
+		break;
+	}
+	case CDOK_PROBLEM_DIGIT:
+	case CDOK_PROBLEM_TWO_DIGIT: {
+		json_t *where = chk(b, json_array());
+		bool row = pr->row >= 0;
+
+		set(b, o, row ? "row" : "column",
+		    chk(b, json_integer(row ? pr->row : pr->column)));
+		if (pr->kind == CDOK_PROBLEM_DIGIT) {
+			set(b, o, "digit", chk(b, json_integer(pr->value)));
+			set(b, o, "count", chk(b, json_integer(pr->got)));
+		}
 		for (int i = 0; i < 64; i++)
 			if (pr->where & ((uint64_t)1 << i))
 				append(b, where, chk(b, json_integer(i)));

@@ -346,7 +346,8 @@ static cdok_status check_writable(const cdok_puzzle *p, int *group,
 					 "one connected block", name);
 	}
 	for (int cell = 0; cell < n * n; cell++) {
-		int k = p->cage_of[cell], g = p->given[cell];
+		int k = p->cage_of[cell];
+		int g = cdok_has_given(p, cell) ? p->given[cell] : 0;
 
 		group[cell] = k;
 		if (k < 0) {
@@ -405,7 +406,7 @@ cdok_status cdok_keen_write(struct strbuf *sb, const cdok_puzzle *p,
 				 "a Keen game ID holds a puzzle, not its "
 				 "solution; write the solution in another "
 				 "format");
-	st = cdok_refuse_killer_rules(p, "a Keen game ID", err);
+	st = cdok_refuse_variant_rules(p, "a Keen game ID", err);
 	if (st == CDOK_OK)
 		st = check_writable(p, group, err);
 	if (st != CDOK_OK)

@@ -223,7 +223,7 @@ static cdok_status killer_object(const struct cdok_json_doc *d,
 	cdok_puzzle_set_boxes(p, KILLER_BOX, KILLER_BOX);
 	for (int cell = 0; cell < KILLER_CELLS; cell++) {
 		owner[cell] = -1;
-		p->given[cell] = givens[cell];
+		p->given[cell] = givens[cell] ? givens[cell] : CDOK_NONE;
 	}
 	for (size_t i = 0; i < json_array_size(cages); i++) {
 		/* The text is at most 64 MiB, so i fits an int. */
@@ -333,7 +333,7 @@ static cdok_status check_writable(const cdok_puzzle *p, const int *values,
 					 "is one region", name);
 	}
 	for (int cell = 0; cell < n * n; cell++) {
-		if (p->cage_of[cell] < 0 && !p->given[cell])
+		if (p->cage_of[cell] < 0 && !cdok_has_given(p, cell))
 			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 					 "cell at row %d, column %d is in no "
 					 "cage and has no given; in a Killer "
@@ -367,7 +367,8 @@ static void put_document(struct strbuf *sb, const cdok_puzzle *p,
 	for (int y = 0; y < n; y++) {
 		sb_printf(sb, "%s%s[", y ? row_sep : "", row_in);
 		for (int x = 0; x < n; x++) {
-			int cell = y * n + x, v = p->given[cell];
+			int cell = y * n + x;
+			int v = cdok_has_given(p, cell) ? p->given[cell] : 0;
 
 			if (values && values[cell])
 				v = values[cell];

@@ -307,7 +307,7 @@ static cdok_status build(const struct solo_line *s, int w, int *parent,
 	for (int c = 0; c < area; c++) {
 		int m = 0;
 
-		p->given[c] = givens[c];
+		p->given[c] = givens[c] ? givens[c] : CDOK_NONE;
 		if (cdok_uf_find(parent, c) != c)
 			continue;
 		if (!total[c])
@@ -532,7 +532,7 @@ static void put_cages(struct strbuf *sb, const cdok_puzzle *p)
 cdok_status cdok_solo_write(struct strbuf *sb, const cdok_puzzle *p,
 			    const int *values, cdok_error *err)
 {
-	int totals[MAX_CELLS] = {0};
+	int totals[MAX_CELLS] = {0}, givens[MAX_CELLS];
 	int n = p->size;
 	cdok_status st;
 
@@ -547,7 +547,9 @@ cdok_status cdok_solo_write(struct strbuf *sb, const cdok_puzzle *p,
 	for (int k = 0; k < p->ncages; k++)
 		totals[p->cages[k].cells[0]] = (int)p->cages[k].target;
 	sb_printf(sb, "%dx%dk:", p->box_rows, p->box_cols);
-	put_numbers(sb, p->given, n * n);
+	for (int c = 0; c < n * n; c++)
+		givens[c] = cdok_has_given(p, c) ? p->given[c] : 0;
+	put_numbers(sb, givens, n * n);
 	sb_putc(sb, ',');
 	put_cages(sb, p);
 	sb_putc(sb, ',');

@@ -4,8 +4,9 @@
  * token per cell: a given value (`5`) or a cage label that may carry the
  * cage's clue (`J`, `J+12`) and a given value (`J=5`).  Lines starting
  * with '@' just above the grid are directives for rules the original
- * format has no words for: Killer Sudoku's boxes (`@boxes 3x3`) and
- * cages whose values must differ (`@distinct`).  doc/FORMAT.md is the
+ * format has no words for: Killer Sudoku's boxes (`@boxes 3x3`),
+ * cages whose values must differ (`@distinct`) and Nylimb mode
+ * (`@nylimb`).  doc/FORMAT.md is the
  * full description; this file is its one implementation.
  *
  * The reader works in four steps: it reads the directives, finds the
@@ -49,6 +50,8 @@ struct directives {
 	int boxes_column;  /* where the shape starts */
 	int64_t box_rows, box_cols;
 	bool distinct_all; /* @distinct without labels */
+	int nylimb_line;   /* 0: no @nylimb */
+	int nylimb_column;
 	struct dlabel *labels;
 	int nlabels;
 	int cap;
@@ -354,21 +357,26 @@ static cdok_status read_row(const char *text, size_t start, size_t end,
 	return CDOK_OK;
 }
 
+/* Givens lie in 1..size, or in 0..99 in Nylimb mode. */
 static cdok_status check_givens(const struct token *toks, int n, int size,
-				cdok_error *err)
+				bool nylimb, cdok_error *err)
 {
+	int lo = nylimb ? 0 : 1, hi = nylimb ? CDOK_NYLIMB_MAX : size;
+
 	for (int x = 0; x < n; x++) {
 		const struct token *t = &toks[x];
 
-		if (t->given && (t->num < 1 || t->num > size))
+		if (t->given && (t->num < lo || t->num > hi))
 			return cdok_fail(err, CDOK_ERR_INVALID, t->line,
 					 t->column, "given value %" PRId64
-					 " is outside 1..%d", t->num, size);
-		if (t->has_value && (t->value < 1 || t->value > size))
+					 " is outside %d..%d%s", t->num, lo, hi,
+					 nylimb ? " (Nylimb mode)" : "");
+		if (t->has_value && (t->value < lo || t->value > hi))
 			return cdok_fail(err, CDOK_ERR_INVALID, t->line,
 					 t->value_column, "given value %"
-					 PRId64 " is outside 1..%d", t->value,
-					 size);
+					 PRId64 " is outside %d..%d%s",
+					 t->value, lo, hi,
+					 nylimb ? " (Nylimb mode)" : "");
 	}
 	return CDOK_OK;
 }
@@ -717,8 +725,8 @@ static cdok_status read_directive(const char *text, size_t start,
 	len = i - at - 1;
 	if (len == 0)
 		return cdok_fail(err, CDOK_ERR_SYNTAX, line, col, "expected "
-				 "a directive after '@': @boxes or "
-				 "@distinct");
+				 "a directive after '@': @boxes, "
+				 "@distinct or @nylimb");
 	if (len == 5 && !memcmp(text + at + 1, "boxes", 5)) {
 		if (i < end && !is_blank(text[i]))
 			return text_bad_byte(err, line, (int)(i - start) + 1,
@@ -740,8 +748,24 @@ static cdok_status read_directive(const char *text, size_t start,
 					     "cage labels, or nothing)");
 		return read_distinct(text, i, start, end, line, ds, err);
 	}
+	if (len == 6 && !memcmp(text + at + 1, "nylimb", 6)) {
+		i = text_skip_blanks(text, i, end);
+		if (i < end)
+			return text_bad_byte(err, line, (int)(i - start) + 1,
+					     (unsigned char)text[i],
+					     "after @nylimb (it takes nothing)");
+		if (ds->nylimb_line)
+			return cdok_fail(err, CDOK_ERR_SYNTAX, line, col,
+					 "a second @nylimb directive (the "
+					 "first is on line %d)",
+					 ds->nylimb_line);
+		ds->nylimb_line = line;
+		ds->nylimb_column = col;
+		return CDOK_OK;
+	}
 	return cdok_fail(err, CDOK_ERR_SYNTAX, line, col, "unknown "
-			 "directive @%.*s; cdok knows @boxes and @distinct",
+			 "directive @%.*s; cdok knows @boxes, @distinct and "
+			 "@nylimb",
 			 (int)(len > 16 ? 16 : len), text + at + 1);
 }
 
@@ -753,6 +777,11 @@ static cdok_status apply_directives(const struct directives *ds,
 	size_t hcap = 16;
 	int *table;
 
+	if (ds->nylimb_line && ds->boxes_line)
+		return cdok_fail(err, CDOK_ERR_INVALID, ds->boxes_line,
+				 ds->boxes_column, "@boxes and @nylimb do not "
+				 "go together: Nylimb lines hold digits, not "
+				 "every value once");
 	if (ds->boxes_line) {
 		int n = p->size;
 
@@ -766,6 +795,13 @@ static cdok_status apply_directives(const struct directives *ds,
 		cdok_puzzle_set_boxes(p, (int)ds->box_rows,
 				      (int)ds->box_cols);
 	}
+	if (ds->nylimb_line &&
+	    cdok_puzzle_set_rules(p, p->rules | CDOK_RULE_NYLIMB) != CDOK_OK)
+		return cdok_fail(err, CDOK_ERR_INVALID, ds->nylimb_line,
+				 ds->nylimb_column, "Nylimb mode needs a grid "
+				 "of at most %d x %d; this one is %d x %d",
+				 CDOK_NYLIMB_MAX_SIZE, CDOK_NYLIMB_MAX_SIZE,
+				 p->size, p->size);
 	if (ds->distinct_all)
 		for (int k = 0; k < p->ncages; k++)
 			p->cages[k].distinct = true;
@@ -932,7 +968,8 @@ cdok_status cdok_spec_read(struct cdok_reader *r, cdok_puzzle **out,
 			memcpy(toks, first_row, (size_t)n * sizeof(*toks));
 			row = toks;
 		}
-		st = check_givens(row, n, size, err);
+		st = check_givens(row, n, size, ds.nylimb_line ||
+				  (r->rules & CDOK_RULE_NYLIMB), err);
 		if (st != CDOK_OK)
 			goto fail;
 		pos = end < r->len ? end + 1 : r->len;
@@ -1089,7 +1126,8 @@ static cdok_status write_cell(struct strbuf *sb, const cdok_puzzle *p,
 	int n = p->size, k = p->cage_of[cell];
 	const struct cdok_cage *c = k >= 0 ? &p->cages[k] : NULL;
 
-	if (values && values[cell] != 0) {
+	if (values && values[cell] != CDOK_NONE &&
+	    (values[cell] != 0 || cdok_is_nylimb(p))) {
 		if (values[cell] < 0)
 			return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
 					 "cell at row %d, column %d has the "
@@ -1111,11 +1149,11 @@ static cdok_status write_cell(struct strbuf *sb, const cdok_puzzle *p,
 			sb_printf(sb, "%c%" PRId64, (char)c->op, c->target);
 		}
 		/* A given inside a cage (Killer puzzles have them). */
-		if (p->given[cell])
+		if (cdok_has_given(p, cell))
 			sb_printf(sb, "=%d", p->given[cell]);
 		return CDOK_OK;
 	}
-	if (p->given[cell]) {
+	if (cdok_has_given(p, cell)) {
 		/* A one-cell cage over a given says the given again, or
 		 * contradicts it; only the first can be written. */
 		if (c && c->target != p->given[cell])
@@ -1131,13 +1169,17 @@ static cdok_status write_cell(struct strbuf *sb, const cdok_puzzle *p,
 	}
 	if (c) {
 		/* A one-cell cage fixes its value: that is a given. */
-		if (c->target < 1 || c->target > n)
+		if (c->target > INT32_MAX ||
+		    !cdok_puzzle_value_ok(p, (int)c->target))
 			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 					 "the one-cell cage at row %d, column "
 					 "%d has target %" PRId64 ", which is "
-					 "not a value 1..%d; the spec format "
+					 "not a value %d..%d; the spec format "
 					 "cannot express it", cell / n + 1,
-					 cell % n + 1, c->target, n);
+					 cell % n + 1, c->target,
+					 cdok_is_nylimb(p) ? 0 : 1,
+					 cdok_is_nylimb(p) ? CDOK_NYLIMB_MAX
+							   : n);
 		sb_printf(sb, "%" PRId64, c->target);
 		return CDOK_OK;
 	}
@@ -1153,7 +1195,7 @@ static bool cage_shown(const cdok_puzzle *p, const int *values, int k)
 	const struct cdok_cage *c = &p->cages[k];
 
 	for (int i = 0; i < c->ncells; i++)
-		if (!values || !values[c->cells[i]])
+		if (!values || !cdok_is_value(p, values[c->cells[i]]))
 			return true;
 	return false;
 }
@@ -1170,6 +1212,8 @@ static void write_directives(struct strbuf *sb, const cdok_puzzle *p,
 {
 	bool all = true, any = false, listed = false;
 
+	if (cdok_is_nylimb(p))
+		sb_puts(sb, "@nylimb\n");
 	if (p->box_rows)
 		sb_printf(sb, "@boxes %dx%d\n", p->box_rows, p->box_cols);
 	for (int k = 0; k < p->ncages; k++) {

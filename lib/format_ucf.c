@@ -612,11 +612,12 @@ static cdok_status write_puzzle(struct strbuf *sb, const cdok_puzzle *p,
 		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the puzzle is %d x %d, but UCF puzzles have "
 				 "N <= %d", n, n, UCF_MAX_N);
-	st = cdok_refuse_killer_rules(p, "a UCF puzzle", err);
+	st = cdok_refuse_variant_rules(p, "a UCF puzzle", err);
 	if (st != CDOK_OK)
 		return st;
 	for (int cell = 0; cell < n * n; cell++) {
-		int k = p->cage_of[cell], g = p->given[cell];
+		int k = p->cage_of[cell];
+		int g = cdok_has_given(p, cell) ? p->given[cell] : 0;
 
 		if (k < 0 && !g)
 			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,

@@ -932,6 +932,8 @@ cdok_status cdok_generate(const cdok_gen_params *par, const int *solution,
 	int tries;
 
 	*out = NULL;
+	if (par->killer)
+		return cdok_generate_killer(par, solution, rng, out, score, err);
 	if (par->size < 1 || par->size > CDOK_MAX_SIZE)
 		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "size %d is outside 1..%d", par->size,

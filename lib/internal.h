@@ -48,6 +48,29 @@ struct cdok_puzzle {
 	int cage_cap;
 };
 
+/* Nylimb mode (RULES.md): values 0..99, lines of at most 10 cells. */
+#define CDOK_NYLIMB_MAX 99
+#define CDOK_NYLIMB_MAX_SIZE 10
+
+static inline bool cdok_is_nylimb(const cdok_puzzle *p)
+{
+	return (p->rules & CDOK_RULE_NYLIMB) != 0;
+}
+
+/* Whether a cell has a given (given[] holds CDOK_NONE where not). */
+static inline bool cdok_has_given(const cdok_puzzle *p, int cell)
+{
+	return p->given[cell] != CDOK_NONE;
+}
+
+/* Whether an entry of a caller's value grid is a value rather than "no
+ * value": CDOK_NONE always means none, and so does 0 in a plain puzzle
+ * (where 0 is never a value). */
+static inline bool cdok_is_value(const cdok_puzzle *p, int v)
+{
+	return cdok_is_nylimb(p) ? v >= 0 : v > 0;
+}
+
 /* ---- errors ---- */
 
 /* Fill err (if not NULL) and return status.  line/column 0 = no
@@ -85,6 +108,7 @@ struct cdok_reader {
 	size_t line_start; /* offset of the first byte of that line */
 	bool finished;
 	int index;       /* puzzles read so far */
+	unsigned rules;  /* cdok_reader_set_rules: applied to every puzzle */
 	/* A format's own state between puzzles (JSON keeps the array it
 	 * is walking through), released with free_state. */
 	void *state;
@@ -284,11 +308,12 @@ void cdok_cage_name(const cdok_puzzle *puzzle, int cage, char *buf,
 /* True if the cage's cells are orthogonally connected. */
 bool cdok_cage_connected(const cdok_puzzle *puzzle, int cage);
 
-/* Refuse, with CDOK_ERR_UNSUPPORTED and the reason, a puzzle with Killer
- * rules (boxes, or a cage of two or more cells whose values must
- * differ) for a format that cannot say so; what names the format ("a
+/* Refuse, with CDOK_ERR_UNSUPPORTED and the reason, a puzzle with rules
+ * beyond plain Calcudoku (Nylimb mode, Killer boxes, or a cage of two
+ * or more cells whose values must differ) for a format that cannot say
+ * so; what names the format ("a
  * Keen game ID").  CDOK_OK for a puzzle without them. */
-cdok_status cdok_refuse_killer_rules(const cdok_puzzle *puzzle,
+cdok_status cdok_refuse_variant_rules(const cdok_puzzle *puzzle,
 				     const char *what, cdok_error *err);
 
 /* ---- labels ---- */
@@ -328,5 +353,13 @@ void cdok_uf_unite(int *parent, int a, int b);
 
 /* Grow the cage array so one more cage fits. */
 cdok_status cdok_puzzle_reserve_cage(cdok_puzzle *puzzle);
+
+/* ---- generation ---- */
+
+/* cdok_generate for par->killer (generate_killer.c): same contract. */
+cdok_status cdok_generate_killer(const cdok_gen_params *par,
+				 const int *solution, cdok_rng *rng,
+				 cdok_puzzle **out, uint64_t *score,
+				 cdok_error *err);
 
 #endif /* CDOK_INTERNAL_H */

@@ -16,14 +16,16 @@ cdok_puzzle *cdok_puzzle_new(int size)
 	if (!p)
 		return NULL;
 	p->size = size;
-	p->given = calloc(cells, sizeof(*p->given));
+	p->given = malloc(cells * sizeof(*p->given));
 	p->cage_of = malloc(cells * sizeof(*p->cage_of));
 	if (!p->given || !p->cage_of) {
 		cdok_puzzle_free(p);
 		return NULL;
 	}
-	for (size_t i = 0; i < cells; i++)
+	for (size_t i = 0; i < cells; i++) {
+		p->given[i] = CDOK_NONE;
 		p->cage_of[i] = -1;
+	}
 	return p;
 }
 
@@ -93,15 +95,47 @@ static bool cell_ok(const cdok_puzzle *p, int cell)
 
 int cdok_puzzle_given(const cdok_puzzle *p, int cell)
 {
-	return cell_ok(p, cell) ? p->given[cell] : 0;
+	return cell_ok(p, cell) ? p->given[cell] : CDOK_NONE;
+}
+
+int cdok_puzzle_value_ok(const cdok_puzzle *p, int value)
+{
+	if (p->rules & CDOK_RULE_NYLIMB)
+		return value >= 0 && value <= CDOK_NYLIMB_MAX;
+	return value >= 1 && value <= p->size;
 }
 
 cdok_status cdok_puzzle_set_given(cdok_puzzle *p, int cell, int value)
 {
-	if (!cell_ok(p, cell) || value < 0 || value > p->size)
+	if (!cell_ok(p, cell) ||
+	    (value != CDOK_NONE && !cdok_puzzle_value_ok(p, value)))
 		return CDOK_ERR_INVALID;
 	p->given[cell] = value;
 	return CDOK_OK;
+}
+
+cdok_status cdok_puzzle_set_rules(cdok_puzzle *p, unsigned rules)
+{
+	if (rules & ~CDOK_RULE_NYLIMB)
+		return CDOK_ERR_INVALID;
+	if (rules & CDOK_RULE_NYLIMB) {
+		if (p->size > CDOK_NYLIMB_MAX_SIZE || p->box_rows)
+			return CDOK_ERR_INVALID;
+		for (int i = 0; i < p->size * p->size; i++)
+			if (p->given[i] > CDOK_NYLIMB_MAX)
+				return CDOK_ERR_INVALID;
+	} else {
+		for (int i = 0; i < p->size * p->size; i++)
+			if (p->given[i] == 0 || p->given[i] > p->size)
+				return CDOK_ERR_INVALID;
+	}
+	p->rules = rules;
+	return CDOK_OK;
+}
+
+unsigned cdok_puzzle_rules(const cdok_puzzle *p)
+{
+	return p->rules;
 }
 
 cdok_status cdok_puzzle_reserve_cage(cdok_puzzle *p)
@@ -211,7 +245,8 @@ cdok_status cdok_puzzle_set_boxes(cdok_puzzle *p, int box_rows, int box_cols)
 		p->box_rows = p->box_cols = 0;
 		return CDOK_OK;
 	}
-	if (box_rows < 1 || box_cols < 1 || box_rows * box_cols != p->size)
+	if (box_rows < 1 || box_cols < 1 || box_rows * box_cols != p->size ||
+	    cdok_is_nylimb(p))
 		return CDOK_ERR_INVALID;
 	p->box_rows = box_rows;
 	p->box_cols = box_cols;

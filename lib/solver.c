@@ -1147,8 +1147,8 @@ static void root_setup(struct solver *s, dom_t *root)
 	uint64_t all = ((uint64_t)1 << s->n) - 1;
 
 	for (int i = 0; i < s->ncells; i++) {
-		root[i] = p->given[i] ? BIT(p->given[i]) : s->full;
-		if (p->given[i])
+		root[i] = cdok_has_given(p, i) ? BIT(p->given[i]) : s->full;
+		if (cdok_has_given(p, i))
 			s->fixed[s->nfixed++] = i;
 	}
 	for (int i = 0; i < s->ncages; i++)
@@ -1199,7 +1199,7 @@ static uint64_t difficulty(const struct solver *s)
 	for (int i = 0; i < s->ncells; i++) {
 		int c = s->cage_of[i];
 
-		if (!s->puzzle->given[i] && (c < 0 || s->cages[c].ncells > 1))
+		if (!cdok_has_given(s->puzzle, i) && (c < 0 || s->cages[c].ncells > 1))
 			empty++;
 	}
 	return s->branch_score * m + empty;

@@ -117,11 +117,16 @@ void cdok_cage_name(const cdok_puzzle *p, int cage, char *buf, size_t len)
 			 first / n + 1, first % n + 1);
 }
 
-cdok_status cdok_refuse_killer_rules(const cdok_puzzle *p, const char *what,
+cdok_status cdok_refuse_variant_rules(const cdok_puzzle *p, const char *what,
 				     cdok_error *err)
 {
 	char name[96];
 
+	if (cdok_is_nylimb(p))
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "the puzzle is in Nylimb mode (values 0..99, "
+				 "digits that differ along each line); %s "
+				 "cannot express that", what);
 	if (p->box_rows)
 		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the puzzle has boxes of %d x %d cells, each "

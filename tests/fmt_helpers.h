@@ -183,17 +183,17 @@ static inline char *fmt_write(const char *fmt, const cdok_puzzle *p,
 }
 
 /* The value a cell is fixed to: its given, or the target of the
- * one-cell cage it is in (the same thing said another way); 0 if
- * neither. */
+ * one-cell cage it is in (the same thing said another way); CDOK_NONE
+ * if neither. */
 static inline int64_t fmt_fixed(const cdok_puzzle *p, int cell)
 {
 	int k = cdok_puzzle_cage_of(p, cell);
 
-	if (cdok_puzzle_given(p, cell))
+	if (cdok_puzzle_given(p, cell) != CDOK_NONE)
 		return cdok_puzzle_given(p, cell);
 	if (k >= 0 && cdok_cage_size(p, k) == 1)
 		return cdok_cage_target(p, k);
-	return 0;
+	return CDOK_NONE;
 }
 
 /* Two puzzles are the same puzzle: same size and boxes, same fixed

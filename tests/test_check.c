@@ -183,7 +183,7 @@ static void swap_in_a_row(const cdok_puzzle *p, const int *sol,
 	for (int y = 0; y < n && b < 0; y++) {
 		a = -1;
 		for (int x = 0; x < n && b < 0; x++) {
-			if (cdok_puzzle_given(p, y * n + x))
+			if (cdok_puzzle_given(p, y * n + x) != CDOK_NONE)
 				continue;
 			if (a < 0)
 				a = y * n + x;

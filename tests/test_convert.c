@@ -48,7 +48,7 @@ static bool killer_cages(const cdok_puzzle *p)
 			return false;
 	for (int cell = 0; cell < n * n; cell++)
 		if (cdok_puzzle_cage_of(p, cell) < 0 &&
-		    !cdok_puzzle_given(p, cell))
+		    cdok_puzzle_given(p, cell) == CDOK_NONE)
 			return false;
 	return true;
 }

@@ -135,7 +135,8 @@ static uint64_t independent_count(const cdok_puzzle *p, uint64_t limit)
 	o.cages = calloc((size_t)(nc ? nc : 1), sizeof(*o.cages));
 	o.grid = calloc((size_t)(n * n), sizeof(int));
 	for (int i = 0; i < n * n; i++) {
-		given[i] = cdok_puzzle_given(p, i);
+		given[i] = cdok_puzzle_given(p, i) == CDOK_NONE ? 0 :
+			   cdok_puzzle_given(p, i);
 		o.cage_of[i] = cdok_puzzle_cage_of(p, i);
 	}
 	for (int i = 0; i < nc; i++) {
@@ -202,7 +203,7 @@ static void check_shape(const cdok_puzzle *p, const int *grid, unsigned ops,
 	int n = cdok_puzzle_size(p), givens = 0;
 
 	for (int i = 0; i < n * n; i++) {
-		if (cdok_puzzle_given(p, i)) {
+		if (cdok_puzzle_given(p, i) != CDOK_NONE) {
 			givens++;
 			cr_expect_eq(cdok_puzzle_given(p, i), grid[i]);
 			cr_expect_eq(cdok_puzzle_cage_of(p, i), -1);

@@ -267,7 +267,7 @@ static void brute_fill(struct brute *b, int cell)
 	}
 	for (int v = 1; v <= n; v++) {
 		int given = cdok_puzzle_given(b->p, cell);
-		bool clash = given && given != v;
+		bool clash = given != CDOK_NONE && given != v;
 
 		for (int i = 0; i < x && !clash; i++)
 			clash = b->grid[y * n + i] == v;

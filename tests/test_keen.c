@@ -102,7 +102,7 @@ Test(keen, one_cell_cages_stay_cages)
 	cr_expect_eq(cdok_puzzle_cage_of(p, 0), 0);
 	cr_expect_eq(cdok_cage_size(p, 0), 1);
 	cr_expect_eq(cdok_cage_target(p, 0), 1);
-	cr_expect_eq(cdok_puzzle_given(p, 0), 0);
+	cr_expect_eq(cdok_puzzle_given(p, 0), CDOK_NONE);
 	cr_expect_null(cdok_cage_label(p, 0));
 	cdok_puzzle_free(p);
 }

@@ -507,7 +507,7 @@ Test(killer, givens_and_values)
 	back = fmt_read_one("killer", out, len, "written");
 	cr_expect(fmt_same_model(p, back, "givens"));
 	cr_expect_eq(cdok_puzzle_given(back, 0), 1);
-	cr_expect_eq(cdok_puzzle_given(back, 8), 0);
+	cr_expect_eq(cdok_puzzle_given(back, 8), CDOK_NONE);
 	cdok_puzzle_free(back);
 	cdok_free(out);
 
@@ -661,7 +661,7 @@ Test(killer, spec_directive_errors)
 		{"@boxes 0x2\nA+3 A\nB+3 B\n", CDOK_ERR_INVALID, 1, 8,
 		 "boxes of 0x2 do not tile"},
 		{"@box 3x3\n1\n", CDOK_ERR_SYNTAX, 1, 1, "unknown directive "
-		 "@box; cdok knows @boxes and @distinct"},
+		 "@box; cdok knows @boxes, @distinct and @nylimb"},
 		{"@\n1\n", CDOK_ERR_SYNTAX, 1, 1, "expected a directive after "
 		 "'@'"},
 		{"@boxes\n1\n", CDOK_ERR_SYNTAX, 1, 7, "@boxes needs the shape "

@@ -166,7 +166,8 @@ static void oracle_load(struct oracle *o, const cdok_puzzle *p)
 	cr_assert(o->n >= 1 && o->n <= MAX_N);
 	o->ncages = cdok_puzzle_cage_count(p);
 	for (int cell = 0; cell < o->n * o->n; cell++) {
-		o->given[cell] = cdok_puzzle_given(p, cell);
+		o->given[cell] = cdok_puzzle_given(p, cell) == CDOK_NONE ? 0 :
+				 cdok_puzzle_given(p, cell);
 		o->cage_of[cell] = cdok_puzzle_cage_of(p, cell);
 	}
 	for (int i = 0; i < o->ncages; i++) {
@@ -565,7 +566,7 @@ static void print_puzzle(const cdok_puzzle *p, const struct case_info *info)
 	cdok_free(text);
 	fprintf(stderr, "givens:");
 	for (int cell = 0; cell < n * n; cell++)
-		if (cdok_puzzle_given(p, cell))
+		if (cdok_puzzle_given(p, cell) != CDOK_NONE)
 			fprintf(stderr, " %d=%d", cell,
 				cdok_puzzle_given(p, cell));
 	fputc('\n', stderr);

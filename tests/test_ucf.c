@@ -163,7 +163,7 @@ Test(ucf, model_of_the_sample)
 	cr_expect_eq(cdok_cage_size(ps[0], 1), 1);
 	cr_expect_eq(cdok_cage_target(ps[0], 1), 2);
 	cr_expect_str_eq(cdok_cage_label(ps[0], 1), "b");
-	cr_expect_eq(cdok_puzzle_given(ps[0], 1), 0);
+	cr_expect_eq(cdok_puzzle_given(ps[0], 1), CDOK_NONE);
 	/* Cages in order of first appearance; letters kept even when the
 	 * group lines come in another order. */
 	cr_expect_str_eq(cdok_cage_label(ps[1], 0), "a");
