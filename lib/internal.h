@@ -354,6 +354,14 @@ void cdok_uf_unite(int *parent, int a, int b);
 /* Grow the cage array so one more cage fits. */
 cdok_status cdok_puzzle_reserve_cage(cdok_puzzle *puzzle);
 
+/* ---- solving ---- */
+
+/* cdok_solve for a Nylimb puzzle (solver_nylimb.c): the same contract;
+ * p is valid and params is not NULL. */
+cdok_status cdok_solve_nylimb(const cdok_puzzle *p,
+			      const cdok_solve_params *params, int *solution,
+			      cdok_result *res, cdok_error *err);
+
 /* ---- generation ---- */
 
 /* cdok_generate for par->killer (generate_killer.c): same contract. */

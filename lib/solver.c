@@ -1222,6 +1222,8 @@ cdok_status cdok_solve(const cdok_puzzle *p, const cdok_solve_params *params,
 		cdok_solve_params_init(&defaults);
 		params = &defaults;
 	}
+	if (cdok_is_nylimb(p))
+		return cdok_solve_nylimb(p, params, solution, res, err);
 	if (!solver_init(&s, p) || !(root = level(&s, 0))) {
 		solver_free(&s);
 		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
