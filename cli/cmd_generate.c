@@ -55,6 +55,8 @@ static void gen_params(const struct cli *cli, int size, cdok_gen_params *par)
 	par->max_cage = cli->opt.max_cage;
 	par->max_score = cli->opt.max_diff;
 	par->target_score = cli->opt.target_diff;
+	if (cli->opt.nylimb)
+		par->rules = CDOK_RULE_NYLIMB;
 	/* Puzzles come out unique without hardening; it is what -m and -t
 	 * steer, so they turn it on unless -w says otherwise. */
 	if (cli->opt.iterations >= 0)
@@ -376,6 +378,8 @@ static int put_grid(struct cli *cli, int index, uint64_t seed,
 		cli_msg(NULL, 0, 0, "out of memory");
 		return CLI_EXIT_SYSTEM;
 	}
+	if (cli->opt.nylimb)
+		cdok_puzzle_set_rules(p, CDOK_RULE_NYLIMB);
 	for (int cell = 0; cell < n * n; cell++)
 		cdok_puzzle_set_given(p, cell, grid[cell]);
 	snprintf(what, sizeof(what), "grid %d (seed %llu)", index,
@@ -390,7 +394,7 @@ int cmd_gen_grid(struct cli *cli)
 	int n = cli->opt.size;
 	int *grid = malloc(sizeof(int) * (size_t)(n * n));
 	cdok_puzzle *p = cdok_puzzle_new(n);
-	uint64_t seed = base_seed(cli);
+	uint64_t seed = 0;
 	int code = CLI_EXIT_DONE;
 
 	if (!grid || !p) {
@@ -398,11 +402,23 @@ int cmd_gen_grid(struct cli *cli)
 		code = CLI_EXIT_SYSTEM;
 		goto out;
 	}
+	if (cli->opt.nylimb && n > 9) {
+		cli_msg(NULL, 0, 0, "Nylimb grids are made up to 9 x 9 (each "
+			"line holds one two-digit number, so n + 1 digits); "
+			"-s %d is too large", n);
+		code = CLI_EXIT_USAGE;
+		goto out;
+	}
+	if (cli->opt.nylimb)
+		cdok_puzzle_set_rules(p, CDOK_RULE_NYLIMB);
+	seed = base_seed(cli);
 	for (uint64_t k = 0; k < cli->opt.count && code == CLI_EXIT_DONE; k++) {
 		cdok_rng rng;
 
 		cdok_rng_seed(&rng, seed + k, 0);
-		if (cdok_generate_grid(n, &rng, grid) != CDOK_OK) {
+		if ((cli->opt.nylimb ? cdok_generate_nylimb_grid(n, &rng, grid)
+				     : cdok_generate_grid(n, &rng, grid))
+		    != CDOK_OK) {
 			cli_msg(NULL, 0, 0, "out of memory");
 			code = CLI_EXIT_SYSTEM;
 			break;
@@ -496,6 +512,9 @@ static int harden_one(struct cli *cli, const char *name,
 			"unique; using the first one found");
 
 	gen_params(cli, n, &par);
+	/* The puzzle's own mode carries over (an @nylimb spec needs no
+	 * -N). */
+	par.rules |= cdok_puzzle_rules(puzzle);
 	seed = harden_state.seed + harden_state.index++;
 	cdok_rng_seed(&rng, seed, 0);
 	memset(&err, 0, sizeof(err));

@@ -76,6 +76,12 @@ static const struct option_def {
 	  "seconds)\" on standard error, and end with status 6." },
 	{ OPT_MAX_NODES, "max-nodes", "N",
 	  "solve, examine: give up likewise after N search nodes." },
+	{ 'N', "nylimb", NULL,
+	  "Nylimb mode (the cdok fork's -N): cells hold 0..99 and no row or "
+	  "column repeats a decimal digit or holds two two-digit numbers.  "
+	  "Puzzles read are taken as Nylimb puzzles (a spec can say so "
+	  "itself with an @nylimb line); generate and gen-grid make them "
+	  "(size at most 9)." },
 	{ 's', "size", "SIZE",
 	  "gen-grid, generate: the grid's size, 1 to 63 (default 6)." },
 	{ 'T', "two-cell", NULL,
@@ -539,6 +545,9 @@ static enum parse_result parse_options(int argc, char **argv,
 		}
 		case 'T':
 			opt->two_cell = true;
+			break;
+		case 'N':
+			opt->nylimb = true;
 			break;
 		case OPT_FROM:
 		case OPT_TO: {

@@ -89,6 +89,8 @@ static cdok_reader *open_reader(const struct cli *cli, const char *name,
 	if (!reader)
 		cli_msg(name, 0, 0, f ? "out of memory"
 				      : "the spec format is not built in");
+	else if (cli->opt.nylimb)
+		cdok_reader_set_rules(reader, CDOK_RULE_NYLIMB);
 	return reader;
 }
 

@@ -317,10 +317,11 @@ CDOK_API void cdok_writer_free(cdok_writer *writer);
 /* Read a proposed solution: size rows of size numbers separated by
  * spaces or tabs, one row per line (the corpus's .sol files, the rows
  * of a solved spec, and -- for size <= 9 -- rows written as one run of
- * digits, like the UCF answers).  Blank lines before the grid are
- * skipped; the grid ends after its last row, and anything after the
- * blank line that follows it is not read.  values must hold size*size
- * ints; 0 means an empty cell (it may be written as 0 or '.').  Errors
+ * digits, like the UCF answers).  Blank lines and directive lines
+ * (starting with '@') before the grid are skipped; the grid ends after
+ * its last row, and anything after the blank line that follows it is
+ * not read.  values must hold size*size ints; '.' is an empty cell
+ * (CDOK_NONE), and in a plain puzzle so is 0.  Errors
  * (syntax, rows of the wrong length, too few or too many rows, numbers
  * over 1000000) name the line and column. */
 CDOK_API cdok_status cdok_read_grid(const char *text, size_t len, int size,

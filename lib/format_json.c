@@ -583,6 +583,7 @@ static json_t *pair(struct builder *b, int n, int cell)
 }
 
 /* A grid as rows of values. */
+/* Rows of values; an empty cell (CDOK_NONE) is null. */
 static json_t *grid_rows(struct builder *b, int n, const int *values)
 {
 	json_t *rows = chk(b, json_array());
@@ -590,8 +591,12 @@ static json_t *grid_rows(struct builder *b, int n, const int *values)
 	for (int y = 0; y < n; y++) {
 		json_t *row = chk(b, json_array());
 
-		for (int x = 0; x < n; x++)
-			append(b, row, chk(b, json_integer(values[y * n + x])));
+		for (int x = 0; x < n; x++) {
+			int v = values[y * n + x];
+
+			append(b, row, chk(b, v == CDOK_NONE ? json_null()
+							     : json_integer(v)));
+		}
 		append(b, rows, row);
 	}
 	return rows;
@@ -752,7 +757,7 @@ static cdok_status check_values(const cdok_puzzle *p, const int *values,
 	int n = p->size;
 
 	for (int cell = 0; values && cell < n * n; cell++)
-		if (values[cell] < 0)
+		if (values[cell] < 0 && values[cell] != CDOK_NONE)
 			return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
 					 "cell at row %d, column %d has the "
 					 "negative value %d", cell / n + 1,

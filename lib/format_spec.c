@@ -563,11 +563,13 @@ static cdok_status build_puzzle(const struct token *toks, int size,
 
 	if (!p)
 		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	/* check_givens has checked the values against the rules the
+	 * directives will give the puzzle (0..99 in Nylimb mode). */
 	for (int cell = 0; cell < size * size; cell++) {
 		if (toks[cell].given)
-			cdok_puzzle_set_given(p, cell, (int)toks[cell].num);
+			p->given[cell] = (int)toks[cell].num;
 		if (toks[cell].has_value)
-			cdok_puzzle_set_given(p, cell, (int)toks[cell].value);
+			p->given[cell] = (int)toks[cell].value;
 	}
 	for (int k = 0; k < cs->n; k++) {
 		const struct cage_rec *c = &cs->recs[k];

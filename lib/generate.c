@@ -38,6 +38,10 @@ struct gen {
 	const cdok_gen_params *par;
 	cdok_rng *rng;
 	int n, ncells;
+	/* The values cells can hold: 1..n, or 0..98 in Nylimb mode (99
+	 * repeats its digit). */
+	bool nylimb;
+	int vlo, vhi;
 	int max_cage;
 	int max_single;
 	long node_budget;
@@ -109,14 +113,14 @@ static int count_singles(const struct gen *g)
 /* ------------------------------------------------------------------ */
 /* Clues                                                               */
 
-/* Unordered pairs {a, b}, a != b, of values 1..n that meet op and t: how
- * many ways a two-cell cage with this clue can be filled. */
-static int pair_count(int n, cdok_op op, int64_t t)
+/* Unordered pairs {a, b}, a != b, of values vlo..vhi that meet op and t:
+ * how many ways a two-cell cage with this clue can be filled. */
+static int pair_count(const struct gen *g, cdok_op op, int64_t t)
 {
 	int k = 0;
 
-	for (int a = 1; a <= n; a++)
-		for (int b = a + 1; b <= n; b++) {
+	for (int a = g->vlo; a <= g->vhi; a++)
+		for (int b = a + 1; b <= g->vhi; b++) {
 			int v[2] = {a, b};
 
 			if (cdok_cage_holds(op, t, v, 2))
@@ -126,7 +130,8 @@ static int pair_count(int n, cdok_op op, int64_t t)
 }
 
 /* The clue target for op over values, or -1 if op cannot describe them
- * (a negative difference, an inexact ratio, an overflowing product). */
+ * (a negative difference, an inexact ratio, an overflowing product, a
+ * product or ratio over a Nylimb 0, which would say little or nothing). */
 static int64_t clue_target(cdok_op op, const int *v, int k)
 {
 	int64_t sum = 0, prod = 1, max = 0;
@@ -135,7 +140,7 @@ static int64_t clue_target(cdok_op op, const int *v, int k)
 		sum += v[i];
 		if (v[i] > max)
 			max = v[i];
-		if (prod > INT64_MAX / v[i])
+		if (v[i] <= 0 || prod > INT64_MAX / v[i])
 			prod = -1;
 		if (prod > 0)
 			prod *= v[i];
@@ -197,7 +202,7 @@ static bool pick_clue(struct gen *g, int r, const int *exclude)
 		}
 		weight[i] = k == 2 ? w_pair[i] : w_big[i];
 		if (k == 2) {
-			pairs[i] = pair_count(g->n, ops[i], target[i]);
+			pairs[i] = pair_count(g, ops[i], target[i]);
 			if (pairs[i] > 1)
 				any_spread = true;
 		}
@@ -247,42 +252,42 @@ static bool made_singles(const struct gen *g)
 }
 
 /* Ordered fillings of k cells by brute force, for small cases only. */
-static int64_t brute_fillings(int n, cdok_op op, int64_t t, int k, int *v,
-			      int i)
+static int64_t brute_fillings(const struct gen *g, cdok_op op, int64_t t,
+			      int k, int *v, int i)
 {
 	int64_t total = 0;
 
 	if (i == k)
 		return cdok_cage_holds(op, t, v, k);
-	for (v[i] = 1; v[i] <= n; v[i]++)
-		total += brute_fillings(n, op, t, k, v, i + 1);
+	for (v[i] = g->vlo; v[i] <= g->vhi; v[i]++)
+		total += brute_fillings(g, op, t, k, v, i + 1);
 	return total;
 }
 
-/* Ordered k-tuples of 1..n whose product is t. */
-static int64_t product_fillings(int n, int64_t t, int k)
+/* Ordered k-tuples of values (never 0: t > 0) whose product is t. */
+static int64_t product_fillings(const struct gen *g, int64_t t, int k)
 {
 	int64_t total = 0;
 
 	if (k == 0)
 		return t == 1;
-	for (int v = 1; v <= n; v++)
+	for (int v = g->vlo > 1 ? g->vlo : 1; v <= g->vhi; v++)
 		if (t % v == 0)
-			total += product_fillings(n, t / v, k - 1);
+			total += product_fillings(g, t / v, k - 1);
 	return total;
 }
 
-/* How many ordered fillings of k cells with values 1..n meet the clue,
- * ignoring the rule that cells in a line differ: a measure of how much a
- * clue tells (fewer = more). */
+/* How many ordered fillings of k cells with values vlo..vhi meet the
+ * clue, ignoring the rule that cells in a line differ: a measure of how
+ * much a clue tells (fewer = more). */
 static int64_t count_fillings(struct gen *g, cdok_op op, int64_t t, int k)
 {
-	int n = g->n;
+	int n = g->vhi;
 
 	if (k == 2)
-		return pair_count(n, op, t);
+		return pair_count(g, op, t);
 	if (op == CDOK_OP_MUL)
-		return product_fillings(n, t, k);
+		return product_fillings(g, t, k);
 	if (op == CDOK_OP_ADD) {
 		/* ways[s]: fillings of the cells so far that sum to s. */
 		int64_t *ways = calloc((size_t)t + 1, sizeof(int64_t));
@@ -294,7 +299,7 @@ static int64_t count_fillings(struct gen *g, cdok_op op, int64_t t, int k)
 			for (int i = 0; i < k; i++) {
 				memset(next, 0, ((size_t)t + 1) * sizeof(int64_t));
 				for (int64_t x = 0; x <= t; x++)
-					for (int v = 1; ways[x] && v <= n &&
+					for (int v = g->vlo; ways[x] && v <= n &&
 					     x + v <= t; v++)
 						next[x + v] += ways[x];
 				memcpy(ways, next, ((size_t)t + 1) * sizeof(int64_t));
@@ -311,10 +316,10 @@ static int64_t count_fillings(struct gen *g, cdok_op op, int64_t t, int k)
 		int v[8];
 
 		for (int i = 0; i < k && space <= 200000; i++)
-			space *= n;
+			space *= g->vhi - g->vlo + 1;
 		if (k > 8 || space > 200000)
 			return INT64_MAX;
-		return brute_fillings(n, op, t, k, v, 0);
+		return brute_fillings(g, op, t, k, v, 0);
 	}
 }
 
@@ -532,8 +537,11 @@ static cdok_puzzle *build_puzzle(struct gen *g)
 {
 	cdok_puzzle *p = cdok_puzzle_new(g->n);
 
-	if (!p)
+	if (!p || (g->nylimb &&
+		   cdok_puzzle_set_rules(p, CDOK_RULE_NYLIMB) != CDOK_OK)) {
+		cdok_puzzle_free(p);
 		return NULL;
+	}
 	/* Cages in the order of their first cell, so labels run A, B, ...
 	 * in reading order when the puzzle is written. */
 	for (int i = 0; i < g->ncells; i++)
@@ -791,12 +799,19 @@ static bool gen_init(struct gen *g, const cdok_gen_params *par, cdok_rng *rng,
 	g->n = par->size;
 	g->ncells = (int)nc;
 	g->grid = grid;
+	g->nylimb = (par->rules & CDOK_RULE_NYLIMB) != 0;
+	g->vlo = g->nylimb ? 0 : 1;
+	g->vhi = g->nylimb ? CDOK_NYLIMB_MAX - 1 : g->n;
 	g->max_cage = par->max_cage;
 	/* Products of more than ten values up to 63 could overflow. */
 	if (!(par->ops & CDOK_GEN_ADD) && g->max_cage > 10)
 		g->max_cage = 10;
 	g->max_single = g->ncells / 10 > 1 ? g->ncells / 10 : 1;
 	g->node_budget = 20L + g->ncells / 4;
+	/* Without the root-reasoning shortcut, Nylimb relies on the search
+	 * more. */
+	if (g->nylimb)
+		g->node_budget = 200L + g->ncells * 4L;
 	g->region = malloc(nc * sizeof(int));
 	g->regs = calloc(nc, sizeof(struct region));
 	g->saved_region = malloc(nc * sizeof(int));
@@ -810,6 +825,33 @@ static bool gen_init(struct gen *g, const cdok_gen_params *par, cdok_rng *rng,
 	return g->region && g->regs && g->saved_region && g->saved_regs &&
 	       g->sols[0] && g->sols[1] && g->cells && g->queue && g->mark &&
 	       g->list;
+}
+
+/* A Nylimb grid: no row or column holds a digit twice or more than one
+ * two-digit number (generated grids have exactly one; a grid given to
+ * harden need not). */
+static bool is_nylimb_grid(const int *v, int n)
+{
+	for (int line = 0; line < 2 * n; line++) {
+		unsigned used = 0;
+		int longs = 0;
+
+		for (int i = 0; i < n; i++) {
+			int x = v[line < n ? line * n + i : i * n + line - n];
+			unsigned d;
+
+			if (x < 0 || x > CDOK_NYLIMB_MAX)
+				return false;
+			d = x < 10 ? 1u << x : (1u << (x / 10)) | (1u << (x % 10));
+			if ((used & d) || (x >= 10 && x % 11 == 0))
+				return false;
+			used |= d;
+			longs += x >= 10;
+		}
+		if (longs > 1)
+			return false;
+	}
+	return true;
 }
 
 static bool is_latin(const int *v, int n)
@@ -871,14 +913,16 @@ static cdok_status make_unique(struct gen *g, cdok_puzzle **best,
 				free(dom);
 				return CDOK_ERR_NOMEM;
 			}
-			root = cdok_root_domains(p, dom);
+			/* Nylimb domains do not fit 64 bits: there the
+			 * short search alone decides. */
+			root = g->nylimb ? 0 : cdok_root_domains(p, dom);
 			if (root < 0) {
 				/* The grid meets every clue, so this cannot
 				 * happen short of running out of memory. */
 				cdok_puzzle_free(p);
 				break;
 			}
-			for (int i = 0; i < g->ncells; i++)
+			for (int i = 0; i < g->ncells && !g->nylimb; i++)
 				if (dom[i] & (dom[i] - 1))
 					cand[ncand++] = i;
 			if (root == 1 || ncand <= g->n) {
@@ -901,6 +945,11 @@ static cdok_status make_unique(struct gen *g, cdok_puzzle **best,
 					for (int i = 0; i < g->ncells; i++)
 						if (exclude[i] != g->grid[i])
 							cand[ncand++] = i;
+				} else if (g->nylimb) {
+					/* The search gave up: the puzzle
+					 * needs more, anywhere. */
+					for (int i = 0; i < g->ncells; i++)
+						cand[ncand++] = i;
 				}
 			}
 			cdok_puzzle_free(p);
@@ -938,6 +987,14 @@ cdok_status cdok_generate(const cdok_gen_params *par, const int *solution,
 		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "size %d is outside 1..%d", par->size,
 				 CDOK_MAX_SIZE);
+	if (par->rules & ~CDOK_RULE_NYLIMB)
+		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+				 "unknown rule flags %#x", par->rules);
+	if ((par->rules & CDOK_RULE_NYLIMB) && par->size > 9)
+		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+				 "Nylimb puzzles are made up to 9 x 9 (each "
+				 "line holds one two-digit number, so n + 1 "
+				 "digits); %d is too large", par->size);
 	if (!(par->ops & (CDOK_GEN_ADD | CDOK_GEN_MUL)))
 		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "the operator set must include + or *");
@@ -952,13 +1009,22 @@ cdok_status cdok_generate(const cdok_gen_params *par, const int *solution,
 	}
 	if (solution) {
 		memcpy(grid, solution, (size_t)g.ncells * sizeof(int));
-		if (!is_latin(grid, g.n)) {
+		if (g.nylimb && !is_nylimb_grid(grid, g.n)) {
+			st = cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+				       "the solution grid is not a Nylimb "
+				       "grid of size %d (no digit twice and at "
+				       "most one two-digit number in a row or "
+				       "column)", g.n);
+			goto out;
+		}
+		if (!g.nylimb && !is_latin(grid, g.n)) {
 			st = cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
 				       "the solution grid is not a Latin "
 				       "square of size %d", g.n);
 			goto out;
 		}
-	} else if (cdok_generate_grid(g.n, rng, grid) != CDOK_OK) {
+	} else if ((g.nylimb ? cdok_generate_nylimb_grid(g.n, rng, grid)
+			     : cdok_generate_grid(g.n, rng, grid)) != CDOK_OK) {
 		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 		goto out;
 	}

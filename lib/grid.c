@@ -45,7 +45,7 @@ static cdok_status read_row(const char *text, const struct text_line *l,
 					 "row %d has more than %d values",
 					 y + 1, size);
 		if (text[i] == '.') {
-			v = 0;
+			v = CDOK_NONE;
 			i++;
 		} else if (text_is_digit(text[i])) {
 			st = text_number(text, &i, e, GRID_VALUE_MAX, &v, line,
@@ -85,10 +85,14 @@ cdok_status cdok_read_grid(const char *text, size_t len, int size,
 		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "cdok_read_grid needs a size of 1..%d and "
 				 "room for the values", CDOK_MAX_SIZE);
-	/* Blank lines before the grid are skipped. */
+	/* Blank lines before the grid are skipped, and so are a solved
+	 * spec's directives (@nylimb). */
 	while (pos < len) {
+		size_t first;
+
 		text_line_at(text, len, pos, &l);
-		if (!text_span_blank(text, l.start, l.end))
+		first = text_skip_blanks(text, l.start, l.end);
+		if (first < l.end && text[first] != '@')
 			break;
 		pos = l.next;
 		line++;

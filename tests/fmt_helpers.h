@@ -218,6 +218,11 @@ static inline bool fmt_same_model(const cdok_puzzle *a, const cdok_puzzle *b,
 			     cdok_puzzle_box_rows(b), cdok_puzzle_box_cols(b));
 		return false;
 	}
+	if (cdok_puzzle_rules(a) != cdok_puzzle_rules(b)) {
+		cr_log_error("%s: rules %#x vs %#x", what,
+			     cdok_puzzle_rules(a), cdok_puzzle_rules(b));
+		return false;
+	}
 	for (int cell = 0; cell < n * n; cell++) {
 		int ka = cdok_puzzle_cage_of(a, cell);
 		int kb = cdok_puzzle_cage_of(b, cell);

@@ -460,7 +460,7 @@ Test(check, grid_layouts)
 	cr_assert_eq(cdok_read_grid("0 . 3\n2 3 1\n3 1 2\n", 18, 3, v, &err),
 		     CDOK_OK);
 	cr_expect_eq(v[0], 0);
-	cr_expect_eq(v[1], 0);
+	cr_expect_eq(v[1], CDOK_NONE);
 }
 
 struct bad {
