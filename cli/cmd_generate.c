@@ -46,6 +46,63 @@ static uint64_t base_seed(const struct cli *cli)
 	return seed;
 }
 
+/* The box shape of a Killer grid of the given size: --boxes, or else
+ * the library's choice (3 x 3 at size 9, otherwise the squarest shape
+ * r x c with r <= c), found here too because gen-grid needs it and so
+ * that a size no box tiles is a usage error before any work.  False,
+ * after saying why (name: the input, or NULL), if there is none. */
+static bool killer_boxes(const struct cli *cli, const char *name, int size,
+			 int *rows, int *cols)
+{
+	*rows = *cols = 0;
+	if (cli->opt.box_rows) {
+		if (cli->opt.box_rows >= 2 && cli->opt.box_cols >= 2 &&
+		    cli->opt.box_rows * cli->opt.box_cols == size) {
+			*rows = cli->opt.box_rows;
+			*cols = cli->opt.box_cols;
+			return true;
+		}
+		if (cli->opt.box_rows * cli->opt.box_cols != size)
+			cli_msg(name, 0, 0, "--boxes %dx%d does not tile a %d "
+				"x %d grid: rows times columns must make %d "
+				"(try cdok --help)", cli->opt.box_rows,
+				cli->opt.box_cols, size, size, size);
+		else
+			cli_msg(name, 0, 0, "--boxes %dx%d: boxes one cell "
+				"wide are whole rows or columns; a box needs "
+				"at least 2 rows and 2 columns (try cdok "
+				"--help)", cli->opt.box_rows,
+				cli->opt.box_cols);
+		return false;
+	}
+	for (int r = 2; r * r <= size; r++)
+		if (size % r == 0) {
+			*rows = r;
+			*cols = size / r;
+		}
+	if (*rows)
+		return true;
+	cli_msg(name, 0, 0, "no box shape tiles a %d x %d Killer grid: boxes "
+		"need at least 2 rows and 2 columns (try -s 4, 6, 8 or 9)",
+		size, size);
+	return false;
+}
+
+/* Whether the Killer options suit a grid of this size; says why not. */
+static bool killer_ok(const struct cli *cli, const char *name, int size)
+{
+	int rows, cols;
+
+	if (!killer_boxes(cli, name, size, &rows, &cols))
+		return false;
+	if (cli->opt.max_cage < 2) {
+		cli_msg(name, 0, 0, "--max-cage %d: Killer cages have at least "
+			"2 cells (try cdok --help)", cli->opt.max_cage);
+		return false;
+	}
+	return true;
+}
+
 static void gen_params(const struct cli *cli, int size, cdok_gen_params *par)
 {
 	cdok_gen_params_init(par);
@@ -57,6 +114,11 @@ static void gen_params(const struct cli *cli, int size, cdok_gen_params *par)
 	par->target_score = cli->opt.target_diff;
 	if (cli->opt.nylimb)
 		par->rules = CDOK_RULE_NYLIMB;
+	if (cli->opt.killer) {
+		par->killer = 1;
+		par->box_rows = cli->opt.box_rows;
+		par->box_cols = cli->opt.box_cols;
+	}
 	/* Puzzles come out unique without hardening; it is what -m and -t
 	 * steer, so they turn it on unless -w says otherwise. */
 	if (cli->opt.iterations >= 0)
@@ -300,6 +362,8 @@ int cmd_generate(struct cli *cli)
 			"harden?)");
 		return CLI_EXIT_USAGE;
 	}
+	if (cli->opt.killer && !killer_ok(cli, NULL, cli->opt.size))
+		return CLI_EXIT_USAGE;
 	memset(&b, 0, sizeof(b));
 	b.cli = cli;
 	b.seed = base_seed(cli);
@@ -368,7 +432,7 @@ int cmd_generate(struct cli *cli)
 /* With --to: the grid as a puzzle whose every cell is given, which is
  * what the spec of givens says in the other formats. */
 static int put_grid(struct cli *cli, int index, uint64_t seed,
-		    const int *grid)
+		    const int *grid, int box_rows, int box_cols)
 {
 	int n = cli->opt.size, code;
 	cdok_puzzle *p = cdok_puzzle_new(n);
@@ -380,6 +444,8 @@ static int put_grid(struct cli *cli, int index, uint64_t seed,
 	}
 	if (cli->opt.nylimb)
 		cdok_puzzle_set_rules(p, CDOK_RULE_NYLIMB);
+	if (cli->opt.killer)
+		cdok_puzzle_set_boxes(p, box_rows, box_cols);
 	for (int cell = 0; cell < n * n; cell++)
 		cdok_puzzle_set_given(p, cell, grid[cell]);
 	snprintf(what, sizeof(what), "grid %d (seed %llu)", index,
@@ -395,7 +461,7 @@ int cmd_gen_grid(struct cli *cli)
 	int *grid = malloc(sizeof(int) * (size_t)(n * n));
 	cdok_puzzle *p = cdok_puzzle_new(n);
 	uint64_t seed = 0;
-	int code = CLI_EXIT_DONE;
+	int code = CLI_EXIT_DONE, box_rows = 0, box_cols = 0;
 
 	if (!grid || !p) {
 		cli_msg(NULL, 0, 0, "out of memory");
@@ -411,20 +477,32 @@ int cmd_gen_grid(struct cli *cli)
 	}
 	if (cli->opt.nylimb)
 		cdok_puzzle_set_rules(p, CDOK_RULE_NYLIMB);
+	/* --killer: a solved Sudoku grid, shown with its boxes. */
+	if (cli->opt.killer) {
+		if (!killer_boxes(cli, NULL, n, &box_rows, &box_cols)) {
+			code = CLI_EXIT_USAGE;
+			goto out;
+		}
+		cdok_puzzle_set_boxes(p, box_rows, box_cols);
+	}
 	seed = base_seed(cli);
 	for (uint64_t k = 0; k < cli->opt.count && code == CLI_EXIT_DONE; k++) {
 		cdok_rng rng;
 
 		cdok_rng_seed(&rng, seed + k, 0);
 		if ((cli->opt.nylimb ? cdok_generate_nylimb_grid(n, &rng, grid)
-				     : cdok_generate_grid(n, &rng, grid))
+		     : cli->opt.killer ? cdok_generate_sudoku(n, box_rows,
+							      box_cols, &rng,
+							      grid)
+				       : cdok_generate_grid(n, &rng, grid))
 		    != CDOK_OK) {
 			cli_msg(NULL, 0, 0, "out of memory");
 			code = CLI_EXIT_SYSTEM;
 			break;
 		}
 		if (cli->opt.to) {
-			code = put_grid(cli, (int)k + 1, seed + k, grid);
+			code = put_grid(cli, (int)k + 1, seed + k, grid,
+					box_rows, box_cols);
 			continue;
 		}
 		if (k > 0)
@@ -513,8 +591,19 @@ static int harden_one(struct cli *cli, const char *name,
 
 	gen_params(cli, n, &par);
 	/* The puzzle's own mode carries over (an @nylimb spec needs no
-	 * -N). */
+	 * -N, a Killer puzzle no --killer, and keeps its boxes unless
+	 * --boxes says otherwise). */
 	par.rules |= cdok_puzzle_rules(puzzle);
+	if (cli->opt.killer || cdok_puzzle_box_rows(puzzle)) {
+		par.killer = 1;
+		if (!cli->opt.box_rows && cdok_puzzle_box_rows(puzzle)) {
+			par.box_rows = cdok_puzzle_box_rows(puzzle);
+			par.box_cols = cdok_puzzle_box_cols(puzzle);
+		} else if (!killer_ok(cli, name, n)) {
+			free(grid);
+			return CLI_EXIT_USAGE;
+		}
+	}
 	seed = harden_state.seed + harden_state.index++;
 	cdok_rng_seed(&rng, seed, 0);
 	memset(&err, 0, sizeof(err));

@@ -29,7 +29,8 @@ static const struct {
 
 /* Long-only options get values past any character. */
 enum { OPT_LIMIT = 256, OPT_ALL, OPT_BENCHMARK, OPT_TIMEOUT, OPT_MAX_NODES, OPT_SEED,
-       OPT_COUNT, OPT_OPS, OPT_MAX_CAGE, OPT_FROM, OPT_TO };
+       OPT_COUNT, OPT_OPS, OPT_MAX_CAGE, OPT_FROM, OPT_TO, OPT_KILLER,
+       OPT_BOXES };
 
 static const struct option_def {
 	int val;            /* the short option's letter, or OPT_* */
@@ -83,7 +84,20 @@ static const struct option_def {
 	  "itself with an @nylimb line); generate and gen-grid make them "
 	  "(size at most 9)." },
 	{ 's', "size", "SIZE",
-	  "gen-grid, generate: the grid's size, 1 to 63 (default 6)." },
+	  "gen-grid, generate: the grid's size, 1 to 63 (default 6, or 9 "
+	  "with --killer)." },
+	{ OPT_KILLER, "killer", NULL,
+	  "gen-grid, harden, generate: Killer Sudoku.  generate and harden "
+	  "make puzzles with boxes (3 x 3 at size 9, otherwise the "
+	  "squarest shape that tiles the size, or --boxes), sum cages of 2 "
+	  "to --max-cage cells whose values all differ, and no givens; "
+	  "gen-grid prints a solved Sudoku grid.  harden does so by itself "
+	  "for an input that has boxes.  It does not combine with --ops, -T "
+	  "or -N." },
+	{ OPT_BOXES, "boxes", "RxC",
+	  "with --killer: boxes of R rows and C columns, such as 2x3 for a "
+	  "6 x 6 grid; R times C must be the size, and R and C at least "
+	  "2." },
 	{ 'T', "two-cell", NULL,
 	  "harden, generate: difference and ratio cages have exactly two "
 	  "cells." },
@@ -371,6 +385,27 @@ static bool parse_ops(const char *s, unsigned *ops)
 	return true;
 }
 
+/* A box shape for --boxes: ROWSxCOLUMNS, each a whole number from 1 to
+ * 63, such as "2x3".  Whether it tiles the grid is for the command to
+ * say, once the size is known. */
+static bool parse_boxes(const char *s, int *rows, int *cols)
+{
+	uint64_t r, c;
+	const char *x = strchr(s, 'x');
+	char head[8];
+
+	if (!x || x == s || (size_t)(x - s) >= sizeof(head))
+		return false;
+	memcpy(head, s, (size_t)(x - s));
+	head[x - s] = '\0';
+	if (!parse_count(head, &r) || !parse_count(x + 1, &c) ||
+	    r > CDOK_MAX_SIZE || c > CDOK_MAX_SIZE)
+		return false;
+	*rows = (int)r;
+	*cols = (int)c;
+	return true;
+}
+
 /* The format for --from (reading) or --to, or NULL after saying why
  * not, with the names that would do, from the library's table. */
 static const cdok_format *parse_format(const char *arg, bool reading)
@@ -416,7 +451,7 @@ static enum parse_result parse_options(int argc, char **argv,
 	/* ":" first, then up to two characters per option. */
 	char shortopts[1 + 2 * NOPTIONS + 1];
 	size_t ns = 0;
-	bool help = false, version = false;
+	bool help = false, version = false, ops_given = false;
 	char bad[64];
 	int c;
 
@@ -570,6 +605,20 @@ static enum parse_result parse_options(int argc, char **argv,
 					"* (try cdok --help)", optarg);
 				return PARSE_ERROR;
 			}
+			ops_given = true;
+			break;
+		case OPT_KILLER:
+			opt->killer = true;
+			break;
+		case OPT_BOXES:
+			if (!parse_boxes(optarg, &opt->box_rows,
+					 &opt->box_cols)) {
+				cli_msg(NULL, 0, 0, "bad value '%s' for --boxes: "
+					"expected the shape of a box as "
+					"ROWSxCOLUMNS, such as 3x3 or 2x3 "
+					"(try cdok --help)", optarg);
+				return PARSE_ERROR;
+			}
 			break;
 		case 'h':
 			help = true;
@@ -594,6 +643,22 @@ static enum parse_result parse_options(int argc, char **argv,
 		return PARSE_HELP;
 	if (version)
 		return PARSE_VERSION;
+	if (opt->box_rows && !opt->killer) {
+		cli_msg(NULL, 0, 0, "option --boxes goes with --killer "
+			"(try cdok --help)");
+		return PARSE_ERROR;
+	}
+	/* Killer cages are sums whose values differ, so the Calcudoku
+	 * generator's operator options have nothing to say about them;
+	 * Nylimb's digit rules have no boxes. */
+	if (opt->killer && (ops_given || opt->two_cell || opt->nylimb)) {
+		cli_msg(NULL, 0, 0, "option %s does not apply to --killer: %s "
+			"(try cdok --help)", ops_given ? "--ops" :
+			opt->two_cell ? "-T" : "-N",
+			ops_given || opt->two_cell ? "Killer cages are sums"
+			: "a Nylimb puzzle has no boxes");
+		return PARSE_ERROR;
+	}
 	return PARSE_RUN;
 }
 
@@ -662,7 +727,7 @@ int main(int argc, char **argv)
 	int code;
 
 	memset(&cli, 0, sizeof(cli));
-	cli.opt.size = 6;
+	cli.opt.size = 0;   /* not given: see below */
 	cli.opt.iterations = -1;
 	cli.opt.count = 1;
 	cli.opt.jobs = 1;
@@ -678,6 +743,9 @@ int main(int argc, char **argv)
 	case PARSE_ERROR:
 		return CLI_EXIT_USAGE;
 	}
+	/* The default size depends on the kind of puzzle. */
+	if (!cli.opt.size)
+		cli.opt.size = cli.opt.killer ? 9 : 6;
 
 	if (optind >= argc) {
 		cli_msg(NULL, 0, 0, "no command given (try cdok --help)");
@@ -710,6 +778,12 @@ int main(int argc, char **argv)
 		cli_msg(NULL, 0, 0, "option --benchmark %s (try cdok --help)",
 			cli.opt.to ? "prints text and cannot be used with --to"
 				   : "applies to solve and examine only");
+		return CLI_EXIT_USAGE;
+	}
+	if (cli.opt.killer && cmd->run != cmd_generate &&
+	    cmd->run != cmd_gen_grid && cmd->run != cmd_harden) {
+		cli_msg(NULL, 0, 0, "option --killer does not apply to %s "
+			"(try cdok --help)", cmd->name);
 		return CLI_EXIT_USAGE;
 	}
 	if (!(cmd->flags & CLI_CMD_READS) && cli.opt.from) {

@@ -7,21 +7,24 @@
  *
  *  1. A solved Sudoku grid (cdok_generate_sudoku): randomised
  *     backtracking, fewest candidates first, restarted with fresh
- *     randomness when a fill runs long.
+ *     randomness when a fill runs long (a shuffled pattern grid when
+ *     that keeps failing, which happens only above 25 x 25).
  *  2. Cut the grid into cages: connected regions of 2..max_cage cells,
- *     mostly 2 to 4, whose values all differ.  A cell left on its own
- *     joins a neighbouring cage that has room and lacks its value, or
- *     pairs up with a cell that a larger neighbouring cage can spare.
- *  3. Repair until unique.  The solver's reasoning runs first; when few
- *     cells stay open, a search with a node budget either proves the
- *     puzzle unique or finds a second solution.  A second solution is
- *     ruled out by a local change at a cell where the two differ: the
- *     cell moves to a neighbouring cage, its cage is split, or it swaps
- *     places with a neighbour in another cage.  Each change is kept only
- *     if a cage's sum (or its distinct values) now tells the two
- *     solutions apart.  When reasoning leaves many cells open, cages
- *     around them are split or reshaped.  A partition that does not
- *     converge is thrown away and cut again.
+ *     mostly 2 to 4, whose values all differ, grown by Warnsdorff's rule.
+ *     A cell left on its own joins a neighbouring cage that has room and
+ *     lacks its value, or pairs up with a cell that a larger
+ *     neighbouring cage can spare.
+ *  3. Repair until unique.  The solver searches for two solutions with
+ *     a node budget.  A second solution is ruled out by a local change
+ *     at a cell where the two differ: the cell moves to a neighbouring
+ *     cage, trades places with a neighbour in another cage, or its cage
+ *     is split; a change is kept only if some cage's sum (or its
+ *     distinct values) now tells the two solutions apart.  When the
+ *     search gives up, the cut says too little: a few random changes
+ *     are tried and the one that leaves the fewest ways to meet the
+ *     cages' sums is kept (weakness()).  A cut that does not converge
+ *     is thrown away and made again; a grid that keeps failing is
+ *     replaced (when the caller gave none).
  *  4. Harden (optional), as the Calcudoku generator does: random local
  *     changes (a cell moves, two cages merge, two cells swap), each kept
  *     only if the puzzle stays unique and its score rises without
@@ -68,7 +71,7 @@ static int box_index(int n, int box_rows, int box_cols, int cell)
 /* Solved Sudoku grids                                                 */
 
 struct fill {
-	int n, ncells, box_rows, box_cols;
+	int n, ncells;
 	int *values;          /* the grid being filled, 0 = empty */
 	uint64_t *row, *col, *box;  /* values used per unit */
 	int *box_of;          /* cell -> box */
@@ -159,12 +162,75 @@ static bool fill_once(struct fill *f, cdok_rng *rng, long budget)
 	}
 }
 
+/* A random permutation of 0..k-1 into a. */
+static void permutation(cdok_rng *rng, int *a, int k)
+{
+	for (int i = 0; i < k; i++)
+		a[i] = i;
+	for (int i = k - 1; i > 0; i--) {
+		int j = (int)cdok_rng_below(rng, (uint64_t)i + 1), t = a[i];
+
+		a[i] = a[j];
+		a[j] = t;
+	}
+}
+
+/* The fallback for grids too large for backtracking to fill quickly: a
+ * pattern grid (row r shifted by box_cols * (r % box_rows) + r /
+ * box_rows) with its symbols, the rows of each band, the bands, the
+ * columns of each stack and the stacks permuted at random.  Each of
+ * those keeps rows, columns and boxes whole, so the result is a Sudoku,
+ * if a less varied one. */
+static cdok_status pattern_grid(int n, int box_rows, int box_cols,
+				cdok_rng *rng, int *values)
+{
+	int *sym = malloc((size_t)n * sizeof(int));
+	int *rows = malloc((size_t)n * sizeof(int));
+	int *cols = malloc((size_t)n * sizeof(int));
+	int *tmp = malloc((size_t)n * sizeof(int));
+	int bands = n / box_rows, stacks = n / box_cols;
+
+	if (!sym || !rows || !cols || !tmp) {
+		free(sym);
+		free(rows);
+		free(cols);
+		free(tmp);
+		return CDOK_ERR_NOMEM;
+	}
+	permutation(rng, sym, n);
+	/* rows[i]: the pattern row shown as row i. */
+	permutation(rng, tmp, bands);
+	for (int b = 0; b < bands; b++) {
+		permutation(rng, rows + b * box_rows, box_rows);
+		for (int i = 0; i < box_rows; i++)
+			rows[b * box_rows + i] += tmp[b] * box_rows;
+	}
+	permutation(rng, tmp, stacks);
+	for (int s = 0; s < stacks; s++) {
+		permutation(rng, cols + s * box_cols, box_cols);
+		for (int i = 0; i < box_cols; i++)
+			cols[s * box_cols + i] += tmp[s] * box_cols;
+	}
+	for (int r = 0; r < n; r++)
+		for (int c = 0; c < n; c++) {
+			int pr = rows[r], pc = cols[c];
+
+			values[r * n + c] = sym[(box_cols * (pr % box_rows) +
+						 pr / box_rows + pc) % n] + 1;
+		}
+	free(sym);
+	free(rows);
+	free(cols);
+	free(tmp);
+	return CDOK_OK;
+}
+
 cdok_status cdok_generate_sudoku(int n, int box_rows, int box_cols,
 				 cdok_rng *rng, int *values)
 {
 	struct fill f;
 	size_t nc = (size_t)n * (size_t)n;
-	cdok_status st = CDOK_ERR_LIMIT;
+	cdok_status st = CDOK_ERR_NOMEM;
 	long budget;
 
 	if (n < 1 || n > CDOK_MAX_SIZE || box_rows < 1 || box_cols < 1 ||
@@ -173,8 +239,6 @@ cdok_status cdok_generate_sudoku(int n, int box_rows, int box_cols,
 	memset(&f, 0, sizeof(f));
 	f.n = n;
 	f.ncells = (int)nc;
-	f.box_rows = box_rows;
-	f.box_cols = box_cols;
 	f.values = values;
 	f.row = calloc((size_t)n, sizeof(uint64_t));
 	f.col = calloc((size_t)n, sizeof(uint64_t));
@@ -183,24 +247,24 @@ cdok_status cdok_generate_sudoku(int n, int box_rows, int box_cols,
 	f.cell_at = malloc(nc * sizeof(int));
 	f.untried = malloc(nc * sizeof(uint64_t));
 	if (!f.row || !f.col || !f.box || !f.box_of || !f.cell_at ||
-	    !f.untried) {
-		st = CDOK_ERR_NOMEM;
+	    !f.untried)
 		goto out;
-	}
 	for (int cell = 0; cell < f.ncells; cell++)
 		f.box_of[cell] = box_index(n, box_rows, box_cols, cell);
-	/* Most fills need no backtracking at all; a budget that doubles on
-	 * each restart ends any unlucky streak, and the bound on restarts
-	 * (by then the budget is astronomical) keeps the function total. */
+	/* Up to 25 x 25, fills rarely need to back up far, and a budget
+	 * that doubles on each restart ends an unlucky streak.  Larger
+	 * grids can wander for a very long time (each step also costs more
+	 * there), so after one try they take the pattern grid instead. */
 	budget = 4L * f.ncells + 100;
-	for (int attempt = 0; attempt < 40; attempt++) {
-		if (fill_once(&f, rng, budget)) {
+	st = CDOK_ERR_LIMIT;
+	for (int attempt = 0; attempt < (n <= 25 ? 4 : 1) && st != CDOK_OK;
+	     attempt++) {
+		if (fill_once(&f, rng, budget))
 			st = CDOK_OK;
-			break;
-		}
-		if (budget < (1L << 40))
-			budget *= 2;
+		budget *= 2;
 	}
+	if (st != CDOK_OK)
+		st = pattern_grid(n, box_rows, box_cols, rng, values);
 out:
 	free(f.row);
 	free(f.col);
@@ -229,13 +293,19 @@ struct kgen {
 	uint64_t *rvals;
 	int *undo;            /* region before a change that may fail */
 	int *saved;           /* region before a hardening step */
+	int *best;            /* the best change strengthen() has seen */
+	/* log_sets[k * (max_cage * n + 1) + t]: log2 of the number of sets
+	 * of k distinct values of 1..n that sum to t (0 when none), in
+	 * 1/1024ths: integers, so that every machine compares alike. */
+	int64_t *log_sets;
 	/* Solutions seen by the last uniqueness check. */
 	int *sols[2];
 	int nsols;
 	const int *other;     /* a solution other than grid, if any */
 	/* Scratch. */
 	int *cells, *queue, *mark, *list;
-	uint64_t *dom;
+	int64_t *rsum;        /* region -> a sum */
+	uint64_t *seen;       /* region -> a set of values */
 };
 
 static int rnd(struct kgen *g, int bound)
@@ -479,9 +549,42 @@ static int draw_size(struct kgen *g)
 	return 2;
 }
 
+/* How many of a cell's neighbours are in no region yet. */
+static int free_degree(const struct kgen *g, int cell)
+{
+	int nb[4], m = neighbours(g, cell, nb), k = 0;
+
+	for (int j = 0; j < m; j++)
+		k += g->region[nb[j]] < 0;
+	return k;
+}
+
+/* Keep, of the k cells in list, those with the fewest free neighbours;
+ * returns how many. */
+static int fewest_free(const struct kgen *g, int *list, int k)
+{
+	int best = 5, kept = 0;
+
+	for (int i = 0; i < k; i++) {
+		int d = free_degree(g, list[i]);
+
+		if (d < best) {
+			best = d;
+			kept = 0;
+		}
+		if (d == best)
+			list[kept++] = list[i];
+	}
+	return kept;
+}
+
 /* Cut the grid into regions: cells in random order each start a region
  * of a drawn size, grown by random free neighbours whose values are not
- * in it yet.  False if a cell is left that no region can take. */
+ * in it yet.  A region grows into the free cells with the fewest free
+ * neighbours of their own (Warnsdorff's rule), so that few cells are
+ * left cut off: with cages of at most 2 cells, the plain random growth
+ * left a cell no pair could take in most 8 x 8 cuts.  False if a cell
+ * is left that no region can take. */
 static bool partition(struct kgen *g)
 {
 	int *order = g->queue, nreg = 0;
@@ -515,6 +618,7 @@ static bool partition(struct kgen *g)
 			}
 			if (!nfree)
 				break;
+			nfree = fewest_free(g, g->list, nfree);
 			g->cells[size] = g->list[rnd(g, nfree)];
 			move_cell(g, g->cells[size], r);
 			size++;
@@ -605,8 +709,8 @@ static int check_unique(struct kgen *g, const cdok_puzzle *p,
  * from the solution's, or that holds a value of x twice. */
 static bool rules_out(struct kgen *g, const int *x)
 {
-	int64_t *delta = (int64_t *)g->dom;
-	uint64_t *seen = g->dom + g->ncells;
+	int64_t *delta = g->rsum;
+	uint64_t *seen = g->seen;
 	bool out = false;
 
 	memset(delta, 0, (size_t)g->ncells * sizeof(int64_t));
@@ -671,9 +775,11 @@ static bool change_split(struct kgen *g, int d)
 {
 	int r = g->region[d], size = g->rsize[r], want, s, have = 1;
 
-	if (size < 4)
+	if (size < 3)
 		return false;
-	want = 2 + rnd(g, size - 3);
+	/* A 3-cell region splits into a pair and a cell that settle() puts
+	 * into a neighbouring cage. */
+	want = size == 3 ? 2 : 2 + rnd(g, size - 3);
 	s = free_region(g);
 	move_cell(g, d, s);
 	g->cells[0] = d;
@@ -747,82 +853,120 @@ static bool try_change(struct kgen *g, enum change kind, int d,
 	return false;
 }
 
-/* Change the partition near one of the candidate cells: where the grid
- * and a second solution differ (exclude = that solution, which the
- * change must rule out), or where reasoning leaves cells open (exclude
- * = NULL: more information is needed there, and smaller cages give
- * it).  A few cells and change kinds are tried in random order. */
-static bool repair(struct kgen *g, const int *cand, int ncand,
-		   const int *exclude)
+/* Rule out a second solution x: a local change at a cell where x and
+ * the grid differ, kept only if some cage's sum (or its distinct
+ * values) now tells them apart.  A few cells and change kinds are tried
+ * in random order. */
+static bool rule_out(struct kgen *g, const int *x)
 {
 	static const enum change kinds[3] = {CHANGE_MOVE, CHANGE_SWAP,
 					     CHANGE_SPLIT};
+	int *cand = g->list + g->ncells, ncand = 0;
 
+	for (int i = 0; i < g->ncells; i++)
+		if (x[i] != g->grid[i])
+			cand[ncand++] = i;
 	for (int tries = 0; tries < 8 && ncand; tries++) {
 		int d = cand[rnd(g, ncand)], first = rnd(g, 3);
 
-		if (!exclude && try_change(g, CHANGE_SPLIT, d, NULL))
-			return true;
 		for (int k = 0; k < 3; k++)
-			if (try_change(g, kinds[(first + k) % 3], d, exclude))
+			if (try_change(g, kinds[(first + k) % 3], d, x))
 				return true;
 	}
 	return false;
+}
+
+/* How much a partition leaves open: the sum over its cages of the log
+ * of how many sets of distinct values have the cage's size and sum.  A
+ * cage with one such set (two cells making 3, say) pins its values down
+ * to an order; a middling sum over many cells says little. */
+static int64_t weakness(struct kgen *g)
+{
+	int64_t *sum = g->rsum;
+	int width = g->max_cage * g->n + 1;
+	int64_t w = 0;
+
+	memset(sum, 0, (size_t)g->ncells * sizeof(int64_t));
+	for (int i = 0; i < g->ncells; i++)
+		sum[g->region[i]] += g->grid[i];
+	for (int r = 0; r < g->ncells; r++)
+		if (g->rsize[r])
+			w += g->log_sets[g->rsize[r] * width + sum[r]];
+	return w;
+}
+
+/* The search gave up: the puzzle says too little for a quick proof.
+ * Each step tries a few random changes (splits mostly: more, smaller
+ * cages say more) and keeps the one that lowers weakness() most; larger
+ * grids take a few steps per round, so that the rounds stay few.
+ * Returns false if no change helped. */
+static bool strengthen(struct kgen *g)
+{
+	static const enum change kinds[4] = {CHANGE_SPLIT, CHANGE_SPLIT,
+					     CHANGE_MOVE, CHANGE_SWAP};
+	int want = 1 + g->ncells / 32, done = 0;
+
+	for (int step = 0; step < want; step++) {
+		int64_t best = weakness(g);
+		bool found = false;
+
+		for (int t = 0; t < 8; t++) {
+			int64_t w;
+
+			if (!try_change(g, kinds[rnd(g, 4)], rnd(g, g->ncells),
+					NULL))
+				continue;
+			w = weakness(g);
+			if (w < best) {
+				best = w;
+				snapshot(g, g->best);
+				found = true;
+			}
+			roll_back(g, g->undo);
+		}
+		if (found) {
+			roll_back(g, g->best);
+			done++;
+		}
+	}
+	return done > 0;
 }
 
 /* Make one unique puzzle from the grid, or fail after a bounded number
  * of partitions.  On success *best holds the puzzle and *res the
  * solver's uniqueness proof of it.
  *
- * Each round runs the solver's reasoning alone first: when it decides
- * every cell the puzzle is unique, and when only a few cells stay open
- * a short search settles it or finds a second solution to rule out.
- * With many cells open the partition needs more information first. */
-static cdok_status make_unique(struct kgen *g, cdok_puzzle **best,
-			       cdok_result *res)
+ * Each round searches with the node budget.  A second solution is ruled
+ * out by a local change; a search that gives up asks for more
+ * information.  (The solver's reasoning alone decides almost nothing
+ * in a Killer puzzle without givens, so there is no point asking it
+ * first, as the Calcudoku generator does.) */
+static cdok_status make_unique(struct kgen *g, int partitions,
+			       cdok_puzzle **best, cdok_result *res)
 {
-	int max_steps = g->ncells + 40, *cand = g->list + g->ncells;
+	int max_steps = 4 * g->n + 20;
 
-	for (int attempt = 0; attempt < 200; attempt++) {
+	for (int attempt = 0; attempt < partitions; attempt++) {
 		if (!partition(g))
 			continue;
 		for (int step = 0; step < max_steps; step++) {
-			const int *exclude = NULL;
 			cdok_puzzle *p = build_puzzle(g);
-			int ncand = 0, root, u;
+			int u;
+			bool changed;
 
 			if (!p)
 				return CDOK_ERR_NOMEM;
-			root = cdok_root_domains(p, g->dom);
-			if (root < 0) {
-				/* The grid meets every clue, so this means
-				 * memory ran out. */
-				cdok_puzzle_free(p);
-				return CDOK_ERR_NOMEM;
-			}
-			for (int i = 0; i < g->ncells; i++)
-				if (g->dom[i] & (g->dom[i] - 1))
-					cand[ncand++] = i;
-			if (root == 1 || ncand <= 3 * g->n) {
-				u = check_unique(g, p, res);
-				if (u < 0) {
-					cdok_puzzle_free(p);
-					return CDOK_ERR_NOMEM;
-				}
-				if (u == 1) {
-					*best = p;
-					return CDOK_OK;
-				}
-				if (g->other) {
-					exclude = g->other;
-					ncand = 0;
-					for (int i = 0; i < g->ncells; i++)
-						if (exclude[i] != g->grid[i])
-							cand[ncand++] = i;
-				}
+			u = check_unique(g, p, res);
+			if (u == 1) {
+				*best = p;
+				return CDOK_OK;
 			}
 			cdok_puzzle_free(p);
-			if (!repair(g, cand, ncand, exclude))
+			if (u < 0)
+				return CDOK_ERR_NOMEM;
+			changed = g->other ? rule_out(g, g->other)
+					   : strengthen(g);
+			if (!changed)
 				break;
 		}
 	}
@@ -904,13 +1048,55 @@ static void kgen_free(struct kgen *g)
 	free(g->rvals);
 	free(g->undo);
 	free(g->saved);
+	free(g->best);
+	free(g->log_sets);
 	free(g->sols[0]);
 	free(g->sols[1]);
 	free(g->cells);
 	free(g->queue);
 	free(g->mark);
 	free(g->list);
-	free(g->dom);
+	free(g->rsum);
+	free(g->seen);
+}
+
+/* A monotone stand-in for 1024 * log2(x), x >= 1: exact at powers of
+ * two and linear between them.  (The library does not link libm, and
+ * integers compare alike on every machine, so seeds stay portable.) */
+static int64_t rough_log2(uint64_t x)
+{
+	int e = 63 - __builtin_clzll(x);
+	uint64_t frac = x - ((uint64_t)1 << e);
+
+	/* frac < 2^e <= 2^60, so frac * 1024 could overflow: shift first
+	 * when e is large. */
+	frac = e >= 10 ? frac >> (e - 10) : frac << (10 - e);
+	return ((int64_t)e << 10) + (int64_t)frac;
+}
+
+/* Fill log_sets: count the sets of k distinct values by adding the
+ * values 1..n one at a time, as in the 0/1 knapsack.  The counts fit 64
+ * bits: there are at most C(63, 31) < 2^60 sets of one size. */
+static bool log_sets_init(struct kgen *g)
+{
+	int kmax = g->max_cage, width = kmax * g->n + 1;
+	size_t cells = (size_t)(kmax + 1) * (size_t)width;
+	uint64_t *ways = calloc(cells, sizeof(uint64_t));
+
+	g->log_sets = malloc(cells * sizeof(int64_t));
+	if (!ways || !g->log_sets) {
+		free(ways);
+		return false;
+	}
+	ways[0] = 1;
+	for (int v = 1; v <= g->n; v++)
+		for (int k = kmax; k >= 1; k--)
+			for (int t = width - 1; t >= v; t--)
+				ways[k * width + t] += ways[(k - 1) * width + t - v];
+	for (size_t i = 0; i < cells; i++)
+		g->log_sets[i] = ways[i] ? rough_log2(ways[i]) : 0;
+	free(ways);
+	return true;
 }
 
 static bool kgen_init(struct kgen *g, const cdok_gen_params *par,
@@ -928,23 +1114,29 @@ static bool kgen_init(struct kgen *g, const cdok_gen_params *par,
 	g->box_cols = box_cols;
 	/* A cage whose values all differ holds at most n cells. */
 	g->max_cage = par->max_cage < g->n ? par->max_cage : g->n;
-	g->node_budget = 200 + nc;
+	/* Enough for the solver to settle most 9 x 9 cuts (104 nodes); a
+	 * cut it cannot settle within it gets more information instead. */
+	g->node_budget = 64 + nc / 2;
 	g->grid = grid;
 	g->region = malloc(nc * sizeof(int));
 	g->rsize = calloc(nc, sizeof(int));
 	g->rvals = calloc(nc, sizeof(uint64_t));
 	g->undo = malloc(nc * sizeof(int));
 	g->saved = malloc(nc * sizeof(int));
+	g->best = malloc(nc * sizeof(int));
 	g->sols[0] = malloc(nc * sizeof(int));
 	g->sols[1] = malloc(nc * sizeof(int));
 	g->cells = malloc(nc * sizeof(int));
 	g->queue = malloc(nc * sizeof(int));
 	g->mark = calloc(nc, sizeof(int));
 	g->list = malloc(2 * nc * sizeof(int) + 16 * sizeof(int));
-	g->dom = malloc(2 * nc * sizeof(uint64_t));
+	g->rsum = malloc(nc * sizeof(int64_t));
+	g->seen = malloc(nc * sizeof(uint64_t));
+	if (!log_sets_init(g))
+		return false;
 	return g->region && g->rsize && g->rvals && g->undo && g->saved &&
-	       g->sols[0] && g->sols[1] && g->cells && g->queue && g->mark &&
-	       g->list && g->dom;
+	       g->best && g->sols[0] && g->sols[1] && g->cells && g->queue && g->mark &&
+	       g->list && g->rsum && g->seen;
 }
 
 /* The box shape: the one asked for, or 0 x 0 for the usual one (3 x 3 at
@@ -1070,16 +1262,27 @@ cdok_status cdok_generate_killer(const cdok_gen_params *par,
 	}
 
 	/* Find a unique puzzle within max_score: when the first one scores
-	 * too high, cut the grid again. */
-	for (int tries = 0; tries < 50; tries++) {
-		st = make_unique(&g, &best, &res);
-		if (st != CDOK_OK)
+	 * too high, cut the grid again.  Some grids have no unique Killer
+	 * puzzle at all (small grids whose values can be permuted without
+	 * changing any possible cage's sum), so when partitions of one grid
+	 * keep failing and the caller gave none, draw another grid. */
+	for (int tries = 0; tries < 30; tries++) {
+		st = make_unique(&g, 10, &best, &res);
+		if (st == CDOK_ERR_NOMEM)
 			break;
-		best_score = score_of(&g, best, &res);
-		if (!par->max_score || best_score <= par->max_score)
-			break;
-		cdok_puzzle_free(best);
-		best = NULL;
+		if (st == CDOK_OK) {
+			best_score = score_of(&g, best, &res);
+			if (!par->max_score || best_score <= par->max_score)
+				break;
+			cdok_puzzle_free(best);
+			best = NULL;
+			st = CDOK_ERR_LIMIT;
+		} else if (!solution) {
+			st = cdok_generate_sudoku(g.n, rows, cols, rng, grid);
+			if (st != CDOK_OK)
+				break;
+			st = CDOK_ERR_LIMIT;
+		}
 	}
 	if (st == CDOK_OK && best)
 		st = harden(&g, &best, &best_score);

@@ -33,15 +33,17 @@ struct cdok_cage {
 
 /* Variants arrive as data on the one model plus the reasoning that
  * honours it, not as a new model: Killer boxes are box_rows x box_cols
- * (0 = none) and a cage's distinct flag; rules is kept for later ones
- * (Nylimb digit rules).  A plain Calcudoku has no boxes, no distinct
+ * (0 = none) and a cage's distinct flag; rules holds flags such as
+ * CDOK_RULE_NYLIMB (values 0..99 under a digit rule, solved by
+ * solver_nylimb.c).  A plain Calcudoku has no boxes, no distinct
  * cages and rules == 0.  The box of cell (r, c) is
  * (r / box_rows) * (size / box_cols) + c / box_cols. */
 struct cdok_puzzle {
 	int size;
 	unsigned rules;
 	int box_rows, box_cols;  /* 0: no boxes */
-	int *given;        /* size*size, 0 = none */
+	int *given;        /* size*size, CDOK_NONE = none (0 is a Nylimb
+			    * value) */
 	int *cage_of;      /* size*size, -1 = none */
 	struct cdok_cage *cages;
 	int ncages;

@@ -573,7 +573,8 @@ Test(nylimb, generate_refuses_large_and_bad_grids)
 	cdok_rng rng;
 	cdok_puzzle *p = NULL;
 	cdok_error err;
-	int latin[4] = {1, 2, 2, 1};
+	/* Two two-digit numbers in one row. */
+	int bad[4] = {12, 34, 5, 6};
 
 	cdok_gen_params_init(&par);
 	par.rules = CDOK_RULE_NYLIMB;
@@ -584,7 +585,7 @@ Test(nylimb, generate_refuses_large_and_bad_grids)
 	cr_expect(strstr(err.message, "up to 9 x 9") != NULL, "%s",
 		  err.message);
 	par.size = 2;
-	cr_expect_eq(cdok_generate(&par, latin, &rng, &p, NULL, &err),
+	cr_expect_eq(cdok_generate(&par, bad, &rng, &p, NULL, &err),
 		     CDOK_ERR_INVALID);
 	cr_expect(strstr(err.message, "not a Nylimb grid") != NULL, "%s",
 		  err.message);
