@@ -12,7 +12,9 @@
  * NAME.sol2 lies beside it (then "not unique") or its name starts with
  * "nosol" (then "no solution"); a unique one must equal NAME.sol when
  * that file exists.  Any parse error or wrong verdict makes the exit
- * status 1.  See bench/README.md.
+ * status 1.  A puzzle file may be named instead of a folder, and -N
+ * reads every puzzle as a Nylimb puzzle (as `cdok -N` does), which is
+ * how the cdok fork's GC7WQR5 is timed.  See bench/README.md.
  */
 #include <dirent.h>
 #include <getopt.h>
@@ -42,6 +44,7 @@ struct options {
 	double budget;
 	bool list;
 	bool by_class;
+	unsigned rules;     /* rule flags every puzzle is read with (-N) */
 };
 
 /* One puzzle's figures. */
@@ -294,6 +297,8 @@ static bool bench_puzzle(const char *dir, const char *file,
 	}
 	memset(&err, 0, sizeof(err));
 	reader = cdok_reader_new(cdok_format_find("spec"), text, len);
+	if (reader)
+		cdok_reader_set_rules(reader, opt->rules);
 	st = reader ? cdok_reader_next(reader, &puzzle, &err) : CDOK_ERR_NOMEM;
 	cdok_reader_free(reader);
 	free(text);
@@ -424,18 +429,36 @@ static void print_classes(struct entry *e, size_t n)
 	}
 }
 
-/* Benchmark one folder, appending its entries to *all.  Returns false
- * if anything in it failed. */
-static bool bench_dir(const char *dir, const struct options *opt,
+/* Benchmark one folder (or one puzzle file), appending its entries to
+ * *all.  Returns false if anything in it failed. */
+static bool bench_dir(const char *path, const struct options *opt,
 		      struct entry **all, size_t *nall, size_t *capall)
 {
-	char **names = NULL;
+	char **names = NULL, *dirbuf = NULL;
 	size_t nnames = 0, cap = 0, first = *nall;
-	const char *label;
+	const char *label, *dir = path;
 	struct dirent *de;
+	struct stat st;
 	bool ok = true;
-	DIR *d = opendir(dir);
+	DIR *d;
 
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+		/* One file: its folder holds the .sol beside it. */
+		const char *slash = strrchr(path, '/');
+
+		size_t len = slash ? (size_t)(slash - path) : 1;
+
+		dirbuf = xmalloc(len + 1);
+		memcpy(dirbuf, slash ? path : ".", len);
+		dirbuf[len] = '\0';
+		dir = dirbuf;
+		names = xmalloc(sizeof(*names));
+		names[0] = xmalloc(strlen(path) + 1);
+		strcpy(names[0], slash ? slash + 1 : path);
+		nnames = 1;
+		goto have_names;
+	}
+	d = opendir(dir);
 	if (!d) {
 		fprintf(stderr, "%s: %s: cannot open folder\n", progname, dir);
 		return false;
@@ -460,6 +483,7 @@ static bool bench_dir(const char *dir, const struct options *opt,
 	}
 	/* readdir's order is the file system's: sort for stable output. */
 	qsort(names, nnames, sizeof(*names), cmp_strings);
+have_names:
 
 	for (size_t i = 0; i < nnames; i++) {
 		struct entry e;
@@ -476,9 +500,10 @@ static bool bench_dir(const char *dir, const struct options *opt,
 		free(names[i]);
 	}
 	free(names);
+	free(dirbuf);
 
-	label = strrchr(dir, '/');
-	label = label && label[1] ? label + 1 : dir;
+	label = strrchr(path, '/');
+	label = label && label[1] ? label + 1 : path;
 	print_summary(label, *all + first, *nall - first);
 	if (opt->by_class)
 		print_classes(*all + first, *nall - first);
@@ -495,15 +520,18 @@ static bool bench_dir(const char *dir, const struct options *opt,
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"usage: %s [-r REPEAT] [-t SECONDS] [--by-class] [--list] "
-		"DIR...\n"
-		"Solve every *.spec and *.puz puzzle of each DIR with limit 2"
-		" and report\nper folder the median, 90th percentile and "
-		"maximum time (microseconds)\nand the throughput.\n"
+		"usage: %s [-r REPEAT] [-t SECONDS] [-N] [--by-class] [--list] "
+		"DIR|FILE...\n"
+		"Solve every *.spec and *.puz puzzle of each DIR (or the "
+		"puzzle FILE) with\nlimit 2 and report per folder the median, "
+		"90th percentile and maximum time\n(microseconds) and the "
+		"throughput.\n"
 		"  -r REPEAT    solve each puzzle at least REPEAT times "
 		"(default %d)\n"
 		"  -t SECONDS   and until SECONDS were spent on it "
 		"(default %g; 0: exactly REPEAT)\n"
+		"  -N, --nylimb read every puzzle as a Nylimb puzzle (as "
+		"cdok -N)\n"
 		"  --by-class   one line per class (name without its _NN)\n"
 		"  --list       one line per puzzle: time, nodes, "
 		"difficulty\n"
@@ -518,10 +546,12 @@ int main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "by-class", no_argument, NULL, 'c' },
 		{ "list", no_argument, NULL, 'l' },
+		{ "nylimb", no_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct options opt = { DEFAULT_MIN_RUNS, DEFAULT_BUDGET, false, false };
+	struct options opt = { DEFAULT_MIN_RUNS, DEFAULT_BUDGET, false, false,
+			       0 };
 	struct entry *all = NULL;
 	size_t nall = 0, capall = 0;
 	bool ok = true;
@@ -531,7 +561,7 @@ int main(int argc, char **argv)
 	if (argc > 1 && !strcmp(argv[1], "--generate"))
 		return bench_generate(argc - 2, argv + 2);
 
-	while ((c = getopt_long(argc, argv, "r:t:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "r:t:Nh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'r':
 			opt.min_runs = (int)strtol(optarg, &end, 10);
@@ -555,6 +585,9 @@ int main(int argc, char **argv)
 			break;
 		case 'l':
 			opt.list = true;
+			break;
+		case 'N':
+			opt.rules = CDOK_RULE_NYLIMB;
 			break;
 		case 'h':
 			usage(stdout);
