@@ -79,12 +79,8 @@ static unsigned digit_set(int v)
 	return v < 10 ? 1u << v : (1u << (v / 10)) | (1u << (v % 10));
 }
 
-/* Nylimb lines: no digit twice, at most one two-digit number.  A value
- * with a repeated digit (11, 22, ...) breaks the first rule alone. */
-static bool nylimb_lines_ok(const cdok_puzzle *p, const int *values)
+bool cdok_nylimb_grid_ok(const int *values, int n)
 {
-	int n = p->size;
-
 	for (int line = 0; line < 2 * n; line++) {
 		unsigned used = 0;
 		int longs = 0;
@@ -92,8 +88,11 @@ static bool nylimb_lines_ok(const cdok_puzzle *p, const int *values)
 		for (int i = 0; i < n; i++) {
 			int v = values[line < n ? line * n + i
 					    : i * n + line - n];
-			unsigned d = digit_set(v);
+			unsigned d;
 
+			if (v < 0 || v > CDOK_NYLIMB_MAX)
+				return false;
+			d = digit_set(v);
 			if ((used & d) || (v >= 10 && v % 11 == 0))
 				return false;
 			used |= d;
@@ -141,7 +140,7 @@ int cdok_puzzle_is_solution(const cdok_puzzle *p, const int *values)
 		if (!cdok_puzzle_value_ok(p, values[cell]) ||
 		    (cdok_has_given(p, cell) && p->given[cell] != values[cell]))
 			return 0;
-	if (cdok_is_nylimb(p) ? !nylimb_lines_ok(p, values)
+	if (cdok_is_nylimb(p) ? !cdok_nylimb_grid_ok(values, n)
 			      : !latin_ok(p, values))
 		return 0;
 	buf = malloc((size_t)n * (size_t)n * sizeof(*buf));

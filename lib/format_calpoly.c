@@ -227,18 +227,9 @@ static cdok_status check_cells(int n, int ncages,
 		seen[first->cell] = 1;
 		while (top) {
 			int cell = stack[--top];
-			int y = cell / n, x = cell % n;
-			int nb[4], m = 0;
+			int nb[4], m = cdok_grid_neighbours(n, cell, nb);
 
 			reached++;
-			if (y > 0)
-				nb[m++] = cell - n;
-			if (y + 1 < n)
-				nb[m++] = cell + n;
-			if (x > 0)
-				nb[m++] = cell - 1;
-			if (x + 1 < n)
-				nb[m++] = cell + 1;
 			for (int j = 0; j < m; j++)
 				if (!seen[nb[j]] && owner[nb[j]] == k) {
 					seen[nb[j]] = 1;

@@ -87,17 +87,7 @@ static int new_region(struct gen *g)
 
 static int neighbours(const struct gen *g, int cell, int *out)
 {
-	int n = g->n, r = cell / n, c = cell % n, k = 0;
-
-	if (r > 0)
-		out[k++] = cell - n;
-	if (r + 1 < n)
-		out[k++] = cell + n;
-	if (c > 0)
-		out[k++] = cell - 1;
-	if (c + 1 < n)
-		out[k++] = cell + 1;
-	return k;
+	return cdok_grid_neighbours(g->n, cell, out);
 }
 
 static int count_singles(const struct gen *g)
@@ -827,33 +817,6 @@ static bool gen_init(struct gen *g, const cdok_gen_params *par, cdok_rng *rng,
 	       g->list;
 }
 
-/* A Nylimb grid: no row or column holds a digit twice or more than one
- * two-digit number (generated grids have exactly one; a grid given to
- * harden need not). */
-static bool is_nylimb_grid(const int *v, int n)
-{
-	for (int line = 0; line < 2 * n; line++) {
-		unsigned used = 0;
-		int longs = 0;
-
-		for (int i = 0; i < n; i++) {
-			int x = v[line < n ? line * n + i : i * n + line - n];
-			unsigned d;
-
-			if (x < 0 || x > CDOK_NYLIMB_MAX)
-				return false;
-			d = x < 10 ? 1u << x : (1u << (x / 10)) | (1u << (x % 10));
-			if ((used & d) || (x >= 10 && x % 11 == 0))
-				return false;
-			used |= d;
-			longs += x >= 10;
-		}
-		if (longs > 1)
-			return false;
-	}
-	return true;
-}
-
 static bool is_latin(const int *v, int n)
 {
 	for (int i = 0; i < n; i++) {
@@ -1009,7 +972,7 @@ cdok_status cdok_generate(const cdok_gen_params *par, const int *solution,
 	}
 	if (solution) {
 		memcpy(grid, solution, (size_t)g.ncells * sizeof(int));
-		if (g.nylimb && !is_nylimb_grid(grid, g.n)) {
+		if (g.nylimb && !cdok_nylimb_grid_ok(grid, g.n)) {
 			st = cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
 				       "the solution grid is not a Nylimb "
 				       "grid of size %d (no digit twice and at "

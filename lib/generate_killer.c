@@ -315,17 +315,7 @@ static int rnd(struct kgen *g, int bound)
 
 static int neighbours(const struct kgen *g, int cell, int *out)
 {
-	int n = g->n, r = cell / n, c = cell % n, k = 0;
-
-	if (r > 0)
-		out[k++] = cell - n;
-	if (r + 1 < n)
-		out[k++] = cell + n;
-	if (c > 0)
-		out[k++] = cell - 1;
-	if (c + 1 < n)
-		out[k++] = cell + 1;
-	return k;
+	return cdok_grid_neighbours(g->n, cell, out);
 }
 
 static void shuffle(struct kgen *g, int *a, int k)

@@ -73,6 +73,15 @@ static inline bool cdok_is_value(const cdok_puzzle *p, int v)
 	return cdok_is_nylimb(p) ? v >= 0 : v > 0;
 }
 
+/* The orthogonal neighbours of cell in an n x n grid, into out (up to
+ * four, in the order up, down, left, right); returns how many. */
+int cdok_grid_neighbours(int n, int cell, int out[4]);
+
+/* Whether an n x n grid of values keeps the Nylimb rule: every value in
+ * 0..99, and no row or column with a digit twice (11 uses its digit
+ * twice) or more than one two-digit number (check.c). */
+bool cdok_nylimb_grid_ok(const int *values, int n);
+
 /* ---- errors ---- */
 
 /* Fill err (if not NULL) and return status.  line/column 0 = no

@@ -306,18 +306,9 @@ static bool cage_connected(const cdok_puzzle *p, int cage)
 	mark[c->cells[0]] = 1;
 	while (top) {
 		int cell = stack[--top];
-		int r = cell / n, col = cell % n;
-		int nb[4], k = 0;
+		int nb[4], k = cdok_grid_neighbours(n, cell, nb);
 
 		seen++;
-		if (r > 0)
-			nb[k++] = cell - n;
-		if (r + 1 < n)
-			nb[k++] = cell + n;
-		if (col > 0)
-			nb[k++] = cell - 1;
-		if (col + 1 < n)
-			nb[k++] = cell + 1;
 		for (int i = 0; i < k; i++)
 			if (!mark[nb[i]] && p->cage_of[nb[i]] == cage) {
 				mark[nb[i]] = 1;

@@ -141,3 +141,18 @@ void sb_printf(struct strbuf *sb, const char *fmt, ...)
 	va_end(ap);
 	sb->len += (size_t)n;
 }
+
+int cdok_grid_neighbours(int n, int cell, int out[4])
+{
+	int r = cell / n, c = cell % n, k = 0;
+
+	if (r > 0)
+		out[k++] = cell - n;
+	if (r + 1 < n)
+		out[k++] = cell + n;
+	if (c > 0)
+		out[k++] = cell - 1;
+	if (c + 1 < n)
+		out[k++] = cell + 1;
+	return k;
+}
