@@ -1232,8 +1232,14 @@ static void write_directives(struct strbuf *sb, const cdok_puzzle *p,
 		sb_puts(sb, "@distinct\n");
 		return;
 	}
-	for (int k = 0; k < p->ncages; k++) {
-		if (p->cages[k].ncells < 2 || !p->cages[k].distinct ||
+	/* In reading order of the cages' first cells, which is the order
+	 * the reader gives the cages: so a puzzle read back (from JSON,
+	 * say, where cages may come in any order) writes the same line. */
+	for (int cell = 0; cell < p->size * p->size; cell++) {
+		int k = p->cage_of[cell];
+
+		if (k < 0 || p->cages[k].cells[0] != cell ||
+		    p->cages[k].ncells < 2 || !p->cages[k].distinct ||
 		    !cage_shown(p, values, k))
 			continue;
 		sb_puts(sb, listed ? " " : "@distinct ");

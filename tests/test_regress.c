@@ -82,6 +82,18 @@ static void exercise(const char *name, const cdok_puzzle *p)
 		cr_expect(cdok_reader_next(r, &back, NULL) == CDOK_OK,
 			  "%s: written as a spec, it does not read back:\n%s",
 			  name, text);
+		/* Written again, the spec is the same text. */
+		if (back) {
+			char *again = NULL;
+
+			cr_expect(cdok_write(spec, back, NULL, &again, NULL,
+					     NULL) == CDOK_OK &&
+				  !strcmp(again, text),
+				  "%s: the spec read back writes other text:\n"
+				  "%s\n---\n%s", name, text,
+				  again ? again : "(failed)");
+			cdok_free(again);
+		}
 		cdok_puzzle_free(back);
 		cdok_reader_free(r);
 		cdok_free(text);
