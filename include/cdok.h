@@ -372,8 +372,10 @@ typedef struct cdok_problem {
 	/* CAGE: what the values give.  + the sum, * the product, - the
 	 * largest value minus all the others, / the largest value
 	 * divided by the product of the others, as the fraction got /
-	 * got_den (got_den is 1 for the other operators).  For a
-	 * one-cell cage, the value.  overflow is 1 when the product is
+	 * got_den (got_den is 1 for the other operators; 0 when one of
+	 * the others is 0, as a Nylimb grid may have it, so that there
+	 * is no ratio -- never divide by it unchecked).  For a one-cell
+	 * cage, the value.  overflow is 1 when the product is
 	 * beyond 64 bits (got is then INT64_MAX): it is certainly not
 	 * the target.  CAGE_REPEAT: got is how many of the cage's cells
 	 * hold the value. */

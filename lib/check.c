@@ -253,6 +253,9 @@ static bool cage_fails(const struct cdok_cage *c, const int *v,
 			}
 			overflow = !mul_fits(prod, v[i], &prod);
 		}
+		/* A 0 among the others (Nylimb values include 0) leaves no
+		 * ratio at all: got_den 0 says so, and nothing divides by
+		 * it. */
 		pr->got = max;
 		pr->got_den = overflow ? INT64_MAX : prod;
 		break;
@@ -662,6 +665,9 @@ size_t cdok_problem_describe(const cdok_problem *pr, const cdok_puzzle *p,
 				w = snprintf(buf, len, "%s: the ratio is "
 					     "smaller than 1, not %" PRId64,
 					     name, t);
+			else if (pr->got_den == 0)
+				w = snprintf(buf, len, "%s holds 0, so it has "
+					     "no ratio, not %" PRId64, name, t);
 			else if (pr->got % pr->got_den == 0)
 				w = snprintf(buf, len, "%s: the ratio is %"
 					     PRId64 ", not %" PRId64, name,

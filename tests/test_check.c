@@ -415,6 +415,60 @@ Test(check, products_beyond_64_bits)
 	cdok_puzzle_free(p);
 }
 
+/* A Nylimb grid may put 0 in a ratio cage: there is no ratio then, and
+ * the checker must say so instead of dividing by zero (it once died of
+ * SIGFPE here).  Also a 0 as the largest value, and 0 everywhere. */
+Test(check, ratio_cage_holding_zero)
+{
+	cdok_puzzle *p = cdok_puzzle_new(2);
+	int cells[2] = {0, 1}, cells2[2] = {2, 3};
+	static const int grids[][4] = {{3, 0, 1, 0}, {0, 3, 1, 0},
+				       {0, 0, 1, 0}};
+	static const char *const want[] = {
+		"cage A (/2 at row 1, column 1) holds 0, so it has no ratio, "
+		"not 2",
+	};
+
+	cr_assert_eq(cdok_puzzle_add_cage(p, CDOK_OP_DIV, 2, cells, 2, "A",
+					  NULL), CDOK_OK);
+	cr_assert_eq(cdok_puzzle_add_cage(p, CDOK_OP_ADD, 1, cells2, 2, "B",
+					  NULL), CDOK_OK);
+	cr_assert_eq(cdok_puzzle_set_rules(p, CDOK_RULE_NYLIMB), CDOK_OK);
+	for (size_t g = 0; g < sizeof(grids) / sizeof(grids[0]); g++) {
+		cdok_problem *probs;
+		int n, ratio = 0;
+		char *json = NULL;
+		cdok_json_info info;
+
+		cr_assert_eq(cdok_check(p, grids[g], &probs, &n, NULL),
+			     CDOK_OK);
+		for (int i = 0; i < n; i++) {
+			char msg[256];
+
+			cdok_problem_describe(&probs[i], p, msg, sizeof(msg));
+			if (probs[i].kind == CDOK_PROBLEM_CAGE &&
+			    probs[i].cage == 0) {
+				ratio++;
+				cr_expect_eq(probs[i].got_den, 0);
+				cr_expect_str_eq(msg, want[0]);
+			}
+		}
+		cr_expect_eq(ratio, 1, "grid %zu", g);
+		cdok_json_info_init(&info);
+		info.command = "check";
+		info.candidate = grids[g];
+		info.problems = probs;
+		info.nproblems = n;
+		cr_expect_eq(cdok_json_result(p, &info, &json, NULL, NULL),
+			     CDOK_OK);
+		cr_expect(json && strstr(json, "\"got_den\": 0"), "%s",
+			  json ? json : "(null)");
+		cdok_free(json);
+		cdok_free(probs);
+	}
+	cdok_puzzle_free(p);
+}
+
 Test(check, describe_truncates_like_snprintf)
 {
 	cdok_problem pr;

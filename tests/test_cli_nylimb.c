@@ -103,6 +103,43 @@ Test(cli_nylimb, directive_travels_and_check)
 	remove_tmpdir(dir);
 }
 
+/* A proposed Nylimb grid with 0 in a ratio cage once killed `cdok check`
+ * with SIGFPE, in text, with --to json, and with -N on a plain puzzle. */
+Test(cli_nylimb, check_zero_in_ratio_cage)
+{
+	char *dir = make_tmpdir(), puz[256], plain[256], grid[256];
+	static const char *const modes[][3] = {
+		{"check", NULL, NULL}, {"--to", "json", "check"},
+		{"-N", "check", NULL},
+	};
+	struct run r;
+
+	snprintf(puz, sizeof(puz), "%s/p.spec", dir);
+	snprintf(plain, sizeof(plain), "%s/plain.spec", dir);
+	snprintf(grid, sizeof(grid), "%s/g.sol", dir);
+	write_file(puz, "@nylimb\nA/2\tA\nB+1\tB\n");
+	write_file(plain, "A/2\tA\nB+1\tB\n");
+	write_file(grid, "3 0\n1 0\n");
+	for (int m = 0; m < 3; m++) {
+		const char *file = m == 2 ? plain : puz;
+
+		if (m == 0)
+			CDOK(&r, "check", file, grid);
+		else if (m == 1)
+			CDOK(&r, "--to", "json", "check", file, grid);
+		else
+			CDOK(&r, "-N", "check", file, grid);
+		cr_expect_eq(r.status, 7, "%s %s: status %d, %s", modes[m][0],
+			     modes[m][1] ? modes[m][1] : "", r.status,
+			     r.err.data);
+		cr_expect(strstr(r.out.data, m == 1 ? "\"got_den\":0" :
+				 "holds 0, so it has no ratio, not 2") != NULL,
+			  "%s", r.out.data);
+		run_free(&r);
+	}
+	remove_tmpdir(dir);
+}
+
 Test(cli_nylimb, formats)
 {
 	struct run r;
