@@ -9,8 +9,8 @@
 #   make bench      the benchmark program (bench/README.md)
 #   make install    PREFIX=/usr/local by default
 #
-# Sources are found by wildcard: a new file in lib/, cli/ or tests/ needs
-# no change here.
+# Sources are found by wildcard: a new file in a folder of lib/ (model,
+# format, solve, generate), in cli/ or in tests/ needs no change here.
 
 BUILD    ?= build
 CC       ?= cc
@@ -27,7 +27,8 @@ LDFLAGS_ALL = $(SAN) $(LDFLAGS)
 # module only.
 LIBS     = -ljansson -lpthread
 
-LIB_SRC  = $(wildcard lib/*.c)
+LIB_SRC  = $(wildcard lib/*/*.c)
+LIB_HDR  = $(wildcard lib/*/*.h)
 CLI_SRC  = $(wildcard cli/*.c)
 TEST_SRC = $(wildcard tests/*.c)
 BENCH_SRC = $(wildcard bench/*.c)
@@ -42,16 +43,16 @@ BENCH_OBJ = $(BENCH_SRC:%.c=$(BUILD)/obj/%.o)
 
 all: $(BUILD)/libcdok.a $(BUILD)/libcdok.so $(BUILD)/cdok
 
-$(BUILD)/obj/lib/%.o: lib/%.c include/cdok.h lib/internal.h
+$(BUILD)/obj/lib/%.o: lib/%.c include/cdok.h $(LIB_HDR)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -fPIC -fvisibility=hidden -DCDOK_BUILDING \
+	$(CC) $(CFLAGS_ALL) -Ilib -fPIC -fvisibility=hidden -DCDOK_BUILDING \
 		-D_POSIX_C_SOURCE=200809L -c $< -o $@
 
 $(BUILD)/obj/cli/%.o: cli/%.c include/cdok.h $(wildcard cli/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -D_GNU_SOURCE -c $< -o $@
 
-$(BUILD)/obj/tests/%.o: tests/%.c include/cdok.h lib/internal.h $(wildcard tests/*.h)
+$(BUILD)/obj/tests/%.o: tests/%.c include/cdok.h $(LIB_HDR) $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Ilib -D_GNU_SOURCE \
 		-DCDOK_BIN='"$(BUILD)/cdok"' -c $< -o $@
@@ -136,9 +137,9 @@ FUZZ_BINS    = $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
 
 fuzz: $(FUZZ_BINS)
 
-$(FUZZ_BUILD)/obj/lib/%.o: lib/%.c include/cdok.h lib/internal.h
+$(FUZZ_BUILD)/obj/lib/%.o: lib/%.c include/cdok.h $(LIB_HDR)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -DCDOK_BUILDING -D_POSIX_C_SOURCE=200809L \
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -Ilib -DCDOK_BUILDING -D_POSIX_C_SOURCE=200809L \
 		-c $< -o $@
 
 $(FUZZ_BUILD)/obj/fuzz/%.o: fuzz/%.c fuzz/fuzz.h include/cdok.h

@@ -2,8 +2,9 @@
  * the command table and the helpers commands are built from.
  *
  * The program is a thin layer over include/cdok.h.  A command is one
- * function in its own file (cmd_*.c) plus one row of CLI_COMMANDS below;
- * main.c parses the options, finds the command and runs it.
+ * function, cmd_NAME, in a cmd_*.c file (related commands share one:
+ * cmd_solve.c holds solve and examine), plus one row of CLI_COMMANDS
+ * below; main.c parses the options, finds the command and runs it.
  */
 #ifndef CDOK_CLI_H
 #define CDOK_CLI_H

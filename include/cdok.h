@@ -37,8 +37,8 @@ extern "C" {
 
 #define CDOK_VERSION "0.1.0"
 
-/* Largest supported grid.  Value domains are 64-bit sets indexed by the
- * value itself, so values 1..63 fit. */
+/* Largest supported grid: 63 x 63, values 1..63 (a Nylimb grid, with
+ * values 0..99, is at most 10 x 10). */
 #define CDOK_MAX_SIZE 63
 
 /* "No value": an empty cell, a cell without a given. */
@@ -133,7 +133,7 @@ CDOK_API const int *cdok_cage_cells(const cdok_puzzle *puzzle, int cage);
 /* The cage's label as read, or NULL if it has none. */
 CDOK_API const char *cdok_cage_label(const cdok_puzzle *puzzle, int cage);
 
-/* Killer Sudoku rules (doc/FORMAT.md, RULES.md).  Boxes: the grid is
+/* Killer Sudoku rules (doc/FORMAT.md, doc/RULES.md).  Boxes: the grid is
  * tiled by boxes of box_rows x box_cols cells (box_rows * box_cols must
  * equal the size, e.g. 3 x 3 for 9 x 9, 2 x 3 for 6 x 6, 3 x 4 for
  * 12 x 12), and each box holds every value once.  0 x 0 removes the
@@ -154,7 +154,7 @@ CDOK_API int cdok_cage_distinct(const cdok_puzzle *puzzle, int cage);
 
 /* Rule flags beyond plain Calcudoku.  (Killer boxes and distinct cages
  * are data on the model, set above, not flags.) */
-#define CDOK_RULE_NYLIMB 0x1u /* Nylimb mode (RULES.md): cells hold 0..99;
+#define CDOK_RULE_NYLIMB 0x1u /* Nylimb mode (doc/RULES.md): cells hold 0..99;
 			       * within a row or column no decimal digit
 			       * repeats and at most one cell holds a
 			       * two-digit number */
@@ -600,7 +600,7 @@ CDOK_API cdok_status cdok_generate_sudoku(int size, int box_rows,
 					  int box_cols, cdok_rng *rng,
 					  int *values);
 
-/* A random Nylimb digit grid (RULES.md) of the given size, 1..9: each row
+/* A random Nylimb digit grid (doc/RULES.md) of the given size, 1..9: each row
  * and column holds exactly one two-digit number and no decimal digit
  * twice (at size 9, every digit once).  Values are 0..99. */
 CDOK_API cdok_status cdok_generate_nylimb_grid(int size, cdok_rng *rng,

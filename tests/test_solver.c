@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "cdok.h"
-#include "internal.h"
+#include "model/model.h"
 
 /* ---- cage arithmetic ---- */
 

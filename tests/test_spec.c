@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "cdok.h"
-#include "internal.h"
+#include "model/model.h"
 
 #define CORPUS "tests/data/corpus/"
 

@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "format/format.h"
 
 /* Solo refuses Killer puzzles of more than nine symbols. */
 #define SOLO_KILLER_MAX 9

@@ -1,7 +1,7 @@
 /* rng.c -- the caller-owned random number generator: xoshiro256**,
  * seeded through splitmix64 so that any (seed, stream) pair gives a
  * well-mixed, independent start. */
-#include "internal.h"
+#include "generate/generate.h"
 
 static uint64_t splitmix64(uint64_t *x)
 {

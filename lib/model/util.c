@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "model/model.h"
 
 const char *cdok_status_name(cdok_status status)
 {
@@ -80,7 +80,7 @@ static bool sb_grow(struct strbuf *sb, size_t n)
 		}
 		want *= 2;
 	}
-	p = realloc(sb->data, want);
+	p = cdok_realloc(sb->data, want);
 	if (!p) {
 		sb->failed = true;
 		return false;

@@ -39,7 +39,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "generate/generate.h"
 
 static uint64_t bit(int v)
 {
@@ -184,10 +184,10 @@ static void permutation(cdok_rng *rng, int *a, int k)
 static cdok_status pattern_grid(int n, int box_rows, int box_cols,
 				cdok_rng *rng, int *values)
 {
-	int *sym = malloc((size_t)n * sizeof(int));
-	int *rows = malloc((size_t)n * sizeof(int));
-	int *cols = malloc((size_t)n * sizeof(int));
-	int *tmp = malloc((size_t)n * sizeof(int));
+	int *sym = cdok_malloc((size_t)n * sizeof(int));
+	int *rows = cdok_malloc((size_t)n * sizeof(int));
+	int *cols = cdok_malloc((size_t)n * sizeof(int));
+	int *tmp = cdok_malloc((size_t)n * sizeof(int));
 	int bands = n / box_rows, stacks = n / box_cols;
 
 	if (!sym || !rows || !cols || !tmp) {
@@ -240,12 +240,12 @@ cdok_status cdok_generate_sudoku(int n, int box_rows, int box_cols,
 	f.n = n;
 	f.ncells = (int)nc;
 	f.values = values;
-	f.row = calloc((size_t)n, sizeof(uint64_t));
-	f.col = calloc((size_t)n, sizeof(uint64_t));
-	f.box = calloc((size_t)n, sizeof(uint64_t));
-	f.box_of = malloc(nc * sizeof(int));
-	f.cell_at = malloc(nc * sizeof(int));
-	f.untried = malloc(nc * sizeof(uint64_t));
+	f.row = cdok_calloc((size_t)n, sizeof(uint64_t));
+	f.col = cdok_calloc((size_t)n, sizeof(uint64_t));
+	f.box = cdok_calloc((size_t)n, sizeof(uint64_t));
+	f.box_of = cdok_malloc(nc * sizeof(int));
+	f.cell_at = cdok_malloc(nc * sizeof(int));
+	f.untried = cdok_malloc(nc * sizeof(uint64_t));
 	if (!f.row || !f.col || !f.box || !f.box_of || !f.cell_at ||
 	    !f.untried)
 		goto out;
@@ -1071,9 +1071,9 @@ static bool log_sets_init(struct kgen *g)
 {
 	int kmax = g->max_cage, width = kmax * g->n + 1;
 	size_t cells = (size_t)(kmax + 1) * (size_t)width;
-	uint64_t *ways = calloc(cells, sizeof(uint64_t));
+	uint64_t *ways = cdok_calloc(cells, sizeof(uint64_t));
 
-	g->log_sets = malloc(cells * sizeof(int64_t));
+	g->log_sets = cdok_malloc(cells * sizeof(int64_t));
 	if (!ways || !g->log_sets) {
 		free(ways);
 		return false;
@@ -1108,20 +1108,20 @@ static bool kgen_init(struct kgen *g, const cdok_gen_params *par,
 	 * cut it cannot settle within it gets more information instead. */
 	g->node_budget = 64 + nc / 2;
 	g->grid = grid;
-	g->region = malloc(nc * sizeof(int));
-	g->rsize = calloc(nc, sizeof(int));
-	g->rvals = calloc(nc, sizeof(uint64_t));
-	g->undo = malloc(nc * sizeof(int));
-	g->saved = malloc(nc * sizeof(int));
-	g->best = malloc(nc * sizeof(int));
-	g->sols[0] = malloc(nc * sizeof(int));
-	g->sols[1] = malloc(nc * sizeof(int));
-	g->cells = malloc(nc * sizeof(int));
-	g->queue = malloc(nc * sizeof(int));
-	g->mark = calloc(nc, sizeof(int));
-	g->list = malloc(2 * nc * sizeof(int) + 16 * sizeof(int));
-	g->rsum = malloc(nc * sizeof(int64_t));
-	g->seen = malloc(nc * sizeof(uint64_t));
+	g->region = cdok_malloc(nc * sizeof(int));
+	g->rsize = cdok_calloc(nc, sizeof(int));
+	g->rvals = cdok_calloc(nc, sizeof(uint64_t));
+	g->undo = cdok_malloc(nc * sizeof(int));
+	g->saved = cdok_malloc(nc * sizeof(int));
+	g->best = cdok_malloc(nc * sizeof(int));
+	g->sols[0] = cdok_malloc(nc * sizeof(int));
+	g->sols[1] = cdok_malloc(nc * sizeof(int));
+	g->cells = cdok_malloc(nc * sizeof(int));
+	g->queue = cdok_malloc(nc * sizeof(int));
+	g->mark = cdok_calloc(nc, sizeof(int));
+	g->list = cdok_malloc(2 * nc * sizeof(int) + 16 * sizeof(int));
+	g->rsum = cdok_malloc(nc * sizeof(int64_t));
+	g->seen = cdok_malloc(nc * sizeof(uint64_t));
 	if (!log_sets_init(g))
 		return false;
 	return g->region && g->rsize && g->rvals && g->undo && g->saved &&
@@ -1225,7 +1225,7 @@ cdok_status cdok_generate_killer(const cdok_gen_params *par,
 	st = check_params(par, &rows, &cols, err);
 	if (st != CDOK_OK)
 		return st;
-	grid = malloc((size_t)par->size * (size_t)par->size * sizeof(int));
+	grid = cdok_malloc((size_t)par->size * (size_t)par->size * sizeof(int));
 	if (!grid || !kgen_init(&g, par, rng, grid, rows, cols)) {
 		free(grid);
 		if (grid)

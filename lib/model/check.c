@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "model/model.h"
 
 bool cdok_cage_holds(cdok_op op, int64_t target, const int *v, int n)
 {
@@ -143,7 +143,7 @@ int cdok_puzzle_is_solution(const cdok_puzzle *p, const int *values)
 	if (cdok_is_nylimb(p) ? !cdok_nylimb_grid_ok(values, n)
 			      : !latin_ok(p, values))
 		return 0;
-	buf = malloc((size_t)n * (size_t)n * sizeof(*buf));
+	buf = cdok_malloc((size_t)n * (size_t)n * sizeof(*buf));
 	if (!buf)
 		return 0;
 	for (int c = 0; c < p->ncages && ok; c++) {
@@ -181,7 +181,7 @@ static cdok_problem *add_problem(struct problems *ps, cdok_problem_kind kind)
 		return NULL;
 	if (ps->n == ps->cap) {
 		int cap = ps->cap ? ps->cap * 2 : 16;
-		cdok_problem *items = realloc(ps->items,
+		cdok_problem *items = cdok_realloc(ps->items,
 					      (size_t)cap * sizeof(*items));
 
 		if (!items) {
@@ -402,7 +402,7 @@ cdok_status cdok_check(const cdok_puzzle *p, const int *values,
 				 "cdok_check needs a puzzle, values and "
 				 "somewhere to put the problems");
 	n = p->size;
-	buf = malloc((size_t)n * (size_t)n * sizeof(*buf));
+	buf = cdok_malloc((size_t)n * (size_t)n * sizeof(*buf));
 	if (!buf)
 		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "format/format.h"
 
 #define MAX_CELLS (CDOK_MAX_SIZE * CDOK_MAX_SIZE)
 
@@ -213,8 +213,8 @@ static cdok_status check_cells(int n, int ncages,
 			owner[r->cell] = k;
 		}
 
-	stack = malloc((size_t)ncells * sizeof(int));
-	seen = calloc((size_t)ncells, 1);
+	stack = cdok_malloc((size_t)ncells * sizeof(int));
+	seen = cdok_calloc((size_t)ncells, 1);
 	if (!stack || !seen) {
 		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 		goto out;
@@ -295,8 +295,8 @@ cdok_status cdok_calpoly_read(struct cdok_reader *r, cdok_puzzle **out,
 	c.pos = l.next;
 	c.line++;
 
-	cages = malloc((size_t)count * sizeof(*cages));
-	refs = malloc((size_t)MAX_CELLS * sizeof(*refs));
+	cages = cdok_malloc((size_t)count * sizeof(*cages));
+	refs = cdok_malloc((size_t)MAX_CELLS * sizeof(*refs));
 	if (!cages || !refs) {
 		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 		goto out;
@@ -312,8 +312,8 @@ cdok_status cdok_calpoly_read(struct cdok_reader *r, cdok_puzzle **out,
 			       "the cells covered)", total);
 		goto out;
 	}
-	owner = malloc((size_t)total * sizeof(int));
-	cells = malloc((size_t)total * sizeof(int));
+	owner = cdok_malloc((size_t)total * sizeof(int));
+	cells = cdok_malloc((size_t)total * sizeof(int));
 	p = cdok_puzzle_new(n);
 	if (!owner || !cells || !p) {
 		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");

@@ -1,112 +1,11 @@
-/* internal.h -- what the library's modules share and the public API hides.
- *
- * The puzzle model lives here as a plain struct.  Formats, the solver and
- * the checker read it directly; everything outside lib/ goes through
- * include/cdok.h.
+/* format.h -- what the format modules share: readers and writers with
+ * their stream state, the table of formats, text scanning, the JSON
+ * document walk and the edge walk of Tatham's game IDs.
  */
-#ifndef CDOK_INTERNAL_H
-#define CDOK_INTERNAL_H
+#ifndef CDOK_FORMAT_H
+#define CDOK_FORMAT_H
 
-#include <stdarg.h>
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
-
-#include "cdok.h"
-
-/* Longest cage label a reader accepts.  52 single letters cover the
- * original format; labels of a few letters cover any grid we support. */
-#define CDOK_LABEL_MAX 15
-
-/* Largest text a reader accepts in one go (bytes).  A 63 x 63 spec with
- * long clues is far below this. */
-#define CDOK_TEXT_MAX (64u << 20)
-
-struct cdok_cage {
-	cdok_op op;
-	int64_t target;
-	int ncells;
-	int *cells;                      /* reading order */
-	char label[CDOK_LABEL_MAX + 1];  /* "" when none */
-	bool distinct;                   /* values must all differ */
-};
-
-/* Variants arrive as data on the one model plus the reasoning that
- * honours it, not as a new model: Killer boxes are box_rows x box_cols
- * (0 = none) and a cage's distinct flag; rules holds flags such as
- * CDOK_RULE_NYLIMB (values 0..99 under a digit rule, solved by
- * solver_nylimb.c).  A plain Calcudoku has no boxes, no distinct
- * cages and rules == 0.  The box of cell (r, c) is
- * (r / box_rows) * (size / box_cols) + c / box_cols. */
-struct cdok_puzzle {
-	int size;
-	unsigned rules;
-	int box_rows, box_cols;  /* 0: no boxes */
-	int *given;        /* size*size, CDOK_NONE = none (0 is a Nylimb
-			    * value) */
-	int *cage_of;      /* size*size, -1 = none */
-	struct cdok_cage *cages;
-	int ncages;
-	int cage_cap;
-};
-
-/* Nylimb mode (RULES.md): values 0..99, lines of at most 10 cells. */
-#define CDOK_NYLIMB_MAX 99
-#define CDOK_NYLIMB_MAX_SIZE 10
-
-static inline bool cdok_is_nylimb(const cdok_puzzle *p)
-{
-	return (p->rules & CDOK_RULE_NYLIMB) != 0;
-}
-
-/* Whether a cell has a given (given[] holds CDOK_NONE where not). */
-static inline bool cdok_has_given(const cdok_puzzle *p, int cell)
-{
-	return p->given[cell] != CDOK_NONE;
-}
-
-/* Whether an entry of a caller's value grid is a value rather than "no
- * value": CDOK_NONE always means none, and so does 0 in a plain puzzle
- * (where 0 is never a value). */
-static inline bool cdok_is_value(const cdok_puzzle *p, int v)
-{
-	return cdok_is_nylimb(p) ? v >= 0 : v > 0;
-}
-
-/* The orthogonal neighbours of cell in an n x n grid, into out (up to
- * four, in the order up, down, left, right); returns how many. */
-int cdok_grid_neighbours(int n, int cell, int out[4]);
-
-/* Whether an n x n grid of values keeps the Nylimb rule: every value in
- * 0..99, and no row or column with a digit twice (11 uses its digit
- * twice) or more than one two-digit number (check.c). */
-bool cdok_nylimb_grid_ok(const int *values, int n);
-
-/* ---- errors ---- */
-
-/* Fill err (if not NULL) and return status.  line/column 0 = no
- * position. */
-cdok_status cdok_fail(cdok_error *err, cdok_status status, int line,
-		      int column, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
-
-/* ---- growable strings for writers ---- */
-
-struct strbuf {
-	char *data;
-	size_t len;
-	size_t cap;
-	bool failed;   /* an allocation failed; contents are unusable */
-};
-
-void sb_init(struct strbuf *sb);
-void sb_free(struct strbuf *sb);
-void sb_putc(struct strbuf *sb, char c);
-void sb_puts(struct strbuf *sb, const char *s);
-void sb_putn(struct strbuf *sb, const char *s, size_t n);
-void sb_repeat(struct strbuf *sb, const char *s, int count);
-void sb_printf(struct strbuf *sb, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+#include "model/model.h"
 
 /* ---- formats ---- */
 
@@ -310,15 +209,6 @@ cdok_status text_number(const char *text, size_t *pos, size_t end,
 
 /* ---- shared by writers ---- */
 
-/* "cage J (+12 at row 1, column 1)" or, for a cage without a label, "the
- * +12 cage at row 1, column 1": how messages name a cage so that a user
- * can find it in any format. */
-void cdok_cage_name(const cdok_puzzle *puzzle, int cage, char *buf,
-		    size_t len);
-
-/* True if the cage's cells are orthogonally connected. */
-bool cdok_cage_connected(const cdok_puzzle *puzzle, int cage);
-
 /* Refuse, with CDOK_ERR_UNSUPPORTED and the reason, a puzzle with rules
  * beyond plain Calcudoku (Nylimb mode, Killer boxes, or a cage of two
  * or more cells whose values must differ) for a format that cannot say
@@ -326,29 +216,6 @@ bool cdok_cage_connected(const cdok_puzzle *puzzle, int cage);
  * Keen game ID").  CDOK_OK for a puzzle without them. */
 cdok_status cdok_refuse_variant_rules(const cdok_puzzle *puzzle,
 				     const char *what, cdok_error *err);
-
-/* ---- labels ---- */
-
-/* The index-th label in cdok's label order: A..Z, a..z (the original's
- * 52), then AA..zz and so on.  Writers use it for cages that have no
- * label of their own (and must skip labels other cages already use).
- * buf must hold CDOK_LABEL_MAX + 1 bytes. */
-void cdok_label_for_index(int index, char *buf);
-
-/* ---- cage arithmetic ---- */
-
-/* True if the n values (all of them filled) meet the cage's clue.  The
- * one definition of the arithmetic rules (doc/RULES): the checker uses
- * it, and the solver uses it to confirm every solution it reports. */
-bool cdok_cage_holds(cdok_op op, int64_t target, const int *values, int n);
-
-/* ---- solver internals for the generator ---- */
-
-/* Run the solver's reasoning once, without any search, and store every
- * cell's remaining candidates in domains (size*size words, bit v = value
- * v).  Returns 1 if reasoning alone decides every cell, 0 if some cells
- * stay open, -1 on a contradiction or when memory runs out. */
-int cdok_root_domains(const cdok_puzzle *puzzle, uint64_t *domains);
 
 /* ---- the edge walk of Keen and Solo IDs (edgewalk.c) ---- */
 
@@ -360,25 +227,4 @@ void cdok_edge_cells(int w, int e, int *a, int *b);
 int cdok_uf_find(int *parent, int i);
 void cdok_uf_unite(int *parent, int a, int b);
 
-/* ---- model helpers ---- */
-
-/* Grow the cage array so one more cage fits. */
-cdok_status cdok_puzzle_reserve_cage(cdok_puzzle *puzzle);
-
-/* ---- solving ---- */
-
-/* cdok_solve for a Nylimb puzzle (solver_nylimb.c): the same contract;
- * p is valid and params is not NULL. */
-cdok_status cdok_solve_nylimb(const cdok_puzzle *p,
-			      const cdok_solve_params *params, int *solution,
-			      cdok_result *res, cdok_error *err);
-
-/* ---- generation ---- */
-
-/* cdok_generate for par->killer (generate_killer.c): same contract. */
-cdok_status cdok_generate_killer(const cdok_gen_params *par,
-				 const int *solution, cdok_rng *rng,
-				 cdok_puzzle **out, uint64_t *score,
-				 cdok_error *err);
-
-#endif /* CDOK_INTERNAL_H */
+#endif /* CDOK_FORMAT_H */

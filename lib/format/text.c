@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "internal.h"
+#include "format/format.h"
 
 void text_line_at(const char *text, size_t len, size_t pos,
 		  struct text_line *l)
@@ -94,27 +94,6 @@ cdok_status text_number(const char *text, size_t *pos, size_t end,
 	*pos = i;
 	*value = v;
 	return CDOK_OK;
-}
-
-void cdok_cage_name(const cdok_puzzle *p, int cage, char *buf, size_t len)
-{
-	const struct cdok_cage *c = &p->cages[cage];
-	int n = p->size, first = c->cells[0];
-	char clue[32];
-
-	/* A one-cell cage's clue is just its value, whatever its
-	 * operator says. */
-	if (c->ncells == 1)
-		snprintf(clue, sizeof(clue), "%" PRId64, c->target);
-	else
-		snprintf(clue, sizeof(clue), "%c%" PRId64, (char)c->op,
-			 c->target);
-	if (c->label[0])
-		snprintf(buf, len, "cage %s (%s at row %d, column %d)",
-			 c->label, clue, first / n + 1, first % n + 1);
-	else
-		snprintf(buf, len, "the %s cage at row %d, column %d", clue,
-			 first / n + 1, first % n + 1);
 }
 
 cdok_status cdok_refuse_variant_rules(const cdok_puzzle *p, const char *what,

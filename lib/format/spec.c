@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "format/format.h"
 
 /* One cell of the grid as written. */
 struct token {
@@ -424,14 +424,14 @@ static cdok_status find_cages(const struct token *toks, int size,
 	while (hcap < 2 * (size_t)ncells)
 		hcap *= 2;
 	memset(cs, 0, sizeof(*cs));
-	cs->recs = malloc((size_t)ncells * sizeof(*cs->recs));
-	cs->cage_of = malloc((size_t)ncells * sizeof(int));
-	cs->cells = malloc((size_t)ncells * sizeof(int));
-	cs->start = malloc(((size_t)ncells + 1) * sizeof(int));
-	table = malloc(hcap * sizeof(int));
-	stack = malloc((size_t)ncells * sizeof(int));
-	fill = malloc(((size_t)ncells + 1) * sizeof(int));
-	seen = calloc((size_t)ncells, 1);
+	cs->recs = cdok_malloc((size_t)ncells * sizeof(*cs->recs));
+	cs->cage_of = cdok_malloc((size_t)ncells * sizeof(int));
+	cs->cells = cdok_malloc((size_t)ncells * sizeof(int));
+	cs->start = cdok_malloc(((size_t)ncells + 1) * sizeof(int));
+	table = cdok_malloc(hcap * sizeof(int));
+	stack = cdok_malloc((size_t)ncells * sizeof(int));
+	fill = cdok_malloc(((size_t)ncells + 1) * sizeof(int));
+	seen = cdok_calloc((size_t)ncells, 1);
 	if (!cs->recs || !cs->cage_of || !cs->cells || !cs->start ||
 	    !table || !stack || !fill || !seen) {
 		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
@@ -690,7 +690,7 @@ static cdok_status read_distinct(const char *text, size_t i, size_t start,
 					 "more cages", DLABELS_MAX);
 		if (ds->nlabels == ds->cap) {
 			int cap = ds->cap ? 2 * ds->cap : 16;
-			struct dlabel *more = realloc(ds->labels, (size_t)cap *
+			struct dlabel *more = cdok_realloc(ds->labels, (size_t)cap *
 						      sizeof(*more));
 
 			if (!more)
@@ -814,7 +814,7 @@ static cdok_status apply_directives(const struct directives *ds,
 	 * does, so a long @distinct line stays linear. */
 	while (hcap < 2 * (size_t)p->ncages)
 		hcap *= 2;
-	table = malloc(hcap * sizeof(*table));
+	table = cdok_malloc(hcap * sizeof(*table));
 	if (!table)
 		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	for (size_t h = 0; h < hcap; h++)
@@ -960,7 +960,7 @@ cdok_status cdok_spec_read(struct cdok_reader *r, cdok_puzzle **out,
 			goto fail;
 		if (y == 0) {
 			size = n;
-			toks = malloc((size_t)size * (size_t)size *
+			toks = cdok_malloc((size_t)size * (size_t)size *
 				      sizeof(*toks));
 			if (!toks) {
 				st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0,
@@ -1094,7 +1094,7 @@ static cdok_status choose_labels(const cdok_puzzle *p,
 	used.cap = 16;
 	while (used.cap < 2 * (size_t)p->ncages + 2)
 		used.cap *= 2;
-	used.keys = calloc(used.cap, sizeof(*used.keys));
+	used.keys = cdok_calloc(used.cap, sizeof(*used.keys));
 	if (!used.keys)
 		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	for (int k = 0; k < p->ncages; k++) {
@@ -1256,7 +1256,7 @@ cdok_status cdok_spec_write(struct strbuf *sb, const cdok_puzzle *p,
 	int n = p->size;
 	cdok_status st;
 
-	names = calloc((size_t)p->ncages + 1, sizeof(*names));
+	names = cdok_calloc((size_t)p->ncages + 1, sizeof(*names));
 	if (!names)
 		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	st = choose_labels(p, names, err);

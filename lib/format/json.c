@@ -17,7 +17,7 @@
 
 #include <jansson.h>
 
-#include "internal.h"
+#include "format/format.h"
 
 /* The schema's version.  A reader accepts documents of this version or
  * older; a newer one may mean something this code does not know. */
@@ -349,7 +349,7 @@ static cdok_status read_puzzle_object(const struct cdok_json_doc *d,
 	}
 
 	p = cdok_puzzle_new((int)size);
-	cells = malloc((size_t)(size * size) * sizeof(int));
+	cells = cdok_malloc((size_t)(size * size) * sizeof(int));
 	if (!p || !cells) {
 		cdok_puzzle_free(p);
 		free(cells);
@@ -508,7 +508,7 @@ cdok_status cdok_json_read_stream(struct cdok_reader *r,
 			continue;
 		}
 		if (!s) {
-			s = calloc(1, sizeof(*s));
+			s = cdok_calloc(1, sizeof(*s));
 			if (!s) {
 				json_decref(doc);
 				return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0,
@@ -526,7 +526,7 @@ cdok_status cdok_json_read_stream(struct cdok_reader *r,
 }
 
 /* jansson's json_t and the struct json_t the shared declarations in
- * internal.h use are one type, so the reader fits cdok_json_object_fn
+ * format.h use are one type, so the reader fits cdok_json_object_fn
  * as it is. */
 cdok_status cdok_json_read(struct cdok_reader *r, cdok_puzzle **out,
 			   cdok_error *err)

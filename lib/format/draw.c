@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "internal.h"
+#include "format/format.h"
 
 /* Arms of a junction that are major borders, as bits. */
 enum {

@@ -1,8 +1,10 @@
 /* puzzle.c -- the one puzzle model: a grid, its givens and its cages. */
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "model/model.h"
 
 cdok_puzzle *cdok_puzzle_new(int size)
 {
@@ -12,12 +14,12 @@ cdok_puzzle *cdok_puzzle_new(int size)
 	if (size < 1 || size > CDOK_MAX_SIZE)
 		return NULL;
 	cells = (size_t)size * (size_t)size;
-	p = calloc(1, sizeof(*p));
+	p = cdok_calloc(1, sizeof(*p));
 	if (!p)
 		return NULL;
 	p->size = size;
-	p->given = malloc(cells * sizeof(*p->given));
-	p->cage_of = malloc(cells * sizeof(*p->cage_of));
+	p->given = cdok_malloc(cells * sizeof(*p->given));
+	p->cage_of = cdok_malloc(cells * sizeof(*p->cage_of));
 	if (!p->given || !p->cage_of) {
 		cdok_puzzle_free(p);
 		return NULL;
@@ -58,7 +60,7 @@ cdok_puzzle *cdok_puzzle_clone(const cdok_puzzle *src)
 	memcpy(p->given, src->given, cells * sizeof(*p->given));
 	memcpy(p->cage_of, src->cage_of, cells * sizeof(*p->cage_of));
 	if (src->ncages) {
-		p->cages = calloc((size_t)src->ncages, sizeof(*p->cages));
+		p->cages = cdok_calloc((size_t)src->ncages, sizeof(*p->cages));
 		if (!p->cages) {
 			cdok_puzzle_free(p);
 			return NULL;
@@ -69,7 +71,7 @@ cdok_puzzle *cdok_puzzle_clone(const cdok_puzzle *src)
 			struct cdok_cage *d = &p->cages[i];
 
 			*d = *s;
-			d->cells = malloc((size_t)s->ncells * sizeof(int));
+			d->cells = cdok_malloc((size_t)s->ncells * sizeof(int));
 			if (!d->cells) {
 				p->ncages = i;
 				cdok_puzzle_free(p);
@@ -146,7 +148,7 @@ cdok_status cdok_puzzle_reserve_cage(cdok_puzzle *p)
 	if (p->ncages < p->cage_cap)
 		return CDOK_OK;
 	cap = p->cage_cap ? p->cage_cap * 2 : 16;
-	c = realloc(p->cages, (size_t)cap * sizeof(*c));
+	c = cdok_realloc(p->cages, (size_t)cap * sizeof(*c));
 	if (!c)
 		return CDOK_ERR_NOMEM;
 	p->cages = c;
@@ -178,7 +180,7 @@ cdok_status cdok_puzzle_add_cage(cdok_puzzle *p, cdok_op op, int64_t target,
 	for (int i = 0; i < ncells; i++)
 		if (!cell_ok(p, cells[i]) || p->cage_of[cells[i]] >= 0)
 			return CDOK_ERR_INVALID;
-	copy = malloc((size_t)ncells * sizeof(*copy));
+	copy = cdok_malloc((size_t)ncells * sizeof(*copy));
 	if (!copy)
 		return CDOK_ERR_NOMEM;
 	memcpy(copy, cells, (size_t)ncells * sizeof(*copy));
@@ -293,8 +295,8 @@ static bool cage_connected(const cdok_puzzle *p, int cage)
 
 	if (c->ncells <= 1)
 		return true;
-	stack = malloc((size_t)c->ncells * sizeof(*stack));
-	mark = calloc((size_t)n * (size_t)n, 1);
+	stack = cdok_malloc((size_t)c->ncells * sizeof(*stack));
+	mark = cdok_calloc((size_t)n * (size_t)n, 1);
 	if (!stack || !mark) {
 		/* Treat allocation failure as "connected": the solver does
 		 * not depend on connectivity, it is a format rule. */
@@ -373,4 +375,25 @@ void cdok_label_for_index(int index, char *buf)
 	}
 	tmp[len] = '\0';
 	strcpy(buf, tmp);
+}
+
+void cdok_cage_name(const cdok_puzzle *p, int cage, char *buf, size_t len)
+{
+	const struct cdok_cage *c = &p->cages[cage];
+	int n = p->size, first = c->cells[0];
+	char clue[32];
+
+	/* A one-cell cage's clue is just its value, whatever its
+	 * operator says. */
+	if (c->ncells == 1)
+		snprintf(clue, sizeof(clue), "%" PRId64, c->target);
+	else
+		snprintf(clue, sizeof(clue), "%c%" PRId64, (char)c->op,
+			 c->target);
+	if (c->label[0])
+		snprintf(buf, len, "cage %s (%s at row %d, column %d)",
+			 c->label, clue, first / n + 1, first % n + 1);
+	else
+		snprintf(buf, len, "the %s cage at row %d, column %d", clue,
+			 first / n + 1, first % n + 1);
 }

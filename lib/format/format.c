@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "format/format.h"
 
 static const struct cdok_format formats[] = {
 	{.name = "spec",
@@ -109,7 +109,7 @@ cdok_reader *cdok_reader_new(const cdok_format *f, const char *text,
 
 	if (!f || !f->read || (!text && len))
 		return NULL;
-	r = calloc(1, sizeof(*r));
+	r = cdok_calloc(1, sizeof(*r));
 	if (!r)
 		return NULL;
 	r->format = f;
@@ -222,7 +222,7 @@ cdok_writer *cdok_writer_new(const cdok_format *f, unsigned flags)
 	if (!f || !f->write ||
 	    (flags & ~(CDOK_WRITER_COMPACT | CDOK_WRITER_ARRAY)))
 		return NULL;
-	w = calloc(1, sizeof(*w));
+	w = cdok_calloc(1, sizeof(*w));
 	if (!w)
 		return NULL;
 	w->format = f;

@@ -16,7 +16,7 @@
  */
 #include <stdlib.h>
 
-#include "internal.h"
+#include "generate/generate.h"
 
 struct cube {
 	int n;
@@ -63,7 +63,7 @@ cdok_status cdok_generate_grid(int n, cdok_rng *rng, int *values)
 	if (n < 1 || n > CDOK_MAX_SIZE)
 		return CDOK_ERR_INVALID;
 	q.n = n;
-	q.m = calloc((size_t)n * (size_t)n * (size_t)n, 1);
+	q.m = cdok_calloc((size_t)n * (size_t)n * (size_t)n, 1);
 	if (!q.m)
 		return CDOK_ERR_NOMEM;
 	for (int r = 0; r < n; r++)

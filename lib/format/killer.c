@@ -18,7 +18,7 @@
 
 #include <jansson.h>
 
-#include "internal.h"
+#include "format/format.h"
 
 #define KILLER_N 9
 #define KILLER_BOX 3

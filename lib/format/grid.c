@@ -4,7 +4,7 @@
  */
 #include <string.h>
 
-#include "internal.h"
+#include "format/format.h"
 
 /* Larger numbers are not values of any grid; the cap keeps a run of
  * digits from overflowing. */

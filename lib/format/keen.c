@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "format/format.h"
 
 /* Keen's own range of sizes.  Smaller IDs would be well formed, but the
  * game refuses them, and an ID it cannot load helps nobody. */

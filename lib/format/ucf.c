@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "format/format.h"
 
 /* The contest's group letters, in the order they are handed out. */
 static const char letters[] =
@@ -373,7 +373,7 @@ static cdok_status build(struct ucf_read *u, cdok_puzzle **out,
 {
 	int n = u->n, ncells = n * n, byorder[NLETTERS], nk = 0;
 	cdok_puzzle *p = cdok_puzzle_new(n);
-	int *cells = malloc((size_t)ncells * sizeof(int));
+	int *cells = cdok_malloc((size_t)ncells * sizeof(int));
 
 	if (!p || !cells) {
 		cdok_puzzle_free(p);
@@ -453,12 +453,12 @@ cdok_status cdok_ucf_read(struct cdok_reader *r, cdok_puzzle **out,
 		return CDOK_END;
 	}
 	u.n = (int)n;
-	u.row_line = malloc((size_t)n * sizeof(int));
-	u.row_start = malloc((size_t)n * sizeof(size_t));
-	u.row_lstart = malloc((size_t)n * sizeof(size_t));
-	u.slot = malloc((size_t)(n * n));
-	stack = malloc((size_t)(n * n) * sizeof(int));
-	seen = malloc((size_t)(n * n));
+	u.row_line = cdok_malloc((size_t)n * sizeof(int));
+	u.row_start = cdok_malloc((size_t)n * sizeof(size_t));
+	u.row_lstart = cdok_malloc((size_t)n * sizeof(size_t));
+	u.slot = cdok_malloc((size_t)(n * n));
+	stack = cdok_malloc((size_t)(n * n) * sizeof(int));
+	seen = cdok_malloc((size_t)(n * n));
 	if (!u.row_line || !u.row_start || !u.row_lstart || !u.slot ||
 	    !stack || !seen) {
 		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
@@ -630,8 +630,8 @@ static cdok_status write_puzzle(struct strbuf *sb, const cdok_puzzle *p,
 					 "contradicts %s; UCF has no givens", g,
 					 cell / n + 1, cell % n + 1, name);
 	}
-	gs = malloc(((size_t)p->ncages + (size_t)(n * n)) * sizeof(*gs));
-	grid = malloc((size_t)(n * n));
+	gs = cdok_malloc(((size_t)p->ncages + (size_t)(n * n)) * sizeof(*gs));
+	grid = cdok_malloc((size_t)(n * n));
 	if (!gs || !grid) {
 		free(gs);
 		free(grid);

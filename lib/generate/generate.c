@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "generate/generate.h"
 
 struct region {
 	int size;        /* 0: free slot */
@@ -280,8 +280,8 @@ static int64_t count_fillings(struct gen *g, cdok_op op, int64_t t, int k)
 		return product_fillings(g, t, k);
 	if (op == CDOK_OP_ADD) {
 		/* ways[s]: fillings of the cells so far that sum to s. */
-		int64_t *ways = calloc((size_t)t + 1, sizeof(int64_t));
-		int64_t *next = calloc((size_t)t + 1, sizeof(int64_t));
+		int64_t *ways = cdok_calloc((size_t)t + 1, sizeof(int64_t));
+		int64_t *next = cdok_calloc((size_t)t + 1, sizeof(int64_t));
 		int64_t r = INT64_MAX;
 
 		if (ways && next && t <= (int64_t)k * n) {
@@ -802,16 +802,16 @@ static bool gen_init(struct gen *g, const cdok_gen_params *par, cdok_rng *rng,
 	 * more. */
 	if (g->nylimb)
 		g->node_budget = 200L + g->ncells * 4L;
-	g->region = malloc(nc * sizeof(int));
-	g->regs = calloc(nc, sizeof(struct region));
-	g->saved_region = malloc(nc * sizeof(int));
-	g->saved_regs = malloc(nc * sizeof(struct region));
-	g->sols[0] = malloc(nc * sizeof(int));
-	g->sols[1] = malloc(nc * sizeof(int));
-	g->cells = malloc(nc * sizeof(int));
-	g->queue = malloc(nc * sizeof(int));
-	g->mark = calloc(nc, sizeof(int));
-	g->list = malloc(2 * nc * sizeof(int) + 16 * sizeof(int));
+	g->region = cdok_malloc(nc * sizeof(int));
+	g->regs = cdok_calloc(nc, sizeof(struct region));
+	g->saved_region = cdok_malloc(nc * sizeof(int));
+	g->saved_regs = cdok_malloc(nc * sizeof(struct region));
+	g->sols[0] = cdok_malloc(nc * sizeof(int));
+	g->sols[1] = cdok_malloc(nc * sizeof(int));
+	g->cells = cdok_malloc(nc * sizeof(int));
+	g->queue = cdok_malloc(nc * sizeof(int));
+	g->mark = cdok_calloc(nc, sizeof(int));
+	g->list = cdok_malloc(2 * nc * sizeof(int) + 16 * sizeof(int));
 	return g->region && g->regs && g->saved_region && g->saved_regs &&
 	       g->sols[0] && g->sols[1] && g->cells && g->queue && g->mark &&
 	       g->list;
@@ -852,7 +852,7 @@ static cdok_status make_unique(struct gen *g, cdok_puzzle **best,
 			       cdok_result *res)
 {
 	int max_steps = 2 * g->ncells + 20;
-	uint64_t *dom = malloc((size_t)g->ncells * sizeof(*dom));
+	uint64_t *dom = cdok_malloc((size_t)g->ncells * sizeof(*dom));
 	int *cand = g->list + g->ncells;
 
 	if (!dom)
@@ -964,7 +964,7 @@ cdok_status cdok_generate(const cdok_gen_params *par, const int *solution,
 	if (par->max_cage < 1)
 		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "the largest cage must have at least 1 cell");
-	grid = malloc((size_t)par->size * (size_t)par->size * sizeof(int));
+	grid = cdok_malloc((size_t)par->size * (size_t)par->size * sizeof(int));
 	if (!grid || !gen_init(&g, par, rng, grid)) {
 		free(grid);
 		gen_free(&g);

@@ -29,7 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "solve/solve.h"
 
 typedef uint64_t dom_t;
 
@@ -866,7 +866,7 @@ static dom_t *level(struct solver *s, int depth)
 {
 	if (depth >= s->nlevels) {
 		int want = depth + 8;
-		dom_t **l = realloc(s->levels, (size_t)want * sizeof(*l));
+		dom_t **l = cdok_realloc(s->levels, (size_t)want * sizeof(*l));
 
 		if (!l)
 			return NULL;
@@ -876,7 +876,7 @@ static dom_t *level(struct solver *s, int depth)
 		s->nlevels = want;
 	}
 	if (!s->levels[depth])
-		s->levels[depth] = malloc((size_t)s->ncells * sizeof(dom_t));
+		s->levels[depth] = cdok_malloc((size_t)s->ncells * sizeof(dom_t));
 	return s->levels[depth];
 }
 
@@ -1022,9 +1022,9 @@ static bool cage_info_init(struct solver *s, struct cage_info *ci,
 	ci->ncells = k;
 	ci->cells = c->cells;
 	ci->ngroups = 0;
-	ci->group_unit = malloc((size_t)cap * sizeof(int));
-	ci->groups = malloc((size_t)k * MAX_GROUPS_PER_CELL * sizeof(int));
-	ci->ngroups_of = malloc((size_t)k * sizeof(int));
+	ci->group_unit = cdok_malloc((size_t)cap * sizeof(int));
+	ci->groups = cdok_malloc((size_t)k * MAX_GROUPS_PER_CELL * sizeof(int));
+	ci->ngroups_of = cdok_malloc((size_t)k * sizeof(int));
 	if (!ci->group_unit || !ci->groups || !ci->ngroups_of)
 		return false;
 	if (c->distinct)
@@ -1054,9 +1054,9 @@ static bool units_init(struct solver *s, const cdok_puzzle *p)
 	int n = s->n;
 
 	s->nkinds = p->box_rows ? 3 : 2;
-	s->unit_cells = malloc((size_t)s->nkinds * (size_t)s->ncells *
+	s->unit_cells = cdok_malloc((size_t)s->nkinds * (size_t)s->ncells *
 			       sizeof(int));
-	s->cell_units = malloc((size_t)s->ncells * NKINDS * sizeof(int));
+	s->cell_units = cdok_malloc((size_t)s->ncells * NKINDS * sizeof(int));
 	if (!s->unit_cells || !s->cell_units)
 		return false;
 	for (int cell = 0; cell < s->ncells; cell++) {
@@ -1096,14 +1096,14 @@ static bool solver_init(struct solver *s, const cdok_puzzle *p)
 	s->full = ((BIT(s->n) << 1) - 1) & ~(dom_t)1;
 	s->cage_of = p->cage_of;
 	s->ncages = p->ncages;
-	s->cages = calloc((size_t)(p->ncages ? p->ncages : 1),
+	s->cages = cdok_calloc((size_t)(p->ncages ? p->ncages : 1),
 			  sizeof(*s->cages));
-	s->fixed = malloc((size_t)s->ncells * 2 * sizeof(int));
-	s->queue = malloc((size_t)(p->ncages ? p->ncages : 1) * sizeof(int));
-	s->queued = calloc((size_t)(p->ncages ? p->ncages : 1), sizeof(bool));
-	s->values = malloc((size_t)s->ncells * sizeof(int));
-	s->wcage = calloc((size_t)(p->ncages ? p->ncages : 1), sizeof(uint32_t));
-	s->wunit = calloc((size_t)(NKINDS * s->n), sizeof(uint32_t));
+	s->fixed = cdok_malloc((size_t)s->ncells * 2 * sizeof(int));
+	s->queue = cdok_malloc((size_t)(p->ncages ? p->ncages : 1) * sizeof(int));
+	s->queued = cdok_calloc((size_t)(p->ncages ? p->ncages : 1), sizeof(bool));
+	s->values = cdok_malloc((size_t)s->ncells * sizeof(int));
+	s->wcage = cdok_calloc((size_t)(p->ncages ? p->ncages : 1), sizeof(uint32_t));
+	s->wunit = cdok_calloc((size_t)(NKINDS * s->n), sizeof(uint32_t));
 	if (!s->cages || !s->fixed || !s->queue || !s->queued || !s->values ||
 	    !s->wcage || !s->wunit || !units_init(s, p))
 		return false;
@@ -1116,24 +1116,24 @@ static bool solver_init(struct solver *s, const cdok_puzzle *p)
 	if (maxk > ENUM_MAX_CELLS)
 		maxk = ENUM_MAX_CELLS;
 	/* Two tables of (cells + 1) x (largest sum + 1) bytes. */
-	s->dp = malloc(2 * ((size_t)maxk + 1) * ((size_t)maxk * (size_t)s->n + 1));
+	s->dp = cdok_malloc(2 * ((size_t)maxk + 1) * ((size_t)maxk * (size_t)s->n + 1));
 	k1 = (size_t)maxk + 1;
 	g1 = k1 * NKINDS + 1;
 	e->n = s->n;
-	e->pos = malloc(k1 * sizeof(int));
-	e->d = malloc(k1 * sizeof(dom_t));
-	e->ngrp = malloc(k1 * sizeof(int));
-	e->grp_store = malloc(k1 * MAX_GROUPS_PER_CELL * sizeof(int));
-	e->val = malloc(k1 * sizeof(int));
-	e->sup = malloc(k1 * sizeof(dom_t));
-	e->minsum = malloc(k1 * sizeof(int64_t));
-	e->maxsum = malloc(k1 * sizeof(int64_t));
-	e->minprod = malloc(k1 * sizeof(int64_t));
-	e->maxprod = malloc(k1 * sizeof(int64_t));
-	e->used = malloc(g1 * sizeof(dom_t));
-	e->must = malloc(g1 * sizeof(dom_t));
-	e->fixedv = malloc(g1 * sizeof(dom_t));
-	e->gv = malloc(g1 * sizeof(dom_t));
+	e->pos = cdok_malloc(k1 * sizeof(int));
+	e->d = cdok_malloc(k1 * sizeof(dom_t));
+	e->ngrp = cdok_malloc(k1 * sizeof(int));
+	e->grp_store = cdok_malloc(k1 * MAX_GROUPS_PER_CELL * sizeof(int));
+	e->val = cdok_malloc(k1 * sizeof(int));
+	e->sup = cdok_malloc(k1 * sizeof(dom_t));
+	e->minsum = cdok_malloc(k1 * sizeof(int64_t));
+	e->maxsum = cdok_malloc(k1 * sizeof(int64_t));
+	e->minprod = cdok_malloc(k1 * sizeof(int64_t));
+	e->maxprod = cdok_malloc(k1 * sizeof(int64_t));
+	e->used = cdok_malloc(g1 * sizeof(dom_t));
+	e->must = cdok_malloc(g1 * sizeof(dom_t));
+	e->fixedv = cdok_malloc(g1 * sizeof(dom_t));
+	e->gv = cdok_malloc(g1 * sizeof(dom_t));
 	return e->pos && e->d && e->ngrp && e->grp_store && e->val &&
 	       e->sup && e->minsum && e->maxsum && e->minprod &&
 	       e->maxprod && e->used && e->must && e->fixedv && e->gv;

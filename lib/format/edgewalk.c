@@ -2,7 +2,7 @@
  * share: inner edges of a w x w grid are walked in one fixed order, and
  * the cells joined by edges inside cages fall into cages, found with a
  * union-find.  format_keen.c and format_solo.c both build on this. */
-#include "internal.h"
+#include "format/format.h"
 
 void cdok_edge_cells(int w, int e, int *a, int *b)
 {

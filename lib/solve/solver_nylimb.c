@@ -1,4 +1,4 @@
-/* solver_nylimb.c -- the exact solver for Nylimb puzzles (RULES.md,
+/* solver_nylimb.c -- the exact solver for Nylimb puzzles (doc/RULES.md,
  * "Nylimb mode"): cells hold whole numbers 0..99, and within every row
  * and every column no decimal digit appears twice (counting both digits
  * of a two-digit number) and at most one cell holds a two-digit number.
@@ -51,7 +51,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "solve/solve.h"
 
 typedef unsigned __int128 dom_t;
 
@@ -918,7 +918,7 @@ static dom_t *level(struct nsolver *s, int depth)
 {
 	if (depth >= s->nlevels) {
 		int want = depth + 8;
-		dom_t **l = realloc(s->levels, (size_t)want * sizeof(*l));
+		dom_t **l = cdok_realloc(s->levels, (size_t)want * sizeof(*l));
 
 		if (!l)
 			return NULL;
@@ -928,7 +928,7 @@ static dom_t *level(struct nsolver *s, int depth)
 		s->nlevels = want;
 	}
 	if (!s->levels[depth])
-		s->levels[depth] = malloc((size_t)s->ncells * sizeof(dom_t));
+		s->levels[depth] = cdok_malloc((size_t)s->ncells * sizeof(dom_t));
 	return s->levels[depth];
 }
 
@@ -1085,8 +1085,8 @@ static bool cage_info_init(struct nsolver *s, struct cage_info *ci,
 	ci->cells = c->cells;
 	ci->distinct = c->distinct;
 	ci->ngroups = 0;
-	ci->group_line = malloc((size_t)(2 * k) * sizeof(int));
-	ci->groups = malloc((size_t)(2 * k) * sizeof(int));
+	ci->group_line = cdok_malloc((size_t)(2 * k) * sizeof(int));
+	ci->groups = cdok_malloc((size_t)(2 * k) * sizeof(int));
 	if (!ci->group_line || !ci->groups)
 		return false;
 	for (int i = 0; i < k; i++) {
@@ -1120,14 +1120,14 @@ static bool solver_init(struct nsolver *s, const cdok_puzzle *p)
 	s->cage_of = p->cage_of;
 	s->ncages = p->ncages;
 	tables_init(s);
-	s->cages = calloc(nc, sizeof(*s->cages));
-	s->queue = malloc(nc * sizeof(int));
-	s->queued = calloc(nc, sizeof(bool));
-	s->wcage = calloc(nc, sizeof(uint32_t));
-	s->wline = calloc((size_t)(2 * n), sizeof(uint32_t));
-	s->values = malloc((size_t)s->ncells * sizeof(int));
-	s->line_cells = malloc((size_t)(2 * n) * (size_t)n * sizeof(int));
-	s->cache = calloc((size_t)s->ncells, sizeof(*s->cache));
+	s->cages = cdok_calloc(nc, sizeof(*s->cages));
+	s->queue = cdok_malloc(nc * sizeof(int));
+	s->queued = cdok_calloc(nc, sizeof(bool));
+	s->wcage = cdok_calloc(nc, sizeof(uint32_t));
+	s->wline = cdok_calloc((size_t)(2 * n), sizeof(uint32_t));
+	s->values = cdok_malloc((size_t)s->ncells * sizeof(int));
+	s->line_cells = cdok_malloc((size_t)(2 * n) * (size_t)n * sizeof(int));
+	s->cache = cdok_calloc((size_t)s->ncells, sizeof(*s->cache));
 	if (!s->cages || !s->queue || !s->queued || !s->wcage || !s->wline ||
 	    !s->values || !s->line_cells || !s->cache)
 		return false;
@@ -1153,24 +1153,24 @@ static bool solver_init(struct nsolver *s, const cdok_puzzle *p)
 				sums = need;
 		}
 	}
-	if (sums && !(s->sums = malloc(sums * sizeof(uint64_t))))
+	if (sums && !(s->sums = cdok_malloc(sums * sizeof(uint64_t))))
 		return false;
 	if (maxk > ENUM_MAX_CELLS)
 		maxk = ENUM_MAX_CELLS;
 	k1 = (size_t)maxk + 1;
 	g1 = 2 * k1;
-	e->pos = malloc(k1 * sizeof(int));
-	e->d = malloc(k1 * sizeof(dom_t));
-	e->grp = malloc(2 * k1 * sizeof(int));
-	e->val = malloc(k1 * sizeof(int));
-	e->sup = malloc(k1 * sizeof(dom_t));
-	e->minsum = malloc(k1 * sizeof(int64_t));
-	e->maxsum = malloc(k1 * sizeof(int64_t));
-	e->minprod = malloc(k1 * sizeof(int64_t));
-	e->maxprod = malloc(k1 * sizeof(int64_t));
-	e->used = malloc(g1 * sizeof(unsigned));
-	e->must = malloc(g1 * sizeof(unsigned));
-	e->known = malloc(g1 * sizeof(unsigned));
+	e->pos = cdok_malloc(k1 * sizeof(int));
+	e->d = cdok_malloc(k1 * sizeof(dom_t));
+	e->grp = cdok_malloc(2 * k1 * sizeof(int));
+	e->val = cdok_malloc(k1 * sizeof(int));
+	e->sup = cdok_malloc(k1 * sizeof(dom_t));
+	e->minsum = cdok_malloc(k1 * sizeof(int64_t));
+	e->maxsum = cdok_malloc(k1 * sizeof(int64_t));
+	e->minprod = cdok_malloc(k1 * sizeof(int64_t));
+	e->maxprod = cdok_malloc(k1 * sizeof(int64_t));
+	e->used = cdok_malloc(g1 * sizeof(unsigned));
+	e->must = cdok_malloc(g1 * sizeof(unsigned));
+	e->known = cdok_malloc(g1 * sizeof(unsigned));
 	return e->pos && e->d && e->grp && e->val && e->sup && e->minsum &&
 	       e->maxsum && e->minprod && e->maxprod && e->used && e->must &&
 	       e->known;
@@ -1233,7 +1233,7 @@ cdok_status cdok_solve_nylimb(const cdok_puzzle *p,
 	memset(res, 0, sizeof(*res));
 	/* The solver's state is a few kilobytes of tables: on the heap,
 	 * not the caller's stack. */
-	s = malloc(sizeof(*s));
+	s = cdok_malloc(sizeof(*s));
 	if (!s)
 		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	if (!solver_init(s, p) || !(root = level(s, 0))) {

@@ -1,4 +1,4 @@
-/* nylimb.c -- solution grids for Nylimb puzzles (RULES.md, "Nylimb mode").
+/* nylimb.c -- solution grids for Nylimb puzzles (doc/RULES.md, "Nylimb mode").
  *
  * A Nylimb grid of size n holds numbers 0..99 so that each row and each
  * column has exactly one two-digit number and no decimal digit twice:
@@ -20,7 +20,7 @@
  */
 #include <stdlib.h>
 
-#include "internal.h"
+#include "generate/generate.h"
 
 cdok_status cdok_generate_nylimb_grid(int n, cdok_rng *rng, int *values)
 {
@@ -30,7 +30,7 @@ cdok_status cdok_generate_nylimb_grid(int n, cdok_rng *rng, int *values)
 
 	if (n < 1 || n > 9)
 		return CDOK_ERR_INVALID;
-	sq = malloc((size_t)m * (size_t)m * sizeof(int));
+	sq = cdok_malloc((size_t)m * (size_t)m * sizeof(int));
 	if (!sq)
 		return CDOK_ERR_NOMEM;
 	st = cdok_generate_grid(m, rng, sq);

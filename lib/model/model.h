@@ -1,0 +1,175 @@
+/* model.h -- the library's inside view of the one puzzle model, and the
+ * small services every layer uses: errors, growable strings, memory,
+ * cage arithmetic and names.
+ *
+ * Layers (doc/SOLVER.md, "Where things are"): model/ holds the puzzle and
+ * its rules; format/ reads and writes text; solve/ is the search engine;
+ * generate/ makes puzzles.  Each layer includes the headers of the layers
+ * below it and nothing above.  Everything outside lib/ goes through
+ * include/cdok.h.
+ */
+#ifndef CDOK_MODEL_H
+#define CDOK_MODEL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "cdok.h"
+
+/* Longest cage label a reader accepts.  52 single letters cover the
+ * original format; labels of a few letters cover any grid we support. */
+#define CDOK_LABEL_MAX 15
+
+/* Largest text a reader accepts in one go (bytes).  A 63 x 63 spec with
+ * long clues is far below this. */
+#define CDOK_TEXT_MAX (64u << 20)
+
+struct cdok_cage {
+	cdok_op op;
+	int64_t target;
+	int ncells;
+	int *cells;                      /* reading order */
+	char label[CDOK_LABEL_MAX + 1];  /* "" when none */
+	bool distinct;                   /* values must all differ */
+};
+
+/* Variants arrive as data on the one model plus the reasoning that
+ * honours it, not as a new model: Killer boxes are box_rows x box_cols
+ * (0 = none) and a cage's distinct flag; rules holds flags such as
+ * CDOK_RULE_NYLIMB (values 0..99 under a digit rule, solved by
+ * the engine with its digit rule).  A plain Calcudoku has no boxes, no distinct
+ * cages and rules == 0.  The box of cell (r, c) is
+ * (r / box_rows) * (size / box_cols) + c / box_cols. */
+struct cdok_puzzle {
+	int size;
+	unsigned rules;
+	int box_rows, box_cols;  /* 0: no boxes */
+	int *given;        /* size*size, CDOK_NONE = none (0 is a Nylimb
+			    * value) */
+	int *cage_of;      /* size*size, -1 = none */
+	struct cdok_cage *cages;
+	int ncages;
+	int cage_cap;
+};
+
+/* Nylimb mode (doc/RULES.md): values 0..99, lines of at most 10 cells. */
+#define CDOK_NYLIMB_MAX 99
+#define CDOK_NYLIMB_MAX_SIZE 10
+
+static inline bool cdok_is_nylimb(const cdok_puzzle *p)
+{
+	return (p->rules & CDOK_RULE_NYLIMB) != 0;
+}
+
+/* Whether a cell has a given (given[] holds CDOK_NONE where not). */
+static inline bool cdok_has_given(const cdok_puzzle *p, int cell)
+{
+	return p->given[cell] != CDOK_NONE;
+}
+
+/* Whether an entry of a caller's value grid is a value rather than "no
+ * value": CDOK_NONE always means none, and so does 0 in a plain puzzle
+ * (where 0 is never a value). */
+static inline bool cdok_is_value(const cdok_puzzle *p, int v)
+{
+	return cdok_is_nylimb(p) ? v >= 0 : v > 0;
+}
+
+/* The orthogonal neighbours of cell in an n x n grid, into out (up to
+ * four, in the order up, down, left, right); returns how many. */
+int cdok_grid_neighbours(int n, int cell, int out[4]);
+
+/* Whether an n x n grid of values keeps the Nylimb rule: every value in
+ * 0..99, and no row or column with a digit twice (11 uses its digit
+ * twice) or more than one two-digit number (check.c). */
+bool cdok_nylimb_grid_ok(const int *values, int n);
+
+/* ---- memory ----
+ *
+ * Every allocation of the library goes through these three, so that a
+ * test build (-DCDOK_ALLOC_TEST) can make the k-th one fail: there the
+ * test program supplies cdok_test_alloc_fails(), which says whether this
+ * call should fail.  The library keeps no state for it. */
+#ifdef CDOK_ALLOC_TEST
+bool cdok_test_alloc_fails(void);
+#define CDOK_ALLOC_FAILS() cdok_test_alloc_fails()
+#else
+#define CDOK_ALLOC_FAILS() false
+#endif
+
+static inline void *cdok_malloc(size_t size)
+{
+	return CDOK_ALLOC_FAILS() ? NULL : malloc(size);
+}
+
+static inline void *cdok_calloc(size_t count, size_t size)
+{
+	return CDOK_ALLOC_FAILS() ? NULL : calloc(count, size);
+}
+
+static inline void *cdok_realloc(void *ptr, size_t size)
+{
+	return CDOK_ALLOC_FAILS() ? NULL : realloc(ptr, size);
+}
+
+/* ---- errors ---- */
+
+/* Fill err (if not NULL) and return status.  line/column 0 = no
+ * position. */
+cdok_status cdok_fail(cdok_error *err, cdok_status status, int line,
+		      int column, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+/* ---- growable strings for writers ---- */
+
+struct strbuf {
+	char *data;
+	size_t len;
+	size_t cap;
+	bool failed;   /* an allocation failed; contents are unusable */
+};
+
+void sb_init(struct strbuf *sb);
+void sb_free(struct strbuf *sb);
+void sb_putc(struct strbuf *sb, char c);
+void sb_puts(struct strbuf *sb, const char *s);
+void sb_putn(struct strbuf *sb, const char *s, size_t n);
+void sb_repeat(struct strbuf *sb, const char *s, int count);
+void sb_printf(struct strbuf *sb, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* ---- names of things, for messages ---- */
+
+/* "cage J (+12 at row 1, column 1)" or, for a cage without a label, "the
+ * +12 cage at row 1, column 1": how messages name a cage so that a user
+ * can find it in any format. */
+void cdok_cage_name(const cdok_puzzle *puzzle, int cage, char *buf,
+		    size_t len);
+
+/* True if the cage's cells are orthogonally connected. */
+bool cdok_cage_connected(const cdok_puzzle *puzzle, int cage);
+
+/* ---- labels ---- */
+
+/* The index-th label in cdok's label order: A..Z, a..z (the original's
+ * 52), then AA..zz and so on.  Writers use it for cages that have no
+ * label of their own (and must skip labels other cages already use).
+ * buf must hold CDOK_LABEL_MAX + 1 bytes. */
+void cdok_label_for_index(int index, char *buf);
+
+/* ---- cage arithmetic ---- */
+
+/* True if the n values (all of them filled) meet the cage's clue.  The
+ * one definition of the arithmetic rules (doc/RULES.md): the checker uses
+ * it, and the solver uses it to confirm every solution it reports. */
+bool cdok_cage_holds(cdok_op op, int64_t target, const int *values, int n);
+
+/* ---- model helpers ---- */
+
+/* Grow the cage array so one more cage fits. */
+cdok_status cdok_puzzle_reserve_cage(cdok_puzzle *puzzle);
+
+#endif /* CDOK_MODEL_H */
