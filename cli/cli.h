@@ -17,17 +17,19 @@
 
 /* Exit statuses, declared once so that the enum, --help and the README
  * cannot drift apart.  When several inputs are processed the program
- * exits with the largest status of any of them, which is why the codes
- * grow with how bad the outcome is.  Giving up (6) and a wrong solution
- * (7) came later and took the next free numbers, so that the older
- * codes kept theirs: with several inputs they outrank a system error.
- * Only check gives 7, and it reads one puzzle, so that ranking never
- * hides anything. */
+ * exits with the most serious status of any of them: the one listed last
+ * here (cli_worse).  Codes keep their numbers once given, so a newer,
+ * milder outcome gets the next free number and its place in the list:
+ * 8 ("a solution exists", --limit 1) ranks just above success, and a
+ * run that also met a puzzle without a solution still ends in 1. */
 #define CLI_EXITS(X)							\
 	X(EXIT_DONE,      0, "success: every puzzle was printed or "	\
 			     "written, has exactly one solution (solve, " \
 			     "examine) or was made (generate), or the "	\
 			     "proposed solution is right (check)")	\
+	X(EXIT_FOUND,     8, "solve, examine with --limit 1: a solution " \
+			     "was found; whether it is the only one was " \
+			     "not asked")				\
 	X(EXIT_NOSOL,     1, "the puzzle has no solution")		\
 	X(EXIT_AMBIGUOUS, 2, "the puzzle has more than one solution")	\
 	X(EXIT_BADINPUT,  3, "bad input: the puzzle text cannot be read " \
@@ -49,6 +51,9 @@ enum cli_exit {
 	CLI_EXITS(CLI_EXIT_ENUM)
 #undef CLI_EXIT_ENUM
 };
+
+/* The more serious of two exit statuses (later in CLI_EXITS). */
+int cli_worse(int a, int b);
 
 /* Everything the command line said, after parsing. */
 struct cli_options {
@@ -215,8 +220,17 @@ void cli_report(const char *name, const cdok_error *err);
 
 /* ---- --to: the run's one output stream (cli/puzzles.c) ---- */
 
-/* Whether --to names the format called name. */
-bool cli_to_is(const struct cli *cli, const char *name);
+/* Every format the program knows: the core library's and those of the
+ * optional library parts it links.  Made on first use (before any
+ * thread starts); NULL only when memory ran out, which the first caller
+ * reports. */
+const cdok_formats *cli_formats(void);
+
+/* The format called name, or NULL. */
+const cdok_format *cli_format(const char *name);
+
+/* Whether --to was given and its format has the CDOK_FORMAT_* flag. */
+bool cli_to_has(const struct cli *cli, unsigned flag);
 
 /* Write the next puzzle of the stream in the --to format (values as in
  * cdok_writer_put).  A puzzle the format cannot hold is reported as

@@ -155,7 +155,7 @@ static char *format_puzzle(const struct cli *cli, const cdok_puzzle *p,
 		char *part;
 		size_t n;
 
-		if (cdok_write(cdok_format_find(formats[i]), p, NULL, &part, &n,
+		if (cdok_write(cli_format(formats[i]), p, NULL, &part, &n,
 			       NULL) != CDOK_OK)
 			goto fail;
 		if (!append(&text, &len, part, n) || !append(&text, &len, "\n", 1)) {
@@ -216,7 +216,7 @@ static cdok_status made_keep(const struct cli *cli, struct made *m,
 		return m->text ? CDOK_OK : CDOK_ERR_NOMEM;
 	}
 	m->puzzle = p;
-	if (strcmp(cdok_format_name(cli->opt.to), "json"))
+	if (!cli_to_has(cli, CDOK_FORMAT_RESULTS))
 		return CDOK_OK;
 	/* The generator proved uniqueness but keeps its search to itself;
 	 * one more solve (with the default measure, the same score) gives
@@ -237,7 +237,7 @@ static int put_made(struct cli *cli, const char *name, const char *command,
 {
 	char what[96];
 
-	if (cli_to_is(cli, "json")) {
+	if (cli_to_has(cli, CDOK_FORMAT_RESULTS)) {
 		const int *one[1] = { m->solution };
 		cdok_json_timing timings[2] = {
 			{ "generate", m->gen_secs }, { "solve", m->solve_secs },
@@ -407,8 +407,7 @@ int cmd_generate(struct cli *cli)
 		}
 		status = print_made(&b, i);
 		made_clear(&b.made[i]);
-		if (status > code)
-			code = status;
+		code = cli_worse(code, status);
 		if (cli->out.failed) {
 			code = CLI_EXIT_SYSTEM;
 			break;

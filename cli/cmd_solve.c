@@ -141,6 +141,25 @@ static int report_verdict(struct solve_run *run, const cdok_result *res,
 	return CLI_EXIT_DONE;
 }
 
+/* The exit status a finished search calls for, as the verdict and
+ * count lines give it. */
+static int result_exit(const cdok_result *res)
+{
+	switch (res->verdict) {
+	case CDOK_VERDICT_UNIQUE:
+		return CLI_EXIT_DONE;
+	case CDOK_VERDICT_NONE:
+		return CLI_EXIT_NOSOL;
+	case CDOK_VERDICT_MULTIPLE:
+		return CLI_EXIT_AMBIGUOUS;
+	case CDOK_VERDICT_FOUND:
+		return CLI_EXIT_FOUND;
+	case CDOK_VERDICT_UNKNOWN:
+		break;
+	}
+	return CLI_EXIT_GAVEUP;
+}
+
 /* The count with --limit or --all. */
 static int report_count(struct solve_run *run, const cdok_result *res,
 			const int *solution, bool show)
@@ -165,24 +184,9 @@ static int report_count(struct solve_run *run, const cdok_result *res,
 			   " (search stopped)\n", res->count);
 
 	/* A count of one that stopped at the limit (--limit 1) found a
-	 * solution without asking whether it is the only one; that is
-	 * what was asked, so it counts as success. */
-	if (res->count >= 2)
-		return CLI_EXIT_AMBIGUOUS;
-	return CLI_EXIT_DONE;
-}
-
-/* The exit status a finished search calls for, as the verdict and
- * count lines give it. */
-static int result_exit(const cdok_result *res)
-{
-	if (res->gave_up)
-		return CLI_EXIT_GAVEUP;
-	if (res->count == 0)
-		return CLI_EXIT_NOSOL;
-	if (res->count >= 2)
-		return CLI_EXIT_AMBIGUOUS;
-	return CLI_EXIT_DONE;
+	 * solution without asking whether it is the only one: not the
+	 * status of a unique puzzle. */
+	return result_exit(res);
 }
 
 /* --to json: the result document.  Solutions are listed as the text
@@ -216,11 +220,8 @@ static int report_json(struct solve_run *run, const cdok_result *res,
 	code = cli_put_result(cli, run->name, run->puzzle, &info);
 	if (code != CLI_EXIT_DONE)
 		return code;
-	if (res->gave_up)
+	if (res->verdict == CDOK_VERDICT_UNKNOWN)
 		return cli_budget_gave_up(run->budget);
-	/* --limit 1 asked for a solution, not for uniqueness. */
-	if (res->count == 1)
-		return CLI_EXIT_DONE;
 	return result_exit(res);
 }
 
@@ -295,7 +296,7 @@ static int solve_one(struct cli *cli, const char *name,
 	struct cli_budget budget;
 	struct solve_run run = { cli, name, puzzle, &budget, 0, { 0 } };
 	size_t size = (size_t)cdok_puzzle_size(puzzle);
-	bool json = cli_to_is(cli, "json");
+	bool json = cli_to_has(cli, CDOK_FORMAT_RESULTS);
 	cdok_solve_params params;
 	cdok_result result;
 	cdok_error err;
@@ -362,8 +363,7 @@ static int solve_one(struct cli *cli, const char *name,
 	    code != CLI_EXIT_SYSTEM) {
 		int b = benchmark(cli, puzzle);
 
-		if (b > code)
-			code = b;
+		code = cli_worse(code, b);
 	}
 	free(solution);
 	grids_free(&run.kept);

@@ -45,7 +45,7 @@ static const struct option_def {
 	{ 'o', "output", "FILE",
 	  "Write to FILE instead of standard output (\"-\" means standard "
 	  "output).  FILE is replaced only when the run ends with status "
-	  "0, 1, 2 or 7; otherwise it is left as it was." },
+	  "0, 1, 2, 7 or 8; otherwise it is left as it was." },
 	{ OPT_FROM, "from", "FORMAT",
 	  "print, solve, examine, harden, convert, check: read every input "
 	  "as FORMAT (see Formats below) instead of telling each one's "
@@ -249,14 +249,15 @@ static int print_help(void)
 	 * by itself. */
 	out_puts(&out, "\nFormats (--from FORMAT, --to FORMAT):\n");
 	width = 0;
-	for (int i = 0; cdok_format_at(i); i++) {
-		int n = (int)strlen(cdok_format_name(cdok_format_at(i)));
+	for (int i = 0; cdok_formats_at(cli_formats(), i); i++) {
+		int n = (int)strlen(cdok_format_name(
+				cdok_formats_at(cli_formats(), i)));
 
 		if (n > width)
 			width = n;
 	}
-	for (int i = 0; cdok_format_at(i); i++) {
-		const cdok_format *f = cdok_format_at(i);
+	for (int i = 0; cdok_formats_at(cli_formats(), i); i++) {
+		const cdok_format *f = cdok_formats_at(cli_formats(), i);
 		char line[512];
 
 		snprintf(line, sizeof(line), "%s%s", cdok_format_summary(f),
@@ -283,8 +284,8 @@ static int print_version(void)
 
 	if (!out_open(&out, NULL))
 		return CLI_EXIT_SYSTEM;
-	out_puts(&out, "cdok " CDOK_VERSION "\n"
-		 "Free software under the ISC licence; there is NO "
+	out_printf(&out, "cdok %s\n", cdok_version());
+	out_puts(&out, "Free software under the ISC licence; there is NO "
 		 "WARRANTY.\n");
 	return out_close(&out, true) ? CLI_EXIT_DONE : CLI_EXIT_SYSTEM;
 }
@@ -411,13 +412,13 @@ static bool parse_boxes(const char *s, int *rows, int *cols)
 static const cdok_format *parse_format(const char *arg, bool reading)
 {
 	const char *opt = reading ? "--from" : "--to";
-	const cdok_format *f = cdok_format_find(arg);
+	const cdok_format *f = cli_format(arg);
 	char names[512];
 	size_t len = 0;
 
 	names[0] = '\0';
-	for (int i = 0; cdok_format_at(i); i++) {
-		const cdok_format *g = cdok_format_at(i);
+	for (int i = 0; cdok_formats_at(cli_formats(), i); i++) {
+		const cdok_format *g = cdok_formats_at(cli_formats(), i);
 
 		if (reading ? !cdok_format_can_read(g)
 			    : !cdok_format_can_write(g))
@@ -662,19 +663,12 @@ static enum parse_result parse_options(int argc, char **argv,
 	return PARSE_RUN;
 }
 
-/* A Keen game ID is the one format that holds no solution (cdok.h,
- * cdok_writer_put). */
-static bool holds_solution(const cdok_format *f)
-{
-	return strcmp(cdok_format_name(f), "keen") != 0;
-}
-
 /* Whether --to (or its absence) suits the command; says why not. */
 static bool to_applies(const struct cli_command *cmd,
 		       const struct cli_options *opt)
 {
 	const cdok_format *to = opt->to;
-	bool json = to && !strcmp(cdok_format_name(to), "json");
+	bool json = (cdok_format_flags(to) & CDOK_FORMAT_RESULTS) != 0;
 
 	if (!to) {
 		if (!(cmd->flags & CLI_CMD_NEEDS_TO))
@@ -694,7 +688,8 @@ static bool to_applies(const struct cli_command *cmd,
 			"--help)", cmd->name);
 		return false;
 	}
-	if ((cmd->flags & CLI_CMD_TO_GRID) && !holds_solution(to)) {
+	if ((cmd->flags & CLI_CMD_TO_GRID) &&
+	    !(cdok_format_flags(to) & CDOK_FORMAT_VALUES)) {
 		cli_msg(NULL, 0, 0, "%s writes solutions, and a %s text "
 			"holds none: use convert to write puzzles as %s "
 			"(try cdok --help)", cmd->name, cdok_format_name(to),
@@ -727,6 +722,10 @@ int main(int argc, char **argv)
 	int code;
 
 	memset(&cli, 0, sizeof(cli));
+	if (!cli_formats()) {
+		cli_msg(NULL, 0, 0, "out of memory");
+		return CLI_EXIT_SYSTEM;
+	}
 	cli.opt.size = 0;   /* not given: see below */
 	cli.opt.iterations = -1;
 	cli.opt.count = 1;
@@ -806,14 +805,14 @@ int main(int argc, char **argv)
 	if (cli.writer) {
 		int end = cli_finish(&cli);
 
-		if (end > code)
-			code = end;
+		code = cli_worse(code, end);
 	}
 	/* "No solution", "several" and "wrong" are answers, and the
 	 * output that says so is kept; the other failures are not.  An
 	 * answer that could not be delivered is a system error. */
-	answer = code <= CLI_EXIT_AMBIGUOUS || code == CLI_EXIT_WRONG;
-	if (!out_close(&cli.out, answer) && (answer || code < CLI_EXIT_SYSTEM))
-		code = CLI_EXIT_SYSTEM;
+	answer = code <= CLI_EXIT_AMBIGUOUS || code == CLI_EXIT_WRONG ||
+		 code == CLI_EXIT_FOUND;
+	if (!out_close(&cli.out, answer))
+		code = cli_worse(code, CLI_EXIT_SYSTEM);
 	return code;
 }

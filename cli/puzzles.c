@@ -82,9 +82,9 @@ static cdok_reader *open_reader(const struct cli *cli, const char *name,
 	cdok_reader *reader;
 
 	if (!f)
-		f = cdok_format_detect(text, len);
+		f = cdok_formats_detect(cli_formats(), text, len);
 	if (!f)
-		f = cdok_format_find("spec");
+		f = cli_format("spec");
 	reader = cdok_reader_new(f, text, len);
 	if (!reader)
 		cli_msg(name, 0, 0, f ? "out of memory"
@@ -165,8 +165,7 @@ static int each_in_input(struct cli *cli, const char *path, const char *name,
 		cli->read_seconds = cur_secs;
 		status = fn(cli, name, cur);
 		cdok_puzzle_free(cur);
-		if (status > worst)
-			worst = status;
+		worst = cli_worse(worst, status);
 		if (cli->out.failed)
 			break;
 		cur = next;
@@ -175,8 +174,7 @@ static int each_in_input(struct cli *cli, const char *path, const char *name,
 		if (code != CLI_EXIT_DONE) {
 			/* The puzzle after cur could not be read: it was
 			 * reported; the reader has stopped. */
-			if (code > worst)
-				worst = code;
+			worst = cli_worse(worst, code);
 		} else if (cur) {
 			code = next_puzzle(reader, name, &next, &next_secs);
 		}
@@ -215,15 +213,14 @@ int cli_each_puzzle(struct cli *cli, cli_puzzle_fn fn)
 			name = path;
 		}
 		code = each_in_input(cli, path, name, several, &first, fn);
-		if (code > worst)
-			worst = code;
+		worst = cli_worse(worst, code);
 		/* Once the output is broken nothing more can be delivered;
 		 * the error has been reported. */
 		if (cli->out.failed)
 			break;
 	}
-	if (cli->out.failed && worst < CLI_EXIT_SYSTEM)
-		worst = CLI_EXIT_SYSTEM;
+	if (cli->out.failed)
+		worst = cli_worse(worst, CLI_EXIT_SYSTEM);
 	return worst;
 }
 
@@ -263,7 +260,7 @@ int cli_read_first(struct cli *cli, const char *path, const char *name,
 int cli_show(struct cli *cli, const char *name, const char *format,
 	     const cdok_puzzle *puzzle, const int *values)
 {
-	const cdok_format *f = cdok_format_find(format);
+	const cdok_format *f = cli_format(format);
 	cdok_error err;
 	cdok_status st;
 	char *text;
@@ -301,9 +298,41 @@ int cli_show_grid(struct cli *cli, const char *name,
 
 /* ---- --to ---- */
 
-bool cli_to_is(const struct cli *cli, const char *name)
+int cli_worse(int a, int b)
 {
-	return cli->opt.to && !strcmp(cdok_format_name(cli->opt.to), name);
+	static const int order[] = {
+#define CLI_EXIT_CODE(name, code, text) code,
+		CLI_EXITS(CLI_EXIT_CODE)
+#undef CLI_EXIT_CODE
+	};
+	int ra = -1, rb = -1;
+
+	for (int i = 0; i < (int)(sizeof(order) / sizeof(order[0])); i++) {
+		if (order[i] == a)
+			ra = i;
+		if (order[i] == b)
+			rb = i;
+	}
+	return rb > ra ? b : a;
+}
+
+const cdok_formats *cli_formats(void)
+{
+	static cdok_formats *set;
+
+	if (!set)
+		set = cdok_formats_new();
+	return set;
+}
+
+const cdok_format *cli_format(const char *name)
+{
+	return cdok_formats_find(cli_formats(), name);
+}
+
+bool cli_to_has(const struct cli *cli, unsigned flag)
+{
+	return cli->opt.to && (cdok_format_flags(cli->opt.to) & flag);
 }
 
 const char *cli_puzzle_what(const struct cli *cli, char *buf, size_t cap)
@@ -320,7 +349,7 @@ const char *cli_puzzle_what(const struct cli *cli, char *buf, size_t cap)
  * can take it line by line whatever the command. */
 static bool have_writer(struct cli *cli)
 {
-	unsigned flags = cli_to_is(cli, "json") ? CDOK_WRITER_COMPACT : 0;
+	unsigned flags = cli_to_has(cli, CDOK_FORMAT_RESULTS) ? CDOK_WRITER_COMPACT : 0;
 
 	if (!cli->writer)
 		cli->writer = cdok_writer_new(cli->opt.to, flags);

@@ -37,6 +37,10 @@ extern "C" {
 
 #define CDOK_VERSION "0.1.0"
 
+/* The version of the library actually linked, which may differ from the
+ * CDOK_VERSION a program was compiled with. */
+CDOK_API const char *cdok_version(void);
+
 /* Largest supported grid: 63 x 63, values 1..63 (a Nylimb grid, with
  * values 0..99, is at most 10 x 10). */
 #define CDOK_MAX_SIZE 63
@@ -207,6 +211,61 @@ CDOK_API const char *cdok_format_summary(const cdok_format *format);
 
 CDOK_API int cdok_format_can_read(const cdok_format *format);
 CDOK_API int cdok_format_can_write(const cdok_format *format);
+
+/* What a format can do, so that a program asks the format instead of
+ * knowing names (cdok_format_flags). */
+#define CDOK_FORMAT_READ    0x01u /* puzzles can be read from it */
+#define CDOK_FORMAT_WRITE   0x02u /* puzzles can be written in it */
+#define CDOK_FORMAT_VALUES  0x04u /* a written puzzle can carry values,
+				   * such as its solution (not Keen or Solo
+				   * game IDs) */
+#define CDOK_FORMAT_LINE    0x08u /* one puzzle per line (game IDs) */
+#define CDOK_FORMAT_PICTURE 0x10u /* a picture for people (drawings,
+				   * images): written, never read back */
+#define CDOK_FORMAT_BINARY  0x20u /* bytes rather than text (not for a
+				   * terminal) */
+#define CDOK_FORMAT_SINGLE  0x40u /* one puzzle per file: several puzzles
+				   * need several files */
+#define CDOK_FORMAT_RESULTS 0x80u /* also the format of result documents
+				   * (cdok_json_result) */
+
+/* The CDOK_FORMAT_* flags of a format; 0 for NULL. */
+CDOK_API unsigned cdok_format_flags(const cdok_format *format);
+
+/* ---- Sets of formats ----
+ *
+ * The formats above are the core library's.  Optional parts of the
+ * library (built as libraries of their own, so that the core needs
+ * nothing but libc) bring more formats as NULL-terminated lists; a
+ * program that links them gathers everything in a set, and finds and
+ * detects formats through it.  A set is the caller's: the library keeps
+ * no table that changes. */
+typedef struct cdok_formats cdok_formats;
+
+/* A new set holding the core formats (cdok_format_at's), or NULL when
+ * memory runs out. */
+CDOK_API cdok_formats *cdok_formats_new(void);
+
+/* Add every format of a NULL-terminated list.  Fails with
+ * CDOK_ERR_INVALID (and adds nothing) if a name is already in the set,
+ * CDOK_ERR_NOMEM when memory runs out. */
+CDOK_API cdok_status cdok_formats_add(cdok_formats *set,
+				      const cdok_format *const *list,
+				      cdok_error *err);
+
+/* The i-th format of the set (i from 0, core formats first, then each
+ * list in the order added), or NULL past the end. */
+CDOK_API const cdok_format *cdok_formats_at(const cdok_formats *set, int i);
+
+/* The format of the set with this name, or NULL. */
+CDOK_API const cdok_format *cdok_formats_find(const cdok_formats *set,
+					      const char *name);
+
+/* cdok_format_detect over every readable format of the set. */
+CDOK_API const cdok_format *cdok_formats_detect(const cdok_formats *set,
+						const char *text, size_t len);
+
+CDOK_API void cdok_formats_free(cdok_formats *set);
 
 /* A reader takes puzzles one after another from a text.  The text is
  * borrowed: it must stay unchanged until the reader is freed.  len is
@@ -444,7 +503,28 @@ typedef struct cdok_solve_params {
 /* Fill params with the defaults: limit 2, no node limit, no callback. */
 CDOK_API void cdok_solve_params_init(cdok_solve_params *params);
 
+/* What a search established, in one word; outcomes are kept apart from
+ * counts so that no caller mistakes "found one" for "unique". */
+typedef enum cdok_verdict {
+	CDOK_VERDICT_UNIQUE = 0, /* exactly one solution; search complete */
+	CDOK_VERDICT_NONE,       /* no solution; search complete */
+	CDOK_VERDICT_MULTIPLE,   /* two solutions or more */
+	CDOK_VERDICT_FOUND,      /* at least one: the search stopped after
+				  * the first (a limit of 1, or on_solution
+				  * asked it to), so whether it is the only
+				  * one was not asked */
+	CDOK_VERDICT_UNKNOWN     /* a budget (max_nodes, on_progress) ended
+				  * the search before fewer than two
+				  * solutions were known to be all */
+} cdok_verdict;
+
+/* "unique", "none", "multiple", "found", or "gave-up" for
+ * CDOK_VERDICT_UNKNOWN (the words of result documents).  Never NULL. */
+CDOK_API const char *cdok_verdict_name(cdok_verdict verdict);
+
 typedef struct cdok_result {
+	/* What the search established (see cdok_verdict). */
+	cdok_verdict verdict;
 	/* Solutions found (never more than the limit). */
 	uint64_t count;
 	/* 1 if the whole search space was explored, so count is exact;

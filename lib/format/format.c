@@ -15,12 +15,14 @@ static const struct cdok_format formats[] = {
 		    "with clues such as J+12, givens as numbers (J=5 inside "
 		    "a cage); @boxes and @distinct lines above the grid for "
 		    "Killer Sudoku",
+	 .flags = CDOK_FORMAT_VALUES,
 	 .read = cdok_spec_read, .write = cdok_spec_write,
 	 .detect = cdok_spec_detect},
 	{.name = "ucf",
 	 .summary = "UCF 2009 contest: puzzles as \"N G\", rows of group "
 		    "letters and \"letter target op\" lines, ending in 0; "
 		    "answers as \"KenKen Puzzle #X:\" and rows of digits",
+	 .flags = CDOK_FORMAT_VALUES,
 	 .read = cdok_ucf_read, .write = cdok_ucf_write,
 	 .put = cdok_ucf_put, .finish = cdok_ucf_finish,
 	 .detect = cdok_ucf_detect},
@@ -28,17 +30,20 @@ static const struct cdok_format formats[] = {
 	 .summary = "Cal Poly CPE 101: the cage count, then \"sum count "
 		    "cells...\" per cage (sum cages only); answers as rows "
 		    "of numbers",
+	 .flags = CDOK_FORMAT_VALUES,
 	 .read = cdok_calpoly_read, .write = cdok_calpoly_write,
 	 .detect = cdok_calpoly_detect},
 	{.name = "keen",
 	 .summary = "Simon Tatham's Keen game ID, W:blocks,clues (sizes 3 "
 		    "to 9), one per line",
+	 .flags = CDOK_FORMAT_LINE,
 	 .read = cdok_keen_read, .write = cdok_keen_write,
 	 .put = cdok_keen_put, .detect = cdok_keen_detect},
 	{.name = "solo",
 	 .summary = "Simon Tatham's Solo game ID of a Killer Sudoku, "
 		    "CxRk:givens,cages,totals (boxes of C x R cells, grids "
 		    "up to 9 x 9), one per line",
+	 .flags = CDOK_FORMAT_LINE,
 	 .read = cdok_solo_read, .write = cdok_solo_write,
 	 .put = cdok_solo_put, .detect = cdok_solo_detect},
 	/* Before json: both claim a text that starts with '{', and a
@@ -48,20 +53,24 @@ static const struct cdok_format formats[] = {
 		    "killer-sudoku-solver: a \"board\" of 9 rows of 9 "
 		    "values (0 = empty) and \"cages\", each [total, [[x, y], "
 		    "...]]",
+	 .flags = CDOK_FORMAT_VALUES,
 	 .read = cdok_killer_read, .write = cdok_killer_write,
 	 .put = cdok_killer_put, .finish = cdok_killer_finish,
 	 .detect = cdok_killer_detect},
 	{.name = "json",
 	 .summary = "cdok's JSON puzzle document (\"format\": "
 		    "\"cdok-puzzle\"), with the solution when there is one",
+	 .flags = CDOK_FORMAT_VALUES | CDOK_FORMAT_RESULTS,
 	 .read = cdok_json_read, .write = cdok_json_write,
 	 .put = cdok_json_put, .finish = cdok_json_finish,
 	 .detect = cdok_json_detect},
 	{.name = "ascii",
 	 .summary = "drawing with ASCII characters (as cdok print)",
+	 .flags = CDOK_FORMAT_VALUES | CDOK_FORMAT_PICTURE,
 	 .write = cdok_draw_ascii},
 	{.name = "utf8",
 	 .summary = "drawing with UTF-8 box characters (as cdok -u print)",
+	 .flags = CDOK_FORMAT_VALUES | CDOK_FORMAT_PICTURE,
 	 .write = cdok_draw_utf8},
 };
 
@@ -100,6 +109,99 @@ int cdok_format_can_read(const cdok_format *f)
 int cdok_format_can_write(const cdok_format *f)
 {
 	return f && f->write != NULL;
+}
+
+unsigned cdok_format_flags(const cdok_format *f)
+{
+	if (!f)
+		return 0;
+	return f->flags | (f->read ? CDOK_FORMAT_READ : 0) |
+	       (f->write ? CDOK_FORMAT_WRITE : 0);
+}
+
+const char *cdok_version(void)
+{
+	return CDOK_VERSION;
+}
+
+/* ---- sets of formats ---- */
+
+struct cdok_formats {
+	const struct cdok_format **items;
+	int n, cap;
+};
+
+cdok_formats *cdok_formats_new(void)
+{
+	cdok_formats *set = cdok_calloc(1, sizeof(*set));
+
+	if (!set)
+		return NULL;
+	set->items = cdok_malloc((size_t)NFORMATS * sizeof(*set->items));
+	if (!set->items) {
+		free(set);
+		return NULL;
+	}
+	for (int i = 0; i < NFORMATS; i++)
+		set->items[i] = &formats[i];
+	set->n = set->cap = NFORMATS;
+	return set;
+}
+
+cdok_status cdok_formats_add(cdok_formats *set,
+			     const cdok_format *const *list, cdok_error *err)
+{
+	int add = 0;
+
+	if (!set || !list)
+		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0, "no format set "
+				 "or list");
+	for (; list[add]; add++)
+		for (int j = 0; j < set->n + add; j++) {
+			const char *other = j < set->n ? set->items[j]->name
+						       : list[j - set->n]->name;
+
+			if (!strcmp(other, list[add]->name))
+				return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+						 "format %s is already in the "
+						 "set", other);
+		}
+	if (set->n + add > set->cap) {
+		const struct cdok_format **items =
+			cdok_realloc(set->items, (size_t)(set->n + add) *
+						 sizeof(*items));
+
+		if (!items)
+			return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0,
+					 "out of memory");
+		set->items = items;
+		set->cap = set->n + add;
+	}
+	for (int i = 0; i < add; i++)
+		set->items[set->n++] = list[i];
+	return CDOK_OK;
+}
+
+const cdok_format *cdok_formats_at(const cdok_formats *set, int i)
+{
+	return set && i >= 0 && i < set->n ? set->items[i] : NULL;
+}
+
+const cdok_format *cdok_formats_find(const cdok_formats *set,
+				     const char *name)
+{
+	for (int i = 0; name && set && i < set->n; i++)
+		if (!strcmp(set->items[i]->name, name))
+			return set->items[i];
+	return NULL;
+}
+
+void cdok_formats_free(cdok_formats *set)
+{
+	if (!set)
+		return;
+	free(set->items);
+	free(set);
 }
 
 cdok_reader *cdok_reader_new(const cdok_format *f, const char *text,
@@ -168,7 +270,9 @@ void cdok_reader_free(cdok_reader *r)
 	free(r);
 }
 
-const cdok_format *cdok_format_detect(const char *text, size_t len)
+/* Detection over a list of n formats. */
+static const cdok_format *detect_in(const struct cdok_format *const *list,
+				    int n, const char *text, size_t len)
 {
 	const cdok_format *fallback = NULL;
 	size_t i = 0;
@@ -183,18 +287,33 @@ const cdok_format *cdok_format_detect(const char *text, size_t len)
 	/* Each format judges the text from its first line on; the first
 	 * one sure of it wins, and a format that merely could be it is
 	 * the answer only when no other is sure. */
-	for (int k = 0; k < NFORMATS; k++) {
+	for (int k = 0; k < n; k++) {
 		enum cdok_likeness l;
 
-		if (!formats[k].detect || !formats[k].read)
+		if (!list[k]->detect || !list[k]->read)
 			continue;
-		l = formats[k].detect(text + i, len - i);
+		l = list[k]->detect(text + i, len - i);
 		if (l == CDOK_LIKELY)
-			return &formats[k];
+			return list[k];
 		if (l == CDOK_FALLBACK && !fallback)
-			fallback = &formats[k];
+			fallback = list[k];
 	}
 	return fallback;
+}
+
+const cdok_format *cdok_format_detect(const char *text, size_t len)
+{
+	const struct cdok_format *list[NFORMATS];
+
+	for (int i = 0; i < NFORMATS; i++)
+		list[i] = &formats[i];
+	return detect_in(list, NFORMATS, text, len);
+}
+
+const cdok_format *cdok_formats_detect(const cdok_formats *set,
+				       const char *text, size_t len)
+{
+	return set ? detect_in(set->items, set->n, text, len) : NULL;
 }
 
 /* Hand the contents of sb to the caller, or report why not. */

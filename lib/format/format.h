@@ -64,6 +64,10 @@ typedef enum cdok_likeness (*cdok_detect_fn)(const char *text, size_t len);
 struct cdok_format {
 	const char *name;
 	const char *summary;
+	/* What it can do beyond reading and writing (CDOK_FORMAT_VALUES,
+	 * _LINE, _PICTURE, ...); READ and WRITE follow from read and
+	 * write. */
+	unsigned flags;
 	cdok_read_fn read;      /* NULL: cannot read */
 	cdok_write_fn write;    /* NULL: cannot write */
 	cdok_put_fn put;        /* NULL: see above */

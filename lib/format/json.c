@@ -813,20 +813,6 @@ void cdok_json_info_init(cdok_json_info *info)
 	memset(info, 0, sizeof(*info));
 }
 
-/* What a search found, in one word. */
-static const char *verdict(const cdok_result *r)
-{
-	if (r->count >= 2)
-		return "multiple";
-	if (r->gave_up)
-		return "gave-up";
-	if (r->complete)
-		return r->count ? "unique" : "none";
-	/* Stopped at a limit of 1: a solution exists, and whether it is
-	 * the only one was not asked. */
-	return "found";
-}
-
 static const char *problem_kind(cdok_problem_kind k)
 {
 	switch (k) {
@@ -998,7 +984,7 @@ cdok_status cdok_json_result(const cdok_puzzle *p, const cdok_json_info *in,
 		set(&b, o, "puzzle", puzzle_object(&b, p, NULL));
 	if (in->result) {
 		const cdok_result *r = in->result;
-		const char *v = verdict(r);
+		const char *v = cdok_verdict_name(cdok_verdict_of(r));
 
 		set(&b, o, "verdict", chk(&b, json_string(v)));
 		set(&b, o, "count", chk(&b, json_integer((json_int_t)

@@ -123,6 +123,10 @@ cdok_status cdok_fail(cdok_error *err, cdok_status status, int line,
 		      int column, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 
+/* The verdict of a result whose count, complete and gave_up are set:
+ * the one place that turns those into an outcome (util.c). */
+cdok_verdict cdok_verdict_of(const cdok_result *result);
+
 /* ---- growable strings for writers ---- */
 
 struct strbuf {

@@ -156,3 +156,32 @@ int cdok_grid_neighbours(int n, int cell, int out[4])
 		out[k++] = cell + 1;
 	return k;
 }
+
+cdok_verdict cdok_verdict_of(const cdok_result *r)
+{
+	if (r->count >= 2)
+		return CDOK_VERDICT_MULTIPLE;
+	if (r->gave_up)
+		return CDOK_VERDICT_UNKNOWN;
+	if (r->complete)
+		return r->count ? CDOK_VERDICT_UNIQUE : CDOK_VERDICT_NONE;
+	return r->count ? CDOK_VERDICT_FOUND : CDOK_VERDICT_UNKNOWN;
+}
+
+const char *cdok_verdict_name(cdok_verdict v)
+{
+	switch (v) {
+	case CDOK_VERDICT_UNIQUE:
+		return "unique";
+	case CDOK_VERDICT_NONE:
+		return "none";
+	case CDOK_VERDICT_MULTIPLE:
+		return "multiple";
+	case CDOK_VERDICT_FOUND:
+		return "found";
+	case CDOK_VERDICT_UNKNOWN:
+		break;
+	}
+	/* The word result documents have always used. */
+	return "gave-up";
+}

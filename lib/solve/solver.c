@@ -1222,8 +1222,11 @@ cdok_status cdok_solve(const cdok_puzzle *p, const cdok_solve_params *params,
 		cdok_solve_params_init(&defaults);
 		params = &defaults;
 	}
-	if (cdok_is_nylimb(p))
-		return cdok_solve_nylimb(p, params, solution, res, err);
+	if (cdok_is_nylimb(p)) {
+		st = cdok_solve_nylimb(p, params, solution, res, err);
+		res->verdict = cdok_verdict_of(res);
+		return st;
+	}
 	if (!solver_init(&s, p) || !(root = level(&s, 0))) {
 		solver_free(&s);
 		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
@@ -1253,6 +1256,7 @@ cdok_status cdok_solve(const cdok_puzzle *p, const cdok_solve_params *params,
 	res->nodes = s.nodes;
 	res->branches = s.branches;
 	res->difficulty = difficulty(&s);
+	res->verdict = cdok_verdict_of(res);
 	solver_free(&s);
 	return CDOK_OK;
 }
