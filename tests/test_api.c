@@ -58,7 +58,16 @@ Test(api, verdicts)
 	r = solve_with(unique, 1, 0);
 	cr_expect_eq(r.verdict, CDOK_VERDICT_FOUND);
 	cr_expect_str_eq(cdok_verdict_name(r.verdict), "found");
-	/* An empty 9 x 9 needs more than one node to find two squares. */
+	/* A 9 x 9 in one sum cage of every cell needs more than one node to
+	 * find two squares. */
+	{
+		int cells[81];
+
+		for (int i = 0; i < 81; i++)
+			cells[i] = i;
+		cr_assert_eq(cdok_puzzle_add_cage(big, CDOK_OP_ADD, 405, cells,
+						  81, "A", NULL), CDOK_OK);
+	}
 	r = solve_with(big, 2, 1);
 	cr_expect_eq(r.verdict, CDOK_VERDICT_UNKNOWN);
 	cr_expect_str_eq(cdok_verdict_name(r.verdict), "gave-up");

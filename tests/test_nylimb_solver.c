@@ -1,4 +1,4 @@
-/* test_nylimb_solver.c -- the Nylimb solver (lib/solver_nylimb.c)
+/* test_nylimb_solver.c -- the Nylimb solver (lib/solve/digits.c)
  * against the fork's puzzle, an independent brute-force counter, and
  * cdok_solve's contract (limits, callbacks, node limits).
  *

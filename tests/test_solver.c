@@ -8,6 +8,7 @@
 
 #include "cdok.h"
 #include "model/model.h"
+#include "solve/solve.h"
 
 /* ---- cage arithmetic ---- */
 
@@ -255,6 +256,126 @@ Test(solver, largest_grid_finds_a_latin_square)
 	cr_expect_eq(r.count, 1);
 	cr_expect(cdok_puzzle_is_solution(p, sol));
 	free(sol);
+	cdok_puzzle_free(p);
+}
+
+/* Collects the solutions a search reports (up to two). */
+struct two {
+	int n, count;
+	int *grids[2];
+};
+
+static int keep_two(void *user, const int *values)
+{
+	struct two *t = user;
+
+	if (t->count < 2) {
+		t->grids[t->count] = malloc(sizeof(int) * (size_t)(t->n * t->n));
+		memcpy(t->grids[t->count], values,
+		       sizeof(int) * (size_t)(t->n * t->n));
+	}
+	t->count++;
+	return 0;
+}
+
+/* A large grid that is mostly free (three small cages in a corner of a
+ * 60 x 60, tests/data/regress/huge_empty_60x60.json) once took 18 G
+ * instructions to call "not unique": free rows are now filled without
+ * search and trade places for the second solution.  Counted in nodes,
+ * so a slow machine cannot fail it: the search decides the three caged
+ * rows and nothing else. */
+Test(solver, free_rows_decided_in_few_nodes)
+{
+	cdok_puzzle *p = latin(60);
+	static const int c1[] = {0, 1, 2, 61}, c2[] = {60, 120, 121},
+			 c3[] = {62, 122};
+	cdok_solve_params params;
+	struct two t = {60, 0, {NULL, NULL}};
+	cdok_result r;
+
+	add(p, CDOK_OP_MUL, 6, 4, c1);
+	add(p, CDOK_OP_ADD, 7, 3, c2);
+	add(p, CDOK_OP_MUL, 3, 2, c3);
+	cdok_solve_params_init(&params);
+	params.max_nodes = 3 * 60 + 1;
+	params.on_solution = keep_two;
+	params.user = &t;
+	cr_assert_eq(cdok_solve(p, &params, NULL, &r, NULL), CDOK_OK);
+	cr_expect_eq(r.verdict, CDOK_VERDICT_MULTIPLE, "verdict %s, %llu nodes",
+		     cdok_verdict_name(r.verdict),
+		     (unsigned long long)r.nodes);
+	cr_assert_eq(t.count, 2);
+	cr_expect(cdok_puzzle_is_solution(p, t.grids[0]));
+	cr_expect(cdok_puzzle_is_solution(p, t.grids[1]));
+	cr_expect(memcmp(t.grids[0], t.grids[1], sizeof(int) * 3600) != 0);
+	free(t.grids[0]);
+	free(t.grids[1]);
+
+	/* Is there a solution at all: one, found the same way. */
+	params.limit = 1;
+	t.count = 0;
+	cr_assert_eq(cdok_solve(p, &params, NULL, &r, NULL), CDOK_OK);
+	cr_expect_eq(r.verdict, CDOK_VERDICT_FOUND);
+	cr_assert_eq(t.count, 1);
+	cr_expect(cdok_puzzle_is_solution(p, t.grids[0]));
+	free(t.grids[0]);
+	cdok_puzzle_free(p);
+}
+
+/* Empty grids of every size: "not unique" without searching (size 1:
+ * unique). */
+Test(solver, empty_grids_are_not_unique_at_once)
+{
+	for (int n = 1; n <= CDOK_MAX_SIZE; n++) {
+		cdok_puzzle *p = latin(n);
+		cdok_solve_params params;
+		cdok_result r;
+
+		cdok_solve_params_init(&params);
+		params.max_nodes = 2;
+		cr_assert_eq(cdok_solve(p, &params, NULL, &r, NULL), CDOK_OK);
+		cr_expect_eq(r.verdict, n == 1 ? CDOK_VERDICT_UNIQUE
+					       : CDOK_VERDICT_MULTIPLE,
+			     "%d x %d: %s", n, n, cdok_verdict_name(r.verdict));
+		cdok_puzzle_free(p);
+	}
+}
+
+/* The grader's window on cage enumeration: a 3- pair in a row of a
+ * 4 x 4 fits only as 1 and 4, so both cells support {1, 4} and the row
+ * must hold both; after 4 leaves the first cell, the layouts are fixed;
+ * with 1 gone from both, none fits. */
+Test(solver, cage_scan_for_the_grader)
+{
+	cdok_puzzle *p = latin(4);
+	static const int cells[] = {0, 1};
+	uint64_t dom[16], support[2], must[6];
+	int unit[6];
+	struct cdok_cage_scan scan = {support, 0, unit, must};
+	struct cdok_latin *e;
+
+	add(p, CDOK_OP_SUB, 3, 2, cells);
+	e = cdok_latin_open(p);
+	cr_assert_not_null(e);
+	for (int i = 0; i < 16; i++)
+		dom[i] = 0x1e;     /* 1..4 */
+	cr_assert_eq(cdok_latin_scan(e, 0, dom, 1000, &scan), 1);
+	cr_expect_eq(support[0], 0x12);
+	cr_expect_eq(support[1], 0x12);
+	cr_assert_eq(scan.ngroups, 3);  /* row 0, columns 0 and 1 */
+	for (int g = 0; g < scan.ngroups; g++)
+		cr_expect_eq(must[g], unit[g] == 0 ? 0x12u : 0u,
+			     "unit %d: %#llx", unit[g],
+			     (unsigned long long)must[g]);
+	dom[0] = 0x0e;             /* 1..3 */
+	cr_assert_eq(cdok_latin_scan(e, 0, dom, 1000, &scan), 1);
+	cr_expect_eq(support[0], 0x02);
+	cr_expect_eq(support[1], 0x10);
+	dom[0] = dom[1] = 0x1c;    /* 2..4 */
+	cr_expect_eq(cdok_latin_scan(e, 0, dom, 1000, &scan), 0);
+	cr_expect_eq(cdok_latin_scan(e, 0, dom, 0, &scan), -1);
+	cdok_latin_close(e);
+	cdok_latin_close(NULL);
 	cdok_puzzle_free(p);
 }
 

@@ -852,7 +852,7 @@ static cdok_status make_unique(struct gen *g, cdok_puzzle **best,
 			       cdok_result *res)
 {
 	int max_steps = 2 * g->ncells + 20;
-	uint64_t *dom = cdok_malloc((size_t)g->ncells * sizeof(*dom));
+	int *dom = cdok_malloc((size_t)g->ncells * sizeof(*dom));
 	int *cand = g->list + g->ncells;
 
 	if (!dom)
@@ -878,7 +878,7 @@ static cdok_status make_unique(struct gen *g, cdok_puzzle **best,
 			}
 			/* Nylimb domains do not fit 64 bits: there the
 			 * short search alone decides. */
-			root = g->nylimb ? 0 : cdok_root_domains(p, dom);
+			root = g->nylimb ? 0 : cdok_root_candidates(p, dom);
 			if (root < 0) {
 				/* The grid meets every clue, so this cannot
 				 * happen short of running out of memory. */
@@ -886,7 +886,7 @@ static cdok_status make_unique(struct gen *g, cdok_puzzle **best,
 				break;
 			}
 			for (int i = 0; i < g->ncells && !g->nylimb; i++)
-				if (dom[i] & (dom[i] - 1))
+				if (dom[i] > 1)
 					cand[ncand++] = i;
 			if (root == 1 || ncand <= g->n) {
 				cdok_puzzle_free(p);

@@ -1,0 +1,1414 @@
+/* engine.h -- the body of the solver engine, written once and compiled
+ * once per kind of value set (doc/SOLVER.md).
+ *
+ * This is not an ordinary header: a file that instantiates the engine
+ * defines the parameters below, includes this file, and then defines the
+ * unit rule -- the reasoning about "each value once" (or, in Nylimb mode,
+ * "no digit twice") along rows, columns and boxes -- as the static
+ * functions declared under "The unit rule".  latin.c instantiates it with
+ * 64-bit value sets and the Latin rule; digits.c with 128-bit sets and
+ * Nylimb's digit rule.  Everything else a solve does -- cage
+ * enumeration, the cheaper cage bounds, propagation to a fixed point,
+ * the search, failure weights, limits, callbacks, the difficulty score
+ * -- is here, once, so a change to it reaches every kind of puzzle.
+ *
+ * Parameters (each instance defines them before the #include):
+ *   DOM_BITS        64 or 128: the width of a value set (bit v = value v)
+ *   foot_t          what a placed value occupies in a unit (below)
+ *   ENUM_BUDGET     enumeration steps allowed per cage and propagation
+ *   ENUM_SPACE      enumerate a cage only when the product of its domain
+ *                   sizes is at most this (see enum_space)
+ *   ENUM_SPACE_ALL  1: the space test applies to every cage; 0: to sum
+ *                   cages only
+ *   ENUM_SPACE_SKIP_LARGEST  1: the largest domain is left out of the
+ *                   product (the last cell is mostly forced by the clue)
+ *   ENUM_AFTER_CHEAP 1: when the cheaper reasoning has shrunk a cage
+ *                   below ENUM_SPACE, enumerate it at once
+ *   SUM_TABLE_MAX   sum cages with larger targets get bounds instead of
+ *                   the tables of sum_supports
+ *   ENGINE_KINDS    the kinds of unit a cell can have: 2 (rows and
+ *                   columns) or 3 (and boxes); a puzzle with fewer uses
+ *                   the row's group again, which is harmless
+ *   ENGINE_NAME(x)  the name of an exported function of this instance
+ *
+ * Footprints.  A unit's cells must not clash: in a Latin unit two cells
+ * clash when they hold the same value, in a Nylimb line when their
+ * values share a decimal digit (or both have two digits).  The engine
+ * sees this through three functions of the instance: foot_of(v), what
+ * value v occupies (a value bit; a set of digit bits); clash_of(f), the
+ * values that clash with a footprint f; and cell_req(cell), what a
+ * cell's domain is sure to occupy whichever value it takes.  Cage
+ * enumeration keeps the footprints of cage cells that share a unit
+ * disjoint, and records what every assignment puts into each unit.
+ *
+ * Nothing is global: all state lives in struct engine, made per call.
+ */
+#ifndef CDOK_ENGINE_BODY
+#define CDOK_ENGINE_BODY
+#else
+#error "engine.h is included once per instance"
+#endif
+
+#include <string.h>
+
+#include "solve/solve.h"
+
+#if DOM_BITS == 64
+typedef uint64_t dom_t;
+
+static inline int popc(dom_t d)
+{
+	return __builtin_popcountll(d);
+}
+
+static inline int low_value(dom_t d)
+{
+	return __builtin_ctzll(d);
+}
+
+static inline int high_value(dom_t d)
+{
+	return 63 - __builtin_clzll(d);
+}
+#elif DOM_BITS == 128
+typedef unsigned __int128 dom_t;
+
+static inline int popc(dom_t d)
+{
+	return __builtin_popcountll((uint64_t)d) +
+	       __builtin_popcountll((uint64_t)(d >> 64));
+}
+
+static inline int low_value(dom_t d)
+{
+	uint64_t lo = (uint64_t)d;
+
+	return lo ? __builtin_ctzll(lo)
+		  : 64 + __builtin_ctzll((uint64_t)(d >> 64));
+}
+
+static inline int high_value(dom_t d)
+{
+	uint64_t hi = (uint64_t)(d >> 64);
+
+	return hi ? 127 - __builtin_clzll(hi)
+		  : 63 - __builtin_clzll((uint64_t)d);
+}
+#else
+#error "DOM_BITS must be 64 or 128"
+#endif
+
+#define BIT(v) ((dom_t)1 << (v))
+
+/* Cages larger than this are never enumerated (bounds reasoning only). */
+#define ENUM_MAX_CELLS 64
+
+/* Units come in kinds: rows (units 0..n-1), columns (n..2n-1) and, in a
+ * Killer puzzle, boxes (2n..3n-1). */
+enum { KIND_ROW, KIND_COL, KIND_BOX, NKINDS };
+
+/* Read-only facts about a cage, prepared once per solve.  Its cells that
+ * share a unit form a local group (one per unit the cage touches);
+ * groups holds, per cell, the group of each of its nkinds units, and
+ * group_unit maps a group back to its unit. */
+struct cage_info {
+	cdok_op op;
+	int64_t target;
+	int ncells;
+	const int *cells;
+	bool distinct;        /* values must all differ (Killer cages) */
+	int ngroups;
+	int *group_unit;      /* group -> unit */
+	int *groups;          /* cell index * NKINDS + kind -> group */
+};
+
+/* Scratch for one cage enumeration, sized for the largest cage. */
+struct enum_ctx {
+	struct cage_info c;   /* the cage being enumerated (a copy) */
+	int k;                /* its cells */
+	int *pos;             /* enumeration order -> cage cell index */
+	dom_t *d;             /* domains in enumeration order */
+	int *grp;             /* position * NKINDS + kind -> group */
+	int *val;
+	dom_t *sup;           /* values seen in some valid assignment */
+	int64_t *minsum, *maxsum, *minprod, *maxprod; /* suffix bounds */
+	foot_t *used;         /* per group: occupied so far */
+	foot_t *must;         /* per group: in every valid assignment so far */
+	foot_t *known;        /* per group: what the unit rule already has */
+	dom_t usedvals;       /* distinct cages: values taken so far */
+	long budget;
+	int unsupported;      /* (cell, value) pairs not yet supported */
+	bool track_must;
+	bool stop, aborted;
+	long found;
+};
+
+/* The unit rule's own state, defined by the instance before including
+ * this file. */
+struct unit_state;
+
+struct engine {
+	const cdok_puzzle *puzzle;
+	int n, ncells;
+	int vmin, vmax;       /* the values a cell can hold */
+	dom_t valid;          /* every value a cell may start with */
+	struct cage_info *cages;
+	int ncages;
+	const int *cage_of;
+
+	/* Units: nunits lists of n cells; per cell its units. */
+	int nkinds;           /* 2, or 3 with boxes */
+	int nunits;
+	int *unit_cells;      /* unit * n + i -> cell */
+	int *cell_units;      /* cell * NKINDS + kind -> unit */
+
+	/* Propagation work lists. */
+	uint64_t dirty[NKINDS]; /* units changed since the unit rule ran */
+	int *queue;           /* cages to re-check (ring buffer) */
+	bool *queued;
+	int qhead, qcount;
+
+	struct enum_ctx e;
+	uint64_t *sums;       /* bit tables for sum_supports */
+
+	/* Failure weights for choosing where to branch (dom/wdeg): how often
+	 * each cage and each unit has produced a contradiction. */
+	uint32_t *wcage, *wunit;
+
+	struct unit_state *u;
+
+	/* Search. */
+	dom_t **levels;       /* domains per search depth, made on demand */
+	int nlevels;
+	uint64_t limit, max_nodes;
+	uint64_t count, nodes, branches, branch_score;
+	/* Rough units of work (enumeration steps, table words, matching
+	 * steps), so that a caller's progress callback is also asked when
+	 * a few nodes take long, not only every 256 nodes. */
+	uint64_t work, polled_work;
+	bool stop, gave_up, nomem;
+	int *solution_out;
+	int *values;          /* scratch grid for callbacks and checks */
+	cdok_solution_fn on_solution;
+	void *user;
+	cdok_progress_fn on_progress;
+	void *progress_user;
+	/* Free lines (see find_free_lines).  A second solution comes from
+	 * the first by swapping lines swap_a and swap_b (rows when
+	 * swap_rows, else columns; swap_a < 0: none).  When deferred is
+	 * not NULL the search decides every other cell first and the unit
+	 * rule then fills the free lines (free_rows: rows, else columns;
+	 * free_line marks them) without searching. */
+	int swap_a, swap_b;
+	bool swap_rows;
+	bool *deferred;
+	bool free_rows;
+	bool free_line[CDOK_MAX_SIZE];
+};
+
+/* ------------------------------------------------------------------ */
+/* The unit rule: defined by the instance after including this file.   */
+
+/* What a cell holding v occupies in its units, the values that clash
+ * with a footprint, and what a cell is sure to occupy. */
+static inline foot_t foot_of(const struct engine *s, int v);
+static inline dom_t clash_of(const struct engine *s, foot_t f);
+static inline foot_t cell_req(struct engine *s, const dom_t *dom, int cell);
+/* The footprint that means "everything" (the start of a must set). */
+static inline foot_t foot_all(const struct engine *s);
+
+/* Set-up and tear-down of struct unit_state; valid and vmin/vmax are
+ * set by units_init. */
+static bool units_init(struct engine *s);
+static void units_free(struct engine *s);
+/* A cell's domain has just become nd (narrow, or a guess when guess is
+ * true): note the rule's follow-up work. */
+static inline void units_changed(struct engine *s, int cell, dom_t nd,
+				 bool guess);
+/* The root domains are set: note the rule's first work. */
+static void units_root(struct engine *s, const dom_t *root);
+/* Forget pending work after a contradiction. */
+static void units_reset(struct engine *s);
+/* Whether units_complete can fill free lines for this puzzle. */
+static bool units_can_complete(const struct engine *s);
+/* Every cell outside the free lines is decided in dom: fill s->values
+ * with a whole solution that keeps those cells (free lines hold no
+ * given and no caged cell, so any way of filling them that keeps the
+ * unit rule will do).  False if it cannot. */
+static bool units_complete(struct engine *s, const dom_t *dom);
+
+/* Outcomes of a step of unit reasoning. */
+enum step { STEP_FAIL, STEP_AGAIN, STEP_DONE };
+
+/* The cheap part of the rule, run before any cage: STEP_AGAIN when it
+ * did something and wants to run again, STEP_DONE when nothing is left. */
+static enum step units_cheap(struct engine *s, dom_t *dom);
+/* The costlier part, run when the cheap part and every cage are done. */
+static enum step units_full(struct engine *s, dom_t *dom);
+
+/* ------------------------------------------------------------------ */
+/* Domain changes                                                      */
+
+static inline void enqueue_cage(struct engine *s, int cage)
+{
+	if (cage < 0 || s->queued[cage])
+		return;
+	s->queued[cage] = true;
+	s->queue[(s->qhead + s->qcount) % s->ncages] = cage;
+	s->qcount++;
+}
+
+/* Mark a changed cell's units and cage for another look. */
+static inline void mark_cell(struct engine *s, int cell)
+{
+	for (int k = 0; k < s->nkinds; k++)
+		s->dirty[k] |= (uint64_t)1 <<
+			(s->cell_units[cell * NKINDS + k] - k * s->n);
+	enqueue_cage(s, s->cage_of[cell]);
+}
+
+/* Narrow a cell's domain to nd (a subset of the current one).  Records
+ * the follow-up work; returns false on a contradiction. */
+static inline bool narrow(struct engine *s, dom_t *dom, int cell, dom_t nd)
+{
+	if (nd == dom[cell])
+		return true;
+	if (!nd)
+		return false;
+	dom[cell] = nd;
+	mark_cell(s, cell);
+	units_changed(s, cell, nd, false);
+	return true;
+}
+
+static void reset_work(struct engine *s)
+{
+	while (s->qcount) {
+		s->queued[s->queue[s->qhead]] = false;
+		s->qhead = (s->qhead + 1) % s->ncages;
+		s->qcount--;
+	}
+	s->qhead = 0;
+	for (int k = 0; k < NKINDS; k++)
+		s->dirty[k] = 0;
+	units_reset(s);
+}
+
+/* ------------------------------------------------------------------ */
+/* Cage enumeration                                                    */
+
+/* Bits lo..hi, clipped to the values a cell can hold. */
+static inline dom_t range_mask(const struct engine *s, int64_t lo,
+			       int64_t hi)
+{
+	if (lo < s->vmin)
+		lo = s->vmin;
+	if (hi > s->vmax)
+		hi = s->vmax;
+	if (lo > hi)
+		return 0;
+	return ((BIT(hi) << 1) - 1) & ~(BIT(lo) - 1);
+}
+
+/* a * b for the product bounds, with a ceiling; 0 when either is 0 (a
+ * sum or difference cage may hold 0 in Nylimb mode; its product bounds
+ * go unused). */
+static int64_t sat_mul(int64_t a, int64_t b)
+{
+	if (a <= 0 || b <= 0)
+		return 0;
+	if (a > INT64_MAX / b)
+		return INT64_MAX;
+	return a * b;
+}
+
+/* One valid assignment: every value is supported, and the footprints it
+ * puts into each group narrow what every assignment must put there.
+ * The last cell's value is not in used[] (enum_rec adds a value only
+ * before going deeper). */
+static void enum_leaf(struct engine *s)
+{
+	struct enum_ctx *e = &s->e;
+	bool useful = false;
+	int last = e->k - 1;
+
+	e->found++;
+	for (int i = 0; i < e->k; i++) {
+		dom_t b = BIT(e->val[i]);
+
+		if (!(e->sup[i] & b)) {
+			e->sup[i] |= b;
+			e->unsupported--;
+		}
+	}
+	if (e->track_must) {
+		foot_t f = foot_of(s, e->val[last]);
+		const int *lg = e->grp + last * NKINDS;
+
+		for (int g = 0; g < e->c.ngroups; g++) {
+			foot_t gv = e->used[g];
+
+			for (int j = 0; j < ENGINE_KINDS; j++)
+				if (lg[j] == g)
+					gv |= f;
+			e->must[g] &= gv;
+			if (e->must[g] & ~e->known[g])
+				useful = true;
+		}
+		e->track_must = useful;
+	}
+	if (!e->unsupported && !e->track_must)
+		e->stop = true;
+}
+
+/* Candidates for position i (not the last) given what is chosen before
+ * it.  acc is the running sum (+ and -), the remaining quotient (*) or
+ * the running product (/); mx the largest value chosen so far. */
+static dom_t enum_filter(const struct engine *s, int i, dom_t avail,
+			 int64_t acc, int64_t mx)
+{
+	const struct enum_ctx *e = &s->e;
+	int64_t t = e->c.target, vmax = s->vmax;
+	dom_t ok = 0;
+
+	switch (e->c.op) {
+	case CDOK_OP_ADD: {
+		int64_t rem = t - acc;
+
+		return avail & range_mask(s, rem - e->maxsum[i + 1],
+					  rem - e->minsum[i + 1]);
+	}
+	case CDOK_OP_MUL:
+		for (dom_t a = avail; a; a &= a - 1) {
+			int v = low_value(a);
+
+			if (v > 0 && acc % v == 0 &&
+			    acc / v <= e->maxprod[i + 1] &&
+			    acc / v >= e->minprod[i + 1])
+				ok |= BIT(v);
+		}
+		return ok;
+	case CDOK_OP_SUB:
+		/* The largest value minus the sum of the others is t (with
+		 * values >= 0 only a largest value can be the minuend), so
+		 * the others' sum can never exceed vmax - t. */
+		if (t > vmax)
+			return 0;
+		for (dom_t a = avail; a; a &= a - 1) {
+			int v = low_value(a);
+			int64_t m = v > mx ? v : mx;
+
+			if (acc + v - m <= vmax - t)
+				ok |= BIT(v);
+		}
+		return ok;
+	case CDOK_OP_DIV:
+		/* The largest value is t times the product of the others,
+		 * so that product can never exceed vmax / t. */
+		if (t < 1 || t > vmax)
+			return 0;
+		for (dom_t a = avail; a; a &= a - 1) {
+			int v = low_value(a);
+			int64_t m = v > mx ? v : mx;
+
+			if (v > 0 && acc * v <= (vmax / t) * m)
+				ok |= BIT(v);
+		}
+		return ok;
+	}
+	return 0;
+}
+
+/* What position i's groups hold so far. */
+static inline foot_t enum_used(const struct enum_ctx *e, int i)
+{
+	const int *g = e->grp + i * NKINDS;
+	foot_t used = 0;
+
+	for (int j = 0; j < ENGINE_KINDS; j++)
+		used |= e->used[g[j]];
+	return used;
+}
+
+/* The last position: the clue leaves it at most two values (what the
+ * sum or product still needs; for - and / the value that is the largest
+ * or the one that keeps mx the largest), so they are tested one by one
+ * rather than through sets.  Most steps of an enumeration end here. */
+static void enum_last(struct engine *s, int64_t acc, int64_t mx)
+{
+	struct enum_ctx *e = &s->e;
+	int64_t t = e->c.target, vmax = s->vmax, cand[2];
+	foot_t used = enum_used(e, e->k - 1);
+	int ncand = 0;
+
+	switch (e->c.op) {
+	case CDOK_OP_ADD:
+		cand[ncand++] = t - acc;
+		break;
+	case CDOK_OP_MUL:
+		cand[ncand++] = acc;
+		break;
+	case CDOK_OP_SUB:
+		if (t > vmax)
+			break;
+		if (t + acc >= mx)               /* v is the largest */
+			cand[ncand++] = t + acc;
+		if (2 * mx - acc - t <= mx)      /* mx stays the largest */
+			cand[ncand++] = 2 * mx - acc - t;
+		break;
+	case CDOK_OP_DIV:
+		if (t < 1 || t > vmax)
+			break;
+		if (t * acc >= mx)               /* v is the largest */
+			cand[ncand++] = t * acc;
+		if (mx > 0 && (mx * mx) % (t * acc) == 0 &&
+		    mx * mx / (t * acc) <= mx)   /* mx stays the largest */
+			cand[ncand++] = mx * mx / (t * acc);
+		break;
+	}
+	/* Both candidates are mx when mx alone meets the clue. */
+	if (ncand == 2 && cand[0] == cand[1])
+		ncand = 1;
+	for (int j = 0; j < ncand && !e->stop; j++) {
+		int64_t v = cand[j];
+
+		if (v < s->vmin || v > s->vmax || !(e->d[e->k - 1] >> v & 1) ||
+		    (foot_of(s, (int)v) & used) ||
+		    (e->c.distinct && (e->usedvals >> v & 1)))
+			continue;
+		e->val[e->k - 1] = (int)v;
+		enum_leaf(s);
+	}
+}
+
+static void enum_rec(struct engine *s, int i, int64_t acc, int64_t mx)
+{
+	struct enum_ctx *e = &s->e;
+	const int *g = e->grp + i * NKINDS;
+	dom_t avail;
+
+	if (--e->budget < 0) {
+		e->aborted = e->stop = true;
+		return;
+	}
+	if (i == e->k - 1) {
+		enum_last(s, acc, mx);
+		return;
+	}
+	avail = e->d[i] & ~clash_of(s, enum_used(e, i)) & ~e->usedvals;
+	avail = enum_filter(s, i, avail, acc, mx);
+	for (; avail && !e->stop; avail &= avail - 1) {
+		int v = low_value(avail);
+		foot_t f = foot_of(s, v);
+
+		e->val[i] = v;
+		for (int j = 0; j < ENGINE_KINDS; j++)
+			e->used[g[j]] |= f;
+		if (e->c.distinct)
+			e->usedvals |= BIT(v);
+		switch (e->c.op) {
+		case CDOK_OP_ADD:
+		case CDOK_OP_SUB:
+			enum_rec(s, i + 1, acc + v, v > mx ? v : mx);
+			break;
+		case CDOK_OP_MUL:
+			enum_rec(s, i + 1, acc / v, v > mx ? v : mx);
+			break;
+		case CDOK_OP_DIV:
+			enum_rec(s, i + 1, acc * v, v > mx ? v : mx);
+			break;
+		}
+		/* Footprints in one group are disjoint, so this undoes
+		 * exactly what was added. */
+		for (int j = 0; j < ENGINE_KINDS; j++)
+			e->used[g[j]] &= ~f;
+		if (e->c.distinct)
+			e->usedvals &= ~BIT(v);
+	}
+}
+
+/* Cheap, sound narrowing for a cage too large to enumerate: a sum cell
+ * lies between the target minus the others' largest and smallest totals;
+ * a product cell divides the target. */
+static bool cage_bounds(struct engine *s, dom_t *dom,
+			const struct cage_info *c)
+{
+	if (c->op == CDOK_OP_ADD) {
+		int64_t lo = 0, hi = 0;
+
+		for (int i = 0; i < c->ncells; i++) {
+			lo += low_value(dom[c->cells[i]]);
+			hi += high_value(dom[c->cells[i]]);
+		}
+		for (int i = 0; i < c->ncells; i++) {
+			int cell = c->cells[i];
+			dom_t d = dom[cell];
+			int64_t olo = lo - low_value(d), ohi = hi - high_value(d);
+
+			if (!narrow(s, dom, cell,
+				    d & range_mask(s, c->target - ohi,
+						   c->target - olo)))
+				return false;
+		}
+	} else if (c->op == CDOK_OP_MUL) {
+		for (int i = 0; i < c->ncells; i++) {
+			int cell = c->cells[i];
+			dom_t ok = 0;
+
+			for (dom_t a = dom[cell]; a; a &= a - 1) {
+				int v = low_value(a);
+
+				if (v > 0 && c->target % v == 0)
+					ok |= a & -a;
+			}
+			if (!narrow(s, dom, cell, ok))
+				return false;
+		}
+	}
+	return true;
+}
+
+/* Words of a bit table of the sums 0..t. */
+static inline size_t sum_words(int64_t t)
+{
+	return (size_t)(t / 64) + 1;
+}
+
+/* dst |= src << shift, both tables of w words (bits past the last word
+ * fall off). */
+static void or_shifted(uint64_t *dst, const uint64_t *src, int64_t shift,
+		       size_t w)
+{
+	size_t q = (size_t)(shift / 64);
+	unsigned r = (unsigned)(shift % 64);
+
+	for (size_t j = w; j-- > q;) {
+		uint64_t x = src[j - q] << r;
+
+		if (r && j > q)
+			x |= src[j - q - 1] >> (64 - r);
+		dst[j] |= x;
+	}
+}
+
+static inline bool has_sum(const uint64_t *table, int64_t x)
+{
+	return table[x / 64] >> (x % 64) & 1;
+}
+
+/* Whether sum_supports can take the cage (its tables are sized for
+ * this). */
+static inline bool sum_table_fits(const struct cage_info *c)
+{
+	return c->op == CDOK_OP_ADD && c->ncells <= ENUM_MAX_CELLS &&
+	       c->target <= SUM_TABLE_MAX;
+}
+
+/* Sum cages with too many assignments to enumerate: keep a value only if
+ * the other cells can make up the rest of the target from their
+ * domains.  The sums each run of cells can reach are bit tables, built
+ * by shifting (fwd[i]: cells 0..i-1, bwd[i]: cells i..k-1), so this
+ * costs cells x values x (target / 64) word operations.  It ignores the
+ * rule that cells sharing a unit differ, so it removes less than the
+ * enumeration, which takes over once the domains shrink. */
+static bool sum_supports(struct engine *s, dom_t *dom,
+			 const struct cage_info *c)
+{
+	int k = c->ncells;
+	int64_t t = c->target;
+	size_t w, k1 = (size_t)k + 1;
+	uint64_t *fwd, *bwd, *others;
+
+	if (t < 0 || t > (int64_t)k * s->vmax)
+		return false;
+	w = sum_words(t);
+	fwd = s->sums;
+	bwd = fwd + k1 * w;
+	others = bwd + k1 * w;
+	memset(fwd, 0, (2 * k1 + 1) * w * sizeof(uint64_t));
+	s->work += (uint64_t)k * w * ((uint64_t)s->vmax + 1 + 64 * w);
+	fwd[0] = 1;
+	for (int i = 0; i < k; i++)
+		for (dom_t a = dom[c->cells[i]]; a; a &= a - 1)
+			or_shifted(fwd + (size_t)(i + 1) * w,
+				   fwd + (size_t)i * w, low_value(a), w);
+	if (!has_sum(fwd + (size_t)k * w, t))
+		return false;
+	bwd[(size_t)k * w] = 1;
+	for (int i = k - 1; i >= 0; i--)
+		for (dom_t a = dom[c->cells[i]]; a; a &= a - 1)
+			or_shifted(bwd + (size_t)i * w,
+				   bwd + (size_t)(i + 1) * w, low_value(a), w);
+	for (int i = 0; i < k; i++) {
+		const uint64_t *f = fwd + (size_t)i * w;
+		dom_t keep = 0;
+
+		/* The sums the other cells can make together. */
+		memset(others, 0, w * sizeof(uint64_t));
+		for (size_t j = 0; j < w; j++)
+			for (uint64_t b = f[j]; b; b &= b - 1)
+				or_shifted(others, bwd + (size_t)(i + 1) * w,
+					   (int64_t)(j * 64) +
+					   __builtin_ctzll(b), w);
+		for (dom_t a = dom[c->cells[i]]; a; a &= a - 1) {
+			int v = low_value(a);
+
+			if (v <= t && has_sum(others, t - v))
+				keep |= a & -a;
+		}
+		if (!narrow(s, dom, c->cells[i], keep))
+			return false;
+	}
+	return true;
+}
+
+/* The reasoning for a cage too large or too loose to enumerate. */
+static bool cage_cheap(struct engine *s, dom_t *dom,
+		       const struct cage_info *c)
+{
+	if (sum_table_fits(c))
+		return sum_supports(s, dom, c);
+	return cage_bounds(s, dom, c);
+}
+
+/* The enumeration's rough cost: the product of the domain sizes (the
+ * largest left out with ENUM_SPACE_SKIP_LARGEST), computed up to a
+ * little past ENUM_SPACE. */
+static uint64_t enum_space(const dom_t *dom, const struct cage_info *c)
+{
+	uint64_t space = 1;
+	int big = 0;
+
+	for (int i = 0; i < c->ncells && space <= ENUM_SPACE; i++) {
+		int cnt = popc(dom[c->cells[i]]);
+
+		if (ENUM_SPACE_SKIP_LARGEST && cnt > big) {
+			space *= (uint64_t)(big ? big : 1);
+			big = cnt;
+		} else {
+			space *= (uint64_t)cnt;
+		}
+	}
+	return space;
+}
+
+/* Enumerate the cage's valid assignments under dom into s->e, taking at
+ * most budget steps: per position the supported values (sup), and per
+ * group what every assignment puts there beyond what the unit rule
+ * already has (must & ~known, when track_must stays set).  Positions
+ * are the cage's cells, most constrained first (pos).  Nothing is
+ * narrowed here. */
+static void enumerate(struct engine *s, const dom_t *dom, int ci, long budget)
+{
+	const struct cage_info *c = &s->cages[ci];
+	struct enum_ctx *e = &s->e;
+	int k = c->ncells;
+
+	/* The most constrained cells first: pruning bites earlier and the
+	 * last cell's value is usually forced. */
+	for (int i = 0; i < k; i++) {
+		int j = i;
+		int cnt = popc(dom[c->cells[i]]);
+
+		while (j > 0 && popc(dom[c->cells[e->pos[j - 1]]]) > cnt) {
+			e->pos[j] = e->pos[j - 1];
+			j--;
+		}
+		e->pos[j] = i;
+	}
+	e->c = *c;
+	e->k = k;
+	e->usedvals = 0;
+	e->unsupported = 0;
+	for (int g = 0; g < c->ngroups; g++) {
+		e->used[g] = 0;
+		e->must[g] = foot_all(s);
+		e->known[g] = 0;
+	}
+	for (int i = 0; i < k; i++) {
+		int p = e->pos[i];
+		int cell = c->cells[p];
+		foot_t r = cell_req(s, dom, cell);
+
+		e->d[i] = dom[cell];
+		e->sup[i] = 0;
+		e->unsupported += popc(dom[cell]);
+		for (int j = 0; j < NKINDS; j++) {
+			int g = c->groups[p * NKINDS + j];
+
+			e->grp[i * NKINDS + j] = g;
+			/* What the unit rule already takes from the unit. */
+			e->known[g] |= r;
+		}
+	}
+	e->minsum[k] = e->maxsum[k] = 0;
+	e->minprod[k] = e->maxprod[k] = 1;
+	for (int i = k - 1; i >= 0; i--) {
+		int lo = low_value(e->d[i]), hi = high_value(e->d[i]);
+
+		e->minsum[i] = e->minsum[i + 1] + lo;
+		e->maxsum[i] = e->maxsum[i + 1] + hi;
+		e->minprod[i] = sat_mul(e->minprod[i + 1], lo);
+		e->maxprod[i] = sat_mul(e->maxprod[i + 1], hi);
+	}
+	/* A single-cell cage places nothing the unit rule would miss. */
+	e->track_must = k > 1;
+	e->budget = budget;
+	e->stop = e->aborted = false;
+	e->found = 0;
+
+	enum_rec(s, 0, c->op == CDOK_OP_MUL ? c->target :
+		 c->op == CDOK_OP_DIV ? 1 : 0, 0);
+	s->work += (uint64_t)(budget - (e->budget > 0 ? e->budget : 0));
+}
+
+/* Narrow the cage's cells to their supported values and keep the rest of
+ * each unit clear of what every assignment puts into it. */
+static bool apply_enumeration(struct engine *s, dom_t *dom, int ci)
+{
+	const struct cage_info *c = &s->cages[ci];
+	struct enum_ctx *e = &s->e;
+
+	for (int i = 0; i < e->k; i++)
+		if (!narrow(s, dom, c->cells[e->pos[i]], e->d[i] & e->sup[i]))
+			return false;
+	if (!e->track_must)
+		return true;
+	for (int g = 0; g < c->ngroups; g++) {
+		foot_t m = e->must[g] & ~e->known[g];
+		const int *cells;
+		dom_t out;
+
+		if (!m)
+			continue;
+		out = clash_of(s, m);
+		cells = s->unit_cells + (size_t)c->group_unit[g] * (size_t)s->n;
+		for (int i = 0; i < s->n; i++) {
+			int cell = cells[i];
+
+			if (s->cage_of[cell] != ci && (dom[cell] & out) &&
+			    !narrow(s, dom, cell, dom[cell] & ~out))
+				return false;
+		}
+	}
+	return true;
+}
+
+/* The work of cage_propagate: cheap reasoning for a cage too large or
+ * too loose to enumerate, otherwise the enumeration. */
+static bool cage_consistency(struct engine *s, dom_t *dom, int ci)
+{
+	const struct cage_info *c = &s->cages[ci];
+	struct enum_ctx *e = &s->e;
+
+	if (c->ncells > ENUM_MAX_CELLS)
+		return cage_cheap(s, dom, c);
+	if ((ENUM_SPACE_ALL || c->op == CDOK_OP_ADD) &&
+	    enum_space(dom, c) > ENUM_SPACE) {
+		if (!cage_cheap(s, dom, c))
+			return false;
+		if (!ENUM_AFTER_CHEAP || enum_space(dom, c) > ENUM_SPACE)
+			return true;
+	}
+	enumerate(s, dom, ci, ENUM_BUDGET);
+	if (e->aborted)
+		/* Out of budget: if every candidate already has a support
+		 * there is nothing to remove; otherwise the cheap way. */
+		return e->unsupported == 0 || cage_cheap(s, dom, c);
+	if (!e->found)
+		return false;
+	return apply_enumeration(s, dom, ci);
+}
+
+/* Bring one cage to consistency with the current domains. */
+static bool cage_propagate(struct engine *s, dom_t *dom, int ci)
+{
+	const struct cage_info *c = &s->cages[ci];
+	bool ok;
+
+	/* A product of 0 (the model refuses it, but the engine need not
+	 * depend on that) gets no reasoning; the final check decides. */
+	if (c->op == CDOK_OP_MUL && c->target == 0)
+		return true;
+	/* The cage is being brought to consistency right now: changes to
+	 * its own cells need not queue it again. */
+	s->queued[ci] = true;
+	ok = cage_consistency(s, dom, ci);
+	s->queued[ci] = false;
+	return ok;
+}
+
+/* Run all reasoning to a fixed point: the unit rule's cheap part first,
+ * a cage only when that is done, the rule's costly part when no cage is
+ * waiting.  Returns false on a contradiction; either way the work lists
+ * are empty afterwards. */
+static bool propagate(struct engine *s, dom_t *dom)
+{
+	for (;;) {
+		enum step r = units_cheap(s, dom);
+		int ci;
+
+		if (r == STEP_FAIL)
+			break;
+		if (r == STEP_AGAIN)
+			continue;
+		if (!s->qcount) {
+			r = units_full(s, dom);
+			if (r == STEP_FAIL)
+				break;
+			if (r == STEP_AGAIN || s->qcount)
+				continue;
+			return true;
+		}
+		ci = s->queue[s->qhead];
+		s->qhead = (s->qhead + 1) % s->ncages;
+		s->qcount--;
+		s->queued[ci] = false;
+		if (!cage_propagate(s, dom, ci)) {
+			s->wcage[ci]++;
+			break;
+		}
+	}
+	reset_work(s);
+	return false;
+}
+
+/* ------------------------------------------------------------------ */
+/* Search                                                              */
+
+static dom_t *level(struct engine *s, int depth)
+{
+	if (depth >= s->nlevels) {
+		int want = depth + 8;
+		dom_t **l = cdok_realloc(s->levels, (size_t)want * sizeof(*l));
+
+		if (!l)
+			return NULL;
+		for (int i = s->nlevels; i < want; i++)
+			l[i] = NULL;
+		s->levels = l;
+		s->nlevels = want;
+	}
+	if (!s->levels[depth])
+		s->levels[depth] = cdok_malloc((size_t)s->ncells *
+					       sizeof(dom_t));
+	return s->levels[depth];
+}
+
+/* Report the grid in s->values if the checker accepts it. */
+static void report_values(struct engine *s)
+{
+	/* Belt and braces: only a grid that the plain checker accepts is
+	 * ever reported, whatever the reasoning did. */
+	if (!cdok_puzzle_is_solution(s->puzzle, s->values))
+		return;
+	if (s->count == 0 && s->solution_out)
+		memcpy(s->solution_out, s->values,
+		       (size_t)s->ncells * sizeof(int));
+	s->count++;
+	if (s->on_solution && s->on_solution(s->user, s->values))
+		s->stop = true;
+	if (s->limit && s->count >= s->limit)
+		s->stop = true;
+}
+
+/* Swap two rows (or columns) of s->values. */
+static void swap_lines(struct engine *s)
+{
+	int n = s->n;
+
+	for (int i = 0; i < n; i++) {
+		int a = s->swap_rows ? s->swap_a * n + i : i * n + s->swap_a;
+		int b = s->swap_rows ? s->swap_b * n + i : i * n + s->swap_b;
+		int t = s->values[a];
+
+		s->values[a] = s->values[b];
+		s->values[b] = t;
+	}
+}
+
+/* A solution is in s->values: report it, and its twin with two free
+ * lines swapped when there is one. */
+static void found_values(struct engine *s)
+{
+	report_values(s);
+	/* Two free lines that may trade places: the swapped grid is a
+	 * second solution, and the only question asked was whether one
+	 * exists (see find_free_lines). */
+	if (s->swap_a >= 0 && s->count == 1 && !s->stop) {
+		swap_lines(s);
+		report_values(s);
+		s->stop = true;
+	}
+}
+
+static void found_solution(struct engine *s, const dom_t *dom)
+{
+	for (int i = 0; i < s->ncells; i++)
+		s->values[i] = low_value(dom[i]);
+	found_values(s);
+}
+
+/* The branching cell: the undecided cell with the fewest candidates per
+ * unit of failure weight of its cage and units (dom/wdeg), skipping
+ * deferred cells when skip is set.  -1 when every cell considered is
+ * decided. */
+static int pick_branch(const struct engine *s, const dom_t *dom, bool skip,
+		       int *count)
+{
+	int best = -1, best_count = 0;
+	uint64_t best_weight = 1;
+
+	for (int i = 0; i < s->ncells; i++) {
+		int cnt = popc(dom[i]);
+		uint64_t w = 1;
+
+		if (cnt < 2 || (skip && s->deferred[i]))
+			continue;
+		for (int k = 0; k < s->nkinds; k++)
+			w += s->wunit[s->cell_units[i * NKINDS + k]];
+		if (s->cage_of[i] >= 0)
+			w += s->wcage[s->cage_of[i]];
+		if (best < 0 || (uint64_t)cnt * best_weight <
+				(uint64_t)best_count * w) {
+			best = i;
+			best_count = cnt;
+			best_weight = w;
+		}
+	}
+	*count = best_count;
+	return best;
+}
+
+static void search(struct engine *s, int depth)
+{
+	dom_t *dom = s->levels[depth];
+	dom_t *child;
+	int best, best_count;
+
+	s->nodes++;
+	if (s->max_nodes && s->nodes > s->max_nodes) {
+		s->gave_up = s->stop = true;
+		return;
+	}
+	/* Ask the caller every 256 nodes, and sooner when nodes are slow
+	 * (a million units of work is a few milliseconds). */
+	if (s->on_progress && ((s->nodes & 255) == 0 ||
+			       s->work - s->polled_work > 1000000)) {
+		s->polled_work = s->work;
+		if (s->on_progress(s->progress_user, s->nodes)) {
+			s->gave_up = s->stop = true;
+			return;
+		}
+	}
+	/* Branch where the search has failed before (dom/wdeg): it is
+	 * likely to fail there again, and failing early keeps the tree
+	 * small.  Without this, random larger puzzles send a plain
+	 * fewest-candidates search into huge dead subtrees (a 12 x 12
+	 * measured at 246,000 nodes drops to 2,700).  Free lines wait until
+	 * everything else is decided; then they are filled at once. */
+	best = pick_branch(s, dom, s->deferred != NULL, &best_count);
+	if (best < 0 && s->deferred) {
+		if (units_complete(s, dom)) {
+			found_values(s);
+			return;
+		}
+		best = pick_branch(s, dom, false, &best_count);
+	}
+	if (best < 0) {
+		found_solution(s, dom);
+		return;
+	}
+	child = level(s, depth + 1);
+	if (!child) {
+		s->nomem = s->stop = true;
+		return;
+	}
+	s->branches++;
+	s->branch_score += (uint64_t)(best_count - 1) *
+			   (uint64_t)(best_count - 1);
+	for (dom_t cand = dom[best]; cand && !s->stop; cand &= cand - 1) {
+		memcpy(child, dom, (size_t)s->ncells * sizeof(dom_t));
+		child[best] = cand & -cand;
+		mark_cell(s, best);
+		units_changed(s, best, child[best], true);
+		if (propagate(s, child))
+			search(s, depth + 1);
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Set-up                                                              */
+
+static void engine_free(struct engine *s)
+{
+	for (int i = 0; s->cages && i < s->ncages; i++) {
+		free(s->cages[i].group_unit);
+		free(s->cages[i].groups);
+	}
+	units_free(s);
+	free(s->cages);
+	free(s->unit_cells);
+	free(s->cell_units);
+	free(s->wcage);
+	free(s->wunit);
+	free(s->queue);
+	free(s->queued);
+	free(s->sums);
+	for (int i = 0; i < s->nlevels; i++)
+		free(s->levels[i]);
+	free(s->levels);
+	free(s->values);
+	free(s->deferred);
+	free(s->e.d);        /* the block enum_alloc carved */
+}
+
+/* The cage's local groups: one per unit it touches (cells of the cage in
+ * one row, column or box must not clash). */
+static bool cage_info_init(struct engine *s, struct cage_info *ci,
+			   const struct cdok_cage *c)
+{
+	int k = c->ncells;
+
+	ci->op = c->op;
+	ci->target = c->target;
+	ci->ncells = k;
+	ci->cells = c->cells;
+	ci->distinct = c->distinct;
+	ci->ngroups = 0;
+	ci->group_unit = cdok_malloc((size_t)k * NKINDS * sizeof(int));
+	ci->groups = cdok_malloc((size_t)k * NKINDS * sizeof(int));
+	if (!ci->group_unit || !ci->groups)
+		return false;
+	for (int i = 0; i < k; i++) {
+		int *g = ci->groups + i * NKINDS;
+
+		for (int kind = 0; kind < NKINDS; kind++) {
+			int u, j;
+
+			/* Kinds the puzzle lacks point at the row's group,
+			 * which makes them harmless repeats. */
+			if (kind >= s->nkinds) {
+				g[kind] = g[KIND_ROW];
+				continue;
+			}
+			u = s->cell_units[c->cells[i] * NKINDS + kind];
+			for (j = 0; j < ci->ngroups && ci->group_unit[j] != u;
+			     j++)
+				;
+			if (j == ci->ngroups)
+				ci->group_unit[ci->ngroups++] = u;
+			g[kind] = j;
+		}
+	}
+	return true;
+}
+
+/* Rows, columns and (with boxes) boxes as lists of cells. */
+static bool units_lists_init(struct engine *s, const cdok_puzzle *p)
+{
+	int n = s->n;
+
+	s->nkinds = p->box_rows ? 3 : 2;
+	s->nunits = s->nkinds * n;
+	s->unit_cells = cdok_malloc((size_t)s->nkinds * (size_t)s->ncells *
+				    sizeof(int));
+	s->cell_units = cdok_malloc((size_t)s->ncells * NKINDS * sizeof(int));
+	if (!s->unit_cells || !s->cell_units)
+		return false;
+	for (int cell = 0; cell < s->ncells; cell++) {
+		int r = cell / n, c = cell % n;
+		int u[NKINDS] = {r, n + c, 0};
+
+		if (p->box_rows) {
+			int box = r / p->box_rows * (n / p->box_cols) +
+				  c / p->box_cols;
+
+			u[KIND_BOX] = 2 * n + box;
+		}
+		for (int k = 0; k < NKINDS; k++)
+			s->cell_units[cell * NKINDS + k] = u[k];
+	}
+	/* Fill each unit's list in reading order. */
+	for (int u = 0; u < s->nunits; u++) {
+		int k = 0;
+
+		for (int cell = 0; cell < s->ncells; cell++)
+			if (s->cell_units[cell * NKINDS + u / n] == u)
+				s->unit_cells[u * n + k++] = cell;
+	}
+	return true;
+}
+
+/* The enumeration's scratch for cages of up to k1 - 1 cells, in one
+ * block (released by freeing e->d), widest members first so each is
+ * aligned. */
+static bool enum_alloc(struct enum_ctx *e, size_t k1)
+{
+	size_t g = k1 * NKINDS;
+	size_t bytes = 2 * k1 * sizeof(dom_t) + 4 * k1 * sizeof(int64_t) +
+		       3 * g * sizeof(foot_t) + (2 * k1 + g) * sizeof(int);
+	char *b = cdok_malloc(bytes);
+
+	if (!b)
+		return false;
+	e->d = (dom_t *)(void *)b;
+	e->sup = e->d + k1;
+	e->minsum = (int64_t *)(void *)(e->sup + k1);
+	e->maxsum = e->minsum + k1;
+	e->minprod = e->maxsum + k1;
+	e->maxprod = e->minprod + k1;
+	e->used = (foot_t *)(void *)(e->maxprod + k1);
+	e->must = e->used + g;
+	e->known = e->must + g;
+	e->pos = (int *)(void *)(e->known + g);
+	e->val = e->pos + k1;
+	e->grp = e->val + k1;
+	return true;
+}
+
+static bool engine_init(struct engine *s, const cdok_puzzle *p)
+{
+	int maxk = 1;
+	size_t k1, sums = 0;
+	size_t nc = (size_t)(p->ncages ? p->ncages : 1);
+	struct enum_ctx *e = &s->e;
+
+	memset(s, 0, sizeof(*s));
+	s->puzzle = p;
+	s->n = p->size;
+	s->ncells = p->size * p->size;
+	s->cage_of = p->cage_of;
+	s->ncages = p->ncages;
+	s->swap_a = -1;
+	s->cages = cdok_calloc(nc, sizeof(*s->cages));
+	s->queue = cdok_malloc(nc * sizeof(int));
+	s->queued = cdok_calloc(nc, sizeof(bool));
+	s->wcage = cdok_calloc(nc, sizeof(uint32_t));
+	s->wunit = cdok_calloc((size_t)(NKINDS * s->n), sizeof(uint32_t));
+	s->values = cdok_malloc((size_t)s->ncells * sizeof(int));
+	if (!s->cages || !s->queue || !s->queued || !s->wcage || !s->wunit ||
+	    !s->values || !units_lists_init(s, p) || !units_init(s))
+		return false;
+	for (int i = 0; i < p->ncages; i++) {
+		const struct cdok_cage *c = &p->cages[i];
+
+		if (!cage_info_init(s, &s->cages[i], c))
+			return false;
+		if (c->ncells > maxk)
+			maxk = c->ncells;
+		/* sum_supports' tables: 2 (k + 1) + 1 rows of the sums up
+		 * to the target. */
+		if (sum_table_fits(&s->cages[i]) && c->target >= 0) {
+			size_t need = (2 * (size_t)c->ncells + 3) *
+				      sum_words(c->target);
+
+			if (need > sums)
+				sums = need;
+		}
+	}
+	if (sums && !(s->sums = cdok_malloc(sums * sizeof(uint64_t))))
+		return false;
+	if (maxk > ENUM_MAX_CELLS)
+		maxk = ENUM_MAX_CELLS;
+	k1 = (size_t)maxk + 1;
+	return enum_alloc(e, k1);
+}
+
+/* The root of the search: every valid value, givens fixed, no 0 in a
+ * product or ratio cage (a product with a 0 is 0 and targets are
+ * positive; a 0 can be neither the dividend nor a divisor of a positive
+ * ratio); every cage and unit needs a first look.  False if a cell has
+ * nothing left at all (a given no cell can hold, or a 0 in a product
+ * cage). */
+static bool root_setup(struct engine *s, dom_t *root)
+{
+	const cdok_puzzle *p = s->puzzle;
+	bool ok = true;
+
+	for (int i = 0; i < s->ncells; i++) {
+		int c = s->cage_of[i];
+
+		root[i] = s->valid;
+		if (cdok_has_given(p, i))
+			root[i] &= p->given[i] >= 0 && p->given[i] < DOM_BITS
+				   ? BIT(p->given[i]) : 0;
+		if (c >= 0 && s->cages[c].target > 0 &&
+		    (s->cages[c].op == CDOK_OP_MUL ||
+		     s->cages[c].op == CDOK_OP_DIV))
+			root[i] &= ~BIT(0);
+		if (!root[i])
+			ok = false;
+	}
+	for (int i = 0; i < s->ncages; i++)
+		enqueue_cage(s, i);
+	for (int k = 0; k < s->nkinds; k++)
+		s->dirty[k] = s->n == 64 ? ~(uint64_t)0
+					 : ((uint64_t)1 << s->n) - 1;
+	units_root(s, root);
+	return ok;
+}
+
+/* Free lines: rows (or columns) none of whose cells is in a cage or
+ * given.  Two free lines may trade places in any solution (with boxes,
+ * when they lie in the same band or stack): the swapped grid keeps every
+ * rule and differs, since no two lines of a solution are the same.  So a
+ * puzzle with one solution has two, and when the caller only asks
+ * whether there is more than one (limit 2) the search looks for one
+ * solution and the swap gives the second.  And when the unit rule can
+ * fill free lines by itself (units_can_complete), the search decides the
+ * other cells first and has the free lines filled without searching
+ * them -- the whole cost of a large, mostly empty grid -- as long as one
+ * or two solutions are all that is asked.  Such puzzles are sparse
+ * ones: cages over part of a large grid. */
+static bool find_free_lines(struct engine *s)
+{
+	const cdok_puzzle *p = s->puzzle;
+	int n = s->n, best_free = 0;
+
+	if (s->limit < 1 || s->limit > 2)
+		return true;
+	for (int rows = 1; rows >= 0; rows--) {
+		int band = rows ? p->box_rows : p->box_cols;
+		int nfree = 0, lines[CDOK_MAX_SIZE];
+		bool is_free[CDOK_MAX_SIZE];
+
+		for (int a = 0; a < n; a++) {
+			is_free[a] = true;
+			for (int i = 0; i < n && is_free[a]; i++) {
+				int cell = rows ? a * n + i : i * n + a;
+
+				is_free[a] = s->cage_of[cell] < 0 &&
+					     !cdok_has_given(p, cell);
+			}
+			if (is_free[a])
+				lines[nfree++] = a;
+		}
+		for (int i = 0; i < nfree && s->limit == 2 && s->swap_a < 0;
+		     i++)
+			for (int j = i + 1; j < nfree && s->swap_a < 0; j++)
+				if (!band ||
+				    lines[i] / band == lines[j] / band) {
+					s->swap_a = lines[i];
+					s->swap_b = lines[j];
+					s->swap_rows = rows;
+				}
+		if (nfree > best_free) {
+			best_free = nfree;
+			s->free_rows = rows;
+			memcpy(s->free_line, is_free, sizeof(is_free));
+		}
+	}
+	if (!best_free || !units_can_complete(s))
+		return true;
+	s->deferred = cdok_malloc((size_t)s->ncells * sizeof(bool));
+	if (!s->deferred)
+		return false;
+	for (int i = 0; i < s->ncells; i++)
+		s->deferred[i] = s->free_line[s->free_rows ? i / n : i % n];
+	return true;
+}
+
+/* The difficulty score: B * M + E (doc/SOLVER.md), where B sums
+ * (k - 1)^2 over every branch point of the complete search (k = the
+ * branching cell's candidates), M is the smallest power of ten not below
+ * the number of cells and E is the number of cells without a given. */
+static uint64_t difficulty(const struct engine *s)
+{
+	uint64_t m = 1, empty = 0;
+
+	while (m < (uint64_t)s->ncells)
+		m *= 10;
+	/* A one-cell cage is a given written another way (UCF's '.', a Keen
+	 * single-cell clue), so it does not count as an empty cell. */
+	for (int i = 0; i < s->ncells; i++) {
+		int c = s->cage_of[i];
+
+		if (!cdok_has_given(s->puzzle, i) &&
+		    (c < 0 || s->cages[c].ncells > 1))
+			empty++;
+	}
+	return s->branch_score * m + empty;
+}
+
+/* cdok_solve for this instance: p is valid, params not NULL. */
+cdok_status ENGINE_NAME(solve)(const cdok_puzzle *p,
+			       const cdok_solve_params *params,
+			       int *solution, cdok_result *res,
+			       cdok_error *err)
+{
+	struct engine *s;
+	dom_t *root;
+	bool ok;
+
+	memset(res, 0, sizeof(*res));
+	/* The state holds tables of a few kilobytes: on the heap, not the
+	 * caller's stack. */
+	s = cdok_malloc(sizeof(*s));
+	if (!s)
+		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	if (!engine_init(s, p) || !(root = level(s, 0))) {
+		engine_free(s);
+		free(s);
+		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	}
+	s->limit = params->limit;
+	s->max_nodes = params->max_nodes;
+	s->on_solution = params->on_solution;
+	s->user = params->user;
+	s->on_progress = params->on_progress;
+	s->progress_user = params->progress_user;
+	s->solution_out = solution;
+	if (!find_free_lines(s)) {
+		engine_free(s);
+		free(s);
+		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	}
+
+	ok = root_setup(s, root) && propagate(s, root);
+	reset_work(s);
+	if (ok)
+		search(s, 0);
+	else
+		s->nodes = 1;
+
+	if (s->nomem) {
+		engine_free(s);
+		free(s);
+		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	}
+	res->count = s->count;
+	res->gave_up = s->gave_up;
+	res->complete = !s->stop;
+	res->nodes = s->nodes;
+	res->branches = s->branches;
+	res->difficulty = difficulty(s);
+	engine_free(s);
+	free(s);
+	return CDOK_OK;
+}
+
+/* cdok_root_candidates for this instance. */
+int ENGINE_NAME(root_candidates)(const cdok_puzzle *p, int *counts)
+{
+	struct engine *s = cdok_malloc(sizeof(*s));
+	dom_t *root;
+	int ret = -1;
+
+	if (!s)
+		return -1;
+	if (engine_init(s, p) && (root = level(s, 0))) {
+		if (root_setup(s, root) && propagate(s, root)) {
+			ret = 1;
+			for (int i = 0; i < s->ncells; i++) {
+				counts[i] = popc(root[i]);
+				if (counts[i] > 1)
+					ret = 0;
+			}
+		}
+		reset_work(s);
+	}
+	engine_free(s);
+	free(s);
+	return ret;
+}

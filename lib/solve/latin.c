@@ -1,0 +1,517 @@
+/* latin.c -- the solver engine for puzzles whose units hold each value
+ * once: plain Calcudoku (rows and columns) and Killer Sudoku (rows,
+ * columns and boxes), with values 1..63 in 64-bit sets.
+ *
+ * The engine's body is engine.h; this file gives it the Latin unit rule:
+ *
+ *  1. Naked singles: a cell with one candidate removes it from every
+ *     other cell of its units.
+ *  2. Hidden singles: a value with one possible place in a unit goes
+ *     there; a value with no place means a contradiction.
+ *  3. On grids larger than 9 x 9, all-different consistency per unit (a
+ *     perfect matching of cells to values), which subsumes naked and
+ *     hidden pairs, triples and so on.
+ *
+ * A value's footprint in a unit is the value itself, so cage enumeration
+ * keeps the values of cage cells that share a unit distinct.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "solve/solve.h"
+
+#define DOM_BITS 64
+typedef uint64_t foot_t;
+
+/* Enumeration work allowed per cage per propagation step.  Beyond it the
+ * cage falls back to cheaper reasoning until its domains shrink. */
+#define ENUM_BUDGET 20000
+
+/* Sum cages with more candidate combinations than this (the product of
+ * their domain sizes) use the cheaper sum_supports instead of
+ * enumeration, until their domains shrink.  Other cages always
+ * enumerate, under the budget. */
+#define ENUM_SPACE 2000
+#define ENUM_SPACE_ALL 0
+#define ENUM_SPACE_SKIP_LARGEST 0
+#define ENUM_AFTER_CHEAP 0
+
+/* Every sum a cage of up to 64 cells of values up to 63 can have. */
+#define SUM_TABLE_MAX (64 * 63)
+
+#define ENGINE_KINDS 3
+#define ENGINE_NAME(x) cdok_latin_##x
+
+/* The matching test runs on grids larger than this.  On small grids the
+ * singles and cage reasoning find almost everything it would, and it
+ * doubled the time per node on the 9 x 9 "unreasonable" Keen puzzles
+ * (median 85 us without it against 188 us with it); larger grids need
+ * it. */
+#ifndef ALLDIFF_MIN_N
+#define ALLDIFF_MIN_N 9
+#endif
+
+/* How the matching test earns its keep (see matching_due): it runs in
+ * windows of ALLDIFF_WINDOW runs; a window in which fewer than one run
+ * in ALLDIFF_MIN_RATE removed a value or found a contradiction makes the
+ * next window sparse, running one test in ALLDIFF_SPARSE of those due.
+ * On the puzzles the test is for (12 x 12 and up with tight cages) it
+ * removes something in one run out of ten or so and never goes sparse;
+ * on a large grid that is mostly free it removes next to nothing at a
+ * cost of thousands of steps per unit and node. */
+#define ALLDIFF_WINDOW 256
+#define ALLDIFF_MIN_RATE 64
+#define ALLDIFF_SPARSE 64
+
+struct unit_state {
+	int *fixed;           /* cells that became single, to eliminate */
+	int nfixed;
+	uint64_t ad_dirty[3]; /* units changed since the matching */
+	/* The matching test's record in this window (see above). */
+	unsigned ad_runs, ad_hits, ad_wait;
+	bool ad_sparse;
+};
+
+#include "solve/engine.h"
+
+static inline foot_t foot_of(const struct engine *s, int v)
+{
+	(void)s;
+	return BIT(v);
+}
+
+static inline dom_t clash_of(const struct engine *s, foot_t f)
+{
+	(void)s;
+	return f;
+}
+
+/* A cell is sure of its value only when it has one. */
+static inline foot_t cell_req(struct engine *s, const dom_t *dom, int cell)
+{
+	dom_t d = dom[cell];
+
+	(void)s;
+	return d & (d - 1) ? 0 : d;
+}
+
+static inline foot_t foot_all(const struct engine *s)
+{
+	return s->valid;
+}
+
+static bool units_init(struct engine *s)
+{
+	s->vmin = 1;
+	s->vmax = s->n;
+	s->valid = ((BIT(s->n) << 1) - 1) & ~(dom_t)1;
+	s->u = cdok_calloc(1, sizeof(*s->u));
+	if (!s->u)
+		return false;
+	s->u->fixed = cdok_malloc((size_t)s->ncells * 2 * sizeof(int));
+	return s->u->fixed != NULL;
+}
+
+static void units_free(struct engine *s)
+{
+	if (s->u)
+		free(s->u->fixed);
+	free(s->u);
+}
+
+static inline void units_changed(struct engine *s, int cell, dom_t nd,
+				 bool guess)
+{
+	struct unit_state *u = s->u;
+
+	/* A guess needs its value eliminated, and the singles of its
+	 * units looked at (mark_cell did that); the matching waits for
+	 * the narrowing the guess causes. */
+	if (!guess)
+		for (int k = 0; k < s->nkinds; k++)
+			u->ad_dirty[k] |= (uint64_t)1 <<
+				(s->cell_units[cell * NKINDS + k] - k * s->n);
+	if (!(nd & (nd - 1)))
+		u->fixed[u->nfixed++] = cell;
+}
+
+static void units_root(struct engine *s, const dom_t *root)
+{
+	for (int i = 0; i < s->ncells; i++)
+		if (cdok_has_given(s->puzzle, i) && root[i])
+			s->u->fixed[s->u->nfixed++] = i;
+	for (int k = 0; k < s->nkinds; k++)
+		s->u->ad_dirty[k] = s->dirty[k];
+}
+
+static void units_reset(struct engine *s)
+{
+	s->u->nfixed = 0;
+	for (int k = 0; k < NKINDS; k++)
+		s->u->ad_dirty[k] = 0;
+}
+
+/* Run fn on every unit marked in masks (clearing the marks as it goes);
+ * a failing unit gains failure weight. */
+static bool each_dirty_unit(struct engine *s, dom_t *dom, uint64_t *masks,
+			    bool (*fn)(struct engine *, dom_t *, int))
+{
+	for (int k = 0; k < s->nkinds; k++)
+		while (masks[k]) {
+			int u = k * s->n + __builtin_ctzll(masks[k]);
+
+			masks[k] &= masks[k] - 1;
+			if (!fn(s, dom, u)) {
+				s->wunit[u]++;
+				return false;
+			}
+			/* A unit's work may have dirtied earlier kinds. */
+			k = -1;
+			break;
+		}
+	return true;
+}
+
+/* Remove each fixed cell's value from the other cells of its units. */
+static bool eliminate_fixed(struct engine *s, dom_t *dom)
+{
+	struct unit_state *u = s->u;
+	int n = s->n;
+
+	while (u->nfixed) {
+		int cell = u->fixed[--u->nfixed];
+		dom_t v = dom[cell];
+
+		for (int k = 0; k < s->nkinds; k++) {
+			int unit = s->cell_units[cell * NKINDS + k];
+			const int *cells = s->unit_cells +
+					   (size_t)unit * (size_t)n;
+
+			for (int i = 0; i < n; i++) {
+				int peer = cells[i];
+
+				if (peer != cell && (dom[peer] & v) &&
+				    !narrow(s, dom, peer, dom[peer] & ~v)) {
+					s->wunit[unit]++;
+					return false;
+				}
+			}
+		}
+	}
+	return true;
+}
+
+/* Hidden singles over one unit. */
+static bool unit_singles(struct engine *s, dom_t *dom, int unit)
+{
+	const int *cells = s->unit_cells + (size_t)unit * (size_t)s->n;
+	dom_t once = 0, twice = 0, hidden;
+	int n = s->n;
+
+	for (int i = 0; i < n; i++) {
+		twice |= once & dom[cells[i]];
+		once |= dom[cells[i]];
+	}
+	if (once != s->valid)
+		return false;
+	hidden = once & ~twice;
+	if (!hidden)
+		return true;
+	for (int i = 0; i < n; i++) {
+		dom_t h = dom[cells[i]] & hidden;
+
+		if (h && dom[cells[i]] != h) {
+			/* Two values that each have this cell as their only
+			 * place cannot both go here. */
+			if (h & (h - 1))
+				return false;
+			if (!narrow(s, dom, cells[i], h))
+				return false;
+		}
+	}
+	return true;
+}
+
+/* All-different consistency for one unit (Régin's matching argument).
+ * The n cells of a unit must take the n values one each: a perfect
+ * matching of cells to values.  A value v stays in cell c only if some
+ * perfect matching gives v to c.  With one perfect matching M in hand,
+ * that holds exactly when c and the cell M gives v to lie on a common
+ * cycle of the graph "c -> c' when c could take M's value of c'", i.e.
+ * in one strongly connected component. */
+static bool augment(const dom_t *d, int cell, int *cell_of_value,
+		    int *value_of_cell, dom_t *seen)
+{
+	for (dom_t a = d[cell] & ~*seen; a; a &= a - 1) {
+		int v = low_value(a);
+
+		*seen |= a & -a;
+		if (cell_of_value[v] < 0 ||
+		    augment(d, cell_of_value[v], cell_of_value, value_of_cell,
+			    seen)) {
+			cell_of_value[v] = cell;
+			value_of_cell[cell] = v;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Whether the matching test should run now (see ALLDIFF_WINDOW). */
+static bool matching_due(struct unit_state *u)
+{
+	if (u->ad_wait) {
+		u->ad_wait--;
+		return false;
+	}
+	return true;
+}
+
+/* Record a run of the test: hit when it removed a value or failed. */
+static void matching_done(struct unit_state *u, bool hit)
+{
+	u->ad_runs++;
+	u->ad_hits += hit;
+	if (u->ad_runs == ALLDIFF_WINDOW) {
+		u->ad_sparse = u->ad_hits * ALLDIFF_MIN_RATE < u->ad_runs;
+		u->ad_runs = u->ad_hits = 0;
+	}
+	if (u->ad_sparse)
+		u->ad_wait = ALLDIFF_SPARSE - 1;
+}
+
+static bool unit_alldiff(struct engine *s, dom_t *dom, int unit)
+{
+	const int *cells = s->unit_cells + (size_t)unit * (size_t)s->n;
+	int n = s->n, m = 0, open = 0, atmost = 0;
+	dom_t d[CDOK_MAX_SIZE], loose = 0, decided = 0;
+	int at[CDOK_MAX_SIZE], value_of_cell[CDOK_MAX_SIZE];
+	int cell_of_value[CDOK_MAX_SIZE + 1], small[CDOK_MAX_SIZE + 1];
+	uint64_t reach[CDOK_MAX_SIZE];
+	bool tight = false, hit = false, ok = true;
+
+	/* With at most two open cells the singles have already said all
+	 * there is: such cells can only hold the unit's missing values,
+	 * and a matching cannot narrow two cells that share two values. */
+	for (int i = 0; i < n; i++)
+		if (dom[cells[i]] & (dom[cells[i]] - 1)) {
+			loose |= dom[cells[i]];
+			open++;
+		}
+	if (open < 3)
+		return true;
+	/* Only the open cells take part, and decided cells whose value an
+	 * open cell still has (decided by the matching of another unit in
+	 * this same pass).  Any other decided cell's value is gone from
+	 * the rest of the unit: it is a matching of its own, which fails
+	 * only if another decided cell has the same value. */
+	memset(small, 0, (size_t)(n + 1) * sizeof(small[0]));
+	for (int i = 0; i < n; i++) {
+		dom_t x = dom[cells[i]];
+
+		if ((x & (x - 1)) || (x & loose)) {
+			at[m] = cells[i];
+			d[m++] = x;
+			small[popc(x)]++;
+		} else if (x & decided) {
+			return false;
+		} else {
+			decided |= x;
+		}
+	}
+	/* Pruning needs a proper subset of k cells whose candidates
+	 * together are only k values, so k cells with at most k
+	 * candidates each.  When no k < m has that many the matching
+	 * cannot remove anything (the cells' candidates are then exactly
+	 * the unit's missing values, as the singles saw to), and large,
+	 * loose units are spared the whole test. */
+	for (int k = 1; k < m && !tight; k++) {
+		atmost += small[k];
+		tight = atmost >= k;
+	}
+	if (!tight || !matching_due(s->u))
+		return true;
+	s->work += (uint64_t)m * (uint64_t)m;
+	for (int v = 0; v <= n; v++)
+		cell_of_value[v] = -1;
+	for (int i = 0; i < m; i++)
+		value_of_cell[i] = -1;
+	/* Greedy start, then augmenting paths for the rest. */
+	for (int i = 0; i < m; i++)
+		for (dom_t a = d[i]; a; a &= a - 1)
+			if (cell_of_value[low_value(a)] < 0) {
+				cell_of_value[low_value(a)] = i;
+				value_of_cell[i] = low_value(a);
+				break;
+			}
+	for (int i = 0; i < m; i++) {
+		dom_t seen = 0;
+
+		if (value_of_cell[i] < 0 &&
+		    !augment(d, i, cell_of_value, value_of_cell, &seen)) {
+			matching_done(s->u, true);
+			return false;
+		}
+	}
+	for (int i = 0; i < m; i++) {
+		reach[i] = 0;
+		for (dom_t a = d[i]; a; a &= a - 1)
+			reach[i] |= (uint64_t)1 << cell_of_value[low_value(a)];
+	}
+	/* Transitive closure, bit-parallel (Warshall). */
+	for (int k = 0; k < m; k++)
+		for (int i = 0; i < m; i++)
+			if (reach[i] >> k & 1)
+				reach[i] |= reach[k];
+	for (int i = 0; i < m; i++) {
+		dom_t keep = 0;
+
+		for (dom_t a = d[i]; a; a &= a - 1) {
+			int j = cell_of_value[low_value(a)];
+
+			if (j == i ||
+			    ((reach[i] >> j & 1) && (reach[j] >> i & 1)))
+				keep |= a & -a;
+		}
+		if (keep != d[i]) {
+			hit = true;
+			ok = narrow(s, dom, at[i], keep);
+			if (!ok)
+				break;
+		}
+	}
+	matching_done(s->u, hit);
+	return ok;
+}
+
+/* Whole rows of a Latin square can always be added to a Latin
+ * rectangle (each row is a perfect matching of columns to the values
+ * they still miss, which exists because that bipartite graph is
+ * regular: Hall's marriage theorem), so free rows -- or free columns --
+ * are filled line by line without search.  Boxes break the argument. */
+static bool units_can_complete(const struct engine *s)
+{
+	return s->nkinds == 2;
+}
+
+static bool units_complete(struct engine *s, const dom_t *dom)
+{
+	int n = s->n;
+	dom_t used[CDOK_MAX_SIZE], d[CDOK_MAX_SIZE];
+	int value_of_cell[CDOK_MAX_SIZE], cell_of_value[CDOK_MAX_SIZE + 1];
+
+	/* used[j]: the values line j of the other orientation (a column,
+	 * when filling rows) already has. */
+	for (int j = 0; j < n; j++)
+		used[j] = 0;
+	for (int i = 0; i < s->ncells; i++) {
+		int line = s->free_rows ? i / n : i % n;
+		int across = s->free_rows ? i % n : i / n;
+
+		if (s->free_line[line])
+			continue;
+		if (dom[i] & (dom[i] - 1))
+			return false;
+		s->values[i] = low_value(dom[i]);
+		used[across] |= dom[i];
+	}
+	for (int line = 0; line < n; line++) {
+		if (!s->free_line[line])
+			continue;
+		s->work += (uint64_t)n * (uint64_t)n;
+		for (int v = 0; v <= n; v++)
+			cell_of_value[v] = -1;
+		for (int j = 0; j < n; j++) {
+			dom_t seen = 0;
+
+			d[j] = s->valid & ~used[j];
+			value_of_cell[j] = -1;
+			if (!augment(d, j, cell_of_value, value_of_cell, &seen))
+				return false;
+		}
+		for (int j = 0; j < n; j++) {
+			int cell = s->free_rows ? line * n + j : j * n + line;
+
+			s->values[cell] = value_of_cell[j];
+			used[j] |= BIT(value_of_cell[j]);
+		}
+	}
+	return true;
+}
+
+static enum step units_cheap(struct engine *s, dom_t *dom)
+{
+	if (!eliminate_fixed(s, dom) ||
+	    !each_dirty_unit(s, dom, s->dirty, unit_singles))
+		return STEP_FAIL;
+	return s->u->nfixed ? STEP_AGAIN : STEP_DONE;
+}
+
+/* The matching test on the units that changed, on larger grids. */
+static enum step units_full(struct engine *s, dom_t *dom)
+{
+	if (s->n <= ALLDIFF_MIN_N) {
+		for (int k = 0; k < NKINDS; k++)
+			s->u->ad_dirty[k] = 0;
+		return STEP_DONE;
+	}
+	if (!each_dirty_unit(s, dom, s->u->ad_dirty, unit_alldiff))
+		return STEP_FAIL;
+	if (s->u->nfixed || s->dirty[KIND_ROW] || s->dirty[KIND_COL] ||
+	    s->dirty[KIND_BOX])
+		return STEP_AGAIN;
+	return STEP_DONE;
+}
+
+/* ------------------------------------------------------------------ */
+/* The engine's cage reasoning, for the grader                         */
+
+struct cdok_latin {
+	struct engine s;
+};
+
+struct cdok_latin *cdok_latin_open(const cdok_puzzle *p)
+{
+	struct cdok_latin *h = cdok_malloc(sizeof(*h));
+
+	if (h && !engine_init(&h->s, p)) {
+		engine_free(&h->s);
+		free(h);
+		return NULL;
+	}
+	return h;
+}
+
+void cdok_latin_close(struct cdok_latin *h)
+{
+	if (!h)
+		return;
+	engine_free(&h->s);
+	free(h);
+}
+
+int cdok_latin_scan(struct cdok_latin *h, int cage, const uint64_t *dom,
+		    long budget, struct cdok_cage_scan *out)
+{
+	struct engine *s = &h->s;
+	const struct cage_info *c = &s->cages[cage];
+	struct enum_ctx *e = &s->e;
+
+	out->ngroups = c->ngroups;
+	for (int g = 0; g < c->ngroups; g++) {
+		out->unit[g] = c->group_unit[g];
+		out->must[g] = 0;
+	}
+	if (c->ncells > ENUM_MAX_CELLS)
+		return -1;
+	enumerate(s, dom, cage, budget);
+	if (e->aborted)
+		return -1;
+	for (int i = 0; i < e->k; i++)
+		out->support[e->pos[i]] = e->sup[i];
+	if (!e->found)
+		return 0;
+	for (int g = 0; g < c->ngroups && e->track_must; g++)
+		out->must[g] = e->must[g] & ~e->known[g];
+	return 1;
+}
