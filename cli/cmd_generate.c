@@ -180,11 +180,11 @@ struct made {
 	char *text;           /* without --to: the puzzle as printed */
 	cdok_puzzle *puzzle;  /* with --to: the puzzle itself */
 	uint64_t score;
-	/* --to json: the solver's own run on the puzzle, for the result
-	 * document's verdict, nodes and solution. */
+	/* --to json: the generator's uniqueness proof and the solution,
+	 * for the result document's verdict, nodes and solution. */
 	cdok_result result;
 	int *solution;
-	double gen_secs, solve_secs;
+	double gen_secs;
 	char *error;          /* why it failed, when code says so */
 	int code;
 	bool ready;
@@ -199,35 +199,48 @@ static void made_clear(struct made *m)
 	memset(m, 0, sizeof(*m));
 }
 
-/* Keep what was made in the form the output needs: the printed text,
- * or the puzzle (and, for JSON, its solver run).  Takes p.  Returns a
- * library status. */
-static cdok_status made_keep(const struct cli *cli, struct made *m,
-			     cdok_puzzle *p, uint64_t score)
+static cdok_status out_of_memory(cdok_error *err)
 {
-	size_t n = (size_t)cdok_puzzle_size(p);
+	err->status = CDOK_ERR_NOMEM;
+	err->line = err->column = 0;
+	snprintf(err->message, sizeof(err->message), "out of memory");
+	return CDOK_ERR_NOMEM;
+}
+
+/* Run the generator for one puzzle into m: the puzzle in the form the
+ * output needs (the printed text, or the puzzle itself, with its proof
+ * and solution for JSON).  Returns a library status (err filled). */
+static cdok_status made_make(const struct cli *cli, struct made *m,
+			     const cdok_gen_params *par, const int *grid,
+			     cdok_rng *rng, cdok_error *err)
+{
+	size_t n = (size_t)par->size;
+	cdok_gen_result res;
+	cdok_puzzle *p = NULL;
 	cdok_status st;
 	uint64_t start;
 
-	m->score = score;
+	memset(&res, 0, sizeof(res));
+	if (cli_to_has(cli, CDOK_FORMAT_RESULTS)) {
+		m->solution = calloc(n * n, sizeof(*m->solution));
+		if (!m->solution)
+			return out_of_memory(err);
+		res.solution = m->solution;
+	}
+	start = cli_now_ns();
+	st = cdok_generate(par, grid, rng, &p, &res, err);
+	m->gen_secs = cli_seconds_since(start);
+	if (st != CDOK_OK)
+		return st;
+	m->score = res.score;
+	m->result = res.proof;
 	if (!cli->opt.to) {
-		m->text = format_puzzle(cli, p, score);
+		m->text = format_puzzle(cli, p, res.score);
 		cdok_puzzle_free(p);
-		return m->text ? CDOK_OK : CDOK_ERR_NOMEM;
+		return m->text ? CDOK_OK : out_of_memory(err);
 	}
 	m->puzzle = p;
-	if (!cli_to_has(cli, CDOK_FORMAT_RESULTS))
-		return CDOK_OK;
-	/* The generator proved uniqueness but keeps its search to itself;
-	 * one more solve (with the default measure, the same score) gives
-	 * the document its figures. */
-	m->solution = calloc(n * n, sizeof(*m->solution));
-	if (!m->solution)
-		return CDOK_ERR_NOMEM;
-	start = cli_now_ns();
-	st = cdok_solve(p, NULL, m->solution, &m->result, NULL);
-	m->solve_secs = cli_seconds_since(start);
-	return st;
+	return CDOK_OK;
 }
 
 /* With --to: one made puzzle into the run's stream, or its result
@@ -239,8 +252,8 @@ static int put_made(struct cli *cli, const char *name, const char *command,
 
 	if (cli_to_has(cli, CDOK_FORMAT_RESULTS)) {
 		const int *one[1] = { m->solution };
-		cdok_json_timing timings[2] = {
-			{ "generate", m->gen_secs }, { "solve", m->solve_secs },
+		cdok_json_timing timings[1] = {
+			{ "generate", m->gen_secs },
 		};
 		cdok_json_info info;
 
@@ -256,7 +269,7 @@ static int put_made(struct cli *cli, const char *name, const char *command,
 		info.has_seed = 1;
 		info.seed = seed;
 		info.timings = timings;
-		info.ntimings = 2;
+		info.ntimings = 1;
 		return cli_put_result(cli, name, m->puzzle, &info);
 	}
 	snprintf(what, sizeof(what), "puzzle %d (seed %llu)", index,
@@ -282,21 +295,15 @@ static void make_one(struct batch *b, uint64_t i)
 {
 	struct made m;
 	cdok_gen_params par;
-	cdok_puzzle *p = NULL;
 	cdok_error err;
 	cdok_rng rng;
-	uint64_t score = 0, start;
 	cdok_status st;
 
 	memset(&m, 0, sizeof(m));
 	gen_params(b->cli, b->cli->opt.size, &par);
 	cdok_rng_seed(&rng, b->seed + i, 0);
 	memset(&err, 0, sizeof(err));
-	start = cli_now_ns();
-	st = cdok_generate(&par, NULL, &rng, &p, &score, &err);
-	m.gen_secs = cli_seconds_since(start);
-	if (st == CDOK_OK)
-		st = made_keep(b->cli, &m, p, score);
+	st = made_make(b->cli, &m, &par, NULL, &rng, &err);
 	if (st != CDOK_OK) {
 		made_clear(&m);
 		m.code = st == CDOK_ERR_NOMEM ? CLI_EXIT_SYSTEM :
@@ -551,10 +558,9 @@ static int harden_one(struct cli *cli, const char *name,
 	cdok_solve_params params;
 	cdok_result res;
 	cdok_gen_params par;
-	cdok_puzzle *p = NULL;
 	cdok_error err;
 	cdok_rng rng;
-	uint64_t score = 0, seed, start;
+	uint64_t seed;
 	cdok_status st;
 	struct made m;
 	int code;
@@ -606,19 +612,13 @@ static int harden_one(struct cli *cli, const char *name,
 	seed = harden_state.seed + harden_state.index++;
 	cdok_rng_seed(&rng, seed, 0);
 	memset(&err, 0, sizeof(err));
-	start = cli_now_ns();
-	st = cdok_generate(&par, grid, &rng, &p, &score, &err);
-	m.gen_secs = cli_seconds_since(start);
+	st = made_make(cli, &m, &par, grid, &rng, &err);
 	free(grid);
 	if (st != CDOK_OK) {
+		made_clear(&m);
 		cli_msg(name, 0, 0, "%s", err.message);
 		return st == CDOK_ERR_NOMEM ? CLI_EXIT_SYSTEM :
 		       st == CDOK_ERR_LIMIT ? CLI_EXIT_GAVEUP : CLI_EXIT_USAGE;
-	}
-	if (made_keep(cli, &m, p, score) != CDOK_OK) {
-		made_clear(&m);
-		cli_msg(name, 0, 0, "out of memory");
-		return CLI_EXIT_SYSTEM;
 	}
 	if (cli->opt.to)
 		code = put_made(cli, name, "harden", cli->index, seed, &m);

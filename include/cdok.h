@@ -649,6 +649,9 @@ typedef struct cdok_gen_params {
 	int max_cage;          /* largest cage, >= 1 (default 5) */
 	int iterations;        /* hardening rounds (default 0: none) */
 	uint64_t max_score;    /* accept no puzzle scoring above this (0: none) */
+	uint64_t min_score;    /* accept no puzzle scoring below this (0:
+				* none): a puzzle that scores less after
+				* hardening is made again */
 	uint64_t target_score; /* stop hardening at this score (0: never) */
 	cdok_score_fn score;   /* difficulty measure (NULL: the solver's) */
 	void *score_user;
@@ -686,17 +689,29 @@ CDOK_API cdok_status cdok_generate_sudoku(int size, int box_rows,
 CDOK_API cdok_status cdok_generate_nylimb_grid(int size, cdok_rng *rng,
 					       int *values);
 
+/* What cdok_generate knows of the puzzle it made. */
+typedef struct cdok_gen_result {
+	/* The puzzle's score under the chosen measure. */
+	uint64_t score;
+	/* The solver's uniqueness proof of the puzzle as returned (verdict
+	 * unique, nodes, difficulty, ...): no need to solve it again. */
+	cdok_result proof;
+	/* NULL, or size*size ints that the caller provides: they receive
+	 * the puzzle's solution. */
+	int *solution;
+} cdok_gen_result;
+
 /* Make a puzzle with exactly one solution.  solution, when not NULL, is
  * the size*size grid the puzzle must have as its solution (a Latin
- * square); when NULL a random one is made.  On success *out is a new
- * puzzle (the caller frees it) whose uniqueness the solver has proven,
- * and *score (when not NULL) its score under the chosen measure.  Fails
- * with CDOK_ERR_INVALID for bad parameters or a grid that is not a Latin
- * square, and with CDOK_ERR_LIMIT when no puzzle within max_score was
- * found. */
+ * square, a Sudoku grid with par->killer, a Nylimb grid in Nylimb mode);
+ * when NULL a random one is made.  On success *out is a new puzzle (the
+ * caller frees it) whose uniqueness the solver has proven, and result
+ * (when not NULL) is filled in.  Fails with CDOK_ERR_INVALID for bad
+ * parameters or a grid that does not suit them, and with CDOK_ERR_LIMIT
+ * when no puzzle within min_score..max_score was found. */
 CDOK_API cdok_status cdok_generate(const cdok_gen_params *params,
 				   const int *solution, cdok_rng *rng,
-				   cdok_puzzle **out, uint64_t *score,
+				   cdok_puzzle **out, cdok_gen_result *result,
 				   cdok_error *err);
 
 #ifdef __cplusplus

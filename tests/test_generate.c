@@ -483,7 +483,7 @@ Test(generate, score_is_pluggable_and_limits_hold)
 	cdok_gen_params par;
 	cdok_puzzle *p = NULL;
 	cdok_rng r;
-	uint64_t score = 0;
+	cdok_gen_result gr = {0, {0}, NULL};
 	int calls = 0;
 	cdok_error err;
 
@@ -493,8 +493,8 @@ Test(generate, score_is_pluggable_and_limits_hold)
 	par.score = constant_score;
 	par.score_user = &calls;
 	cdok_rng_seed(&r, 3, 0);
-	cr_assert_eq(cdok_generate(&par, NULL, &r, &p, &score, NULL), CDOK_OK);
-	cr_expect_eq(score, 7);
+	cr_assert_eq(cdok_generate(&par, NULL, &r, &p, &gr, NULL), CDOK_OK);
+	cr_expect_eq(gr.score, 7);
 	cr_expect_gt(calls, 0);
 	cdok_puzzle_free(p);
 
@@ -511,9 +511,56 @@ Test(generate, score_is_pluggable_and_limits_hold)
 	par.size = 6;
 	par.iterations = 5;
 	par.max_score = 2000;
-	cr_assert_eq(cdok_generate(&par, NULL, &r, &p, &score, &err), CDOK_OK,
+	cr_assert_eq(cdok_generate(&par, NULL, &r, &p, &gr, &err), CDOK_OK,
 		     "%s", err.message);
-	cr_expect_leq(score, 2000);
+	cr_expect_leq(gr.score, 2000);
+	cdok_puzzle_free(p);
+}
+
+/* The generator hands back its uniqueness proof and the solution, so
+ * no caller needs to solve the puzzle again; and a minimum score is
+ * kept, or the failure says so. */
+Test(generate, proof_solution_and_min_score)
+{
+	cdok_gen_params par;
+	cdok_gen_result gr;
+	cdok_result again;
+	cdok_puzzle *p = NULL;
+	cdok_rng r;
+	cdok_error err;
+	int sol[81], want[81], calls = 0;
+
+	cdok_gen_params_init(&par);
+	par.size = 9;
+	cdok_rng_seed(&r, 11, 0);
+	memset(&gr, 0, sizeof(gr));
+	gr.solution = sol;
+	cr_assert_eq(cdok_generate(&par, NULL, &r, &p, &gr, &err), CDOK_OK,
+		     "%s", err.message);
+	cr_expect_eq(gr.proof.verdict, CDOK_VERDICT_UNIQUE);
+	cr_expect_eq(gr.proof.count, 1);
+	cr_expect(cdok_puzzle_is_solution(p, sol));
+	cr_assert_eq(cdok_solve(p, NULL, want, &again, NULL), CDOK_OK);
+	cr_expect_eq(memcmp(sol, want, sizeof(sol)), 0);
+	cr_expect_eq(gr.proof.nodes, again.nodes);
+	cr_expect_eq(gr.proof.difficulty, again.difficulty);
+	cr_expect_eq(gr.score, again.difficulty);
+	cdok_puzzle_free(p);
+
+	/* Every puzzle scores 7 here: a minimum of 8 cannot be met. */
+	cdok_gen_params_init(&par);
+	par.size = 4;
+	par.min_score = 8;
+	par.score = constant_score;
+	par.score_user = &calls;
+	cr_expect_eq(cdok_generate(&par, NULL, &r, &p, NULL, &err),
+		     CDOK_ERR_LIMIT);
+	cr_expect(p == NULL);
+	cr_expect_str_eq(err.message, "found no unique puzzle scoring at "
+			 "least 8");
+	par.min_score = 7;
+	cr_expect_eq(cdok_generate(&par, NULL, &r, &p, &gr, &err), CDOK_OK);
+	cr_expect_eq(gr.score, 7);
 	cdok_puzzle_free(p);
 }
 

@@ -723,6 +723,7 @@ Test(killer_gen, hardening_and_limits, .timeout = 120)
 	cdok_puzzle *plain = NULL, *hard = NULL, *p = NULL;
 	cdok_rng r1, r2;
 	uint64_t s_plain = 0, s_hard = 0;
+	cdok_gen_result gr = {0, {0}, NULL};
 	int calls = 0, sol[81];
 	cdok_error err;
 
@@ -732,12 +733,14 @@ Test(killer_gen, hardening_and_limits, .timeout = 120)
 	par.score = cage_count_score;
 	par.score_user = &calls;
 	cdok_rng_seed(&r1, 3, 0);
-	cr_assert_eq(cdok_generate(&par, NULL, &r1, &plain, &s_plain, NULL),
+	cr_assert_eq(cdok_generate(&par, NULL, &r1, &plain, &gr, NULL),
 		     CDOK_OK);
+	s_plain = gr.score;
 	par.iterations = 10;
 	cdok_rng_seed(&r2, 3, 0);
-	cr_assert_eq(cdok_generate(&par, NULL, &r2, &hard, &s_hard, NULL),
+	cr_assert_eq(cdok_generate(&par, NULL, &r2, &hard, &gr, NULL),
 		     CDOK_OK);
+	s_hard = gr.score;
 	cr_expect_gt(calls, 2);
 	cr_expect_eq(s_hard, 1000 - (uint64_t)cdok_puzzle_cage_count(hard));
 	cr_expect_gt(s_hard, s_plain, "hardening kept no change");
@@ -751,8 +754,9 @@ Test(killer_gen, hardening_and_limits, .timeout = 120)
 	par.killer = 1;
 	par.iterations = 5;
 	par.max_score = 5000;
-	cr_assert_eq(cdok_generate(&par, NULL, &r1, &p, &s_hard, &err),
+	cr_assert_eq(cdok_generate(&par, NULL, &r1, &p, &gr, &err),
 		     CDOK_OK, "%s", err.message);
+	s_hard = gr.score;
 	cr_expect_leq(s_hard, 5000);
 	cdok_puzzle_free(p);
 

@@ -1,16 +1,203 @@
-/* generate.h -- what the generator's modules share. */
+/* generate.h -- what the generator's modules share.
+ *
+ * One generator makes every kind of puzzle (doc/GENERATOR.md):
+ *
+ *   grids.c      solution grids: Latin squares, Sudoku grids, Nylimb
+ *                digit grids, and the checks of a caller's grid
+ *   regions.c    the partition of a grid into regions, the cages to be
+ *   generate.c   the one outer loop, the loop that repairs a partition
+ *                until the solver proves it unique, the one uniqueness
+ *                check and the one hardening loop
+ *   clues.c      the Calcudoku policy: regions of 1..max_cage cells,
+ *                operators and targets chosen from the grid, givens for
+ *                single cells (also Nylimb puzzles, over digit grids)
+ *   killer.c     the Killer policy: regions of 2..max_cage cells whose
+ *                values differ, sum cages, boxes, no givens
+ *
+ * A policy is a small table of functions (struct gen_policy) that the
+ * loops in generate.c call at fixed points; everything else is shared.
+ */
 #ifndef CDOK_GENERATE_H
 #define CDOK_GENERATE_H
 
 #include "model/model.h"
 #include "solve/solve.h"
 
-/* ---- generation ---- */
+/* ---- grids (grids.c) ---- */
 
-/* cdok_generate for par->killer (generate_killer.c): same contract. */
-cdok_status cdok_generate_killer(const cdok_gen_params *par,
-				 const int *solution, cdok_rng *rng,
-				 cdok_puzzle **out, uint64_t *score,
-				 cdok_error *err);
+/* Whether v (n*n values) is a Latin square of 1..n, and with box_rows >
+ * 0 also a Sudoku grid (every box of box_rows x box_cols holds 1..n). */
+bool cdok_grid_is_latin(const int *v, int n, int box_rows, int box_cols);
+
+/* ---- regions (regions.c) ---- */
+
+/* One region: a slot of the partition (as many slots as cells). */
+struct slot {
+	int size;          /* cells; 0: a free slot */
+	cdok_op op;        /* the clue, for regions of 2 cells or more */
+	int64_t target;
+	uint64_t vals;     /* the grid's values in it, when they are below
+			    * 64 (a Killer region's values must differ) */
+};
+
+struct regions {
+	int n, ncells;
+	int max_cage;      /* the largest region regions_recount allows */
+	const int *grid;
+	int *of;           /* cell -> slot */
+	struct slot *slot; /* ncells slots */
+};
+
+/* Scratch of a partition's size, for walks over cells. */
+struct scratch {
+	int *cells, *queue, *mark, *list;
+};
+
+bool regions_init(struct regions *rg, int n, const int *grid);
+void regions_free(struct regions *rg);
+/* dst becomes a copy of src (same size). */
+void regions_copy(struct regions *dst, const struct regions *src);
+/* The cells of region r in reading order, into out; returns how many. */
+int regions_cells(const struct regions *rg, int r, int *out);
+/* A slot no region uses. */
+int regions_free_slot(const struct regions *rg);
+/* Put a cell into region r (from wherever it was; of[cell] < 0: from
+ * nowhere), keeping sizes and value sets up to date. */
+void regions_move(struct regions *rg, int cell, int r);
+/* Sizes and value sets again from of[].  False if a region has more
+ * than max_cage cells or a value twice. */
+bool regions_recount(struct regions *rg);
+/* Regions of one cell. */
+int regions_singles(const struct regions *rg);
+/* The orthogonal neighbours of a cell (up to four). */
+int regions_neighbours(const struct regions *rg, int cell, int *out);
+/* A breadth-first walk from start over the cells whose mark is set (and
+ * with same_region, that are in start's region), clearing the marks:
+ * the cells reached go into queue (start first); returns how many. */
+int regions_walk(const struct regions *rg, int start, bool same_region,
+		 int *mark, int *queue);
+/* Grow region r from the cells in sc->cells[0..size-1] to want cells by
+ * random neighbours taken from region from (-1: cells in no region yet)
+ * that fits() accepts (NULL: any); with fewest_free, only among the
+ * candidates with the fewest free neighbours of their own (Warnsdorff's
+ * rule).  Returns the new size. */
+int regions_grow(struct regions *rg, cdok_rng *rng, int r, int from,
+		 int size, int want, struct scratch *sc,
+		 bool (*fits)(const struct regions *, int cell, int r),
+		 bool fewest_free);
+/* Cut the whole grid into regions: cells in random order each start a
+ * region of a size drawn with weights w (regions_draw_size), grown by
+ * regions_grow with fits and fewest_free. */
+void regions_cut(struct regions *rg, cdok_rng *rng, struct scratch *sc,
+		 const int *w, int lo, int top,
+		 bool (*fits)(const struct regions *, int cell, int r),
+		 bool fewest_free);
+/* Draw a size with the given weights (w[s] for size s, from lo to the
+ * smaller of top and 6). */
+int regions_draw_size(cdok_rng *rng, const int *w, int lo, int top);
+/* A random permutation of a[0..k-1] (Fisher-Yates, from the end). */
+void regions_shuffle(cdok_rng *rng, int *a, int k);
+
+/* ---- the generator ---- */
+
+struct gen_policy;
+
+struct gen {
+	const cdok_gen_params *par;
+	const struct gen_policy *pol;
+	cdok_rng *rng;
+	int n, ncells;
+	int box_rows, box_cols;   /* Killer: the box shape; 0 otherwise */
+	int max_cage;
+	uint64_t node_budget;     /* search nodes for a uniqueness check */
+	int *grid;                /* the solution */
+	bool caller_grid;         /* the caller gave the solution */
+	struct regions rg;        /* the partition being made */
+	struct regions saved;     /* before a hardening step */
+	struct scratch sc;
+	/* Solutions seen by the last uniqueness check. */
+	int *sols[2];
+	int nsols;
+	const int *other;         /* a solution other than grid, if any */
+	void *state;              /* the policy's own */
+};
+
+/* A uniqueness check's outcome. */
+enum unique {
+	UNIQUE_NOMEM = -1,
+	UNIQUE_NOT = 0,          /* a second solution (g->other), or the
+				  * search gave up */
+	UNIQUE_YES = 1           /* proven unique, limit 2, complete */
+};
+
+/* What a kind of puzzle brings to the generator.  The loops in
+ * generate.c call these at fixed points, in a fixed order, so that a
+ * seed always makes the same puzzle. */
+struct gen_policy {
+	/* Check the parameters (setting g->max_cage, box shape, ...) and
+	 * allocate the policy's state. */
+	cdok_status (*init)(struct gen *g, cdok_error *err);
+	void (*free)(struct gen *g);
+	/* A random solution grid into g->grid; whether a caller's grid
+	 * suits (with the reason in err). */
+	cdok_status (*new_grid)(struct gen *g);
+	cdok_status (*check_grid)(const struct gen *g, cdok_error *err);
+	/* Partitions tried per round, rounds (each a new partition run,
+	 * after a puzzle scoring above max_score), and whether a failed
+	 * round draws a new grid (when the caller gave none). */
+	int partitions, rounds;
+	bool new_grid_per_round;
+	/* Repair steps per partition. */
+	int (*max_steps)(const struct gen *g);
+	/* Cut the grid into regions with clues (attempt counts from 0). */
+	bool (*partition)(struct gen *g, int attempt);
+	/* Before each puzzle is built from the partition (may be NULL). */
+	void (*tidy)(struct gen *g);
+	/* Ask the solver's reasoning first, and search only when it leaves
+	 * at most n cells open (see generate.c, make_unique). */
+	bool (*reason_first)(const struct gen *g);
+	/* Whether a unique puzzle is acceptable as it is (may be NULL). */
+	bool (*accept)(struct gen *g);
+	/* Change the partition so that the grid x no longer fits it. */
+	bool (*rule_out)(struct gen *g, const int *x);
+	/* Change it to say more: open lists the cells reasoning left open
+	 * (nopen of them; none when reasoning was not asked).  The policy
+	 * may use open as scratch of ncells entries. */
+	bool (*strengthen)(struct gen *g, int *open, int nopen);
+	/* Whether a second solution seen by a search that then gave up is
+	 * ruled out too (otherwise the partition is strengthened). */
+	bool rule_out_partial;
+	/* One random change for hardening. */
+	bool (*mutate)(struct gen *g);
+	/* The cages: whether a region's values must differ, and whether
+	 * every cage is the sum of its values (targets are then computed
+	 * when the puzzle is built). */
+	bool distinct;
+	bool sums;
+};
+
+extern const struct gen_policy cdok_calcudoku_policy;
+extern const struct gen_policy cdok_killer_policy;
+
+/* A random number in 0..bound-1. */
+static inline int gen_rnd(struct gen *g, int bound)
+{
+	return (int)cdok_rng_below(g->rng, (uint64_t)bound);
+}
+
+/* The puzzle the partition describes: a cage per region of two cells or
+ * more (with the region's clue, values distinct if the policy says so),
+ * a given per region of one cell, cages in the order of their first
+ * cells (so labels run A, B, ... in reading order when written). */
+cdok_puzzle *gen_build_puzzle(struct gen *g);
+
+/* Count a puzzle's solutions up to 2 within the node budget (see enum
+ * unique); *res is the solver's result. */
+enum unique gen_check_unique(struct gen *g, const cdok_puzzle *p,
+			     cdok_result *res);
+
+/* Save the partition before a change that may be undone, and undo. */
+void gen_save(struct gen *g);
+void gen_restore(struct gen *g);
 
 #endif /* CDOK_GENERATE_H */
