@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cdok.h"
+#include "generate/generate.h"
 
 /* ---- an independent solution counter ----
  *
@@ -562,6 +563,43 @@ Test(generate, proof_solution_and_min_score)
 	cr_expect_eq(cdok_generate(&par, NULL, &r, &p, &gr, &err), CDOK_OK);
 	cr_expect_eq(gr.score, 7);
 	cdok_puzzle_free(p);
+}
+
+/* The cells the solver left open are what the repair step chooses from,
+ * several times in a row on larger grids: repairing must not overwrite
+ * that list.  (It once shared its memory with the scratch where
+ * settle_region lists a region's members, so the later repairs picked
+ * from a clobbered list.) */
+Test(generate, repairs_keep_the_open_cells)
+{
+	cdok_gen_params par;
+	struct gen *g;
+	cdok_rng r;
+	cdok_error err;
+	int *keep;
+	int nopen;
+
+	cdok_gen_params_init(&par);
+	par.size = 12;
+	cdok_rng_seed(&r, 5, 0);
+	cr_assert_eq(gen_new(&par, NULL, &r, &g, &err), CDOK_OK, "%s",
+		     err.message);
+	keep = malloc((size_t)g->ncells * sizeof(int));
+	for (int attempt = 0; attempt < 20; attempt++) {
+		if (!g->pol->partition(g, attempt))
+			continue;
+		/* Every cell open: twelve repairs in one step. */
+		nopen = g->ncells;
+		for (int i = 0; i < nopen; i++)
+			g->open[i] = keep[i] = i;
+		g->pol->strengthen(g, g->open, nopen);
+		for (int i = 0; i < nopen; i++)
+			cr_assert_eq(g->open[i], keep[i],
+				     "open cell %d overwritten (attempt %d)",
+				     i, attempt);
+	}
+	free(keep);
+	gen_delete(g);
 }
 
 Test(generate, rejects_bad_parameters)

@@ -172,9 +172,7 @@ static cdok_status make_unique(struct gen *g, cdok_puzzle **best,
 {
 	const struct gen_policy *pol = g->pol;
 	int max_steps = pol->max_steps(g);
-	/* The open cells share the scratch the Calcudoku policy's
-	 * settle_region uses (a fault, fixed in the next change). */
-	int *open = g->sc.list + g->ncells;
+	int *open = g->open;
 
 	for (int attempt = 0; attempt < pol->partitions; attempt++) {
 		if (!pol->partition(g, attempt))
@@ -322,6 +320,7 @@ static void gen_free(struct gen *g)
 	free(g->sc.queue);
 	free(g->sc.mark);
 	free(g->sc.list);
+	free(g->open);
 }
 
 /* Everything but the policy's state.  g is zeroed first, so gen_free
@@ -337,8 +336,9 @@ static bool gen_alloc(struct gen *g)
 	g->sc.queue = cdok_malloc(nc * sizeof(int));
 	g->sc.mark = cdok_calloc(nc, sizeof(int));
 	g->sc.list = cdok_malloc(2 * nc * sizeof(int) + 16 * sizeof(int));
+	g->open = cdok_malloc(nc * sizeof(int));
 	return g->grid && g->sols[0] && g->sols[1] && g->sc.cells &&
-	       g->sc.queue && g->sc.mark && g->sc.list &&
+	       g->sc.queue && g->sc.mark && g->sc.list && g->open &&
 	       regions_init(&g->rg, g->n, g->grid) &&
 	       regions_init(&g->saved, g->n, g->grid);
 }
@@ -375,54 +375,79 @@ static cdok_status rounds(struct gen *g, cdok_puzzle **best,
 	return st;
 }
 
-cdok_status cdok_generate(const cdok_gen_params *par, const int *solution,
-			  cdok_rng *rng, cdok_puzzle **out,
-			  cdok_gen_result *result, cdok_error *err)
+cdok_status gen_new(const cdok_gen_params *par, const int *solution,
+		    cdok_rng *rng, struct gen **out, cdok_error *err)
 {
-	struct gen g;
-	cdok_puzzle *best = NULL;
-	cdok_result proof;
-	uint64_t best_score = 0;
+	struct gen *g = cdok_calloc(1, sizeof(*g));
 	cdok_status st;
 
 	*out = NULL;
-	memset(&g, 0, sizeof(g));
-	memset(&proof, 0, sizeof(proof));
-	g.par = par;
-	g.pol = par->killer ? &cdok_killer_policy : &cdok_calcudoku_policy;
-	g.rng = rng;
-	if (par->size < 1 || par->size > CDOK_MAX_SIZE)
+	if (!g)
+		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	g->par = par;
+	g->pol = par->killer ? &cdok_killer_policy : &cdok_calcudoku_policy;
+	g->rng = rng;
+	if (par->size < 1 || par->size > CDOK_MAX_SIZE) {
+		free(g);
 		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "size %d is outside 1..%d", par->size,
 				 CDOK_MAX_SIZE);
-	g.n = par->size;
-	g.ncells = par->size * par->size;
-	st = g.pol->init(&g, err);
-	if (st == CDOK_OK && !gen_alloc(&g))
+	}
+	g->n = par->size;
+	g->ncells = par->size * par->size;
+	st = g->pol->init(g, err);
+	if (st == CDOK_OK && !gen_alloc(g))
 		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
-	if (st != CDOK_OK)
-		goto out;
-	if (solution) {
-		g.caller_grid = true;
-		memcpy(g.grid, solution, (size_t)g.ncells * sizeof(int));
-		st = g.pol->check_grid(&g, err);
-	} else {
-		st = g.pol->new_grid(&g);
+	if (st == CDOK_OK && solution) {
+		g->caller_grid = true;
+		memcpy(g->grid, solution, (size_t)g->ncells * sizeof(int));
+		st = g->pol->check_grid(g, err);
+	} else if (st == CDOK_OK) {
+		st = g->pol->new_grid(g);
 		if (st != CDOK_OK)
 			st = cdok_fail(err, st, 0, 0, st == CDOK_ERR_NOMEM ?
 				       "out of memory" :
 				       "found no solution grid of size %d",
-				       g.n);
+				       g->n);
 	}
+	if (st != CDOK_OK) {
+		gen_delete(g);
+		return st;
+	}
+	*out = g;
+	return CDOK_OK;
+}
+
+void gen_delete(struct gen *g)
+{
+	if (!g)
+		return;
+	gen_free(g);
+	free(g);
+}
+
+cdok_status cdok_generate(const cdok_gen_params *par, const int *solution,
+			  cdok_rng *rng, cdok_puzzle **out,
+			  cdok_gen_result *result, cdok_error *err)
+{
+	struct gen *g;
+	cdok_puzzle *best = NULL;
+	cdok_result proof;
+	uint64_t best_score = 0;
+	cdok_status st = CDOK_ERR_LIMIT;
+
+	*out = NULL;
+	memset(&proof, 0, sizeof(proof));
+	st = gen_new(par, solution, rng, &g, err);
 	if (st != CDOK_OK)
-		goto out;
+		return st;
 
 	/* A puzzle that scores below min_score even after hardening is
 	 * made again, from scratch. */
 	for (int again = 0; again < MIN_SCORE_AGAIN; again++) {
-		st = rounds(&g, &best, &proof, &best_score);
+		st = rounds(g, &best, &proof, &best_score);
 		if (st == CDOK_OK)
-			st = harden(&g, &best, &proof, &best_score);
+			st = harden(g, &best, &proof, &best_score);
 		if (st != CDOK_OK || best_score >= par->min_score)
 			break;
 		cdok_puzzle_free(best);
@@ -443,11 +468,11 @@ cdok_status cdok_generate(const cdok_gen_params *par, const int *solution,
 		result->score = best_score;
 		result->proof = proof;
 		if (result->solution)
-			memcpy(result->solution, g.grid,
-			       (size_t)g.ncells * sizeof(int));
+			memcpy(result->solution, g->grid,
+			       (size_t)g->ncells * sizeof(int));
 	}
 out:
 	cdok_puzzle_free(best);
-	gen_free(&g);
+	gen_delete(g);
 	return st;
 }

@@ -119,6 +119,7 @@ struct gen {
 	int *sols[2];
 	int nsols;
 	const int *other;         /* a solution other than grid, if any */
+	int *open;                /* cells the solver's reasoning left open */
 	void *state;              /* the policy's own */
 };
 
@@ -160,9 +161,10 @@ struct gen_policy {
 	bool (*accept)(struct gen *g);
 	/* Change the partition so that the grid x no longer fits it. */
 	bool (*rule_out)(struct gen *g, const int *x);
-	/* Change it to say more: open lists the cells reasoning left open
-	 * (nopen of them; none when reasoning was not asked).  The policy
-	 * may use open as scratch of ncells entries. */
+	/* Change it to say more: open (g->open) lists the cells reasoning
+	 * left open, nopen of them; when reasoning was not asked the policy
+	 * may fill it itself (ncells entries).  The repairs it makes must
+	 * not change the list while they choose from it. */
 	bool (*strengthen)(struct gen *g, int *open, int nopen);
 	/* Whether a second solution seen by a search that then gave up is
 	 * ruled out too (otherwise the partition is strengthened). */
@@ -195,6 +197,14 @@ cdok_puzzle *gen_build_puzzle(struct gen *g);
  * unique); *res is the solver's result. */
 enum unique gen_check_unique(struct gen *g, const cdok_puzzle *p,
 			     cdok_result *res);
+
+/* A generator for par (kind, size, policy checks) over a grid: the
+ * caller's (checked), or a random one, into *out.  Fails (err filled)
+ * when the parameters or the grid do not suit, or memory runs out.  For
+ * cdok_generate and for tests of the policies. */
+cdok_status gen_new(const cdok_gen_params *par, const int *grid,
+		    cdok_rng *rng, struct gen **out, cdok_error *err);
+void gen_delete(struct gen *g);
 
 /* Save the partition before a change that may be undone, and undo. */
 void gen_save(struct gen *g);
