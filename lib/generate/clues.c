@@ -558,10 +558,6 @@ static cdok_status calc_init(struct gen *g, cdok_error *err)
 		g->max_cage = 10;
 	c->max_single = g->ncells / 10 > 1 ? g->ncells / 10 : 1;
 	g->node_budget = 20 + (uint64_t)g->ncells / 4;
-	/* Without the root-reasoning shortcut, Nylimb relies on the search
-	 * more. */
-	if (c->nylimb)
-		g->node_budget = 200 + (uint64_t)g->ncells * 4;
 	return CDOK_OK;
 }
 
@@ -606,13 +602,6 @@ static bool calc_partition(struct gen *g, int attempt)
 	return partition(g);
 }
 
-/* Nylimb domains do not fit the reasoning's 64 bits: there the short
- * search alone decides. */
-static bool calc_reason_first(const struct gen *g)
-{
-	return !calc(g)->nylimb;
-}
-
 static bool calc_accept(struct gen *g)
 {
 	return regions_singles(&g->rg) <= calc(g)->max_single;
@@ -630,14 +619,9 @@ static bool calc_rule_out(struct gen *g, const int *x)
 
 /* When reasoning leaves many cells open, strengthen several places per
  * round: one repair per round would need hundreds of rounds on larger
- * grids.  Without reasoning (Nylimb), any cell may need more. */
+ * grids. */
 static bool calc_strengthen(struct gen *g, int *open, int nopen)
 {
-	if (calc(g)->nylimb) {
-		nopen = 0;
-		for (int i = 0; i < g->ncells; i++)
-			open[nopen++] = i;
-	}
 	if (!nopen || !repair(g, open, nopen, NULL))
 		return false;
 	for (int extra = nopen / 12; extra > 0; extra--)
@@ -662,7 +646,7 @@ const struct gen_policy cdok_calcudoku_policy = {
 	.max_steps = calc_max_steps,
 	.partition = calc_partition,
 	.tidy = merge_surplus_singles,
-	.reason_first = calc_reason_first,
+	.reason_first = true,
 	.accept = calc_accept,
 	.rule_out = calc_rule_out,
 	.strengthen = calc_strengthen,

@@ -188,7 +188,7 @@ static cdok_status make_unique(struct gen *g, cdok_puzzle **best,
 			p = gen_build_puzzle(g);
 			if (!p)
 				return CDOK_ERR_NOMEM;
-			if (pol->reason_first && pol->reason_first(g)) {
+			if (pol->reason_first) {
 				search = ask_reasoning(g, p, open, &nopen);
 				if (search < 0) {
 					/* The grid meets every clue, so this

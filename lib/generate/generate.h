@@ -156,7 +156,7 @@ struct gen_policy {
 	void (*tidy)(struct gen *g);
 	/* Ask the solver's reasoning first, and search only when it leaves
 	 * at most n cells open (see generate.c, make_unique). */
-	bool (*reason_first)(const struct gen *g);
+	bool reason_first;
 	/* Whether a unique puzzle is acceptable as it is (may be NULL). */
 	bool (*accept)(struct gen *g);
 	/* Change the partition so that the grid x no longer fits it. */

@@ -579,6 +579,7 @@ const struct gen_policy cdok_killer_policy = {
 	.rule_out = rule_out,
 	.strengthen = killer_strengthen,
 	.rule_out_partial = true,
+	.reason_first = false,
 	.mutate = mutate,
 	.distinct = true,
 	.sums = true,
