@@ -42,16 +42,31 @@ static inline struct calc *calc(const struct gen *g)
  * how many ways a two-cell cage with this clue can be filled. */
 static int pair_count(const struct gen *g, cdok_op op, int64_t t)
 {
-	int k = 0;
+	int64_t lo = calc(g)->vlo, hi = calc(g)->vhi, k = 0;
 
-	for (int a = calc(g)->vlo; a <= calc(g)->vhi; a++)
-		for (int b = a + 1; b <= calc(g)->vhi; b++) {
-			int v[2] = {a, b};
-
-			if (cdok_cage_holds(op, t, v, 2))
+	/* Counted from the rules (doc/RULES.md) for a < b, rather than by
+	 * trying every pair: Nylimb's 0..98 made that the generator's
+	 * largest cost. */
+	switch (op) {
+	case CDOK_OP_ADD:          /* a + b = t */
+		for (int64_t a = lo > t - hi ? lo : t - hi; 2 * a < t; a++)
+			k++;
+		break;
+	case CDOK_OP_SUB:          /* b - a = t */
+		if (t > 0 && hi - t >= lo)
+			k = hi - t - lo + 1;
+		break;
+	case CDOK_OP_MUL:          /* a * b = t, both >= 1 */
+		for (int64_t a = lo > 1 ? lo : 1; a * a < t; a++)
+			if (t % a == 0 && t / a <= hi)
 				k++;
-		}
-	return k;
+		break;
+	case CDOK_OP_DIV:          /* b = t * a, a >= 1 */
+		for (int64_t a = lo > 1 ? lo : 1; t > 1 && a * t <= hi; a++)
+			k++;
+		break;
+	}
+	return (int)k;
 }
 
 /* The clue target for op over values, or -1 if op cannot describe them
@@ -176,16 +191,61 @@ static int64_t brute_fillings(const struct gen *g, cdok_op op, int64_t t,
 }
 
 /* Ordered k-tuples of values (never 0: t > 0) whose product is t. */
-static int64_t product_fillings(const struct gen *g, int64_t t, int k)
+/* Counts already known, keyed by (what is left of the target, cells
+ * left): the same remainders come back many times down the recursion,
+ * which without this grew as the number of divisors to the power of the
+ * cage size (five-cell products of values up to 98 in Nylimb mode). */
+#define MEMO_SIZE 4096
+
+struct memo {
+	int64_t t[MEMO_SIZE];
+	int k[MEMO_SIZE];
+	int64_t count[MEMO_SIZE];
+};
+
+static int64_t product_fillings(const int *div, int ndiv, int64_t t, int k,
+				struct memo *m)
 {
+	uint64_t h = ((uint64_t)t * 0x9e3779b97f4a7c15ull + (uint64_t)k) >> 52;
 	int64_t total = 0;
 
 	if (k == 0)
 		return t == 1;
+	for (int probe = 0; probe < 8; probe++) {
+		size_t at = (h + (uint64_t)probe) % MEMO_SIZE;
+
+		if (m->k[at] == k && m->t[at] == t)
+			return m->count[at];
+		if (!m->k[at])
+			break;
+	}
+	for (int i = 0; i < ndiv && div[i] <= t; i++)
+		if (t % div[i] == 0)
+			total += product_fillings(div, ndiv, t / div[i], k - 1,
+						  m);
+	for (int probe = 0; probe < 8; probe++) {
+		size_t at = (h + (uint64_t)probe) % MEMO_SIZE;
+
+		if (!m->k[at]) {
+			m->t[at] = t;
+			m->k[at] = k;
+			m->count[at] = total;
+			break;
+		}
+	}
+	return total;
+}
+
+/* The values vlo..vhi (never 0) that divide t, in increasing order: the
+ * only ones a filling of a product cage can use. */
+static int divisors(const struct gen *g, int64_t t, int *div)
+{
+	int n = 0;
+
 	for (int v = calc(g)->vlo > 1 ? calc(g)->vlo : 1; v <= calc(g)->vhi; v++)
 		if (t % v == 0)
-			total += product_fillings(g, t / v, k - 1);
-	return total;
+			div[n++] = v;
+	return n;
 }
 
 /* How many ordered fillings of k cells with values vlo..vhi meet the
@@ -197,8 +257,17 @@ static int64_t count_fillings(struct gen *g, cdok_op op, int64_t t, int k)
 
 	if (k == 2)
 		return pair_count(g, op, t);
-	if (op == CDOK_OP_MUL)
-		return product_fillings(g, t, k);
+	if (op == CDOK_OP_MUL) {
+		int div[CDOK_NYLIMB_MAX + 1];
+		struct memo *m = cdok_calloc(1, sizeof(*m));
+		int64_t r;
+
+		if (!m)
+			return INT64_MAX;
+		r = product_fillings(div, divisors(g, t, div), t, k, m);
+		free(m);
+		return r;
+	}
 	if (op == CDOK_OP_ADD) {
 		/* ways[s]: fillings of the cells so far that sum to s. */
 		int64_t *ways = cdok_calloc((size_t)t + 1, sizeof(int64_t));
