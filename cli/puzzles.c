@@ -320,8 +320,14 @@ const cdok_formats *cli_formats(void)
 {
 	static cdok_formats *set;
 
-	if (!set)
-		set = cdok_formats_new();
+	if (set)
+		return set;
+	set = cdok_formats_new();
+	/* The optional libraries' formats (libcdok-json: killer, json). */
+	if (set && cdok_formats_add(set, cdok_json_formats(), NULL) != CDOK_OK) {
+		cdok_formats_free(set);
+		set = NULL;
+	}
 	return set;
 }
 

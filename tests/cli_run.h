@@ -24,6 +24,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "formats.h"
+
 #ifndef CDOK_BIN
 #define CDOK_BIN "build/cdok"
 #endif

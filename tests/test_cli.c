@@ -85,7 +85,7 @@ static int *read_solution(const char *path, int size)
 static cdok_puzzle *load_puzzle(const char *path)
 {
 	struct text t = read_file(path);
-	cdok_reader *r = cdok_reader_new(cdok_format_find("spec"), t.data,
+	cdok_reader *r = cdok_reader_new(test_format("spec"), t.data,
 					 t.len);
 	cdok_puzzle *p = NULL;
 
@@ -108,7 +108,7 @@ static void append_solution_block(struct text *t, const cdok_puzzle *p,
 		char *s;
 		size_t len;
 
-		cr_assert(cdok_write(cdok_format_find(formats[i]), p, values,
+		cr_assert(cdok_write(test_format(formats[i]), p, values,
 				     &s, &len, NULL) == CDOK_OK,
 			  "cannot write %s", formats[i]);
 		text_append(t, s, len);

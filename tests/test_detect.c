@@ -56,7 +56,7 @@ Test(detect, every_corpus_file)
 			snprintf(rel, sizeof(rel), "%s/%s", e->folder,
 				 names[i]);
 			text = fmt_corpus_file(rel, &len);
-			f = cdok_format_detect(text, len);
+			f = test_detect(text, len);
 			cr_expect_not_null(f, "%s: not recognised", rel);
 			if (f)
 				cr_expect_str_eq(cdok_format_name(f),
@@ -98,7 +98,7 @@ Test(detect, malformed_specs)
 
 		snprintf(rel, sizeof(rel), "invalid/%s", names[i]);
 		text = fmt_corpus_file(rel, &len);
-		f = cdok_format_detect(text, len);
+		f = test_detect(text, len);
 		if (blank)
 			cr_expect_null(f, "%s", rel);
 		else
@@ -112,7 +112,7 @@ Test(detect, malformed_specs)
 
 static const char *detect(const char *text)
 {
-	const cdok_format *f = cdok_format_detect(text, strlen(text));
+	const cdok_format *f = test_detect(text, strlen(text));
 
 	return f ? cdok_format_name(f) : "NULL";
 }
@@ -149,7 +149,7 @@ Test(detect, small_texts)
 	cr_expect_str_eq(detect("3:a_3aab_,s1m3m3a5"), "keen");
 	cr_expect_str_eq(detect("3x3k"), "spec");
 	/* Not NUL-terminated: only len bytes count. */
-	cr_expect_eq(cdok_format_detect("{", 0), NULL);
-	cr_expect_str_eq(cdok_format_name(cdok_format_detect("3:a,x", 5)),
+	cr_expect_eq(test_detect("{", 0), NULL);
+	cr_expect_str_eq(cdok_format_name(test_detect("3:a,x", 5)),
 			 "keen");
 }

@@ -484,3 +484,21 @@ cdok_status cdok_calpoly_write(struct strbuf *sb, const cdok_puzzle *p,
 	}
 	return CDOK_OK;
 }
+
+/* ------------------------------------------------------------------ */
+/* Generating for the course                                           */
+
+cdok_status cdok_calpoly_fit(cdok_gen_params *par, cdok_error *err)
+{
+	if (par->killer || par->rules)
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "the calpoly format holds a plain Calcudoku: "
+				 "no %s", par->killer ? "Killer boxes" :
+				 "Nylimb rules");
+	if (!(par->ops & CDOK_GEN_ADD))
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "the calpoly format has sum cages only, and "
+				 "the operators asked for have no +");
+	par->ops = CDOK_GEN_ADD;
+	return CDOK_OK;
+}

@@ -495,3 +495,37 @@ cdok_status cdok_keen_put(struct cdok_writer *w, struct strbuf *sb,
 	/* One ID per line, nothing between them. */
 	return cdok_keen_write(sb, p, values, err);
 }
+
+/* ------------------------------------------------------------------ */
+/* Generating for Keen                                                 */
+
+cdok_status cdok_keen_fit(cdok_gen_params *par, cdok_error *err)
+{
+	int64_t product = 1;
+	int cells = 0;
+
+	if (par->killer || par->rules)
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "a Keen game ID holds a plain Calcudoku: no "
+				 "%s", par->killer ? "Killer boxes" :
+				 "Nylimb rules");
+	if (par->size < KEEN_MIN || par->size > KEEN_MAX)
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "the size is %d, but Keen plays sizes %d to %d",
+				 par->size, KEEN_MIN, KEEN_MAX);
+	/* The largest product a cage of max_cage cells can have must stay
+	 * within Keen's targets. */
+	while (cells < par->max_cage && product * par->size <= KEEN_TARGET_MAX) {
+		product *= par->size;
+		cells++;
+	}
+	if ((par->ops & CDOK_GEN_MUL) && cells < par->max_cage)
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "a product cage of %d cells can pass Keen's "
+				 "largest target, %" PRId64 "; cages of at "
+				 "most %d cells stay within it", par->max_cage,
+				 KEEN_TARGET_MAX, cells);
+	/* Keen's - and / cages have two cells. */
+	par->two_cell = 1;
+	return CDOK_OK;
+}

@@ -758,3 +758,19 @@ cdok_status cdok_ucf_write(struct strbuf *sb, const cdok_puzzle *p,
 		sb_puts(sb, "0\n");
 	return st;
 }
+
+/* ------------------------------------------------------------------ */
+/* Generating for the contest                                          */
+
+cdok_status cdok_ucf_fit(cdok_gen_params *par, cdok_error *err)
+{
+	if (par->killer || par->rules)
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "a UCF puzzle is a plain Calcudoku: no %s",
+				 par->killer ? "Killer boxes" : "Nylimb rules");
+	if (par->size > UCF_MAX_N)
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "the size is %d, but UCF puzzles have N <= %d",
+				 par->size, UCF_MAX_N);
+	return CDOK_OK;
+}
