@@ -193,9 +193,15 @@ Test(ucf, stream_ends_at_zero_or_end_of_text)
 	cr_expect_eq(st, CDOK_END, "%s", err.message);
 	cr_expect_eq(n, 2);
 	fmt_free_puzzles(ps, n);
+	/* A text whose first puzzle is the end mark holds no puzzle: an
+	 * error, shown at the mark. */
 	n = fmt_read_all("ucf", only_zero, sizeof(only_zero) - 1, &ps, &st,
 			 &err);
-	cr_expect_eq(st, CDOK_END);
+	cr_expect_eq(st, CDOK_ERR_SYNTAX);
+	cr_expect_eq(err.line, 1);
+	cr_expect_eq(err.column, 1);
+	cr_expect(strstr(err.message, "before any puzzle") != NULL, "%s",
+		  err.message);
 	cr_expect_eq(n, 0);
 	fmt_free_puzzles(ps, n);
 }
