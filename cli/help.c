@@ -266,11 +266,11 @@ static void capitalized(char *buf, size_t cap, const char *text)
 static void command_help(struct cli_out *out, const struct cli_command *cmd)
 {
 	int x = extra_of(cmd->name), width = 0;
+	const char *args = x >= 0 ? command_extras[x].args : "[FILE...]";
 	char label[64], text[1024];
 
-	out_printf(out, "Usage: cdok %s%s %s\n\n", !strcmp(cmd->name, "help") ?
-		   "" : "[options] ", cmd->name,
-		   x >= 0 ? command_extras[x].args : "[FILE...]");
+	out_printf(out, "Usage: cdok %s%s%s%s\n\n", !strcmp(cmd->name, "help") ?
+		   "" : "[options] ", cmd->name, *args ? " " : "", args);
 	put_wrapped(out, cmd->help, 0, 0);
 	for (int i = 0; i < cli_noptions; i++) {
 		int n = option_label(label, sizeof(label), &cli_options[i]);
@@ -534,18 +534,35 @@ static void bash_completion(struct cli_out *out)
 		 "\tesac\n}\n\ncomplete -o filenames -F _cdok cdok\n");
 }
 
-/* Text for a zsh description inside single quotes: no quote, and none
- * of the brackets and colons _arguments gives a meaning. */
-static void put_zsh_desc(struct cli_out *out, const char *text)
+/* Text for a zsh description inside single quotes: the first clause
+ * of a help text (after a "name ARGS: " usage), whole words up to a
+ * width, with no quote and none of the brackets and colons _arguments
+ * gives a meaning. */
+static void put_zsh_desc(struct cli_out *out, const char *text,
+			 const char *usage)
 {
-	int n = 0;
+	const char *colon = strstr(text, ": ");
+	size_t n, cut = 0;
 
-	/* The first sentence is enough for a menu. */
-	for (; *text && n < 70; text++, n++) {
-		char c = *text;
+	if (usage && colon && !strncmp(text, usage, strlen(usage)))
+		text = colon + 2;
+	n = strcspn(text, ";(");
+	for (const char *dot = strstr(text, ". "); dot; dot = NULL)
+		if ((size_t)(dot - text) < n)
+			n = (size_t)(dot - text);
+	if (n && text[n - 1] == '.')
+		n--;
+	/* At most 60 columns, cut after a word. */
+	for (size_t i = 0; i < n; i++)
+		if (text[i] == ' ' && i <= 60)
+			cut = i;
+	if (n > 60)
+		n = cut;
+	while (n && (text[n - 1] == ' ' || text[n - 1] == ','))
+		n--;
+	for (size_t i = 0; i < n; i++) {
+		char c = text[i];
 
-		if (c == '.' && (text[1] == ' ' || !text[1]))
-			break;
 		if (c == '\'' || c == '[' || c == ']')
 			c = c == '\'' ? '"' : c == '[' ? '(' : ')';
 		if (c == ':')
@@ -562,7 +579,8 @@ static void zsh_completion(struct cli_out *out)
 		 "\tcommands=(\n");
 	for (int i = 0; i < cli_ncommands; i++) {
 		out_printf(out, "\t\t'%s:", cli_commands[i].name);
-		put_zsh_desc(out, cli_commands[i].help);
+		put_zsh_desc(out, cli_commands[i].help,
+			     cli_commands[i].name);
 		out_puts(out, "'\n");
 	}
 	out_puts(out, "\t)\n\t_arguments -s -S \\\n");
@@ -584,7 +602,7 @@ static void zsh_completion(struct cli_out *out)
 		else
 			out_printf(out, "--%s%s", o->name, o->arg ? "=" : "");
 		out_puts(out, "[");
-		put_zsh_desc(out, o->help);
+		put_zsh_desc(out, o->help, NULL);
 		out_puts(out, "]");
 		if (action) {
 			out_puts(out, action);

@@ -38,7 +38,8 @@ const struct cli_option cli_options[] = {
 	  "0, 1, 2, 7 or 8; otherwise it is left as it was.", 0 },
 	{ OPT_FROM, "from", "FORMAT",
 	  "print solve examine harden convert check",
-	  "read every input as FORMAT (see Formats below) instead of "
+	  "read every input as FORMAT (one of the formats cdok --help "
+	  "lists) instead of "
 	  "telling each one's format from its text.  For check it applies "
 	  "to PUZZLE only.", 0 },
 	{ OPT_TO, "to", "FORMAT", NULL,
