@@ -1,33 +1,55 @@
 # cdok -- Calcudoku toolkit.  GNU make.
 #
-#   make            library (static and shared) and the cdok program
-#   make check      tests: a short fuzz run of every fuzz target, a gcc
-#                   build, then a clang ASan+UBSan build
+#   make            the libraries (static and shared), the cdok program,
+#                   its man pages and shell completions
+#   make check      tests: a short fuzz run of every fuzz target, an
+#                   install into a temporary prefix checked with
+#                   pkg-config, a gcc build, then a clang ASan+UBSan
+#                   build; all with -Werror
 #   make test       tests of the plain build only
+#   make install    PREFIX=/usr/local by default; DESTDIR, BINDIR,
+#                   LIBDIR, INCLUDEDIR, MANDIR ... (mk/install.mk)
+#   make uninstall  removes what make install put there
 #   make fuzz       the libFuzzer targets (clang); fuzz/README.md
 #   make fuzz-smoke a few seconds of each fuzz target
 #   make bench      the benchmark program (bench/README.md)
-#   make install    PREFIX=/usr/local by default
+#
+# CPPFLAGS, CFLAGS and LDFLAGS are the user's (or the packager's, as
+# dpkg-buildflags gives them) and come after the project's own, so they
+# win.  Warnings are errors only where the code is developed and tested
+# (make check, .ci/run, or WERROR=-Werror): a newer compiler's new
+# warning must not break a user's build.
 #
 # Sources are found by wildcard: a new file in a folder of lib/ (model,
 # format, solve, generate), in cli/ or in tests/ needs no change here.
+# A folder of lib/ named in OPTIONAL_LIBS is an optional library of its
+# own (mk/libs.mk), not part of the core.
+
+VERSION   = 0.2.0
+# The shared libraries' ABI number: their SONAME is libcdok.so.$(ABI)
+# (libcdok-json.so.$(ABI), ...).  Raise it in any release that breaks
+# binary compatibility (doc/libcdok.3.scd, "Versions").
+ABI       = 0
 
 BUILD    ?= build
 CC       ?= cc
-PREFIX   ?= /usr/local
 OPT      ?= -O2
-WERROR   ?= -Werror
+WERROR   ?=
 SAN      ?=
+PKG_CONFIG ?= pkg-config
 
 WARN     = -Wall -Wextra -Wshadow -Wmissing-prototypes -Wstrict-prototypes \
            -Wpointer-arith -Wformat=2 $(WERROR)
-CFLAGS_ALL = -std=c11 $(OPT) -g $(WARN) -Iinclude $(SAN) $(CFLAGS)
+CFLAGS_ALL = -std=c11 $(OPT) -g $(WARN) -Iinclude $(SAN) $(CPPFLAGS) $(CFLAGS)
 LDFLAGS_ALL = $(SAN) $(LDFLAGS)
-# The library's own dependencies: jansson is used by the JSON format
-# module only.
-LIBS     = -ljansson -lpthread
+# The core library needs libc, and libm if it ever uses it.
+CORE_LIBS = -Wl,--as-needed -lm
 
-LIB_SRC  = $(wildcard lib/*/*.c)
+# Optional libraries, each a folder of lib/ (mk/libs.mk).  Their link
+# flags are in LIB_<name>_LIBS; the program links every one of them.
+OPTIONAL_LIBS = json
+
+LIB_SRC  = $(filter-out $(OPTIONAL_LIBS:%=lib/%/%),$(wildcard lib/*/*.c))
 LIB_HDR  = $(wildcard lib/*/*.h)
 CLI_SRC  = $(wildcard cli/*.c)
 TEST_SRC = $(wildcard tests/*.c)
@@ -38,19 +60,28 @@ CLI_OBJ  = $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/obj/%.o)
 BENCH_OBJ = $(BENCH_SRC:%.c=$(BUILD)/obj/%.o)
 
-.PHONY: all check test test-asan bench install clean \
-	fuzz fuzz-seeds fuzz-smoke fuzz-long fuzz-afl
+.PHONY: all check test test-asan bench install uninstall install-check \
+	clean fuzz fuzz-seeds fuzz-smoke fuzz-long fuzz-afl
 
 all: $(BUILD)/libcdok.a $(BUILD)/libcdok.so $(BUILD)/cdok
 
+include mk/libs.mk
+include mk/json.mk
+
+# What every program of the project links: the static libraries, the
+# optional ones first (they use the core), then what they need.
+PROG_LIBS = $(OPT_LIB_ARCHIVES) $(BUILD)/libcdok.a $(OPT_LIB_LIBS) \
+	    -lpthread -lm
+
 $(BUILD)/obj/lib/%.o: lib/%.c include/cdok.h $(LIB_HDR)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Ilib -fPIC -fvisibility=hidden -DCDOK_BUILDING \
-		-D_POSIX_C_SOURCE=200809L -c $< -o $@
+	$(CC) $(CFLAGS_ALL) $(LIB_CFLAGS) -Ilib -fPIC -fvisibility=hidden \
+		-DCDOK_BUILDING -D_POSIX_C_SOURCE=200809L -c $< -o $@
 
 $(BUILD)/obj/cli/%.o: cli/%.c include/cdok.h $(wildcard cli/*.h)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -D_GNU_SOURCE -c $< -o $@
+	$(CC) $(CFLAGS_ALL) -D_GNU_SOURCE \
+		-c $< -o $@
 
 $(BUILD)/obj/tests/%.o: tests/%.c include/cdok.h $(LIB_HDR) $(wildcard tests/*.h)
 	@mkdir -p $(dir $@)
@@ -65,17 +96,24 @@ $(BUILD)/libcdok.a: $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/libcdok.so: $(LIB_OBJ)
-	$(CC) -shared $(LDFLAGS_ALL) -o $@ $^ $(LIBS)
+# The shared library, under its full version, with the links a program
+# finds it by at run time (the SONAME) and at link time.
+$(BUILD)/libcdok.so: $(BUILD)/libcdok.so.$(VERSION)
+	ln -sf libcdok.so.$(VERSION) $(BUILD)/libcdok.so.$(ABI)
+	ln -sf libcdok.so.$(ABI) $@
 
-$(BUILD)/cdok: $(CLI_OBJ) $(BUILD)/libcdok.a
-	$(CC) $(LDFLAGS_ALL) -o $@ $(CLI_OBJ) $(BUILD)/libcdok.a $(LIBS)
+$(BUILD)/libcdok.so.$(VERSION): $(LIB_OBJ)
+	$(CC) -shared -Wl,-soname,libcdok.so.$(ABI) $(LDFLAGS_ALL) -o $@ \
+		$^ $(CORE_LIBS)
 
-$(BUILD)/cdok-tests: $(TEST_OBJ) $(BUILD)/libcdok.a
-	$(CC) $(LDFLAGS_ALL) -o $@ $(TEST_OBJ) $(BUILD)/libcdok.a -lcriterion $(LIBS)
+$(BUILD)/cdok: $(CLI_OBJ) $(OPT_LIB_ARCHIVES) $(BUILD)/libcdok.a
+	$(CC) $(LDFLAGS_ALL) -o $@ $(CLI_OBJ) $(PROG_LIBS)
 
-$(BUILD)/cdok-bench: $(BENCH_OBJ) $(BUILD)/libcdok.a
-	$(CC) $(LDFLAGS_ALL) -o $@ $(BENCH_OBJ) $(BUILD)/libcdok.a $(LIBS) -lm
+$(BUILD)/cdok-tests: $(TEST_OBJ) $(OPT_LIB_ARCHIVES) $(BUILD)/libcdok.a
+	$(CC) $(LDFLAGS_ALL) -o $@ $(TEST_OBJ) -lcriterion $(PROG_LIBS)
+
+$(BUILD)/cdok-bench: $(BENCH_OBJ) $(OPT_LIB_ARCHIVES) $(BUILD)/libcdok.a
+	$(CC) $(LDFLAGS_ALL) -o $@ $(BENCH_OBJ) $(PROG_LIBS)
 
 # The plain build's tests.  The runner's summary line is the last thing
 # printed.
@@ -93,21 +131,16 @@ test-asan:
 		test
 
 # One step after another, even under make -j, so that the test runner's
-# summary line stays the last thing printed.
+# summary line stays the last thing printed.  Warnings are errors here.
 check:
-	$(MAKE) --no-print-directory fuzz-smoke
-	$(MAKE) --no-print-directory test
-	$(MAKE) --no-print-directory test-asan
+	$(MAKE) --no-print-directory WERROR=-Werror fuzz-smoke
+	$(MAKE) --no-print-directory WERROR=-Werror install-check
+	$(MAKE) --no-print-directory WERROR=-Werror test
+	$(MAKE) --no-print-directory WERROR=-Werror test-asan
 
 bench: $(BUILD)/cdok-bench
 
-install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib \
-		$(DESTDIR)$(PREFIX)/include
-	install -m 755 $(BUILD)/cdok $(DESTDIR)$(PREFIX)/bin/cdok
-	install -m 644 $(BUILD)/libcdok.a $(DESTDIR)$(PREFIX)/lib/libcdok.a
-	install -m 755 $(BUILD)/libcdok.so $(DESTDIR)$(PREFIX)/lib/libcdok.so
-	install -m 644 include/cdok.h $(DESTDIR)$(PREFIX)/include/cdok.h
+include mk/install.mk
 
 clean:
 	rm -rf build
@@ -131,7 +164,8 @@ FUZZ_SECONDS ?= 600
 
 FUZZ_CFLAGS  = -std=c11 -O1 -g $(WARN) -Iinclude $(FUZZ_SAN) \
 	       -fsanitize=fuzzer-no-link
-FUZZ_LIB_OBJ = $(LIB_SRC:%.c=$(FUZZ_BUILD)/obj/%.o)
+FUZZ_LIB_OBJ = $(LIB_SRC:%.c=$(FUZZ_BUILD)/obj/%.o) \
+	       $(OPT_LIB_SRC:%.c=$(FUZZ_BUILD)/obj/%.o)
 FUZZ_UTIL    = $(FUZZ_BUILD)/obj/fuzz/fuzz_util.o
 FUZZ_BINS    = $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
 
@@ -139,8 +173,8 @@ fuzz: $(FUZZ_BINS)
 
 $(FUZZ_BUILD)/obj/lib/%.o: lib/%.c include/cdok.h $(LIB_HDR)
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -Ilib -DCDOK_BUILDING -D_POSIX_C_SOURCE=200809L \
-		-c $< -o $@
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(OPT_LIB_CFLAGS) -Ilib -DCDOK_BUILDING \
+		-D_POSIX_C_SOURCE=200809L -c $< -o $@
 
 $(FUZZ_BUILD)/obj/fuzz/%.o: fuzz/%.c fuzz/fuzz.h include/cdok.h
 	@mkdir -p $(dir $@)
@@ -156,19 +190,20 @@ $(FUZZ_BUILD)/libcdok.a: $(FUZZ_LIB_OBJ)
 
 $(FUZZ_BUILD)/fuzz_spec $(FUZZ_BUILD)/fuzz_solve: $(FUZZ_BUILD)/fuzz_%: \
 		$(FUZZ_BUILD)/obj/fuzz/fuzz_%.o $(FUZZ_UTIL) $(FUZZ_BUILD)/libcdok.a
-	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ $(LIBS)
+	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ $(OPT_LIB_LIBS) -lm
 
 $(FUZZ_FORMATS:%=$(FUZZ_BUILD)/fuzz_%): $(FUZZ_BUILD)/fuzz_%: \
 		$(FUZZ_BUILD)/obj/fuzz/reader_%.o $(FUZZ_UTIL) $(FUZZ_BUILD)/libcdok.a
-	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ $(LIBS)
+	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ $(OPT_LIB_LIBS) -lm
 
 # Seed inputs, gathered afresh from the corpus each time, plus the
 # corpus puzzles written in each format by seedgen (plain build).
 fuzz-seeds: $(BUILD)/fuzz-seedgen
 	sh fuzz/seeds.sh $(FUZZ_BUILD)/seeds $(BUILD)/fuzz-seedgen
 
-$(BUILD)/fuzz-seedgen: fuzz/seedgen.c include/cdok.h $(BUILD)/libcdok.a
-	$(CC) $(CFLAGS_ALL) -o $@ $< $(BUILD)/libcdok.a $(LIBS)
+$(BUILD)/fuzz-seedgen: fuzz/seedgen.c include/cdok.h $(OPT_LIB_ARCHIVES) \
+		$(BUILD)/libcdok.a
+	$(CC) $(CFLAGS_ALL) -o $@ $< $(PROG_LIBS)
 
 # A few seconds of every target; any finding fails.
 fuzz-smoke: fuzz fuzz-seeds

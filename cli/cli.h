@@ -76,10 +76,13 @@ struct cli_options {
 	uint64_t count;      /* --count K, default 1 */
 	int jobs;            /* -j THREADS, default 1 */
 	unsigned ops;        /* --ops SET, CDOK_GEN_* bits */
+	bool ops_given;      /* --ops was given */
 	int max_cage;        /* --max-cage N, default 5 */
 	bool killer;         /* --killer: Killer Sudoku */
 	int box_rows, box_cols; /* --boxes RxC; 0 when not given */
 	bool nylimb;         /* -N: Nylimb mode */
+	int progress;        /* --progress 1, --no-progress 0, else -1:
+			      * only when standard error is a terminal */
 	/* Formats. */
 	const cdok_format *from; /* --from FORMAT; NULL: told from the text */
 	const cdok_format *to;   /* --to FORMAT; NULL: the command's own
@@ -101,6 +104,9 @@ struct cli {
 	int index;
 	bool stream;
 	double read_seconds;
+	/* The run's progress line, for cli_each_puzzle to count puzzles
+	 * on (solve, examine), or NULL. */
+	struct cli_progress *progress;
 };
 
 /* What a command accepts besides the common options. */
@@ -161,7 +167,10 @@ struct cli {
 	  "puzzle of PUZZLE.  Print \"The solution is correct.\", or "	\
 	  "\"The solution is wrong (K problems):\" and every broken rule " \
 	  "on a line of its own (status 7).  --to json gives the result " \
-	  "document.")
+	  "document.")							\
+	X(help, "help", 0,						\
+	  "help [COMMAND]: print this help, or what COMMAND does, the "	\
+	  "options it takes and an example.")
 
 struct cli_command {
 	const char *name;
@@ -174,6 +183,51 @@ struct cli_command {
 #define CLI_CMD_DECLARE(fn, name, flags, help) int cmd_##fn(struct cli *cli);
 CLI_COMMANDS(CLI_CMD_DECLARE)
 #undef CLI_CMD_DECLARE
+
+/* The table of commands (main.c), in CLI_COMMANDS order. */
+extern const struct cli_command cli_commands[];
+extern const int cli_ncommands;
+
+/* The command called name, in any case ("Solve" is solve), or NULL. */
+const struct cli_command *cli_find_command(const char *name);
+
+/* One option of the command line.  The table (main.c) makes getopt's
+ * list, --help, the per-command help, the man page's list and the shell
+ * completions, so they cannot disagree. */
+struct cli_option {
+	int val;            /* the short option's letter, or a value
+			     * past 255 for a long-only one */
+	const char *name;   /* the long option, without "--" */
+	const char *arg;    /* the argument's name, or NULL for none */
+	/* The commands it applies to, separated by spaces, or NULL for
+	 * every one.  --help shows them before the text; with another
+	 * command the option is a usage error. */
+	const char *cmds;
+	const char *help;
+	unsigned flags;     /* CLI_OPTF_* */
+};
+
+#define CLI_OPTF_GENERAL 0x1u /* about the program (-h, -V), not a run */
+#define CLI_OPTF_HIDDEN  0x2u /* for packaging: in no help or man page */
+
+extern const struct cli_option cli_options[];
+extern const int cli_noptions;
+
+/* ---- help, man page and completions (cli/help.c) ---- */
+
+/* --help (cmd NULL), or one command's help (cdok help COMMAND, cdok
+ * COMMAND --help), on out (NULL: standard output).  Returns an exit
+ * status. */
+int cli_print_help(struct cli_out *out, const struct cli_command *cmd);
+
+/* cdok --completions SHELL: the bash or zsh completion script, made
+ * from the tables.  Returns an exit status. */
+int cli_print_completions(const char *shell);
+
+/* cdok --man-section NAME: the commands, options, formats or exit
+ * statuses as scdoc text for doc/cdok.1.scd (mk/man-splice.sh).
+ * Returns an exit status. */
+int cli_print_man_section(const char *name);
 
 /* ---- helpers for commands (cli/puzzles.c) ---- */
 
@@ -258,6 +312,59 @@ int cli_put_result(struct cli *cli, const char *name,
  * several or --to is given, so that the puzzle can be found; else
  * "puzzle".  Into buf. */
 const char *cli_puzzle_what(const struct cli *cli, char *buf, size_t cap);
+
+/* ---- progress on long work (cli/progress.c) ---- */
+
+/* A line on standard error that says how far a run has got: "generate:
+ * 37/100 puzzles, 4.2/s, 0:15 left".  It is drawn only when asked
+ * (--progress) or when standard error is a terminal and --no-progress
+ * was not given, and only for more than one item; it rewrites itself
+ * (carriage return) at most ten times a second, and is erased when the
+ * work ends.  Anything else written to the terminal meanwhile must hide
+ * it first (cli_progress_hide); cli_msg does.  Any long job (generate,
+ * solve, booklets) uses it the same way:
+ *
+ *     struct cli_progress p;
+ *     cli_progress_start(&p, cli, "generate", "puzzles", total);
+ *     for (...) { ...; cli_progress_output(&p); print;
+ *                  cli_progress_step(&p, 1); }
+ *     cli_progress_end(&p);
+ *
+ * Only the thread that owns it may use it. */
+struct cli_progress {
+	bool on;              /* drawing at all */
+	bool shown;           /* a line is on the screen now */
+	const char *what;     /* "generate" */
+	const char *unit;     /* "puzzles" */
+	uint64_t done, total;
+	uint64_t start_ns, drawn_ns;
+	struct cli_out *out;  /* flushed before each drawing */
+};
+
+void cli_progress_start(struct cli_progress *p, struct cli *cli,
+			const char *what, const char *unit, uint64_t total);
+
+/* Count n more items done, and redraw if it is time.  p may be NULL. */
+void cli_progress_step(struct cli_progress *p, uint64_t n);
+
+/* Add n items to the total (work found on the way, such as the puzzles
+ * of the next input). */
+void cli_progress_add_total(struct cli_progress *p, uint64_t n);
+
+/* Erase the line, if shown, before something else is written to
+ * standard error; the next step draws it again.  p may be NULL. */
+void cli_progress_hide(struct cli_progress *p);
+
+/* The same before results are written, when they go to the terminal
+ * the line is on.  p may be NULL. */
+void cli_progress_output(struct cli_progress *p);
+
+/* Erase the line for good. */
+void cli_progress_end(struct cli_progress *p);
+
+/* The run's progress line while one is active, for cli_msg to hide;
+ * NULL otherwise. */
+extern struct cli_progress *cli_progress_active;
 
 /* ---- bounded work (cli/budget.c) ---- */
 

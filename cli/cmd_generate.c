@@ -103,8 +103,18 @@ static bool killer_ok(const struct cli *cli, const char *name, int size)
 	return true;
 }
 
-static void gen_params(const struct cli *cli, int size, cdok_gen_params *par)
+/* The generator's parameters for puzzles of this size, as the options
+ * ask for them and, with --to, narrowed to what that format can hold
+ * (Keen's - and / cages have two cells).  False, after saying why (name:
+ * the input, or NULL), when the format can hold none of them: a usage
+ * error, found before any work. */
+static bool gen_fit(const struct cli *cli, const char *name,
+		    cdok_gen_params *par);
+
+/* The options' part of gen_params. */
+static void gen_options(const struct cli *cli, int size, cdok_gen_params *par)
 {
+
 	cdok_gen_params_init(par);
 	par->size = size;
 	par->ops = cli->opt.ops;
@@ -125,6 +135,40 @@ static void gen_params(const struct cli *cli, int size, cdok_gen_params *par)
 		par->iterations = cli->opt.iterations;
 	else if (cli->opt.max_diff || cli->opt.target_diff)
 		par->iterations = 20;
+}
+
+static bool gen_params(const struct cli *cli, const char *name, int size,
+		       cdok_gen_params *par)
+{
+	gen_options(cli, size, par);
+	return gen_fit(cli, name, par);
+}
+
+/* The --to part of gen_params, for parameters set up already. */
+static bool gen_fit(const struct cli *cli, const char *name,
+		    cdok_gen_params *par)
+{
+	cdok_error err;
+	unsigned ops;
+
+	if (!cli->opt.to)
+		return true;
+	ops = par->ops;
+	memset(&err, 0, sizeof(err));
+	if (cdok_format_fit(cli->opt.to, par, &err) != CDOK_OK) {
+		cli_msg(name, 0, 0, "--to %s: %s", cdok_format_name(cli->opt.to),
+			err.message);
+		return false;
+	}
+	/* A format may narrow the operators the defaults allow, but not
+	 * those the user named. */
+	if (cli->opt.ops_given && par->ops != ops) {
+		cli_msg(name, 0, 0, "--to %s holds no puzzle with all the "
+			"operators --ops names: use --ops with only those it "
+			"has", cdok_format_name(cli->opt.to));
+		return false;
+	}
+	return true;
 }
 
 /* Append a library string to a growing text; false if memory ran out. */
@@ -300,7 +344,8 @@ static void make_one(struct batch *b, uint64_t i)
 	cdok_status st;
 
 	memset(&m, 0, sizeof(m));
-	gen_params(b->cli, b->cli->opt.size, &par);
+	/* cmd_generate has checked these parameters already. */
+	gen_params(b->cli, NULL, b->cli->opt.size, &par);
 	cdok_rng_seed(&rng, b->seed + i, 0);
 	memset(&err, 0, sizeof(err));
 	st = made_make(b->cli, &m, &par, NULL, &rng, &err);
@@ -360,6 +405,8 @@ static int print_made(struct batch *b, uint64_t i)
 int cmd_generate(struct cli *cli)
 {
 	struct batch b;
+	struct cli_progress progress;
+	cdok_gen_params par;
 	pthread_t threads[256];
 	int nthreads = 0, code = CLI_EXIT_DONE;
 	uint64_t count = cli->opt.count;
@@ -370,6 +417,8 @@ int cmd_generate(struct cli *cli)
 		return CLI_EXIT_USAGE;
 	}
 	if (cli->opt.killer && !killer_ok(cli, NULL, cli->opt.size))
+		return CLI_EXIT_USAGE;
+	if (!gen_params(cli, NULL, cli->opt.size, &par))
 		return CLI_EXIT_USAGE;
 	memset(&b, 0, sizeof(b));
 	b.cli = cli;
@@ -382,6 +431,7 @@ int cmd_generate(struct cli *cli)
 	}
 	pthread_mutex_init(&b.lock, NULL);
 	pthread_cond_init(&b.done, NULL);
+	cli_progress_start(&progress, cli, "generate", "puzzles", count);
 	if (cli->opt.jobs > 1)
 		for (int t = 0; t < cli->opt.jobs && (uint64_t)t < count; t++)
 			if (!pthread_create(&threads[nthreads], NULL, worker,
@@ -404,6 +454,7 @@ int cmd_generate(struct cli *cli)
 		pthread_mutex_unlock(&b.lock);
 		if (!b.made[i].ready)
 			break;
+		cli_progress_output(&progress);
 		if (b.made[i].code != CLI_EXIT_DONE) {
 			cli_msg(NULL, 0, 0, "puzzle %llu (seed %llu): %s",
 				(unsigned long long)i + 1,
@@ -414,12 +465,14 @@ int cmd_generate(struct cli *cli)
 		}
 		status = print_made(&b, i);
 		made_clear(&b.made[i]);
+		cli_progress_step(&progress, 1);
 		code = cli_worse(code, status);
 		if (cli->out.failed) {
 			code = CLI_EXIT_SYSTEM;
 			break;
 		}
 	}
+	cli_progress_end(&progress);
 	pthread_mutex_lock(&b.lock);
 	b.stop = true;
 	pthread_mutex_unlock(&b.lock);
@@ -468,6 +521,7 @@ int cmd_gen_grid(struct cli *cli)
 	cdok_puzzle *p = cdok_puzzle_new(n);
 	uint64_t seed = 0;
 	int code = CLI_EXIT_DONE, box_rows = 0, box_cols = 0;
+	cdok_gen_params par;
 
 	if (!grid || !p) {
 		cli_msg(NULL, 0, 0, "out of memory");
@@ -490,6 +544,12 @@ int cmd_gen_grid(struct cli *cli)
 			goto out;
 		}
 		cdok_puzzle_set_boxes(p, box_rows, box_cols);
+	}
+	/* A grid is written as a puzzle of givens: the format must hold
+	 * the size and the rules. */
+	if (!gen_params(cli, NULL, n, &par)) {
+		code = CLI_EXIT_USAGE;
+		goto out;
 	}
 	seed = base_seed(cli);
 	for (uint64_t k = 0; k < cli->opt.count && code == CLI_EXIT_DONE; k++) {
@@ -594,7 +654,8 @@ static int harden_one(struct cli *cli, const char *name,
 		cli_msg(name, 0, 0, "warning: the input's solution is not "
 			"unique; using the first one found");
 
-	gen_params(cli, n, &par);
+	/* Fitted to --to once the puzzle's own mode is known, below. */
+	gen_options(cli, n, &par);
 	/* The puzzle's own mode carries over (an @nylimb spec needs no
 	 * -N, a Killer puzzle no --killer, and keeps its boxes unless
 	 * --boxes says otherwise). */
@@ -608,6 +669,10 @@ static int harden_one(struct cli *cli, const char *name,
 			free(grid);
 			return CLI_EXIT_USAGE;
 		}
+	}
+	if (!gen_fit(cli, name, &par)) {
+		free(grid);
+		return CLI_EXIT_BADINPUT;
 	}
 	seed = harden_state.seed + harden_state.index++;
 	cdok_rng_seed(&rng, seed, 0);

@@ -382,12 +382,27 @@ static int solve_quietly(struct cli *cli, const char *name,
 	return solve_one(cli, name, puzzle, false);
 }
 
+/* Every puzzle of the inputs, with a progress line when there are many
+ * (cli_each_puzzle counts them as it reads each input). */
+static int solve_all(struct cli *cli, const char *what, cli_puzzle_fn fn)
+{
+	struct cli_progress progress;
+	int code;
+
+	cli_progress_start(&progress, cli, what, "puzzles", 0);
+	cli->progress = &progress;
+	code = cli_each_puzzle(cli, fn);
+	cli->progress = NULL;
+	cli_progress_end(&progress);
+	return code;
+}
+
 int cmd_solve(struct cli *cli)
 {
-	return cli_each_puzzle(cli, solve_and_show);
+	return solve_all(cli, "solve", solve_and_show);
 }
 
 int cmd_examine(struct cli *cli)
 {
-	return cli_each_puzzle(cli, solve_quietly);
+	return solve_all(cli, "examine", solve_quietly);
 }

@@ -82,6 +82,8 @@ void cli_msg(const char *name, int line, int column, const char *fmt, ...)
 	 * interleave mid-line. */
 	len = cli_msg_format(line_buf, sizeof(line_buf), name, line,
 			     column, text);
+	/* A progress line on the terminal makes way for the message. */
+	cli_progress_hide_active();
 	/* Nothing sensible can be done if stderr itself fails. */
 	if (fwrite(line_buf, 1, len, stderr) != len)
 		clearerr(stderr);

@@ -21,6 +21,10 @@
 void cli_msg(const char *name, int line, int column, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
+/* Erase the run's progress line, if one is on the terminal, so that a
+ * message does not land in the middle of it (progress.c). */
+void cli_progress_hide_active(void);
+
 /* The line cli_msg prints for text, newline included, into buf (cap
  * bytes, at least 2; cut short if need be, always NUL-terminated).
  * Returns its length. */

@@ -10,273 +10,137 @@
 
 #include "cli.h"
 
-static const struct cli_command commands[] = {
+const struct cli_command cli_commands[] = {
 #define CLI_CMD_ROW(fn, name, flags, help) { name, flags, help, cmd_##fn },
 	CLI_COMMANDS(CLI_CMD_ROW)
 #undef CLI_CMD_ROW
 };
 
-#define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
-
-static const struct {
-	int code;
-	const char *help;
-} exit_codes[] = {
-#define CLI_EXIT_ROW(name, code, help) { code, help },
-	CLI_EXITS(CLI_EXIT_ROW)
-#undef CLI_EXIT_ROW
-};
+const int cli_ncommands = (int)(sizeof(cli_commands) / sizeof(cli_commands[0]));
 
 /* Long-only options get values past any character. */
 enum { OPT_LIMIT = 256, OPT_ALL, OPT_BENCHMARK, OPT_TIMEOUT, OPT_MAX_NODES, OPT_SEED,
        OPT_COUNT, OPT_OPS, OPT_MAX_CAGE, OPT_FROM, OPT_TO, OPT_KILLER,
-       OPT_BOXES };
+       OPT_BOXES, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_COMPLETIONS,
+       OPT_MAN_SECTION };
 
-static const struct option_def {
-	int val;            /* the short option's letter, or OPT_* */
-	const char *name;   /* the long option */
-	const char *arg;    /* the argument's name, or NULL for none */
-	const char *help;
-} option_defs[] = {
-	{ 'u', "utf8", NULL,
-	  "Draw with UTF-8 box characters instead of ASCII." },
-	{ 'i', "input", "FILE",
-	  "Read a puzzle from FILE, before any FILE arguments." },
-	{ 'o', "output", "FILE",
+/* The options.  cmds names the commands an option applies to (NULL:
+ * every one); --help shows them before the text, and giving the option
+ * to another command is a usage error. */
+const struct cli_option cli_options[] = {
+	{ 'u', "utf8", NULL, NULL,
+	  "Draw with UTF-8 box characters instead of ASCII.", 0 },
+	{ 'i', "input", "FILE", NULL,
+	  "Read a puzzle from FILE, before any FILE arguments.", 0 },
+	{ 'o', "output", "FILE", NULL,
 	  "Write to FILE instead of standard output (\"-\" means standard "
 	  "output).  FILE is replaced only when the run ends with status "
-	  "0, 1, 2, 7 or 8; otherwise it is left as it was." },
+	  "0, 1, 2, 7 or 8; otherwise it is left as it was.", 0 },
 	{ OPT_FROM, "from", "FORMAT",
-	  "print, solve, examine, harden, convert, check: read every input "
-	  "as FORMAT (see Formats below) instead of telling each one's "
-	  "format from its text.  For check it applies to PUZZLE only." },
-	{ OPT_TO, "to", "FORMAT",
+	  "print solve examine harden convert check",
+	  "read every input as FORMAT (one of the formats cdok --help "
+	  "lists) instead of "
+	  "telling each one's format from its text.  For check it applies "
+	  "to PUZZLE only.", 0 },
+	{ OPT_TO, "to", "FORMAT", NULL,
 	  "Write the puzzles, answers or results in FORMAT only, as one "
 	  "stream for the whole run: no drawing, no summary line and no "
 	  "\"==> NAME <==\" header (what each command writes is under "
 	  "Commands).  JSON comes as JSON Lines, one document per line.  "
-	  "solve and examine take --limit and --all with --to json only." },
-	{ OPT_LIMIT, "limit", "N",
-	  "solve, examine: count the solutions up to N (N >= 1) and end "
-	  "with \"Solutions: K\", or \"Solutions: at least K (stopped at "
-	  "--limit N)\" when there may be more.  solve shows the grid only "
-	  "when there is exactly one." },
-	{ OPT_ALL, "all", NULL,
-	  "solve, examine: print every solution (spec, blank line, "
-	  "drawing, blank line), then \"Solutions: K\".  With --limit, stop "
-	  "after N." },
-	{ OPT_BENCHMARK, "benchmark", NULL,
-	  "solve, examine: after each puzzle's answer, print \"Time: T us "
-	  "(median of R runs)\": how long solving it with the uniqueness "
-	  "proof takes in-process, the median of at least 5 runs and 0.2 "
-	  "seconds of solving." },
-	{ OPT_TIMEOUT, "timeout", "SECONDS",
-	  "solve, examine: give up on a puzzle after searching it for "
-	  "SECONDS seconds (a decimal number such as 2.5): print no "
-	  "verdict or count for it, say \"gave up after N nodes (S "
-	  "seconds)\" on standard error, and end with status 6." },
-	{ OPT_MAX_NODES, "max-nodes", "N",
-	  "solve, examine: give up likewise after N search nodes." },
-	{ 'N', "nylimb", NULL,
+	  "solve and examine take --limit and --all with --to json only.  "
+	  "generate, gen-grid and harden make only puzzles the format can "
+	  "hold (for keen, - and / cages of two cells), or say at once why "
+	  "they cannot.", 0 },
+	{ OPT_LIMIT, "limit", "N", "solve examine",
+	  "count the solutions up to N (N >= 1) and end with \"Solutions: "
+	  "K\", or \"Solutions: at least K (stopped at --limit N)\" when "
+	  "there may be more.  solve shows the grid only when there is "
+	  "exactly one.", 0 },
+	{ OPT_ALL, "all", NULL, "solve examine",
+	  "print every solution (spec, blank line, drawing, blank line), "
+	  "then \"Solutions: K\".  With --limit, stop after N.", 0 },
+	{ OPT_BENCHMARK, "benchmark", NULL, "solve examine",
+	  "after each puzzle's answer, print \"Time: T us (median of R "
+	  "runs)\": how long solving it with the uniqueness proof takes "
+	  "in-process, the median of at least 5 runs and 0.2 seconds of "
+	  "solving.", 0 },
+	{ OPT_TIMEOUT, "timeout", "SECONDS", "solve examine",
+	  "give up on a puzzle after searching it for SECONDS seconds (a "
+	  "decimal number such as 2.5): print no verdict or count for it, "
+	  "say \"gave up after N nodes (S seconds)\" on standard error, "
+	  "and end with status 6.", 0 },
+	{ OPT_MAX_NODES, "max-nodes", "N", "solve examine",
+	  "give up likewise after N search nodes.", 0 },
+	{ OPT_PROGRESS, "progress", NULL, "solve examine generate",
+	  "show how far the run has got (done/total, rate, time left) on "
+	  "a line of standard error that rewrites itself, even when it is "
+	  "not a terminal.  By default the line is shown only on a "
+	  "terminal, and only for more than one puzzle.", 0 },
+	{ OPT_NO_PROGRESS, "no-progress", NULL, "solve examine generate",
+	  "never show that line.", 0 },
+	{ 'N', "nylimb", NULL, NULL,
 	  "Nylimb mode (the cdok fork's -N): cells hold 0..99 and no row or "
 	  "column repeats a decimal digit or holds two two-digit numbers.  "
 	  "Puzzles read are taken as Nylimb puzzles (a spec can say so "
 	  "itself with an @nylimb line); generate and gen-grid make them "
-	  "(size at most 9)." },
-	{ 's', "size", "SIZE",
-	  "gen-grid, generate: the grid's size, 1 to 63 (default 6, or 9 "
-	  "with --killer)." },
-	{ OPT_KILLER, "killer", NULL,
-	  "gen-grid, harden, generate: Killer Sudoku.  generate and harden "
-	  "make puzzles with boxes (3 x 3 at size 9, otherwise the "
-	  "squarest shape that tiles the size, or --boxes), sum cages of 2 "
-	  "to --max-cage cells whose values all differ, and no givens; "
-	  "gen-grid prints a solved Sudoku grid.  harden does so by itself "
-	  "for an input that has boxes.  It does not combine with --ops, -T "
-	  "or -N." },
-	{ OPT_BOXES, "boxes", "RxC",
-	  "with --killer: boxes of R rows and C columns, such as 2x3 for a "
+	  "(size at most 9).", 0 },
+	{ 's', "size", "SIZE", "gen-grid generate",
+	  "the grid's size, 1 to 63 (default 6, or 9 with --killer).", 0 },
+	{ OPT_KILLER, "killer", NULL, "gen-grid harden generate",
+	  "Killer Sudoku.  generate and harden make puzzles with boxes (3 x "
+	  "3 at size 9, otherwise the squarest shape that tiles the size, "
+	  "or --boxes), sum cages of 2 to --max-cage cells whose values all "
+	  "differ, and no givens; gen-grid prints a solved Sudoku grid.  "
+	  "harden does so by itself for an input that has boxes.  It does "
+	  "not combine with --ops, -T or -N.", 0 },
+	{ OPT_BOXES, "boxes", "RxC", "gen-grid harden generate",
+	  "with --killer, boxes of R rows and C columns, such as 2x3 for a "
 	  "6 x 6 grid; R times C must be the size, and R and C at least "
-	  "2." },
-	{ 'T', "two-cell", NULL,
-	  "harden, generate: difference and ratio cages have exactly two "
-	  "cells." },
-	{ OPT_OPS, "ops", "SET",
-	  "harden, generate: the operators to use: all (the default), mul "
-	  "(multiplication only, as Keen's \"m\" mode), add (sums only, "
-	  "as the Cal Poly puzzles), addsub (sums and differences), or "
-	  "the characters themselves, such as \"+*\"; the set must hold + "
-	  "or *." },
-	{ OPT_MAX_CAGE, "max-cage", "N",
-	  "harden, generate: the largest cage, in cells (default 5)." },
-	{ 'w', "iterations", "N",
-	  "harden, generate: hardening rounds after the puzzle is made "
-	  "unique, each trying 10 random changes and keeping those that "
-	  "raise the difficulty (default 0, or 20 with -m or -t)." },
-	{ 'm', "max-difficulty", "N",
-	  "harden, generate: make no puzzle with a difficulty above N." },
-	{ 't', "target-difficulty", "N",
-	  "harden, generate: stop hardening once the difficulty reaches "
-	  "N." },
-	{ OPT_SEED, "seed", "S",
-	  "gen-grid, harden, generate: the random seed, a whole number; "
-	  "puzzle k (from 0) of a run uses seed S+k, so the same options "
-	  "and seed make the same puzzles on any machine and any -j.  "
-	  "Without it a seed is drawn and printed on standard error." },
-	{ OPT_COUNT, "count", "K",
-	  "generate: make K puzzles (default 1)." },
-	{ 'j', "jobs", "THREADS",
-	  "generate: spread the puzzles over THREADS threads (default 1); "
-	  "the output is the same as with -j 1." },
-	{ 'h', "help", NULL, "Print this help and exit." },
-	{ 'V', "version", NULL, "Print the version and exit." },
+	  "2.", 0 },
+	{ 'T', "two-cell", NULL, "harden generate",
+	  "difference and ratio cages have exactly two cells.", 0 },
+	{ OPT_OPS, "ops", "SET", "harden generate",
+	  "the operators to use: all (the default), mul (multiplication "
+	  "only, as Keen's \"m\" mode), add (sums only, as the Cal Poly "
+	  "puzzles), addsub (sums and differences), or the characters "
+	  "themselves, such as \"+*\"; the set must hold + or *.", 0 },
+	{ OPT_MAX_CAGE, "max-cage", "N", "harden generate",
+	  "the largest cage, in cells (default 5).", 0 },
+	{ 'w', "iterations", "N", "harden generate",
+	  "hardening rounds after the puzzle is made unique, each trying 10 "
+	  "random changes and keeping those that raise the difficulty "
+	  "(default 0, or 20 with -m or -t).", 0 },
+	{ 'm', "max-difficulty", "N", "harden generate",
+	  "make no puzzle with a difficulty above N.", 0 },
+	{ 't', "target-difficulty", "N", "harden generate",
+	  "stop hardening once the difficulty reaches N.", 0 },
+	{ OPT_SEED, "seed", "S", "gen-grid harden generate",
+	  "the random seed, a whole number; puzzle k (from 0) of a run uses "
+	  "seed S+k, so the same options and seed make the same puzzles on "
+	  "any machine and any -j.  Without it a seed is drawn and printed "
+	  "on standard error.", 0 },
+	{ OPT_COUNT, "count", "K", "gen-grid generate",
+	  "make K puzzles, or K grids (default 1).", 0 },
+	{ 'j', "jobs", "THREADS", "generate",
+	  "spread the puzzles over THREADS threads (default 1); the output "
+	  "is the same as with -j 1.", 0 },
+	{ 'h', "help", NULL, NULL,
+	  "Print this help and exit; with a command, that command's help "
+	  "(as cdok help COMMAND).", CLI_OPTF_GENERAL },
+	{ 'V', "version", NULL, NULL, "Print the version and exit.",
+	  CLI_OPTF_GENERAL },
+	/* For packaging (mk/install.mk): not in --help. */
+	{ OPT_COMPLETIONS, "completions", "SHELL", NULL,
+	  "Print the completion script for SHELL (bash or zsh) and exit.",
+	  CLI_OPTF_HIDDEN },
+	{ OPT_MAN_SECTION, "man-section", "NAME", NULL,
+	  "Print a section of cdok(1) (commands, options, formats or exit) "
+	  "in scdoc and exit.", CLI_OPTF_HIDDEN },
 };
 
-#define NOPTIONS (sizeof(option_defs) / sizeof(option_defs[0]))
+const int cli_noptions = (int)(sizeof(cli_options) / sizeof(cli_options[0]));
 
-/* ---- help ---- */
-
-#define HELP_WIDTH 79
-
-/* Print text word-wrapped to HELP_WIDTH.  The first line continues
- * after `used` columns already printed; later lines are indented to
- * `indent`. */
-static void put_wrapped(struct cli_out *out, const char *text, int used,
-			int indent)
-{
-	int col = used;
-	bool line_start = true;
-
-	while (*text) {
-		int len = (int)strcspn(text, " ");
-
-		if (!line_start && col + 1 + len > HELP_WIDTH) {
-			out_printf(out, "\n%*s", indent, "");
-			col = indent;
-			line_start = true;
-		}
-		if (!line_start) {
-			out_puts(out, " ");
-			col++;
-		}
-		out_write(out, text, (size_t)len);
-		col += len;
-		line_start = false;
-		text += len;
-		/* Two spaces after a full stop are one break point. */
-		while (*text == ' ')
-			text++;
-	}
-	out_puts(out, "\n");
-}
-
-/* "  -u, --utf8" or "      --limit N", without a newline.  Returns the
- * number of columns used. */
-static int option_label(char *buf, size_t cap, const struct option_def *o)
-{
-	int n;
-
-	if (o->val < 256)
-		n = snprintf(buf, cap, "  -%c, --%s", o->val, o->name);
-	else
-		n = snprintf(buf, cap, "      --%s", o->name);
-	if (o->arg && n >= 0 && (size_t)n < cap)
-		n += snprintf(buf + n, cap - (size_t)n, " %s", o->arg);
-	return n;
-}
-
-static const char help_intro[] =
-	"cdok reads Calcudoku (KenKen) puzzles -- in its own spec format, "
-	"as UCF contest files, Cal Poly cage lists, Keen game IDs or JSON "
-	"(see Formats) -- and prints, solves, examines or converts them, "
-	"or checks a proposed solution; it also makes new puzzles with "
-	"exactly one solution.  Inputs are the file given with -i, then "
-	"every FILE in turn, or standard input when no file is named "
-	"(\"-\" also means standard input).  Each input's format is told "
-	"from its text unless --from names it.  An input may hold several "
-	"puzzles (in the spec, separated by blank lines; drawings and "
-	"summary lines between them are skipped, so the output of generate "
-	"and solve reads back).  Output is the commands' own, or with --to "
-	"the puzzles or answers in another format.  Options may come "
-	"before or after the command.";
-
-static const char help_inputs[] =
-	"Without --to, when there is more than one input, the output of "
-	"each starts with a line \"==> NAME <==\" (\"==> NAME #K <==\" for "
-	"the K-th puzzle of an input that holds several) and outputs are "
-	"separated by a blank line.  An input that fails does not stop the "
-	"others.  Errors go to standard error as \"cdok: NAME:LINE:COLUMN: "
-	"message\".  Inputs larger than 64 MiB are refused.";
-
-static int print_help(void)
-{
-	struct cli_out out;
-	char label[64];
-	int width = 0;
-
-	if (!out_open(&out, NULL))
-		return CLI_EXIT_SYSTEM;
-	out_puts(&out, "Usage: cdok [options] <command> [FILE...]\n\n");
-	put_wrapped(&out, help_intro, 0, 0);
-
-	out_puts(&out, "\nCommands:\n");
-	for (size_t i = 0; i < NCOMMANDS; i++) {
-		int n = (int)strlen(commands[i].name);
-
-		if (n > width)
-			width = n;
-	}
-	for (size_t i = 0; i < NCOMMANDS; i++) {
-		out_printf(&out, "  %-*s  ", width, commands[i].name);
-		put_wrapped(&out, commands[i].help, width + 4, width + 4);
-	}
-
-	out_puts(&out, "\nOptions:\n");
-	width = 0;
-	for (size_t i = 0; i < NOPTIONS; i++) {
-		int n = option_label(label, sizeof(label), &option_defs[i]);
-
-		if (n > width)
-			width = n;
-	}
-	for (size_t i = 0; i < NOPTIONS; i++) {
-		option_label(label, sizeof(label), &option_defs[i]);
-		out_printf(&out, "%-*s  ", width, label);
-		put_wrapped(&out, option_defs[i].help, width + 2, width + 2);
-	}
-
-	/* From the library's table, so that a new format shows up here
-	 * by itself. */
-	out_puts(&out, "\nFormats (--from FORMAT, --to FORMAT):\n");
-	width = 0;
-	for (int i = 0; cdok_formats_at(cli_formats(), i); i++) {
-		int n = (int)strlen(cdok_format_name(
-				cdok_formats_at(cli_formats(), i)));
-
-		if (n > width)
-			width = n;
-	}
-	for (int i = 0; cdok_formats_at(cli_formats(), i); i++) {
-		const cdok_format *f = cdok_formats_at(cli_formats(), i);
-		char line[512];
-
-		snprintf(line, sizeof(line), "%s%s", cdok_format_summary(f),
-			 !cdok_format_can_read(f) ? "; --to only" :
-			 !cdok_format_can_write(f) ? "; --from only" : "");
-		out_printf(&out, "  %-*s  ", width, cdok_format_name(f));
-		put_wrapped(&out, line, width + 4, width + 4);
-	}
-
-	out_puts(&out, "\n");
-	put_wrapped(&out, help_inputs, 0, 0);
-
-	out_puts(&out, "\nExit status (with several inputs, the largest):\n");
-	for (size_t i = 0; i < sizeof(exit_codes) / sizeof(exit_codes[0]); i++) {
-		out_printf(&out, "  %d  ", exit_codes[i].code);
-		put_wrapped(&out, exit_codes[i].help, 5, 5);
-	}
-	return out_close(&out, true) ? CLI_EXIT_DONE : CLI_EXIT_SYSTEM;
-}
+#define NOPTIONS (sizeof(cli_options) / sizeof(cli_options[0]))
 
 static int print_version(void)
 {
@@ -339,8 +203,36 @@ static bool parse_seconds(const char *s, uint64_t *ns)
 	return *ns > 0;
 }
 
-/* The option the user typed, for a message about it: the long form
- * when a long option was used, else "-x". */
+/* The table row of an option, by getopt's value for it. */
+static const struct cli_option *option_by_val(int val)
+{
+	for (size_t i = 0; i < NOPTIONS; i++)
+		if (cli_options[i].val == val)
+			return &cli_options[i];
+	return NULL;
+}
+
+/* The option the user typed, for a message about its value (optarg, as
+ * getopt just returned it): the long form when a long option was used,
+ * else "-x".  Its value was the argument just before argv[at] (optind),
+ * either inside it ("--count=0", "-s0") or on its own ("--count 0"),
+ * with the option itself one argument before. */
+static void name_option(char *buf, size_t cap, char **argv, int at, int val)
+{
+	const struct cli_option *o = option_by_val(val);
+	const char *arg = at > 0 ? argv[at - 1] : NULL;
+
+	if (arg && optarg == arg && at > 1)
+		arg = argv[at - 2];
+	if (arg && !strncmp(arg, "--", 2))
+		snprintf(buf, cap, "%.*s", (int)strcspn(arg, "="), arg);
+	else if (val < 256)
+		snprintf(buf, cap, "-%c", val);
+	else
+		snprintf(buf, cap, "--%s", o ? o->name : "?");
+}
+
+/* The option of a missing argument or an unknown option, as typed. */
 static void name_bad_option(char *buf, size_t cap, char **argv, int at,
 			    int letter)
 {
@@ -443,10 +335,12 @@ static const cdok_format *parse_format(const char *arg, bool reading)
 	return NULL;
 }
 
-enum parse_result { PARSE_RUN, PARSE_HELP, PARSE_VERSION, PARSE_ERROR };
+enum parse_result { PARSE_RUN, PARSE_HELP, PARSE_VERSION, PARSE_ERROR,
+		    PARSE_COMPLETIONS, PARSE_MAN };
 
 static enum parse_result parse_options(int argc, char **argv,
-				       struct cli_options *opt)
+				       struct cli_options *opt, bool *given,
+				       const char **generate)
 {
 	static struct option longopts[NOPTIONS + 1];
 	/* ":" first, then up to two characters per option. */
@@ -458,7 +352,7 @@ static enum parse_result parse_options(int argc, char **argv,
 
 	shortopts[ns++] = ':';
 	for (size_t i = 0; i < NOPTIONS; i++) {
-		const struct option_def *o = &option_defs[i];
+		const struct cli_option *o = &cli_options[i];
 
 		longopts[i].name = o->name;
 		longopts[i].has_arg = o->arg ? required_argument : no_argument;
@@ -476,6 +370,10 @@ static enum parse_result parse_options(int argc, char **argv,
 	 * ours say "cdok:" like every other message. */
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
+		const struct cli_option *o = option_by_val(c);
+
+		if (o)
+			given[o - cli_options] = true;
 		switch (c) {
 		case 'u':
 			opt->utf8 = true;
@@ -525,8 +423,7 @@ static enum parse_result parse_options(int argc, char **argv,
 				       c == 'j' ? 256 : 4096;
 
 			if (!parse_count(optarg, &v) || v > top) {
-				name_bad_option(bad, sizeof(bad), argv, optind,
-						c);
+				name_option(bad, sizeof(bad), argv, optind, c);
 				cli_msg(NULL, 0, 0, "bad value '%s' for %s: "
 					"expected a whole number from 1 to "
 					"%llu (try cdok --help)", optarg, bad,
@@ -551,8 +448,7 @@ static enum parse_result parse_options(int argc, char **argv,
 
 			if (!(zero_ok && !strcmp(optarg, "0")) &&
 			    !parse_count(optarg, &v)) {
-				name_bad_option(bad, sizeof(bad), argv, optind,
-						c);
+				name_option(bad, sizeof(bad), argv, optind, c);
 				cli_msg(NULL, 0, 0, "bad value '%s' for %s: "
 					"expected a whole number from %d up "
 					"(try cdok --help)", optarg, bad,
@@ -607,6 +503,7 @@ static enum parse_result parse_options(int argc, char **argv,
 				return PARSE_ERROR;
 			}
 			ops_given = true;
+			opt->ops_given = true;
 			break;
 		case OPT_KILLER:
 			opt->killer = true;
@@ -621,6 +518,15 @@ static enum parse_result parse_options(int argc, char **argv,
 				return PARSE_ERROR;
 			}
 			break;
+		case OPT_PROGRESS:
+		case OPT_NO_PROGRESS:
+			opt->progress = c == OPT_PROGRESS ? 1 : 0;
+			break;
+		case OPT_COMPLETIONS:
+		case OPT_MAN_SECTION:
+			*generate = optarg;
+			return c == OPT_COMPLETIONS ? PARSE_COMPLETIONS
+						    : PARSE_MAN;
 		case 'h':
 			help = true;
 			break;
@@ -706,18 +612,25 @@ static bool to_applies(const struct cli_command *cmd,
 	return true;
 }
 
-static const struct cli_command *find_command(const char *name)
+/* Whether an option's cmds list names the command. */
+static bool option_applies(const struct cli_option *o,
+			   const struct cli_command *cmd)
 {
-	for (size_t i = 0; i < NCOMMANDS; i++)
-		if (!strcmp(commands[i].name, name))
-			return &commands[i];
-	return NULL;
+	size_t n = strlen(cmd->name);
+
+	for (const char *w = o->cmds; w && *w; w += strcspn(w, " "),
+	     w += strspn(w, " "))
+		if (strcspn(w, " ") == n && !strncmp(w, cmd->name, n))
+			return true;
+	return !o->cmds;
 }
 
 int main(int argc, char **argv)
 {
 	struct cli cli;
 	const struct cli_command *cmd;
+	const char *generate = NULL;
+	bool given[NOPTIONS] = { false };
 	bool answer;
 	int code;
 
@@ -732,13 +645,28 @@ int main(int argc, char **argv)
 	cli.opt.jobs = 1;
 	cli.opt.ops = CDOK_GEN_ALL_OPS;
 	cli.opt.max_cage = 5;
-	switch (parse_options(argc, argv, &cli.opt)) {
+	cli.opt.progress = -1;
+	switch (parse_options(argc, argv, &cli.opt, given, &generate)) {
 	case PARSE_RUN:
 		break;
 	case PARSE_HELP:
-		return print_help();
+		/* cdok COMMAND --help: that command's help. */
+		if (optind < argc) {
+			cmd = cli_find_command(argv[optind]);
+			if (!cmd) {
+				cli_msg(NULL, 0, 0, "unknown command '%s' "
+					"(try cdok --help)", argv[optind]);
+				return CLI_EXIT_USAGE;
+			}
+			return cli_print_help(NULL, cmd);
+		}
+		return cli_print_help(NULL, NULL);
 	case PARSE_VERSION:
 		return print_version();
+	case PARSE_COMPLETIONS:
+		return cli_print_completions(generate);
+	case PARSE_MAN:
+		return cli_print_man_section(generate);
 	case PARSE_ERROR:
 		return CLI_EXIT_USAGE;
 	}
@@ -750,7 +678,8 @@ int main(int argc, char **argv)
 		cli_msg(NULL, 0, 0, "no command given (try cdok --help)");
 		return CLI_EXIT_USAGE;
 	}
-	cmd = find_command(argv[optind]);
+	/* Commands match in any case, as in the original ("Solve"). */
+	cmd = cli_find_command(argv[optind]);
 	if (!cmd) {
 		cli_msg(NULL, 0, 0, "unknown command '%s' (try cdok --help)",
 			argv[optind]);
@@ -792,6 +721,16 @@ int main(int argc, char **argv)
 	}
 	if (!to_applies(cmd, &cli.opt))
 		return CLI_EXIT_USAGE;
+	/* Every other option that has nothing to say to the command: an
+	 * option the command would ignore is a mistake to point out, not
+	 * to pass over. */
+	for (size_t i = 0; i < NOPTIONS; i++)
+		if (given[i] && !option_applies(&cli_options[i], cmd)) {
+			cli_msg(NULL, 0, 0, "option --%s does not apply to %s "
+				"(try cdok help %s)", cli_options[i].name,
+				cmd->name, cmd->name);
+			return CLI_EXIT_USAGE;
+		}
 	cli.files = argv + optind + 1;
 	cli.nfiles = argc - optind - 1;
 

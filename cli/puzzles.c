@@ -3,6 +3,7 @@
  * puzzles back out through the library's formats -- either as the
  * commands' own output or, with --to, as one stream for the whole run.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,10 +29,39 @@ static void error_init(cdok_error *err)
 	memset(err, 0, sizeof(*err));
 }
 
+/* A reader, and the format it reads when that was told from the text
+ * rather than named by --from: errors then say what was assumed. */
+struct input {
+	cdok_reader *reader;
+	const cdok_format *guessed;
+};
+
+/* Report a reader's error; when the format was guessed, say which it
+ * was and how to name another, since the message is in its terms. */
+static void report_read_error(const struct input *in, const char *name,
+			      const cdok_error *err)
+{
+	cdok_error e = *err;
+	size_t len;
+
+	if (!in->guessed || err->status == CDOK_ERR_NOMEM) {
+		cli_report(name, err);
+		return;
+	}
+	if (!e.message[0])
+		snprintf(e.message, sizeof(e.message), "%s",
+			 cdok_status_name(e.status));
+	len = strlen(e.message);
+	snprintf(e.message + len, sizeof(e.message) - len, " (read as %s, "
+		 "the format told from the text; --from FORMAT names "
+		 "another)", cdok_format_name(in->guessed));
+	cli_report(name, &e);
+}
+
 /* The next puzzle of a reader, checked.  Returns CLI_EXIT_DONE with
  * *puzzle set, CLI_EXIT_DONE with *puzzle NULL at the end, or an exit
  * status after reporting the error. */
-static int next_checked(cdok_reader *reader, const char *name,
+static int next_checked(const struct input *in, const char *name,
 			cdok_puzzle **puzzle)
 {
 	cdok_error err;
@@ -39,11 +69,11 @@ static int next_checked(cdok_reader *reader, const char *name,
 
 	*puzzle = NULL;
 	error_init(&err);
-	st = cdok_reader_next(reader, puzzle, &err);
+	st = cdok_reader_next(in->reader, puzzle, &err);
 	if (st == CDOK_END)
 		return CLI_EXIT_DONE;
 	if (st != CDOK_OK) {
-		cli_report(name, &err);
+		report_read_error(in, name, &err);
 		return cli_status_exit(st);
 	}
 	/* The reader checks what it reads; validating again costs little
@@ -61,11 +91,11 @@ static int next_checked(cdok_reader *reader, const char *name,
 }
 
 /* next_checked, timed: *seconds gets how long it took. */
-static int next_puzzle(cdok_reader *reader, const char *name,
+static int next_puzzle(const struct input *in, const char *name,
 		       cdok_puzzle **puzzle, double *seconds)
 {
 	uint64_t start = cli_now_ns();
-	int code = next_checked(reader, name, puzzle);
+	int code = next_checked(in, name, puzzle);
 
 	*seconds = cli_seconds_since(start);
 	return code;
@@ -75,23 +105,51 @@ static int next_puzzle(cdok_reader *reader, const char *name,
  * looks like.  A text that looks like nothing (empty or blank) goes to
  * the spec reader, whose message about it is already the right one.
  * Returns NULL after reporting. */
-static cdok_reader *open_reader(const struct cli *cli, const char *name,
-				const char *text, size_t len)
+static bool open_reader(const struct cli *cli, const char *name,
+			const char *text, size_t len, struct input *in)
 {
 	const cdok_format *f = cli->opt.from;
-	cdok_reader *reader;
 
 	if (!f)
 		f = cdok_formats_detect(cli_formats(), text, len);
 	if (!f)
 		f = cli_format("spec");
-	reader = cdok_reader_new(f, text, len);
-	if (!reader)
+	in->guessed = cli->opt.from ? NULL : f;
+	in->reader = cdok_reader_new(f, text, len);
+	if (!in->reader)
 		cli_msg(name, 0, 0, f ? "out of memory"
 				      : "the spec format is not built in");
 	else if (cli->opt.nylimb)
-		cdok_reader_set_rules(reader, CDOK_RULE_NYLIMB);
-	return reader;
+		cdok_reader_set_rules(in->reader, CDOK_RULE_NYLIMB);
+	return in->reader != NULL;
+}
+
+/* How many puzzles a text holds, read without a word (a progress line's
+ * total): up to the first that cannot be read, which counts too. */
+static uint64_t count_puzzles(const struct cli *cli, const char *text,
+			      size_t len)
+{
+	const cdok_format *f = cli->opt.from;
+	cdok_reader *r;
+	cdok_puzzle *p;
+	uint64_t n = 0;
+	cdok_status st;
+
+	if (!f)
+		f = cdok_formats_detect(cli_formats(), text, len);
+	r = cdok_reader_new(f ? f : cli_format("spec"), text, len);
+	if (!r)
+		return 1;
+	if (cli->opt.nylimb)
+		cdok_reader_set_rules(r, CDOK_RULE_NYLIMB);
+	while ((st = cdok_reader_next(r, &p, NULL)) != CDOK_END) {
+		n++;
+		if (st != CDOK_OK)
+			break;
+		cdok_puzzle_free(p);
+	}
+	cdok_reader_free(r);
+	return n ? n : 1;
 }
 
 /* Print the header of one puzzle's output when there is more than one:
@@ -116,7 +174,7 @@ static void header(struct cli *cli, bool *first, const char *name, int k,
 static int each_in_input(struct cli *cli, const char *path, const char *name,
 			 bool several_inputs, bool *first, cli_puzzle_fn fn)
 {
-	cdok_reader *reader;
+	struct input in;
 	cdok_puzzle *cur = NULL, *next = NULL;
 	double cur_secs = 0, next_secs = 0;
 	int worst = CLI_EXIT_DONE, code;
@@ -136,12 +194,14 @@ static int each_in_input(struct cli *cli, const char *path, const char *name,
 			header(cli, first, name, 1, false);
 		return CLI_EXIT_SYSTEM;
 	}
-	reader = open_reader(cli, name, text, len);
-	if (!reader) {
+	if (!open_reader(cli, name, text, len, &in)) {
 		free(text);
 		return CLI_EXIT_SYSTEM;
 	}
-	code = next_puzzle(reader, name, &cur, &cur_secs);
+	if (cli->progress && cli->progress->on)
+		cli_progress_add_total(cli->progress,
+				       count_puzzles(cli, text, len));
+	code = next_puzzle(&in, name, &cur, &cur_secs);
 	if (code == CLI_EXIT_DONE && !cur) {
 		cli_msg(name, 0, 0, "no puzzle in the input");
 		code = CLI_EXIT_BADINPUT;
@@ -153,7 +213,7 @@ static int each_in_input(struct cli *cli, const char *path, const char *name,
 		goto out;
 	}
 	/* Read one ahead, to know whether this input is a stream. */
-	code = next_puzzle(reader, name, &next, &next_secs);
+	code = next_puzzle(&in, name, &next, &next_secs);
 	stream = next != NULL || code != CLI_EXIT_DONE;
 	for (int k = 1; cur; k++) {
 		int status;
@@ -163,7 +223,9 @@ static int each_in_input(struct cli *cli, const char *path, const char *name,
 		cli->index = k;
 		cli->stream = stream;
 		cli->read_seconds = cur_secs;
+		cli_progress_output(cli->progress);
 		status = fn(cli, name, cur);
+		cli_progress_step(cli->progress, 1);
 		cdok_puzzle_free(cur);
 		worst = cli_worse(worst, status);
 		if (cli->out.failed)
@@ -176,13 +238,13 @@ static int each_in_input(struct cli *cli, const char *path, const char *name,
 			 * reported; the reader has stopped. */
 			worst = cli_worse(worst, code);
 		} else if (cur) {
-			code = next_puzzle(reader, name, &next, &next_secs);
+			code = next_puzzle(&in, name, &next, &next_secs);
 		}
 	}
 out:
 	cdok_puzzle_free(cur);
 	cdok_puzzle_free(next);
-	cdok_reader_free(reader);
+	cdok_reader_free(in.reader);
 	free(text);
 	return worst;
 }
@@ -227,7 +289,7 @@ int cli_each_puzzle(struct cli *cli, cli_puzzle_fn fn)
 int cli_read_first(struct cli *cli, const char *path, const char *name,
 		   cdok_puzzle **out, double *seconds)
 {
-	cdok_reader *reader;
+	struct input in;
 	char *text;
 	size_t len;
 	int code;
@@ -242,17 +304,16 @@ int cli_read_first(struct cli *cli, const char *path, const char *name,
 	case IO_READ_FAILED:
 		return CLI_EXIT_SYSTEM;
 	}
-	reader = open_reader(cli, name, text, len);
-	if (!reader) {
+	if (!open_reader(cli, name, text, len, &in)) {
 		free(text);
 		return CLI_EXIT_SYSTEM;
 	}
-	code = next_puzzle(reader, name, out, seconds);
+	code = next_puzzle(&in, name, out, seconds);
 	if (code == CLI_EXIT_DONE && !*out) {
 		cli_msg(name, 0, 0, "no puzzle in the input");
 		code = CLI_EXIT_BADINPUT;
 	}
-	cdok_reader_free(reader);
+	cdok_reader_free(in.reader);
 	free(text);
 	return code;
 }
@@ -320,8 +381,14 @@ const cdok_formats *cli_formats(void)
 {
 	static cdok_formats *set;
 
-	if (!set)
-		set = cdok_formats_new();
+	if (set)
+		return set;
+	set = cdok_formats_new();
+	/* The optional libraries' formats (libcdok-json: killer, json). */
+	if (set && cdok_formats_add(set, cdok_json_formats(), NULL) != CDOK_OK) {
+		cdok_formats_free(set);
+		set = NULL;
+	}
 	return set;
 }
 

@@ -29,6 +29,11 @@ void fuzz_fail(const char *file, int line, const char *cond,
 	       const char *fmt, ...)
 	__attribute__((noreturn, format(printf, 4, 5)));
 
+/* Every format a program can have: the core library's and
+ * libcdok-json's, in one set made on first use (the cdok program's
+ * cli_formats). */
+const cdok_formats *fuzz_formats(void);
+
 /* Do two puzzles state the same thing?  Labels and the order of cages
  * are not compared, and a one-cell cage counts the same as a given (the
  * spec format writes one as the other); Killer boxes and which cages of

@@ -44,7 +44,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc;
 	(void)argv;
-	format = cdok_format_find(FORMAT);
+	format = cdok_formats_find(fuzz_formats(), FORMAT);
 	if (!format || !cdok_format_can_read(format)) {
 		fprintf(stderr, "fuzz_%s: the library has no %s reader; "
 			"nothing to fuzz\n", FORMAT, FORMAT);

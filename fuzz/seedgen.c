@@ -64,15 +64,21 @@ static int write_seed(const char *dir, const char *path, int index,
 int main(int argc, char **argv)
 {
 	const cdok_format *to;
+	cdok_formats *set = cdok_formats_new();
 	int status = 0;
 
 	if (argc < 3) {
 		fprintf(stderr, "usage: seedgen FORMAT DIR FILE...\n");
 		return 2;
 	}
-	to = cdok_format_find(argv[1]);
-	if (!to || !cdok_format_can_write(to))
+	/* Every format, the optional libraries' too. */
+	if (!set || cdok_formats_add(set, cdok_json_formats(), NULL) != CDOK_OK)
+		return 1;
+	to = cdok_formats_find(set, argv[1]);
+	if (!to || !cdok_format_can_write(to)) {
+		cdok_formats_free(set);
 		return 0;
+	}
 	for (int i = 3; i < argc; i++) {
 		const cdok_format *from;
 		cdok_reader *r;
@@ -81,7 +87,7 @@ int main(int argc, char **argv)
 
 		if (!text)
 			continue;
-		from = cdok_format_detect(text, len);
+		from = cdok_formats_detect(set, text, len);
 		r = from ? cdok_reader_new(from, text, len) : NULL;
 		for (int k = 0; r && k < 64; k++) {
 			cdok_puzzle *p;
@@ -101,5 +107,6 @@ int main(int argc, char **argv)
 		cdok_reader_free(r);
 		free(text);
 	}
+	cdok_formats_free(set);
 	return status;
 }

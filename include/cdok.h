@@ -35,7 +35,13 @@ extern "C" {
 #define CDOK_API
 #endif
 
-#define CDOK_VERSION "0.1.0"
+/* The release: MAJOR.MINOR.PATCH.  While MAJOR is 0, a new MINOR may
+ * change the ABI, and the shared library's SONAME (libcdok.so.0.MINOR)
+ * says so; doc/libcdok.3.scd, "Versions", gives the rules. */
+#define CDOK_VERSION "0.2.0"
+#define CDOK_VERSION_MAJOR 0
+#define CDOK_VERSION_MINOR 2
+#define CDOK_VERSION_PATCH 0
 
 /* The version of the library actually linked, which may differ from the
  * CDOK_VERSION a program was compiled with. */
@@ -191,14 +197,15 @@ CDOK_API int cdok_puzzle_is_solution(const cdok_puzzle *puzzle,
 /* ------------------------------------------------------------------ */
 /* Formats                                                             */
 
-/* A text format, found by name ("spec", "ucf", "calpoly", "keen",
- * "solo", "killer", "json", "ascii", "utf8"; doc/FORMAT.md describes
- * each).  Formats are
- * rows of one table inside the library; readers and writers go through
- * these functions only. */
+/* A text format, found by name: the core library's are "spec", "ucf",
+ * "calpoly", "keen", "solo", "ascii" and "utf8"; libcdok-json adds
+ * "killer" and "json" (see the end of this header).  doc/FORMAT.md
+ * describes each.  The core's formats are rows of one table inside the
+ * library; readers and writers go through these functions only. */
 typedef struct cdok_format cdok_format;
 
-/* The format with this name, or NULL. */
+/* The core format with this name, or NULL (cdok_formats_find looks in
+ * a set that may hold more). */
 CDOK_API const cdok_format *cdok_format_find(const char *name);
 
 /* The i-th format of the table (i from 0), or NULL past the end. */
@@ -270,7 +277,9 @@ CDOK_API void cdok_formats_free(cdok_formats *set);
 /* A reader takes puzzles one after another from a text.  The text is
  * borrowed: it must stay unchanged until the reader is freed.  len is
  * the text's length in bytes (it may contain NUL bytes, which are
- * reported as errors). */
+ * reported as errors).  A UTF-8 byte-order mark at the start of the
+ * text is skipped (columns count from the character after it), in every
+ * format. */
 typedef struct cdok_reader cdok_reader;
 
 /* NULL if the format cannot read or memory runs out. */
@@ -303,16 +312,18 @@ CDOK_API cdok_status cdok_write(const cdok_format *format,
 				const cdok_puzzle *puzzle, const int *values,
 				char **out, size_t *len, cdok_error *err);
 
-/* The format a text is written in, told from its content: "killer" for
- * a JSON document with "board" and "cages" (Barium's Killer Sudoku
- * schema), "json" for any other that starts with '{' or '[', "keen" for
- * a Keen game ID (W:blocks,clues), "solo" for a Solo game ID (3x3k:...),
- * "ucf" for the contest's "N G" line followed by rows of letters,
- * "calpoly" for a cage count followed by lines of numbers, and "spec"
- * for anything else that has some content (its reader then explains
- * what is wrong, if anything).  Leading white space is skipped.  Returns
- * NULL only for a text that is empty or holds nothing but white space.
- * text need not be NUL-terminated. */
+/* The core format a text is written in, told from its content: "keen"
+ * for a Keen game ID (W:blocks,clues, or a random-seed ID such as
+ * 6dh#12345, whose reader explains why it holds no puzzle), "solo" for
+ * a Solo game ID (3x3k:...), "ucf" for the contest's "N G" line
+ * followed by rows of letters (or any first line of two numbers that no
+ * spec could continue), "calpoly" for a cage count followed by lines of
+ * numbers, and "spec" for anything else that has some content (its
+ * reader then explains what is wrong, if anything).  Leading white
+ * space and a UTF-8 byte-order mark are skipped.  Returns NULL only for
+ * a text that is empty or holds nothing but white space.  text need not
+ * be NUL-terminated.  cdok_formats_detect asks the formats of a set,
+ * such as libcdok-json's "killer" and "json", too. */
 CDOK_API const cdok_format *cdok_format_detect(const char *text, size_t len);
 
 /* ---- Writing streams of puzzles ---- */
@@ -554,8 +565,20 @@ CDOK_API cdok_status cdok_solve(const cdok_puzzle *puzzle,
 				int *solution, cdok_result *result,
 				cdok_error *err);
 
-/* ------------------------------------------------------------------ */
-/* Machine-readable results (JSON)                                     */
+/* ================================================================== */
+/* libcdok-json: the JSON formats and result documents                 */
+/*                                                                     */
+/* Everything from here to the end of its section is in the optional   */
+/* library libcdok-json (pkg-config cdok-json), which needs jansson;   */
+/* the core libcdok needs nothing but libc.  It must come from the     */
+/* same release as libcdok.                                            */
+/* ================================================================== */
+
+/* The formats libcdok-json provides, "killer" (Barium's Killer Sudoku
+ * JSON) then "json" (cdok's puzzle documents), as a NULL-terminated
+ * list to add to a set: cdok_formats_add(set, cdok_json_formats(),
+ * &err). */
+CDOK_API const cdok_format *const *cdok_json_formats(void);
 
 /* A named duration supplied by the caller (the library reads no
  * clock), e.g. {"solve", 0.0021}. */
@@ -602,6 +625,10 @@ CDOK_API void cdok_json_info_init(cdok_json_info *info);
 CDOK_API cdok_status cdok_json_result(const cdok_puzzle *puzzle,
 				      const cdok_json_info *info, char **out,
 				      size_t *len, cdok_error *err);
+
+/* ================================================================== */
+/* End of libcdok-json                                                 */
+/* ================================================================== */
 
 /* ------------------------------------------------------------------ */
 /* Random numbers                                                      */
@@ -669,6 +696,19 @@ typedef struct cdok_gen_params {
 
 /* Fill params with the defaults listed above. */
 CDOK_API void cdok_gen_params_init(cdok_gen_params *params);
+
+/* Narrow params so that every puzzle generated with them can be
+ * written in format: Keen's - and / cages have exactly two cells
+ * (two_cell is set), Cal Poly's cages are sums (ops becomes
+ * CDOK_GEN_ADD when it holds it).  Fails with CDOK_ERR_UNSUPPORTED, and
+ * the reason, when no puzzle made with them could be written: a size
+ * Keen does not play, Killer boxes or Nylimb rules for a format without
+ * them, an operator set Cal Poly cannot hold.  A few puzzles may still
+ * not fit (UCF names at most 52 cages); cdok_write then says so.
+ * Formats that hold every puzzle leave params as they are. */
+CDOK_API cdok_status cdok_format_fit(const cdok_format *format,
+				     cdok_gen_params *params,
+				     cdok_error *err);
 
 /* A random Latin square of the given size (size*size values in 1..size)
  * into values.  Fails only for a bad size or when memory runs out. */

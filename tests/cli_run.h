@@ -24,6 +24,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "formats.h"
+
+/* What an error says when the format was told from the text rather than
+ * named with --from: the format it was read as, and how to name another
+ * (the note follows the message). */
+#define GUESSED(format) " (read as " format ", the format told from the " \
+	"text; --from FORMAT names another)"
+
 #ifndef CDOK_BIN
 #define CDOK_BIN "build/cdok"
 #endif

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cdok.h"
+#include "formats.h"
 
 static inline const char *fmt_corpus(void)
 {
@@ -125,7 +126,7 @@ static inline int fmt_read_all(const char *fmt, const char *text, size_t len,
 			       cdok_puzzle ***out, cdok_status *status,
 			       cdok_error *err)
 {
-	cdok_reader *r = cdok_reader_new(cdok_format_find(fmt), text, len);
+	cdok_reader *r = cdok_reader_new(test_format(fmt), text, len);
 	cdok_puzzle **ps = NULL, *p;
 	int n = 0;
 	cdok_status st;
@@ -154,7 +155,7 @@ static inline void fmt_free_puzzles(cdok_puzzle **ps, int n)
 static inline cdok_puzzle *fmt_read_one(const char *fmt, const char *text,
 					size_t len, const char *what)
 {
-	cdok_reader *r = cdok_reader_new(cdok_format_find(fmt), text, len);
+	cdok_reader *r = cdok_reader_new(test_format(fmt), text, len);
 	cdok_puzzle *p = NULL;
 	cdok_error err;
 	cdok_status st;
@@ -177,7 +178,7 @@ static inline char *fmt_write(const char *fmt, const cdok_puzzle *p,
 	cdok_status st;
 
 	memset(&err, 0, sizeof(err));
-	st = cdok_write(cdok_format_find(fmt), p, values, &out, len, &err);
+	st = cdok_write(test_format(fmt), p, values, &out, len, &err);
 	cr_assert_eq(st, CDOK_OK, "writing %s failed: %s", fmt, err.message);
 	return out;
 }

@@ -100,7 +100,7 @@ Test(api, format_flags)
 	};
 
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
-		const cdok_format *f = cdok_format_find(want[i].name);
+		const cdok_format *f = test_format(want[i].name);
 
 		cr_assert_not_null(f, "%s", want[i].name);
 		cr_expect_eq(cdok_format_flags(f), want[i].flags,

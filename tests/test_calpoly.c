@@ -115,7 +115,7 @@ Test(calpoly, stream_of_answers)
 {
 	static const char spec[] = "A+3\tA\nB+3\tB\n";
 	cdok_puzzle *p = fmt_read_one("spec", spec, sizeof(spec) - 1, "spec");
-	cdok_writer *w = cdok_writer_new(cdok_format_find("calpoly"), 0);
+	cdok_writer *w = cdok_writer_new(test_format("calpoly"), 0);
 	int values[4] = {1, 2, 2, 1};
 	cdok_error err;
 	char *out;
@@ -195,7 +195,7 @@ static void expect_refusal(const char *spec, const char *part)
 	cdok_puzzle *p = fmt_read_one("spec", spec, strlen(spec), spec);
 	char *out = NULL;
 	cdok_error err;
-	cdok_status st = cdok_write(cdok_format_find("calpoly"), p, NULL, &out,
+	cdok_status st = cdok_write(test_format("calpoly"), p, NULL, &out,
 				    NULL, &err);
 
 	cr_expect_eq(st, CDOK_ERR_UNSUPPORTED, "%s: status %d", spec, st);

@@ -10,8 +10,8 @@
  * the text). */
 static cdok_puzzle *read_first(const char *format, const struct text *t)
 {
-	const cdok_format *f = format ? cdok_format_find(format)
-				      : cdok_format_detect(t->data, t->len);
+	const cdok_format *f = format ? test_format(format)
+				      : test_detect(t->data, t->len);
 	cdok_reader *rd;
 	cdok_puzzle *p = NULL;
 	cdok_error err;
@@ -96,7 +96,7 @@ Test(cli_killer_gen, to_killer_json_reads_back, .timeout = 60)
 	CDOK(&r, "--killer", "--seed", "2", "--to", "killer", "generate");
 	cr_assert_eq(r.status, 0, "stderr: %s", r.err.data);
 	expect_match(r.out.data, "^\\{\n  \"board\": \\[", "stdout");
-	cr_expect_str_eq(cdok_format_name(cdok_format_detect(r.out.data,
+	cr_expect_str_eq(cdok_format_name(test_detect(r.out.data,
 							      r.out.len)),
 			 "killer");
 	p = read_first("killer", &r.out);
@@ -104,13 +104,14 @@ Test(cli_killer_gen, to_killer_json_reads_back, .timeout = 60)
 	cdok_puzzle_free(p);
 	run_free(&r);
 
-	/* The schema is 9 x 9 with 3 x 3 boxes: a 6 x 6 puzzle is
-	 * refused with the reason, as for any puzzle it cannot hold. */
+	/* The schema is 9 x 9 with 3 x 3 boxes: a 6 x 6 run is refused
+	 * with the reason at once, before any puzzle is made. */
 	CDOK(&r, "--killer", "-s", "6", "--seed", "2", "--to", "killer",
 	     "generate");
-	cr_expect_eq(r.status, 3);
-	expect_match(r.err.data, "cannot be written as killer: .*9 x 9",
-		     "stderr");
+	cr_expect_eq(r.status, 4);
+	expect_str(&r.out, "", "stdout");
+	expect_str(&r.err, "cdok: --to killer: the size is 6, but the Killer "
+		   "Sudoku JSON schema is 9 x 9\n", "stderr");
 	run_free(&r);
 }
 

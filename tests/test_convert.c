@@ -107,7 +107,7 @@ static char *write_or_refuse(const char *f, const cdok_puzzle *p,
 	cdok_status st;
 
 	memset(&err, 0, sizeof(err));
-	st = cdok_write(cdok_format_find(f), p, NULL, &out, len, &err);
+	st = cdok_write(test_format(f), p, NULL, &out, len, &err);
 	if (can_hold(f, p)) {
 		cr_expect_eq(st, CDOK_OK, "%s as %s: %s", what, f,
 			     err.message);

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "cdok.h"
+#include "formats.h"
 
 /* How many puzzles each folder holds, counted from the corpus itself.  A
  * folder that silently reads as empty (wrong directory, a failed copy)
@@ -144,7 +145,7 @@ static char *read_text(const char *path, size_t *len)
 static cdok_status load_puzzle(const char *path, cdok_puzzle **out,
 			       cdok_error *err)
 {
-	const cdok_format *spec = cdok_format_find("spec");
+	const cdok_format *spec = test_format("spec");
 	cdok_reader *reader;
 	cdok_status st;
 	size_t len;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cdok.h"
+#include "formats.h"
 
 #define REFERENCE "tests/data/corpus/cdok-reference/"
 
@@ -43,7 +44,7 @@ static char *slurp_file(const char *path, size_t *len)
 
 static cdok_puzzle *read_spec(const char *text, size_t len)
 {
-	cdok_reader *r = cdok_reader_new(cdok_format_find("spec"), text, len);
+	cdok_reader *r = cdok_reader_new(test_format("spec"), text, len);
 	cdok_puzzle *p = NULL;
 	cdok_error err;
 
@@ -74,7 +75,7 @@ static char *write_fmt(const char *format, const cdok_puzzle *p,
 	char *out = NULL;
 	cdok_error err;
 
-	cr_assert_eq(cdok_write(cdok_format_find(format), p, values, &out,
+	cr_assert_eq(cdok_write(test_format(format), p, values, &out,
 				NULL, &err), CDOK_OK, "%s: %s", format,
 		     err.message);
 	return out;

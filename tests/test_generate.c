@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cdok.h"
+#include "formats.h"
 #include "generate/generate.h"
 
 /* ---- an independent solution counter ----
@@ -296,7 +297,7 @@ static char *spec_of(const cdok_puzzle *p);
 static void check_reparse(const cdok_puzzle *p)
 {
 	char *text = spec_of(p), *again;
-	cdok_reader *rd = cdok_reader_new(cdok_format_find("spec"), text,
+	cdok_reader *rd = cdok_reader_new(test_format("spec"), text,
 					  strlen(text));
 	cdok_puzzle *q = NULL;
 	cdok_error err;
@@ -414,7 +415,7 @@ static char *spec_of(const cdok_puzzle *p)
 {
 	char *text = NULL;
 
-	cr_assert_eq(cdok_write(cdok_format_find("spec"), p, NULL, &text,
+	cr_assert_eq(cdok_write(test_format("spec"), p, NULL, &text,
 				NULL, NULL), CDOK_OK);
 	return text;
 }
@@ -454,7 +455,7 @@ Test(generate, spec_round_trip)
 	static int grid[9 * 9];
 	cdok_puzzle *p = make(9, CDOK_GEN_ALL_OPS, 0, 0, 9, grid), *q = NULL;
 	char *text = spec_of(p), *again;
-	cdok_reader *rd = cdok_reader_new(cdok_format_find("spec"), text,
+	cdok_reader *rd = cdok_reader_new(test_format("spec"), text,
 					  strlen(text));
 	cdok_error err;
 
@@ -639,7 +640,7 @@ Test(generate, independent_counter_self_check)
 	cr_assert_not_null(f);
 	len = fread(buf, 1, sizeof(buf), f);
 	fclose(f);
-	rd = cdok_reader_new(cdok_format_find("spec"), buf, len);
+	rd = cdok_reader_new(test_format("spec"), buf, len);
 	cr_assert_eq(cdok_reader_next(rd, &p, NULL), CDOK_OK);
 	cr_expect_eq(independent_count(p, 10), 2);
 	cr_expect_eq(independent_count(empty, 100), 12);

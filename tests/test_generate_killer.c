@@ -410,7 +410,7 @@ static char *spec_of(const cdok_puzzle *p)
 {
 	char *text = NULL;
 
-	cr_assert_eq(cdok_write(cdok_format_find("spec"), p, NULL, &text,
+	cr_assert_eq(cdok_write(test_format("spec"), p, NULL, &text,
 				NULL, NULL), CDOK_OK);
 	return text;
 }

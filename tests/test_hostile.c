@@ -34,6 +34,7 @@
 #include <unistd.h>
 
 #include "cdok.h"
+#include "formats.h"
 
 #ifndef CDOK_BIN
 #define CDOK_BIN "build/cdok"
@@ -300,8 +301,8 @@ static int brute_count(const cdok_puzzle *p)
 static cdok_puzzle *load(const char *path)
 {
 	struct buf text = read_path(path);
-	const cdok_format *f = cdok_format_detect(text.data, text.len);
-	cdok_reader *r = cdok_reader_new(f ? f : cdok_format_find("spec"),
+	const cdok_format *f = test_detect(text.data, text.len);
+	cdok_reader *r = cdok_reader_new(f ? f : test_format("spec"),
 					 text.data, text.len);
 	cdok_puzzle *p = NULL;
 

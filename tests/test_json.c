@@ -116,7 +116,7 @@ Test(json, layout_of_a_puzzle_document)
 static char *stream(unsigned flags, const cdok_puzzle *p, int times,
 		    size_t *len)
 {
-	cdok_writer *w = cdok_writer_new(cdok_format_find("json"), flags);
+	cdok_writer *w = cdok_writer_new(test_format("json"), flags);
 	char *all = NULL, *piece;
 	size_t n = 0, plen;
 	cdok_error err;

@@ -126,7 +126,7 @@ Test(keen, several_ids_one_per_line)
 	static const char text[] = "3:a_3aab_,s1m3m3a5\n\n"
 				   "  4:_9a__a3bb,a1a4a2a4a6a8a6a9  \r\n"
 				   "3:a_3aab_,s1m3m3a5";
-	cdok_writer *w = cdok_writer_new(cdok_format_find("keen"), 0);
+	cdok_writer *w = cdok_writer_new(test_format("keen"), 0);
 	cdok_puzzle **ps;
 	cdok_status st;
 	cdok_error err;
@@ -222,7 +222,8 @@ static const struct bad bad[] = {
 	 "Keen game ID"},
 	{"2:a_3,a1", CDOK_ERR_LIMIT, 1, 1, "sizes 3 to 9; this one says 2"},
 	{"10:a_3,a1", CDOK_ERR_LIMIT, 1, 1, "sizes 3 to 9; this one says 10"},
-	{"6dh#12345", CDOK_ERR_SYNTAX, 1, 2, "expected ':'"},
+	{"6dh#12345", CDOK_ERR_UNSUPPORTED, 1, 4, "random-seed ID"},
+	{"6dhx:a", CDOK_ERR_SYNTAX, 1, 4, "expected ':'"},
 	{"6#12345", CDOK_ERR_UNSUPPORTED, 1, 2, "random-seed ID"},
 	{"3:a_3aab_", CDOK_ERR_SYNTAX, 1, 10, "expected ','"},
 	{"3:a_3aab,s1m3m3a5", CDOK_ERR_SYNTAX, 1, 9, "too short"},
@@ -280,7 +281,7 @@ static void expect_refusal(const cdok_puzzle *p, const int *values,
 {
 	char *out = NULL;
 	cdok_error err;
-	cdok_status st = cdok_write(cdok_format_find("keen"), p, values, &out,
+	cdok_status st = cdok_write(test_format("keen"), p, values, &out,
 				    NULL, &err);
 
 	cr_expect_eq(st, status, "status %d, want %d (%s)", st, status,

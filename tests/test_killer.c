@@ -415,7 +415,7 @@ static cdok_status try_write(const char *fmt, const cdok_puzzle *p,
 	cdok_status st;
 
 	memset(err, 0, sizeof(*err));
-	st = cdok_write(cdok_format_find(fmt), p, values, &out, NULL, err);
+	st = cdok_write(test_format(fmt), p, values, &out, NULL, err);
 	if (st == CDOK_OK)
 		cdok_free(out);
 	else
@@ -528,7 +528,7 @@ Test(killer, writer_streams)
 	cdok_writer *w;
 	char *a, *b, *end;
 
-	w = cdok_writer_new(cdok_format_find("killer"),
+	w = cdok_writer_new(test_format("killer"),
 			    CDOK_WRITER_COMPACT | CDOK_WRITER_ARRAY);
 	cr_assert_not_null(w);
 	cr_assert_eq(cdok_writer_put(w, p, NULL, &a, NULL, NULL), CDOK_OK);

@@ -43,7 +43,7 @@ static bool digit_rule(const int *v, int n, bool exact_one)
 static cdok_puzzle *read_spec(const char *text, unsigned rules,
 			      cdok_error *err, cdok_status *st)
 {
-	cdok_reader *r = cdok_reader_new(cdok_format_find("spec"), text,
+	cdok_reader *r = cdok_reader_new(test_format("spec"), text,
 					 strlen(text));
 	cdok_puzzle *p = NULL;
 
@@ -345,7 +345,7 @@ Test(nylimb, other_formats_refuse_it)
 		cdok_error err;
 
 		memset(&err, 0, sizeof(err));
-		cr_expect_eq(cdok_write(cdok_format_find(names[i]), p, NULL,
+		cr_expect_eq(cdok_write(test_format(names[i]), p, NULL,
 					&out, NULL, &err),
 			     CDOK_ERR_UNSUPPORTED, "%s", names[i]);
 		cr_expect_null(out);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cdok.h"
+#include "formats.h"
 
 #define CORPUS "tests/data/corpus/"
 #define GC7WQR5 CORPUS "nylimb/GC7WQR5"
@@ -43,7 +44,7 @@ static cdok_puzzle *read_puzzle(const char *path, unsigned rules)
 {
 	size_t len;
 	char *text = read_text(path, &len);
-	cdok_reader *r = cdok_reader_new(cdok_format_find("spec"), text, len);
+	cdok_reader *r = cdok_reader_new(test_format("spec"), text, len);
 	cdok_puzzle *p = NULL;
 	cdok_error err;
 

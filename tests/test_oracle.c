@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "cdok.h"
+#include "formats.h"
 
 #define MAX_N       6            /* the generator's largest grid */
 #define MAX_CELLS   (MAX_N * MAX_N)
@@ -571,7 +572,7 @@ static void print_grid(const char *title, const int *grid, int n)
  * can always be rebuilt by hand. */
 static void print_puzzle(const cdok_puzzle *p, const struct case_info *info)
 {
-	const cdok_format *spec = cdok_format_find("spec");
+	const cdok_format *spec = test_format("spec");
 	int n = cdok_puzzle_size(p);
 	char *text = NULL;
 	cdok_status st;

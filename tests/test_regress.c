@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "cdok.h"
+#include "formats.h"
 
 #define REGRESS "tests/data/regress"
 
@@ -67,7 +68,7 @@ static int check_solution(void *user, const int *values)
 
 static void exercise(const char *name, const cdok_puzzle *p)
 {
-	const cdok_format *spec = cdok_format_find("spec");
+	const cdok_format *spec = test_format("spec");
 	cdok_solve_params params;
 	cdok_result res;
 	char *text;
@@ -114,7 +115,7 @@ static void exercise(const char *name, const cdok_puzzle *p)
 
 static void replay(const char *path, const char *format_name)
 {
-	const cdok_format *f = cdok_format_find(format_name);
+	const cdok_format *f = test_format(format_name);
 	cdok_reader *r;
 	size_t len;
 	char *text;

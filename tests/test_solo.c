@@ -287,7 +287,7 @@ static cdok_status try_write(const cdok_puzzle *p, const int *values,
 	cdok_status st;
 
 	memset(err, 0, sizeof(*err));
-	st = cdok_write(cdok_format_find("solo"), p, values, &out, NULL, err);
+	st = cdok_write(test_format("solo"), p, values, &out, NULL, err);
 	if (st == CDOK_OK)
 		cdok_free(out);
 	else

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "cdok.h"
+#include "formats.h"
 #include "model/model.h"
 
 #define CORPUS "tests/data/corpus/"
@@ -48,7 +49,7 @@ static char *slurp(const char *path, size_t *len)
 static cdok_status parse_n(const char *text, size_t len, cdok_puzzle **p,
 			   cdok_error *err)
 {
-	cdok_reader *r = cdok_reader_new(cdok_format_find("spec"), text, len);
+	cdok_reader *r = cdok_reader_new(test_format("spec"), text, len);
 	cdok_status st;
 
 	cr_assert_not_null(r);
@@ -105,7 +106,7 @@ static char *write_fmt(const char *format, const cdok_puzzle *p,
 	char *out = NULL;
 	size_t len = 0;
 	cdok_error err;
-	cdok_status st = cdok_write(cdok_format_find(format), p, values,
+	cdok_status st = cdok_write(test_format(format), p, values,
 				    &out, &len, &err);
 
 	cr_assert_eq(st, CDOK_OK, "write %s failed: %s", format,
@@ -329,7 +330,7 @@ Test(spec, readme_example)
 
 Test(spec, second_read_is_end)
 {
-	cdok_reader *r = cdok_reader_new(cdok_format_find("spec"),
+	cdok_reader *r = cdok_reader_new(test_format("spec"),
 					 readme_example,
 					 strlen(readme_example));
 	cdok_puzzle *p = NULL;
@@ -824,7 +825,7 @@ Test(spec, writer_refuses_what_it_cannot_express)
 	cr_assert_eq(cdok_puzzle_add_cage(p, CDOK_OP_MUL, 2, two, 2, NULL,
 					  NULL), CDOK_OK);
 	/* Cell 2 has neither a cage nor a value. */
-	cr_expect_eq(cdok_write(cdok_format_find("spec"), p, NULL, &out, NULL,
+	cr_expect_eq(cdok_write(test_format("spec"), p, NULL, &out, NULL,
 				&err), CDOK_ERR_UNSUPPORTED);
 	cr_expect_null(out);
 	cr_expect(strstr(err.message, "row 2, column 1") != NULL, "%s",
@@ -848,7 +849,7 @@ Test(spec, writer_refuses_what_it_cannot_express)
 					  NULL), CDOK_OK);
 	cr_assert_eq(cdok_puzzle_add_cage(p, CDOK_OP_ADD, 5, all, 3, NULL,
 					  NULL), CDOK_OK);
-	cr_expect_eq(cdok_write(cdok_format_find("spec"), p, NULL, &out, NULL,
+	cr_expect_eq(cdok_write(test_format("spec"), p, NULL, &out, NULL,
 				&err), CDOK_ERR_UNSUPPORTED);
 	cr_expect(strstr(err.message, "target 5") != NULL, "%s", err.message);
 	cdok_puzzle_free(p);
@@ -879,7 +880,7 @@ Test(spec, stream_skips_drawings_and_summaries)
 		fclose(f);
 		len += (size_t)sprintf(text + len, "\nDifficulty: 31\n\n");
 	}
-	r = cdok_reader_new(cdok_format_find("spec"), text, len);
+	r = cdok_reader_new(test_format("spec"), text, len);
 	for (int i = 0; i < 3; i++) {
 		cr_assert_eq(cdok_reader_next(r, &p, &err), CDOK_OK,
 			     "puzzle %d: %d:%d: %s", i, err.line, err.column,
@@ -897,7 +898,7 @@ Test(spec, stream_skips_drawings_and_summaries)
 	 * with its own line number. */
 	len = (size_t)sprintf(text, "A+3 A\n1 2\n\nnot a grid: skipped\n\n"
 			      "B+3 B\n2\n");
-	r = cdok_reader_new(cdok_format_find("spec"), text, len);
+	r = cdok_reader_new(test_format("spec"), text, len);
 	cr_assert_eq(cdok_reader_next(r, &p, &err), CDOK_OK);
 	cdok_puzzle_free(p);
 	cr_expect_neq(cdok_reader_next(r, &p, &err), CDOK_OK);

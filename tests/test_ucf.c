@@ -12,7 +12,7 @@
 /* Solve each puzzle of a UCF text and write the answers as a stream. */
 static char *answer_all(const char *text, size_t len, size_t *outlen)
 {
-	cdok_writer *w = cdok_writer_new(cdok_format_find("ucf"), 0);
+	cdok_writer *w = cdok_writer_new(test_format("ucf"), 0);
 	cdok_puzzle **ps;
 	cdok_status st;
 	cdok_error err;
@@ -75,7 +75,7 @@ static void expect_round_trip(const char *in)
 {
 	size_t len, plen;
 	char *text = fmt_corpus_file(in, &len);
-	cdok_writer *w = cdok_writer_new(cdok_format_find("ucf"), 0);
+	cdok_writer *w = cdok_writer_new(test_format("ucf"), 0);
 	cdok_puzzle **ps;
 	cdok_status st;
 	cdok_error err;
@@ -193,9 +193,15 @@ Test(ucf, stream_ends_at_zero_or_end_of_text)
 	cr_expect_eq(st, CDOK_END, "%s", err.message);
 	cr_expect_eq(n, 2);
 	fmt_free_puzzles(ps, n);
+	/* A text whose first puzzle is the end mark holds no puzzle: an
+	 * error, shown at the mark. */
 	n = fmt_read_all("ucf", only_zero, sizeof(only_zero) - 1, &ps, &st,
 			 &err);
-	cr_expect_eq(st, CDOK_END);
+	cr_expect_eq(st, CDOK_ERR_SYNTAX);
+	cr_expect_eq(err.line, 1);
+	cr_expect_eq(err.column, 1);
+	cr_expect(strstr(err.message, "before any puzzle") != NULL, "%s",
+		  err.message);
 	cr_expect_eq(n, 0);
 	fmt_free_puzzles(ps, n);
 }
@@ -286,7 +292,7 @@ static void expect_refusal(const cdok_puzzle *p, const int *values,
 {
 	char *out = (char *)"x";
 	cdok_error err;
-	cdok_status st = cdok_write(cdok_format_find("ucf"), p, values, &out,
+	cdok_status st = cdok_write(test_format("ucf"), p, values, &out,
 				    NULL, &err);
 
 	cr_expect_eq(st, status, "status %d, want %d (%s)", st, status,
@@ -357,7 +363,7 @@ Test(ucf, skipped_puzzles_keep_numbering)
 {
 	static const char spec[] = "A+3\tA\nB+3\tB\n";
 	cdok_puzzle *p = fmt_read_one("spec", spec, sizeof(spec) - 1, "spec");
-	cdok_writer *w = cdok_writer_new(cdok_format_find("ucf"), 0);
+	cdok_writer *w = cdok_writer_new(test_format("ucf"), 0);
 	int values[4] = {1, 2, 2, 1};
 	cdok_error err;
 	char *out;
@@ -383,7 +389,7 @@ Test(ucf, hundred_9x9_puzzles_quickly, .timeout = 60)
 	char **names = fmt_list("keen", ".keen", &count);
 	char *file = NULL, *piece, *answers;
 	size_t n = 0, plen, alen;
-	cdok_writer *w = cdok_writer_new(cdok_format_find("ucf"), 0);
+	cdok_writer *w = cdok_writer_new(test_format("ucf"), 0);
 	cdok_puzzle *nines[64];
 	int nnines = 0;
 	struct timespec t0, t1;

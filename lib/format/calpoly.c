@@ -353,9 +353,13 @@ enum cdok_likeness cdok_calpoly_detect(const char *text, size_t len)
 	struct text_line l;
 	size_t i;
 	int numbers = 0;
+	bool right_below = true;
 
 	/* One number alone on the first line, then a line of at least
-	 * three numbers (sum, count, a cell). */
+	 * three numbers (sum, count, a cell); or, right below it, a line
+	 * of numbers of any length, which no spec has below a one-number
+	 * row (a 1 x 1 grid has one row), so that a short cage line is
+	 * reported as one. */
 	text_line_at(text, len, 0, &l);
 	i = text_skip_blanks(text, l.start, l.end);
 	if (i >= l.end || !text_is_digit(text[i]))
@@ -370,7 +374,13 @@ enum cdok_likeness cdok_calpoly_detect(const char *text, size_t len)
 		text_line_at(text, len, pos, &l);
 		if (!text_span_blank(text, l.start, l.end))
 			break;
+		right_below = false;
 	}
+	for (i = l.start; right_below && i < l.end; i++)
+		if (!text_is_digit(text[i]) && !text_is_blank(text[i]))
+			right_below = false;
+	if (right_below)
+		return CDOK_LIKELY;
 	for (i = l.start; i < l.end;) {
 		i = text_skip_blanks(text, i, l.end);
 		if (i >= l.end)
@@ -482,5 +492,23 @@ cdok_status cdok_calpoly_write(struct strbuf *sb, const cdok_puzzle *p,
 			sb_printf(sb, " %d", c->cells[i]);
 		sb_putc(sb, '\n');
 	}
+	return CDOK_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Generating for the course                                           */
+
+cdok_status cdok_calpoly_fit(cdok_gen_params *par, cdok_error *err)
+{
+	if (par->killer || par->rules)
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "the calpoly format holds a plain Calcudoku: "
+				 "no %s", par->killer ? "Killer boxes" :
+				 "Nylimb rules");
+	if (!(par->ops & CDOK_GEN_ADD))
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "the calpoly format has sum cages only, and "
+				 "the operators asked for have no +");
+	par->ops = CDOK_GEN_ADD;
 	return CDOK_OK;
 }

@@ -25,45 +25,29 @@ static const struct cdok_format formats[] = {
 	 .flags = CDOK_FORMAT_VALUES,
 	 .read = cdok_ucf_read, .write = cdok_ucf_write,
 	 .put = cdok_ucf_put, .finish = cdok_ucf_finish,
-	 .detect = cdok_ucf_detect},
+	 .fit = cdok_ucf_fit, .detect = cdok_ucf_detect},
 	{.name = "calpoly",
 	 .summary = "Cal Poly CPE 101: the cage count, then \"sum count "
 		    "cells...\" per cage (sum cages only); answers as rows "
 		    "of numbers",
 	 .flags = CDOK_FORMAT_VALUES,
 	 .read = cdok_calpoly_read, .write = cdok_calpoly_write,
-	 .detect = cdok_calpoly_detect},
+	 .fit = cdok_calpoly_fit, .detect = cdok_calpoly_detect},
 	{.name = "keen",
 	 .summary = "Simon Tatham's Keen game ID, W:blocks,clues (sizes 3 "
 		    "to 9), one per line",
 	 .flags = CDOK_FORMAT_LINE,
 	 .read = cdok_keen_read, .write = cdok_keen_write,
-	 .put = cdok_keen_put, .detect = cdok_keen_detect},
+	 .put = cdok_keen_put, .fit = cdok_keen_fit,
+	 .detect = cdok_keen_detect},
 	{.name = "solo",
 	 .summary = "Simon Tatham's Solo game ID of a Killer Sudoku, "
 		    "CxRk:givens,cages,totals (boxes of C x R cells, grids "
 		    "up to 9 x 9), one per line",
 	 .flags = CDOK_FORMAT_LINE,
 	 .read = cdok_solo_read, .write = cdok_solo_write,
-	 .put = cdok_solo_put, .detect = cdok_solo_detect},
-	/* Before json: both claim a text that starts with '{', and a
-	 * Killer document is told apart by its "board". */
-	{.name = "killer",
-	 .summary = "Killer Sudoku JSON in the schema of github Barium/"
-		    "killer-sudoku-solver: a \"board\" of 9 rows of 9 "
-		    "values (0 = empty) and \"cages\", each [total, [[x, y], "
-		    "...]]",
-	 .flags = CDOK_FORMAT_VALUES,
-	 .read = cdok_killer_read, .write = cdok_killer_write,
-	 .put = cdok_killer_put, .finish = cdok_killer_finish,
-	 .detect = cdok_killer_detect},
-	{.name = "json",
-	 .summary = "cdok's JSON puzzle document (\"format\": "
-		    "\"cdok-puzzle\"), with the solution when there is one",
-	 .flags = CDOK_FORMAT_VALUES | CDOK_FORMAT_RESULTS,
-	 .read = cdok_json_read, .write = cdok_json_write,
-	 .put = cdok_json_put, .finish = cdok_json_finish,
-	 .detect = cdok_json_detect},
+	 .put = cdok_solo_put, .fit = cdok_solo_fit,
+	 .detect = cdok_solo_detect},
 	{.name = "ascii",
 	 .summary = "drawing with ASCII characters (as cdok print)",
 	 .flags = CDOK_FORMAT_VALUES | CDOK_FORMAT_PICTURE,
@@ -218,6 +202,9 @@ cdok_reader *cdok_reader_new(const cdok_format *f, const char *text,
 	r->text = text ? text : "";
 	r->len = len;
 	r->line = 1;
+	/* A byte-order mark is no part of any format: start after it, and
+	 * count columns from there. */
+	r->pos = r->line_start = text_bom(r->text, len);
 	return r;
 }
 
@@ -279,6 +266,7 @@ static const cdok_format *detect_in(const struct cdok_format *const *list,
 
 	if (!text)
 		return NULL;
+	i = text_bom(text, len);
 	while (i < len && (text[i] == ' ' || text[i] == '\t' ||
 			   text[i] == '\n' || text[i] == '\r'))
 		i++;
@@ -314,6 +302,18 @@ const cdok_format *cdok_formats_detect(const cdok_formats *set,
 				       const char *text, size_t len)
 {
 	return set ? detect_in(set->items, set->n, text, len) : NULL;
+}
+
+cdok_status cdok_format_fit(const cdok_format *f, cdok_gen_params *params,
+			    cdok_error *err)
+{
+	if (!f || !params)
+		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+				 "no format or parameters");
+	if (!f->write)
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "format %s cannot be written", f->name);
+	return f->fit ? f->fit(params, err) : CDOK_OK;
 }
 
 /* Hand the contents of sb to the caller, or report why not. */

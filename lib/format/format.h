@@ -1,6 +1,7 @@
 /* format.h -- what the format modules share: readers and writers with
- * their stream state, the table of formats, text scanning, the JSON
- * document walk and the edge walk of Tatham's game IDs.
+ * their stream state, the table of formats, text scanning and the edge
+ * walk of Tatham's game IDs.  Optional format libraries (lib/json/)
+ * build their table rows on the same structures.
  */
 #ifndef CDOK_FORMAT_H
 #define CDOK_FORMAT_H
@@ -56,6 +57,9 @@ enum cdok_likeness {
 	CDOK_LIKELY        /* its opening has this format's shape */
 };
 typedef enum cdok_likeness (*cdok_detect_fn)(const char *text, size_t len);
+/* Narrow generation parameters to puzzles the format can hold, or say
+ * why none can be (cdok_format_fit). */
+typedef cdok_status (*cdok_fit_fn)(cdok_gen_params *params, cdok_error *err);
 
 /* A row of the format table (format.c).  A format needs read and/or
  * write.  put and finish are for formats with stream state (numbering,
@@ -72,6 +76,7 @@ struct cdok_format {
 	cdok_write_fn write;    /* NULL: cannot write */
 	cdok_put_fn put;        /* NULL: see above */
 	cdok_finish_fn finish;  /* NULL: no trailer */
+	cdok_fit_fn fit;        /* NULL: holds every puzzle made */
 	cdok_detect_fn detect;  /* NULL: never detected */
 };
 
@@ -96,12 +101,14 @@ cdok_status cdok_ucf_put(struct cdok_writer *w, struct strbuf *sb,
 cdok_status cdok_ucf_finish(struct cdok_writer *w, struct strbuf *sb,
 			    cdok_error *err);
 enum cdok_likeness cdok_ucf_detect(const char *text, size_t len);
+cdok_status cdok_ucf_fit(cdok_gen_params *params, cdok_error *err);
 
 cdok_status cdok_calpoly_read(struct cdok_reader *reader, cdok_puzzle **out,
 			      cdok_error *err);
 cdok_status cdok_calpoly_write(struct strbuf *sb, const cdok_puzzle *puzzle,
 			       const int *values, cdok_error *err);
 enum cdok_likeness cdok_calpoly_detect(const char *text, size_t len);
+cdok_status cdok_calpoly_fit(cdok_gen_params *params, cdok_error *err);
 
 cdok_status cdok_keen_read(struct cdok_reader *reader, cdok_puzzle **out,
 			   cdok_error *err);
@@ -111,28 +118,7 @@ cdok_status cdok_keen_put(struct cdok_writer *w, struct strbuf *sb,
 			  const cdok_puzzle *puzzle, const int *values,
 			  cdok_error *err);
 enum cdok_likeness cdok_keen_detect(const char *text, size_t len);
-
-cdok_status cdok_json_read(struct cdok_reader *reader, cdok_puzzle **out,
-			   cdok_error *err);
-cdok_status cdok_json_write(struct strbuf *sb, const cdok_puzzle *puzzle,
-			    const int *values, cdok_error *err);
-cdok_status cdok_json_put(struct cdok_writer *w, struct strbuf *sb,
-			  const cdok_puzzle *puzzle, const int *values,
-			  cdok_error *err);
-cdok_status cdok_json_finish(struct cdok_writer *w, struct strbuf *sb,
-			     cdok_error *err);
-enum cdok_likeness cdok_json_detect(const char *text, size_t len);
-
-cdok_status cdok_killer_read(struct cdok_reader *reader, cdok_puzzle **out,
-			     cdok_error *err);
-cdok_status cdok_killer_write(struct strbuf *sb, const cdok_puzzle *puzzle,
-			      const int *values, cdok_error *err);
-cdok_status cdok_killer_put(struct cdok_writer *w, struct strbuf *sb,
-			    const cdok_puzzle *puzzle, const int *values,
-			    cdok_error *err);
-cdok_status cdok_killer_finish(struct cdok_writer *w, struct strbuf *sb,
-			       cdok_error *err);
-enum cdok_likeness cdok_killer_detect(const char *text, size_t len);
+cdok_status cdok_keen_fit(cdok_gen_params *params, cdok_error *err);
 
 cdok_status cdok_solo_read(struct cdok_reader *reader, cdok_puzzle **out,
 			   cdok_error *err);
@@ -142,38 +128,13 @@ cdok_status cdok_solo_put(struct cdok_writer *w, struct strbuf *sb,
 			  const cdok_puzzle *puzzle, const int *values,
 			  cdok_error *err);
 enum cdok_likeness cdok_solo_detect(const char *text, size_t len);
-
-/* ---- JSON documents shared by the json and killer formats ----
- *
- * format_json.c reads a stream of JSON documents (any of them an array
- * of puzzles) and hands each puzzle's value to a format's function.
- * jansson's json_t is struct json_t, so this header need not include
- * jansson's. */
-struct json_t;
-
-/* Where an error inside a document is reported: at the document's
- * start (jansson keeps no positions for values), with a path to the
- * value in the message. */
-struct cdok_json_doc {
-	int line;
-	int column;
-	char where[64];    /* "" or "puzzle 3 of the array: " */
-};
-
-typedef cdok_status (*cdok_json_object_fn)(const struct cdok_json_doc *doc,
-					   const struct json_t *value,
-					   cdok_puzzle **out,
-					   cdok_error *err);
-
-/* The next puzzle of the reader's text, built by fn. */
-cdok_status cdok_json_read_stream(struct cdok_reader *reader,
-				  cdok_json_object_fn fn, cdok_puzzle **out,
-				  cdok_error *err);
-
-/* "an object", "an integer", ... for messages. */
-const char *cdok_json_type_name(const struct json_t *value);
+cdok_status cdok_solo_fit(cdok_gen_params *params, cdok_error *err);
 
 /* ---- text scanning for readers (text.c) ---- */
+
+/* The length of a UTF-8 byte-order mark at the start of text (3), or 0
+ * when there is none.  Readers and detection skip it. */
+size_t text_bom(const char *text, size_t len);
 
 /* One line of a text: bytes [start, end) are its content (a CR before
  * the LF belongs to the line break), next is where the following line

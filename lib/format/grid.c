@@ -85,8 +85,9 @@ cdok_status cdok_read_grid(const char *text, size_t len, int size,
 		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "cdok_read_grid needs a size of 1..%d and "
 				 "room for the values", CDOK_MAX_SIZE);
-	/* Blank lines before the grid are skipped, and so are a solved
-	 * spec's directives (@nylimb). */
+	/* A byte-order mark, blank lines before the grid and a solved
+	 * spec's directives (@nylimb) are skipped. */
+	pos = text_bom(text, len);
 	while (pos < len) {
 		size_t first;
 

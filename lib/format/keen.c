@@ -47,6 +47,20 @@ static int colof(const struct keen_line *k, size_t i)
 	return (int)(i - k->start) + 1;
 }
 
+/* The length of Keen's parameters after the size, as Keen's own
+ * decode_params reads them: 'd' and a difficulty letter, then 'm'. */
+static size_t keen_params(const char *text, size_t len)
+{
+	size_t i = 0;
+
+	if (i + 1 < len && text[i] == 'd' && text[i + 1] >= 'a' &&
+	    text[i + 1] <= 'z')
+		i += 2;
+	if (i < len && text[i] == 'm')
+		i++;
+	return i;
+}
+
 /* Parse the block structure from *pos up to the ',' into parent. */
 static cdok_status read_blocks(const struct keen_line *k, size_t *pos,
 			       size_t end, int w, int *parent,
@@ -249,11 +263,18 @@ cdok_status cdok_keen_read(struct cdok_reader *r, cdok_puzzle **out,
 			 "the size", err);
 	if (st != CDOK_OK)
 		return st;
+	/* Keen's own parameters may follow the size, as the game writes
+	 * them: a difficulty ('d' and a letter) and 'm' for multiplication
+	 * only.  They say how to make a puzzle, and a game ID's puzzle is
+	 * already made: the game ignores them there, and so does cdok. */
+	i += keen_params(r->text + i, e - i);
 	if (i < e && r->text[i] == '#')
 		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, line, colof(&k, i),
-				 "this is a random-seed ID, which only Keen "
-				 "itself can expand; cdok needs a game ID "
-				 "(W:blocks,clues)");
+				 "this is a Keen random-seed ID (size, "
+				 "parameters, '#' and a seed): what Keen makes "
+				 "a puzzle from, not a puzzle, and only Keen "
+				 "can make it; paste the game ID instead (Keen: "
+				 "Game > Specific..., W:blocks,clues)");
 	if (i >= e || r->text[i] != ':')
 		return cdok_fail(err, CDOK_ERR_SYNTAX, line, colof(&k, i),
 				 "expected ':' after the size in a Keen game "
@@ -287,20 +308,20 @@ cdok_status cdok_keen_read(struct cdok_reader *r, cdok_puzzle **out,
 	return CDOK_OK;
 }
 
+/* A game ID starts with digits, Keen's parameters and ':' (a random-seed
+ * ID with '#'); nothing else does, since no other format has ':' or
+ * '#' there.  The Keen reader then says what is wrong, if anything. */
 enum cdok_likeness cdok_keen_detect(const char *text, size_t len)
 {
 	size_t i = 0;
 
-	/* digits ':' then block characters up to a ',' */
 	while (i < len && text_is_digit(text[i]))
 		i++;
-	if (i == 0 || i >= len || text[i] != ':')
+	if (i == 0)
 		return CDOK_UNLIKE;
-	for (i++; i < len && text[i] != ','; i++)
-		if (text[i] != '_' && !(text[i] >= 'a' && text[i] <= 'z') &&
-		    !text_is_digit(text[i]))
-			return CDOK_UNLIKE;
-	return i < len ? CDOK_LIKELY : CDOK_UNLIKE;
+	i += keen_params(text + i, len - i);
+	return i < len && (text[i] == ':' || text[i] == '#') ? CDOK_LIKELY
+							     : CDOK_UNLIKE;
 }
 
 /* ------------------------------------------------------------------ */
@@ -494,4 +515,38 @@ cdok_status cdok_keen_put(struct cdok_writer *w, struct strbuf *sb,
 	(void)w;
 	/* One ID per line, nothing between them. */
 	return cdok_keen_write(sb, p, values, err);
+}
+
+/* ------------------------------------------------------------------ */
+/* Generating for Keen                                                 */
+
+cdok_status cdok_keen_fit(cdok_gen_params *par, cdok_error *err)
+{
+	int64_t product = 1;
+	int cells = 0;
+
+	if (par->killer || par->rules)
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "a Keen game ID holds a plain Calcudoku: no "
+				 "%s", par->killer ? "Killer boxes" :
+				 "Nylimb rules");
+	if (par->size < KEEN_MIN || par->size > KEEN_MAX)
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "the size is %d, but Keen plays sizes %d to %d",
+				 par->size, KEEN_MIN, KEEN_MAX);
+	/* The largest product a cage of max_cage cells can have must stay
+	 * within Keen's targets. */
+	while (cells < par->max_cage && product * par->size <= KEEN_TARGET_MAX) {
+		product *= par->size;
+		cells++;
+	}
+	if ((par->ops & CDOK_GEN_MUL) && cells < par->max_cage)
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "a product cage of %d cells can pass Keen's "
+				 "largest target, %" PRId64 "; cages of at "
+				 "most %d cells stay within it", par->max_cage,
+				 KEEN_TARGET_MAX, cells);
+	/* Keen's - and / cages have two cells. */
+	par->two_cell = 1;
+	return CDOK_OK;
 }

@@ -566,3 +566,20 @@ cdok_status cdok_solo_put(struct cdok_writer *w, struct strbuf *sb,
 	/* One ID per line, nothing between them. */
 	return cdok_solo_write(sb, p, values, err);
 }
+
+/* ------------------------------------------------------------------ */
+/* Generating for Solo                                                 */
+
+cdok_status cdok_solo_fit(cdok_gen_params *par, cdok_error *err)
+{
+	if (!par->killer)
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "a Solo game ID is a Killer Sudoku, with boxes "
+				 "and sum cages whose values differ");
+	if (par->size > SOLO_KILLER_MAX)
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "the size is %d, but Solo's Killer puzzles "
+				 "have at most %d cells a side", par->size,
+				 SOLO_KILLER_MAX);
+	return CDOK_OK;
+}

@@ -22,6 +22,11 @@ void text_line_at(const char *text, size_t len, size_t pos,
 	l->end = e;
 }
 
+size_t text_bom(const char *text, size_t len)
+{
+	return len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3) ? 3 : 0;
+}
+
 bool text_is_blank(char c)
 {
 	return c == ' ' || c == '\t';

@@ -55,6 +55,7 @@ struct ucf_read {
 	size_t pos;
 	int line;
 	int n;
+	bool first;         /* no puzzle of the text read yet */
 	int *row_line;      /* per row */
 	size_t *row_start;  /* offset of the row's first letter */
 	size_t *row_lstart; /* offset where the row's line starts */
@@ -126,8 +127,18 @@ static cdok_status read_header(struct ucf_read *u, int64_t *n, int64_t *g,
 	if (st != CDOK_OK)
 		return st;
 	if (*n == 0) {
-		/* The end marker.  What follows it is not read. */
+		/* The end marker.  What follows it is not read; but an
+		 * input that ends before its first puzzle is a mistake, and
+		 * the place to show is the marker. */
 		*g = 0;
+		if (u->first)
+			return cdok_fail(err, CDOK_ERR_SYNTAX, u->line,
+					 (int)(text_skip_blanks(u->text, l.start,
+								l.end) -
+					       l.start) + 1,
+					 "N is 0, the mark that ends a contest "
+					 "input, before any puzzle: a puzzle "
+					 "starts with \"N G\", N >= 1");
 		return CDOK_OK;
 	}
 	if (i < l.end && !text_is_blank(u->text[i]))
@@ -433,6 +444,7 @@ cdok_status cdok_ucf_read(struct cdok_reader *r, cdok_puzzle **out,
 	u.len = r->len;
 	u.pos = r->pos;
 	u.line = r->line;
+	u.first = r->index == 0;
 	if (!next_content_line(&u, &l)) {
 		if (r->index > 0)
 			return CDOK_END;
@@ -501,44 +513,54 @@ out:
 enum cdok_likeness cdok_ucf_detect(const char *text, size_t len)
 {
 	struct text_line l;
-	size_t i;
-	int64_t n = 0, g = 0;
-	int rows = 0;
+	size_t i, s, e;
+	int tokens = 0;
 
-	/* "N G" with N, G >= 1, then rows of exactly N letters: nothing
-	 * else starts that way. */
+	/* "N G", then a row of letters (no blanks between them): nothing
+	 * else starts that way.  The counts are for the reader to check,
+	 * so that a puzzle with a wrong N or G hears about it in UCF's
+	 * terms rather than as a spec. */
 	text_line_at(text, len, 0, &l);
 	i = text_skip_blanks(text, l.start, l.end);
 	if (i >= l.end || !text_is_digit(text[i]))
 		return CDOK_UNLIKE;
-	while (i < l.end && text_is_digit(text[i]) && n < 1000)
-		n = n * 10 + (text[i++] - '0');
+	while (i < l.end && text_is_digit(text[i]))
+		i++;
 	if (i >= l.end || !text_is_blank(text[i]))
 		return CDOK_UNLIKE;
 	i = text_skip_blanks(text, i, l.end);
 	if (i >= l.end || !text_is_digit(text[i]))
 		return CDOK_UNLIKE;
-	while (i < l.end && text_is_digit(text[i]) && g < 1000)
-		g = g * 10 + (text[i++] - '0');
-	if (!text_span_blank(text, i, l.end) || n < 1 || g < 1)
+	while (i < l.end && text_is_digit(text[i]))
+		i++;
+	if (!text_span_blank(text, i, l.end))
 		return CDOK_UNLIKE;
-	for (size_t pos = l.next; pos < len && rows < n && rows < 3;
-	     rows++) {
-		size_t s, e, k;
-
-		text_line_at(text, len, pos, &l);
-		s = text_skip_blanks(text, l.start, l.end);
-		e = l.end;
-		while (e > s && text_is_blank(text[e - 1]))
-			e--;
-		if ((int64_t)(e - s) != n)
+	/* The next line with text. */
+	for (size_t pos = l.next;; pos = l.next) {
+		if (pos >= len)
 			return CDOK_UNLIKE;
-		for (k = s; k < e; k++)
-			if (!text_is_letter(text[k]))
-				return CDOK_UNLIKE;
-		pos = l.next;
+		text_line_at(text, len, pos, &l);
+		if (!text_span_blank(text, l.start, l.end))
+			break;
 	}
-	return rows > 0 ? CDOK_LIKELY : CDOK_UNLIKE;
+	s = text_skip_blanks(text, l.start, l.end);
+	e = l.end;
+	while (e > s && text_is_blank(text[e - 1]))
+		e--;
+	for (i = s; i < e && text_is_letter(text[i]); i++)
+		;
+	if (i == e)
+		return CDOK_LIKELY;
+	/* A first line of two numbers followed by a line that does not
+	 * hold two items like it cannot start a spec (whose rows are as
+	 * long as the first): the reader of the format it does look like
+	 * explains what is wrong. */
+	for (i = s; i < e; tokens++) {
+		while (i < e && !text_is_blank(text[i]))
+			i++;
+		i = text_skip_blanks(text, i, e);
+	}
+	return tokens != 2 ? CDOK_LIKELY : CDOK_UNLIKE;
 }
 
 /* ------------------------------------------------------------------ */
@@ -757,4 +779,20 @@ cdok_status cdok_ucf_write(struct strbuf *sb, const cdok_puzzle *p,
 	if (st == CDOK_OK)
 		sb_puts(sb, "0\n");
 	return st;
+}
+
+/* ------------------------------------------------------------------ */
+/* Generating for the contest                                          */
+
+cdok_status cdok_ucf_fit(cdok_gen_params *par, cdok_error *err)
+{
+	if (par->killer || par->rules)
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "a UCF puzzle is a plain Calcudoku: no %s",
+				 par->killer ? "Killer boxes" : "Nylimb rules");
+	if (par->size > UCF_MAX_N)
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "the size is %d, but UCF puzzles have N <= %d",
+				 par->size, UCF_MAX_N);
+	return CDOK_OK;
 }

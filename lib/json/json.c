@@ -1,4 +1,4 @@
-/* format_json.c -- cdok's own JSON: the puzzle document ("format":
+/* json.c -- cdok's own JSON: the puzzle document ("format":
  * "cdok-puzzle") that is read and written like any other format, and the
  * result document ("cdok-result") that commands print for programs.
  * This is the only file that knows about jansson.  doc/FORMAT.md gives
@@ -17,7 +17,7 @@
 
 #include <jansson.h>
 
-#include "format/format.h"
+#include "json/json.h"
 
 /* The schema's version.  A reader accepts documents of this version or
  * older; a newer one may mean something this code does not know. */

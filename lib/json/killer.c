@@ -1,11 +1,11 @@
-/* format_killer.c -- Killer Sudoku as JSON, in the schema of github
+/* killer.c -- Killer Sudoku as JSON, in the schema of github
  * Barium/killer-sudoku-solver (FORMATS.md §5): a 9 x 9 "board" of values
  * (0 = empty) and "cages", each [total, [[x, y], ...]] with x the column
  * and y the row.  Every cell is in exactly one cage, a cage's values
  * differ and add up to its total, and the nine 3 x 3 boxes hold 1-9 once
  * each.  doc/FORMAT.md §17 is the description.
  *
- * Documents are read through format_json.c's stream (several per text,
+ * Documents are read through json.c's stream (several per text,
  * arrays of them too), so errors have the same shape as the json
  * format's.  Documents are written by hand rather than through jansson:
  * the layout is fixed (Barium's own files, one cage per line) and holds
@@ -18,7 +18,7 @@
 
 #include <jansson.h>
 
-#include "format/format.h"
+#include "json/json.h"
 
 #define KILLER_N 9
 #define KILLER_BOX 3
@@ -257,27 +257,21 @@ cdok_status cdok_killer_read(struct cdok_reader *r, cdok_puzzle **out,
 
 /* A Killer document is an object with "board" and "cages" and no
  * "format" (which cdok's own documents have); an array is judged by
- * its first element.  The first document is parsed to see that: a
- * text jansson cannot parse is left to the json format, whose reader
- * reports the syntax error just as this one would. */
+ * its first element.  The first document is scanned, not parsed, to
+ * see that (scan.c): a text that is not well-formed JSON is left to the
+ * json format, whose reader reports the syntax error just as this one
+ * would. */
 enum cdok_likeness cdok_killer_detect(const char *text, size_t len)
 {
-	enum cdok_likeness like = CDOK_UNLIKE;
-	json_error_t jerr;
-	const json_t *o;
-	json_t *doc;
+	int keys;
 
 	if (len == 0 || (text[0] != '{' && text[0] != '['))
 		return CDOK_UNLIKE;
-	doc = json_loadb(text, len, JSON_DISABLE_EOF_CHECK, &jerr);
-	if (!doc)
+	keys = cdok_json_scan_keys(text, len);
+	if (keys < 0)
 		return CDOK_UNLIKE;
-	o = json_is_array(doc) ? json_array_get(doc, 0) : doc;
-	if (json_is_object(o) && json_object_get(o, "board") &&
-	    json_object_get(o, "cages") && !json_object_get(o, "format"))
-		like = CDOK_LIKELY;
-	json_decref(doc);
-	return like;
+	return (keys & CDOK_JSON_HAS_BOARD) && (keys & CDOK_JSON_HAS_CAGES) &&
+	       !(keys & CDOK_JSON_HAS_FORMAT) ? CDOK_LIKELY : CDOK_UNLIKE;
 }
 
 /* ------------------------------------------------------------------ */
@@ -436,5 +430,29 @@ cdok_status cdok_killer_write(struct strbuf *sb, const cdok_puzzle *p,
 		return st;
 	put_document(sb, p, values, false);
 	sb_putc(sb, '\n');
+	return CDOK_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Generating for the schema                                           */
+
+cdok_status cdok_killer_fit(cdok_gen_params *par, cdok_error *err)
+{
+	if (!par->killer)
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "a Killer Sudoku JSON document holds a Killer "
+				 "Sudoku, with boxes and sum cages whose values "
+				 "differ");
+	if (par->size != KILLER_N)
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "the size is %d, but the Killer Sudoku JSON "
+				 "schema is %d x %d", par->size, KILLER_N,
+				 KILLER_N);
+	if (par->box_rows && (par->box_rows != KILLER_BOX ||
+			      par->box_cols != KILLER_BOX))
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "boxes of %d x %d, but the Killer Sudoku JSON "
+				 "schema has boxes of %d x %d", par->box_rows,
+				 par->box_cols, KILLER_BOX, KILLER_BOX);
 	return CDOK_OK;
 }

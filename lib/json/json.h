@@ -1,0 +1,81 @@
+/* json.h -- what the two JSON formats of libcdok-json share: cdok's own
+ * documents (json.c) and Barium's Killer Sudoku schema (killer.c) are
+ * both read as a stream of JSON documents, and their table rows
+ * (formats.c) are built on the core's format structures (format.h).
+ *
+ * libcdok-json is an optional library: the core (libcdok) needs nothing
+ * but libc, and everything that needs jansson is here.
+ */
+#ifndef CDOK_JSON_H
+#define CDOK_JSON_H
+
+#include "format/format.h"
+
+cdok_status cdok_json_read(struct cdok_reader *reader, cdok_puzzle **out,
+			   cdok_error *err);
+cdok_status cdok_json_write(struct strbuf *sb, const cdok_puzzle *puzzle,
+			    const int *values, cdok_error *err);
+cdok_status cdok_json_put(struct cdok_writer *w, struct strbuf *sb,
+			  const cdok_puzzle *puzzle, const int *values,
+			  cdok_error *err);
+cdok_status cdok_json_finish(struct cdok_writer *w, struct strbuf *sb,
+			     cdok_error *err);
+enum cdok_likeness cdok_json_detect(const char *text, size_t len);
+
+cdok_status cdok_killer_read(struct cdok_reader *reader, cdok_puzzle **out,
+			     cdok_error *err);
+cdok_status cdok_killer_write(struct strbuf *sb, const cdok_puzzle *puzzle,
+			      const int *values, cdok_error *err);
+cdok_status cdok_killer_put(struct cdok_writer *w, struct strbuf *sb,
+			    const cdok_puzzle *puzzle, const int *values,
+			    cdok_error *err);
+cdok_status cdok_killer_finish(struct cdok_writer *w, struct strbuf *sb,
+			       cdok_error *err);
+enum cdok_likeness cdok_killer_detect(const char *text, size_t len);
+cdok_status cdok_killer_fit(cdok_gen_params *params, cdok_error *err);
+
+/* ---- JSON documents shared by the json and killer formats ----
+ *
+ * json.c reads a stream of JSON documents (any of them an array of
+ * puzzles) and hands each puzzle's value to a format's function.
+ * jansson's json_t is struct json_t, so this header need not include
+ * jansson's. */
+struct json_t;
+
+/* Where an error inside a document is reported: at the document's
+ * start (jansson keeps no positions for values), with a path to the
+ * value in the message. */
+struct cdok_json_doc {
+	int line;
+	int column;
+	char where[64];    /* "" or "puzzle 3 of the array: " */
+};
+
+typedef cdok_status (*cdok_json_object_fn)(const struct cdok_json_doc *doc,
+					   const struct json_t *value,
+					   cdok_puzzle **out,
+					   cdok_error *err);
+
+/* The next puzzle of the reader's text, built by fn. */
+cdok_status cdok_json_read_stream(struct cdok_reader *reader,
+				  cdok_json_object_fn fn, cdok_puzzle **out,
+				  cdok_error *err);
+
+/* "an object", "an integer", ... for messages. */
+const char *cdok_json_type_name(const struct json_t *value);
+
+/* ---- telling the two apart without parsing (scan.c) ---- */
+
+/* Which keys the first JSON document of a text has at its top level
+ * (for an array, in its first element), found by a scan that checks
+ * the document's syntax but builds nothing. */
+#define CDOK_JSON_HAS_BOARD  0x1u
+#define CDOK_JSON_HAS_CAGES  0x2u
+#define CDOK_JSON_HAS_FORMAT 0x4u
+
+/* The CDOK_JSON_HAS_* keys of the first document's object, or -1 when
+ * the first document is not well-formed JSON (or is too deep to scan),
+ * or is not an object (or an array whose first element is one). */
+int cdok_json_scan_keys(const char *text, size_t len);
+
+#endif /* CDOK_JSON_H */
