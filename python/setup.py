@@ -1,0 +1,48 @@
+"""Build the cdok package's extension from the library's C sources.
+
+The extension (cdok._cdok) is compiled from python/src/*.c and every C
+file of the library's folders under lib/, so the package needs no
+installed libcdok and follows the library as it changes: a new file, or
+a new folder such as an optional part split out of the core, is picked
+up by the glob below.  The JSON formats use jansson (Debian's
+libjansson-dev).  The package lives in the repository: build it from
+there (pip install ./python), not from a copy of this folder alone.
+"""
+
+import glob
+import os
+import re
+
+from setuptools import Extension, setup
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.dirname(HERE)
+
+
+def sources():
+    lib = sorted(glob.glob(os.path.join(TOP, "lib", "*", "*.c")))
+    own = sorted(glob.glob(os.path.join(HERE, "src", "*.c")))
+    if not lib:
+        raise SystemExit("setup.py: no C sources under ../lib: build the "
+                         "package from the cdok repository")
+    # Relative paths: setuptools refuses absolute ones.
+    return [os.path.relpath(p, HERE) for p in own + lib]
+
+
+def version():
+    with open(os.path.join(TOP, "include", "cdok.h")) as f:
+        return re.search(r'#define CDOK_VERSION "([^"]+)"', f.read()).group(1)
+
+
+setup(
+    version=version(),
+    ext_modules=[Extension(
+        "cdok._cdok",
+        sources=sources(),
+        include_dirs=[os.path.join(TOP, "include"), os.path.join(TOP, "lib")],
+        define_macros=[("CDOK_BUILDING", None),
+                       ("_POSIX_C_SOURCE", "200809L")],
+        extra_compile_args=["-std=c11", "-fvisibility=hidden"],
+        libraries=["jansson"],
+    )],
+)
