@@ -1,8 +1,9 @@
 # cdok -- Calcudoku toolkit.  GNU make.
 #
 #   make            library (static and shared) and the cdok program
-#   make check      tests: a short fuzz run of every fuzz target, a gcc
-#                   build, then a clang ASan+UBSan build
+#   make check      tests: a short fuzz run of every fuzz target, the
+#                   Python package (mk/python.mk), a gcc build, then a
+#                   clang ASan+UBSan build
 #   make test       tests of the plain build only
 #   make fuzz       the libFuzzer targets (clang); fuzz/README.md
 #   make fuzz-smoke a few seconds of each fuzz target
@@ -96,6 +97,7 @@ test-asan:
 # summary line stays the last thing printed.
 check:
 	$(MAKE) --no-print-directory fuzz-smoke
+	$(MAKE) --no-print-directory python-check
 	$(MAKE) --no-print-directory test
 	$(MAKE) --no-print-directory test-asan
 
@@ -111,6 +113,8 @@ install: all
 
 clean:
 	rm -rf build
+
+include mk/python.mk
 
 # ---- fuzzing (fuzz/README.md) ----
 #
