@@ -50,6 +50,13 @@ from ._functions import (Format, detect, dump, dumps, formats, generate,
                          load, load_all, loads, loads_all, read_grid)
 from ._puzzle import Cage, Cell, Grid, Problem, Puzzle, Result, Verdict
 
+# Show the public classes as cdok.X (in help(), reprs and tracebacks),
+# where users find them, rather than in the private modules.
+for _cls in (Cage, Error, Format, InvalidError, LimitError, ParseError,
+             Problem, Puzzle, Result, UnsupportedError, Verdict):
+    _cls.__module__ = __name__
+del _cls
+
 #: The version of the C library the package is built on (cdok_version()).
 __version__ = _cdok.version()
 

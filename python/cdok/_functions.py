@@ -1,7 +1,5 @@
 """Reading, writing, formats and generation."""
 
-from __future__ import annotations
-
 import os
 import secrets
 from typing import (IO, Any, FrozenSet, Iterable, List, NamedTuple, Optional,

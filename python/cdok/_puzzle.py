@@ -1,7 +1,5 @@
 """Puzzles, search results and the problems of a checked grid."""
 
-from __future__ import annotations
-
 import enum
 import os
 from fractions import Fraction

@@ -64,6 +64,9 @@ cdok_module_state *pycdok_state_of_type(PyTypeObject *type);
 PyObject *pycdok_raise(cdok_module_state *st, cdok_status status,
 		       const cdok_error *err);
 /* Raise cdok.InvalidError (a ValueError) with a formatted message. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
 PyObject *pycdok_invalid(cdok_module_state *st, const char *fmt, ...);
 /* The format of the module's set with this name, or NULL with
  * cdok.Error raised (naming the formats there are). */
