@@ -31,30 +31,43 @@ static int type_error(const char *what, const char *want, PyObject *obj)
 	return -1;
 }
 
-/* An int (not a bool) within lo..hi into *out. */
-static int bounded(cdok_module_state *st, PyObject *obj, const char *what,
-		   long long lo, long long hi, long long *out)
+/* An int (not a bool) within lo..hi into *out: 0, or why not (the
+ * message is made only then, by bad_number: naming the value costs
+ * more than checking it). */
+enum { NUMBER_OK, NOT_AN_INT, OUT_OF_RANGE, PYTHON_ERROR };
+
+static int number(PyObject *obj, long long lo, long long hi, long long *out)
 {
 	long long x;
 	int overflow;
 
 	if (!PyLong_Check(obj) || PyBool_Check(obj))
-		return type_error(what, "an int", obj);
+		return NOT_AN_INT;
 	x = PyLong_AsLongLongAndOverflow(obj, &overflow);
 	if (x == -1 && PyErr_Occurred())
-		return -1;
-	if (overflow || x < lo || x > hi) {
-		PyObject *repr = PyObject_Repr(obj);
-
-		if (!repr)
-			return -1;
-		pycdok_invalid(st, "%s is %.40s, outside %lld..%lld", what,
-			       PyUnicode_AsUTF8(repr), lo, hi);
-		Py_DECREF(repr);
-		return -1;
-	}
+		return PYTHON_ERROR;
+	if (overflow || x < lo || x > hi)
+		return OUT_OF_RANGE;
 	*out = x;
-	return 0;
+	return NUMBER_OK;
+}
+
+static int bad_number(cdok_module_state *st, int why, PyObject *obj,
+		      const char *what, long long lo, long long hi)
+{
+	PyObject *repr;
+
+	if (why == PYTHON_ERROR)
+		return -1;
+	if (why == NOT_AN_INT)
+		return type_error(what, "an int", obj);
+	repr = PyObject_Repr(obj);
+	if (!repr)
+		return -1;
+	pycdok_invalid(st, "%s is %.40s, outside %lld..%lld", what,
+		       PyUnicode_AsUTF8(repr), lo, hi);
+	Py_DECREF(repr);
+	return -1;
 }
 
 static int read_board(cdok_module_state *st, PyObject *board, int *givens)
@@ -74,23 +87,27 @@ static int read_board(cdok_module_state *st, PyObject *board, int *givens)
 	for (int y = 0; y < N; y++) {
 		PyObject *row = PyList_GET_ITEM(rows, y);
 
-		snprintf(what, sizeof(what), "board[%d]", y);
 		/* A list, because solve() writes the solution into it. */
-		if (!PyList_Check(row))
-			return type_error(what, "a list of 9 ints", row);
-		if (PyList_GET_SIZE(row) != N) {
+		if (!PyList_Check(row) || PyList_GET_SIZE(row) != N) {
+			snprintf(what, sizeof(what), "board[%d]", y);
+			if (!PyList_Check(row))
+				return type_error(what, "a list of 9 ints",
+						  row);
 			pycdok_invalid(st, "%s has %zd values; a Killer Sudoku "
 				       "board is 9 x 9", what,
 				       PyList_GET_SIZE(row));
 			return -1;
 		}
 		for (int x = 0; x < N; x++) {
-			long long v;
+			PyObject *item = PyList_GET_ITEM(row, x);
+			long long v = 0;
+			int why = number(item, 0, 9, &v);
 
-			snprintf(what, sizeof(what), "board[%d][%d]", y, x);
-			if (bounded(st, PyList_GET_ITEM(row, x), what, 0, 9,
-				    &v) < 0)
-				return -1;
+			if (why != NUMBER_OK) {
+				snprintf(what, sizeof(what), "board[%d][%d]",
+					 y, x);
+				return bad_number(st, why, item, what, 0, 9);
+			}
 			givens[y * N + x] = v ? (int)v : CDOK_NONE;
 		}
 	}
@@ -130,30 +147,34 @@ static int read_cell(cdok_module_state *st, PyObject *obj, Py_ssize_t k,
 {
 	PyObject *xy = as_list(obj);
 	char what[96];
-	long long x, y;
+	long long xy_value[2] = {0, 0};
 	int rc = -1;
 
-	snprintf(what, sizeof(what), "cages[%zd][1][%zd]", k, i);
-	if (!xy)
-		return type_error(what, "a pair (x, y)", obj);
-	if (PySequence_Fast_GET_SIZE(xy) != 2) {
+	if (!xy || PySequence_Fast_GET_SIZE(xy) != 2) {
+		snprintf(what, sizeof(what), "cages[%zd][1][%zd]", k, i);
+		if (!xy)
+			return type_error(what, "a pair (x, y)", obj);
 		pycdok_invalid(st, "%s has %zd items; a cell is (x, y), the "
 			       "column and the row", what,
 			       PySequence_Fast_GET_SIZE(xy));
 		goto out;
 	}
-	snprintf(what, sizeof(what), "cages[%zd][1][%zd][0] (x, the column)",
-		 k, i);
-	if (bounded(st, PySequence_Fast_GET_ITEM(xy, 0), what, 0, 8, &x) < 0)
-		goto out;
-	snprintf(what, sizeof(what), "cages[%zd][1][%zd][1] (y, the row)", k,
-		 i);
-	if (bounded(st, PySequence_Fast_GET_ITEM(xy, 1), what, 0, 8, &y) < 0)
-		goto out;
-	*cell = (int)(y * N + x);
+	for (int j = 0; j < 2; j++) {
+		PyObject *item = PySequence_Fast_GET_ITEM(xy, j);
+		int why = number(item, 0, 8, &xy_value[j]);
+
+		if (why != NUMBER_OK) {
+			snprintf(what, sizeof(what), "cages[%zd][1][%zd][%d] "
+				 "(%s)", k, i, j,
+				 j ? "y, the row" : "x, the column");
+			bad_number(st, why, item, what, 0, 8);
+			goto out;
+		}
+	}
+	*cell = (int)(xy_value[1] * N + xy_value[0]);
 	rc = 0;
 out:
-	Py_DECREF(xy);
+	Py_XDECREF(xy);
 	return rc;
 }
 
@@ -163,33 +184,36 @@ static int read_cage(cdok_module_state *st, cdok_puzzle *p, PyObject *obj,
 {
 	PyObject *cage = as_list(obj), *cells = NULL;
 	char what[64];
-	int flat[CELLS], n, index, rc = -1;
-	long long total;
+	int flat[CELLS], n, index, why, rc = -1;
+	long long total = 0;
 	cdok_status status;
 
-	snprintf(what, sizeof(what), "cages[%zd]", k);
-	if (!cage)
-		return type_error(what, "a pair (total, [(x, y), ...])", obj);
-	if (PySequence_Fast_GET_SIZE(cage) != 2) {
+	if (!cage || PySequence_Fast_GET_SIZE(cage) != 2) {
+		snprintf(what, sizeof(what), "cages[%zd]", k);
+		if (!cage)
+			return type_error(what, "a pair (total, [(x, y), ...])",
+					  obj);
 		pycdok_invalid(st, "%s has %zd items; a cage is (total, [(x, "
 			       "y), ...])", what, PySequence_Fast_GET_SIZE(cage));
 		goto out;
 	}
-	snprintf(what, sizeof(what), "cages[%zd][0] (the total)", k);
-	if (bounded(st, PySequence_Fast_GET_ITEM(cage, 0), what, 1, INT64_MAX,
-		    &total) < 0)
-		goto out;
-	snprintf(what, sizeof(what), "cages[%zd][1] (the cells)", k);
-	cells = as_list(PySequence_Fast_GET_ITEM(cage, 1));
-	if (!cells) {
-		type_error(what, "a list of (x, y)",
-			   PySequence_Fast_GET_ITEM(cage, 1));
+	why = number(PySequence_Fast_GET_ITEM(cage, 0), 1, INT64_MAX, &total);
+	if (why != NUMBER_OK) {
+		snprintf(what, sizeof(what), "cages[%zd][0] (the total)", k);
+		bad_number(st, why, PySequence_Fast_GET_ITEM(cage, 0), what, 1,
+			   INT64_MAX);
 		goto out;
 	}
-	n = (int)PySequence_Fast_GET_SIZE(cells);
-	if (n < 1 || n > CELLS) {
-		pycdok_invalid(st, "%s has %d cells; a cage has 1 to 81", what,
-			       n);
+	cells = as_list(PySequence_Fast_GET_ITEM(cage, 1));
+	n = cells ? (int)PySequence_Fast_GET_SIZE(cells) : 0;
+	if (!cells || n < 1 || n > CELLS) {
+		snprintf(what, sizeof(what), "cages[%zd][1] (the cells)", k);
+		if (!cells)
+			type_error(what, "a list of (x, y)",
+				   PySequence_Fast_GET_ITEM(cage, 1));
+		else
+			pycdok_invalid(st, "%s has %d cells; a cage has 1 to "
+				       "81", what, n);
 		goto out;
 	}
 	for (int i = 0; i < n; i++) {
@@ -228,7 +252,7 @@ static int read_cage(cdok_module_state *st, cdok_puzzle *p, PyObject *obj,
 	rc = 0;
 out:
 	Py_XDECREF(cells);
-	Py_DECREF(cage);
+	Py_XDECREF(cage);
 	return rc;
 }
 
