@@ -1,6 +1,7 @@
 """The Pythonic API: reading, building, solving, checking, writing,
 generating, errors."""
 
+import contextlib
 import doctest
 import io
 import os
@@ -392,6 +393,25 @@ class Errors(unittest.TestCase):
             cdok.load(12)
         with self.assertRaises(OSError):
             cdok.load(README6 + ".missing")
+
+
+class Readme(unittest.TestCase):
+    def test_python_example_runs_as_shown(self):
+        readme = os.path.join(os.path.dirname(EXAMPLES), "README.md")
+        with open(readme) as f:
+            text = f.read()
+        block = text.split("```python\n", 1)[1].split("```", 1)[0]
+        out = io.StringIO()
+        cwd = os.getcwd()
+        os.chdir(os.path.dirname(readme))
+        try:
+            with contextlib.redirect_stdout(out):
+                exec(compile(block, "README.md", "exec"), {})
+        finally:
+            os.chdir(cwd)
+        self.assertTrue(out.getvalue().startswith(
+            "unique 31\n[6, 4, 5, 2, 1, 3]\n"
+            "given ((0, 2),) the given 5 "), out.getvalue())
 
 
 class Objects(unittest.TestCase):
