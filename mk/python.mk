@@ -22,8 +22,12 @@ PY_EXT_SUFFIX := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_con
 PY_EXT_SRC     = $(wildcard python/src/*.c)
 PY_EXT_OBJ     = $(PY_EXT_SRC:%.c=$(BUILD)/obj/%.o)
 PY_EXT         = $(PY_BUILD)/cdok/_cdok$(PY_EXT_SUFFIX)
-# The library objects the extension links: every part of lib/.
-PY_LIB_OBJ     = $(LIB_OBJ)
+# The library's folders the extension links, as in python/setup.py (an
+# optional folder that is not there is skipped), built by the Makefile's
+# rule for library objects.
+PY_LIB_FOLDERS = model format solve generate json
+PY_LIB_OBJ     = $(patsubst %.c,$(BUILD)/obj/%.o,\
+		 $(wildcard $(PY_LIB_FOLDERS:%=lib/%/*.c)))
 PY_FILES       = $(patsubst python/cdok/%,$(PY_BUILD)/cdok/%,\
 		 $(wildcard python/cdok/*.py python/cdok/*.pyi) python/cdok/py.typed)
 PY_TEST_ENV    = PYTHONPATH=$(CURDIR)/$(PY_BUILD) PYTHONDONTWRITEBYTECODE=1
@@ -64,7 +68,8 @@ python-venv: $(PY_VENV_STAMP)
 # python/build and python/cdok.egg-info are setuptools' (in-tree build,
 # as pip does it); a stale manifest there can break the next build.
 $(PY_VENV_STAMP): python/setup.py python/pyproject.toml $(PY_EXT_SRC) \
-		python/src/pycdok.h $(wildcard python/cdok/*) $(LIB_SRC) \
+		python/src/pycdok.h $(wildcard python/cdok/*) \
+		$(wildcard $(PY_LIB_FOLDERS:%=lib/%/*.c)) \
 		$(LIB_HDR) include/cdok.h
 	rm -rf $(PY_VENV) python/build python/cdok.egg-info
 	$(PYTHON) -m venv --system-site-packages $(PY_VENV)

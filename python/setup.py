@@ -1,11 +1,10 @@
 """Build the cdok package's extension from the library's C sources.
 
 The extension (cdok._cdok) is compiled from python/src/*.c and every C
-file of the library's folders under lib/, so the package needs no
-installed libcdok and follows the library as it changes: a new file, or
-a new folder such as an optional part split out of the core, is picked
-up by the glob below.  The JSON formats use jansson (Debian's
-libjansson-dev).  The package lives in the repository: build it from
+file of the library's folders listed below, so the package needs no
+installed libcdok and follows the library as it changes: a new file in
+those folders is picked up by the glob.  The JSON formats use jansson
+(Debian's libjansson-dev).  The package lives in the repository: build it from
 there (pip install ./python), not from a copy of this folder alone.
 """
 
@@ -19,8 +18,17 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(HERE)
 
 
+# The library's folders compiled into the extension.  An optional part
+# that has its own folder (the JSON formats, on jansson) is taken when it
+# is there; parts on other system libraries (pictures, on cairo) are not
+# taken unless added here with their library.
+LIB_FOLDERS = ["model", "format", "solve", "generate", "json"]
+LIBRARIES = ["jansson"]
+
+
 def sources():
-    lib = sorted(glob.glob(os.path.join(TOP, "lib", "*", "*.c")))
+    lib = [p for folder in LIB_FOLDERS
+           for p in sorted(glob.glob(os.path.join(TOP, "lib", folder, "*.c")))]
     own = sorted(glob.glob(os.path.join(HERE, "src", "*.c")))
     if not lib:
         raise SystemExit("setup.py: no C sources under ../lib: build the "
@@ -43,6 +51,6 @@ setup(
         define_macros=[("CDOK_BUILDING", None),
                        ("_POSIX_C_SOURCE", "200809L")],
         extra_compile_args=["-std=c11", "-fvisibility=hidden"],
-        libraries=["jansson"],
+        libraries=LIBRARIES,
     )],
 )

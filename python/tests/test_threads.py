@@ -7,7 +7,12 @@ progress callable keeps it going), which makes "while" certain without
 depending on timing.
 """
 
+import os
+import signal
+import subprocess
+import sys
 import threading
+import time
 import unittest
 from concurrent.futures import ThreadPoolExecutor
 
@@ -74,6 +79,40 @@ class SecondThread(unittest.TestCase):
         self.assertEqual(together, alone)
         self.assertEqual([str(p) for p in together],
                          [str(p) for p in alone])
+
+
+class Interrupt(unittest.TestCase):
+    def test_ctrl_c_stops_a_search(self):
+        # A search that would run for ages, started in a child process;
+        # Ctrl-C (SIGINT) must end it with KeyboardInterrupt.  (The child
+        # sets Python's handler itself: a process started in the
+        # background may inherit SIGINT ignored.)
+        code = ("import signal, cdok\n"
+                "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+                "print('ready', flush=True)\n"
+                "cdok.Puzzle(8).solve(limit=None, keep=0)\n")
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
+        child = subprocess.Popen([sys.executable, "-c", code], env=env,
+                                 stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE)
+        try:
+            self.assertEqual(child.stdout.readline(), b"ready\n")
+            # Most likely inside the search by then; the signal is sent
+            # again until the child ends, so the result does not depend on
+            # when it arrives.
+            time.sleep(0.3)
+            for _ in range(WAIT * 10):
+                child.send_signal(signal.SIGINT)
+                if child.poll() is not None:
+                    break
+                time.sleep(0.1)
+            _, err = child.communicate(timeout=WAIT)
+        finally:
+            if child.poll() is None:
+                child.kill()
+                child.wait()
+        self.assertIn(b"KeyboardInterrupt", err)
+        self.assertNotEqual(child.returncode, 0)
 
 
 if __name__ == "__main__":
