@@ -16,8 +16,8 @@ Where the original is loose this module is strict:
 
 - solve() leaves the board exactly as it was when it returns False (the
   original leaves the values of one-cell cages and partial guesses in
-  it).  The board is a list of 9 lists of 9 ints from 0 to 9; the
-  solution is written into those row lists.
+  it).  The board is a list of 9 lists of 9 ints from 0 to 9, each row
+  a list of its own; the solution is written into those row lists.
 - A puzzle with several solutions gives True and one of them, as the
   original does; solve(board, cages, unique=True) returns True only
   when the solution is unique (and False, board untouched, when there
@@ -82,11 +82,25 @@ def solve(board: Board, cages: Cages, *, unique: bool = False) -> bool:
     or ValueError for malformed data.  The search runs without the GIL.
     """
     result = solve_result(board, cages, unique=unique)
+    _rows_apart(board)
     if not result.solutions or (unique and not result.unique):
         return False
     for row, values in zip(board, result.solutions[0]):
         row[:] = values
     return True
+
+
+def _rows_apart(board: Board) -> None:
+    """Refuse a board whose rows are one list seen twice (as
+    ``[[0] * 9] * 9`` makes): the solution could not be written into
+    it."""
+    seen = {}
+    for y, row in enumerate(board):
+        if id(row) in seen:
+            raise ValueError(f"board[{y}] is the same list as "
+                             f"board[{seen[id(row)]}]; each row must be a "
+                             "list of its own (not [[0] * 9] * 9)")
+        seen[id(row)] = y
 
 
 def from_puzzle(puzzle: Puzzle) -> Tuple[Board, Cages]:
@@ -177,9 +191,13 @@ def _draw(board: Board, cages: Cages, values: Optional[Board]) -> str:
     return puzzle.dumps("ascii", values)
 
 
-def _run_file(path: str, args: argparse.Namespace) -> int:
+def _run_file(path: str, args: argparse.Namespace, first: bool) -> int:
+    """Solve one file and say so; its exit status.  Every puzzle after
+    the first starts with a blank line."""
     try:
         board, cages = load_from_file(path)
+        if not first:
+            print()
         print(f"Puzzle: {path}")
         if args.show_initial_board:
             print(_draw(board, cages, None))
@@ -237,10 +255,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if not args.filename:
         parser.error("name at least one puzzle file")
     status = 0
-    for i, path in enumerate(args.filename):
-        if i:
-            print()
-        status = max(status, _run_file(path, args))
+    first = True
+    for path in args.filename:
+        code = _run_file(path, args, first)
+        first = first and code > 1      # nothing printed on stdout
+        status = max(status, code)
     return status
 
 

@@ -151,6 +151,15 @@ class Malformed(unittest.TestCase):
                 self.assertIn(words, str(caught.exception))
                 self.assertEqual(board, before)
 
+    def test_rows_that_are_one_list(self):
+        _, cages = seed_shapes(EXPERT[0])
+        board = [[0] * 9] * 9
+        with self.assertRaisesRegex(ValueError,
+                                    r"board\[1\] is the same list as "
+                                    r"board\[0\]"):
+            killer.solve(board, cages)
+        self.assertEqual(board, [[0] * 9] * 9)
+
     def test_values(self):
         board, cages = seed_shapes(EXPERT[0])
         board[1][4] = 10
