@@ -129,8 +129,9 @@ def load(source: Source, format: Optional[str] = None, *,
 
 def read_grid(text: Union[str, bytes], size: int) -> Grid:
     """A proposed solution from text: size rows of size numbers (or, up
-    to 9 x 9, rows of digits), as the cdok program's check reads it; '.'
-    or 0 is an empty cell (None)."""
+    to 9 x 9, rows of digits), as the cdok program's check reads it.  '.'
+    is an empty cell (None); 0 is kept as 0, which a plain puzzle takes
+    as empty too."""
     if not _is_int(size):
         raise TypeError(f"size must be an int, not {type(size).__name__}")
     return _cdok.read_grid(_as_bytes(text), size)

@@ -332,9 +332,7 @@ static PyObject *model_write(PyObject *self, PyObject *const *args,
 			PyMem_Free(values);
 			return NULL;
 		}
-		for (int i = 0; i < n; i++)
-			if (values[i] == CDOK_NONE)
-				values[i] = 0;
+		pycdok_writer_values(p, values);
 	}
 	memset(&err, 0, sizeof(err));
 	status = cdok_write(f, p, values, &text, &len, &err);

@@ -142,6 +142,17 @@ PyObject *pycdok_output(const cdok_format *format, const char *text,
 
 /* ---- numbers, grids ---- */
 
+void pycdok_writer_values(const cdok_puzzle *p, int *values)
+{
+	int n = cdok_puzzle_size(p) * cdok_puzzle_size(p);
+
+	if (cdok_puzzle_rules(p) & CDOK_RULE_NYLIMB)
+		return;
+	for (int i = 0; i < n; i++)
+		if (values[i] == CDOK_NONE)
+			values[i] = 0;
+}
+
 int pycdok_int(PyObject *obj, int *out)
 {
 	long x;
@@ -516,10 +527,7 @@ static PyObject *m_write_all(PyObject *module, PyObject *const *args,
 				if (pycdok_values(v, size * size, grid,
 						  "the solution") < 0)
 					goto out;
-				/* The writers take 0 for "no value". */
-				for (int k = 0; k < size * size; k++)
-					if (grid[k] == CDOK_NONE)
-						grid[k] = 0;
+				pycdok_writer_values(p, grid);
 			}
 			status = cdok_writer_put(w, p, v == Py_None ? NULL
 								    : grid,

@@ -83,6 +83,10 @@ int pycdok_int(PyObject *obj, int *out);
  * value, CDOK_NONE).  -1 with TypeError/ValueError set if it is not one;
  * what names the argument in messages. */
 int pycdok_values(PyObject *seq, int n, int *values, const char *what);
+/* Values for a writer: "no value" is 0 in a plain puzzle (every writer
+ * takes it so, and some refuse CDOK_NONE), CDOK_NONE in a Nylimb one
+ * (where 0 is a value). */
+void pycdok_writer_values(const cdok_puzzle *p, int *values);
 /* A list of size lists of size ints. */
 PyObject *pycdok_grid(const int *values, int size);
 

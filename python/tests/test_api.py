@@ -282,6 +282,18 @@ class Writing(unittest.TestCase):
                     if "read" in fmt.flags:
                         self.assertEqual(cdok.loads(text, fmt.name), p)
 
+    def test_empty_cells_and_nylimb_zeros(self):
+        k = cdok.load(corpus("killer", "killer_ka_01.solo"))
+        partial = solution_of(corpus("killer", "killer_ka_01.solo"))
+        partial[0][0] = None
+        for fmt in ("killer", "spec", "ascii", "json"):
+            with self.subTest(format=fmt):
+                self.assertTrue(k.dumps(fmt, partial))
+        n = cdok.load(corpus("nylimb", "GC7WQR5.puz"), nylimb=True)
+        sol = n.solve().solution
+        self.assertIn(0, [v for row in sol for v in row])
+        self.assertEqual(cdok.read_grid(n.dumps("spec", sol), n.size), sol)
+
     def test_unsupported_and_unknown(self):
         p = cdok.load(README6)
         with self.assertRaisesRegex(cdok.UnsupportedError,
