@@ -17,8 +17,10 @@
 
 PYTHON        ?= /usr/bin/python3
 PY_BUILD       = $(BUILD)/python
-PY_INCLUDE    := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])' 2>/dev/null)
-PY_EXT_SUFFIX := $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))' 2>/dev/null)
+PY_CONFIG      = $(PYTHON) -c 'import sysconfig; print(sysconfig.$(1))' \
+		 2>/dev/null
+PY_INCLUDE    := $(shell $(call PY_CONFIG,get_paths()["include"]))
+PY_EXT_SUFFIX := $(shell $(call PY_CONFIG,get_config_var("EXT_SUFFIX")))
 PY_EXT_SRC     = $(wildcard python/src/*.c)
 PY_EXT_OBJ     = $(PY_EXT_SRC:%.c=$(BUILD)/obj/%.o)
 PY_EXT         = $(PY_BUILD)/cdok/_cdok$(PY_EXT_SUFFIX)
@@ -33,7 +35,7 @@ PY_FILES       = $(patsubst python/cdok/%,$(PY_BUILD)/cdok/%,\
 PY_TEST_ENV    = PYTHONPATH=$(CURDIR)/$(PY_BUILD) PYTHONDONTWRITEBYTECODE=1
 PY_VENV        = $(BUILD)/python-venv
 
-.PHONY: python python-test python-venv python-check
+.PHONY: python python-test python-venv python-check python-clean
 
 # One after the other, even under make -j, so that outputs do not mix.
 python-check:
@@ -76,3 +78,9 @@ $(PY_VENV_STAMP): python/setup.py python/pyproject.toml $(PY_EXT_SRC) \
 	$(PY_VENV)/bin/pip install --quiet --no-build-isolation --no-index \
 		./python
 	touch $@
+
+# make clean also removes what pip's in-tree build leaves in python/.
+clean: python-clean
+
+python-clean:
+	rm -rf python/build python/cdok.egg-info

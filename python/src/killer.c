@@ -132,11 +132,14 @@ static int connected(const int *cells, int n)
 			       col > 0 ? c - 1 : -1, col < N - 1 ? c + 1 : -1};
 
 		reached++;
-		for (int k = 0; k < 4; k++)
-			if (next[k] >= 0 && in_cage[next[k]] && !seen[next[k]]) {
-				seen[next[k]] = 1;
-				queue[tail++] = next[k];
+		for (int k = 0; k < 4; k++) {
+			int to = next[k];
+
+			if (to >= 0 && in_cage[to] && !seen[to]) {
+				seen[to] = 1;
+				queue[tail++] = to;
 			}
+		}
 	}
 	return reached == n;
 }
@@ -194,7 +197,8 @@ static int read_cage(cdok_module_state *st, cdok_puzzle *p, PyObject *obj,
 			return type_error(what, "a pair (total, [(x, y), ...])",
 					  obj);
 		pycdok_invalid(st, "%s has %zd items; a cage is (total, [(x, "
-			       "y), ...])", what, PySequence_Fast_GET_SIZE(cage));
+			       "y), ...])", what,
+			       PySequence_Fast_GET_SIZE(cage));
 		goto out;
 	}
 	why = number(PySequence_Fast_GET_ITEM(cage, 0), 1, INT64_MAX, &total);
@@ -224,12 +228,12 @@ static int read_cage(cdok_module_state *st, cdok_puzzle *p, PyObject *obj,
 			int c = flat[i];
 
 			if (owner[c] == k)
-				pycdok_invalid(st, "cages[%zd][1][%d]: the cell "
-					       "(%d, %d) is listed twice", k, i,
-					       c % N, c / N);
+				pycdok_invalid(st, "cages[%zd][1][%d]: the "
+					       "cell (%d, %d) is listed twice",
+					       k, i, c % N, c / N);
 			else
-				pycdok_invalid(st, "cages[%zd][1][%d]: the cell "
-					       "(%d, %d) is already in "
+				pycdok_invalid(st, "cages[%zd][1][%d]: the "
+					       "cell (%d, %d) is already in "
 					       "cages[%d]", k, i, c % N, c / N,
 					       owner[c]);
 			goto out;
@@ -237,8 +241,9 @@ static int read_cage(cdok_module_state *st, cdok_puzzle *p, PyObject *obj,
 		owner[flat[i]] = (int)k;
 	}
 	if (!connected(flat, n)) {
-		pycdok_invalid(st, "cages[%zd] is not connected: a cage's cells "
-			       "form one region of orthogonal neighbours", k);
+		pycdok_invalid(st, "cages[%zd] is not connected: a cage's "
+			       "cells form one region of orthogonal "
+			       "neighbours", k);
 		goto out;
 	}
 	status = cdok_puzzle_add_cage(p, CDOK_OP_ADD, total, flat, n, NULL,

@@ -374,9 +374,9 @@ static PyObject *m_read(PyObject *module, PyObject *const *args,
 		if (!f)
 			return NULL;
 		if (!(cdok_format_flags(f) & CDOK_FORMAT_READ))
-			return PyErr_Format(st->unsupported_error, "the %s "
-					    "format is written only, never read",
-					    cdok_format_name(f));
+			return PyErr_Format(st->unsupported_error,
+					    "the %s format is written only, "
+					    "never read", cdok_format_name(f));
 	} else {
 		f = cdok_formats_detect(st->formats, text, len);
 		if (!f)

@@ -31,7 +31,8 @@ def solution_of(path):
 
 class Reading(unittest.TestCase):
     def test_every_format_detected_and_named(self):
-        cases = [("spec", README6), ("keen", corpus("keen", "keen_6n_01.keen")),
+        cases = [("spec", README6),
+                 ("keen", corpus("keen", "keen_6n_01.keen")),
                  ("solo", corpus("killer", "killer_ka_01.solo")),
                  ("killer", corpus("killer", "killer_ka_01.json")),
                  ("calpoly", corpus("calpoly", "gen01.in")),
