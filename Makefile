@@ -4,8 +4,8 @@
 #                   its man pages and shell completions
 #   make check      tests: a short fuzz run of every fuzz target, an
 #                   install into a temporary prefix checked with
-#                   pkg-config, a gcc build, then a clang ASan+UBSan
-#                   build; all with -Werror
+#                   pkg-config, the Python package (mk/python.mk), a gcc
+#                   build, then a clang ASan+UBSan build; all with -Werror
 #   make test       tests of the plain build only
 #   make install    PREFIX=/usr/local by default; DESTDIR, BINDIR,
 #                   LIBDIR, INCLUDEDIR, MANDIR ... (mk/install.mk)
@@ -135,6 +135,7 @@ test-asan:
 check:
 	$(MAKE) --no-print-directory WERROR=-Werror fuzz-smoke
 	$(MAKE) --no-print-directory WERROR=-Werror install-check
+	$(MAKE) --no-print-directory WERROR=-Werror python-check
 	$(MAKE) --no-print-directory WERROR=-Werror test
 	$(MAKE) --no-print-directory WERROR=-Werror test-asan
 
@@ -144,6 +145,8 @@ include mk/install.mk
 
 clean:
 	rm -rf build
+
+include mk/python.mk
 
 # ---- fuzzing (fuzz/README.md) ----
 #

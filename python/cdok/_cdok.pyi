@@ -1,0 +1,56 @@
+"""Types of the extension module cdok._cdok (python/src/*.c).
+
+Grids cross the boundary flat: size*size values in reading order, None
+(or NONE) for no value.  The cdok package gives these functions names,
+defaults and checks; call them through it.
+"""
+
+from typing import Any, Callable, List, Optional, Sequence, Tuple, Union
+
+NONE: int
+
+_Flat = Sequence[Optional[int]]
+_Grid = List[List[Optional[int]]]
+# (op, target, flat cells, label, distinct)
+_CageTuple = Tuple[str, int, Tuple[int, ...], Optional[str], bool]
+# (kind, row, column, value, given, where, cage, got, got_den, overflow,
+#  sentence)
+_ProblemTuple = Tuple[int, int, int, int, int, int, int, int, int, bool, str]
+# (verdict, count, complete, gave_up, nodes, branches, difficulty,
+#  solutions, timed_out)
+_SolveTuple = Tuple[int, int, bool, bool, int, int, int, List[_Grid], bool]
+
+
+class Model:
+    """One libcdok puzzle, immutable."""
+
+    @property
+    def size(self) -> int: ...
+    @property
+    def boxes(self) -> Optional[Tuple[int, int]]: ...
+    @property
+    def rules(self) -> int: ...
+    def givens(self) -> List[Optional[int]]: ...
+    def cages(self) -> List[_CageTuple]: ...
+    def write(self, format: str, values: Optional[_Flat]
+              ) -> Union[str, bytes]: ...
+    def check(self, values: _Flat) -> List[_ProblemTuple]: ...
+    def solve(self, limit: int, keep: int, max_nodes: int, timeout: float,
+              progress: Optional[Callable[[int], Any]]) -> _SolveTuple: ...
+
+
+def version() -> str: ...
+def formats() -> List[Tuple[str, str, int]]: ...
+def detect(data: bytes) -> Optional[str]: ...
+def read(data: bytes, format: Optional[str], rules: int) -> List[Model]: ...
+def read_grid(data: bytes, size: int) -> _Grid: ...
+def write_all(format: str, models: List[Model],
+              values: Optional[List[Optional[_Flat]]],
+              flags: int) -> Union[str, bytes]: ...
+def build(size: int, givens: _Flat, cages: List[_CageTuple],
+          boxes: Optional[Tuple[int, int]], rules: int) -> Model: ...
+def killer_build(board: Any, cages: Any) -> Model: ...
+def generate(size: int, ops: int, two_cell: bool, max_cage: int,
+             iterations: int, max_score: int, target_score: int,
+             killer: bool, box_rows: int, box_cols: int, rules: int,
+             seed: int) -> Tuple[Model, int]: ...

@@ -1,0 +1,268 @@
+"""Reading, writing, formats and generation."""
+
+import os
+import secrets
+from typing import (IO, Any, FrozenSet, Iterable, List, NamedTuple, Optional,
+                    Sequence, Tuple, Union)
+
+from . import _cdok
+from ._errors import Error, InvalidError, ParseError
+from ._puzzle import RULE_NYLIMB, Grid, Puzzle, _flat_grid, _is_int
+
+__all__ = ["loads", "loads_all", "load", "load_all", "dumps", "dump",
+           "read_grid", "formats", "detect", "Format", "generate"]
+
+Source = Union[str, bytes, "os.PathLike[str]", IO[Any]]
+
+# The CDOK_FORMAT_* flags of include/cdok.h, by name.
+_FLAGS = (("read", 0x01), ("write", 0x02), ("values", 0x04),
+          ("line", 0x08), ("picture", 0x10), ("binary", 0x20),
+          ("single", 0x40), ("results", 0x80))
+
+# The CDOK_WRITER_* flags.
+_WRITER_COMPACT = 0x1
+_WRITER_ARRAY = 0x2
+
+
+class Format(NamedTuple):
+    """A format cdok reads or writes.
+
+    flags holds what it can do: "read", "write", "values" (a written
+    puzzle can carry a solution), "line" (one puzzle per line),
+    "picture" (for people; never read back), "binary", "single" (one
+    puzzle per file), "results" (also result documents).
+    """
+
+    name: str
+    summary: str
+    flags: FrozenSet[str]
+
+
+def formats() -> List[Format]:
+    """Every format of this build, in the order cdok lists them."""
+    return [Format(name, summary,
+                   frozenset(word for word, bit in _FLAGS if flags & bit))
+            for name, summary, flags in _cdok.formats()]
+
+
+def _as_bytes(text: Union[str, bytes]) -> bytes:
+    if isinstance(text, str):
+        return text.encode("utf-8")
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        return bytes(text)
+    raise TypeError(f"expected a str or bytes, not {type(text).__name__}")
+
+
+def detect(text: Union[str, bytes]) -> Optional[str]:
+    """The name of the format a text is written in, told from its
+    content as the cdok program does, or None for a text that holds
+    nothing but white space."""
+    return _cdok.detect(_as_bytes(text))
+
+
+def _with_file(error: Error, name: Optional[str]) -> Error:
+    if name is not None and error.file is None:
+        error.file = name
+    return error
+
+
+def loads_all(text: Union[str, bytes], format: Optional[str] = None, *,
+              nylimb: bool = False, name: Optional[str] = None
+              ) -> List[Puzzle]:
+    """Every puzzle of a text (a stream may hold several).
+
+    format names the format ("spec", "ucf", "calpoly", "keen", "solo",
+    "killer", "json"); without it the format is told from the text.
+    nylimb reads the puzzles with the Nylimb rules, as ``cdok -N`` does.
+    name is the file name to give errors and puzzles.  A text that does
+    not follow its format raises cdok.ParseError (or another cdok.Error)
+    with the line and column.
+    """
+    data = _as_bytes(text)
+    try:
+        models = _cdok.read(data, format, RULE_NYLIMB if nylimb else 0)
+    except Error as error:
+        raise _with_file(error, name)
+    return [Puzzle._wrap(model, name) for model in models]
+
+
+def loads(text: Union[str, bytes], format: Optional[str] = None, *,
+          nylimb: bool = False, name: Optional[str] = None) -> Puzzle:
+    """The puzzle a text holds (see loads_all).  A text that holds
+    several raises cdok.ParseError: read those with loads_all()."""
+    puzzles = loads_all(text, format, nylimb=nylimb, name=name)
+    if len(puzzles) != 1:
+        raise ParseError(f"the text holds {len(puzzles)} puzzles; "
+                         "loads_all() reads every one", file=name)
+    return puzzles[0]
+
+
+def _read_source(source: Source) -> Tuple[bytes, Optional[str]]:
+    if hasattr(source, "read"):
+        data = source.read()  # type: ignore[union-attr]
+        name = getattr(source, "name", None)
+        return _as_bytes(data), name if isinstance(name, str) else None
+    if isinstance(source, (str, bytes, os.PathLike)):
+        path = os.fspath(source)
+        with open(path, "rb") as f:
+            data = f.read()
+        return data, os.fsdecode(path)
+    raise TypeError(f"expected a path or a file object, not "
+                    f"{type(source).__name__}")
+
+
+def load_all(source: Source, format: Optional[str] = None, *,
+             nylimb: bool = False) -> List[Puzzle]:
+    """Every puzzle of a file: a path or a file object (text or binary).
+    Errors name the file, the line and the column."""
+    data, name = _read_source(source)
+    return loads_all(data, format, nylimb=nylimb, name=name)
+
+
+def load(source: Source, format: Optional[str] = None, *,
+         nylimb: bool = False) -> Puzzle:
+    """The puzzle of a file (see load_all); one that holds several
+    raises cdok.ParseError."""
+    data, name = _read_source(source)
+    return loads(data, format, nylimb=nylimb, name=name)
+
+
+def read_grid(text: Union[str, bytes], size: int) -> Grid:
+    """A proposed solution from text: size rows of size numbers (or, up
+    to 9 x 9, rows of digits), as the cdok program's check reads it.  '.'
+    is an empty cell (None); 0 is kept as 0, which a plain puzzle takes
+    as empty too."""
+    if not _is_int(size):
+        raise TypeError(f"size must be an int, not {type(size).__name__}")
+    return _cdok.read_grid(_as_bytes(text), size)
+
+
+def dumps(puzzles: Union[Puzzle, Iterable[Puzzle]], format: str = "spec",
+          *, solutions: Optional[Sequence[Optional[Grid]]] = None,
+          compact: bool = False, array: bool = False) -> Union[str, bytes]:
+    """Several puzzles as one text of a format, as the cdok program writes
+    a stream: one UCF file with one closing 0, one Keen ID a line, JSON
+    documents one after another.
+
+    solutions, when given, holds one grid (or None) per puzzle: each
+    puzzle is written with its solution (for "ucf" and "calpoly", the
+    answers), and a None leaves that puzzle out while the others keep
+    their numbers ("KenKen Puzzle #4:" stays #4).  compact and array
+    apply to "json": one line per document, or one array of them.
+    """
+    if isinstance(puzzles, Puzzle):
+        puzzles = [puzzles]
+    puzzles = list(puzzles)
+    for p in puzzles:
+        if not isinstance(p, Puzzle):
+            raise TypeError(f"dumps() takes puzzles, not "
+                            f"{type(p).__name__}")
+    values = None
+    if solutions is not None:
+        solutions = list(solutions)
+        if len(solutions) != len(puzzles):
+            raise InvalidError(f"{len(solutions)} solutions for "
+                               f"{len(puzzles)} puzzles")
+        values = [None if s is None else
+                  _flat_grid(s, p.size, "the solution")
+                  for p, s in zip(puzzles, solutions)]
+    flags = (_WRITER_COMPACT if compact else 0) | \
+        (_WRITER_ARRAY if array else 0)
+    return _cdok.write_all(format, [p._model for p in puzzles], values,
+                           flags)
+
+
+def _write_to(file: Any, text: Union[str, bytes]) -> None:
+    if hasattr(file, "write"):
+        file.write(text)
+        return
+    if isinstance(text, str):
+        with open(file, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+    else:
+        with open(file, "wb") as f:
+            f.write(text)
+
+
+def dump(puzzles: Union[Puzzle, Iterable[Puzzle]], file: Any,
+         format: str = "spec", **options: Any) -> None:
+    """Write dumps(puzzles, format, **options) to a path or a file
+    object.  The whole text is made first, so an error leaves the file
+    untouched."""
+    _write_to(file, dumps(puzzles, format, **options))
+
+
+# --ops of the cdok program: names, or the operator characters.
+_OPS = {"all": 15, "mul": 4, "add": 1, "addsub": 3}
+
+
+def _ops_mask(ops: str) -> int:
+    if not isinstance(ops, str):
+        raise TypeError(f"ops must be a str, not {type(ops).__name__}")
+    if ops in _OPS:
+        return _OPS[ops]
+    mask = 0
+    for ch in ops:
+        if ch not in "+-*/":
+            raise ValueError(f"ops must be all, mul, add, addsub or "
+                             f"operator characters such as '+*', not "
+                             f"{ops!r}")
+        mask |= 1 << "+-*/".index(ch)
+    if not mask & 5:
+        raise ValueError(f"ops must hold + or *, not {ops!r}")
+    return mask
+
+
+def _whole(name: str, value: Any, low: int) -> int:
+    if not _is_int(value):
+        raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+    if value < low:
+        raise ValueError(f"{name} must be at least {low}, not {value}")
+    return value
+
+
+def generate(size: Optional[int] = None, *, seed: Optional[int] = None,
+             ops: str = "all", two_cell: bool = False,
+             max_cage: Optional[int] = None,
+             iterations: Optional[int] = None,
+             max_difficulty: Optional[int] = None,
+             target_difficulty: Optional[int] = None,
+             killer: bool = False, boxes: Optional[Tuple[int, int]] = None,
+             nylimb: bool = False) -> Puzzle:
+    """Make a puzzle with exactly one solution (proven by the solver).
+
+    The options are those of ``cdok generate``: size (default 6, or 9
+    for Killer), ops ("all", "mul", "add", "addsub", or characters such
+    as "+*"), two_cell (- and / cages of two cells), max_cage (default
+    5), iterations (hardening rounds; default 0, or 20 with
+    max_difficulty or target_difficulty), max_difficulty,
+    target_difficulty, killer (a Killer Sudoku: boxes, sum cages whose
+    values differ, no givens), boxes ((rows, columns) for Killer) and
+    nylimb.
+
+    seed makes the puzzle reproducible: the same options and seed give
+    the same puzzle as ``cdok --seed SEED generate`` does.  Without it a
+    seed is drawn; either way it is kept in the puzzle's seed attribute.
+    The search runs without the GIL.  cdok.LimitError: no puzzle within
+    max_difficulty was found; cdok.InvalidError: the options do not fit.
+    """
+    if size is None:
+        size = 9 if killer else 6
+    size = _whole("size", size, 1)
+    if seed is None:
+        seed = secrets.randbelow(10 ** 12)
+    seed = _whole("seed", seed, 0)
+    if seed >= 1 << 64:
+        raise ValueError("seed must fit in 64 bits")
+    max_cage = _whole("max_cage", 5 if max_cage is None else max_cage, 1)
+    max_score = _whole("max_difficulty", max_difficulty or 0, 0)
+    target_score = _whole("target_difficulty", target_difficulty or 0, 0)
+    if iterations is None:
+        iterations = 20 if max_score or target_score else 0
+    iterations = _whole("iterations", iterations, 0)
+    box_rows, box_cols = (0, 0) if boxes is None else tuple(boxes)
+    model, _score = _cdok.generate(
+        size, _ops_mask(ops), bool(two_cell), max_cage, iterations,
+        max_score, target_score, bool(killer), box_rows, box_cols,
+        RULE_NYLIMB if nylimb else 0, seed)
+    return Puzzle._wrap(model, None, seed)

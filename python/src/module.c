@@ -1,0 +1,759 @@
+/* module.c -- the _cdok module: formats, reading, writing, generating.
+ *
+ * Functions here take positional arguments only; the Python layer
+ * (the package's .py files) gives them names, defaults and documentation.
+ */
+#include "pycdok.h"
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- state, errors ---- */
+
+static struct PyModuleDef cdok_module;
+
+cdok_module_state *pycdok_state(PyObject *module)
+{
+	return PyModule_GetState(module);
+}
+
+cdok_module_state *pycdok_state_of_type(PyTypeObject *type)
+{
+	return PyType_GetModuleState(type);
+}
+
+static PyObject *error_class(cdok_module_state *st, cdok_status status)
+{
+	switch (status) {
+	case CDOK_ERR_SYNTAX:
+		return st->parse_error;
+	case CDOK_ERR_INVALID:
+		return st->invalid_error;
+	case CDOK_ERR_LIMIT:
+		return st->limit_error;
+	case CDOK_ERR_UNSUPPORTED:
+		return st->unsupported_error;
+	default:
+		return st->error;
+	}
+}
+
+/* Raise cls(message, line=..., column=...); 0 for a position leaves it
+ * out (None). */
+static PyObject *raise_at(PyObject *cls, const char *message, int line,
+			  int column)
+{
+	PyObject *args = NULL, *kwargs = NULL, *exc = NULL;
+
+	args = Py_BuildValue("(s)", message);
+	kwargs = PyDict_New();
+	if (!args || !kwargs)
+		goto out;
+	if (line > 0) {
+		PyObject *l = PyLong_FromLong(line);
+		PyObject *c = PyLong_FromLong(column);
+
+		if (!l || !c || PyDict_SetItemString(kwargs, "line", l) < 0 ||
+		    PyDict_SetItemString(kwargs, "column", c) < 0) {
+			Py_XDECREF(l);
+			Py_XDECREF(c);
+			goto out;
+		}
+		Py_DECREF(l);
+		Py_DECREF(c);
+	}
+	exc = PyObject_Call(cls, args, kwargs);
+	if (exc)
+		PyErr_SetObject(cls, exc);
+out:
+	Py_XDECREF(args);
+	Py_XDECREF(kwargs);
+	Py_XDECREF(exc);
+	return NULL;
+}
+
+PyObject *pycdok_raise(cdok_module_state *st, cdok_status status,
+		       const cdok_error *err)
+{
+	if (status == CDOK_ERR_NOMEM)
+		return PyErr_NoMemory();
+	if (!err || !err->message[0])
+		return raise_at(error_class(st, status),
+				cdok_status_name(status), 0, 0);
+	return raise_at(error_class(st, status), err->message, err->line,
+			err->column);
+}
+
+PyObject *pycdok_invalid(cdok_module_state *st, const char *fmt, ...)
+{
+	char message[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(message, sizeof(message), fmt, ap);
+	va_end(ap);
+	return raise_at(st->invalid_error, message, 0, 0);
+}
+
+const cdok_format *pycdok_format(cdok_module_state *st, PyObject *name)
+{
+	const char *s;
+	const cdok_format *f;
+
+	if (!PyUnicode_Check(name)) {
+		PyErr_Format(PyExc_TypeError, "a format is named by a str, "
+			     "not %.100s", Py_TYPE(name)->tp_name);
+		return NULL;
+	}
+	s = PyUnicode_AsUTF8(name);
+	if (!s)
+		return NULL;
+	f = cdok_formats_find(st->formats, s);
+	if (!f) {
+		char names[256] = "";
+		size_t used = 0;
+
+		for (int i = 0; (f = cdok_formats_at(st->formats, i)); i++) {
+			int n = snprintf(names + used, sizeof(names) - used,
+					 "%s%s", i ? ", " : "",
+					 cdok_format_name(f));
+
+			if (n < 0 || (size_t)n >= sizeof(names) - used)
+				break;
+			used += (size_t)n;
+		}
+		PyErr_Format(st->error, "unknown format '%.50s' (the formats "
+			     "are %s)", s, names);
+		return NULL;
+	}
+	return f;
+}
+
+PyObject *pycdok_output(const cdok_format *format, const char *text,
+			size_t len)
+{
+	if (cdok_format_flags(format) & CDOK_FORMAT_BINARY)
+		return PyBytes_FromStringAndSize(text, (Py_ssize_t)len);
+	return PyUnicode_DecodeUTF8(text, (Py_ssize_t)len, "strict");
+}
+
+/* ---- numbers, grids ---- */
+
+void pycdok_writer_values(const cdok_puzzle *p, int *values)
+{
+	int n = cdok_puzzle_size(p) * cdok_puzzle_size(p);
+
+	if (cdok_puzzle_rules(p) & CDOK_RULE_NYLIMB)
+		return;
+	for (int i = 0; i < n; i++)
+		if (values[i] == CDOK_NONE)
+			values[i] = 0;
+}
+
+int pycdok_int(PyObject *obj, int *out)
+{
+	long x;
+	int overflow;
+
+	if (!PyLong_Check(obj)) {
+		PyErr_Format(PyExc_TypeError, "expected an int, not %.100s",
+			     Py_TYPE(obj)->tp_name);
+		return -1;
+	}
+	x = PyLong_AsLongAndOverflow(obj, &overflow);
+	if (overflow || x > INT_MAX || x < INT_MIN) {
+		PyErr_SetString(PyExc_OverflowError, "int too large");
+		return -1;
+	}
+	if (x == -1 && PyErr_Occurred())
+		return -1;
+	*out = (int)x;
+	return 0;
+}
+
+int pycdok_values(PyObject *seq, int n, int *values, const char *what)
+{
+	PyObject *fast = PySequence_Fast(seq, "");
+	Py_ssize_t len;
+
+	if (!fast) {
+		PyErr_Format(PyExc_TypeError, "%s must be a sequence of %d "
+			     "values, not %.100s", what, n,
+			     Py_TYPE(seq)->tp_name);
+		return -1;
+	}
+	len = PySequence_Fast_GET_SIZE(fast);
+	if (len != n) {
+		PyErr_Format(PyExc_ValueError, "%s has %zd values; it needs "
+			     "%d", what, len, n);
+		Py_DECREF(fast);
+		return -1;
+	}
+	for (int i = 0; i < n; i++) {
+		PyObject *v = PySequence_Fast_GET_ITEM(fast, i);
+		long x;
+		int overflow;
+
+		if (v == Py_None) {
+			values[i] = CDOK_NONE;
+			continue;
+		}
+		if (!PyLong_Check(v) || PyBool_Check(v)) {
+			PyErr_Format(PyExc_TypeError, "%s: value %d must be an "
+				     "int or None, not %.100s", what, i,
+				     Py_TYPE(v)->tp_name);
+			Py_DECREF(fast);
+			return -1;
+		}
+		x = PyLong_AsLongAndOverflow(v, &overflow);
+		/* Numbers far outside any grid are out of range all the
+		 * same; keep them so, without wrapping. */
+		if (overflow || x > 1000000000L || x < -1000000000L)
+			x = overflow < 0 || x < 0 ? -1000000000L : 1000000000L;
+		values[i] = (int)x;
+	}
+	Py_DECREF(fast);
+	return 0;
+}
+
+PyObject *pycdok_grid(const int *values, int size)
+{
+	PyObject *grid = PyList_New(size);
+
+	for (int r = 0; grid && r < size; r++) {
+		PyObject *row = PyList_New(size);
+
+		if (!row) {
+			Py_CLEAR(grid);
+			break;
+		}
+		PyList_SET_ITEM(grid, r, row);
+		for (int c = 0; c < size; c++) {
+			int v = values[r * size + c];
+			PyObject *x = v == CDOK_NONE ? Py_None
+						     : PyLong_FromLong(v);
+
+			if (!x) {
+				Py_CLEAR(grid);
+				break;
+			}
+			if (x == Py_None)
+				Py_INCREF(x);
+			PyList_SET_ITEM(row, c, x);
+		}
+	}
+	return grid;
+}
+
+/* ---- module functions ---- */
+
+static int check_nargs(const char *name, Py_ssize_t nargs, Py_ssize_t want)
+{
+	if (nargs == want)
+		return 0;
+	PyErr_Format(PyExc_TypeError, "%s() takes %zd arguments (%zd given)",
+		     name, want, nargs);
+	return -1;
+}
+
+/* version() -> str: the linked library's version. */
+static PyObject *m_version(PyObject *module, PyObject *unused)
+{
+	(void)module;
+	(void)unused;
+	return PyUnicode_FromString(cdok_version());
+}
+
+/* formats() -> list of (name, summary, flags). */
+static PyObject *m_formats(PyObject *module, PyObject *unused)
+{
+	cdok_module_state *st = pycdok_state(module);
+	PyObject *list = PyList_New(0);
+	const cdok_format *f;
+
+	(void)unused;
+	for (int i = 0; list && (f = cdok_formats_at(st->formats, i)); i++) {
+		PyObject *item = Py_BuildValue("(ssI)", cdok_format_name(f),
+					       cdok_format_summary(f),
+					       cdok_format_flags(f));
+
+		if (!item || PyList_Append(list, item) < 0)
+			Py_CLEAR(list);
+		Py_XDECREF(item);
+	}
+	return list;
+}
+
+/* detect(data: bytes) -> str or None */
+static PyObject *m_detect(PyObject *module, PyObject *data)
+{
+	cdok_module_state *st = pycdok_state(module);
+	const cdok_format *f;
+
+	if (!PyBytes_Check(data))
+		return PyErr_Format(PyExc_TypeError, "detect() takes bytes");
+	f = cdok_formats_detect(st->formats, PyBytes_AS_STRING(data),
+				(size_t)PyBytes_GET_SIZE(data));
+	if (!f)
+		Py_RETURN_NONE;
+	return PyUnicode_FromString(cdok_format_name(f));
+}
+
+/* The puzzles read so far, to wrap once the GIL is back. */
+struct puzzles {
+	cdok_puzzle **items;
+	size_t n, cap;
+};
+
+static void puzzles_free(struct puzzles *ps)
+{
+	for (size_t i = 0; i < ps->n; i++)
+		cdok_puzzle_free(ps->items[i]);
+	PyMem_RawFree(ps->items);
+}
+
+/* Read every puzzle of the text; the GIL is released while reading (the
+ * bytes object is immutable and held by the caller). */
+static cdok_status read_all(cdok_reader *reader, struct puzzles *ps,
+			    cdok_error *err)
+{
+	cdok_status status = CDOK_OK;
+
+	for (;;) {
+		cdok_puzzle *p = NULL;
+
+		status = cdok_reader_next(reader, &p, err);
+		if (status != CDOK_OK)
+			break;
+		if (ps->n == ps->cap) {
+			size_t cap = ps->cap ? 2 * ps->cap : 8;
+			cdok_puzzle **items = PyMem_RawRealloc(
+				ps->items, cap * sizeof(*items));
+
+			if (!items) {
+				cdok_puzzle_free(p);
+				return CDOK_ERR_NOMEM;
+			}
+			ps->items = items;
+			ps->cap = cap;
+		}
+		ps->items[ps->n++] = p;
+	}
+	return status == CDOK_END ? CDOK_OK : status;
+}
+
+/* read(data: bytes, format: str | None, rules: int) -> list[Model] */
+static PyObject *m_read(PyObject *module, PyObject *const *args,
+			Py_ssize_t nargs)
+{
+	cdok_module_state *st = pycdok_state(module);
+	const cdok_format *f;
+	cdok_reader *reader;
+	struct puzzles ps = {NULL, 0, 0};
+	cdok_error err;
+	cdok_status status;
+	const char *text;
+	size_t len;
+	unsigned long rules;
+	PyObject *list;
+
+	if (check_nargs("read", nargs, 3) < 0)
+		return NULL;
+	if (!PyBytes_Check(args[0]))
+		return PyErr_Format(PyExc_TypeError, "read() takes bytes");
+	text = PyBytes_AS_STRING(args[0]);
+	len = (size_t)PyBytes_GET_SIZE(args[0]);
+	rules = PyLong_AsUnsignedLong(args[2]);
+	if (PyErr_Occurred())
+		return NULL;
+	if (args[1] != Py_None) {
+		f = pycdok_format(st, args[1]);
+		if (!f)
+			return NULL;
+		if (!(cdok_format_flags(f) & CDOK_FORMAT_READ))
+			return PyErr_Format(st->unsupported_error,
+					    "the %s format is written only, "
+					    "never read", cdok_format_name(f));
+	} else {
+		f = cdok_formats_detect(st->formats, text, len);
+		if (!f)
+			return raise_at(st->parse_error, "no puzzle found: the "
+					"input is empty", 1, 1);
+	}
+	reader = cdok_reader_new(f, text, len);
+	if (!reader)
+		return PyErr_NoMemory();
+	cdok_reader_set_rules(reader, (unsigned)rules);
+	memset(&err, 0, sizeof(err));
+	Py_BEGIN_ALLOW_THREADS
+	status = read_all(reader, &ps, &err);
+	Py_END_ALLOW_THREADS
+	cdok_reader_free(reader);
+	if (status != CDOK_OK) {
+		puzzles_free(&ps);
+		return pycdok_raise(st, status, &err);
+	}
+	list = PyList_New((Py_ssize_t)ps.n);
+	for (size_t i = 0; i < ps.n; i++) {
+		PyObject *m;
+
+		if (!list) {
+			cdok_puzzle_free(ps.items[i]);
+			continue;
+		}
+		m = pycdok_model_new(st, ps.items[i]);
+		if (!m)
+			Py_CLEAR(list);
+		else
+			PyList_SET_ITEM(list, (Py_ssize_t)i, m);
+	}
+	PyMem_RawFree(ps.items);
+	return list;
+}
+
+/* read_grid(data: bytes, size: int) -> list of size*size ints
+ * (CDOK_NONE for an empty cell) */
+static PyObject *m_read_grid(PyObject *module, PyObject *const *args,
+			     Py_ssize_t nargs)
+{
+	cdok_module_state *st = pycdok_state(module);
+	cdok_error err;
+	cdok_status status;
+	int size, *values;
+	PyObject *list = NULL;
+
+	if (check_nargs("read_grid", nargs, 2) < 0)
+		return NULL;
+	if (!PyBytes_Check(args[0]))
+		return PyErr_Format(PyExc_TypeError, "read_grid() takes bytes");
+	if (pycdok_int(args[1], &size) < 0)
+		return NULL;
+	if (size < 1 || size > CDOK_MAX_SIZE)
+		return pycdok_invalid(st, "a grid's size is 1..%d, not %d",
+				      CDOK_MAX_SIZE, size);
+	values = PyMem_Calloc((size_t)(size * size), sizeof(*values));
+	if (!values)
+		return PyErr_NoMemory();
+	memset(&err, 0, sizeof(err));
+	status = cdok_read_grid(PyBytes_AS_STRING(args[0]),
+				(size_t)PyBytes_GET_SIZE(args[0]), size, values,
+				&err);
+	if (status != CDOK_OK)
+		pycdok_raise(st, status, &err);
+	else
+		list = pycdok_grid(values, size);
+	PyMem_Free(values);
+	return list;
+}
+
+/* write_all(format: str, models: list, values: list | None, flags: int)
+ * -> str | bytes: one stream (cdok_writer) of every puzzle.  values, when
+ * given, holds one flat grid or None per puzzle; None skips that puzzle
+ * (it keeps its number in the stream). */
+static PyObject *m_write_all(PyObject *module, PyObject *const *args,
+			     Py_ssize_t nargs)
+{
+	cdok_module_state *st = pycdok_state(module);
+	const cdok_format *f;
+	cdok_writer *w = NULL;
+	PyObject *models, *values, *result = NULL;
+	char *text = NULL;
+	size_t len = 0, cap = 0;
+	int *grid = NULL;
+	unsigned long flags;
+	cdok_error err;
+	cdok_status status = CDOK_OK;
+
+	if (check_nargs("write_all", nargs, 4) < 0)
+		return NULL;
+	f = pycdok_format(st, args[0]);
+	if (!f)
+		return NULL;
+	models = args[1];
+	values = args[2];
+	flags = PyLong_AsUnsignedLong(args[3]);
+	if (PyErr_Occurred())
+		return NULL;
+	if (!PyList_Check(models) ||
+	    (values != Py_None && (!PyList_Check(values) ||
+				   PyList_GET_SIZE(values) !=
+					   PyList_GET_SIZE(models))))
+		return PyErr_Format(PyExc_TypeError, "write_all() takes a list "
+				    "of models and None or a list of grids");
+	if (!(cdok_format_flags(f) & CDOK_FORMAT_WRITE))
+		return PyErr_Format(st->unsupported_error, "the %s format is "
+				    "read only, never written",
+				    cdok_format_name(f));
+	w = cdok_writer_new(f, (unsigned)flags);
+	if (!w)
+		return PyErr_NoMemory();
+	memset(&err, 0, sizeof(err));
+	for (Py_ssize_t i = 0; i <= PyList_GET_SIZE(models); i++) {
+		char *piece = NULL;
+		size_t n = 0;
+
+		if (i == PyList_GET_SIZE(models)) {
+			status = cdok_writer_finish(w, &piece, &n, &err);
+		} else {
+			PyObject *m = PyList_GET_ITEM(models, i);
+			PyObject *v = values == Py_None
+					      ? Py_None
+					      : PyList_GET_ITEM(values, i);
+			const cdok_puzzle *p;
+			int size;
+
+			if (!PyObject_TypeCheck(m, st->model_type)) {
+				PyErr_SetString(PyExc_TypeError, "write_all() "
+						"takes models");
+				goto out;
+			}
+			p = ((ModelObject *)m)->puzzle;
+			if (values != Py_None && v == Py_None) {
+				cdok_writer_skip(w);
+				continue;
+			}
+			if (v != Py_None) {
+				size = cdok_puzzle_size(p);
+				PyMem_Free(grid);
+				grid = PyMem_Calloc((size_t)(size * size),
+						    sizeof(*grid));
+				if (!grid) {
+					PyErr_NoMemory();
+					goto out;
+				}
+				if (pycdok_values(v, size * size, grid,
+						  "the solution") < 0)
+					goto out;
+				pycdok_writer_values(p, grid);
+			}
+			status = cdok_writer_put(w, p, v == Py_None ? NULL
+								    : grid,
+						 &piece, &n, &err);
+		}
+		if (status != CDOK_OK) {
+			/* In a stream, say which puzzle it was. */
+			if (status != CDOK_ERR_NOMEM &&
+			    i < PyList_GET_SIZE(models) &&
+			    PyList_GET_SIZE(models) > 1) {
+				char msg[sizeof(err.message) + 32];
+
+				snprintf(msg, sizeof(msg), "puzzle #%zd: %s",
+					 i + 1, err.message);
+				raise_at(error_class(st, status), msg, 0, 0);
+			} else {
+				pycdok_raise(st, status, &err);
+			}
+			goto out;
+		}
+		if (len + n + 1 > cap) {
+			size_t ncap = (len + n + 1) * 2;
+			char *t = PyMem_Realloc(text, ncap);
+
+			if (!t) {
+				cdok_free(piece);
+				PyErr_NoMemory();
+				goto out;
+			}
+			text = t;
+			cap = ncap;
+		}
+		memcpy(text + len, piece, n);
+		len += n;
+		cdok_free(piece);
+	}
+	result = pycdok_output(f, text ? text : "", len);
+out:
+	PyMem_Free(grid);
+	PyMem_Free(text);
+	cdok_writer_free(w);
+	return result;
+}
+
+/* generate(size, ops, two_cell, max_cage, iterations, max_score,
+ *          target_score, killer, box_rows, box_cols, rules, seed)
+ *   -> (Model, score) */
+static PyObject *m_generate(PyObject *module, PyObject *const *args,
+			    Py_ssize_t nargs)
+{
+	cdok_module_state *st = pycdok_state(module);
+	cdok_gen_params par;
+	cdok_puzzle *p = NULL;
+	cdok_rng rng;
+	cdok_error err;
+	cdok_status status;
+	cdok_gen_result gen = {0, {0}, NULL};
+	uint64_t seed;
+	PyObject *model;
+
+	if (check_nargs("generate", nargs, 12) < 0)
+		return NULL;
+	cdok_gen_params_init(&par);
+	if (pycdok_int(args[0], &par.size) < 0 ||
+	    pycdok_int(args[3], &par.max_cage) < 0 ||
+	    pycdok_int(args[4], &par.iterations) < 0 ||
+	    pycdok_int(args[8], &par.box_rows) < 0 ||
+	    pycdok_int(args[9], &par.box_cols) < 0)
+		return NULL;
+	par.ops = (unsigned)PyLong_AsUnsignedLong(args[1]);
+	par.two_cell = PyObject_IsTrue(args[2]);
+	par.max_score = PyLong_AsUnsignedLongLong(args[5]);
+	par.target_score = PyLong_AsUnsignedLongLong(args[6]);
+	par.killer = PyObject_IsTrue(args[7]);
+	par.rules = (unsigned)PyLong_AsUnsignedLong(args[10]);
+	seed = PyLong_AsUnsignedLongLong(args[11]);
+	if (PyErr_Occurred())
+		return NULL;
+	cdok_rng_seed(&rng, seed, 0);
+	memset(&err, 0, sizeof(err));
+	Py_BEGIN_ALLOW_THREADS
+	status = cdok_generate(&par, NULL, &rng, &p, &gen, &err);
+	Py_END_ALLOW_THREADS
+	if (status != CDOK_OK)
+		return pycdok_raise(st, status, &err);
+	model = pycdok_model_new(st, p);
+	if (!model)
+		return NULL;
+	return Py_BuildValue("(NK)", model, (unsigned long long)gen.score);
+}
+
+static PyMethodDef module_methods[] = {
+	{"version", m_version, METH_NOARGS,
+	 "version() -> str: the version of the linked C library"},
+	{"formats", m_formats, METH_NOARGS,
+	 "formats() -> list of (name, summary, flags)"},
+	{"detect", m_detect, METH_O,
+	 "detect(data: bytes) -> str | None: the format of a text"},
+	{"read", (PyCFunction)(void (*)(void))m_read, METH_FASTCALL,
+	 "read(data: bytes, format: str | None, rules: int) -> list[Model]"},
+	{"read_grid", (PyCFunction)(void (*)(void))m_read_grid, METH_FASTCALL,
+	 "read_grid(data: bytes, size: int) -> list[list[int | None]]"},
+	{"write_all", (PyCFunction)(void (*)(void))m_write_all, METH_FASTCALL,
+	 "write_all(format, models, values, flags) -> str | bytes"},
+	{"build", (PyCFunction)(void (*)(void))pycdok_build, METH_FASTCALL,
+	 "build(size, givens, cages, boxes, rules) -> Model"},
+	{"killer_build", (PyCFunction)(void (*)(void))pycdok_killer_build,
+	 METH_FASTCALL,
+	 "killer_build(board, cages) -> Model: the seed's data shapes"},
+	{"generate", (PyCFunction)(void (*)(void))m_generate, METH_FASTCALL,
+	 "generate(size, ops, two_cell, max_cage, iterations, max_score, "
+	 "target_score, killer, box_rows, box_cols, rules, seed) -> "
+	 "(Model, score)"},
+	{NULL, NULL, 0, NULL}
+};
+
+/* ---- module life ---- */
+
+/* The formats this build holds: the core's and libcdok-json's (built
+ * into the extension from lib/json/). */
+static cdok_formats *make_formats(void)
+{
+	cdok_formats *set = cdok_formats_new();
+
+	if (set && cdok_formats_add(set, cdok_json_formats(), NULL) !=
+	    CDOK_OK) {
+		cdok_formats_free(set);
+		return NULL;
+	}
+	return set;
+}
+
+static int get_error(PyObject *errors, const char *name, PyObject **out)
+{
+	*out = PyObject_GetAttrString(errors, name);
+	return *out ? 0 : -1;
+}
+
+static int module_exec(PyObject *module)
+{
+	cdok_module_state *st = pycdok_state(module);
+	PyObject *errors;
+	int bad;
+
+	st->formats = make_formats();
+	if (!st->formats) {
+		PyErr_NoMemory();
+		return -1;
+	}
+	st->model_type = (PyTypeObject *)PyType_FromModuleAndSpec(
+		module, &pycdok_model_spec, NULL);
+	if (!st->model_type)
+		return -1;
+	if (PyModule_AddType(module, st->model_type) < 0)
+		return -1;
+	errors = PyImport_ImportModule("cdok._errors");
+	if (!errors)
+		return -1;
+	bad = get_error(errors, "Error", &st->error) < 0 ||
+	      get_error(errors, "ParseError", &st->parse_error) < 0 ||
+	      get_error(errors, "InvalidError", &st->invalid_error) < 0 ||
+	      get_error(errors, "LimitError", &st->limit_error) < 0 ||
+	      get_error(errors, "UnsupportedError", &st->unsupported_error) < 0;
+	Py_DECREF(errors);
+	if (bad)
+		return -1;
+	return PyModule_AddIntConstant(module, "NONE", CDOK_NONE);
+}
+
+static int module_traverse(PyObject *module, visitproc visit, void *arg)
+{
+	cdok_module_state *st = pycdok_state(module);
+
+	Py_VISIT(st->model_type);
+	Py_VISIT(st->error);
+	Py_VISIT(st->parse_error);
+	Py_VISIT(st->invalid_error);
+	Py_VISIT(st->limit_error);
+	Py_VISIT(st->unsupported_error);
+	return 0;
+}
+
+static int module_clear(PyObject *module)
+{
+	cdok_module_state *st = pycdok_state(module);
+
+	Py_CLEAR(st->model_type);
+	Py_CLEAR(st->error);
+	Py_CLEAR(st->parse_error);
+	Py_CLEAR(st->invalid_error);
+	Py_CLEAR(st->limit_error);
+	Py_CLEAR(st->unsupported_error);
+	return 0;
+}
+
+static void module_free(void *module)
+{
+	cdok_module_state *st = pycdok_state(module);
+
+	module_clear(module);
+	cdok_formats_free(st->formats);
+	st->formats = NULL;
+}
+
+static PyModuleDef_Slot module_slots[] = {
+	{Py_mod_exec, (void *)module_exec},
+	{0, NULL}
+};
+
+static struct PyModuleDef cdok_module = {
+	PyModuleDef_HEAD_INIT,
+	.m_name = "cdok._cdok",
+	.m_doc = "The C layer of the cdok package: libcdok's puzzle model, "
+		 "formats, solver\nand generator.  Use the cdok package, "
+		 "not this module.",
+	.m_size = sizeof(cdok_module_state),
+	.m_methods = module_methods,
+	.m_slots = module_slots,
+	.m_traverse = module_traverse,
+	.m_clear = module_clear,
+	.m_free = module_free,
+};
+
+PyMODINIT_FUNC PyInit__cdok(void);
+
+PyMODINIT_FUNC PyInit__cdok(void)
+{
+	return PyModuleDef_Init(&cdok_module);
+}
