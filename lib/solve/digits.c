@@ -62,6 +62,10 @@ typedef unsigned foot_t;
  * do. */
 #define SUM_TABLE_MAX 511
 
+/* Values run to 99: layout tables would be large; cages enumerate. */
+#define PAIR_CAGES 0
+#define LAYOUT_TABLES 0
+
 #define ENGINE_KINDS 2
 #define ENGINE_NAME(x) cdok_digits_##x
 

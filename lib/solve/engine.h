@@ -26,6 +26,10 @@
  *                   below ENUM_SPACE, enumerate it at once
  *   SUM_TABLE_MAX   sum cages with larger targets get bounds instead of
  *                   the tables of sum_supports
+ *   LAYOUT_TABLES   1: cages with at most LAYOUT_MAX layouts keep them in a
+ *                   table (see "Layout tables"); 0: always enumerate
+ *   PAIR_CAGES      1: two-cell cages get their own propagator (values
+ *                   1..vmax; see "Two-cell cages")
  *   ENGINE_KINDS    the kinds of unit a cell can have: 2 (rows and
  *                   columns) or 3 (and boxes); a puzzle with fewer uses
  *                   the row's group again, which is harmless
@@ -120,6 +124,21 @@ struct cage_info {
 	int ngroups;
 	int *group_unit;      /* group -> unit */
 	int *groups;          /* cell index * NKINDS + kind -> group */
+	int table;            /* its layout table (s->tables), or -1 */
+};
+
+/* A cage's layouts, as the compact-table propagator of constraint
+ * programming keeps them: the layouts that fit the root domains are
+ * numbered, and bit sets of layout numbers say which layouts give cell p
+ * the value v (sup) and which put v into group g (has).  The layouts
+ * still possible at a search node are a bit set (the live words) kept
+ * with the node's domains; propagation is then a few word operations
+ * per value instead of an enumeration. */
+struct layout_table {
+	int words;            /* 64-bit words per bit set */
+	int live;             /* offset of its live words in a level */
+	size_t sup;           /* arena offset: [(p * nvals + v) * words] */
+	size_t has;           /* arena offset: [(g * nvals + v) * words] */
 };
 
 /* Scratch for one cage enumeration, sized for the largest cage. */
@@ -136,6 +155,10 @@ struct enum_ctx {
 	foot_t *must;         /* per group: in every valid assignment so far */
 	foot_t *known;        /* per group: what the unit rule already has */
 	dom_t usedvals;       /* distinct cages: values taken so far */
+	/* Recording layouts for a table: NULL, or room for rec_max layouts
+	 * of k values each (in the cage's cell order). */
+	unsigned char *rec;
+	int nrec, rec_max;
 	long budget;
 	int unsupported;      /* (cell, value) pairs not yet supported */
 	bool track_must;
@@ -170,6 +193,16 @@ struct engine {
 
 	struct enum_ctx e;
 	uint64_t *sums;       /* bit tables for sum_supports */
+
+	/* Layout tables (LAYOUT_TABLES): one per tabled cage, their bit
+	 * sets in one arena; a level is the domains followed by nlive
+	 * words of live layouts, level_bytes in all. */
+	struct layout_table *tables;
+	int ntables;
+	uint64_t *arena;
+	size_t arena_words;
+	int nlive;
+	size_t level_bytes;
 
 	/* Failure weights for choosing where to branch (dom/wdeg): how often
 	 * each cage and each unit has produced a contradiction. */
@@ -333,6 +366,18 @@ static void enum_leaf(struct engine *s)
 	int last = e->k - 1;
 
 	e->found++;
+	if (e->rec) {
+		unsigned char *t;
+
+		if (e->nrec == e->rec_max) {
+			e->aborted = e->stop = true;
+			return;
+		}
+		t = e->rec + (size_t)e->nrec++ * (size_t)e->k;
+		for (int i = 0; i < e->k; i++)
+			t[e->pos[i]] = (unsigned char)e->val[i];
+		return;
+	}
 	for (int i = 0; i < e->k; i++) {
 		dom_t b = BIT(e->val[i]);
 
@@ -794,13 +839,345 @@ static bool apply_enumeration(struct engine *s, dom_t *dom, int ci)
 	return true;
 }
 
-/* The work of cage_propagate: cheap reasoning for a cage too large or
- * too loose to enumerate, otherwise the enumeration. */
+/* ------------------------------------------------------------------ */
+/* Two-cell cages                                                      */
+
+#if PAIR_CAGES
+/* The partners of x in a two-cell cage: the values y with x op y (in
+ * either order) meeting the clue, y != x (the two cells are neighbours,
+ * so they share a row or a column). */
+static inline dom_t pair_partners(const struct engine *s, cdok_op op,
+				  int64_t t, int x)
+{
+	dom_t y = 0;
+
+	switch (op) {
+	case CDOK_OP_ADD:
+		if (t - x >= s->vmin && t - x <= s->vmax)
+			y = BIT(t - x);
+		break;
+	case CDOK_OP_SUB:
+		if (x - t >= s->vmin && t >= 0)
+			y |= BIT(x - t);
+		if (x + t <= s->vmax && t >= 0)
+			y |= BIT(x + t);
+		break;
+	case CDOK_OP_MUL:
+		if (x > 0 && t % x == 0 && t / x <= s->vmax && t / x >= s->vmin)
+			y = BIT(t / x);
+		break;
+	case CDOK_OP_DIV:
+		if (t >= 1 && x > 0) {
+			if ((int64_t)x * t <= s->vmax)
+				y |= BIT((int64_t)x * t);
+			if (x % t == 0 && x / t >= s->vmin)
+				y |= BIT(x / t);
+		}
+		break;
+	}
+	return y & ~BIT(x);
+}
+
+/* A two-cell cage: each value keeps a partner in the other cell, and
+ * what every fitting pair puts into the unit (or units) the two cells
+ * share leaves the rest of it.  Exactly what the enumeration finds, in
+ * a handful of word operations. */
+static bool pair_propagate(struct engine *s, dom_t *dom, int ci)
+{
+	const struct cage_info *c = &s->cages[ci];
+	int a = c->cells[0], b = c->cells[1];
+	dom_t da = dom[a], db = dom[b], ka = 0, kb = 0, must = ~(dom_t)0;
+
+	for (dom_t x = da; x; x &= x - 1) {
+		int v = low_value(x);
+		dom_t y = pair_partners(s, c->op, c->target, v) & db;
+
+		if (!y)
+			continue;
+		ka |= x & -x;
+		kb |= y;
+		/* Every pair from v is {v, y}: what they share. */
+		must &= (x & -x) | (y & (y - 1) ? 0 : y);
+	}
+	if (!narrow(s, dom, a, ka) || !narrow(s, dom, b, kb))
+		return false;
+	must &= ka | kb;
+	/* Values the unit rule has already: the cells' own singles. */
+	if (!(ka & (ka - 1)))
+		must &= ~ka;
+	if (!(kb & (kb - 1)))
+		must &= ~kb;
+	if (!must)
+		return true;
+	for (int kind = 0; kind < s->nkinds; kind++) {
+		int u = s->cell_units[a * NKINDS + kind];
+		const int *cells;
+
+		if (u != s->cell_units[b * NKINDS + kind])
+			continue;
+		cells = s->unit_cells + (size_t)u * (size_t)s->n;
+		for (int i = 0; i < s->n; i++) {
+			int cell = cells[i];
+
+			if (cell != a && cell != b && (dom[cell] & must) &&
+			    !narrow(s, dom, cell, dom[cell] & ~must))
+				return false;
+		}
+	}
+	return true;
+}
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Layout tables                                                       */
+
+#if LAYOUT_TABLES
+/* The live layouts of a tabled cage at a node. */
+static inline uint64_t *live_words(const struct engine *s, dom_t *dom,
+				   const struct layout_table *t)
+{
+	return (uint64_t *)(void *)(dom + s->ncells) + t->live;
+}
+
+/* Bring a tabled cage to consistency: drop the layouts a cell's domain
+ * no longer allows, keep in each cell the values some live layout gives
+ * it, and keep the rest of each unit clear of the values every live
+ * layout puts there.  The same answers as the enumeration, in word
+ * operations. */
+static bool table_propagate(struct engine *s, dom_t *dom, int ci)
+{
+	const struct cage_info *c = &s->cages[ci];
+	const struct layout_table *t = &s->tables[c->table];
+	int w = t->words, nvals = s->vmax + 1, k = c->ncells;
+	uint64_t *live = live_words(s, dom, t), any = 0;
+	const uint64_t *sup = s->arena + t->sup;
+	const uint64_t *has = s->arena + t->has;
+	uint64_t mask[LAYOUT_MAX / 64];
+	dom_t gvals[3 * LAYOUT_MAX_CELLS], gknown[3 * LAYOUT_MAX_CELLS];
+
+	s->work += (uint64_t)k * (uint64_t)w * 8;
+	for (int p = 0; p < k; p++) {
+		const uint64_t *row = sup + (size_t)p * (size_t)nvals * (size_t)w;
+
+		memset(mask, 0, (size_t)w * sizeof(uint64_t));
+		for (dom_t a = dom[c->cells[p]]; a; a &= a - 1) {
+			const uint64_t *b = row + (size_t)low_value(a) * (size_t)w;
+
+			for (int j = 0; j < w; j++)
+				mask[j] |= b[j];
+		}
+		for (int j = 0; j < w; j++)
+			live[j] &= mask[j];
+	}
+	for (int j = 0; j < w; j++)
+		any |= live[j];
+	if (!any)
+		return false;
+	for (int g = 0; g < c->ngroups; g++)
+		gvals[g] = gknown[g] = 0;
+	for (int p = 0; p < k; p++) {
+		const uint64_t *row = sup + (size_t)p * (size_t)nvals * (size_t)w;
+		int cell = c->cells[p];
+		dom_t keep = 0;
+
+		for (dom_t a = dom[cell]; a; a &= a - 1) {
+			const uint64_t *b = row + (size_t)low_value(a) * (size_t)w;
+
+			for (int j = 0; j < w; j++)
+				if (b[j] & live[j]) {
+					keep |= a & -a;
+					break;
+				}
+		}
+		if (!narrow(s, dom, cell, keep))
+			return false;
+		for (int kind = 0; kind < s->nkinds; kind++) {
+			int g = c->groups[p * NKINDS + kind];
+
+			gvals[g] |= keep;
+			if (!(keep & (keep - 1)))
+				gknown[g] |= keep;
+		}
+	}
+	if (k < 2)
+		return true;
+	/* What every live layout puts into each unit (beyond the cage's
+	 * decided cells) cannot be anywhere else in it. */
+	for (int g = 0; g < c->ngroups; g++) {
+		dom_t must = 0;
+		const int *cells;
+
+		for (dom_t a = gvals[g] & ~gknown[g]; a; a &= a - 1) {
+			const uint64_t *h = has + ((size_t)g * (size_t)nvals +
+					     (size_t)low_value(a)) * (size_t)w;
+			bool every = true;
+
+			for (int j = 0; j < w && every; j++)
+				every = !(live[j] & ~h[j]);
+			if (every)
+				must |= a & -a;
+		}
+		if (!must)
+			continue;
+		cells = s->unit_cells + (size_t)c->group_unit[g] * (size_t)s->n;
+		for (int i = 0; i < s->n; i++) {
+			int cell = cells[i];
+
+			if (s->cage_of[cell] != ci && (dom[cell] & must) &&
+			    !narrow(s, dom, cell, dom[cell] & ~must))
+				return false;
+		}
+	}
+	return true;
+}
+
+/* Make the tables: every cage of at most LAYOUT_MAX_CELLS cells, not yet
+ * decided, whose layouts under the root's domains number at most
+ * LAYOUT_MAX gets one (the others keep being enumerated).  The root
+ * level grows to hold the live words, all set.  False when memory runs
+ * out. */
+static bool tables_build(struct engine *s)
+{
+	struct enum_ctx *e = &s->e;
+	int nvals = s->vmax + 1;
+	unsigned char *rec;
+	dom_t *root = s->levels[0];
+	int *count;
+
+	s->tables = cdok_calloc((size_t)(s->ncages ? s->ncages : 1),
+				sizeof(*s->tables));
+	count = cdok_malloc((size_t)(s->ncages ? s->ncages : 1) *
+			    sizeof(int));
+	rec = cdok_malloc((size_t)LAYOUT_MAX * LAYOUT_MAX_CELLS);
+	if (!s->tables || !count || !rec) {
+		free(count);
+		free(rec);
+		return false;
+	}
+	for (int ci = 0; ci < s->ncages; ci++) {
+		struct cage_info *c = &s->cages[ci];
+		struct layout_table *t;
+		size_t words, need;
+		uint64_t *arena;
+
+		bool open = false;
+
+		for (int i = 0; i < c->ncells && !open; i++)
+			open = popc(root[c->cells[i]]) > 1;
+		if (!open || c->ncells > LAYOUT_MAX_CELLS ||
+		    (PAIR_CAGES && c->ncells == 2) ||
+		    (c->op == CDOK_OP_MUL && c->target == 0))
+			continue;
+		e->rec = rec;
+		e->rec_max = LAYOUT_MAX;
+		e->nrec = 0;
+		enumerate(s, root, ci, LAYOUT_BUDGET);
+		e->rec = NULL;
+		if (e->aborted)
+			continue;
+		words = (size_t)(e->nrec + 63) / 64;
+		if (!words)
+			words = 1;
+		need = ((size_t)c->ncells + (size_t)c->ngroups) *
+		       (size_t)nvals * words;
+		arena = cdok_realloc(s->arena, (s->arena_words + need) *
+					       sizeof(uint64_t));
+		if (!arena) {
+			free(count);
+			free(rec);
+			return false;
+		}
+		s->arena = arena;
+		t = &s->tables[s->ntables];
+		t->words = (int)words;
+		t->live = s->nlive;
+		t->sup = s->arena_words;
+		t->has = s->arena_words + (size_t)c->ncells * (size_t)nvals *
+					  words;
+		memset(arena + s->arena_words, 0, need * sizeof(uint64_t));
+		for (int n = 0; n < e->nrec; n++) {
+			const unsigned char *lay = rec + (size_t)n *
+						   (size_t)c->ncells;
+			uint64_t bit = (uint64_t)1 << (n % 64);
+			size_t at = (size_t)n / 64;
+
+			for (int p = 0; p < c->ncells; p++) {
+				arena[t->sup + ((size_t)p * (size_t)nvals +
+						lay[p]) * words + at] |= bit;
+				for (int kind = 0; kind < s->nkinds; kind++) {
+					int g = c->groups[p * NKINDS + kind];
+
+					arena[t->has + ((size_t)g *
+						(size_t)nvals + lay[p]) *
+						words + at] |= bit;
+				}
+			}
+		}
+		count[s->ntables] = e->nrec;
+		s->arena_words += need;
+		s->nlive += (int)words;
+		c->table = s->ntables++;
+	}
+	free(rec);
+	if (s->nlive) {
+		size_t dom_bytes = (size_t)s->ncells * sizeof(dom_t);
+		dom_t *grown;
+		uint64_t *live;
+
+		s->level_bytes = dom_bytes + (size_t)s->nlive *
+					     sizeof(uint64_t);
+		grown = cdok_realloc(root, s->level_bytes);
+		if (!grown) {
+			free(count);
+			return false;
+		}
+		s->levels[0] = grown;
+		live = (uint64_t *)(void *)(grown + s->ncells);
+		for (int i = 0; i < s->ntables; i++) {
+			const struct layout_table *t = &s->tables[i];
+
+			for (int j = 0; j < t->words; j++) {
+				int left = count[i] - 64 * j;
+
+				live[t->live + j] = left >= 64 ? ~(uint64_t)0 :
+						    left > 0 ? ((uint64_t)1 <<
+								left) - 1 : 0;
+			}
+		}
+	}
+	free(count);
+	return true;
+}
+#else
+static bool table_propagate(struct engine *s, dom_t *dom, int ci)
+{
+	(void)s;
+	(void)dom;
+	(void)ci;
+	return true;
+}
+
+static bool tables_build(struct engine *s)
+{
+	(void)s;
+	return true;
+}
+#endif
+
+/* The work of cage_propagate: its table when it has one; cheap
+ * reasoning for a cage too large or too loose to enumerate, otherwise
+ * the enumeration. */
 static bool cage_consistency(struct engine *s, dom_t *dom, int ci)
 {
 	const struct cage_info *c = &s->cages[ci];
 	struct enum_ctx *e = &s->e;
 
+#if PAIR_CAGES
+	if (c->ncells == 2)
+		return pair_propagate(s, dom, ci);
+#endif
+	if (c->table >= 0)
+		return table_propagate(s, dom, ci);
 	if (c->ncells > ENUM_MAX_CELLS)
 		return cage_cheap(s, dom, c);
 	if ((ENUM_SPACE_ALL || c->op == CDOK_OP_ADD) &&
@@ -890,8 +1267,7 @@ static dom_t *level(struct engine *s, int depth)
 		s->nlevels = want;
 	}
 	if (!s->levels[depth])
-		s->levels[depth] = cdok_malloc((size_t)s->ncells *
-					       sizeof(dom_t));
+		s->levels[depth] = cdok_malloc(s->level_bytes);
 	return s->levels[depth];
 }
 
@@ -1028,7 +1404,7 @@ static void search(struct engine *s, int depth)
 	s->branch_score += (uint64_t)(best_count - 1) *
 			   (uint64_t)(best_count - 1);
 	for (dom_t cand = dom[best]; cand && !s->stop; cand &= cand - 1) {
-		memcpy(child, dom, (size_t)s->ncells * sizeof(dom_t));
+		memcpy(child, dom, s->level_bytes);
 		child[best] = cand & -cand;
 		mark_cell(s, best);
 		units_changed(s, best, child[best], true);
@@ -1060,6 +1436,8 @@ static void engine_free(struct engine *s)
 	free(s->levels);
 	free(s->values);
 	free(s->deferred);
+	free(s->tables);
+	free(s->arena);
 	free(s->e.d);        /* the block enum_alloc carved */
 }
 
@@ -1076,6 +1454,7 @@ static bool cage_info_init(struct engine *s, struct cage_info *ci,
 	ci->cells = c->cells;
 	ci->distinct = c->distinct;
 	ci->ngroups = 0;
+	ci->table = -1;
 	ci->group_unit = cdok_malloc((size_t)k * NKINDS * sizeof(int));
 	ci->groups = cdok_malloc((size_t)k * NKINDS * sizeof(int));
 	if (!ci->group_unit || !ci->groups)
@@ -1181,6 +1560,7 @@ static bool engine_init(struct engine *s, const cdok_puzzle *p)
 	s->cage_of = p->cage_of;
 	s->ncages = p->ncages;
 	s->swap_a = -1;
+	s->level_bytes = (size_t)s->ncells * sizeof(dom_t);
 	s->cages = cdok_calloc(nc, sizeof(*s->cages));
 	s->queue = cdok_malloc(nc * sizeof(int));
 	s->queued = cdok_calloc(nc, sizeof(bool));
@@ -1221,10 +1601,15 @@ static bool engine_init(struct engine *s, const cdok_puzzle *p)
  * ratio); every cage and unit needs a first look.  False if a cell has
  * nothing left at all (a given no cell can hold, or a 0 in a product
  * cage). */
-static bool root_setup(struct engine *s, dom_t *root)
+static bool root_setup(struct engine *s, dom_t **rootp)
 {
 	const cdok_puzzle *p = s->puzzle;
+	dom_t *root = level(s, 0);
 	bool ok = true;
+
+	*rootp = NULL;
+	if (!root)
+		return false;
 
 	for (int i = 0; i < s->ncells; i++) {
 		int c = s->cage_of[i];
@@ -1240,6 +1625,7 @@ static bool root_setup(struct engine *s, dom_t *root)
 		if (!root[i])
 			ok = false;
 	}
+	*rootp = root;
 	for (int i = 0; i < s->ncages; i++)
 		enqueue_cage(s, i);
 	for (int k = 0; k < s->nkinds; k++)
@@ -1331,6 +1717,15 @@ static uint64_t difficulty(const struct engine *s)
 	return s->branch_score * m + empty;
 }
 
+/* Whether every cell is decided. */
+static bool solved(const struct engine *s, const dom_t *dom)
+{
+	for (int i = 0; i < s->ncells; i++)
+		if (dom[i] & (dom[i] - 1))
+			return false;
+	return true;
+}
+
 /* cdok_solve for this instance: p is valid, params not NULL. */
 cdok_status ENGINE_NAME(solve)(const cdok_puzzle *p,
 			       const cdok_solve_params *params,
@@ -1347,7 +1742,7 @@ cdok_status ENGINE_NAME(solve)(const cdok_puzzle *p,
 	s = cdok_malloc(sizeof(*s));
 	if (!s)
 		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
-	if (!engine_init(s, p) || !(root = level(s, 0))) {
+	if (!engine_init(s, p)) {
 		engine_free(s);
 		free(s);
 		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
@@ -1365,12 +1760,27 @@ cdok_status ENGINE_NAME(solve)(const cdok_puzzle *p,
 		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	}
 
-	ok = root_setup(s, root) && propagate(s, root);
+	ok = root_setup(s, &root);
+	if (!root) {
+		engine_free(s);
+		free(s);
+		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	}
+	ok = ok && propagate(s, root);
 	reset_work(s);
-	if (ok)
-		search(s, 0);
-	else
+	/* The tables hold the layouts the root's reasoning left: fewer than
+	 * at the start, and valid in the whole search below.  A puzzle that
+	 * reasoning alone solves needs none. */
+	if (ok && !solved(s, root)) {
+		if (!tables_build(s))
+			s->nomem = true;
+		else
+			search(s, 0);
+	} else if (!ok) {
 		s->nodes = 1;
+	} else {
+		search(s, 0);
+	}
 
 	if (s->nomem) {
 		engine_free(s);
@@ -1397,8 +1807,8 @@ int ENGINE_NAME(root_candidates)(const cdok_puzzle *p, int *counts)
 
 	if (!s)
 		return -1;
-	if (engine_init(s, p) && (root = level(s, 0))) {
-		if (root_setup(s, root) && propagate(s, root)) {
+	if (engine_init(s, p)) {
+		if (root_setup(s, &root) && propagate(s, root)) {
 			ret = 1;
 			for (int i = 0; i < s->ncells; i++) {
 				counts[i] = popc(root[i]);

@@ -39,6 +39,15 @@ typedef uint64_t foot_t;
 /* Every sum a cage of up to 64 cells of values up to 63 can have. */
 #define SUM_TABLE_MAX (64 * 63)
 
+/* Layout tables for cages of at most LAYOUT_MAX_CELLS cells with at most
+ * LAYOUT_MAX layouts under the root domains, found within LAYOUT_BUDGET
+ * enumeration steps. */
+#define PAIR_CAGES 1
+#define LAYOUT_TABLES 1
+#define LAYOUT_MAX 1024
+#define LAYOUT_MAX_CELLS 8
+#define LAYOUT_BUDGET 20000
+
 #define ENGINE_KINDS 3
 #define ENGINE_NAME(x) cdok_latin_##x
 
@@ -439,9 +448,14 @@ static bool units_complete(struct engine *s, const dom_t *dom)
 	return true;
 }
 
+/* Naked singles at once; hidden singles once no cage is waiting, so
+ * that a unit is looked at once for many changes to it rather than once
+ * per change (a cage's reasoning changes several of its cells). */
 static enum step units_cheap(struct engine *s, dom_t *dom)
 {
-	if (!eliminate_fixed(s, dom) ||
+	if (!eliminate_fixed(s, dom))
+		return STEP_FAIL;
+	if (!s->qcount &&
 	    !each_dirty_unit(s, dom, s->dirty, unit_singles))
 		return STEP_FAIL;
 	return s->u->nfixed ? STEP_AGAIN : STEP_DONE;
