@@ -128,17 +128,18 @@ struct cage_info {
 };
 
 /* A cage's layouts, as the compact-table propagator of constraint
- * programming keeps them: the layouts that fit the root domains are
+ * programming keeps them: the layouts that fit the domains when the
+ * table is made (at the root, so they cover the whole search) are
  * numbered, and bit sets of layout numbers say which layouts give cell p
- * the value v (sup) and which put v into group g (has).  The layouts
- * still possible at a search node are a bit set (the live words) kept
- * with the node's domains; propagation is then a few word operations
- * per value instead of an enumeration. */
+ * the value v (sup).  The layouts still possible are a bit set, the live
+ * words, changed in place and put back on backtracking from a trail;
+ * propagation is then a few word operations per value instead of an
+ * enumeration. */
 struct layout_table {
 	int words;            /* 64-bit words per bit set */
-	int live;             /* offset of its live words in a level */
+	size_t live;          /* offset of its live words in s->live */
 	size_t sup;           /* arena offset: [(p * nvals + v) * words] */
-	size_t has;           /* arena offset: [(g * nvals + v) * words] */
+	uint64_t saved;       /* the node its live words were last saved at */
 };
 
 /* Scratch for one cage enumeration, sized for the largest cage. */
@@ -195,13 +196,17 @@ struct engine {
 	uint64_t *sums;       /* bit tables for sum_supports */
 
 	/* Layout tables (LAYOUT_TABLES): one per tabled cage, their bit
-	 * sets in one arena; a level is the domains followed by nlive
-	 * words of live layouts, level_bytes in all. */
+	 * sets in one arena, their live words in live, and the trail of
+	 * live words to put back (entries: table, then its old words). */
 	struct layout_table *tables;
 	int ntables;
-	uint64_t *arena;
-	size_t arena_words;
-	int nlive;
+	uint64_t *arena, *live, *trail;
+	size_t arena_words, nlive, live_cap, trail_top, trail_cap;
+	uint64_t node_id;     /* the search node being propagated (0: the
+			       * root, where tables may still be made) */
+	uint64_t nodes_made;
+	bool *tried;          /* per cage: a table was tried at the root */
+	unsigned char *rec;   /* layouts being recorded */
 	size_t level_bytes;
 
 	/* Failure weights for choosing where to branch (dom/wdeg): how often
@@ -209,6 +214,7 @@ struct engine {
 	uint32_t *wcage, *wunit;
 
 	struct unit_state *u;
+	void *block;          /* the fixed arrays above, in one allocation */
 
 	/* Search. */
 	dom_t **levels;       /* domains per search depth, made on demand */
@@ -932,11 +938,46 @@ static bool pair_propagate(struct engine *s, dom_t *dom, int ci)
 /* Layout tables                                                       */
 
 #if LAYOUT_TABLES
-/* The live layouts of a tabled cage at a node. */
-static inline uint64_t *live_words(const struct engine *s, dom_t *dom,
-				   const struct layout_table *t)
+/* Keep a table's live words for putting back when the search leaves
+ * this node (once per node).  False when memory runs out. */
+static bool table_save(struct engine *s, struct layout_table *t, int ti)
 {
-	return (uint64_t *)(void *)(dom + s->ncells) + t->live;
+	size_t need = s->trail_top + 1 + (size_t)t->words;
+
+	if (!s->node_id || t->saved == s->node_id)
+		return true;
+	if (need > s->trail_cap) {
+		size_t cap = need * 2 + 64;
+		uint64_t *tr = cdok_realloc(s->trail, cap * sizeof(uint64_t));
+
+		if (!tr) {
+			s->nomem = s->stop = true;
+			return false;
+		}
+		s->trail = tr;
+		s->trail_cap = cap;
+	}
+	/* An entry is the old words, then the table's number, so that
+	 * entries come off from the top. */
+	memcpy(s->trail + s->trail_top, s->live + t->live,
+	       (size_t)t->words * sizeof(uint64_t));
+	s->trail_top += (size_t)t->words;
+	s->trail[s->trail_top++] = (uint64_t)ti;
+	t->saved = s->node_id;
+	return true;
+}
+
+/* Put back every live word saved since the trail stood at mark. */
+static void tables_undo(struct engine *s, size_t mark)
+{
+	while (s->trail_top > mark) {
+		struct layout_table *t = &s->tables[s->trail[--s->trail_top]];
+
+		s->trail_top -= (size_t)t->words;
+		memcpy(s->live + t->live, s->trail + s->trail_top,
+		       (size_t)t->words * sizeof(uint64_t));
+		t->saved = 0;
+	}
 }
 
 /* Bring a tabled cage to consistency: drop the layouts a cell's domain
@@ -947,14 +988,15 @@ static inline uint64_t *live_words(const struct engine *s, dom_t *dom,
 static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 {
 	const struct cage_info *c = &s->cages[ci];
-	const struct layout_table *t = &s->tables[c->table];
+	struct layout_table *t = &s->tables[c->table];
 	int w = t->words, nvals = s->vmax + 1, k = c->ncells;
-	uint64_t *live = live_words(s, dom, t), any = 0;
+	uint64_t *live, any = 0, mask[LAYOUT_MAX / 64];
 	const uint64_t *sup = s->arena + t->sup;
-	const uint64_t *has = s->arena + t->has;
-	uint64_t mask[LAYOUT_MAX / 64];
 	dom_t gvals[3 * LAYOUT_MAX_CELLS], gknown[3 * LAYOUT_MAX_CELLS];
 
+	if (!table_save(s, t, c->table))
+		return false;
+	live = s->live + t->live;
 	s->work += (uint64_t)k * (uint64_t)w * 8;
 	for (int p = 0; p < k; p++) {
 		const uint64_t *row = sup + (size_t)p * (size_t)nvals * (size_t)w;
@@ -1002,18 +1044,31 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 	if (k < 2)
 		return true;
 	/* What every live layout puts into each unit (beyond the cage's
-	 * decided cells) cannot be anywhere else in it. */
+	 * decided cells) cannot be anywhere else in it: v is in every live
+	 * layout when no live layout lacks it in all the group's cells. */
 	for (int g = 0; g < c->ngroups; g++) {
 		dom_t must = 0;
 		const int *cells;
 
 		for (dom_t a = gvals[g] & ~gknown[g]; a; a &= a - 1) {
-			const uint64_t *h = has + ((size_t)g * (size_t)nvals +
-					     (size_t)low_value(a)) * (size_t)w;
+			size_t v = (size_t)low_value(a);
 			bool every = true;
 
-			for (int j = 0; j < w && every; j++)
-				every = !(live[j] & ~h[j]);
+			for (int j = 0; j < w && every; j++) {
+				uint64_t with = 0;
+
+				for (int p = 0; p < k; p++)
+					for (int kind = 0; kind < s->nkinds;
+					     kind++)
+						if (c->groups[p * NKINDS +
+							      kind] == g) {
+							with |= sup[((size_t)p *
+							  (size_t)nvals + v) *
+							  (size_t)w + (size_t)j];
+							break;
+						}
+				every = !(live[j] & ~with);
+			}
 			if (every)
 				must |= a & -a;
 		}
@@ -1031,121 +1086,118 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 	return true;
 }
 
-/* Make the tables: every cage of at most LAYOUT_MAX_CELLS cells, not yet
- * decided, whose layouts under the root's domains number at most
- * LAYOUT_MAX gets one (the others keep being enumerated).  The root
- * level grows to hold the live words, all set.  False when memory runs
- * out. */
-static bool tables_build(struct engine *s)
+/* Record the layouts of cage ci under dom, up to cap of them, and make
+ * its table.  False (and no table) when there are more than cap, the
+ * enumeration ran out of steps, or memory ran out (s->nomem). */
+static bool table_make(struct engine *s, const dom_t *dom, int ci, int cap)
 {
+	struct cage_info *c = &s->cages[ci];
 	struct enum_ctx *e = &s->e;
+	struct layout_table *t;
 	int nvals = s->vmax + 1;
-	unsigned char *rec;
-	dom_t *root = s->levels[0];
-	int *count;
+	size_t words, need;
+	uint64_t *arena;
 
-	s->tables = cdok_calloc((size_t)(s->ncages ? s->ncages : 1),
-				sizeof(*s->tables));
-	count = cdok_malloc((size_t)(s->ncages ? s->ncages : 1) *
-			    sizeof(int));
-	rec = cdok_malloc((size_t)LAYOUT_MAX * LAYOUT_MAX_CELLS);
-	if (!s->tables || !count || !rec) {
-		free(count);
-		free(rec);
+	if (!s->rec) {
+		s->rec = cdok_malloc((size_t)LAYOUT_MAX * LAYOUT_MAX_CELLS);
+		s->tables = cdok_calloc((size_t)s->ncages,
+					sizeof(*s->tables));
+		if (!s->rec || !s->tables) {
+			s->nomem = true;
+			return false;
+		}
+	}
+	e->rec = s->rec;
+	e->rec_max = cap;
+	e->nrec = 0;
+	enumerate(s, dom, ci, LAYOUT_BUDGET);
+	e->rec = NULL;
+	if (e->aborted)
+		return false;
+	words = (size_t)(e->nrec + 63) / 64;
+	if (!words)
+		words = 1;
+	need = (size_t)c->ncells * (size_t)nvals * words;
+	arena = cdok_realloc(s->arena, (s->arena_words + need) *
+				       sizeof(uint64_t));
+	if (!arena) {
+		s->nomem = true;
 		return false;
 	}
+	s->arena = arena;
+	if (s->nlive + words > s->live_cap) {
+		size_t cap2 = (s->nlive + words) * 2 + 16;
+		uint64_t *live = cdok_realloc(s->live, cap2 * sizeof(uint64_t));
+
+		if (!live) {
+			s->nomem = true;
+			return false;
+		}
+		s->live = live;
+		s->live_cap = cap2;
+	}
+	t = &s->tables[s->ntables];
+	t->words = (int)words;
+	t->live = s->nlive;
+	t->sup = s->arena_words;
+	t->saved = 0;
+	memset(arena + s->arena_words, 0, need * sizeof(uint64_t));
+	memset(s->live + t->live, 0, words * sizeof(uint64_t));
+	for (int n = 0; n < e->nrec; n++) {
+		const unsigned char *lay = s->rec + (size_t)n * (size_t)c->ncells;
+		uint64_t bit = (uint64_t)1 << (n % 64);
+		size_t at = (size_t)n / 64;
+
+		s->live[t->live + at] |= bit;
+		for (int p = 0; p < c->ncells; p++)
+			arena[t->sup + ((size_t)p * (size_t)nvals + lay[p]) *
+			      words + at] |= bit;
+	}
+	s->arena_words += need;
+	s->nlive += words;
+	c->table = s->ntables++;
+	return true;
+}
+
+/* The number of ways to fill the cage's cells from their domains, the
+ * last left out (the clue fixes it), up to a little past
+ * LAYOUT_ROOT_MAX. */
+static uint64_t layout_space(const dom_t *dom, const struct cage_info *c)
+{
+	uint64_t space = 1;
+
+	for (int i = 0; i + 1 < c->ncells && space <= LAYOUT_ROOT_MAX; i++)
+		space *= (uint64_t)popc(dom[c->cells[i]]);
+	return space;
+}
+
+/* Whether a cage should try for a table now: at the root only, cages of
+ * 3..LAYOUT_MAX_CELLS cells (two-cell cages have their own way), once
+ * while the root's reasoning runs and once more after it. */
+static bool table_wanted(const struct engine *s, const struct cage_info *c,
+			 int ci)
+{
+	return !s->node_id && c->table < 0 && c->ncells >= 3 &&
+	       c->ncells <= LAYOUT_MAX_CELLS && !s->tried[ci] &&
+	       !(c->op == CDOK_OP_MUL && c->target == 0);
+}
+
+/* After the root's reasoning: tables for the cages still open that did
+ * not get one while it ran (now that their domains are smaller). */
+static bool tables_after_root(struct engine *s, const dom_t *root)
+{
 	for (int ci = 0; ci < s->ncages; ci++) {
 		struct cage_info *c = &s->cages[ci];
-		struct layout_table *t;
-		size_t words, need;
-		uint64_t *arena;
-
 		bool open = false;
 
 		for (int i = 0; i < c->ncells && !open; i++)
 			open = popc(root[c->cells[i]]) > 1;
-		if (!open || c->ncells > LAYOUT_MAX_CELLS ||
-		    (PAIR_CAGES && c->ncells == 2) ||
-		    (c->op == CDOK_OP_MUL && c->target == 0))
-			continue;
-		e->rec = rec;
-		e->rec_max = LAYOUT_MAX;
-		e->nrec = 0;
-		enumerate(s, root, ci, LAYOUT_BUDGET);
-		e->rec = NULL;
-		if (e->aborted)
-			continue;
-		words = (size_t)(e->nrec + 63) / 64;
-		if (!words)
-			words = 1;
-		need = ((size_t)c->ncells + (size_t)c->ngroups) *
-		       (size_t)nvals * words;
-		arena = cdok_realloc(s->arena, (s->arena_words + need) *
-					       sizeof(uint64_t));
-		if (!arena) {
-			free(count);
-			free(rec);
+		s->tried[ci] = false;
+		if (open && table_wanted(s, c, ci))
+			table_make(s, root, ci, LAYOUT_MAX);
+		if (s->nomem)
 			return false;
-		}
-		s->arena = arena;
-		t = &s->tables[s->ntables];
-		t->words = (int)words;
-		t->live = s->nlive;
-		t->sup = s->arena_words;
-		t->has = s->arena_words + (size_t)c->ncells * (size_t)nvals *
-					  words;
-		memset(arena + s->arena_words, 0, need * sizeof(uint64_t));
-		for (int n = 0; n < e->nrec; n++) {
-			const unsigned char *lay = rec + (size_t)n *
-						   (size_t)c->ncells;
-			uint64_t bit = (uint64_t)1 << (n % 64);
-			size_t at = (size_t)n / 64;
-
-			for (int p = 0; p < c->ncells; p++) {
-				arena[t->sup + ((size_t)p * (size_t)nvals +
-						lay[p]) * words + at] |= bit;
-				for (int kind = 0; kind < s->nkinds; kind++) {
-					int g = c->groups[p * NKINDS + kind];
-
-					arena[t->has + ((size_t)g *
-						(size_t)nvals + lay[p]) *
-						words + at] |= bit;
-				}
-			}
-		}
-		count[s->ntables] = e->nrec;
-		s->arena_words += need;
-		s->nlive += (int)words;
-		c->table = s->ntables++;
 	}
-	free(rec);
-	if (s->nlive) {
-		size_t dom_bytes = (size_t)s->ncells * sizeof(dom_t);
-		dom_t *grown;
-		uint64_t *live;
-
-		s->level_bytes = dom_bytes + (size_t)s->nlive *
-					     sizeof(uint64_t);
-		grown = cdok_realloc(root, s->level_bytes);
-		if (!grown) {
-			free(count);
-			return false;
-		}
-		s->levels[0] = grown;
-		live = (uint64_t *)(void *)(grown + s->ncells);
-		for (int i = 0; i < s->ntables; i++) {
-			const struct layout_table *t = &s->tables[i];
-
-			for (int j = 0; j < t->words; j++) {
-				int left = count[i] - 64 * j;
-
-				live[t->live + j] = left >= 64 ? ~(uint64_t)0 :
-						    left > 0 ? ((uint64_t)1 <<
-								left) - 1 : 0;
-			}
-		}
-	}
-	free(count);
 	return true;
 }
 #else
@@ -1157,10 +1209,17 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 	return true;
 }
 
-static bool tables_build(struct engine *s)
+static bool tables_after_root(struct engine *s, const dom_t *root)
 {
 	(void)s;
+	(void)root;
 	return true;
+}
+
+static void tables_undo(struct engine *s, size_t mark)
+{
+	(void)s;
+	(void)mark;
 }
 #endif
 
@@ -1175,6 +1234,16 @@ static bool cage_consistency(struct engine *s, dom_t *dom, int ci)
 #if PAIR_CAGES
 	if (c->ncells == 2)
 		return pair_propagate(s, dom, ci);
+#endif
+#if LAYOUT_TABLES
+	/* At the root, a cage small enough to list cheaply gets its table
+	 * at its first look; the others wait for the root's reasoning to
+	 * narrow them (tables_after_root). */
+	if (table_wanted(s, c, ci) && layout_space(dom, c) <= LAYOUT_ROOT_MAX) {
+		s->tried[ci] = true;
+		if (!table_make(s, dom, ci, LAYOUT_ROOT_MAX) && s->nomem)
+			return false;
+	}
 #endif
 	if (c->table >= 0)
 		return table_propagate(s, dom, ci);
@@ -1404,12 +1473,16 @@ static void search(struct engine *s, int depth)
 	s->branch_score += (uint64_t)(best_count - 1) *
 			   (uint64_t)(best_count - 1);
 	for (dom_t cand = dom[best]; cand && !s->stop; cand &= cand - 1) {
+		size_t mark = s->trail_top;
+
 		memcpy(child, dom, s->level_bytes);
 		child[best] = cand & -cand;
 		mark_cell(s, best);
 		units_changed(s, best, child[best], true);
+		s->node_id = ++s->nodes_made;
 		if (propagate(s, child))
 			search(s, depth + 1);
+		tables_undo(s, mark);
 	}
 }
 
@@ -1418,32 +1491,22 @@ static void search(struct engine *s, int depth)
 
 static void engine_free(struct engine *s)
 {
-	for (int i = 0; s->cages && i < s->ncages; i++) {
-		free(s->cages[i].group_unit);
-		free(s->cages[i].groups);
-	}
 	units_free(s);
-	free(s->cages);
-	free(s->unit_cells);
-	free(s->cell_units);
-	free(s->wcage);
-	free(s->wunit);
-	free(s->queue);
-	free(s->queued);
-	free(s->sums);
 	for (int i = 0; i < s->nlevels; i++)
 		free(s->levels[i]);
 	free(s->levels);
-	free(s->values);
 	free(s->deferred);
 	free(s->tables);
 	free(s->arena);
-	free(s->e.d);        /* the block enum_alloc carved */
+	free(s->live);
+	free(s->trail);
+	free(s->rec);
+	free(s->block);
 }
 
 /* The cage's local groups: one per unit it touches (cells of the cage in
  * one row, column or box must not clash). */
-static bool cage_info_init(struct engine *s, struct cage_info *ci,
+static void cage_info_init(struct engine *s, struct cage_info *ci,
 			   const struct cdok_cage *c)
 {
 	int k = c->ncells;
@@ -1455,10 +1518,6 @@ static bool cage_info_init(struct engine *s, struct cage_info *ci,
 	ci->distinct = c->distinct;
 	ci->ngroups = 0;
 	ci->table = -1;
-	ci->group_unit = cdok_malloc((size_t)k * NKINDS * sizeof(int));
-	ci->groups = cdok_malloc((size_t)k * NKINDS * sizeof(int));
-	if (!ci->group_unit || !ci->groups)
-		return false;
 	for (int i = 0; i < k; i++) {
 		int *g = ci->groups + i * NKINDS;
 
@@ -1480,21 +1539,13 @@ static bool cage_info_init(struct engine *s, struct cage_info *ci,
 			g[kind] = j;
 		}
 	}
-	return true;
 }
 
 /* Rows, columns and (with boxes) boxes as lists of cells. */
-static bool units_lists_init(struct engine *s, const cdok_puzzle *p)
+static void units_lists_init(struct engine *s, const cdok_puzzle *p)
 {
-	int n = s->n;
+	int n = s->n, filled[NKINDS * CDOK_MAX_SIZE] = {0};
 
-	s->nkinds = p->box_rows ? 3 : 2;
-	s->nunits = s->nkinds * n;
-	s->unit_cells = cdok_malloc((size_t)s->nkinds * (size_t)s->ncells *
-				    sizeof(int));
-	s->cell_units = cdok_malloc((size_t)s->ncells * NKINDS * sizeof(int));
-	if (!s->unit_cells || !s->cell_units)
-		return false;
 	for (int cell = 0; cell < s->ncells; cell++) {
 		int r = cell / n, c = cell % n;
 		int u[NKINDS] = {r, n + c, 0};
@@ -1507,30 +1558,27 @@ static bool units_lists_init(struct engine *s, const cdok_puzzle *p)
 		}
 		for (int k = 0; k < NKINDS; k++)
 			s->cell_units[cell * NKINDS + k] = u[k];
+		/* Each unit's list in reading order. */
+		for (int k = 0; k < s->nkinds; k++)
+			s->unit_cells[u[k] * n + filled[u[k]]++] = cell;
 	}
-	/* Fill each unit's list in reading order. */
-	for (int u = 0; u < s->nunits; u++) {
-		int k = 0;
-
-		for (int cell = 0; cell < s->ncells; cell++)
-			if (s->cell_units[cell * NKINDS + u / n] == u)
-				s->unit_cells[u * n + k++] = cell;
-	}
-	return true;
 }
 
 /* The enumeration's scratch for cages of up to k1 - 1 cells, in one
  * block (released by freeing e->d), widest members first so each is
  * aligned. */
-static bool enum_alloc(struct enum_ctx *e, size_t k1)
+static size_t enum_bytes(size_t k1)
 {
 	size_t g = k1 * NKINDS;
-	size_t bytes = 2 * k1 * sizeof(dom_t) + 4 * k1 * sizeof(int64_t) +
-		       3 * g * sizeof(foot_t) + (2 * k1 + g) * sizeof(int);
-	char *b = cdok_malloc(bytes);
 
-	if (!b)
-		return false;
+	return 2 * k1 * sizeof(dom_t) + 4 * k1 * sizeof(int64_t) +
+	       3 * g * sizeof(foot_t) + (2 * k1 + g) * sizeof(int);
+}
+
+static void enum_carve(struct enum_ctx *e, size_t k1, char *b)
+{
+	size_t g = k1 * NKINDS;
+
 	e->d = (dom_t *)(void *)b;
 	e->sup = e->d + k1;
 	e->minsum = (int64_t *)(void *)(e->sup + k1);
@@ -1543,15 +1591,61 @@ static bool enum_alloc(struct enum_ctx *e, size_t k1)
 	e->pos = (int *)(void *)(e->known + g);
 	e->val = e->pos + k1;
 	e->grp = e->val + k1;
-	return true;
+}
+
+/* Room for n items of a type in the engine's block, aligned for any of
+ * its types; with base NULL only the size is counted. */
+static void *carve(char *base, size_t *at, size_t bytes)
+{
+	size_t start = (*at + 15) & ~(size_t)15;
+
+	*at = start + bytes;
+	return base ? base + start : NULL;
+}
+
+/* Lay the engine's fixed arrays out in block (NULL: only measure);
+ * returns the bytes they take. */
+static size_t engine_layout(struct engine *s, char *block, size_t k1,
+			    size_t sums, size_t groups)
+{
+	size_t nc = (size_t)(s->ncages ? s->ncages : 1), at = 0;
+	size_t ncells = (size_t)s->ncells;
+	int *group_store;
+
+	s->cages = carve(block, &at, nc * sizeof(*s->cages));
+	s->queue = carve(block, &at, nc * sizeof(int));
+	s->queued = carve(block, &at, nc * sizeof(bool));
+	s->tried = carve(block, &at, nc * sizeof(bool));
+	s->wcage = carve(block, &at, nc * sizeof(uint32_t));
+	s->wunit = carve(block, &at, (size_t)(NKINDS * s->n) *
+				     sizeof(uint32_t));
+	s->values = carve(block, &at, ncells * sizeof(int));
+	s->unit_cells = carve(block, &at, (size_t)s->nkinds * ncells *
+					  sizeof(int));
+	s->cell_units = carve(block, &at, ncells * NKINDS * sizeof(int));
+	group_store = carve(block, &at, 2 * groups * sizeof(int));
+	s->sums = sums ? carve(block, &at, sums * sizeof(uint64_t)) : NULL;
+	{
+		char *e = carve(block, &at, enum_bytes(k1));
+
+		if (block)
+			enum_carve(&s->e, k1, e);
+	}
+	if (block)
+		for (int i = 0; i < s->ncages; i++) {
+			int k = s->puzzle->cages[i].ncells;
+
+			s->cages[i].group_unit = group_store;
+			s->cages[i].groups = group_store + (size_t)k * NKINDS;
+			group_store += 2 * (size_t)k * NKINDS;
+		}
+	return at;
 }
 
 static bool engine_init(struct engine *s, const cdok_puzzle *p)
 {
 	int maxk = 1;
-	size_t k1, sums = 0;
-	size_t nc = (size_t)(p->ncages ? p->ncages : 1);
-	struct enum_ctx *e = &s->e;
+	size_t sums = 0, groups = 0, bytes;
 
 	memset(s, 0, sizeof(*s));
 	s->puzzle = p;
@@ -1561,25 +1655,18 @@ static bool engine_init(struct engine *s, const cdok_puzzle *p)
 	s->ncages = p->ncages;
 	s->swap_a = -1;
 	s->level_bytes = (size_t)s->ncells * sizeof(dom_t);
-	s->cages = cdok_calloc(nc, sizeof(*s->cages));
-	s->queue = cdok_malloc(nc * sizeof(int));
-	s->queued = cdok_calloc(nc, sizeof(bool));
-	s->wcage = cdok_calloc(nc, sizeof(uint32_t));
-	s->wunit = cdok_calloc((size_t)(NKINDS * s->n), sizeof(uint32_t));
-	s->values = cdok_malloc((size_t)s->ncells * sizeof(int));
-	if (!s->cages || !s->queue || !s->queued || !s->wcage || !s->wunit ||
-	    !s->values || !units_lists_init(s, p) || !units_init(s))
-		return false;
+	s->nkinds = p->box_rows ? 3 : 2;
+	s->nunits = s->nkinds * s->n;
 	for (int i = 0; i < p->ncages; i++) {
 		const struct cdok_cage *c = &p->cages[i];
 
-		if (!cage_info_init(s, &s->cages[i], c))
-			return false;
 		if (c->ncells > maxk)
 			maxk = c->ncells;
+		groups += (size_t)c->ncells * NKINDS;
 		/* sum_supports' tables: 2 (k + 1) + 1 rows of the sums up
 		 * to the target. */
-		if (sum_table_fits(&s->cages[i]) && c->target >= 0) {
+		if (c->op == CDOK_OP_ADD && c->ncells <= ENUM_MAX_CELLS &&
+		    c->target >= 0 && c->target <= SUM_TABLE_MAX) {
 			size_t need = (2 * (size_t)c->ncells + 3) *
 				      sum_words(c->target);
 
@@ -1587,12 +1674,19 @@ static bool engine_init(struct engine *s, const cdok_puzzle *p)
 				sums = need;
 		}
 	}
-	if (sums && !(s->sums = cdok_malloc(sums * sizeof(uint64_t))))
-		return false;
 	if (maxk > ENUM_MAX_CELLS)
 		maxk = ENUM_MAX_CELLS;
-	k1 = (size_t)maxk + 1;
-	return enum_alloc(e, k1);
+	bytes = engine_layout(s, NULL, (size_t)maxk + 1, sums, groups);
+	s->block = cdok_calloc(1, bytes);
+	if (!s->block)
+		return false;
+	engine_layout(s, s->block, (size_t)maxk + 1, sums, groups);
+	units_lists_init(s, p);
+	if (!units_init(s))
+		return false;
+	for (int i = 0; i < p->ncages; i++)
+		cage_info_init(s, &s->cages[i], &p->cages[i]);
+	return true;
 }
 
 /* The root of the search: every valid value, givens fixed, no 0 in a
@@ -1772,9 +1866,7 @@ cdok_status ENGINE_NAME(solve)(const cdok_puzzle *p,
 	 * at the start, and valid in the whole search below.  A puzzle that
 	 * reasoning alone solves needs none. */
 	if (ok && !solved(s, root)) {
-		if (!tables_build(s))
-			s->nomem = true;
-		else
+		if (tables_after_root(s, root))
 			search(s, 0);
 	} else if (!ok) {
 		s->nodes = 1;

@@ -39,12 +39,14 @@ typedef uint64_t foot_t;
 /* Every sum a cage of up to 64 cells of values up to 63 can have. */
 #define SUM_TABLE_MAX (64 * 63)
 
-/* Layout tables for cages of at most LAYOUT_MAX_CELLS cells with at most
- * LAYOUT_MAX layouts under the root domains, found within LAYOUT_BUDGET
- * enumeration steps. */
+/* Layout tables for cages of 3..LAYOUT_MAX_CELLS cells: tried when the
+ * root's reasoning first reaches a cage (kept if it has at most
+ * LAYOUT_ROOT_MAX layouts then), and again after that reasoning (at most
+ * LAYOUT_MAX), each found within LAYOUT_BUDGET enumeration steps. */
 #define PAIR_CAGES 1
 #define LAYOUT_TABLES 1
 #define LAYOUT_MAX 1024
+#define LAYOUT_ROOT_MAX 256
 #define LAYOUT_MAX_CELLS 8
 #define LAYOUT_BUDGET 20000
 
