@@ -124,6 +124,8 @@ struct cage_info {
 	int ngroups;
 	int *group_unit;      /* group -> unit */
 	int *groups;          /* cell index * NKINDS + kind -> group */
+	uint64_t *group_cells; /* group -> the cage's cells in it (bit i:
+				* cell index i), for cages of up to 64 */
 	int table;            /* its layout table (s->tables), or -1 */
 };
 
@@ -140,6 +142,7 @@ struct layout_table {
 	size_t live;          /* offset of its live words in s->live */
 	size_t sup;           /* arena offset: [(p * nvals + v) * words] */
 	uint64_t saved;       /* the node its live words were last saved at */
+	bool fresh;           /* just made: supports not yet applied */
 };
 
 /* Scratch for one cage enumeration, sized for the largest cage. */
@@ -994,9 +997,10 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 	const uint64_t *sup = s->arena + t->sup;
 	dom_t gvals[3 * LAYOUT_MAX_CELLS], gknown[3 * LAYOUT_MAX_CELLS];
 
-	if (!table_save(s, t, c->table))
-		return false;
+	uint64_t now[LAYOUT_MAX / 64], lost = 0;
+
 	live = s->live + t->live;
+	memcpy(now, live, (size_t)w * sizeof(uint64_t));
 	s->work += (uint64_t)k * (uint64_t)w * 8;
 	for (int p = 0; p < k; p++) {
 		const uint64_t *row = sup + (size_t)p * (size_t)nvals * (size_t)w;
@@ -1009,12 +1013,23 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 				mask[j] |= b[j];
 		}
 		for (int j = 0; j < w; j++)
-			live[j] &= mask[j];
+			now[j] &= mask[j];
 	}
-	for (int j = 0; j < w; j++)
-		any |= live[j];
+	for (int j = 0; j < w; j++) {
+		any |= now[j];
+		lost |= live[j] & ~now[j];
+	}
 	if (!any)
 		return false;
+	/* The same layouts as last time: every value still in a domain
+	 * has the support it had, and what every layout puts in a unit
+	 * has been cleared from it already. */
+	if (!lost && !t->fresh)
+		return true;
+	t->fresh = false;
+	if (!table_save(s, t, c->table))
+		return false;
+	memcpy(live, now, (size_t)w * sizeof(uint64_t));
 	for (int g = 0; g < c->ngroups; g++)
 		gvals[g] = gknown[g] = 0;
 	for (int p = 0; p < k; p++) {
@@ -1057,16 +1072,11 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 			for (int j = 0; j < w && every; j++) {
 				uint64_t with = 0;
 
-				for (int p = 0; p < k; p++)
-					for (int kind = 0; kind < s->nkinds;
-					     kind++)
-						if (c->groups[p * NKINDS +
-							      kind] == g) {
-							with |= sup[((size_t)p *
-							  (size_t)nvals + v) *
-							  (size_t)w + (size_t)j];
-							break;
-						}
+				for (uint64_t in = c->group_cells[g]; in;
+				     in &= in - 1)
+					with |= sup[((size_t)__builtin_ctzll(in) *
+						     (size_t)nvals + v) *
+						    (size_t)w + (size_t)j];
 				every = !(live[j] & ~with);
 			}
 			if (every)
@@ -1141,6 +1151,7 @@ static bool table_make(struct engine *s, const dom_t *dom, int ci, int cap)
 	t->live = s->nlive;
 	t->sup = s->arena_words;
 	t->saved = 0;
+	t->fresh = true;
 	memset(arena + s->arena_words, 0, need * sizeof(uint64_t));
 	memset(s->live + t->live, 0, words * sizeof(uint64_t));
 	for (int n = 0; n < e->nrec; n++) {
@@ -1539,6 +1550,12 @@ static void cage_info_init(struct engine *s, struct cage_info *ci,
 			g[kind] = j;
 		}
 	}
+	for (int j = 0; j < ci->ngroups; j++)
+		ci->group_cells[j] = 0;
+	for (int i = 0; i < k && i < 64; i++)
+		for (int kind = 0; kind < s->nkinds; kind++)
+			ci->group_cells[ci->groups[i * NKINDS + kind]] |=
+				(uint64_t)1 << i;
 }
 
 /* Rows, columns and (with boxes) boxes as lists of cells. */
@@ -1611,6 +1628,7 @@ static size_t engine_layout(struct engine *s, char *block, size_t k1,
 	size_t nc = (size_t)(s->ncages ? s->ncages : 1), at = 0;
 	size_t ncells = (size_t)s->ncells;
 	int *group_store;
+	uint64_t *group_bits;
 
 	s->cages = carve(block, &at, nc * sizeof(*s->cages));
 	s->queue = carve(block, &at, nc * sizeof(int));
@@ -1624,6 +1642,7 @@ static size_t engine_layout(struct engine *s, char *block, size_t k1,
 					  sizeof(int));
 	s->cell_units = carve(block, &at, ncells * NKINDS * sizeof(int));
 	group_store = carve(block, &at, 2 * groups * sizeof(int));
+	group_bits = carve(block, &at, groups * sizeof(uint64_t));
 	s->sums = sums ? carve(block, &at, sums * sizeof(uint64_t)) : NULL;
 	{
 		char *e = carve(block, &at, enum_bytes(k1));
@@ -1637,7 +1656,9 @@ static size_t engine_layout(struct engine *s, char *block, size_t k1,
 
 			s->cages[i].group_unit = group_store;
 			s->cages[i].groups = group_store + (size_t)k * NKINDS;
+			s->cages[i].group_cells = group_bits;
 			group_store += 2 * (size_t)k * NKINDS;
+			group_bits += (size_t)k * NKINDS;
 		}
 	return at;
 }
