@@ -63,6 +63,7 @@ typedef unsigned foot_t;
 #define SUM_TABLE_MAX 511
 
 /* Values run to 99: layout tables would be large; cages enumerate. */
+#define DERIVED_SUMS 0
 #define PAIR_CAGES 0
 #define LAYOUT_TABLES 0
 

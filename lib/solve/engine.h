@@ -30,6 +30,9 @@
  *                   table (see "Layout tables"); 0: always enumerate
  *   PAIR_CAGES      1: two-cell cages get their own propagator (values
  *                   1..vmax; see "Two-cell cages")
+ *   DERIVED_SUMS    1: units hold 1..n once, so their sums are known and
+ *                   the engine adds the sums they imply (see "Sums the
+ *                   units imply"); 0: none
  *   ENGINE_KINDS    the kinds of unit a cell can have: 2 (rows and
  *                   columns) or 3 (and boxes); a puzzle with fewer uses
  *                   the row's group again, which is harmless
@@ -127,6 +130,7 @@ struct cage_info {
 	uint64_t *group_cells; /* group -> the cage's cells in it (bit i:
 				* cell index i), for cages of up to 64 */
 	int table;            /* its layout table (s->tables), or -1 */
+	bool pair;            /* two cells that share a unit */
 };
 
 /* A cage's layouts, as the compact-table propagator of constraint
@@ -180,8 +184,14 @@ struct engine {
 	int vmin, vmax;       /* the values a cell can hold */
 	dom_t valid;          /* every value a cell may start with */
 	struct cage_info *cages;
-	int ncages;
+	int ncages;           /* the puzzle's cages, then the derived ones */
+	int nreal;            /* the puzzle's cages */
 	const int *cage_of;
+	/* Derived sums (DERIVED_SUMS): their cells, and per cell the
+	 * derived cages it is in (extra[extra_start[cell]..]). */
+	struct cdok_cage *derived;
+	int *derived_cells;
+	int *extra_start, *extra;
 
 	/* Units: nunits lists of n cells; per cell its units. */
 	int nkinds;           /* 2, or 3 with boxes */
@@ -194,6 +204,9 @@ struct engine {
 	int *queue;           /* cages to re-check (ring buffer) */
 	bool *queued;
 	int qhead, qcount;
+	int *queue2;          /* derived cages to re-check, looked at when
+			       * everything else is done */
+	int q2head, q2count;
 
 	struct enum_ctx e;
 	uint64_t *sums;       /* bit tables for sum_supports */
@@ -202,14 +215,15 @@ struct engine {
 	 * sets in one arena, their live words in live, and the trail of
 	 * live words to put back (entries: table, then its old words). */
 	struct layout_table *tables;
-	int ntables;
+	int ntables, tables_cap;
 	uint64_t *arena, *live, *trail;
 	size_t arena_words, nlive, live_cap, trail_top, trail_cap;
 	uint64_t node_id;     /* the search node being propagated (0: the
 			       * root, where tables may still be made) */
 	uint64_t nodes_made;
 	bool *tried;          /* per cage: a table was tried at the root */
-	unsigned char *rec;   /* layouts being recorded */
+	unsigned char *rec;   /* layouts being recorded, room for rec_cap */
+	int rec_cap;
 	size_t level_bytes;
 
 	/* Failure weights for choosing where to branch (dom/wdeg): how often
@@ -218,6 +232,8 @@ struct engine {
 
 	struct unit_state *u;
 	void *block;          /* the fixed arrays above, in one allocation */
+	void *cblock;         /* the per-cage arrays, in one allocation */
+	void *dblock;         /* the derived cages' group arrays */
 
 	/* Search. */
 	dom_t **levels;       /* domains per search depth, made on demand */
@@ -293,20 +309,31 @@ static enum step units_full(struct engine *s, dom_t *dom);
 
 static inline void enqueue_cage(struct engine *s, int cage)
 {
+	int nd = s->ncages - s->nreal;
+
 	if (cage < 0 || s->queued[cage])
 		return;
 	s->queued[cage] = true;
-	s->queue[(s->qhead + s->qcount) % s->ncages] = cage;
-	s->qcount++;
+	if (cage < s->nreal) {
+		s->queue[(s->qhead + s->qcount) % s->nreal] = cage;
+		s->qcount++;
+	} else {
+		s->queue2[(s->q2head + s->q2count) % nd] = cage;
+		s->q2count++;
+	}
 }
 
-/* Mark a changed cell's units and cage for another look. */
+/* Mark a changed cell's units and cages for another look. */
 static inline void mark_cell(struct engine *s, int cell)
 {
 	for (int k = 0; k < s->nkinds; k++)
 		s->dirty[k] |= (uint64_t)1 <<
 			(s->cell_units[cell * NKINDS + k] - k * s->n);
 	enqueue_cage(s, s->cage_of[cell]);
+	if (DERIVED_SUMS && s->extra_start)
+		for (int j = s->extra_start[cell]; j < s->extra_start[cell + 1];
+		     j++)
+			enqueue_cage(s, s->extra[j]);
 }
 
 /* Narrow a cell's domain to nd (a subset of the current one).  Records
@@ -327,13 +354,33 @@ static void reset_work(struct engine *s)
 {
 	while (s->qcount) {
 		s->queued[s->queue[s->qhead]] = false;
-		s->qhead = (s->qhead + 1) % s->ncages;
+		s->qhead = (s->qhead + 1) % s->nreal;
 		s->qcount--;
 	}
 	s->qhead = 0;
+	while (s->q2count) {
+		s->queued[s->queue2[s->q2head]] = false;
+		s->q2head = (s->q2head + 1) % (s->ncages - s->nreal);
+		s->q2count--;
+	}
+	s->q2head = 0;
 	for (int k = 0; k < NKINDS; k++)
 		s->dirty[k] = 0;
 	units_reset(s);
+}
+
+/* Whether cell belongs to cage ci (a derived cage's cells are in the
+ * puzzle's cages too, so cage_of does not say). */
+static inline bool in_cage(const struct engine *s, int ci, int cell)
+{
+	const struct cage_info *c = &s->cages[ci];
+
+	if (ci < s->nreal)
+		return s->cage_of[cell] == ci;
+	for (int i = 0; i < c->ncells; i++)
+		if (c->cells[i] == cell)
+			return true;
+	return false;
 }
 
 /* ------------------------------------------------------------------ */
@@ -840,7 +887,7 @@ static bool apply_enumeration(struct engine *s, dom_t *dom, int ci)
 		for (int i = 0; i < s->n; i++) {
 			int cell = cells[i];
 
-			if (s->cage_of[cell] != ci && (dom[cell] & out) &&
+			if (!in_cage(s, ci, cell) && (dom[cell] & out) &&
 			    !narrow(s, dom, cell, dom[cell] & ~out))
 				return false;
 		}
@@ -862,13 +909,14 @@ static inline dom_t pair_partners(const struct engine *s, cdok_op op,
 
 	switch (op) {
 	case CDOK_OP_ADD:
-		if (t - x >= s->vmin && t - x <= s->vmax)
+		if (t >= (int64_t)x + s->vmin && t <= (int64_t)x + s->vmax)
 			y = BIT(t - x);
 		break;
 	case CDOK_OP_SUB:
-		if (x - t >= s->vmin && t >= 0)
+		/* t can be any 64-bit target: compare without overflow. */
+		if (t >= 0 && t <= x - s->vmin)
 			y |= BIT(x - t);
-		if (x + t <= s->vmax && t >= 0)
+		if (t >= 0 && t <= s->vmax - x)
 			y |= BIT(x + t);
 		break;
 	case CDOK_OP_MUL:
@@ -877,7 +925,7 @@ static inline dom_t pair_partners(const struct engine *s, cdok_op op,
 		break;
 	case CDOK_OP_DIV:
 		if (t >= 1 && x > 0) {
-			if ((int64_t)x * t <= s->vmax)
+			if (t <= s->vmax / x)
 				y |= BIT((int64_t)x * t);
 			if (x % t == 0 && x / t >= s->vmin)
 				y |= BIT(x / t);
@@ -1088,7 +1136,7 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 		for (int i = 0; i < s->n; i++) {
 			int cell = cells[i];
 
-			if (s->cage_of[cell] != ci && (dom[cell] & must) &&
+			if (!in_cage(s, ci, cell) && (dom[cell] & must) &&
 			    !narrow(s, dom, cell, dom[cell] & ~must))
 				return false;
 		}
@@ -1108,14 +1156,26 @@ static bool table_make(struct engine *s, const dom_t *dom, int ci, int cap)
 	size_t words, need;
 	uint64_t *arena;
 
-	if (!s->rec) {
-		s->rec = cdok_malloc((size_t)LAYOUT_MAX * LAYOUT_MAX_CELLS);
-		s->tables = cdok_calloc((size_t)s->ncages,
-					sizeof(*s->tables));
-		if (!s->rec || !s->tables) {
+	if (cap > s->rec_cap) {
+		free(s->rec);
+		s->rec = cdok_malloc((size_t)cap * LAYOUT_MAX_CELLS);
+		s->rec_cap = s->rec ? cap : 0;
+		if (!s->rec) {
 			s->nomem = true;
 			return false;
 		}
+	}
+	if (s->ntables == s->tables_cap) {
+		int grow = s->tables_cap * 2 + 16;
+		struct layout_table *tv = cdok_realloc(s->tables, (size_t)grow *
+							 sizeof(*tv));
+
+		if (!tv) {
+			s->nomem = true;
+			return false;
+		}
+		s->tables = tv;
+		s->tables_cap = grow;
 	}
 	e->rec = s->rec;
 	e->rec_max = cap;
@@ -1243,7 +1303,7 @@ static bool cage_consistency(struct engine *s, dom_t *dom, int ci)
 	struct enum_ctx *e = &s->e;
 
 #if PAIR_CAGES
-	if (c->ncells == 2)
+	if (c->pair)
 		return pair_propagate(s, dom, ci);
 #endif
 #if LAYOUT_TABLES
@@ -1315,10 +1375,22 @@ static bool propagate(struct engine *s, dom_t *dom)
 				break;
 			if (r == STEP_AGAIN || s->qcount)
 				continue;
-			return true;
+			if (!s->q2count)
+				return true;
+			/* The sums the units imply, last: they seldom say
+			 * what the cages have not. */
+			ci = s->queue2[s->q2head];
+			s->q2head = (s->q2head + 1) % (s->ncages - s->nreal);
+			s->q2count--;
+			s->queued[ci] = false;
+			if (!cage_propagate(s, dom, ci)) {
+				s->wcage[ci]++;
+				break;
+			}
+			continue;
 		}
 		ci = s->queue[s->qhead];
-		s->qhead = (s->qhead + 1) % s->ncages;
+		s->qhead = (s->qhead + 1) % s->nreal;
 		s->qcount--;
 		s->queued[ci] = false;
 		if (!cage_propagate(s, dom, ci)) {
@@ -1512,6 +1584,12 @@ static void engine_free(struct engine *s)
 	free(s->live);
 	free(s->trail);
 	free(s->rec);
+	free(s->derived);
+	free(s->derived_cells);
+	free(s->extra_start);
+	free(s->extra);
+	free(s->cblock);
+	free(s->dblock);
 	free(s->block);
 }
 
@@ -1550,6 +1628,9 @@ static void cage_info_init(struct engine *s, struct cage_info *ci,
 			g[kind] = j;
 		}
 	}
+	/* A pair in one row, column or box: different values, which is
+	 * what pair_propagate counts on (a derived pair may lie apart). */
+	ci->pair = k == 2 && ci->ngroups < 2 * s->nkinds;
 	for (int j = 0; j < ci->ngroups; j++)
 		ci->group_cells[j] = 0;
 	for (int i = 0; i < k && i < 64; i++)
@@ -1610,6 +1691,13 @@ static void enum_carve(struct enum_ctx *e, size_t k1, char *b)
 	e->grp = e->val + k1;
 }
 
+/* The model's cage, or the derived one, behind cage i. */
+static inline const struct cdok_cage *cage_src(const struct engine *s, int i)
+{
+	return i < s->nreal ? &s->puzzle->cages[i]
+			    : &s->derived[i - s->nreal];
+}
+
 /* Room for n items of a type in the engine's block, aligned for any of
  * its types; with base NULL only the size is counted. */
 static void *carve(char *base, size_t *at, size_t bytes)
@@ -1620,21 +1708,311 @@ static void *carve(char *base, size_t *at, size_t bytes)
 	return base ? base + start : NULL;
 }
 
+/* Point cages from..to-1 at their group arrays, carved from store and
+ * bits in turn. */
+static void cages_point(struct engine *s, int from, int to, int *store,
+			uint64_t *bits)
+{
+	for (int i = from; i < to; i++) {
+		int k = cage_src(s, i)->ncells;
+
+		s->cages[i].group_unit = store;
+		s->cages[i].groups = store + (size_t)k * NKINDS;
+		s->cages[i].group_cells = bits;
+		store += 2 * (size_t)k * NKINDS;
+		bits += (size_t)k * NKINDS;
+	}
+}
+
+/* The per-cage arrays for ncap cages, in one new allocation that keeps
+ * what the first s->ncages of them held (their facts, weights, whether
+ * a table was tried; queues must be empty).  False when memory runs
+ * out. */
+static bool cages_alloc(struct engine *s, int ncap)
+{
+	size_t nc = (size_t)(ncap ? ncap : 1), at = 0, old = (size_t)s->ncages;
+	struct cage_info *cages;
+	bool *tried;
+	uint32_t *wcage;
+	char *b;
+
+	for (int pass = 0; pass < 2; pass++) {
+		b = pass ? cdok_calloc(1, at) : NULL;
+		if (pass && !b)
+			return false;
+		at = 0;
+		cages = carve(b, &at, nc * sizeof(*cages));
+		s->queue = carve(b, &at, nc * sizeof(int));
+		s->queue2 = carve(b, &at, nc * sizeof(int));
+		s->queued = carve(b, &at, nc * sizeof(bool));
+		tried = carve(b, &at, nc * sizeof(bool));
+		wcage = carve(b, &at, nc * sizeof(uint32_t));
+	}
+	if (s->cblock) {
+		memcpy(cages, s->cages, old * sizeof(*cages));
+		memcpy(tried, s->tried, old * sizeof(bool));
+		memcpy(wcage, s->wcage, old * sizeof(uint32_t));
+		free(s->cblock);
+	}
+	s->cblock = b;
+	s->cages = cages;
+	s->tried = tried;
+	s->wcage = wcage;
+	return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* Sums the units imply                                                */
+
+/* Derived sums of at most this many cells are kept: larger ones say
+ * little more than the units do, and cost enumeration. */
+#define DERIVED_MAX_CELLS 5
+/* Unions of up to this many neighbouring rows (or columns) are looked at,
+ * and every box. */
+#define DERIVED_MAX_LINES 1
+
+#if DERIVED_SUMS
+/* A sum being collected: its cells and target. */
+struct derived_sum {
+	int ncells;
+	int cells[DERIVED_MAX_CELLS];
+	int64_t target;
+	bool ok;
+};
+
+static void derived_add(struct derived_sum *d, int cell)
+{
+	if (d->ncells < DERIVED_MAX_CELLS)
+		d->cells[d->ncells] = cell;
+	d->ncells++;
+}
+
+static int cmp_cells(const void *a, const void *b)
+{
+	return *(const int *)a - *(const int *)b;
+}
+
+/* What derive_sums gathers: the sums kept, their cells. */
+struct derived_list {
+	struct cdok_cage *sums;
+	int *start;           /* per sum: where its cells begin in cells */
+	int *cells;
+	int n, cap, ncells, cells_cap;
+};
+
+/* Keep a derived sum unless it is too large, says nothing (a sum of
+ * every value of a unit) or is kept already. */
+static bool derived_keep(struct engine *s, struct derived_list *l,
+			 struct derived_sum *d)
+{
+	if (!d->ok || d->ncells < 1 || d->ncells > DERIVED_MAX_CELLS ||
+	    d->target < d->ncells || d->target > (int64_t)d->ncells * s->n)
+		return true;
+	qsort(d->cells, (size_t)d->ncells, sizeof(int), cmp_cells);
+	for (int i = 0; i < l->n; i++)
+		if (l->sums[i].ncells == d->ncells &&
+		    !memcmp(l->cells + l->start[i], d->cells,
+			    (size_t)d->ncells * sizeof(int)))
+			return true;
+	if (l->n == l->cap) {
+		int cap = l->cap * 2 + 16;
+		struct cdok_cage *v = cdok_realloc(l->sums,
+						   (size_t)cap * sizeof(*v));
+		int *st;
+
+		if (!v)
+			return false;
+		l->sums = v;
+		st = cdok_realloc(l->start, (size_t)cap * sizeof(int));
+		if (!st)
+			return false;
+		l->start = st;
+		l->cap = cap;
+	}
+	if (l->ncells + d->ncells > l->cells_cap) {
+		int cap = l->cells_cap * 2 + 64;
+		int *v = cdok_realloc(l->cells, (size_t)cap * sizeof(int));
+
+		if (!v)
+			return false;
+		l->cells = v;
+		l->cells_cap = cap;
+	}
+	memcpy(l->cells + l->ncells, d->cells, (size_t)d->ncells * sizeof(int));
+	memset(&l->sums[l->n], 0, sizeof(l->sums[0]));
+	l->sums[l->n].op = CDOK_OP_ADD;
+	l->sums[l->n].target = d->target;
+	l->sums[l->n].ncells = d->ncells;
+	l->start[l->n] = l->ncells;
+	l->ncells += d->ncells;
+	l->n++;
+	return true;
+}
+
+/* Whether a cell is in region (kind, a, len): rows or columns a..a+len-1
+ * (kind 0, 1), or box a (kind 2). */
+static inline bool region_has(const struct engine *s, int kind, int a,
+			      int len, int cell)
+{
+	int n = s->n, line = kind == 0 ? cell / n : cell % n;
+
+	if (kind == 2)
+		return s->cell_units[cell * NKINDS + KIND_BOX] == 2 * n + a;
+	return line >= a && line < a + len;
+}
+
+/* The sums a region of whole units implies.  Its cells hold every value
+ * as often as it has units, so they add up to len * n(n + 1) / 2.  The
+ * cages wholly inside it whose totals are known (sums, one-cell cages,
+ * givens) leave the rest of its cells to make up the difference (the
+ * "innies"); and when every cage that reaches into it is a sum, their
+ * cells outside it make up what those cages exceed it by (the
+ * "outies").  stamp marks the cages seen (by region number r). */
+static bool derive_region(struct engine *s, struct derived_list *l,
+			  int kind, int a, int len, int *stamp, int r)
+{
+	const cdok_puzzle *p = s->puzzle;
+	int n = s->n;
+	int64_t total = (int64_t)len * n * (n + 1) / 2, known = 0, out = 0;
+	struct derived_sum inn = {0, {0}, 0, true};
+	struct derived_sum outs = {0, {0}, 0, true};
+
+	for (int i = 0; i < len * n; i++) {
+		/* The region's cells: along its lines, or the box. */
+		int cell = kind == 0 ? (a + i / n) * n + i % n :
+			   kind == 1 ? (i % n) * n + a + i / n :
+			   s->unit_cells[(2 * n + a) * n + i];
+		int ci = s->cage_of[cell];
+		const struct cdok_cage *c;
+		int inside = 0;
+		bool sum;
+
+		if (ci < 0) {
+			if (cdok_has_given(p, cell)) {
+				known += p->given[cell];
+				out += p->given[cell];
+			} else {
+				derived_add(&inn, cell);
+				outs.ok = false;
+			}
+			continue;
+		}
+		if (stamp[ci] == r)
+			continue;
+		stamp[ci] = r;
+		c = &p->cages[ci];
+		sum = c->op == CDOK_OP_ADD || c->ncells == 1;
+		for (int j = 0; j < c->ncells; j++)
+			inside += region_has(s, kind, a, len, c->cells[j]);
+		if (sum)
+			out += c->target;
+		else
+			outs.ok = false;
+		if (inside == c->ncells && sum) {
+			known += c->target;
+			continue;
+		}
+		for (int j = 0; j < c->ncells; j++) {
+			if (region_has(s, kind, a, len, c->cells[j]))
+				derived_add(&inn, c->cells[j]);
+			else
+				derived_add(&outs, c->cells[j]);
+		}
+	}
+	inn.target = total - known;
+	outs.target = out - total;
+	return derived_keep(s, l, &inn) && derived_keep(s, l, &outs);
+}
+
+/* The derived sums of the puzzle, added after its cages (cages nreal
+ * and up, in the second queue, all queued), with per cell the derived
+ * sums it is in.  Run once, at the root, when the reasoning without
+ * them has not solved the puzzle.  False when memory runs out. */
+static bool derive_sums(struct engine *s)
+{
+	struct derived_list l = {NULL, NULL, NULL, 0, 0, 0, 0};
+	int n = s->n, r = 0, nd, *stamp, *fill, *store;
+	uint64_t *bits;
+	size_t groups = 0;
+	bool ok = true;
+
+	stamp = cdok_malloc((size_t)(s->nreal ? s->nreal : 1) * sizeof(int));
+	if (!stamp)
+		return false;
+	for (int i = 0; i < s->nreal; i++)
+		stamp[i] = -1;
+	for (int kind = 0; kind < 2 && ok; kind++)
+		for (int len = 1; len <= DERIVED_MAX_LINES && len < n && ok;
+		     len++)
+			for (int a = 0; a + len <= n && ok; a++)
+				ok = derive_region(s, &l, kind, a, len, stamp,
+						   r++);
+	for (int b = 0; s->nkinds > 2 && b < n && ok; b++)
+		ok = derive_region(s, &l, 2, b, 1, stamp, r++);
+	free(stamp);
+	nd = l.n;
+	if (!ok || !nd) {
+		free(l.sums);
+		free(l.start);
+		free(l.cells);
+		return ok;
+	}
+	for (int i = 0; i < nd; i++) {
+		l.sums[i].cells = l.cells + l.start[i];
+		groups += (size_t)l.sums[i].ncells * NKINDS;
+	}
+	free(l.start);
+	s->derived = l.sums;
+	s->derived_cells = l.cells;
+	s->extra_start = cdok_calloc((size_t)s->ncells + 1, sizeof(int));
+	s->extra = cdok_malloc((size_t)l.ncells * sizeof(int));
+	fill = cdok_malloc((size_t)s->ncells * sizeof(int));
+	s->dblock = cdok_malloc(groups * (2 * sizeof(int) + sizeof(uint64_t)));
+	if (!s->extra_start || !s->extra || !fill || !s->dblock ||
+	    !cages_alloc(s, s->nreal + nd)) {
+		free(fill);
+		return false;
+	}
+	for (int i = 0; i < nd; i++)
+		for (int j = 0; j < l.sums[i].ncells; j++)
+			s->extra_start[l.sums[i].cells[j] + 1]++;
+	for (int cell = 0; cell < s->ncells; cell++)
+		s->extra_start[cell + 1] += s->extra_start[cell];
+	memcpy(fill, s->extra_start, (size_t)s->ncells * sizeof(int));
+	for (int i = 0; i < nd; i++)
+		for (int j = 0; j < l.sums[i].ncells; j++)
+			s->extra[fill[l.sums[i].cells[j]]++] = s->nreal + i;
+	free(fill);
+	s->ncages = s->nreal + nd;
+	bits = s->dblock;
+	store = (int *)(void *)(bits + groups);
+	cages_point(s, s->nreal, s->ncages, store, bits);
+	for (int i = s->nreal; i < s->ncages; i++) {
+		cage_info_init(s, &s->cages[i], cage_src(s, i));
+		enqueue_cage(s, i);
+	}
+	return true;
+}
+#else
+static bool derive_sums(struct engine *s)
+{
+	(void)s;
+	return true;
+}
+#endif
+
+
+
 /* Lay the engine's fixed arrays out in block (NULL: only measure);
  * returns the bytes they take. */
 static size_t engine_layout(struct engine *s, char *block, size_t k1,
 			    size_t sums, size_t groups)
 {
-	size_t nc = (size_t)(s->ncages ? s->ncages : 1), at = 0;
+	size_t at = 0;
 	size_t ncells = (size_t)s->ncells;
 	int *group_store;
 	uint64_t *group_bits;
 
-	s->cages = carve(block, &at, nc * sizeof(*s->cages));
-	s->queue = carve(block, &at, nc * sizeof(int));
-	s->queued = carve(block, &at, nc * sizeof(bool));
-	s->tried = carve(block, &at, nc * sizeof(bool));
-	s->wcage = carve(block, &at, nc * sizeof(uint32_t));
 	s->wunit = carve(block, &at, (size_t)(NKINDS * s->n) *
 				     sizeof(uint32_t));
 	s->values = carve(block, &at, ncells * sizeof(int));
@@ -1651,15 +2029,7 @@ static size_t engine_layout(struct engine *s, char *block, size_t k1,
 			enum_carve(&s->e, k1, e);
 	}
 	if (block)
-		for (int i = 0; i < s->ncages; i++) {
-			int k = s->puzzle->cages[i].ncells;
-
-			s->cages[i].group_unit = group_store;
-			s->cages[i].groups = group_store + (size_t)k * NKINDS;
-			s->cages[i].group_cells = group_bits;
-			group_store += 2 * (size_t)k * NKINDS;
-			group_bits += (size_t)k * NKINDS;
-		}
+		cages_point(s, 0, s->ncages, group_store, group_bits);
 	return at;
 }
 
@@ -1673,13 +2043,19 @@ static bool engine_init(struct engine *s, const cdok_puzzle *p)
 	s->n = p->size;
 	s->ncells = p->size * p->size;
 	s->cage_of = p->cage_of;
-	s->ncages = p->ncages;
+	s->ncages = s->nreal = p->ncages;
 	s->swap_a = -1;
 	s->level_bytes = (size_t)s->ncells * sizeof(dom_t);
 	s->nkinds = p->box_rows ? 3 : 2;
 	s->nunits = s->nkinds * s->n;
-	for (int i = 0; i < p->ncages; i++) {
-		const struct cdok_cage *c = &p->cages[i];
+	if (DERIVED_SUMS) {
+		/* Room for the derived sums the search may add. */
+		maxk = DERIVED_MAX_CELLS;
+		sums = (2 * (size_t)DERIVED_MAX_CELLS + 3) *
+		       sum_words((int64_t)DERIVED_MAX_CELLS * s->n);
+	}
+	for (int i = 0; i < s->ncages; i++) {
+		const struct cdok_cage *c = cage_src(s, i);
 
 		if (c->ncells > maxk)
 			maxk = c->ncells;
@@ -1699,14 +2075,14 @@ static bool engine_init(struct engine *s, const cdok_puzzle *p)
 		maxk = ENUM_MAX_CELLS;
 	bytes = engine_layout(s, NULL, (size_t)maxk + 1, sums, groups);
 	s->block = cdok_calloc(1, bytes);
-	if (!s->block)
+	if (!s->block || !cages_alloc(s, s->ncages))
 		return false;
 	engine_layout(s, s->block, (size_t)maxk + 1, sums, groups);
 	units_lists_init(s, p);
 	if (!units_init(s))
 		return false;
-	for (int i = 0; i < p->ncages; i++)
-		cage_info_init(s, &s->cages[i], &p->cages[i]);
+	for (int i = 0; i < s->ncages; i++)
+		cage_info_init(s, &s->cages[i], cage_src(s, i));
 	return true;
 }
 
@@ -1883,6 +2259,15 @@ cdok_status ENGINE_NAME(solve)(const cdok_puzzle *p,
 	}
 	ok = ok && propagate(s, root);
 	reset_work(s);
+	/* The sums the units imply join when the cages and units alone have
+	 * not solved the puzzle: easy puzzles need not pay for them. */
+	if (ok && DERIVED_SUMS && !solved(s, root) && !s->nomem) {
+		if (!derive_sums(s))
+			s->nomem = true;
+		else
+			ok = propagate(s, root);
+		reset_work(s);
+	}
 	/* The tables hold the layouts the root's reasoning left: fewer than
 	 * at the start, and valid in the whole search below.  A puzzle that
 	 * reasoning alone solves needs none. */

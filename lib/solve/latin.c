@@ -43,6 +43,7 @@ typedef uint64_t foot_t;
  * root's reasoning first reaches a cage (kept if it has at most
  * LAYOUT_ROOT_MAX layouts then), and again after that reasoning (at most
  * LAYOUT_MAX), each found within LAYOUT_BUDGET enumeration steps. */
+#define DERIVED_SUMS 1
 #define PAIR_CAGES 1
 #define LAYOUT_TABLES 1
 #define LAYOUT_MAX 1024
