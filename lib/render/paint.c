@@ -7,7 +7,8 @@
  * givens and values large in the middle of their cells.  A puzzle with
  * boxes (Killer Sudoku) is drawn as Killer puzzles are printed: thick
  * box lines, thin cell lines, each cage outlined by a dashed line inside
- * its cells, its sum small in the outline's top-left corner.
+ * its cells, its sum small in the outline's top-left corner.  A
+ * one-cell cage shows only its number, as a given does, in both.
  * doc/PICTURES.md gives the measures.
  */
 #include <inttypes.h>
@@ -355,7 +356,10 @@ static void draw_killer_cages(struct grid *g)
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
 	cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
 	cairo_set_dash(cr, dashes, 2, 0);
+	/* A one-cell cage shows its number in the cell, as a given. */
 	for (int k = 0; k < g->p->ncages; k++) {
+		if (g->p->cages[k].ncells < 2)
+			continue;
 		cage_outline(g, k, inset);
 		cairo_stroke(cr);
 	}
@@ -372,6 +376,8 @@ static void draw_killer_cages(struct grid *g)
 		cairo_text_extents_t ext;
 		char text[48];
 
+		if (cage->ncells < 2)
+			continue;
 		clue_text(g, k, text, sizeof(text));
 		size = fit_size(cr, text, false, render_clue_size(c) * 0.92,
 				c - 2 * inset);
