@@ -829,8 +829,9 @@ typedef struct cdok_render_item {
 	 * key, or NULL.  A booklet has answer pages when any puzzle came
 	 * with an answer. */
 	const int *answer;
-	/* pdf: a word for the puzzle's level, shown after its number and
-	 * size ("Puzzle 3  9 x 9 Killer  hard"), or NULL.  Copied. */
+	/* pdf: a word for the puzzle's level, shown in its caption after
+	 * its number and size ("3   9 x 9 Killer   hard"), or NULL.
+	 * Copied. */
 	const char *level;
 	/* Set by cdok_render_put: 0 normally, or the clue type size in
 	 * points when it is below CDOK_RENDER_MIN_TYPE because the grid
