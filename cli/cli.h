@@ -324,12 +324,12 @@ int cli_finish(struct cli *cli);
 
 /* ---- pictures (cli/pictures.c) ---- */
 
-/* Whether the picture options suit the command, the --to format and
- * the output (-o, a terminal); says why not.  Call before the output is
- * opened: with one picture per file and -o holding a number pattern
- * (doc: -o), the pattern is taken and the output is standard output,
- * unused. */
-bool cli_pictures_check(struct cli *cli, const struct cli_command *cmd);
+/* Whether the picture options suit the --to format and the output (-o,
+ * a terminal); says why not.  (Which commands take them is the options
+ * table's business.)  Call before the output is opened: with one
+ * picture per file and -o holding a number pattern, the pattern is
+ * taken and the output is standard output, unused. */
+bool cli_pictures_check(struct cli *cli);
 
 /* Give the run's writer the picture settings of the options; a writer
  * of a text format takes none.  Returns an exit status. */

@@ -793,7 +793,7 @@ int main(int argc, char **argv)
 				cmd->name, cmd->name);
 			return CLI_EXIT_USAGE;
 		}
-	if (!cli_pictures_check(&cli, cmd))
+	if (!cli_pictures_check(&cli))
 		return CLI_EXIT_USAGE;
 	cli.files = argv + optind + 1;
 	cli.nfiles = argc - optind - 1;

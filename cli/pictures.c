@@ -117,7 +117,7 @@ static bool misplaced(const char *option, const char *goes_with)
 	return false;
 }
 
-bool cli_pictures_check(struct cli *cli, const struct cli_command *cmd)
+bool cli_pictures_check(struct cli *cli)
 {
 	const struct cli_options *opt = &cli->opt;
 	char pages[64], images[64];
@@ -140,13 +140,6 @@ bool cli_pictures_check(struct cli *cli, const struct cli_command *cmd)
 	}
 	if (opt->dpi && !to_image(cli))
 		return misplaced("--dpi", images);
-	/* Answer keys go with puzzles; solve draws solutions already. */
-	if (opt->with_solutions && !(cmd->flags & CLI_CMD_TO)) {
-		cli_msg(NULL, 0, 0, "option --with-solutions does not apply to "
-			"%s: it draws the solutions themselves (try cdok "
-			"--help)", cmd->name);
-		return false;
-	}
 	if (cli_to_has(cli, CDOK_FORMAT_SINGLE) && opt->output &&
 	    strcmp(opt->output, "-")) {
 		int at = pattern_at(opt->output, &end, &width);

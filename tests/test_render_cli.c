@@ -271,8 +271,8 @@ Test(render_cli, options_that_do_not_apply)
 		run_cdok_io(&r, NULL, NULL, args);
 		cr_expect_eq(r.status, 4, "case %zu: status %d", i, r.status);
 		expect_str(&r.out, "", "stdout");
-		expect_match(r.err.data, "^cdok: .*\\(try cdok --help\\)\n$",
-			     "stderr");
+		expect_match(r.err.data, "^cdok: .*\\(try cdok (--help|help "
+			     "[a-z-]+)\\)\n$", "stderr");
 		run_free(&r);
 	}
 }

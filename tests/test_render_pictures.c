@@ -200,9 +200,9 @@ static void read_folder(const char *folder, struct puzzles *s)
 
 			snprintf(rel, sizeof(rel), "%s/%s", folder, names[i]);
 			text = fmt_corpus_file(rel, &len);
-			r = cdok_reader_new(cdok_format_detect(text, len) ?
-					    cdok_format_detect(text, len) :
-					    cdok_format_find("spec"), text, len);
+			r = cdok_reader_new(test_detect(text, len) ?
+					    test_detect(text, len) :
+					    test_format("spec"), text, len);
 			cr_assert_not_null(r);
 			if (!strcmp(folder, "nylimb"))
 				cdok_reader_set_rules(r, CDOK_RULE_NYLIMB);
