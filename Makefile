@@ -47,7 +47,7 @@ CORE_LIBS = -Wl,--as-needed -lm
 
 # Optional libraries, each a folder of lib/ (mk/libs.mk).  Their link
 # flags are in LIB_<name>_LIBS; the program links every one of them.
-OPTIONAL_LIBS = json
+OPTIONAL_LIBS = json render
 
 LIB_SRC  = $(filter-out $(OPTIONAL_LIBS:%=lib/%/%),$(wildcard lib/*/*.c))
 LIB_HDR  = $(wildcard lib/*/*.h)
@@ -67,6 +67,7 @@ all: $(BUILD)/libcdok.a $(BUILD)/libcdok.so $(BUILD)/cdok
 
 include mk/libs.mk
 include mk/json.mk
+include mk/render.mk
 
 # What every program of the project links: the static libraries, the
 # optional ones first (they use the core), then what they need.

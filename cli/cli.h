@@ -87,6 +87,25 @@ struct cli_options {
 	const cdok_format *from; /* --from FORMAT; NULL: told from the text */
 	const cdok_format *to;   /* --to FORMAT; NULL: the command's own
 				  * output (spec, drawing, summary lines) */
+	/* Pictures (libcdok-render, cli/pictures.c). */
+	int per_page;        /* --per-page N; 0 when not given */
+	const char *paper;   /* --paper NAME, or NULL */
+	const char *title;   /* --title TEXT, or NULL */
+	bool with_solutions; /* --with-solutions */
+	int dpi;             /* --dpi N; 0 when not given */
+};
+
+/* With a format of one picture per file (--to svg, png): the pictures
+ * made, kept until the run ends and then written, each to its own file
+ * (cli/pictures.c). */
+struct cli_pictures {
+	char **data;
+	size_t *len;
+	int *number;         /* the puzzle's number in the stream, from 1 */
+	int n, cap;
+	int seen;            /* puzzles of the stream so far, written or
+			      * skipped */
+	const char *pattern; /* -o with a number in it, or NULL */
 };
 
 /* One run of the program. */
@@ -107,6 +126,7 @@ struct cli {
 	/* The run's progress line, for cli_each_puzzle to count puzzles
 	 * on (solve, examine), or NULL. */
 	struct cli_progress *progress;
+	struct cli_pictures pictures;
 };
 
 /* What a command accepts besides the common options. */
@@ -301,6 +321,30 @@ void cli_skip(struct cli *cli);
 /* End the stream, if one was started (UCF's "0" line).  main() calls it
  * once the command is done.  Returns an exit status. */
 int cli_finish(struct cli *cli);
+
+/* ---- pictures (cli/pictures.c) ---- */
+
+/* Whether the picture options suit the --to format and the output (-o,
+ * a terminal); says why not.  (Which commands take them is the options
+ * table's business.)  Call before the output is opened: with one
+ * picture per file and -o holding a number pattern, the pattern is
+ * taken and the output is standard output, unused. */
+bool cli_pictures_check(struct cli *cli);
+
+/* Give the run's writer the picture settings of the options; a writer
+ * of a text format takes none.  Returns an exit status. */
+int cli_pictures_setup(struct cli *cli);
+
+/* cli_put for a picture format: the puzzle's answer (solved here) with
+ * --with-solutions, a warning when its clues come out too small, and
+ * the picture kept for its own file with one picture per file. */
+int cli_put_picture(struct cli *cli, const char *name, const char *what,
+		    const cdok_puzzle *puzzle, const int *values);
+
+/* Write the pictures kept, when code (the run's status so far) is one
+ * whose output is kept: to the output if there is one picture, else
+ * each to the file the -o pattern names.  Returns the run's status. */
+int cli_pictures_finish(struct cli *cli, int code);
 
 /* Write the result document of one puzzle (cdok_json_result) as one
  * line: with --to json, results are JSON Lines.  puzzle may be NULL as

@@ -22,7 +22,8 @@ const int cli_ncommands = (int)(sizeof(cli_commands) / sizeof(cli_commands[0]));
 enum { OPT_LIMIT = 256, OPT_ALL, OPT_BENCHMARK, OPT_TIMEOUT, OPT_MAX_NODES, OPT_SEED,
        OPT_COUNT, OPT_OPS, OPT_MAX_CAGE, OPT_FROM, OPT_TO, OPT_KILLER,
        OPT_BOXES, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_COMPLETIONS,
-       OPT_MAN_SECTION };
+       OPT_MAN_SECTION, OPT_PER_PAGE, OPT_PAPER, OPT_TITLE,
+       OPT_WITH_SOLUTIONS, OPT_DPI };
 
 /* The options.  cmds names the commands an option applies to (NULL:
  * every one); --help shows them before the text, and giving the option
@@ -35,7 +36,11 @@ const struct cli_option cli_options[] = {
 	{ 'o', "output", "FILE", NULL,
 	  "Write to FILE instead of standard output (\"-\" means standard "
 	  "output).  FILE is replaced only when the run ends with status "
-	  "0, 1, 2, 7 or 8; otherwise it is left as it was.", 0 },
+	  "0, 1, 2, 7 or 8; otherwise it is left as it was.  With --to svg "
+	  "or png, one picture per file, FILE may hold the puzzle's number "
+	  "as %d, or %0Nd for N digits (page-%03d.png is page-001.png, "
+	  "page-002.png, ...; %% is a % sign); it must when there are "
+	  "several puzzles.", 0 },
 	{ OPT_FROM, "from", "FORMAT",
 	  "print solve examine harden convert check",
 	  "read every input as FORMAT (one of the formats cdok --help "
@@ -124,6 +129,25 @@ const struct cli_option cli_options[] = {
 	{ 'j', "jobs", "THREADS", "generate",
 	  "spread the puzzles over THREADS threads (default 1); the output "
 	  "is the same as with -j 1.", 0 },
+	{ OPT_PER_PAGE, "per-page", "N",
+	  "print solve convert harden generate gen-grid",
+	  "with --to pdf, up to N puzzles on a page (1 to 24, default 1), "
+	  "and twice as many answers (4 to 12); a puzzle whose clues would "
+	  "come out smaller than 6 pt gets a page with fewer.", 0 },
+	{ OPT_PAPER, "paper", "NAME",
+	  "print solve convert harden generate gen-grid",
+	  "with --to pdf, the paper: a4 (the default), a5, a3, letter or "
+	  "legal.", 0 },
+	{ OPT_TITLE, "title", "TEXT",
+	  "print solve convert harden generate gen-grid",
+	  "with --to pdf, a title at the top of every page.", 0 },
+	{ OPT_WITH_SOLUTIONS, "with-solutions", NULL,
+	  "print convert harden generate gen-grid",
+	  "with --to pdf, answer keys at the back, each puzzle solved by "
+	  "cdok (one without exactly one solution gets none, with a "
+	  "warning and status 1 or 2).", 0 },
+	{ OPT_DPI, "dpi", "N", "print solve convert harden generate gen-grid",
+	  "with --to png, pixels per inch, 18 to 1200 (default 150).", 0 },
 	{ 'h', "help", NULL, NULL,
 	  "Print this help and exit; with a command, that command's help "
 	  "(as cdok help COMMAND).", CLI_OPTF_GENERAL },
@@ -522,6 +546,44 @@ static enum parse_result parse_options(int argc, char **argv,
 		case OPT_NO_PROGRESS:
 			opt->progress = c == OPT_PROGRESS ? 1 : 0;
 			break;
+		case OPT_PER_PAGE:
+		case OPT_DPI: {
+			uint64_t v, lo = c == OPT_DPI ? 18 : 1,
+				 hi = c == OPT_DPI ? 1200 : CDOK_RENDER_MAX_PER_PAGE;
+
+			if (!parse_count(optarg, &v) || v < lo || v > hi) {
+				cli_msg(NULL, 0, 0, "bad value '%s' for %s: "
+					"expected a whole number from %llu to "
+					"%llu (try cdok --help)", optarg,
+					c == OPT_DPI ? "--dpi" : "--per-page",
+					(unsigned long long)lo,
+					(unsigned long long)hi);
+				return PARSE_ERROR;
+			}
+			if (c == OPT_DPI)
+				opt->dpi = (int)v;
+			else
+				opt->per_page = (int)v;
+			break;
+		}
+		case OPT_PAPER: {
+			double w, h;
+			cdok_error err;
+
+			if (cdok_render_paper(optarg, &w, &h, &err) != CDOK_OK) {
+				cli_msg(NULL, 0, 0, "bad value for --paper: %s "
+					"(try cdok --help)", err.message);
+				return PARSE_ERROR;
+			}
+			opt->paper = optarg;
+			break;
+		}
+		case OPT_TITLE:
+			opt->title = optarg;
+			break;
+		case OPT_WITH_SOLUTIONS:
+			opt->with_solutions = true;
+			break;
 		case OPT_COMPLETIONS:
 		case OPT_MAN_SECTION:
 			*generate = optarg;
@@ -731,12 +793,15 @@ int main(int argc, char **argv)
 				cmd->name, cmd->name);
 			return CLI_EXIT_USAGE;
 		}
+	if (!cli_pictures_check(&cli))
+		return CLI_EXIT_USAGE;
 	cli.files = argv + optind + 1;
 	cli.nfiles = argc - optind - 1;
 
 	/* Usage is settled before the output is opened, so a mistyped
-	 * command never touches the -o file. */
-	if (!out_open(&cli.out, cli.opt.output))
+	 * command never touches the -o file.  An -o pattern names the
+	 * pictures' files, written at the end. */
+	if (!out_open(&cli.out, cli.pictures.pattern ? NULL : cli.opt.output))
 		return CLI_EXIT_SYSTEM;
 	code = cmd->run(&cli);
 	/* A stream --to started is closed whatever the command, so that
@@ -746,6 +811,7 @@ int main(int argc, char **argv)
 
 		code = cli_worse(code, end);
 	}
+	code = cli_pictures_finish(&cli, code);
 	/* "No solution", "several" and "wrong" are answers, and the
 	 * output that says so is kept; the other failures are not.  An
 	 * answer that could not be delivered is a system error. */

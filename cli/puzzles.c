@@ -384,8 +384,11 @@ const cdok_formats *cli_formats(void)
 	if (set)
 		return set;
 	set = cdok_formats_new();
-	/* The optional libraries' formats (libcdok-json: killer, json). */
-	if (set && cdok_formats_add(set, cdok_json_formats(), NULL) != CDOK_OK) {
+	/* The optional libraries' formats (libcdok-json: killer, json;
+	 * libcdok-render: svg, pdf, png). */
+	if (set &&
+	    (cdok_formats_add(set, cdok_json_formats(), NULL) != CDOK_OK ||
+	     cdok_formats_add(set, cdok_render_formats(), NULL) != CDOK_OK)) {
 		cdok_formats_free(set);
 		set = NULL;
 	}
@@ -418,11 +421,19 @@ static bool have_writer(struct cli *cli)
 {
 	unsigned flags = cli_to_has(cli, CDOK_FORMAT_RESULTS) ? CDOK_WRITER_COMPACT : 0;
 
-	if (!cli->writer)
-		cli->writer = cdok_writer_new(cli->opt.to, flags);
-	if (!cli->writer)
+	if (cli->writer)
+		return true;
+	cli->writer = cdok_writer_new(cli->opt.to, flags);
+	if (!cli->writer) {
 		cli_msg(NULL, 0, 0, "out of memory");
-	return cli->writer != NULL;
+		return false;
+	}
+	if (cli_pictures_setup(cli) != CLI_EXIT_DONE) {
+		cdok_writer_free(cli->writer);
+		cli->writer = NULL;
+		return false;
+	}
+	return true;
 }
 
 int cli_put(struct cli *cli, const char *name, const char *what,
@@ -436,6 +447,8 @@ int cli_put(struct cli *cli, const char *name, const char *what,
 
 	if (!have_writer(cli))
 		return CLI_EXIT_SYSTEM;
+	if (cli_to_has(cli, CDOK_FORMAT_PICTURE))
+		return cli_put_picture(cli, name, what, puzzle, values);
 	error_init(&err);
 	st = cdok_writer_put(cli->writer, puzzle, values, &text, &len, &err);
 	if (st != CDOK_OK) {
@@ -453,6 +466,7 @@ int cli_put(struct cli *cli, const char *name, const char *what,
 
 void cli_skip(struct cli *cli)
 {
+	cli->pictures.seen++;
 	if (have_writer(cli))
 		cdok_writer_skip(cli->writer);
 }

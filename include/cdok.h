@@ -754,6 +754,100 @@ CDOK_API cdok_status cdok_generate(const cdok_gen_params *params,
 				   cdok_puzzle **out, cdok_gen_result *result,
 				   cdok_error *err);
 
+/* ------------------------------------------------------------------ */
+/* Pictures (libcdok-render)                                           */
+
+/* libcdok-render, an optional library of its own (link it before
+ * libcdok, with cairo), draws puzzles for people: "svg" and "png" make
+ * one picture of one puzzle (CDOK_FORMAT_SINGLE: several puzzles need
+ * several files), "pdf" makes pages holding any number of puzzles, as a
+ * booklet with answer keys at the back.  Calcudoku is drawn as
+ * newspapers print it (thick cage borders, the clue in the cage's
+ * top-left cell), Killer Sudoku with thick box lines and each cage
+ * outlined by a dashed line inside its cells.  All three go through one
+ * drawing path, in cairo, with the DejaVu Sans font found by
+ * fontconfig.  doc/PICTURES.md describes the pictures and the pages.
+ *
+ * The formats are written with the ordinary writer functions
+ * (cdok_writer_new, cdok_writer_put, cdok_writer_finish, cdok_write);
+ * their text is bytes (CDOK_FORMAT_BINARY for pdf and png: it may hold
+ * NUL bytes, so use the length).  A pdf stream gives its whole document
+ * at cdok_writer_finish; svg and png give each picture at its put.
+ * cdok_render_setup gives a writer its settings, cdok_render_put gives a
+ * puzzle its answer and level. */
+
+/* The formats of libcdok-render ("svg", "pdf", "png"), NULL-terminated,
+ * to add to a set with cdok_formats_add. */
+CDOK_API const cdok_format *const *cdok_render_formats(void);
+
+/* The smallest type, in points (1/72 inch), that the pages keep clues
+ * in: a page holds fewer puzzles rather than go below it, and only a
+ * grid too large to keep it even alone on a page is drawn smaller
+ * (cdok_render_item.small_type says so). */
+#define CDOK_RENDER_MIN_TYPE 6.0
+
+/* Most puzzles on one page. */
+#define CDOK_RENDER_MAX_PER_PAGE 24
+
+typedef struct cdok_render_params {
+	/* pdf: the paper's width and height in points (cdok_render_paper);
+	 * default A4, 595.28 x 841.89. */
+	double paper_width, paper_height;
+	/* pdf: the most puzzles on a page, 1..CDOK_RENDER_MAX_PER_PAGE
+	 * (default 1).  Answer pages hold twice as many (at most 12, at
+	 * least 4). */
+	int per_page;
+	/* pdf: a title at the top of every page, or NULL (default).
+	 * Copied by cdok_render_setup; UTF-8. */
+	const char *title;
+	/* png: pixels per inch, 18..1200 (default 150).  The pictures are
+	 * measured in points, so this sets the image's size in pixels. */
+	double dpi;
+} cdok_render_params;
+
+/* Fill params with the defaults listed above. */
+CDOK_API void cdok_render_params_init(cdok_render_params *params);
+
+/* The size of a paper, in points, by name: "a4", "a5", "a3" or
+ * "letter", "legal" (case does not matter).  Fails with
+ * CDOK_ERR_INVALID, naming the papers known, for any other name. */
+CDOK_API cdok_status cdok_render_paper(const char *name, double *width,
+				       double *height, cdok_error *err);
+
+/* Give a writer of a libcdok-render format its settings, before its
+ * first puzzle.  Fails with CDOK_ERR_INVALID (saying which) for a
+ * setting out of range or a writer that has already written, with
+ * CDOK_ERR_UNSUPPORTED for a writer of another format; the writer is
+ * then unchanged. */
+CDOK_API cdok_status cdok_render_setup(cdok_writer *writer,
+				       const cdok_render_params *params,
+				       cdok_error *err);
+
+/* More about one puzzle than a writer's put says. */
+typedef struct cdok_render_item {
+	/* pdf: the puzzle's solution (size*size values) for its answer
+	 * key, or NULL.  A booklet has answer pages when any puzzle came
+	 * with an answer. */
+	const int *answer;
+	/* pdf: a word for the puzzle's level, shown in its caption after
+	 * its number and size ("3   9 x 9 Killer   hard"), or NULL.
+	 * Copied. */
+	const char *level;
+	/* Set by cdok_render_put: 0 normally, or the clue type size in
+	 * points when it is below CDOK_RENDER_MIN_TYPE because the grid
+	 * does not fit the page otherwise. */
+	double small_type;
+} cdok_render_item;
+
+/* cdok_writer_put, with item (which may be NULL) for a libcdok-render
+ * format; for a writer of any other format item is ignored and this is
+ * cdok_writer_put. */
+CDOK_API cdok_status cdok_render_put(cdok_writer *writer,
+				     const cdok_puzzle *puzzle,
+				     const int *values,
+				     cdok_render_item *item, char **out,
+				     size_t *len, cdok_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -543,15 +543,22 @@ Test(cli_formats, from_forces_the_reader)
 	run_free(&r);
 }
 
-/* The names the messages list, from the library's table as the program
- * builds them: formats that read, or that write. */
+/* The names the messages list, from the formats the program has (the
+ * core's, libcdok-json's and libcdok-render's) as it builds them:
+ * formats that read, or that write. */
 static void format_list(char *buf, size_t cap, bool reading)
 {
+	cdok_formats *set = cdok_formats_new();
 	size_t len = 0;
 
+	cr_assert_not_null(set);
+	cr_assert_eq(cdok_formats_add(set, cdok_json_formats(), NULL),
+		     CDOK_OK);
+	cr_assert_eq(cdok_formats_add(set, cdok_render_formats(), NULL),
+		     CDOK_OK);
 	buf[0] = '\0';
-	for (int i = 0; test_format_at(i); i++) {
-		const cdok_format *f = test_format_at(i);
+	for (int i = 0; cdok_formats_at(set, i); i++) {
+		const cdok_format *f = cdok_formats_at(set, i);
 
 		if (reading ? !cdok_format_can_read(f)
 			    : !cdok_format_can_write(f))
@@ -560,6 +567,7 @@ static void format_list(char *buf, size_t cap, bool reading)
 					len ? ", " : "", cdok_format_name(f));
 		cr_assert(len < cap);
 	}
+	cdok_formats_free(set);
 }
 
 Test(cli_formats, format_names)

@@ -1,11 +1,16 @@
 /* draw.c -- pictures of a puzzle, as the original cdok's `print` draws
  * them: in ASCII, or in UTF-8 box-drawing characters.
  *
- * Both drawings are one layout with two character sets.  Every line on
- * the picture is either a border (major) -- between cages, or in a
- * Killer puzzle between boxes -- or a line between two cells of one
- * cage and one box (minor); the character sets say how each kind of
- * line, tee and junction looks.  doc/FORMAT.md describes the layout.
+ * Both drawings are one layout with two character sets.  Every line
+ * segment of the picture lies between two cells (or a cell and the
+ * frame) and is of one of four kinds (enum seg): inside a cage, a cage
+ * border, and -- in a puzzle with boxes (Killer Sudoku) -- a box border
+ * inside a cage or a box border that is also a cage border.  A plain
+ * puzzle has only the first two and is drawn exactly as the original
+ * draws it.  In a Killer puzzle a cage reads as one region even where a
+ * box border crosses it, and the box borders stay visible: the
+ * character sets say how each kind of line and junction looks.
+ * doc/FORMAT.md (section 8) describes the layout.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -13,37 +18,61 @@
 
 #include "format/format.h"
 
-/* Arms of a junction that are major borders, as bits. */
+/* The kind of a line segment between two cells. */
+enum seg {
+	SEG_OPEN = 0,     /* both cells in one cage (and box) */
+	SEG_CAGE,         /* a cage border */
+	SEG_BOX_OPEN,     /* a box border between two cells of one cage */
+	SEG_BOX           /* a box border that is also a cage border; the
+			   * frame of a puzzle with boxes */
+};
+
+/* Arms of a junction, as bits and as indexes of its arm array. */
 enum {
 	ARM_LEFT = 1,
 	ARM_RIGHT = 2,
 	ARM_UP = 4,
 	ARM_DOWN = 8
 };
+enum { LEFT, RIGHT, UP, DOWN };
 
-/* Pairs are indexed by "joined": [0] for a border, [1] for a line
- * inside a cage. */
+/* Where a junction sits: inside the grid or on its frame. */
+enum spot {
+	SPOT_INNER,
+	SPOT_TOP, SPOT_BOTTOM, SPOT_LEFT, SPOT_RIGHT,
+	SPOT_TOP_LEFT, SPOT_TOP_RIGHT, SPOT_BOTTOM_LEFT, SPOT_BOTTOM_RIGHT
+};
+
+/* The original's characters.  Pairs are indexed by "joined": [0] for a
+ * border, [1] for a line inside a cage. */
 struct box_chars {
 	const char *top_left, *top_right, *bottom_left, *bottom_right;
 	const char *top_tee[2];
 	const char *bottom_tee[2];
 	const char *left_tee[2];
 	const char *right_tee[2];
-	const char *hline[2];
-	const char *vline[2];
 	const char *junction[16];  /* by ARM_* bits */
 };
 
-/* A single major arm cannot happen: "joined" is "in the same cage (and
- * box)", an equivalence, so three joined pairs around a junction force
- * the fourth.  Those entries
- * still hold the matching straight line so that nothing is ever blank
- * by accident. */
+/* A character set: the segments by kind, and how junctions look. */
+struct palette {
+	const char *hline[4];      /* by enum seg, one character each */
+	const char *hline_alt[4];  /* every other character of a horizontal
+				    * segment (a dashed line in ASCII) */
+	const char *vline[4];
+	const char *(*junction)(const struct palette *pal,
+				const enum seg arm[4], enum spot spot);
+	const struct box_chars *plain;
+};
+
+/* A single major arm cannot happen: "joined" is "in the same cage", an
+ * equivalence, so three joined pairs around a junction force the
+ * fourth.  Those entries still hold the matching straight line so that
+ * nothing is ever blank by accident. */
 static const struct box_chars ascii_chars = {
 	"+", "+", "+", "+",
 	{"=", "="}, {"=", "="},
 	{"+", "|"}, {"+", "|"},
-	{"=", "."}, {"|", ":"},
 	{
 		[0] = " ",
 		[ARM_LEFT] = "=",
@@ -68,7 +97,6 @@ static const struct box_chars utf8_chars = {
 	"\u2554", "\u2557", "\u255a", "\u255d",         /* ╔ ╗ ╚ ╝ */
 	{"\u2566", "\u2550"}, {"\u2569", "\u2550"},     /* ╦ ═, ╩ ═ */
 	{"\u2560", "\u2551"}, {"\u2563", "\u2551"},     /* ╠ ║, ╣ ║ */
-	{"\u2550", "\u2508"}, {"\u2551", "\u250a"},     /* ═ ┈, ║ ┊ */
 	{
 		[0] = " ",
 		[ARM_LEFT] = "\u2550",
@@ -89,6 +117,152 @@ static const struct box_chars utf8_chars = {
 	},
 };
 
+/* The bits of the arms that are borders of any kind. */
+static int border_arms(const enum seg arm[4])
+{
+	int bits = 0;
+
+	for (int i = 0; i < 4; i++)
+		if (arm[i] == SEG_CAGE || arm[i] == SEG_BOX)
+			bits |= 1 << i;
+	return bits;
+}
+
+/* The original's junctions: a frame position has its own characters,
+ * an inner junction shows its border arms. */
+static const char *plain_junction(const struct palette *pal,
+				  const enum seg arm[4], enum spot spot)
+{
+	const struct box_chars *bc = pal->plain;
+
+	switch (spot) {
+	case SPOT_TOP_LEFT:
+		return bc->top_left;
+	case SPOT_TOP_RIGHT:
+		return bc->top_right;
+	case SPOT_BOTTOM_LEFT:
+		return bc->bottom_left;
+	case SPOT_BOTTOM_RIGHT:
+		return bc->bottom_right;
+	case SPOT_TOP:
+		return bc->top_tee[arm[DOWN] == SEG_OPEN];
+	case SPOT_BOTTOM:
+		return bc->bottom_tee[arm[UP] == SEG_OPEN];
+	case SPOT_LEFT:
+		return bc->left_tee[arm[RIGHT] == SEG_OPEN];
+	case SPOT_RIGHT:
+		return bc->right_tee[arm[LEFT] == SEG_OPEN];
+	case SPOT_INNER:
+		break;
+	}
+	return bc->junction[border_arms(arm)];
+}
+
+/* Killer drawings in ASCII: '#' where a box border that is also a cage
+ * border meets the junction, '+' where only cage borders do (or '=' and
+ * '|' when they go straight through), and with no border at all the
+ * dashed box line passing through, if any. */
+static const char *killer_ascii_junction(const struct palette *pal,
+					 const enum seg arm[4],
+					 enum spot spot)
+{
+	int bits = border_arms(arm);
+
+	(void)pal;
+	(void)spot;
+	for (int i = 0; i < 4; i++)
+		if (arm[i] == SEG_BOX)
+			return "#";
+	if (bits == (ARM_LEFT | ARM_RIGHT))
+		return "=";
+	if (bits == (ARM_UP | ARM_DOWN))
+		return "|";
+	if (bits)
+		return "+";
+	if (arm[UP] == SEG_BOX_OPEN)
+		return "!";
+	return " ";
+}
+
+/* Killer junctions in UTF-8, by border arms (ARM_* bits), whether the
+ * horizontal arms are heavy (a box border) and whether the vertical
+ * ones are: [bits][heavy horizontal][heavy vertical].  Along a line the
+ * two arms are both box border or both not, so these are all the
+ * cases. */
+static const char *const heavy_light[16][2][2] = {
+	[ARM_LEFT] = {{"\u2574", "\u2574"}, {"\u2578", "\u2578"}},
+	[ARM_RIGHT] = {{"\u2576", "\u2576"}, {"\u257a", "\u257a"}},
+	[ARM_LEFT | ARM_RIGHT] = {{"\u2500", "\u2500"}, {"\u2501", "\u2501"}},
+	[ARM_UP] = {{"\u2575", "\u2579"}, {"\u2575", "\u2579"}},
+	[ARM_UP | ARM_LEFT] = {{"\u2518", "\u251a"}, {"\u2519", "\u251b"}},
+	[ARM_UP | ARM_RIGHT] = {{"\u2514", "\u2516"}, {"\u2515", "\u2517"}},
+	[ARM_UP | ARM_LEFT | ARM_RIGHT] =
+		{{"\u2534", "\u2538"}, {"\u2537", "\u253b"}},
+	[ARM_DOWN] = {{"\u2577", "\u257b"}, {"\u2577", "\u257b"}},
+	[ARM_DOWN | ARM_LEFT] = {{"\u2510", "\u2512"}, {"\u2511", "\u2513"}},
+	[ARM_DOWN | ARM_RIGHT] = {{"\u250c", "\u250e"}, {"\u250d", "\u250f"}},
+	[ARM_DOWN | ARM_LEFT | ARM_RIGHT] =
+		{{"\u252c", "\u2530"}, {"\u252f", "\u2533"}},
+	[ARM_UP | ARM_DOWN] = {{"\u2502", "\u2503"}, {"\u2502", "\u2503"}},
+	[ARM_UP | ARM_DOWN | ARM_LEFT] =
+		{{"\u2524", "\u2528"}, {"\u2525", "\u252b"}},
+	[ARM_UP | ARM_DOWN | ARM_RIGHT] =
+		{{"\u251c", "\u2520"}, {"\u251d", "\u2523"}},
+	[ARM_UP | ARM_DOWN | ARM_LEFT | ARM_RIGHT] =
+		{{"\u253c", "\u2542"}, {"\u253f", "\u254b"}},
+};
+
+/* Killer drawings in UTF-8: light lines for cage borders, heavy ones
+ * for box borders that are cage borders too, so junctions mix the two
+ * weights; with no border arm, the dashed box line passing through. */
+static const char *killer_utf8_junction(const struct palette *pal,
+					const enum seg arm[4], enum spot spot)
+{
+	int bits = border_arms(arm);
+	int heavy_h = arm[LEFT] == SEG_BOX || arm[RIGHT] == SEG_BOX;
+	int heavy_v = arm[UP] == SEG_BOX || arm[DOWN] == SEG_BOX;
+
+	(void)spot;
+	if (bits)
+		return heavy_light[bits][heavy_h][heavy_v];
+	if (arm[LEFT] == SEG_BOX_OPEN)
+		return pal->hline[SEG_BOX_OPEN];
+	if (arm[UP] == SEG_BOX_OPEN)
+		return pal->vline[SEG_BOX_OPEN];
+	return " ";
+}
+
+static const struct palette ascii_plain = {
+	{".", "=", ".", "="}, {".", "=", ".", "="},
+	{":", "|", ":", "|"},
+	plain_junction, &ascii_chars,
+};
+
+static const struct palette utf8_plain = {
+	{"\u2508", "\u2550", "\u2508", "\u2550"},       /* ┈ ═ */
+	{"\u2508", "\u2550", "\u2508", "\u2550"},
+	{"\u250a", "\u2551", "\u250a", "\u2551"},       /* ┊ ║ */
+	plain_junction, &utf8_chars,
+};
+
+/* Killer: '.' and ':' inside a cage, '=' and '|' for cage borders,
+ * '- - -' and '!' for a box border inside a cage, '#' for a box border
+ * that is a cage border too. */
+static const struct palette ascii_killer = {
+	{".", "=", "-", "#"}, {".", "=", " ", "#"},
+	{":", "|", "!", "#"},
+	killer_ascii_junction, NULL,
+};
+
+/* Killer: ┈ ┊ inside a cage, ─ │ for cage borders, ┉ ┋ for a box border
+ * inside a cage, ━ ┃ for a box border that is a cage border too. */
+static const struct palette utf8_killer = {
+	{"\u2508", "\u2500", "\u2509", "\u2501"},
+	{"\u2508", "\u2500", "\u2509", "\u2501"},
+	{"\u250a", "\u2502", "\u250b", "\u2503"},
+	killer_utf8_junction, NULL,
+};
+
 /* The box of a cell (the puzzle has boxes). */
 static int box_of(const cdok_puzzle *p, int cell)
 {
@@ -98,17 +272,23 @@ static int box_of(const cdok_puzzle *p, int cell)
 	       cell % n / p->box_cols;
 }
 
-/* Two different cells of one cage, and of one box when the puzzle has
- * boxes: a box border is drawn as a cage border is.  Cells outside any
- * cage are joined to nothing; a one-cell cage has no second cell to
- * join. */
-static int joined(const cdok_puzzle *p, int a, int b)
+/* The segment between two different neighbouring cells.  Cells outside
+ * any cage are in a cage with nothing; a one-cell cage has no second
+ * cell to share. */
+static enum seg seg_between(const cdok_puzzle *p, int a, int b)
 {
 	int k = p->cage_of[a];
+	bool same_cage = k >= 0 && k == p->cage_of[b];
 
-	if (k < 0 || k != p->cage_of[b])
-		return 0;
-	return !p->box_rows || box_of(p, a) == box_of(p, b);
+	if (p->box_rows && box_of(p, a) != box_of(p, b))
+		return same_cage ? SEG_BOX_OPEN : SEG_BOX;
+	return same_cage ? SEG_OPEN : SEG_CAGE;
+}
+
+/* The frame: a box border in a puzzle with boxes, else a cage border. */
+static enum seg frame_seg(const cdok_puzzle *p)
+{
+	return p->box_rows ? SEG_BOX : SEG_CAGE;
 }
 
 /* The value a cell shows: the caller's value, else its given, else the
@@ -151,63 +331,68 @@ static int value_text(int64_t v, char *buf, size_t size)
 	return snprintf(buf, size, "%" PRId64, v);
 }
 
-/* The line between rows y and y + 1. */
-static void draw_row_gap(struct strbuf *sb, const cdok_puzzle *p,
-			 const struct box_chars *bc, int width, int y)
+/* A horizontal segment of width characters. */
+static void put_hline(struct strbuf *sb, const struct palette *pal,
+		      enum seg s, int width)
 {
-	int n = p->size, up = y * n, down = (y + 1) * n;
-
-	sb_puts(sb, bc->left_tee[joined(p, up, down)]);
-	for (int x = 0; x < n; x++) {
-		sb_repeat(sb, bc->hline[joined(p, up + x, down + x)], width);
-		if (x + 1 < n) {
-			int arms = 0;
-
-			if (!joined(p, up + x, down + x))
-				arms |= ARM_LEFT;
-			if (!joined(p, up + x + 1, down + x + 1))
-				arms |= ARM_RIGHT;
-			if (!joined(p, up + x, up + x + 1))
-				arms |= ARM_UP;
-			if (!joined(p, down + x, down + x + 1))
-				arms |= ARM_DOWN;
-			sb_puts(sb, bc->junction[arms]);
-		}
-	}
-	sb_puts(sb, bc->right_tee[joined(p, up + n - 1, down + n - 1)]);
-	sb_putc(sb, '\n');
+	for (int i = 0; i < width; i++)
+		sb_puts(sb, i % 2 ? pal->hline_alt[s] : pal->hline[s]);
 }
 
-/* The top or bottom border, along row y. */
-static void draw_edge(struct strbuf *sb, const cdok_puzzle *p,
-		      const struct box_chars *bc, int width, int y,
-		      bool top)
+/* The horizontal line above row y (y = n: below the last row), with its
+ * junctions.  Outside the grid a segment is the frame's kind, and an
+ * arm that would leave the grid is absent (SEG_OPEN). */
+static void draw_hline(struct strbuf *sb, const cdok_puzzle *p,
+		       const struct palette *pal, int width, int y)
 {
-	int n = p->size, row = y * n;
+	int n = p->size, up = (y - 1) * n, down = y * n;
+	enum seg frame = frame_seg(p);
+	bool top = y == 0, bottom = y == n;
 
-	sb_puts(sb, top ? bc->top_left : bc->bottom_left);
-	for (int x = 0; x < n; x++) {
-		sb_repeat(sb, bc->hline[0], width);
-		if (x + 1 < n) {
-			int j = joined(p, row + x, row + x + 1);
+	for (int x = 0; x <= n; x++) {
+		enum seg arm[4] = {SEG_OPEN, SEG_OPEN, SEG_OPEN, SEG_OPEN};
+		enum spot spot = SPOT_INNER;
 
-			sb_puts(sb, top ? bc->top_tee[j] : bc->bottom_tee[j]);
-		}
+		if (x > 0)
+			arm[LEFT] = top || bottom ? frame :
+				    seg_between(p, up + x - 1, down + x - 1);
+		if (x < n)
+			arm[RIGHT] = top || bottom ? frame :
+				     seg_between(p, up + x, down + x);
+		if (!top)
+			arm[UP] = x == 0 || x == n ? frame :
+				  seg_between(p, up + x - 1, up + x);
+		if (!bottom)
+			arm[DOWN] = x == 0 || x == n ? frame :
+				    seg_between(p, down + x - 1, down + x);
+		if (top)
+			spot = x == 0 ? SPOT_TOP_LEFT :
+			       x == n ? SPOT_TOP_RIGHT : SPOT_TOP;
+		else if (bottom)
+			spot = x == 0 ? SPOT_BOTTOM_LEFT :
+			       x == n ? SPOT_BOTTOM_RIGHT : SPOT_BOTTOM;
+		else if (x == 0)
+			spot = SPOT_LEFT;
+		else if (x == n)
+			spot = SPOT_RIGHT;
+		sb_puts(sb, pal->junction(pal, arm, spot));
+		if (x < n)
+			put_hline(sb, pal, arm[RIGHT], width);
 	}
-	sb_puts(sb, top ? bc->top_right : bc->bottom_right);
 	sb_putc(sb, '\n');
 }
 
 /* One of the three text lines of row y: 0 the clues, 1 the values,
  * 2 empty. */
 static void draw_cell_line(struct strbuf *sb, const cdok_puzzle *p,
-			   const int *values, const struct box_chars *bc,
+			   const int *values, const struct palette *pal,
 			   int width, int y, int part)
 {
 	int n = p->size;
+	enum seg frame = frame_seg(p);
 	char buf[32];
 
-	sb_puts(sb, bc->vline[0]);
+	sb_puts(sb, pal->vline[frame]);
 	for (int x = 0; x < n; x++) {
 		int cell = y * n + x, len;
 
@@ -224,14 +409,14 @@ static void draw_cell_line(struct strbuf *sb, const cdok_puzzle *p,
 		} else {
 			sb_repeat(sb, " ", width);
 		}
-		sb_puts(sb, x + 1 < n ? bc->vline[joined(p, cell, cell + 1)]
-				      : bc->vline[0]);
+		sb_puts(sb, pal->vline[x + 1 < n ?
+				       seg_between(p, cell, cell + 1) : frame]);
 	}
 	sb_putc(sb, '\n');
 }
 
 static cdok_status draw(struct strbuf *sb, const cdok_puzzle *p,
-			const int *values, const struct box_chars *bc)
+			const int *values, const struct palette *pal)
 {
 	int n = p->size, width = 5;
 	char buf[32];
@@ -250,14 +435,12 @@ static cdok_status draw(struct strbuf *sb, const cdok_puzzle *p,
 			width = b;
 	}
 
-	draw_edge(sb, p, bc, width, 0, true);
 	for (int y = 0; y < n; y++) {
-		if (y > 0)
-			draw_row_gap(sb, p, bc, width, y - 1);
+		draw_hline(sb, p, pal, width, y);
 		for (int part = 0; part < 3; part++)
-			draw_cell_line(sb, p, values, bc, width, y, part);
+			draw_cell_line(sb, p, values, pal, width, y, part);
 	}
-	draw_edge(sb, p, bc, width, n - 1, false);
+	draw_hline(sb, p, pal, width, n);
 	return CDOK_OK;
 }
 
@@ -265,12 +448,14 @@ cdok_status cdok_draw_ascii(struct strbuf *sb, const cdok_puzzle *puzzle,
 			    const int *values, cdok_error *err)
 {
 	(void)err;
-	return draw(sb, puzzle, values, &ascii_chars);
+	return draw(sb, puzzle, values,
+		    puzzle->box_rows ? &ascii_killer : &ascii_plain);
 }
 
 cdok_status cdok_draw_utf8(struct strbuf *sb, const cdok_puzzle *puzzle,
 			   const int *values, cdok_error *err)
 {
 	(void)err;
-	return draw(sb, puzzle, values, &utf8_chars);
+	return draw(sb, puzzle, values,
+		    puzzle->box_rows ? &utf8_killer : &utf8_plain);
 }

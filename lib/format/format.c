@@ -435,8 +435,19 @@ cdok_status cdok_writer_finish(cdok_writer *w, char **out, size_t *len,
 	return sb_deliver(&sb, writer_finish_sb(w, &sb, err), out, len, err);
 }
 
+/* Release a format's stream state, if it has any. */
+static void writer_drop_state(struct cdok_writer *w)
+{
+	if (w->state && w->free_state)
+		w->free_state(w->state);
+	w->state = NULL;
+}
+
 void cdok_writer_free(cdok_writer *w)
 {
+	if (!w)
+		return;
+	writer_drop_state(w);
 	free(w);
 }
 
@@ -462,5 +473,6 @@ cdok_status cdok_write(const cdok_format *f, const cdok_puzzle *puzzle,
 	st = writer_put_sb(&w, &sb, puzzle, values, err);
 	if (st == CDOK_OK)
 		st = writer_finish_sb(&w, &sb, err);
+	writer_drop_state(&w);
 	return sb_deliver(&sb, st, out, len, err);
 }

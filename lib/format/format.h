@@ -35,6 +35,11 @@ struct cdok_writer {
 	int answers;         /* puzzles written with values */
 	int items;           /* pieces of output written (put calls) */
 	bool finished;
+	/* A format's own state across the stream (the pictures keep their
+	 * settings and a booklet's puzzles), released with free_state when
+	 * the writer is freed. */
+	void *state;
+	void (*free_state)(void *state);
 };
 
 typedef cdok_status (*cdok_read_fn)(struct cdok_reader *reader,

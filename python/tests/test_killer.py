@@ -214,16 +214,18 @@ class CommandLine(unittest.TestCase):
         self.assertIn("Solved:", out)
         first = " ".join(str(v) for v in read_grid_file(
             EXPERT[0].replace(".json", ".sol"))[0])
-        drawn = [line for line in out.splitlines() if line.startswith("|  ")]
-        self.assertEqual(" ".join(drawn[0].replace("|", " ")
-                                  .replace(":", " ").split()), first)
+        # The first line of values of the drawing (doc/FORMAT.md §8:
+        # a Killer drawing's frame is '#', its lines '|', ':' and '!').
+        drawn = [line for line in out.splitlines() if line.startswith("#  ")]
+        self.assertEqual(" ".join(drawn[0].translate(
+            str.maketrans("#|:!", "    ")).split()), first)
 
     def test_options(self):
         run = run_module("cdok.killer", "--stats", "--show-initial-board",
                          "--benchmark", EXPERT[1])
         self.assertEqual(run.returncode, 0, run.stderr)
         out = run.stdout.decode()
-        border = "+" + "=" * 53 + "+\n"
+        border = "#" * 55 + "\n"
         self.assertEqual(out.count(border), 4)  # two drawings
         self.assertIn("Search nodes: ", out)
         self.assertIn("Guesses (branch points): ", out)

@@ -1,0 +1,364 @@
+/* pictures.c -- --to svg, pdf and png: the picture options, answer keys
+ * solved here for --with-solutions, and one file per picture.
+ *
+ * The formats come from libcdok-render and are told apart by their
+ * flags: a picture format (CDOK_FORMAT_PICTURE) in bytes (BINARY) that
+ * holds many puzzles (not SINGLE) has pages, one of one puzzle per file
+ * (SINGLE) in bytes is an image with pixels.  Pictures of one puzzle
+ * per file are kept until the run ends, then written if it succeeded,
+ * each file as -o writes one: whole, through a temporary file renamed
+ * over it.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+/* What a --to format is, by its flags. */
+static bool to_pages(const struct cli *cli)
+{
+	return cli_to_has(cli, CDOK_FORMAT_PICTURE) &&
+	       cli_to_has(cli, CDOK_FORMAT_BINARY) &&
+	       !cli_to_has(cli, CDOK_FORMAT_SINGLE);
+}
+
+static bool to_image(const struct cli *cli)
+{
+	return cli_to_has(cli, CDOK_FORMAT_PICTURE) &&
+	       cli_to_has(cli, CDOK_FORMAT_BINARY) &&
+	       cli_to_has(cli, CDOK_FORMAT_SINGLE);
+}
+
+/* The names of the formats with all the flags of want, "pdf" or "svg,
+ * png", for messages. */
+static const char *names_with(unsigned want, unsigned not_want, char *buf,
+			      size_t cap)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; cdok_formats_at(cli_formats(), i); i++) {
+		const cdok_format *f = cdok_formats_at(cli_formats(), i);
+		unsigned flags = cdok_format_flags(f);
+
+		if ((flags & want) != want || (flags & not_want))
+			continue;
+		len += (size_t)snprintf(buf + len, cap - len, "%s%s",
+					len ? ", " : "", cdok_format_name(f));
+		if (len >= cap)
+			break;
+	}
+	return buf;
+}
+
+/* The place of the number in an -o pattern: "%d" or "%0Nd" (N from 1
+ * to 9), once; "%%" stands for "%".  Returns the offset of the '%' and
+ * sets *end past the 'd' and *width to N, or returns -1 if the name
+ * holds no number, -2 if it is not a pattern (a stray '%', two
+ * numbers). */
+static int pattern_at(const char *s, size_t *end, int *width)
+{
+	int at = -1;
+
+	for (size_t i = 0; s[i]; i++) {
+		size_t j = i + 1;
+		int w = 0;
+
+		if (s[i] != '%')
+			continue;
+		if (s[j] == '%') {
+			i = j;
+			continue;
+		}
+		if (s[j] == '0' && s[j + 1] >= '1' && s[j + 1] <= '9') {
+			w = s[j + 1] - '0';
+			j += 2;
+		}
+		if (s[j] != 'd' || at >= 0)
+			return -2;
+		at = (int)i;
+		*end = j + 1;
+		*width = w;
+		i = j;
+	}
+	return at;
+}
+
+/* The file name of picture number k from the pattern. */
+static char *pattern_name(const char *pattern, int k)
+{
+	size_t end = 0, len = strlen(pattern) + 32, o = 0;
+	int width = 0, at = pattern_at(pattern, &end, &width);
+	char *name = malloc(len);
+
+	if (!name)
+		return NULL;
+	for (size_t i = 0; pattern[i]; i++) {
+		if ((int)i == at) {
+			o += (size_t)snprintf(name + o, len - o, "%0*d", width,
+					      k);
+			i = end - 1;
+		} else {
+			if (pattern[i] == '%')
+				i++;   /* "%%" */
+			name[o++] = pattern[i];
+		}
+	}
+	name[o] = '\0';
+	return name;
+}
+
+/* A picture option given where it has no meaning: say so. */
+static bool misplaced(const char *option, const char *goes_with)
+{
+	cli_msg(NULL, 0, 0, "option %s goes with --to %s (try cdok --help)",
+		option, goes_with);
+	return false;
+}
+
+bool cli_pictures_check(struct cli *cli)
+{
+	const struct cli_options *opt = &cli->opt;
+	char pages[64], images[64];
+	size_t end;
+	int width;
+
+	names_with(CDOK_FORMAT_PICTURE | CDOK_FORMAT_BINARY,
+		   CDOK_FORMAT_SINGLE, pages, sizeof(pages));
+	names_with(CDOK_FORMAT_PICTURE | CDOK_FORMAT_BINARY |
+		   CDOK_FORMAT_SINGLE, 0, images, sizeof(images));
+	if (!to_pages(cli)) {
+		if (opt->per_page)
+			return misplaced("--per-page", pages);
+		if (opt->paper)
+			return misplaced("--paper", pages);
+		if (opt->title)
+			return misplaced("--title", pages);
+		if (opt->with_solutions)
+			return misplaced("--with-solutions", pages);
+	}
+	if (opt->dpi && !to_image(cli))
+		return misplaced("--dpi", images);
+	if (cli_to_has(cli, CDOK_FORMAT_SINGLE) && opt->output &&
+	    strcmp(opt->output, "-")) {
+		int at = pattern_at(opt->output, &end, &width);
+
+		if (at == -2) {
+			cli_msg(NULL, 0, 0, "bad -o pattern '%s': it takes one "
+				"%%d or %%0Nd (such as page-%%03d.%s) for the "
+				"puzzle's number, and %%%% for a %% sign (try "
+				"cdok --help)", opt->output,
+				cdok_format_name(opt->to));
+			return false;
+		}
+		if (at >= 0)
+			cli->pictures.pattern = opt->output;
+	}
+	/* Bytes that would garble a terminal. */
+	if (cli_to_has(cli, CDOK_FORMAT_BINARY) && !cli->pictures.pattern &&
+	    (!opt->output || !strcmp(opt->output, "-")) && isatty(1)) {
+		cli_msg(NULL, 0, 0, "--to %s writes binary data: give -o FILE "
+			"or send standard output to a file or a program (try "
+			"cdok --help)", cdok_format_name(opt->to));
+		return false;
+	}
+	return true;
+}
+
+int cli_pictures_setup(struct cli *cli)
+{
+	const struct cli_options *opt = &cli->opt;
+	cdok_render_params params;
+	cdok_error err;
+	cdok_status st;
+
+	if (!cli_to_has(cli, CDOK_FORMAT_PICTURE))
+		return CLI_EXIT_DONE;
+	cdok_render_params_init(&params);
+	memset(&err, 0, sizeof(err));
+	if (opt->paper && cdok_render_paper(opt->paper, &params.paper_width,
+					    &params.paper_height,
+					    &err) != CDOK_OK) {
+		cli_report(NULL, &err);
+		return CLI_EXIT_USAGE;
+	}
+	if (opt->per_page)
+		params.per_page = opt->per_page;
+	if (opt->dpi)
+		params.dpi = opt->dpi;
+	params.title = opt->title;
+	st = cdok_render_setup(cli->writer, &params, &err);
+	/* The text drawings (ascii, utf8) are pictures without settings. */
+	if (st == CDOK_OK || st == CDOK_ERR_UNSUPPORTED)
+		return CLI_EXIT_DONE;
+	cli_report(NULL, &err);
+	return st == CDOK_ERR_NOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_USAGE;
+}
+
+/* --with-solutions: the puzzle's solution into answer when it has
+ * exactly one; otherwise say so (the booklet goes without that answer)
+ * and return the status that tells it. */
+static int solve_answer(const char *name, const char *what,
+			const cdok_puzzle *puzzle, int *answer, bool *have)
+{
+	cdok_result res;
+	cdok_error err;
+
+	*have = false;
+	memset(&err, 0, sizeof(err));
+	if (cdok_solve(puzzle, NULL, answer, &res, &err) != CDOK_OK) {
+		cli_report(name, &err);
+		return cli_status_exit(err.status);
+	}
+	if (res.verdict == CDOK_VERDICT_UNIQUE) {
+		*have = true;
+		return CLI_EXIT_DONE;
+	}
+	cli_msg(name, 0, 0, "%s has %s; its answer is left out", what,
+		res.count ? "more than one solution" : "no solution");
+	return res.count ? CLI_EXIT_AMBIGUOUS : CLI_EXIT_NOSOL;
+}
+
+/* Keep a picture for its own file. */
+static int keep_picture(struct cli *cli, char *data, size_t len, int number)
+{
+	struct cli_pictures *pics = &cli->pictures;
+
+	if (pics->n == pics->cap) {
+		int cap = pics->cap ? 2 * pics->cap : 8;
+		char **d = realloc(pics->data, (size_t)cap * sizeof(*d));
+		size_t *l = d ? realloc(pics->len, (size_t)cap * sizeof(*l))
+			      : NULL;
+		int *k = l ? realloc(pics->number, (size_t)cap * sizeof(*k))
+			   : NULL;
+
+		if (d)
+			pics->data = d;
+		if (l)
+			pics->len = l;
+		if (!k) {
+			cdok_free(data);
+			cli_msg(NULL, 0, 0, "out of memory");
+			return CLI_EXIT_SYSTEM;
+		}
+		pics->number = k;
+		pics->cap = cap;
+	}
+	pics->data[pics->n] = data;
+	pics->len[pics->n] = len;
+	pics->number[pics->n++] = number;
+	return CLI_EXIT_DONE;
+}
+
+int cli_put_picture(struct cli *cli, const char *name, const char *what,
+		    const cdok_puzzle *puzzle, const int *values)
+{
+	size_t n = (size_t)cdok_puzzle_size(puzzle);
+	int number = ++cli->pictures.seen, code = CLI_EXIT_DONE;
+	cdok_render_item item;
+	int *answer = NULL;
+	cdok_error err;
+	cdok_status st;
+	char *text;
+	size_t len;
+	bool ok;
+
+	memset(&item, 0, sizeof(item));
+	/* The levels work will set item.level here. */
+	if (cli->opt.with_solutions && !values) {
+		bool have;
+
+		answer = malloc(n * n * sizeof(*answer));
+		if (!answer) {
+			cli_msg(name, 0, 0, "out of memory");
+			return CLI_EXIT_SYSTEM;
+		}
+		code = solve_answer(name, what, puzzle, answer, &have);
+		if (code == CLI_EXIT_SYSTEM) {
+			free(answer);
+			return code;
+		}
+		item.answer = have ? answer : NULL;
+	}
+	memset(&err, 0, sizeof(err));
+	st = cdok_render_put(cli->writer, puzzle, values, &item, &text, &len,
+			     &err);
+	free(answer);
+	if (st != CDOK_OK) {
+		cli_msg(name, 0, 0, "%s cannot be written as %s: %s", what,
+			cdok_format_name(cli->opt.to),
+			err.message[0] ? err.message : cdok_status_name(st));
+		return cli_worse(code, cli_status_exit(st));
+	}
+	if (item.small_type > 0)
+		cli_msg(name, 0, 0, "%s (%d x %d) is drawn small to fit the "
+			"page: clues of %.1f pt, under the %.0f pt minimum "
+			"(try a larger --paper)", what, (int)n, (int)n,
+			item.small_type, CDOK_RENDER_MIN_TYPE);
+	if (cli_to_has(cli, CDOK_FORMAT_SINGLE))
+		return cli_worse(code, keep_picture(cli, text, len, number));
+	ok = out_write(&cli->out, text, len);
+	cdok_free(text);
+	return cli_worse(code, ok ? CLI_EXIT_DONE : CLI_EXIT_SYSTEM);
+}
+
+/* Whether the output of a run ending with code is kept (as main()
+ * decides for -o). */
+static bool kept(int code)
+{
+	return code <= CLI_EXIT_AMBIGUOUS || code == CLI_EXIT_WRONG ||
+	       code == CLI_EXIT_FOUND;
+}
+
+/* Each picture to the file its number names. */
+static int write_files(struct cli *cli)
+{
+	struct cli_pictures *pics = &cli->pictures;
+
+	for (int i = 0; i < pics->n; i++) {
+		char *path = pattern_name(pics->pattern, pics->number[i]);
+		struct cli_out out;
+		bool ok;
+
+		if (!path) {
+			cli_msg(NULL, 0, 0, "out of memory");
+			return CLI_EXIT_SYSTEM;
+		}
+		ok = out_open(&out, path);
+		if (ok) {
+			out_write(&out, pics->data[i], pics->len[i]);
+			ok = out_close(&out, true);
+		}
+		free(path);
+		if (!ok)
+			return CLI_EXIT_SYSTEM;
+	}
+	return CLI_EXIT_DONE;
+}
+
+int cli_pictures_finish(struct cli *cli, int code)
+{
+	struct cli_pictures *pics = &cli->pictures;
+
+	if (kept(code) && pics->n > 1 && !pics->pattern) {
+		cli_msg(NULL, 0, 0, "--to %s makes one picture per puzzle, "
+			"and this run made %d: give -o a file name with a "
+			"number in it, such as puzzle-%%03d.%s (try cdok "
+			"--help)", cdok_format_name(cli->opt.to), pics->n,
+			cdok_format_name(cli->opt.to));
+		code = CLI_EXIT_USAGE;
+	} else if (kept(code) && pics->pattern) {
+		code = cli_worse(code, write_files(cli));
+	} else if (kept(code) && pics->n == 1) {
+		if (!out_write(&cli->out, pics->data[0], pics->len[0]))
+			code = cli_worse(code, CLI_EXIT_SYSTEM);
+	}
+	for (int i = 0; i < pics->n; i++)
+		cdok_free(pics->data[i]);
+	free(pics->data);
+	free(pics->len);
+	free(pics->number);
+	memset(pics, 0, sizeof(*pics));
+	return code;
+}

@@ -1,0 +1,280 @@
+/* pages.c -- the PDF: puzzles laid out on pages, answer keys at the
+ * back.
+ *
+ * A page is a grid of slots, as many as --per-page asks (answer pages:
+ * twice as many, 4 to 12), arranged in the columns and rows that give
+ * the largest grids.  Puzzles fill the slots in order.  A puzzle whose
+ * clues would fall below CDOK_RENDER_MIN_TYPE in such a slot starts a
+ * page of fewer, larger slots (down to one); the puzzles after it join
+ * it while they stay legible too.  All grids of a page share one cell
+ * size, the largest that fits every one of them (at most
+ * RENDER_MAX_CELL), so mixed sizes on a page keep one type size.
+ */
+#include <cairo-pdf.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "render/render.h"
+
+/* Measures of a page, in points. */
+#define MARGIN 28.0          /* round the page */
+#define GAP 18.0             /* between slots */
+#define CAPTION_SIZE 9.5     /* "12  9 × 9 Killer" above a grid */
+#define CAPTION_BAND 15.0    /* room for it */
+#define HEADING_SIZE 15.0    /* the title, or "Answers" */
+#define HEADING_BAND 28.0
+#define FOOTER_SIZE 9.0      /* the page number */
+#define FOOTER_BAND 18.0
+
+/* The slots of a page. */
+struct layout {
+	int cols, rows;
+	double x, y;             /* top-left of the first slot */
+	double slot_w, slot_h;
+	double side;             /* the largest grid a slot holds */
+};
+
+/* The area below the heading band (if any) and above the footer band,
+ * cut into count slots in the columns and rows that give the largest
+ * square grid. */
+static struct layout layout_for(const cdok_render_params *pp, bool heading,
+				int count)
+{
+	double top = MARGIN + (heading ? HEADING_BAND : 0);
+	double w = pp->paper_width - 2 * MARGIN;
+	double h = pp->paper_height - top - MARGIN - FOOTER_BAND;
+	struct layout best = {0};
+
+	for (int cols = 1; cols <= count; cols++) {
+		struct layout l;
+		double sw, sh;
+
+		l.cols = cols;
+		l.rows = (count + cols - 1) / cols;
+		l.x = MARGIN;
+		l.y = top;
+		l.slot_w = (w - (cols - 1) * GAP) / cols;
+		l.slot_h = (h - (l.rows - 1) * GAP) / l.rows;
+		/* Leave the caption's band and the frame's outset. */
+		sw = l.slot_w - 4;
+		sh = l.slot_h - CAPTION_BAND - 4;
+		l.side = sw < sh ? sw : sh;
+		if (cols == 1 || l.side > best.side)
+			best = l;
+	}
+	return best;
+}
+
+/* Cells small enough to fit a slot; min_cell says what stays legible:
+ * clues for puzzles, digits for answers. */
+static double fit_cell(const struct layout *l, const cdok_puzzle *p)
+{
+	double cell = l->side / p->size;
+
+	return cell < RENDER_MAX_CELL ? cell : RENDER_MAX_CELL;
+}
+
+double render_pdf_alone_type(const cdok_render_params *pp,
+			     const cdok_puzzle *p)
+{
+	struct layout l = layout_for(pp, pp->title != NULL, 1);
+
+	return render_clue_size(fit_cell(&l, p));
+}
+
+/* One kind of page: the puzzles, or the answers. */
+struct pages {
+	const struct render_state *st;
+	bool answers;
+	int per_page;
+	double min_cell;
+	const char *heading;     /* NULL: none */
+};
+
+static bool legible(const struct pages *pg, const struct layout *l,
+		    const cdok_puzzle *p)
+{
+	return l->side / p->size >= pg->min_cell;
+}
+
+/* Whether entry i goes on this kind of page. */
+static bool wanted(const struct pages *pg, int i)
+{
+	return !pg->answers || pg->st->entries[i].answer;
+}
+
+/* "12  9 × 9 Killer  hard": the number (bold) when the booklet has
+ * several puzzles or answers, then the size, the kind and the level. */
+static void caption(cairo_t *cr, const struct pages *pg,
+		    const struct render_entry *e, double x, double y,
+		    bool numbered)
+{
+	const cdok_puzzle *p = e->puzzle;
+	char text[160], number[16];
+
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	cairo_move_to(cr, x, y);
+	if (numbered) {
+		snprintf(number, sizeof(number), "%d", e->number);
+		render_font(cr, true, CAPTION_SIZE);
+		cairo_show_text(cr, number);
+	}
+	snprintf(text, sizeof(text), "%s%d \u00d7 %d%s%s%s",
+		 numbered ? "   " : "", p->size, p->size,
+		 p->box_rows ? " Killer" : "",
+		 cdok_is_nylimb(p) ? " Nylimb" : "",
+		 !pg->answers && e->level ? "   " : "");
+	render_font(cr, false, CAPTION_SIZE);
+	cairo_show_text(cr, text);
+	if (!pg->answers && e->level)
+		cairo_show_text(cr, e->level);
+}
+
+static void centred(cairo_t *cr, const char *text, bool bold, double size,
+		    double x, double y)
+{
+	cairo_text_extents_t ext;
+
+	render_font(cr, bold, size);
+	cairo_text_extents(cr, text, &ext);
+	cairo_move_to(cr, x - ext.x_advance / 2, y);
+	cairo_show_text(cr, text);
+}
+
+/* Draw one page of the entries from *next on, advancing *next past
+ * them. */
+static cdok_status one_page(cairo_t *cr, const struct pages *pg, int *next,
+			    int page_no, bool numbered, cdok_error *err)
+{
+	const struct render_state *st = pg->st;
+	const cdok_render_params *pp = &st->params;
+	int on[CDOK_RENDER_MAX_PER_PAGE * 2], k = 0, slots = pg->per_page;
+	bool heading = pg->heading != NULL;
+	struct layout l = layout_for(pp, heading, slots);
+	double cell = RENDER_MAX_CELL;
+	char footer[32];
+	int i = *next;
+
+	/* Fewer, larger slots for a grid that is not legible in these;
+	 * then take the puzzles that are. */
+	while (slots > 1 && !legible(pg, &l, st->entries[i].puzzle))
+		l = layout_for(pp, heading, --slots);
+	for (; i < st->nentries && k < slots; i++) {
+		if (!wanted(pg, i))
+			continue;
+		if (k > 0 && !legible(pg, &l, st->entries[i].puzzle))
+			break;
+		on[k++] = i;
+	}
+	*next = i;
+	for (int j = 0; j < k; j++) {
+		double c = fit_cell(&l, st->entries[on[j]].puzzle);
+
+		if (c < cell)
+			cell = c;
+	}
+
+	if (heading)
+		centred(cr, pg->heading, true, HEADING_SIZE,
+			pp->paper_width / 2, MARGIN + HEADING_SIZE);
+	for (int j = 0; j < k; j++) {
+		const struct render_entry *e = &st->entries[on[j]];
+		double side = e->puzzle->size * cell;
+		double sx = l.x + j % l.cols * (l.slot_w + GAP);
+		double sy = l.y + j / l.cols * (l.slot_h + GAP);
+		double gx = sx + (l.slot_w - side) / 2;
+		double gy = sy + (l.slot_h - side - CAPTION_BAND) / 2;
+		cdok_status status;
+
+		caption(cr, pg, e, gx, gy + CAPTION_SIZE, numbered);
+		status = render_paint(cr, e->puzzle, pg->answers ? e->answer :
+				      e->values, pg->answers ? RENDER_ANSWER :
+				      RENDER_PUZZLE, gx, gy + CAPTION_BAND,
+				      cell, NULL, err);
+		if (status != CDOK_OK)
+			return status;
+	}
+	if (numbered) {
+		snprintf(footer, sizeof(footer), "%d", page_no);
+		cairo_set_source_rgb(cr, 0, 0, 0);
+		centred(cr, footer, false, FOOTER_SIZE, pp->paper_width / 2,
+			pp->paper_height - MARGIN);
+	}
+	cairo_show_page(cr);
+	return render_cairo_fail(cairo_status(cr), err);
+}
+
+/* Every page of one kind.  The first entry that is wanted is found by
+ * one_page, which skips the others. */
+static cdok_status all_pages(cairo_t *cr, const struct pages *pg,
+			     int *page_no, bool numbered, cdok_error *err)
+{
+	int next = 0;
+
+	while (next < pg->st->nentries && !wanted(pg, next))
+		next++;
+	while (next < pg->st->nentries) {
+		cdok_status status = one_page(cr, pg, &next, ++*page_no,
+					      numbered, err);
+
+		if (status != CDOK_OK)
+			return status;
+		while (next < pg->st->nentries && !wanted(pg, next))
+			next++;
+	}
+	return CDOK_OK;
+}
+
+cdok_status render_pdf(struct strbuf *sb, const struct render_state *st,
+		       cdok_error *err)
+{
+	const cdok_render_params *pp = &st->params;
+	struct pages puzzles = {st, false, pp->per_page, RENDER_MIN_CELL,
+				st->title};
+	struct pages answers = {st, true, 2 * pp->per_page,
+				CDOK_RENDER_MIN_TYPE / RENDER_VALUE_RATIO,
+				"Answers"};
+	bool any_answer = false, numbered;
+	char heading[600];
+	cairo_surface_t *surface;
+	cdok_status status;
+	int page_no = 0;
+	cairo_t *cr;
+
+	for (int i = 0; i < st->nentries; i++)
+		any_answer |= st->entries[i].answer != NULL;
+	numbered = st->nentries > 1 || any_answer;
+	if (answers.per_page < 4)
+		answers.per_page = 4;
+	if (answers.per_page > 12)
+		answers.per_page = 12;
+	if (st->title) {
+		snprintf(heading, sizeof(heading), "%s \u2013 answers",
+			 st->title);
+		answers.heading = heading;
+	}
+
+	surface = cairo_pdf_surface_create_for_stream(render_sink, sb,
+						      pp->paper_width,
+						      pp->paper_height);
+	/* No creation date: the library reads no clock, and the same
+	 * puzzles make the same file. */
+	cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE,
+				       "");
+	cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR,
+				       "cdok " CDOK_VERSION);
+	if (st->title)
+		cairo_pdf_surface_set_metadata(surface,
+					       CAIRO_PDF_METADATA_TITLE,
+					       st->title);
+	cr = cairo_create(surface);
+	status = all_pages(cr, &puzzles, &page_no, numbered, err);
+	if (status == CDOK_OK && any_answer)
+		status = all_pages(cr, &answers, &page_no, numbered, err);
+	cairo_destroy(cr);
+	cairo_surface_finish(surface);
+	if (status == CDOK_OK)
+		status = render_cairo_fail(cairo_surface_status(surface), err);
+	cairo_surface_destroy(surface);
+	return status;
+}
