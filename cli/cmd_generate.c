@@ -645,8 +645,9 @@ static int harden_one(struct cli *cli, const char *name,
 	if (!res.count) {
 		char what[64];
 
-		cli_msg(name, 0, 0, "%s has no solution",
-			cli_puzzle_what(cli, what, sizeof(what)));
+		cli_msg(name, 0, 0, "%s has no solution%s%s",
+			cli_puzzle_what(cli, what, sizeof(what)),
+			res.reason[0] ? ": " : "", res.reason);
 		free(grid);
 		return CLI_EXIT_NOSOL;
 	}

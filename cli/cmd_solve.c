@@ -241,7 +241,8 @@ static int report_answer(struct solve_run *run, const cdok_result *res,
 	if (res->gave_up)
 		return cli_budget_gave_up(run->budget);
 	if (res->count == 0) {
-		cli_msg(run->name, 0, 0, "%s has no solution", what);
+		cli_msg(run->name, 0, 0, "%s has no solution%s%s", what,
+			res->reason[0] ? ": " : "", res->reason);
 		return CLI_EXIT_NOSOL;
 	}
 	if (res->count >= 2) {
@@ -349,8 +350,9 @@ static int solve_one(struct cli *cli, const char *name,
 	} else if (result.count == 0) {
 		if (counting)
 			out_puts(&cli->out, "Solutions: 0\n");
-		cli_msg(name, 0, 0, "%s has no solution",
-			cli_puzzle_what(cli, what, sizeof(what)));
+		cli_msg(name, 0, 0, "%s has no solution%s%s",
+			cli_puzzle_what(cli, what, sizeof(what)),
+			result.reason[0] ? ": " : "", result.reason);
 		code = CLI_EXIT_NOSOL;
 	} else if (counting) {
 		code = report_count(&run, &result, solution, show);

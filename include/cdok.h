@@ -552,6 +552,11 @@ typedef struct cdok_result {
 	/* The difficulty score (doc/SOLVER.md), meaningful when the puzzle
 	 * has exactly one solution and the search was complete. */
 	uint64_t difficulty;
+	/* Why there is no solution, in a sentence (no final period), when
+	 * the solver sees it before any search from one cage alone (a cage
+	 * whose values must differ but has more cells than there are
+	 * values, a target no filling can reach); "" otherwise. */
+	char reason[256];
 } cdok_result;
 
 /* Solve a puzzle.  params may be NULL for the defaults.  solution, when

@@ -319,13 +319,18 @@ static void check_nosol(const char *path)
 	char want[600];
 	struct run r;
 
-	snprintf(want, sizeof(want), "cdok: %s: puzzle has no solution\n",
+	/* The message, and the reason when one cage is seen to be
+	 * impossible at once. */
+	snprintf(want, sizeof(want), "cdok: %s: puzzle has no solution",
 		 path);
 	for (int i = 0; i < 2; i++) {
 		CDOK(&r, cmds[i], path);
 		cr_expect(r.status == 1, "%s: status %d", path, r.status);
 		expect_str(&r.out, "", path);
-		expect_str(&r.err, want, path);
+		cr_expect(!strncmp(r.err.data, want, strlen(want)) &&
+			  (r.err.data[strlen(want)] == '\n' ||
+			   !strncmp(r.err.data + strlen(want), ": ", 2)),
+			  "%s: %s", path, r.err.data);
 		run_free(&r);
 	}
 }
@@ -787,7 +792,10 @@ Test(cli, several_inputs_failure_does_not_stop)
 	expect_match(r.err.data,
 		     "^cdok: " CORPUS "invalid/malformed_jagged\\.spec:"
 		     "[0-9]+:[0-9]+: [^\n]+\n"
-		     "cdok: <stdin>: puzzle has no solution\n$", "stderr");
+		     "cdok: <stdin>: puzzle has no solution: no 2 values \\(it "
+		     "has a prime factor too large\\) of 1\\.\\.6 meet the "
+		     "clue of cage b \\(\\*7 at row 1, column 2\\)\n$",
+		     "stderr");
 	text_free(&masked);
 	run_free(&r);
 

@@ -902,3 +902,57 @@ Test(killer, ambiguous_and_impossible, .timeout = 60)
 	cdok_puzzle_free(p);
 	free(text);
 }
+
+/* Killer puzzles with a cage merged up to 9 cells (possible) or 10..18
+ * (impossible: more cells than values that must differ): each decided
+ * within a small node budget, impossible ones with the reason
+ * (tests/data/killer-merged/README.md). */
+Test(killer, merged_cages_are_decided)
+{
+	const char *dir = "tests/data/killer-merged";
+	DIR *d = opendir(dir);
+	struct dirent *ent;
+	int seen = 0;
+
+	cr_assert_not_null(d);
+	while ((ent = readdir(d))) {
+		char path[512];
+		size_t len;
+		char *text;
+		cdok_reader *r;
+		cdok_puzzle *p = NULL;
+		cdok_solve_params params;
+		cdok_result res;
+		bool impossible = strstr(ent->d_name, "_impossible_") != NULL;
+
+		if (!strstr(ent->d_name, ".json"))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, ent->d_name);
+		text = fmt_slurp(path, &len);
+		r = cdok_reader_new(test_format("killer"), text, len);
+		cr_assert_not_null(r);
+		cr_assert_eq(cdok_reader_next(r, &p, NULL), CDOK_OK, "%s",
+			     path);
+		cdok_solve_params_init(&params);
+		params.max_nodes = 20000;
+		cr_assert_eq(cdok_solve(p, &params, NULL, &res, NULL), CDOK_OK);
+		if (impossible) {
+			cr_expect_eq(res.verdict, CDOK_VERDICT_NONE, "%s: %s",
+				     path, cdok_verdict_name(res.verdict));
+			cr_expect(strstr(res.reason, "values must all differ")
+				  != NULL, "%s: reason '%s'", path,
+				  res.reason);
+		} else {
+			cr_expect(res.verdict == CDOK_VERDICT_UNIQUE ||
+				  res.verdict == CDOK_VERDICT_MULTIPLE,
+				  "%s: %s", path,
+				  cdok_verdict_name(res.verdict));
+		}
+		cdok_puzzle_free(p);
+		cdok_reader_free(r);
+		free(text);
+		seen++;
+	}
+	closedir(d);
+	cr_expect_eq(seen, 60);
+}

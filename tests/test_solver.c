@@ -379,6 +379,76 @@ Test(solver, cage_scan_for_the_grader)
 	cdok_puzzle_free(p);
 }
 
+/* A spec puzzle from text. */
+static cdok_puzzle *spec(const char *text)
+{
+	cdok_reader *r = cdok_reader_new(cdok_format_find("spec"), text,
+					 strlen(text));
+	cdok_puzzle *p = NULL;
+	cdok_error err;
+
+	cr_assert_not_null(r);
+	cr_assert_eq(cdok_reader_next(r, &p, &err), CDOK_OK, "%s",
+		     err.message);
+	cdok_reader_free(r);
+	return p;
+}
+
+/* A cage no filling can meet is seen before any search, with the
+ * reason, whatever its size: an 18-cell cage whose values must differ
+ * on a 9 x 9 once ran for minutes. */
+Test(solver, impossible_cages_are_seen_at_once)
+{
+	static const struct {
+		const char *text, *want;
+	} cases[] = {
+		{"@boxes 3x3\n@distinct A\n"
+		 "A+90\tA\tA\tA\tA\tA\tA\tA\tA\n"
+		 "A\tA\tA\tA\tA\tA\tA\tA\tA\n"
+		 "c+45\tc\tc\tc\tc\tc\tc\tc\tc\n"
+		 "d+45\td\td\td\td\td\td\td\td\n"
+		 "e+45\te\te\te\te\te\te\te\te\n"
+		 "f+45\tf\tf\tf\tf\tf\tf\tf\tf\n"
+		 "g+45\tg\tg\tg\tg\tg\tg\tg\tg\n"
+		 "h+45\th\th\th\th\th\th\th\th\n"
+		 "i+45\ti\ti\ti\ti\ti\ti\ti\ti\n",
+		 "cage A (+90 at row 1, column 1) has 18 cells whose values "
+		 "must all differ, but there are only 9 values"},
+		{"A+9\tA\t3\n1\t3\t2\n3\t2\t1\n",
+		 "no 2 values of 1..3 meet the clue of cage A (+9 at row 1, "
+		 "column 1)"},
+		{"@distinct A\nA+2\tA\t3\n1\t3\t2\n3\t2\t1\n",
+		 "no 2 different values of 1..3 meet the clue of cage A (+2 "
+		 "at row 1, column 1)"},
+		{"A*5\tA\t3\n1\t3\t2\n3\t2\t1\n",
+		 "no 2 values (it has a prime factor too large) of 1..3 meet "
+		 "the clue of cage A (*5 at row 1, column 1)"},
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		cdok_puzzle *p = spec(cases[i].text);
+		cdok_solve_params params;
+		cdok_result r;
+
+		cdok_solve_params_init(&params);
+		params.max_nodes = 1;
+		cr_assert_eq(cdok_solve(p, &params, NULL, &r, NULL), CDOK_OK);
+		cr_expect_eq(r.verdict, CDOK_VERDICT_NONE, "case %zu: %s", i,
+			     cdok_verdict_name(r.verdict));
+		cr_expect_str_eq(r.reason, cases[i].want, "case %zu", i);
+		cdok_puzzle_free(p);
+	}
+	/* A possible puzzle has no reason. */
+	{
+		cdok_puzzle *p = spec("A+3\tA\n2\t1\n");
+		cdok_result r = solve(p, 2, NULL);
+
+		cr_expect_eq(r.verdict, CDOK_VERDICT_UNIQUE);
+		cr_expect_str_eq(r.reason, "");
+		cdok_puzzle_free(p);
+	}
+}
+
 static int stop_at_512(void *user, uint64_t nodes)
 {
 	(void)user;

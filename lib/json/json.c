@@ -997,6 +997,8 @@ cdok_status cdok_json_result(const cdok_puzzle *p, const cdok_json_info *in,
 		if (!strcmp(v, "unique"))
 			set(&b, o, "difficulty",
 			    chk(&b, json_integer((json_int_t)r->difficulty)));
+		if (r->reason[0])
+			set(&b, o, "reason", chk(&b, json_string(r->reason)));
 	}
 	if (in->solutions) {
 		json_t *sols = chk(&b, json_array());

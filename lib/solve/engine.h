@@ -56,6 +56,7 @@
 #error "engine.h is included once per instance"
 #endif
 
+#include <stdio.h>
 #include <string.h>
 
 #include "solve/solve.h"
@@ -251,6 +252,7 @@ struct engine {
 	void *user;
 	cdok_progress_fn on_progress;
 	void *progress_user;
+	char reason[256];     /* cages_possible: why not */
 	/* Free lines (see find_free_lines).  A second solution comes from
 	 * the first by swapping lines swap_a and swap_b (rows when
 	 * swap_rows, else columns; swap_a < 0: none).  When deferred is
@@ -2126,6 +2128,79 @@ static bool root_setup(struct engine *s, dom_t **rootp)
 	return ok;
 }
 
+/* Whether t has a prime factor above vmax (so no product of values up to
+ * vmax makes it). */
+static bool factor_beyond(int64_t t, int vmax)
+{
+	for (int64_t d = 2; d <= vmax && t > 1; d++)
+		while (t % d == 0)
+			t /= d;
+	return t > 1;
+}
+
+/* A cage no filling can meet, whatever the rest of the grid holds: too
+ * many cells for values that must differ, or a target out of reach.
+ * Says why in s->reason and returns false; true when nothing is seen.
+ * The search would prove the same, but for large cages only after
+ * exponentially many nodes. */
+static bool cages_possible(struct engine *s)
+{
+	int nvals = popc(s->valid);
+
+	for (int ci = 0; ci < s->nreal; ci++) {
+		const struct cage_info *c = &s->cages[ci];
+		int k = c->ncells;
+		int64_t t = c->target, lo = 0, hi = 0;
+		char name[96];
+		const char *why = NULL;
+
+		if (c->distinct && k > nvals) {
+			cdok_cage_name(s->puzzle, ci, name, sizeof(name));
+			snprintf(s->reason, sizeof(s->reason), "%s has %d cells "
+				 "whose values must all differ, but there are "
+				 "only %d values", name, k, nvals);
+			return false;
+		}
+		if (k == 1) {
+			/* One cell holds its target, whatever the operator. */
+			if (t < s->vmin || t > s->vmax ||
+			    !(s->valid >> t & 1))
+				why = "values";
+		} else if (c->op == CDOK_OP_ADD) {
+			/* The smallest and largest sums: k values, all
+			 * different in a distinct cage. */
+			dom_t small = s->valid, large = s->valid;
+
+			for (int i = 0; i < k; i++) {
+				int a = low_value(small), b = high_value(large);
+
+				lo += a;
+				hi += b;
+				if (c->distinct) {
+					small &= small - 1;
+					large &= ~BIT(b);
+				}
+			}
+			if (t < lo || t > hi)
+				why = c->distinct ? "different values" : "values";
+		} else if (c->op == CDOK_OP_MUL && t > 0 &&
+			   factor_beyond(t, s->vmax)) {
+			why = "values (it has a prime factor too large)";
+		} else if ((c->op == CDOK_OP_SUB && t > s->vmax - s->vmin) ||
+			   (c->op == CDOK_OP_DIV && t > s->vmax)) {
+			why = "values";
+		}
+		if (why) {
+			cdok_cage_name(s->puzzle, ci, name, sizeof(name));
+			snprintf(s->reason, sizeof(s->reason), "no %d %s of "
+				 "%d..%d meet the clue of %s", k, why, s->vmin,
+				 s->vmax, name);
+			return false;
+		}
+	}
+	return true;
+}
+
 /* Free lines: rows (or columns) none of whose cells is in a cage or
  * given.  Two free lines may trade places in any solution (with boxes,
  * when they lie in the same band or stack): the swapped grid keeps every
@@ -2251,7 +2326,7 @@ cdok_status ENGINE_NAME(solve)(const cdok_puzzle *p,
 		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	}
 
-	ok = root_setup(s, &root);
+	ok = root_setup(s, &root) && cages_possible(s);
 	if (!root) {
 		engine_free(s);
 		free(s);
@@ -2291,6 +2366,7 @@ cdok_status ENGINE_NAME(solve)(const cdok_puzzle *p,
 	res->nodes = s->nodes;
 	res->branches = s->branches;
 	res->difficulty = difficulty(s);
+	memcpy(res->reason, s->reason, sizeof(res->reason));
 	engine_free(s);
 	free(s);
 	return CDOK_OK;
