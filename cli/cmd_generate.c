@@ -95,7 +95,7 @@ static bool killer_ok(const struct cli *cli, const char *name, int size)
 
 	if (!killer_boxes(cli, name, size, &rows, &cols))
 		return false;
-	if (cli->opt.max_cage < 2) {
+	if (cli->opt.max_cage == 1) {
 		cli_msg(name, 0, 0, "--max-cage %d: Killer cages have at least "
 			"2 cells (try cdok --help)", cli->opt.max_cage);
 		return false;
@@ -251,14 +251,30 @@ static cdok_status out_of_memory(cdok_error *err)
 	return CDOK_ERR_NOMEM;
 }
 
+/* --timeout for one puzzle: the generator asks at every step. */
+struct deadline {
+	uint64_t start_ns, timeout_ns;
+};
+
+static int past_deadline(void *user, uint64_t steps)
+{
+	const struct deadline *d = user;
+
+	(void)steps;
+	return cli_now_ns() - d->start_ns >= d->timeout_ns;
+}
+
 /* Run the generator for one puzzle into m: the puzzle in the form the
  * output needs (the printed text, or the puzzle itself, with its proof
- * and solution for JSON).  Returns a library status (err filled). */
+ * and solution for JSON).  Returns a library status (err filled; with
+ * --timeout, CDOK_ERR_LIMIT says how long it tried). */
 static cdok_status made_make(const struct cli *cli, struct made *m,
-			     const cdok_gen_params *par, const int *grid,
+			     const cdok_gen_params *given, const int *grid,
 			     cdok_rng *rng, cdok_error *err)
 {
-	size_t n = (size_t)par->size;
+	size_t n = (size_t)given->size;
+	cdok_gen_params par = *given;
+	struct deadline deadline;
 	cdok_gen_result res;
 	cdok_puzzle *p = NULL;
 	cdok_status st;
@@ -272,8 +288,17 @@ static cdok_status made_make(const struct cli *cli, struct made *m,
 		res.solution = m->solution;
 	}
 	start = cli_now_ns();
-	st = cdok_generate(par, grid, rng, &p, &res, err);
+	if (cli->opt.timeout_ns) {
+		deadline.start_ns = start;
+		deadline.timeout_ns = cli->opt.timeout_ns;
+		par.on_progress = past_deadline;
+		par.progress_user = &deadline;
+	}
+	st = cdok_generate(&par, grid, rng, &p, &res, err);
 	m->gen_secs = cli_seconds_since(start);
+	if (st == CDOK_ERR_LIMIT && cli->opt.timeout_ns)
+		snprintf(err->message, sizeof(err->message), "gave up after "
+			 "%.3g seconds (--timeout)", m->gen_secs);
 	if (st != CDOK_OK)
 		return st;
 	m->score = res.score;

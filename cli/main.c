@@ -69,11 +69,13 @@ const struct cli_option cli_options[] = {
 	  "runs)\": how long solving it with the uniqueness proof takes "
 	  "in-process, the median of at least 5 runs and 0.2 seconds of "
 	  "solving.", 0 },
-	{ OPT_TIMEOUT, "timeout", "SECONDS", "solve examine",
-	  "give up on a puzzle after searching it for SECONDS seconds (a "
-	  "decimal number such as 2.5): print no verdict or count for it, "
-	  "say \"gave up after N nodes (S seconds)\" on standard error, "
-	  "and end with status 6.", 0 },
+	{ OPT_TIMEOUT, "timeout", "SECONDS", "solve examine generate harden",
+	  "give up on a puzzle after working on it for SECONDS seconds (a "
+	  "decimal number such as 2.5) and end with status 6.  solve and "
+	  "examine print no verdict or count for it and say \"gave up "
+	  "after N nodes (S seconds)\" on standard error; generate and "
+	  "harden say \"gave up after S seconds\" and make no more "
+	  "puzzles (those made already are printed).", 0 },
 	{ OPT_MAX_NODES, "max-nodes", "N", "solve examine",
 	  "give up likewise after N search nodes.", 0 },
 	{ OPT_PROGRESS, "progress", NULL, "solve examine generate",
@@ -110,7 +112,7 @@ const struct cli_option cli_options[] = {
 	  "puzzles), addsub (sums and differences), or the characters "
 	  "themselves, such as \"+*\"; the set must hold + or *.", 0 },
 	{ OPT_MAX_CAGE, "max-cage", "N", "harden generate",
-	  "the largest cage, in cells (default 5).", 0 },
+	  "the largest cage, in cells (default 5, or 4 above 32 x 32).", 0 },
 	{ 'w', "iterations", "N", "harden generate",
 	  "hardening rounds after the puzzle is made unique, each trying 10 "
 	  "random changes and keeping those that raise the difficulty "
@@ -706,7 +708,7 @@ int main(int argc, char **argv)
 	cli.opt.count = 1;
 	cli.opt.jobs = 1;
 	cli.opt.ops = CDOK_GEN_ALL_OPS;
-	cli.opt.max_cage = 5;
+	cli.opt.max_cage = 0;   /* the library's default for the size */
 	cli.opt.progress = -1;
 	switch (parse_options(argc, argv, &cli.opt, given, &generate)) {
 	case PARSE_RUN:
@@ -753,12 +755,9 @@ int main(int argc, char **argv)
 			cli.opt.limit ? "--limit" : "--all", cmd->name);
 		return CLI_EXIT_USAGE;
 	}
-	if (!(cmd->flags & CLI_CMD_BOUNDED) &&
-	    (cli.opt.timeout_ns || cli.opt.max_nodes)) {
-		cli_msg(NULL, 0, 0, "option %s does not apply to %s "
-			"(try cdok --help)",
-			cli.opt.timeout_ns ? "--timeout" : "--max-nodes",
-			cmd->name);
+	if (!(cmd->flags & CLI_CMD_BOUNDED) && cli.opt.max_nodes) {
+		cli_msg(NULL, 0, 0, "option --max-nodes does not apply to %s "
+			"(try cdok help %s)", cmd->name, cmd->name);
 		return CLI_EXIT_USAGE;
 	}
 	/* --benchmark adds a text line per puzzle, so it goes with the

@@ -678,7 +678,11 @@ typedef struct cdok_gen_params {
 	unsigned ops;          /* allowed operators, CDOK_GEN_* (default all);
 				* must include + or * */
 	int two_cell;          /* 1: - and / cages have exactly two cells */
-	int max_cage;          /* largest cage, >= 1 (default 5) */
+	int max_cage;          /* largest cage, >= 1; 0 (the default)
+				* picks 5, or 4 on grids above 32 x 32,
+				* where five-cell clues tell too little
+				* to make a unique puzzle in reasonable
+				* time (doc/GENERATOR.md) */
 	int iterations;        /* hardening rounds (default 0: none) */
 	uint64_t max_score;    /* accept no puzzle scoring above this (0: none) */
 	uint64_t min_score;    /* accept no puzzle scoring below this (0:
@@ -697,6 +701,13 @@ typedef struct cdok_gen_params {
 	/* Rule flags (CDOK_RULE_NYLIMB: a Nylimb puzzle over a digit grid;
 	 * size at most 9).  Default 0. */
 	unsigned rules;
+	/* Optional: asked at every repair step (with the steps so far) and
+	 * by every search the generator runs; non-zero stops generating,
+	 * and cdok_generate fails with CDOK_ERR_LIMIT ("stopped").  How a
+	 * caller bounds the time: the library reads no clock.  A stopped
+	 * run gives no puzzle, so a seed never makes a different one. */
+	cdok_progress_fn on_progress;
+	void *progress_user;
 } cdok_gen_params;
 
 /* Fill params with the defaults listed above. */

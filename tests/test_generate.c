@@ -566,6 +566,79 @@ Test(generate, proof_solution_and_min_score)
 	cdok_puzzle_free(p);
 }
 
+/* The caller's stop question: asked at every step, and a yes ends the
+ * run with CDOK_ERR_LIMIT and no puzzle.  A no changes nothing. */
+struct stopper {
+	uint64_t calls, stop_at;
+};
+
+static int stop_after(void *user, uint64_t steps)
+{
+	struct stopper *s = user;
+
+	(void)steps;
+	return ++s->calls >= s->stop_at;
+}
+
+Test(generate, a_stop_callback_ends_the_run)
+{
+	cdok_gen_params par;
+	cdok_puzzle *p = NULL, *q = NULL;
+	struct stopper never = {0, UINT64_MAX}, soon = {0, 3};
+	cdok_rng r;
+	cdok_error err;
+	char *a, *b;
+
+	cdok_gen_params_init(&par);
+	par.size = 9;
+	par.iterations = 2;
+	cdok_rng_seed(&r, 5, 0);
+	cr_assert_eq(cdok_generate(&par, NULL, &r, &p, NULL, &err), CDOK_OK,
+		     "%s", err.message);
+	par.on_progress = stop_after;
+	par.progress_user = &never;
+	cdok_rng_seed(&r, 5, 0);
+	cr_assert_eq(cdok_generate(&par, NULL, &r, &q, NULL, &err), CDOK_OK,
+		     "%s", err.message);
+	cr_expect_gt(never.calls, 2);
+	a = spec_of(p);
+	b = spec_of(q);
+	cr_expect_str_eq(a, b, "asking changed the puzzle");
+	cdok_free(a);
+	cdok_free(b);
+	cdok_puzzle_free(p);
+	cdok_puzzle_free(q);
+
+	q = NULL;
+	par.progress_user = &soon;
+	cdok_rng_seed(&r, 5, 0);
+	cr_expect_eq(cdok_generate(&par, NULL, &r, &q, NULL, &err),
+		     CDOK_ERR_LIMIT);
+	cr_expect(q == NULL);
+	cr_expect_eq(soon.calls, 3, "asked again after the stop");
+	cr_expect(strstr(err.message, "stopped") != NULL, "%s", err.message);
+}
+
+/* max_cage 0 is the size's own default: 5 cells, or 4 above 32 x 32,
+ * where a unique puzzle of larger cages takes minutes to make. */
+Test(generate, large_grids_take_smaller_cages, .timeout = 300)
+{
+	static const int sizes[] = {32, 33};
+	static int grid[33 * 33];
+
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		int n = sizes[i], largest = 0;
+		cdok_puzzle *p = make(n, CDOK_GEN_ALL_OPS, 0, 0, 1, grid);
+
+		for (int c = 0; c < cdok_puzzle_cage_count(p); c++)
+			if (cdok_cage_size(p, c) > largest)
+				largest = cdok_cage_size(p, c);
+		cr_expect_eq(largest, n > 32 ? 4 : 5, "size %d", n);
+		check_unique(p, grid, false);
+		cdok_puzzle_free(p);
+	}
+}
+
 /* The cells the solver left open are what the repair step chooses from,
  * several times in a row on larger grids: repairing must not overwrite
  * that list.  (It once shared its memory with the scratch where

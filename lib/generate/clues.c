@@ -611,7 +611,7 @@ static cdok_status calc_init(struct gen *g, cdok_error *err)
 	if (!(par->ops & (CDOK_GEN_ADD | CDOK_GEN_MUL)))
 		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "the operator set must include + or *");
-	if (par->max_cage < 1)
+	if (par->max_cage < 0)
 		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "the largest cage must have at least 1 cell");
 	c = cdok_calloc(1, sizeof(*c));
@@ -621,7 +621,7 @@ static cdok_status calc_init(struct gen *g, cdok_error *err)
 	c->nylimb = (par->rules & CDOK_RULE_NYLIMB) != 0;
 	c->vlo = c->nylimb ? 0 : 1;
 	c->vhi = c->nylimb ? CDOK_NYLIMB_MAX - 1 : g->n;
-	g->max_cage = par->max_cage;
+	g->max_cage = par->max_cage ? par->max_cage : gen_default_cage(g);
 	/* Products of more than ten values up to 63 could overflow. */
 	if (!(par->ops & CDOK_GEN_ADD) && g->max_cage > 10)
 		g->max_cage = 10;

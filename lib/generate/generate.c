@@ -32,7 +32,7 @@ void cdok_gen_params_init(cdok_gen_params *p)
 	memset(p, 0, sizeof(*p));
 	p->size = 6;
 	p->ops = CDOK_GEN_ALL_OPS;
-	p->max_cage = 5;
+	p->max_cage = 0;
 	p->iterations = 0;
 }
 
@@ -97,6 +97,29 @@ static int keep_solution(void *user, const int *values)
 	return 0;
 }
 
+/* The caller's stop question, asked by the searches the generator
+ * runs; a yes is remembered so that the loops end too. */
+static int gen_search_progress(void *user, uint64_t nodes)
+{
+	struct gen *g = user;
+
+	(void)nodes;
+	if (!g->stopped && g->par->on_progress(g->par->progress_user,
+					       g->steps))
+		g->stopped = true;
+	return g->stopped;
+}
+
+/* Whether the caller wants generation to stop; counts a step. */
+static bool gen_stop(struct gen *g)
+{
+	g->steps++;
+	if (g->par->on_progress && !g->stopped &&
+	    g->par->on_progress(g->par->progress_user, g->steps))
+		g->stopped = true;
+	return g->stopped;
+}
+
 enum unique gen_check_unique(struct gen *g, const cdok_puzzle *p,
 			     cdok_result *res)
 {
@@ -111,6 +134,10 @@ enum unique gen_check_unique(struct gen *g, const cdok_puzzle *p,
 	params.max_nodes = g->node_budget;
 	params.on_solution = keep_solution;
 	params.user = g;
+	if (g->par->on_progress) {
+		params.on_progress = gen_search_progress;
+		params.progress_user = g;
+	}
 	g->nsols = 0;
 	g->other = NULL;
 	if (cdok_solve(p, &params, NULL, res, NULL) != CDOK_OK)
@@ -135,6 +162,10 @@ void gen_restore(struct gen *g)
 
 /* ------------------------------------------------------------------ */
 /* The loops                                                           */
+
+/* Repair steps without fewer open cells before a partition is cut
+ * again. */
+#define STALL_STEPS(g) ((g)->n > 10 ? 2 * (g)->n : 20)
 
 /* The cells the solver's reasoning leaves open in p, into open (its
  * count in *nopen).  Returns whether a search should follow: reasoning
@@ -175,6 +206,8 @@ static cdok_status make_unique(struct gen *g, cdok_puzzle **best,
 	int *open = g->open;
 
 	for (int attempt = 0; attempt < pol->partitions; attempt++) {
+		int best_open = g->ncells + 1, stalled = 0;
+
 		if (!pol->partition(g, attempt))
 			continue;
 		for (int step = 0; step < max_steps; step++) {
@@ -183,6 +216,8 @@ static cdok_status make_unique(struct gen *g, cdok_puzzle **best,
 			enum unique u;
 			bool changed;
 
+			if (gen_stop(g))
+				return CDOK_ERR_LIMIT;
 			if (pol->tidy)
 				pol->tidy(g);
 			p = gen_build_puzzle(g);
@@ -196,6 +231,18 @@ static cdok_status make_unique(struct gen *g, cdok_puzzle **best,
 					cdok_puzzle_free(p);
 					break;
 				}
+			}
+			/* A partition whose repairs keep trading one second
+			 * solution for another (the open cells never fewer)
+			 * is cut again: a fresh cut converges sooner than
+			 * hundreds more repairs. */
+			if (nopen < best_open) {
+				best_open = nopen;
+				stalled = 0;
+			} else if (pol->reason_first &&
+				   ++stalled > STALL_STEPS(g)) {
+				cdok_puzzle_free(p);
+				break;
 			}
 			if (!search) {
 				cdok_puzzle_free(p);
@@ -250,6 +297,8 @@ static cdok_status harden(struct gen *g, cdok_puzzle **best,
 			enum unique u;
 			uint64_t sc;
 
+			if (gen_stop(g))
+				return CDOK_ERR_LIMIT;
 			gen_save(g);
 			if (!g->pol->mutate(g)) {
 				gen_restore(g);
@@ -353,7 +402,7 @@ static cdok_status rounds(struct gen *g, cdok_puzzle **best,
 
 	for (int round = 0; round < pol->rounds; round++) {
 		st = make_unique(g, best, proof);
-		if (st == CDOK_ERR_NOMEM)
+		if (st == CDOK_ERR_NOMEM || g->stopped)
 			return st;
 		if (st == CDOK_OK) {
 			*best_score = score_of(g, *best, proof);
@@ -448,7 +497,8 @@ cdok_status cdok_generate(const cdok_gen_params *par, const int *solution,
 		st = rounds(g, &best, &proof, &best_score);
 		if (st == CDOK_OK)
 			st = harden(g, &best, &proof, &best_score);
-		if (st != CDOK_OK || best_score >= par->min_score)
+		if (st != CDOK_OK || g->stopped ||
+		    best_score >= par->min_score)
 			break;
 		cdok_puzzle_free(best);
 		best = NULL;
@@ -456,6 +506,13 @@ cdok_status cdok_generate(const cdok_gen_params *par, const int *solution,
 	}
 	if (st == CDOK_ERR_NOMEM) {
 		st = cdok_fail(err, st, 0, 0, "out of memory");
+		goto out;
+	}
+	if (g->stopped) {
+		cdok_puzzle_free(best);
+		best = NULL;
+		st = cdok_fail(err, CDOK_ERR_LIMIT, 0, 0, "stopped after %llu "
+			       "steps", (unsigned long long)g->steps);
 		goto out;
 	}
 	if (st != CDOK_OK || !best) {

@@ -120,6 +120,8 @@ struct gen {
 	int nsols;
 	const int *other;         /* a solution other than grid, if any */
 	int *open;                /* cells the solver's reasoning left open */
+	uint64_t steps;           /* repair and hardening steps so far */
+	bool stopped;             /* the caller's on_progress said stop */
 	void *state;              /* the policy's own */
 };
 
@@ -180,6 +182,13 @@ struct gen_policy {
 
 extern const struct gen_policy cdok_calcudoku_policy;
 extern const struct gen_policy cdok_killer_policy;
+
+/* The largest cage when the caller leaves it to the generator: 5, or 4
+ * on grids above 32 x 32 (doc/GENERATOR.md, "Large grids"). */
+static inline int gen_default_cage(const struct gen *g)
+{
+	return g->n > 32 ? 4 : 5;
+}
 
 /* A random number in 0..bound-1. */
 static inline int gen_rnd(struct gen *g, int bound)

@@ -490,7 +490,7 @@ static cdok_status killer_init(struct gen *g, cdok_error *err)
 		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "a Killer Sudoku takes no rule flags "
 				 "(Nylimb mode has no boxes)");
-	if (par->max_cage < 2)
+	if (par->max_cage < 2 && par->max_cage != 0)
 		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "Killer cages have at least 2 cells, so the "
 				 "largest cage cannot be %d", par->max_cage);
@@ -501,7 +501,9 @@ static cdok_status killer_init(struct gen *g, cdok_error *err)
 				 "a grid of %d cells cannot be cut into cages "
 				 "of 2 cells", par->size * par->size);
 	/* A cage whose values all differ holds at most n cells. */
-	g->max_cage = par->max_cage < g->n ? par->max_cage : g->n;
+	g->max_cage = par->max_cage ? par->max_cage : gen_default_cage(g);
+	if (g->max_cage > g->n)
+		g->max_cage = g->n;
 	g->rg.max_cage = g->max_cage;
 	/* Enough for the solver to settle most 9 x 9 cuts (104 nodes); a
 	 * cut it cannot settle within it gets more information instead. */

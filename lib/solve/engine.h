@@ -1235,12 +1235,21 @@ static bool table_make(struct engine *s, const dom_t *dom, int ci, int cap)
 /* The number of ways to fill the cage's cells from their domains, the
  * last left out (the clue fixes it), up to a little past
  * LAYOUT_ROOT_MAX. */
-static uint64_t layout_space(const dom_t *dom, const struct cage_info *c)
+static uint64_t layout_space(const struct engine *s, const dom_t *dom,
+			     const struct cage_info *c)
 {
 	uint64_t space = 1;
+	dom_t divides = ~(dom_t)0;
 
+	/* A product's cells can only hold divisors of its target. */
+	if (c->op == CDOK_OP_MUL && c->target > 0) {
+		divides = 0;
+		for (int v = s->vmin > 1 ? s->vmin : 1; v <= s->vmax; v++)
+			if (c->target % v == 0)
+				divides |= BIT(v);
+	}
 	for (int i = 0; i + 1 < c->ncells && space <= LAYOUT_ROOT_MAX; i++)
-		space *= (uint64_t)popc(dom[c->cells[i]]);
+		space *= (uint64_t)popc(dom[c->cells[i]] & divides);
 	return space;
 }
 
@@ -1312,7 +1321,7 @@ static bool cage_consistency(struct engine *s, dom_t *dom, int ci)
 	/* At the root, a cage small enough to list cheaply gets its table
 	 * at its first look; the others wait for the root's reasoning to
 	 * narrow them (tables_after_root). */
-	if (table_wanted(s, c, ci) && layout_space(dom, c) <= LAYOUT_ROOT_MAX) {
+	if (table_wanted(s, c, ci) && layout_space(s, dom, c) <= LAYOUT_ROOT_MAX) {
 		s->tried[ci] = true;
 		if (!table_make(s, dom, ci, LAYOUT_ROOT_MAX) && s->nomem)
 			return false;
