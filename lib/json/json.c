@@ -834,6 +834,8 @@ static const char *problem_kind(cdok_problem_kind k)
 		return "digit";
 	case CDOK_PROBLEM_TWO_DIGIT:
 		return "two-digit";
+	case CDOK_PROBLEM_WRONG:
+		return "wrong";
 	}
 	return "unknown";
 }
@@ -848,6 +850,7 @@ static json_t *problem_object(struct builder *b, const cdok_puzzle *p,
 	switch (pr->kind) {
 	case CDOK_PROBLEM_VALUE:
 	case CDOK_PROBLEM_GIVEN:
+	case CDOK_PROBLEM_WRONG:
 		set(b, o, "row", chk(b, json_integer(pr->row)));
 		set(b, o, "column", chk(b, json_integer(pr->column)));
 		if (pr->kind == CDOK_PROBLEM_GIVEN)
