@@ -589,6 +589,9 @@ CDOK_API cdok_status cdok_solve(const cdok_puzzle *puzzle,
  * &err). */
 CDOK_API const cdok_format *const *cdok_json_formats(void);
 
+struct cdok_grading;
+struct cdok_step;
+
 /* A named duration supplied by the caller (the library reads no
  * clock), e.g. {"solve", 0.0021}. */
 typedef struct cdok_json_timing {
@@ -623,6 +626,16 @@ typedef struct cdok_json_info {
 	const cdok_problem *problems;
 	int nproblems;
 	unsigned flags;        /* CDOK_WRITER_COMPACT */
+	/* Levels (doc/LEVELS.md; the types are defined below): a grading
+	 * gives "grade", and "difficulty" is then its difficulty when the
+	 * puzzle was graded.  hint, when not NULL, is a hint's outcome
+	 * ("step", "solved", "stuck", "contradiction"), given as "hint"
+	 * with steps[0] as "step"; otherwise steps are listed as
+	 * "steps" (explain). */
+	const struct cdok_grading *grading;
+	const char *hint;
+	const struct cdok_step *steps;
+	int nsteps;
 } cdok_json_info;
 
 CDOK_API void cdok_json_info_init(cdok_json_info *info);

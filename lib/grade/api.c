@@ -109,7 +109,7 @@ struct explanation {
 	bool nomem;
 };
 
-static void step_free(cdok_step *s)
+void step_free(cdok_step *s)
 {
 	free((void *)s->cells);
 	free((void *)s->placed);
@@ -129,7 +129,7 @@ static int cmp_candidate(const void *a, const void *b)
 
 /* The grader's current step as public data (g->step already applied,
  * so its removals include those of a placed value). */
-static bool step_export(const struct grader *g, cdok_step *out)
+bool step_export(const struct grader *g, cdok_step *out)
 {
 	const struct gstep *s = &g->step;
 	cdok_candidate *placed = NULL, *removed = NULL;
@@ -145,7 +145,9 @@ static bool step_export(const struct grader *g, cdok_step *out)
 	if (nremoved)
 		removed = cdok_malloc((size_t)nremoved * sizeof(*removed));
 	sb_init(&sb);
-	step_text(g, s, &sb);
+	sb_puts(&sb, g->text.data ? g->text.data : "");
+	if (g->text.failed)
+		sb.failed = true;
 	if (!cells || (s->place_cell >= 0 && !placed) ||
 	    (nremoved && !removed) || sb.failed) {
 		free(cells);
@@ -268,6 +270,7 @@ static cdok_status grade_puzzle(const cdok_puzzle *p,
 		grader_free(&g);
 		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	}
+	g.record = ex != NULL;
 	/* Reasoning first; the guess needs the solution. */
 	norder = grade_order(gr->scale, top < guess_level ? top
 							  : guess_level - 1,

@@ -125,6 +125,11 @@ struct grader {
 	uint64_t vc_stamp, placements;
 	bool vc_valid;
 
+	/* Recording: the step's sentence is written into text before the
+	 * step is applied (it speaks of the state the step starts from). */
+	bool record;
+	struct strbuf text;
+
 	/* Work space.  mark is all zero between uses. */
 	struct gstep step;
 	int *queue, *prev, *num, *mark;
@@ -147,6 +152,11 @@ typedef int (*grade_tech_fn)(struct grader *g);
 /* The techniques of a scale in the order they are tried, up to and
  * including max_level (-1: all); returns how many. */
 int grade_order(cdok_scale scale, int max_level, int *order);
+
+/* One step: the first technique of order (norder of them, easiest
+ * first) that applies, applied (with its sentence when g->record).
+ * Returns 1, 0 when none applies, -1 on a contradiction. */
+int grade_step(struct grader *g, const int *order, int norder);
 
 /* Apply techniques of order (norder of them, easiest first) until the
  * grid is full (1), none applies (0) or a contradiction appears (-1).
@@ -203,6 +213,21 @@ int tech_hidden_subset(struct grader *g);
 int tech_fish(struct grader *g);
 int tech_forcing_chain(struct grader *g);
 int tech_guess(struct grader *g);
+
+/* ---- mistakes.c ---- */
+
+/* cdok_check_partial, and when solution (size*size) is not NULL the
+ * puzzle's only solution into it (when *unique). */
+cdok_status grade_mistakes(const cdok_puzzle *p, const int *values,
+			   const cdok_grade_params *params,
+			   cdok_problem **problems, int *count, int *unique,
+			   int *solution, cdok_error *err);
+
+/* ---- api.c ---- */
+
+/* The grader's current step (applied, with g->text) as public data. */
+bool step_export(const struct grader *g, cdok_step *out);
+void step_free(cdok_step *s);
 
 /* ---- text.c ---- */
 

@@ -457,6 +457,7 @@ bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 	struct gstep *s = &g->step;
 
 	memset(g, 0, sizeof(*g));
+	sb_init(&g->text);
 	g->p = p;
 	g->n = p->size;
 	g->ncells = (int)nc;
@@ -552,6 +553,7 @@ void grader_free(struct grader *g)
 	free(g->mark);
 	free(g->scratch);
 	free(g->step.combos);
+	sb_free(&g->text);
 	free(g->step.cells);
 	free(g->step.chain);
 	free(g->step.rm);
@@ -561,24 +563,36 @@ void grader_free(struct grader *g)
 
 /* ---- the run ---- */
 
+int grade_step(struct grader *g, const int *order, int norder)
+{
+	int r = 0;
+
+	if (g->contradiction)
+		return -1;
+	for (int i = 0; i < norder && !r; i++)
+		r = tech_fns[order[i]](g);
+	if (r < 0 || g->contradiction)
+		return -1;
+	if (r == 0)
+		return 0;
+	if (g->record) {
+		sb_free(&g->text);
+		sb_init(&g->text);
+		step_text(g, &g->step, &g->text);
+	}
+	return step_apply(g) ? 1 : -1;
+}
+
 int grade_run(struct grader *g, const int *order, int norder,
 	      bool (*on_step)(void *user, struct grader *g), void *user)
 {
-	if (g->contradiction)
-		return -1;
 	while (g->open > 0) {
-		int r = 0;
+		int r = grade_step(g, order, norder);
 
-		for (int i = 0; i < norder && !r; i++)
-			r = tech_fns[order[i]](g);
-		if (r < 0 || g->contradiction)
-			return -1;
-		if (r == 0)
-			return 0;
-		if (!step_apply(g))
-			return -1;
+		if (r <= 0)
+			return r;
 		if (on_step && !on_step(user, g))
 			return -2;
 	}
-	return 1;
+	return g->contradiction ? -1 : 1;
 }

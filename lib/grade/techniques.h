@@ -77,17 +77,17 @@ enum { KEEN_NONE = -1, SOLO_NONE = -1 };
 	  "{removed}.")							\
 	X(CAGE_BOUNDS, cage_bounds,					\
 	  "cage-bounds", "Smallest and largest sums", NONE, TRIVIAL, 2, \
-	  "{cage} must add up to {sum}, which the smallest and largest "	\
-	  "candidates of its other cells cannot reach with {removed_in}; " \
-	  "remove them.")						\
+	  "{cage} adds up to {sum}; given the smallest and largest "	\
+	  "candidates of its other cells, {removed_in} cannot make that, " \
+	  "so remove {them_removed}.")					\
 	X(CAGE_COMBINATIONS, cage_combinations,				\
 	  "cage-combinations", "Cage combinations", NONE, TRIVIAL, 2,	\
 	  "{sum} in {count} different values can only be {combos}, so " \
 	  "{cage} uses only {values}; remove {removed}.")		\
 	X(CAGE_CELLS, cage_cells,					\
 	  "cage-cells", "Values a cage cell can take", NORMAL, TRIVIAL, 3, \
-	  "No way of filling {cage} that fits the candidates has "	\
-	  "{removed_in}; remove them.")					\
+	  "No way of filling {cage} that fits the candidates puts "	\
+	  "{removed_in}, so remove {them_removed}.")			\
 	/* Units. */							\
 	X(POINTING, pointing,						\
 	  "pointing", "Box and line (pointing)", NONE, INTERMEDIATE, 3,	\
@@ -110,9 +110,9 @@ enum { KEEN_NONE = -1, SOLO_NONE = -1 };
 	  "In {unit}, {values} can only go in {cells}, so those cells "	\
 	  "hold nothing else; remove {removed}.")			\
 	X(FISH, fish,							\
-	  "fish", "Fish (X-wing, swordfish, ...)", EXTREME, EXTREME, 10, \
-	  "In {lines}, {value} can only go in {cover}, so it cannot go "	\
-	  "elsewhere in {cover}; remove {removed}.")			\
+	  "fish", "Fish", EXTREME, EXTREME, 10,			\
+	  "{fish} in {lines}: {value} can only go in {cover}, so it "	\
+	  "cannot go elsewhere in {cover}; remove {removed}.")		\
 	X(FORCING_CHAIN, forcing_chain,					\
 	  "forcing-chain", "Forcing chain", EXTREME, EXTREME, 10,	\
 	  "Either {cell} is {value}, or it is {other} and then {chain}; " \

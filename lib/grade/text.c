@@ -12,11 +12,13 @@
  *               the 45 rule or placed values leave)
  *   {removed}   the candidates removed ("3 and 5 from r1c1, 5 from r2c1")
  *   {removed_in} the same as "3 or 5 in r1c1, or 5 in r2c1"
+ *   {them_removed} "it" for one candidate removed, else "them"
  *   {sum}, {total}, {used}, {count}   numbers
  *   {combos}    sets of values that make a sum ("1+2+9 or 1+3+8")
  *   {chain}     a forcing chain's cells after the first ("r1c4 is 7,
  *               so r2c4 is 3"); {target} the cell it rules on
- *   {lines}, {cover}   a fish's lines ("rows 2 and 5")
+ *   {lines}, {cover}   a fish's lines ("rows 2 and 5"); {fish} its
+ *               name ("An X-wing", "A swordfish", ...)
  */
 #include <string.h>
 
@@ -222,6 +224,19 @@ static void text_lines(const struct grader *g, const struct gstep *s,
 	}
 }
 
+/* "An X-wing", "A swordfish", ... by the number of base lines. */
+static void text_fish(const struct gstep *s, struct strbuf *sb)
+{
+	static const char *const names[] = {
+		"An X-wing", "A swordfish", "A jellyfish",
+	};
+
+	if (s->count >= 2 && s->count <= 4)
+		sb_puts(sb, names[s->count - 2]);
+	else
+		sb_printf(sb, "A fish of %d lines", s->count);
+}
+
 static void placeholder(const struct grader *g, const struct gstep *s,
 			const char *name, size_t len, struct strbuf *sb)
 {
@@ -248,6 +263,12 @@ static void placeholder(const struct grader *g, const struct gstep *s,
 		text_removed(g, s, false, sb);
 	else if (IS("removed_in"))
 		text_removed(g, s, true, sb);
+	else if (IS("them_removed"))
+		sb_puts(sb, s->nrm == 1 && !(s->rm[s->rm_cells[0]] &
+					      (s->rm[s->rm_cells[0]] - 1))
+			    ? "it" : "them");
+	else if (IS("fish"))
+		text_fish(s, sb);
 	else if (IS("sum"))
 		sb_printf(sb, "%d", s->sum);
 	else if (IS("total"))
