@@ -112,13 +112,13 @@ const struct cli_option cli_options[] = {
 	{ OPT_MAX_CAGE, "max-cage", "N", "harden generate",
 	  "the largest cage, in cells (default 5).", 0 },
 	{ OPT_LEVEL, "level", "L", "harden generate hint explain",
-	  "generate, harden: make puzzles of level L exactly (doc/"
-	  "LEVELS.md): Keen's easy, normal, hard, extreme, unreasonable "
-	  "(codes e n h x u) for Calcudoku, Solo's trivial, basic, "
-	  "intermediate, advanced, extreme, unreasonable (t b i a e u) for "
-	  "Killer Sudoku; sizes 1 and 2 have only the first level, 3 x 3 "
-	  "Calcudoku the first two.  hint, explain: use techniques up to "
-	  "level L only.", 0 },
+	  "the level (doc/LEVELS.md): Keen's easy, normal, hard, extreme, "
+	  "unreasonable (codes e n h x u) for Calcudoku, Solo's trivial, "
+	  "basic, intermediate, advanced, extreme, unreasonable (t b i a e "
+	  "u) for Killer Sudoku.  generate and harden make puzzles of that "
+	  "level exactly (sizes 1 and 2 have only the first level, 3 x 3 "
+	  "Calcudoku the first two); hint and explain use techniques up to "
+	  "it only.", 0 },
 	{ OPT_STATE, "state", "FILE", "hint",
 	  "the state of play, a grid of N rows of N cells: a value, '.' or "
 	  "0 for an empty cell, or pencil marks such as {25} (doc/FORMAT.md, "

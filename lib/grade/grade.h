@@ -105,6 +105,7 @@ struct grader {
 	/* Cage enumeration through the engine. */
 	struct cdok_latin *engine;
 	int *cage_off;        /* cage -> offset of its cells in the pools */
+	int *cage_pos;        /* cell -> its index in its cage */
 	uint64_t *support;    /* per cage cell: values in some layout */
 	int *scan_ngroups;
 	int *scan_unit;       /* per cage: 3 * cells entries */

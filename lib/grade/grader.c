@@ -103,16 +103,21 @@ void step_cell(struct grader *g, int cell)
 	s->cells[s->ncells++] = cell;
 }
 
-/* A cell's candidates become nd (a subset). */
+/* A cell's candidates become nd (a subset).  The engine's scan of its
+ * cage stays true when the values removed take part in no layout of
+ * the cage (they are not in the cell's support): the layouts are the
+ * same, and so is what they have in common. */
 static bool narrow(struct grader *g, int cell, uint64_t nd)
 {
 	int c = g->p->cage_of[cell];
 
 	if (nd == g->dom[cell])
 		return true;
-	g->dom[cell] = nd;
-	if (c >= 0)
+	if (c >= 0 && (g->scan_state[c] != 1 ||
+		       ((g->dom[cell] & ~nd) &
+			g->support[g->cage_off[c] + g->cage_pos[cell]])))
 		g->scan_state[c] = -2;
+	g->dom[cell] = nd;
 	if (!nd)
 		g->contradiction = true;
 	return nd != 0;
@@ -472,6 +477,7 @@ bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 	g->dom = cdok_malloc(nc * sizeof(uint64_t));
 	g->val = cdok_calloc(nc, sizeof(int));
 	g->cage_off = cdok_malloc(ncages * sizeof(int));
+	g->cage_pos = cdok_calloc(nc, sizeof(int));
 	g->support = cdok_malloc((cells + 1) * sizeof(uint64_t));
 	g->scan_ngroups = cdok_calloc(ncages, sizeof(int));
 	g->scan_unit = cdok_malloc((3 * cells + 1) * sizeof(int));
@@ -497,6 +503,8 @@ bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 	for (int c = 0; c < p->ncages; c++) {
 		g->cage_off[c] = (int)cells;
 		g->scan_state[c] = -2;
+		for (int i = 0; i < p->cages[c].ncells; i++)
+			g->cage_pos[p->cages[c].cells[i]] = i;
 		cells += (size_t)p->cages[c].ncells;
 	}
 	if (p->ncages && !(g->engine = cdok_latin_open(p)))
@@ -542,6 +550,7 @@ void grader_free(struct grader *g)
 	free(g->dom);
 	free(g->val);
 	free(g->cage_off);
+	free(g->cage_pos);
 	free(g->support);
 	free(g->scan_ngroups);
 	free(g->scan_unit);
