@@ -223,20 +223,21 @@ static bool level_for(const struct cli *cli, const char *name, int size,
 
 /* The difficulty is the grade's (cli_score): what -m and -t steer, and
  * with a level (*top >= 0) a band of it -- no puzzle above the level,
- * none below, hardening until it is reached.  top must outlive the
- * generation: the score function grades no further than it.  Nylimb
- * puzzles have no levels and keep the solver's score. */
+ * none below, hardening until it is reached (cdok_gen_params.level).
+ * top must outlive the generation.  Nylimb puzzles have no levels and
+ * keep the solver's score. */
 static void gen_level(const struct cli *cli, int *top, cdok_gen_params *par)
 {
 	if (cli->opt.nylimb)
 		return;
-	par->score = cli_score;
-	par->score_user = top;
-	if (*top < 0)
+	if (*top < 0) {
+		par->score = cli_score;
+		par->score_user = top;
 		return;
-	par->min_score = (uint64_t)CDOK_SCORE_SPAN * (uint64_t)(*top + 1);
-	par->target_score = par->min_score;
-	par->max_score = par->min_score + CDOK_SCORE_SPAN - 1;
+	}
+	/* The library makes puzzles of a level itself (and faster: the
+	 * grade proves them unique). */
+	par->level = *top;
 	if (cli->opt.iterations < 0)
 		par->iterations = LEVEL_ROUNDS;
 }

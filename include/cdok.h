@@ -714,6 +714,13 @@ typedef struct cdok_gen_params {
 	/* Rule flags (CDOK_RULE_NYLIMB: a Nylimb puzzle over a digit grid;
 	 * size at most 9).  Default 0. */
 	unsigned rules;
+	/* A level to make (doc/LEVELS.md), on the scale of the puzzles
+	 * made (Keen's for Calcudoku, Solo's with killer): the puzzle's
+	 * level is exactly this.  The score is then the grade's
+	 * difficulty (score is not called), and min_score, max_score and
+	 * target_score are the level's band.  Not for Nylimb puzzles.
+	 * Default -1: any level. */
+	int level;
 } cdok_gen_params;
 
 /* Fill params with the defaults listed above. */

@@ -34,6 +34,7 @@ void cdok_gen_params_init(cdok_gen_params *p)
 	p->ops = CDOK_GEN_ALL_OPS;
 	p->max_cage = 5;
 	p->iterations = 0;
+	p->level = -1;
 }
 
 /* ------------------------------------------------------------------ */
@@ -226,29 +227,83 @@ static cdok_status make_unique(struct gen *g, cdok_puzzle **best,
 	return CDOK_ERR_LIMIT;
 }
 
+/* A level's band of scores (doc/LEVELS.md): the grade's difficulty. */
+static uint64_t level_low(int level)
+{
+	return (uint64_t)CDOK_SCORE_SPAN * (uint64_t)(level + 1);
+}
+
+/* With a level, the grade's difficulty, grading no further than the
+ * level: a puzzle above it scores past the band (*unique is 1 when the
+ * grade proved the puzzle unique: every step sound, the grid full). */
+static uint64_t grade_score(const struct gen *g, const cdok_puzzle *p,
+			    bool *unique)
+{
+	cdok_grade_params params;
+	cdok_grading gr;
+
+	*unique = false;
+	cdok_grade_params_init(&params);
+	params.max_level = g->par->level;
+	if (cdok_grade(p, &params, &gr, NULL) != CDOK_OK)
+		return UINT64_MAX;
+	if (gr.outcome == CDOK_GRADE_LEVEL) {
+		*unique = true;
+		return gr.difficulty;
+	}
+	return gr.outcome == CDOK_GRADE_ABOVE ? level_low(g->par->level + 1)
+					      : UINT64_MAX;
+}
+
 static uint64_t score_of(const struct gen *g, const cdok_puzzle *p,
 			 const cdok_result *res)
 {
+	bool unique;
+
+	if (g->par->level >= 0)
+		return grade_score(g, p, &unique);
 	if (g->par->score)
 		return g->par->score(g->par->score_user, p, res);
 	return res->difficulty;
 }
 
+/* The band of scores a puzzle must fall in: the parameters', or the
+ * level's. */
+static uint64_t max_score(const struct gen *g)
+{
+	return g->par->level >= 0 ? level_low(g->par->level + 1) - 1
+				  : g->par->max_score;
+}
+
+static uint64_t min_score(const struct gen *g)
+{
+	return g->par->level >= 0 ? level_low(g->par->level)
+				  : g->par->min_score;
+}
+
 /* Rounds of up to 10 random changes, each kept only if the puzzle stays
- * unique and its score rises without passing max_score. */
+ * unique and its score rises without passing max_score.  With a level,
+ * the grade decides both at once: a puzzle it solves with techniques up
+ * to the level is unique (every step is sound), and one it does not is
+ * above the level, unique or not, so the solver is not asked; the
+ * puzzle kept is proven again at the end (*proof). */
 static cdok_status harden(struct gen *g, cdok_puzzle **best,
 			  cdok_result *proof, uint64_t *best_score)
 {
 	const cdok_gen_params *par = g->par;
+	uint64_t target = par->level >= 0 ? min_score(g) : par->target_score;
+	uint64_t top = max_score(g);
+	bool reprove = false;
 
 	for (int it = 0; it < par->iterations; it++) {
-		if (par->target_score && *best_score >= par->target_score)
+		if (target && *best_score >= target)
 			break;
 		for (int m = 0; m < 10; m++) {
 			cdok_puzzle *p;
 			cdok_result res;
 			enum unique u;
 			uint64_t sc;
+			bool unique;
 
 			gen_save(g);
 			if (!g->pol->mutate(g)) {
@@ -258,25 +313,41 @@ static cdok_status harden(struct gen *g, cdok_puzzle **best,
 			p = gen_build_puzzle(g);
 			if (!p)
 				return CDOK_ERR_NOMEM;
-			u = gen_check_unique(g, p, &res);
-			if (u == UNIQUE_NOMEM) {
-				cdok_puzzle_free(p);
-				return CDOK_ERR_NOMEM;
-			}
-			if (u == UNIQUE_YES) {
-				sc = score_of(g, p, &res);
-				if (sc > *best_score &&
-				    (!par->max_score || sc <= par->max_score)) {
-					cdok_puzzle_free(*best);
-					*best = p;
-					*best_score = sc;
-					*proof = res;
-					continue;
+			if (par->level >= 0) {
+				sc = grade_score(g, p, &unique);
+				u = unique ? UNIQUE_YES : UNIQUE_NOT;
+			} else {
+				u = gen_check_unique(g, p, &res);
+				if (u == UNIQUE_NOMEM) {
+					cdok_puzzle_free(p);
+					return CDOK_ERR_NOMEM;
 				}
+				sc = u == UNIQUE_YES ? score_of(g, p, &res) : 0;
+			}
+			if (u == UNIQUE_YES && sc > *best_score &&
+			    (!top || sc <= top)) {
+				cdok_puzzle_free(*best);
+				*best = p;
+				*best_score = sc;
+				if (par->level >= 0)
+					reprove = true;
+				else
+					*proof = res;
+				continue;
 			}
 			cdok_puzzle_free(p);
 			gen_restore(g);
 		}
+	}
+	if (reprove) {
+		cdok_status st = cdok_solve(*best, NULL, NULL, proof, NULL);
+
+		if (st != CDOK_OK)
+			return st;
+		/* The grade proved it unique; anything else is a bug, and
+		 * the puzzle is not handed out. */
+		if (proof->verdict != CDOK_VERDICT_UNIQUE)
+			return CDOK_ERR_LIMIT;
 	}
 	return CDOK_OK;
 }
@@ -292,6 +363,15 @@ static cdok_status no_puzzle(const cdok_gen_params *par, cdok_error *err)
 {
 	const char *kind = par->killer ? "Killer " : "";
 	unsigned long long lo = par->min_score, hi = par->max_score;
+
+	if (par->level >= 0)
+		return cdok_fail(err, CDOK_ERR_LIMIT, 0, 0, "found no %s%s "
+				 "puzzle; other seeds or options may find one",
+				 cdok_level_name(par->killer ?
+						 CDOK_SCALE_KILLER :
+						 CDOK_SCALE_CALCUDOKU,
+						 par->level), kind[0] ?
+				 " Killer" : "");
 
 	if (lo && hi)
 		return cdok_fail(err, CDOK_ERR_LIMIT, 0, 0, "found no unique "
@@ -357,8 +437,7 @@ static cdok_status rounds(struct gen *g, cdok_puzzle **best,
 			return st;
 		if (st == CDOK_OK) {
 			*best_score = score_of(g, *best, proof);
-			if (!g->par->max_score ||
-			    *best_score <= g->par->max_score)
+			if (!max_score(g) || *best_score <= max_score(g))
 				return CDOK_OK;
 			cdok_puzzle_free(*best);
 			*best = NULL;
@@ -395,6 +474,17 @@ cdok_status gen_new(const cdok_gen_params *par, const int *solution,
 	}
 	g->n = par->size;
 	g->ncells = par->size * par->size;
+	if (par->level >= 0 &&
+	    ((par->rules & CDOK_RULE_NYLIMB) ||
+	     par->level >= cdok_level_count(par->killer ? CDOK_SCALE_KILLER
+					    : CDOK_SCALE_CALCUDOKU))) {
+		free(g);
+		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+				 par->rules & CDOK_RULE_NYLIMB ?
+				 "Nylimb puzzles have no levels" :
+				 "level %d is not one of the scale's",
+				 par->level);
+	}
 	st = g->pol->init(g, err);
 	if (st == CDOK_OK && !gen_alloc(g))
 		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
@@ -448,7 +538,7 @@ cdok_status cdok_generate(const cdok_gen_params *par, const int *solution,
 		st = rounds(g, &best, &proof, &best_score);
 		if (st == CDOK_OK)
 			st = harden(g, &best, &proof, &best_score);
-		if (st != CDOK_OK || best_score >= par->min_score)
+		if (st != CDOK_OK || best_score >= min_score(g))
 			break;
 		cdok_puzzle_free(best);
 		best = NULL;
