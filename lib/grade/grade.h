@@ -98,6 +98,7 @@ struct grader {
 	int *cell_units;      /* cell * 3 + kind -> unit */
 	uint64_t *dom;        /* candidates */
 	int *val;             /* placed value, 0 while open */
+	uint64_t *placed;     /* per unit: the values placed in it */
 	int open;             /* cells not placed */
 	const int *solution;  /* for guesses; NULL when unknown */
 	bool contradiction;

@@ -155,6 +155,8 @@ static bool place(struct grader *g, int cell, int value, bool record)
 		return false;
 	}
 	g->val[cell] = value;
+	for (int k = 0; k < g->nkinds; k++)
+		g->placed[g->cell_units[cell * 3 + k]] |= b;
 	g->open--;
 	g->placements++;
 	narrow(g, cell, b);
@@ -476,6 +478,7 @@ bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 		cells += (size_t)p->cages[c].ncells;
 	g->dom = cdok_malloc(nc * sizeof(uint64_t));
 	g->val = cdok_calloc(nc, sizeof(int));
+	g->placed = cdok_calloc((size_t)3 * (size_t)p->size, sizeof(uint64_t));
 	g->cage_off = cdok_malloc(ncages * sizeof(int));
 	g->cage_pos = cdok_calloc(nc, sizeof(int));
 	g->support = cdok_malloc((cells + 1) * sizeof(uint64_t));
@@ -549,6 +552,7 @@ void grader_free(struct grader *g)
 	free(g->cell_units);
 	free(g->dom);
 	free(g->val);
+	free(g->placed);
 	free(g->cage_off);
 	free(g->cage_pos);
 	free(g->support);

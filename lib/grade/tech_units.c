@@ -22,15 +22,9 @@ static inline int low(uint64_t x)
 #define BIT(v) ((uint64_t)1 << (v))
 
 /* Values placed in a unit. */
-static uint64_t unit_placed(const struct grader *g, int unit)
+static inline uint64_t unit_placed(const struct grader *g, int unit)
 {
-	const int *u = unit_of(g, unit);
-	uint64_t placed = 0;
-
-	for (int i = 0; i < g->n; i++)
-		if (g->val[u[i]])
-			placed |= BIT(g->val[u[i]]);
-	return placed;
+	return g->placed[unit];
 }
 
 /* ---- singles ---- */
@@ -43,8 +37,10 @@ static int hidden_single_in(struct grader *g, int tech, int first, int last)
 		uint64_t once = 0, twice = 0, missing;
 
 		missing = g->full & ~unit_placed(g, unit);
+		if (!missing)
+			continue;
 		for (int i = 0; i < g->n; i++) {
-			uint64_t d = g->val[u[i]] ? 0 : g->dom[u[i]];
+			uint64_t d = g->dom[u[i]] & missing;
 
 			twice |= once & d;
 			once |= d;
