@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "generate/generate.h"
+#include "grade/grade.h"
 
 void cdok_gen_params_init(cdok_gen_params *p)
 {
@@ -339,16 +340,8 @@ static cdok_status harden(struct gen *g, cdok_puzzle **best,
 			gen_restore(g);
 		}
 	}
-	if (reprove) {
-		cdok_status st = cdok_solve(*best, NULL, NULL, proof, NULL);
-
-		if (st != CDOK_OK)
-			return st;
-		/* The grade proved it unique; anything else is a bug, and
-		 * the puzzle is not handed out. */
-		if (proof->verdict != CDOK_VERDICT_UNIQUE)
-			return CDOK_ERR_LIMIT;
-	}
+	if (reprove)
+		g->unproven = true;
 	return CDOK_OK;
 }
 
@@ -423,6 +416,48 @@ static bool gen_alloc(struct gen *g)
 	       regions_init(&g->saved, g->n, g->grid);
 }
 
+/* With a level, a puzzle above it says more where a person gets stuck:
+ * the cells the grade leaves open at the level get more telling clues
+ * (the policy's strengthen, as make_unique does where the solver's
+ * reasoning stops), until the grade solves the puzzle within the level
+ * -- which also proves it unique.  CDOK_ERR_LIMIT when the policy finds
+ * nothing more to say within its steps. */
+static cdok_status soften(struct gen *g, cdok_puzzle **best,
+			  uint64_t *best_score)
+{
+	const struct gen_policy *pol = g->pol;
+	int max_steps = pol->max_steps(g);
+
+	for (int step = 0; step < max_steps; step++) {
+		int nopen = grade_open_cells(*best, g->par->level, g->open);
+		cdok_puzzle *p;
+		bool unique;
+
+		/* A clue the policy could not fit to the grid after a change
+		 * leaves the puzzle without a solution: give it up. */
+		if (nopen == -1)
+			return CDOK_ERR_NOMEM;
+		if (nopen < 0 || !nopen ||
+		    !pol->strengthen(g, g->open, nopen))
+			return CDOK_ERR_LIMIT;
+		if (pol->tidy)
+			pol->tidy(g);
+		if (pol->accept && !pol->accept(g))
+			return CDOK_ERR_LIMIT;
+		p = gen_build_puzzle(g);
+		if (!p)
+			return CDOK_ERR_NOMEM;
+		cdok_puzzle_free(*best);
+		*best = p;
+		*best_score = grade_score(g, p, &unique);
+		if (unique) {
+			g->unproven = true;
+			return CDOK_OK;
+		}
+	}
+	return CDOK_ERR_LIMIT;
+}
+
 /* The rounds of step 4: a unique puzzle within max_score, or
  * CDOK_ERR_LIMIT. */
 static cdok_status rounds(struct gen *g, cdok_puzzle **best,
@@ -436,9 +471,15 @@ static cdok_status rounds(struct gen *g, cdok_puzzle **best,
 		if (st == CDOK_ERR_NOMEM)
 			return st;
 		if (st == CDOK_OK) {
+			g->unproven = false;
 			*best_score = score_of(g, *best, proof);
 			if (!max_score(g) || *best_score <= max_score(g))
 				return CDOK_OK;
+			if (g->par->level >= 0) {
+				st = soften(g, best, best_score);
+				if (st != CDOK_ERR_LIMIT)
+					return st;
+			}
 			cdok_puzzle_free(*best);
 			*best = NULL;
 			st = CDOK_ERR_LIMIT;
@@ -551,6 +592,21 @@ cdok_status cdok_generate(const cdok_gen_params *par, const int *solution,
 	if (st != CDOK_OK || !best) {
 		st = no_puzzle(par, err);
 		goto out;
+	}
+	/* A puzzle the grade proved unique gets the solver's proof too:
+	 * every puzzle returned has one. */
+	if (g->unproven) {
+		st = cdok_solve(best, NULL, NULL, &proof, err);
+		if (st != CDOK_OK)
+			goto out;
+		/* The grade's proof is sound; anything else is a bug, and
+		 * the puzzle is not handed out. */
+		if (proof.verdict != CDOK_VERDICT_UNIQUE) {
+			st = cdok_fail(err, CDOK_ERR_INVALID, 0, 0, "the "
+				       "grader and the solver disagree on a "
+				       "puzzle's uniqueness (a bug)");
+			goto out;
+		}
 	}
 	*out = best;
 	best = NULL;

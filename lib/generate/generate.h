@@ -120,6 +120,9 @@ struct gen {
 	int nsols;
 	const int *other;         /* a solution other than grid, if any */
 	int *open;                /* cells the solver's reasoning left open */
+	/* With a level: the puzzle kept was proven unique by the grade,
+	 * not yet by the solver (cdok_generate proves it at the end). */
+	bool unproven;
 	void *state;              /* the policy's own */
 };
 

@@ -340,6 +340,29 @@ done:
 	return st;
 }
 
+int grade_open_cells(const cdok_puzzle *p, int max_level, int *open)
+{
+	struct grader g;
+	int order[TECH_COUNT], norder, res, n = 0;
+	cdok_scale scale = cdok_puzzle_scale(p);
+	int top = cdok_level_count(scale) - 2;
+
+	if (scale == CDOK_SCALE_NONE)
+		return -1;
+	if (!grader_init(&g, p, NULL, NULL)) {
+		grader_free(&g);
+		return -1;
+	}
+	/* No guessing: that needs the solution. */
+	norder = grade_order(scale, max_level < top ? max_level : top, order);
+	res = grade_run(&g, order, norder, NULL, NULL);
+	for (int i = 0; res >= 0 && i < g.ncells; i++)
+		if (!g.val[i])
+			open[n++] = i;
+	grader_free(&g);
+	return res == -1 ? -2 : res < 0 ? -1 : n;
+}
+
 cdok_status cdok_grade(const cdok_puzzle *puzzle,
 		       const cdok_grade_params *params,
 		       cdok_grading *grading, cdok_error *err)

@@ -227,6 +227,13 @@ cdok_status grade_mistakes(const cdok_puzzle *p, const int *values,
 
 /* ---- api.c ---- */
 
+/* The cells a person's reasoning with techniques up to max_level leaves
+ * open in p, from its givens, into open (size*size entries): how many;
+ * -1 when memory runs out, -2 on a contradiction (p has no solution).
+ * For the generator, which makes a puzzle that is too hard say more
+ * around them. */
+int grade_open_cells(const cdok_puzzle *p, int max_level, int *open);
+
 /* The grader's current step (applied, with g->text) as public data. */
 bool step_export(const struct grader *g, cdok_step *out);
 void step_free(cdok_step *s);
