@@ -99,6 +99,14 @@ struct grader {
 	uint64_t *dom;        /* candidates */
 	int *val;             /* placed value, 0 while open */
 	uint64_t *placed;     /* per unit: the values placed in it */
+	/* What changed since a technique last looked and found nothing,
+	 * so that it looks only there: units (a bit per unit, by kind)
+	 * for the singles and for the subsets, cells that have one
+	 * candidate left, and per cage the techniques that found nothing
+	 * since its scan (bit t for CAGE_* technique t's position below). */
+	uint64_t dirty_singles[3], dirty_subsets[3];
+	uint64_t *single;     /* ncells bits: open cells with one candidate */
+	unsigned char *cage_clean;
 	int open;             /* cells not placed */
 	const int *solution;  /* for guesses; NULL when unknown */
 	bool contradiction;

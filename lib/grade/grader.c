@@ -103,6 +103,22 @@ void step_cell(struct grader *g, int cell)
 	s->cells[s->ncells++] = cell;
 }
 
+/* Note that a cell's candidates changed: its units, and whether it has
+ * one candidate left. */
+static void mark_dirty(struct grader *g, int cell)
+{
+	uint64_t d = g->dom[cell];
+
+	for (int k = 0; k < g->nkinds; k++) {
+		int u = g->cell_units[cell * 3 + k];
+
+		g->dirty_singles[k] |= (uint64_t)1 << (u - k * g->n);
+		g->dirty_subsets[k] |= (uint64_t)1 << (u - k * g->n);
+	}
+	if (!g->val[cell] && d && !(d & (d - 1)))
+		g->single[cell / 64] |= (uint64_t)1 << (cell % 64);
+}
+
 /* A cell's candidates become nd (a subset).  The engine's scan of its
  * cage stays true when the values removed take part in no layout of
  * the cage (they are not in the cell's support): the layouts are the
@@ -115,9 +131,12 @@ static bool narrow(struct grader *g, int cell, uint64_t nd)
 		return true;
 	if (c >= 0 && (g->scan_state[c] != 1 ||
 		       ((g->dom[cell] & ~nd) &
-			g->support[g->cage_off[c] + g->cage_pos[cell]])))
+			g->support[g->cage_off[c] + g->cage_pos[cell]]))) {
 		g->scan_state[c] = -2;
+		g->cage_clean[c] = 0;
+	}
 	g->dom[cell] = nd;
+	mark_dirty(g, cell);
 	if (!nd)
 		g->contradiction = true;
 	return nd != 0;
@@ -157,6 +176,7 @@ static bool place(struct grader *g, int cell, int value, bool record)
 	g->val[cell] = value;
 	for (int k = 0; k < g->nkinds; k++)
 		g->placed[g->cell_units[cell * 3 + k]] |= b;
+	mark_dirty(g, cell);
 	g->open--;
 	g->placements++;
 	narrow(g, cell, b);
@@ -479,6 +499,8 @@ bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 	g->dom = cdok_malloc(nc * sizeof(uint64_t));
 	g->val = cdok_calloc(nc, sizeof(int));
 	g->placed = cdok_calloc((size_t)3 * (size_t)p->size, sizeof(uint64_t));
+	g->single = cdok_calloc(nc / 64 + 1, sizeof(uint64_t));
+	g->cage_clean = cdok_calloc(ncages, 1);
 	g->cage_off = cdok_malloc(ncages * sizeof(int));
 	g->cage_pos = cdok_calloc(nc, sizeof(int));
 	g->support = cdok_malloc((cells + 1) * sizeof(uint64_t));
@@ -496,7 +518,8 @@ bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 	s->rm = cdok_calloc(nc, sizeof(uint64_t));
 	s->rm_cells = cdok_malloc(nc * sizeof(int));
 	s->combos = cdok_malloc(32 * sizeof(uint64_t));
-	if (!s->combos || !g->dom || !g->val || !g->cage_off || !g->support ||
+	if (!s->combos || !g->dom || !g->val || !g->placed || !g->single ||
+	    !g->cage_clean || !g->cage_off || !g->cage_pos || !g->support ||
 	    !g->scan_ngroups || !g->scan_unit || !g->scan_must ||
 	    !g->scan_state || !g->queue || !g->prev || !g->num || !g->mark ||
 	    !g->scratch || !s->cells || !s->chain || !s->rm || !s->rm_cells ||
@@ -522,6 +545,14 @@ bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 		if (candidates && candidates[i] & g->full)
 			d = candidates[i] & g->full;
 		g->dom[i] = d;
+	}
+	for (int k = 0; k < 3; k++)
+		g->dirty_singles[k] = g->dirty_subsets[k] = ~(uint64_t)0;
+	for (int i = 0; i < g->ncells; i++) {
+		uint64_t d = g->dom[i];
+
+		if (d && !(d & (d - 1)))
+			g->single[i / 64] |= (uint64_t)1 << (i % 64);
 	}
 	for (int i = 0; i < g->ncells; i++) {
 		int v = values ? values[i] : p->given[i];
@@ -553,6 +584,8 @@ void grader_free(struct grader *g)
 	free(g->dom);
 	free(g->val);
 	free(g->placed);
+	free(g->single);
+	free(g->cage_clean);
 	free(g->cage_off);
 	free(g->cage_pos);
 	free(g->support);

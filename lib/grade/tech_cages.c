@@ -57,6 +57,8 @@ int tech_cage_values(struct grader *g)
 
 		if (!cage_open(g, cage))
 			continue;
+		if (g->cage_clean[cage] & 1)
+			continue;
 		r = cage_scan(g, cage);
 		if (r == 0)
 			return -1;
@@ -67,8 +69,11 @@ int tech_cage_values(struct grader *g)
 		step_begin(g, TECH_CAGE_VALUES);
 		for (int i = 0; i < c->ncells; i++)
 			step_remove(g, c->cells[i], ~any);
-		if (!g->step.nrm)
+		if (!g->step.nrm) {
+			/* Nothing, and nothing until the scan changes. */
+			g->cage_clean[cage] |= 1;
 			continue;
+		}
 		cage_cells_focus(g, cage);
 		g->step.values = any;
 		return 1;
@@ -86,6 +91,8 @@ int tech_cage_cells(struct grader *g)
 
 		if ((g->killer && g->kc_cage[cage]) || !cage_open(g, cage))
 			continue;
+		if (g->cage_clean[cage] & 2)
+			continue;
 		r = cage_scan(g, cage);
 		if (r == 0)
 			return -1;
@@ -95,8 +102,10 @@ int tech_cage_cells(struct grader *g)
 		for (int i = 0; i < c->ncells; i++)
 			step_remove(g, c->cells[i],
 				    ~g->support[g->cage_off[cage] + i]);
-		if (!g->step.nrm)
+		if (!g->step.nrm) {
+			g->cage_clean[cage] |= 2;
 			continue;
+		}
 		cage_cells_focus(g, cage);
 		return 1;
 	}
@@ -111,6 +120,8 @@ int tech_cage_line(struct grader *g)
 		int off = g->cage_off[cage], r;
 
 		if (!cage_open(g, cage))
+			continue;
+		if (g->cage_clean[cage] & 4)
 			continue;
 		r = cage_scan(g, cage);
 		if (r == 0)
@@ -137,6 +148,9 @@ int tech_cage_line(struct grader *g)
 			g->step.unit = unit;
 			return 1;
 		}
+		/* The other cells of the lines only lose candidates: nothing
+		 * until the scan changes. */
+		g->cage_clean[cage] |= 4;
 	}
 	return 0;
 }

@@ -29,16 +29,23 @@ static inline uint64_t unit_placed(const struct grader *g, int unit)
 
 /* ---- singles ---- */
 
-/* A value with one place left in a unit of the units first..last-1. */
+/* A value with one place left in a unit of the units first..last-1;
+ * only units that changed since they were last looked at. */
 static int hidden_single_in(struct grader *g, int tech, int first, int last)
 {
 	for (int unit = first; unit < last; unit++) {
 		const int *u = unit_of(g, unit);
 		uint64_t once = 0, twice = 0, missing;
+		int kind = unit / g->n;
+		uint64_t bit = (uint64_t)1 << (unit % g->n);
 
-		missing = g->full & ~unit_placed(g, unit);
-		if (!missing)
+		if (!(g->dirty_singles[kind] & bit))
 			continue;
+		missing = g->full & ~unit_placed(g, unit);
+		if (!missing) {
+			g->dirty_singles[kind] &= ~bit;
+			continue;
+		}
 		for (int i = 0; i < g->n; i++) {
 			uint64_t d = g->dom[u[i]] & missing;
 
@@ -47,6 +54,8 @@ static int hidden_single_in(struct grader *g, int tech, int first, int last)
 		}
 		if (missing & ~once)
 			return -1;
+		if (!(missing & ~twice))
+			g->dirty_singles[kind] &= ~bit;
 		for (uint64_t h = missing & ~twice; h; h &= h - 1) {
 			int v = low(h);
 
@@ -78,20 +87,24 @@ int tech_hidden_single(struct grader *g)
 
 int tech_naked_single(struct grader *g)
 {
-	for (int cell = 0; cell < g->ncells; cell++) {
-		uint64_t d = g->dom[cell];
+	/* The open cells that were left one candidate, first in reading
+	 * order. */
+	for (int w = 0; w <= (g->ncells - 1) / 64; w++) {
+		while (g->single[w]) {
+			int cell = w * 64 + low(g->single[w]);
+			uint64_t d = g->dom[cell];
 
-		if (g->val[cell])
-			continue;
-		if (!d)
-			return -1;
-		if (d & (d - 1))
-			continue;
-		step_begin(g, TECH_NAKED_SINGLE);
-		step_place(g, cell, low(d));
-		step_cell(g, cell);
-		g->step.value = low(d);
-		return 1;
+			g->single[w] &= g->single[w] - 1;
+			if (g->val[cell] || (d & (d - 1)))
+				continue;
+			if (!d)
+				return -1;
+			step_begin(g, TECH_NAKED_SINGLE);
+			step_place(g, cell, low(d));
+			step_cell(g, cell);
+			g->step.value = low(d);
+			return 1;
+		}
 	}
 	return 0;
 }
@@ -302,10 +315,15 @@ int tech_naked_subset(struct grader *g)
 		int kind = g->nkinds == 3 ? (k + 2) % 3 : k;
 
 		for (int unit = kind * n; unit < (kind + 1) * n; unit++) {
-			int r = subset_in(g, unit);
+			uint64_t bit = (uint64_t)1 << (unit - kind * n);
+			int r;
 
+			if (!(g->dirty_subsets[kind] & bit))
+				continue;
+			r = subset_in(g, unit);
 			if (r)
 				return r;
+			g->dirty_subsets[kind] &= ~bit;
 		}
 	}
 	return 0;
