@@ -163,7 +163,9 @@ struct cli {
 	  CLI_CMD_READS | CLI_CMD_TO_GRID,				\
 	  "Solve the puzzle.  If the solution is unique, print it as a " \
 	  "spec, a blank line, its drawing, a blank line and \"Solution " \
-	  "is unique. Difficulty: N\"; if there are several, print only " \
+	  "is unique. Difficulty: N (LEVEL, score S)\", the level a "	\
+	  "person needs and a finer score within it (doc/LEVELS.md); if " \
+	  "there are several, print only "				\
 	  "\"Solution is not unique.\"; if there is none, say so on "	\
 	  "standard error.  With --to ucf or calpoly, print only the "	\
 	  "answers, exactly as the contest or the course expects them; "	\
@@ -186,7 +188,8 @@ struct cli {
 	X(generate, "generate", CLI_CMD_TO,				\
 	  "Make --count puzzles of size -s, each with exactly one "	\
 	  "solution (proven by the solver), and print each as its spec, " \
-	  "a blank line, its drawing, a blank line and \"Difficulty: N\"; " \
+	  "a blank line, its drawing, a blank line and \"Difficulty: N " \
+	  "(LEVEL, score S)\"; "					\
 	  "puzzles are separated by a blank line.  With --to, only the "	\
 	  "puzzles in that format; --to json gives result documents "	\
 	  "with the seed and the difficulty.")				\

@@ -502,6 +502,26 @@ Test(levels, scales_levels_and_techniques)
 	cr_expect_null(cdok_technique_name(cdok_technique_count()));
 }
 
+/* doc/LEVELS.md describes every technique of the table, by name. */
+Test(levels, every_technique_is_documented)
+{
+	FILE *f = fopen("doc/LEVELS.md", "r");
+	static char doc[65536];
+	size_t len;
+
+	cr_assert(f, "doc/LEVELS.md");
+	len = fread(doc, 1, sizeof(doc) - 1, f);
+	fclose(f);
+	doc[len] = '\0';
+	for (int t = 0; t < cdok_technique_count(); t++) {
+		char row[64];
+
+		snprintf(row, sizeof(row), "| `%s` |", cdok_technique_name(t));
+		cr_expect(strstr(doc, row), "doc/LEVELS.md has no row for %s",
+			  cdok_technique_name(t));
+	}
+}
+
 /* ---- corpus: grades, explanations, hints ---- */
 
 static cdok_puzzle *corpus(const char *rel)

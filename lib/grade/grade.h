@@ -21,11 +21,14 @@
 #include "solve/solve.h"
 #include "grade/techniques.h"
 
-/* Enumeration steps a cage may take in cdok_latin_scan.  The largest
- * any corpus puzzle up to 12 x 12 needed is far below (doc/LEVELS.md);
- * a cage that needs more gives no deduction until its candidates shrink,
- * and the grading says so (cdok_grading.cage_budget_hit). */
+/* Enumeration steps a cage may take in cdok_latin_scan: 64 times what
+ * the hungriest corpus puzzle needs (doc/LEVELS.md).  A cage that needs
+ * more gives no deduction until its candidates shrink, and the grading
+ * says so (cdok_grading.cage_budget_hit).  A build may set it smaller
+ * (-DGRADE_SCAN_BUDGET=...) to see which puzzles come near it. */
+#ifndef GRADE_SCAN_BUDGET
 #define GRADE_SCAN_BUDGET (1L << 24)
+#endif
 
 /* A technique as data (techniques.h). */
 struct grade_tech {
