@@ -744,6 +744,13 @@ Test(levels, outcomes_that_are_not_levels)
 	cr_assert_eq(cdok_grade(p, NULL, &g, NULL), CDOK_OK);
 	cr_expect_eq(g.outcome, CDOK_GRADE_IMPOSSIBLE);
 	cdok_puzzle_free(p);
+	/* No solution, and singles fill the grid all the same (a cage no
+	 * technique had to look at is broken): impossible, not a level. */
+	p = spec("a/2 a b+6 b c+7\nd-3 d e-2 e c\nf*5 f g/2 h-9 h\n"
+		 "i*12 j*15 g k/2 l+6\ni j j k l\n");
+	cr_assert_eq(cdok_grade(p, NULL, &g, NULL), CDOK_OK);
+	cr_expect_eq(g.outcome, CDOK_GRADE_IMPOSSIBLE);
+	cdok_puzzle_free(p);
 	p = corpus("keen/keen_9x_02.keen");
 	cdok_grade_params_init(&params);
 	params.max_level = 2;

@@ -304,12 +304,14 @@ static cdok_status grade_puzzle(const cdok_puzzle *p,
 	}
 	switch (res) {
 	case 1:
-		/* Every step is sound, so the grid is the one solution;
-		 * the checker confirms it all the same. */
+		/* Every step is sound, so when the puzzle has a solution a
+		 * full grid is it, the only one.  Techniques need not look
+		 * at a cage whose cells singles fill, so a grid that breaks
+		 * a rule proves there is no solution at all. */
 		if (!cdok_puzzle_is_solution(p, g.val)) {
-			st = cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
-				       "the grader reached a grid that is "
-				       "not a solution (a bug)");
+			memset(gr->counts, 0, sizeof(gr->counts));
+			gr->steps = 0;
+			gr->outcome = CDOK_GRADE_IMPOSSIBLE;
 			break;
 		}
 		finish_level(gr, &r);
