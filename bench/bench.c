@@ -537,8 +537,10 @@ static void usage(FILE *out)
 		"difficulty\n"
 		"\n"
 		"%s --generate [--scale K] [--max-size N]: time the "
-		"generator instead\n",
-		progname, DEFAULT_MIN_RUNS, DEFAULT_BUDGET, progname);
+		"generator instead; %s --grade [-r REPEAT] [--list] "
+		"DIR|FILE...: time the grader\n",
+		progname, DEFAULT_MIN_RUNS, DEFAULT_BUDGET, progname,
+		progname);
 }
 
 int main(int argc, char **argv)
@@ -560,6 +562,8 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "--generate"))
 		return bench_generate(argc - 2, argv + 2);
+	if (argc > 1 && !strcmp(argv[1], "--grade"))
+		return bench_grade(argc - 2, argv + 2);
 
 	while ((c = getopt_long(argc, argv, "r:t:Nh", longopts, NULL)) != -1) {
 		switch (c) {

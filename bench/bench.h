@@ -6,4 +6,8 @@
  * (bench_gen.c).  Returns the exit status. */
 int bench_generate(int argc, char **argv);
 
+/* `cdok-bench --grade [-r REPEAT] [--list] DIR|FILE...`: time the
+ * grader (bench_grade.c).  Returns the exit status. */
+int bench_grade(int argc, char **argv);
+
 #endif

@@ -21,7 +21,9 @@
  * here (cli_worse).  Codes keep their numbers once given, so a newer,
  * milder outcome gets the next free number and its place in the list:
  * 8 ("a solution exists", --limit 1) ranks just above success, and a
- * run that also met a puzzle without a solution still ends in 1. */
+ * run that also met a puzzle without a solution still ends in 1; the
+ * answers of hint come next to the ones they resemble (9 and 10 are
+ * mild, 11 is a wrong grid like 7). */
 #define CLI_EXITS(X)							\
 	X(EXIT_DONE,      0, "success: every puzzle was printed or "	\
 			     "written, has exactly one solution (solve, " \
@@ -30,6 +32,10 @@
 	X(EXIT_FOUND,     8, "solve, examine with --limit 1: a solution " \
 			     "was found; whether it is the only one was " \
 			     "not asked")				\
+	X(EXIT_SOLVED,    9, "hint: the state is already solved")	\
+	X(EXIT_NOSTEP,   10, "hint: no technique up to --level applies " \
+			     "to the state; explain: none applies before " \
+			     "the grid is full")			\
 	X(EXIT_NOSOL,     1, "the puzzle has no solution")		\
 	X(EXIT_AMBIGUOUS, 2, "the puzzle has more than one solution")	\
 	X(EXIT_BADINPUT,  3, "bad input: the puzzle text cannot be read " \
@@ -44,7 +50,11 @@
 			     "reached before the answer was known, or "	\
 			     "generate found no puzzle within -m")	\
 	X(EXIT_WRONG,     7, "check: the proposed solution is wrong "	\
-			     "(each problem is listed)")
+			     "(each problem is listed)")		\
+	X(EXIT_CONTRADICTS, 11, "hint: the state cannot be finished: a " \
+			     "value breaks a rule or differs from the "	\
+			     "puzzle's only solution, or pencil marks "	\
+			     "leave out its value")
 
 enum cli_exit {
 #define CLI_EXIT_ENUM(name, code, text) CLI_##name = code,
@@ -83,6 +93,10 @@ struct cli_options {
 	bool nylimb;         /* -N: Nylimb mode */
 	int progress;        /* --progress 1, --no-progress 0, else -1:
 			      * only when standard error is a terminal */
+	/* Levels (cli/levels.c). */
+	const char *level;   /* --level L as typed; NULL when not given */
+	const char *state;   /* --state FILE; NULL when not given */
+	bool apply;          /* --apply */
 	/* Formats. */
 	const cdok_format *from; /* --from FORMAT; NULL: told from the text */
 	const cdok_format *to;   /* --to FORMAT; NULL: the command's own
@@ -149,7 +163,9 @@ struct cli {
 	  CLI_CMD_READS | CLI_CMD_TO_GRID,				\
 	  "Solve the puzzle.  If the solution is unique, print it as a " \
 	  "spec, a blank line, its drawing, a blank line and \"Solution " \
-	  "is unique. Difficulty: N\"; if there are several, print only " \
+	  "is unique. Difficulty: N (LEVEL, score S)\", the level a "	\
+	  "person needs and a finer score within it (doc/LEVELS.md); if " \
+	  "there are several, print only "				\
 	  "\"Solution is not unique.\"; if there is none, say so on "	\
 	  "standard error.  With --to ucf or calpoly, print only the "	\
 	  "answers, exactly as the contest or the course expects them; "	\
@@ -172,7 +188,8 @@ struct cli {
 	X(generate, "generate", CLI_CMD_TO,				\
 	  "Make --count puzzles of size -s, each with exactly one "	\
 	  "solution (proven by the solver), and print each as its spec, " \
-	  "a blank line, its drawing, a blank line and \"Difficulty: N\"; " \
+	  "a blank line, its drawing, a blank line and \"Difficulty: N " \
+	  "(LEVEL, score S)\"; "					\
 	  "puzzles are separated by a blank line.  With --to, only the "	\
 	  "puzzles in that format; --to json gives result documents "	\
 	  "with the seed and the difficulty.")				\
@@ -186,8 +203,23 @@ struct cli {
 	  "rows of N numbers (or a solved spec), solves the first "	\
 	  "puzzle of PUZZLE.  Print \"The solution is correct.\", or "	\
 	  "\"The solution is wrong (K problems):\" and every broken rule " \
-	  "on a line of its own (status 7).  --to json gives the result " \
-	  "document.")							\
+	  "on a line of its own (status 7).  A grid with empty cells ('.' " \
+	  "or 0) is checked for mistakes: values that break a rule or, " \
+	  "when the puzzle has one solution, differ from it; it says how " \
+	  "many cells are left.  --to json gives the result document.") \
+	X(hint, "hint", CLI_CMD_READS | CLI_CMD_TO_JSON,		\
+	  "hint PUZZLE: the next step a person would take from the state " \
+	  "--state gives (the empty grid without it): the technique, its " \
+	  "level and one sentence, cells written r3c4 for row 3, column " \
+	  "4.  With --apply, the new state instead (the step as a '#' "	\
+	  "line first), so hints can be chained; --level limits the "	\
+	  "techniques.  Status 9: solved, 10: no step, 11: the state is " \
+	  "wrong.")							\
+	X(explain, "explain", CLI_CMD_READS | CLI_CMD_TO_JSON,		\
+	  "Solve each puzzle as a person would and print the steps, one " \
+	  "sentence each, after a line with its level; --level limits the " \
+	  "techniques (status 10 when they do not reach the end).  With " \
+	  "--to json, the steps as data.")				\
 	X(help, "help", 0,						\
 	  "help [COMMAND]: print this help, or what COMMAND does, the "	\
 	  "options it takes and an example.")
@@ -409,6 +441,31 @@ void cli_progress_end(struct cli_progress *p);
 /* The run's progress line while one is active, for cli_msg to hide;
  * NULL otherwise. */
 extern struct cli_progress *cli_progress_active;
+
+/* ---- levels (cli/levels.c) ---- */
+
+/* The level --level names on a scale, into *level (-1 when --level was
+ * not given).  False, after saying why (name: the input, or NULL), when
+ * the word names no level of that scale. */
+bool cli_level(const struct cli *cli, const char *name, cdok_scale scale,
+	       int *level);
+
+/* Grade a puzzle (whose uniqueness is known) for the difficulty line;
+ * false, after reporting, when the library fails. */
+bool cli_grade(const struct cli *cli, const char *name,
+	       const cdok_puzzle *puzzle, cdok_grading *grading);
+
+/* What follows "Difficulty: " for a graded puzzle: "30412 (Hard, score
+ * 412)"; for one not graded, the solver's score and why. */
+void cli_difficulty(const cdok_grading *grading, uint64_t solver_score,
+		    char *buf, size_t cap);
+
+/* The generator's score function (cdok_gen_params.score): the puzzle's
+ * difficulty on the order of levels.  user points to the highest level
+ * worth grading (an int, -1 for all): a puzzle above it scores as the
+ * next level's lowest. */
+uint64_t cli_score(void *user, const cdok_puzzle *puzzle,
+		   const cdok_result *result);
 
 /* ---- bounded work (cli/budget.c) ---- */
 

@@ -6,6 +6,11 @@
  * library's words (cdok_problem_describe): a user fixing a grid wants
  * all of it at once.  A wrong grid has its own exit status, 7, so that a
  * script can tell it from a file that could not be read (3 or 5).
+ *
+ * A grid with empty cells is a game in progress, checked by the mistake
+ * finder (cdok_check_partial): the empty cells are no problem, and a
+ * filled value is one when it breaks a rule or differs from the only
+ * solution.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +37,32 @@ static bool put_problem(struct cli_out *out, const cdok_problem *problem,
 	if (text != buf)
 		free(text);
 	return ok;
+}
+
+/* A grid with empty cells: the mistake finder's answer. */
+static int report_partial(struct cli *cli, const cdok_puzzle *puzzle,
+			  const cdok_problem *problems, int count,
+			  int empty, int unique)
+{
+	struct cli_out *out = &cli->out;
+
+	if (!unique)
+		out_puts(out, "The puzzle does not have exactly one solution, "
+			 "so the filled values are checked against its rules "
+			 "only.\n");
+	if (count == 0)
+		out_printf(out, "No mistakes so far; %d cell%s still "
+			   "empty.\n", empty, empty == 1 ? " is" : "s are");
+	else
+		out_printf(out, "The grid has %d mistake%s (%d cell%s still "
+			   "empty):\n", count, count == 1 ? "" : "s", empty,
+			   empty == 1 ? " is" : "s are");
+	for (int i = 0; i < count; i++)
+		if (!put_problem(out, &problems[i], puzzle))
+			break;
+	if (out->failed)
+		return CLI_EXIT_SYSTEM;
+	return count ? CLI_EXIT_WRONG : CLI_EXIT_DONE;
 }
 
 static int report_text(struct cli *cli, const cdok_puzzle *puzzle,
@@ -71,7 +102,7 @@ int cmd_check(struct cli *cli)
 		   *grid_name;
 	cdok_puzzle *puzzle = NULL;
 	cdok_problem *problems = NULL;
-	int nargs = 0, count = 0, code, *values = NULL;
+	int nargs = 0, count = 0, code, *values = NULL, empty = 0, unique = 0;
 	double read_secs, check_secs;
 	cdok_error err;
 	cdok_status st;
@@ -131,8 +162,23 @@ int cmd_check(struct cli *cli)
 		code = cli_status_exit(st);
 		goto out;
 	}
+	for (size_t i = 0; i < n * n; i++)
+		empty += values[i] == CDOK_NONE ||
+			 (values[i] == 0 && !cdok_puzzle_rules(puzzle));
 	memset(&err, 0, sizeof(err));
-	st = cdok_check(puzzle, values, &problems, &count, &err);
+	/* A grid with empty cells is a game in progress: the mistake
+	 * finder leaves the empty cells alone and compares the others
+	 * with the solution. */
+	if (empty) {
+		cdok_grade_params params;
+
+		cdok_grade_params_init(&params);
+		params.max_nodes = cli->opt.max_nodes;
+		st = cdok_check_partial(puzzle, values, &params, &problems,
+					&count, &unique, &err);
+	} else {
+		st = cdok_check(puzzle, values, &problems, &count, &err);
+	}
 	check_secs = cli_seconds_since(start);
 	if (st != CDOK_OK) {
 		cli_report(grid_name, &err);
@@ -158,6 +204,9 @@ int cmd_check(struct cli *cli)
 		code = cli_put_result(cli, puzzle_name, puzzle, &info);
 		if (code == CLI_EXIT_DONE && count)
 			code = CLI_EXIT_WRONG;
+	} else if (empty) {
+		code = report_partial(cli, puzzle, problems, count, empty,
+				      unique);
 	} else {
 		code = report_text(cli, puzzle, problems, count);
 	}

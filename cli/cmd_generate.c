@@ -171,6 +171,77 @@ static bool gen_fit(const struct cli *cli, const char *name,
 	return true;
 }
 
+/* ---- levels (doc/LEVELS.md) ---- */
+
+/* Hardening rounds when a level is the target and -w does not say:
+ * enough to climb from the level most puzzles come out at to the
+ * hardest (doc/LEVELS.md, "Making puzzles of a level"). */
+#define LEVEL_ROUNDS 10
+
+/* The scale the puzzles of a run are graded on. */
+static cdok_scale run_scale(const struct cli *cli, bool killer)
+{
+	if (cli->opt.nylimb)
+		return CDOK_SCALE_NONE;
+	return killer ? CDOK_SCALE_KILLER : CDOK_SCALE_CALCUDOKU;
+}
+
+/* --level for puzzles of a size and scale, into *level (-1: none); false
+ * after saying why not. */
+static bool level_for(const struct cli *cli, const char *name, int size,
+		      cdok_scale scale, int *level)
+{
+	int top;
+
+	if (!cli_level(cli, name, scale, level))
+		return false;
+	if (*level < 0)
+		return true;
+	if (cli->opt.max_diff || cli->opt.target_diff) {
+		cli_msg(name, 0, 0, "--level and %s both set the difficulty; "
+			"give one of them (try cdok help generate)",
+			cli->opt.max_diff ? "-m" : "-t");
+		return false;
+	}
+	/* The levels that occur at a size: Keen caps 3 x 3 at Normal (no
+	 * harder ones exist), smaller grids and Killer 4 x 4 (boxes of 2
+	 * x 2) are all of the first level. */
+	top = cdok_level_count(scale) - 1;
+	if (size <= 2 || (scale == CDOK_SCALE_KILLER && size <= 4))
+		top = 0;
+	else if (size == 3)
+		top = 1;
+	if (*level > top) {
+		cli_msg(name, 0, 0, "there are no %s puzzles of size %d x %d: "
+			"%s is the hardest level at that size",
+			cdok_level_name(scale, *level), size, size,
+			cdok_level_name(scale, top));
+		return false;
+	}
+	return true;
+}
+
+/* The difficulty is the grade's (cli_score): what -m and -t steer, and
+ * with a level (*top >= 0) a band of it -- no puzzle above the level,
+ * none below, hardening until it is reached (cdok_gen_params.level).
+ * top must outlive the generation.  Nylimb puzzles have no levels and
+ * keep the solver's score. */
+static void gen_level(const struct cli *cli, int *top, cdok_gen_params *par)
+{
+	if (cli->opt.nylimb)
+		return;
+	if (*top < 0) {
+		par->score = cli_score;
+		par->score_user = top;
+		return;
+	}
+	/* The library makes puzzles of a level itself (and faster: the
+	 * grade proves them unique). */
+	par->level = *top;
+	if (cli->opt.iterations < 0)
+		par->iterations = LEVEL_ROUNDS;
+}
+
 /* Append a library string to a growing text; false if memory ran out. */
 static bool append(char **text, size_t *len, const char *s, size_t n)
 {
@@ -192,7 +263,8 @@ static char *format_puzzle(const struct cli *cli, const cdok_puzzle *p,
 			   uint64_t score)
 {
 	const char *formats[2] = {"spec", cli->opt.utf8 ? "utf8" : "ascii"};
-	char *text = NULL, line[64];
+	cdok_scale scale = cdok_puzzle_scale(p);
+	char *text = NULL, line[128];
 	size_t len = 0;
 
 	for (int i = 0; i < 2; i++) {
@@ -208,8 +280,17 @@ static char *format_puzzle(const struct cli *cli, const cdok_puzzle *p,
 		}
 		cdok_free(part);
 	}
-	snprintf(line, sizeof(line), "Difficulty: %llu\n",
-		 (unsigned long long)score);
+	/* The score is the grade's difficulty (cli_score), which tells
+	 * the level and the score within it. */
+	if (scale != CDOK_SCALE_NONE && score >= CDOK_SCORE_SPAN)
+		snprintf(line, sizeof(line), "Difficulty: %llu (%s, score "
+			 "%llu)\n", (unsigned long long)score,
+			 cdok_level_name(scale, (int)(score / CDOK_SCORE_SPAN)
+					 - 1),
+			 (unsigned long long)(score % CDOK_SCORE_SPAN));
+	else
+		snprintf(line, sizeof(line), "Difficulty: %llu\n",
+			 (unsigned long long)score);
 	if (append(&text, &len, line, strlen(line)))
 		return text;
 fail:
@@ -227,6 +308,7 @@ struct made {
 	/* --to json: the generator's uniqueness proof and the solution,
 	 * for the result document's verdict, nodes and solution. */
 	cdok_result result;
+	cdok_grading grading;
 	int *solution;
 	double gen_secs;
 	char *error;          /* why it failed, when code says so */
@@ -309,6 +391,8 @@ static cdok_status made_make(const struct cli *cli, struct made *m,
 		return m->text ? CDOK_OK : out_of_memory(err);
 	}
 	m->puzzle = p;
+	if (cli_to_has(cli, CDOK_FORMAT_RESULTS))
+		return cdok_grade(p, NULL, &m->grading, err);
 	return CDOK_OK;
 }
 
@@ -331,6 +415,7 @@ static int put_made(struct cli *cli, const char *name, const char *command,
 		info.source = name;
 		info.index = index;
 		info.result = &m->result;
+		info.grading = &m->grading;
 		if (m->result.count == 1) {
 			info.solutions = one;
 			info.nsolutions = 1;
@@ -351,6 +436,7 @@ static int put_made(struct cli *cli, const char *name, const char *command,
 struct batch {
 	struct cli *cli;
 	uint64_t seed, count;
+	int level;            /* --level, or -1 */
 	pthread_mutex_t lock;
 	pthread_cond_t done;
 	uint64_t next;        /* next puzzle index to make */
@@ -371,6 +457,7 @@ static void make_one(struct batch *b, uint64_t i)
 	memset(&m, 0, sizeof(m));
 	/* cmd_generate has checked these parameters already. */
 	gen_params(b->cli, NULL, b->cli->opt.size, &par);
+	gen_level(b->cli, &b->level, &par);
 	cdok_rng_seed(&rng, b->seed + i, 0);
 	memset(&err, 0, sizeof(err));
 	st = made_make(b->cli, &m, &par, NULL, &rng, &err);
@@ -446,6 +533,9 @@ int cmd_generate(struct cli *cli)
 	if (!gen_params(cli, NULL, cli->opt.size, &par))
 		return CLI_EXIT_USAGE;
 	memset(&b, 0, sizeof(b));
+	if (!level_for(cli, NULL, cli->opt.size,
+		       run_scale(cli, cli->opt.killer), &b.level))
+		return CLI_EXIT_USAGE;
 	b.cli = cli;
 	b.seed = base_seed(cli);
 	b.count = count;
@@ -648,7 +738,7 @@ static int harden_one(struct cli *cli, const char *name,
 	uint64_t seed;
 	cdok_status st;
 	struct made m;
-	int code;
+	int code, level;
 
 	memset(&m, 0, sizeof(m));
 	if (!grid) {
@@ -700,6 +790,12 @@ static int harden_one(struct cli *cli, const char *name,
 		free(grid);
 		return CLI_EXIT_BADINPUT;
 	}
+	/* The level is told on the scale of the puzzle to make. */
+	if (!level_for(cli, name, n, run_scale(cli, par.killer), &level)) {
+		free(grid);
+		return CLI_EXIT_USAGE;
+	}
+	gen_level(cli, &level, &par);
 	seed = harden_state.seed + harden_state.index++;
 	cdok_rng_seed(&rng, seed, 0);
 	memset(&err, 0, sizeof(err));

@@ -117,6 +117,8 @@ static int report_verdict(struct solve_run *run, const cdok_result *res,
 			  const int *solution, bool show)
 {
 	struct cli_out *out = &run->cli->out;
+	cdok_grading grading;
+	char diff[160];
 	int code;
 
 	if (res->count >= 2) {
@@ -136,8 +138,12 @@ static int report_verdict(struct solve_run *run, const cdok_result *res,
 		if (code != CLI_EXIT_DONE)
 			return code;
 	}
-	out_printf(out, "Solution is unique. Difficulty: %" PRIu64 "\n",
-		   res->difficulty);
+	/* The difficulty is the grade's (doc/LEVELS.md): its level and
+	 * the score within it. */
+	if (!cli_grade(run->cli, run->name, run->puzzle, &grading))
+		return CLI_EXIT_SYSTEM;
+	cli_difficulty(&grading, res->difficulty, diff, sizeof(diff));
+	out_printf(out, "Solution is unique. Difficulty: %s\n", diff);
 	return CLI_EXIT_DONE;
 }
 
@@ -201,9 +207,15 @@ static int report_json(struct solve_run *run, const cdok_result *res,
 		{ "read", cli->read_seconds }, { "solve", solve_secs },
 	};
 	cdok_json_info info;
+	cdok_grading grading;
 	int code;
 
 	cdok_json_info_init(&info);
+	if (res->verdict == CDOK_VERDICT_UNIQUE) {
+		if (!cli_grade(cli, run->name, run->puzzle, &grading))
+			return CLI_EXIT_SYSTEM;
+		info.grading = &grading;
+	}
 	info.command = show ? "solve" : "examine";
 	info.source = run->name;
 	info.index = cli->index;

@@ -41,6 +41,9 @@ static const struct {
 	  "cdok -s 9 --seed 1 --count 100 --to keen generate > puzzles.keen" },
 	{ "convert", "[FILE...]", "cdok --to json convert puzzle.spec" },
 	{ "check", "PUZZLE SOLUTION", "cdok check puzzle.spec answer.txt" },
+	{ "hint", "PUZZLE",
+	  "cdok hint --apply --state game.txt puzzle.spec > next.txt" },
+	{ "explain", "[FILE...]", "cdok explain --level hard puzzle.spec" },
 	{ "help", "[COMMAND]", "cdok help generate" },
 };
 

@@ -23,7 +23,7 @@ enum { OPT_LIMIT = 256, OPT_ALL, OPT_BENCHMARK, OPT_TIMEOUT, OPT_MAX_NODES, OPT_
        OPT_COUNT, OPT_OPS, OPT_MAX_CAGE, OPT_FROM, OPT_TO, OPT_KILLER,
        OPT_BOXES, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_COMPLETIONS,
        OPT_MAN_SECTION, OPT_PER_PAGE, OPT_PAPER, OPT_TITLE,
-       OPT_WITH_SOLUTIONS, OPT_DPI };
+       OPT_WITH_SOLUTIONS, OPT_DPI, OPT_LEVEL, OPT_STATE, OPT_APPLY };
 
 /* The options.  cmds names the commands an option applies to (NULL:
  * every one); --help shows them before the text, and giving the option
@@ -36,11 +36,11 @@ const struct cli_option cli_options[] = {
 	{ 'o', "output", "FILE", NULL,
 	  "Write to FILE instead of standard output (\"-\" means standard "
 	  "output).  FILE is replaced only when the run ends with status "
-	  "0, 1, 2, 7 or 8; otherwise it is left as it was.  With --to svg "
-	  "or png, one picture per file, FILE may hold the puzzle's number "
-	  "as %d, or %0Nd for N digits (page-%03d.png is page-001.png, "
-	  "page-002.png, ...; %% is a % sign); it must when there are "
-	  "several puzzles.", 0 },
+	  "0, 1, 2, 7, 8, 9, 10 or 11; otherwise it is left as it was.  "
+	  "With --to svg or png, one picture per file, FILE may hold the "
+	  "puzzle's number as %d, or %0Nd for N digits (page-%03d.png is "
+	  "page-001.png, page-002.png, ...; %% is a % sign); it must when "
+	  "there are several puzzles.", 0 },
 	{ OPT_FROM, "from", "FORMAT",
 	  "print solve examine harden convert check",
 	  "read every input as FORMAT (one of the formats cdok --help "
@@ -113,6 +113,23 @@ const struct cli_option cli_options[] = {
 	  "themselves, such as \"+*\"; the set must hold + or *.", 0 },
 	{ OPT_MAX_CAGE, "max-cage", "N", "harden generate",
 	  "the largest cage, in cells (default 5, or 4 above 32 x 32).", 0 },
+	{ OPT_LEVEL, "level", "L", "harden generate hint explain",
+	  "the level (doc/LEVELS.md): Keen's easy, normal, hard, extreme, "
+	  "unreasonable (codes e n h x u) for Calcudoku, Solo's trivial, "
+	  "basic, intermediate, advanced, extreme, unreasonable (t b i a e "
+	  "u) for Killer Sudoku.  generate and harden make puzzles of that "
+	  "level exactly (sizes 1 and 2 have only the first level, 3 x 3 "
+	  "Calcudoku the first two); hint and explain use techniques up to "
+	  "it only.", 0 },
+	{ OPT_STATE, "state", "FILE", "hint",
+	  "the state of play, a grid of N rows of N cells: a value, '.' or "
+	  "0 for an empty cell, or pencil marks such as {25} (doc/FORMAT.md, "
+	  "States); \"-\" is standard input.  Without it, the puzzle's "
+	  "givens.", 0 },
+	{ OPT_APPLY, "apply", NULL, "hint",
+	  "print the state after the step instead of the step alone (the "
+	  "step as a '#' line above the grid), to read back with --state.",
+	  0 },
 	{ 'w', "iterations", "N", "harden generate",
 	  "hardening rounds after the puzzle is made unique, each trying 10 "
 	  "random changes and keeping those that raise the difficulty "
@@ -534,6 +551,15 @@ static enum parse_result parse_options(int argc, char **argv,
 		case OPT_KILLER:
 			opt->killer = true;
 			break;
+		case OPT_LEVEL:
+			opt->level = optarg;
+			break;
+		case OPT_STATE:
+			opt->state = optarg;
+			break;
+		case OPT_APPLY:
+			opt->apply = true;
+			break;
 		case OPT_BOXES:
 			if (!parse_boxes(optarg, &opt->box_rows,
 					 &opt->box_cols)) {
@@ -815,7 +841,8 @@ int main(int argc, char **argv)
 	 * output that says so is kept; the other failures are not.  An
 	 * answer that could not be delivered is a system error. */
 	answer = code <= CLI_EXIT_AMBIGUOUS || code == CLI_EXIT_WRONG ||
-		 code == CLI_EXIT_FOUND;
+		 code == CLI_EXIT_FOUND || code == CLI_EXIT_SOLVED ||
+		 code == CLI_EXIT_NOSTEP || code == CLI_EXIT_CONTRADICTS;
 	if (!out_close(&cli.out, answer))
 		code = cli_worse(code, CLI_EXIT_SYSTEM);
 	return code;

@@ -9,6 +9,7 @@
  * each file as -o writes one: whole, through a temporary file renamed
  * over it.
  */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -257,6 +258,8 @@ int cli_put_picture(struct cli *cli, const char *name, const char *what,
 	size_t n = (size_t)cdok_puzzle_size(puzzle);
 	int number = ++cli->pictures.seen, code = CLI_EXIT_DONE;
 	cdok_render_item item;
+	cdok_grading grading;
+	char level[32];
 	int *answer = NULL;
 	cdok_error err;
 	cdok_status st;
@@ -265,7 +268,20 @@ int cli_put_picture(struct cli *cli, const char *name, const char *what,
 	bool ok;
 
 	memset(&item, 0, sizeof(item));
-	/* The levels work will set item.level here. */
+	/* The caption names the puzzle's level (doc/LEVELS.md), as
+	 * --level takes it; a puzzle without one (not unique, Nylimb) has
+	 * none. */
+	if (cdok_grade(puzzle, NULL, &grading, NULL) == CDOK_OK &&
+	    grading.outcome == CDOK_GRADE_LEVEL) {
+		const char *word = cdok_level_name(grading.scale,
+						   grading.level);
+		size_t i;
+
+		for (i = 0; word[i] && i + 1 < sizeof(level); i++)
+			level[i] = (char)tolower((unsigned char)word[i]);
+		level[i] = '\0';
+		item.level = level;
+	}
 	if (cli->opt.with_solutions && !values) {
 		bool have;
 

@@ -410,15 +410,18 @@ typedef enum cdok_problem_kind {
 				   * holds a value more than once */
 	CDOK_PROBLEM_DIGIT,     /* Nylimb: a row or column uses a decimal
 				 * digit more than once */
-	CDOK_PROBLEM_TWO_DIGIT  /* Nylimb: a row or column holds more than
+	CDOK_PROBLEM_TWO_DIGIT, /* Nylimb: a row or column holds more than
 				 * one two-digit number */
+	CDOK_PROBLEM_WRONG      /* cdok_check_partial: a filled cell holds
+				 * another value than the puzzle's only
+				 * solution */
 } cdok_problem_kind;
 
 /* One broken rule.  Rows and columns count from 0 here (messages from
  * cdok_problem_describe count from 1). */
 typedef struct cdok_problem {
 	cdok_problem_kind kind;
-	/* VALUE, GIVEN: the cell.  ROW: the row (column -1).  COLUMN: the
+	/* VALUE, GIVEN, WRONG: the cell.  ROW: the row (column -1).  COLUMN: the
 	 * column (row -1).  DIGIT, TWO_DIGIT: the row (column -1) or the
 	 * column (row -1).  CAGE, CAGE_REPEAT: the cage's first cell.
 	 * BOX: the box's top-left cell. */
@@ -428,7 +431,8 @@ typedef struct cdok_problem {
 	 * puzzle, = empty).  ROW, COLUMN, BOX, CAGE_REPEAT: the value that
 	 * repeats.  DIGIT: the digit that repeats. */
 	int value;
-	/* GIVEN: the given value. */
+	/* GIVEN: the given value.  WRONG: the solution's value (which
+	 * cdok_problem_describe does not tell). */
 	int given;
 	/* ROW: bit c set for each column c holding the value; COLUMN: bit
 	 * r for each row r.  (Grids have at most 63 columns.)  DIGIT,
@@ -585,6 +589,9 @@ CDOK_API cdok_status cdok_solve(const cdok_puzzle *puzzle,
  * &err). */
 CDOK_API const cdok_format *const *cdok_json_formats(void);
 
+struct cdok_grading;
+struct cdok_step;
+
 /* A named duration supplied by the caller (the library reads no
  * clock), e.g. {"solve", 0.0021}. */
 typedef struct cdok_json_timing {
@@ -619,6 +626,16 @@ typedef struct cdok_json_info {
 	const cdok_problem *problems;
 	int nproblems;
 	unsigned flags;        /* CDOK_WRITER_COMPACT */
+	/* Levels (doc/LEVELS.md; the types are defined below): a grading
+	 * gives "grade", and "difficulty" is then its difficulty when the
+	 * puzzle was graded.  hint, when not NULL, is a hint's outcome
+	 * ("step", "solved", "stuck", "contradiction"), given as "hint"
+	 * with steps[0] as "step"; otherwise steps are listed as
+	 * "steps" (explain). */
+	const struct cdok_grading *grading;
+	const char *hint;
+	const struct cdok_step *steps;
+	int nsteps;
 } cdok_json_info;
 
 CDOK_API void cdok_json_info_init(cdok_json_info *info);
@@ -708,6 +725,13 @@ typedef struct cdok_gen_params {
 	 * run gives no puzzle, so a seed never makes a different one. */
 	cdok_progress_fn on_progress;
 	void *progress_user;
+	/* A level to make (doc/LEVELS.md), on the scale of the puzzles
+	 * made (Keen's for Calcudoku, Solo's with killer): the puzzle's
+	 * level is exactly this.  The score is then the grade's
+	 * difficulty (score is not called), and min_score, max_score and
+	 * target_score are the level's band.  Not for Nylimb puzzles.
+	 * Default -1: any level. */
+	int level;
 } cdok_gen_params;
 
 /* Fill params with the defaults listed above. */
@@ -769,6 +793,211 @@ CDOK_API cdok_status cdok_generate(const cdok_gen_params *params,
 				   const int *solution, cdok_rng *rng,
 				   cdok_puzzle **out, cdok_gen_result *result,
 				   cdok_error *err);
+
+/* ------------------------------------------------------------------ */
+/* Levels: how hard a puzzle is for a person, hints, explanations      */
+/*
+ * The grader (doc/LEVELS.md) solves a puzzle as a person would: from a
+ * list of named techniques, always the easiest one that makes progress,
+ * each step recorded.  A puzzle's level is that of the hardest technique
+ * it needs.  Levels are those of Simon Tatham's games, with their
+ * meanings, so that a level given by cdok means what the game means by
+ * it: Keen's for Calcudoku, Solo's for puzzles with boxes (Killer
+ * Sudoku).  Nylimb puzzles are not graded by technique.
+ *
+ * Levels and techniques are numbered from 0; their names come from the
+ * functions below, which are the only place they are spelt. */
+
+typedef enum cdok_scale {
+	CDOK_SCALE_NONE = 0,   /* not graded by technique (Nylimb) */
+	CDOK_SCALE_CALCUDOKU,  /* Keen's: Easy, Normal, Hard, Extreme,
+				* Unreasonable (codes e n h x u) */
+	CDOK_SCALE_KILLER      /* Solo's, for puzzles with boxes: Trivial,
+				* Basic, Intermediate, Advanced, Extreme,
+				* Unreasonable (codes t b i a e u) */
+} cdok_scale;
+
+/* The scale a puzzle is graded on. */
+CDOK_API cdok_scale cdok_puzzle_scale(const cdok_puzzle *puzzle);
+
+/* The levels of a scale: how many (0 for CDOK_SCALE_NONE), each one's
+ * name ("Hard") and one-letter code ('h'); NULL and 0 out of range. */
+CDOK_API int cdok_level_count(cdok_scale scale);
+CDOK_API const char *cdok_level_name(cdok_scale scale, int level);
+CDOK_API char cdok_level_code(cdok_scale scale, int level);
+
+/* The level a word names on a scale: its name or its code, in any case
+ * ("hard", "Hard", "h"), or -1. */
+CDOK_API int cdok_level_find(cdok_scale scale, const char *word);
+
+/* The techniques: how many, each one's name for programs
+ * ("hidden-single"), its title for people ("Hidden single in a line")
+ * and its level on a scale (-1 when the scale does not use it). */
+#define CDOK_TECHNIQUE_MAX 32  /* more than cdok_technique_count() */
+CDOK_API int cdok_technique_count(void);
+CDOK_API const char *cdok_technique_name(int technique);
+CDOK_API const char *cdok_technique_title(int technique);
+CDOK_API int cdok_technique_level(int technique, cdok_scale scale);
+
+/* What grading found. */
+typedef enum cdok_grade_outcome {
+	CDOK_GRADE_LEVEL = 0,   /* graded: level, score and difficulty set */
+	CDOK_GRADE_ABOVE,       /* not solved by the levels allowed
+				 * (params.max_level): the level is above
+				 * max_level, which level then holds */
+	CDOK_GRADE_AMBIGUOUS,   /* more than one solution: no level */
+	CDOK_GRADE_IMPOSSIBLE,  /* no solution */
+	CDOK_GRADE_UNGRADED,    /* not graded by technique (Nylimb) */
+	CDOK_GRADE_GAVE_UP      /* params.max_nodes ran out before the
+				 * solver knew whether the puzzle is unique */
+} cdok_grade_outcome;
+
+/* The finer score lies in 0 .. CDOK_SCORE_SPAN - 1, and the difficulty
+ * is CDOK_SCORE_SPAN * (level + 1) + score, so a harder level always
+ * has a larger difficulty. */
+#define CDOK_SCORE_SPAN 10000
+
+typedef struct cdok_grading {
+	cdok_grade_outcome outcome;
+	cdok_scale scale;
+	int level;            /* on the scale, from 0 (LEVEL, ABOVE) */
+	/* The finer score within the level: the sum of the weights of
+	 * the steps (doc/LEVELS.md), at most CDOK_SCORE_SPAN - 1. */
+	int score;
+	uint64_t difficulty;  /* see CDOK_SCORE_SPAN; 0 when not graded */
+	int steps;            /* steps of the whole solution */
+	int counts[CDOK_TECHNIQUE_MAX]; /* steps per technique */
+	/* 1 when a cage could not be enumerated within the grader's
+	 * budget (doc/LEVELS.md): the level may then be too high. */
+	int cage_budget_hit;
+} cdok_grading;
+
+typedef struct cdok_grade_params {
+	/* The hardest level the grader may use (-1, the default: every
+	 * level, up to guessing). */
+	int max_level;
+	/* A node limit for the solver when reasoning stalls and it must
+	 * tell an Unreasonable puzzle from one with no or several
+	 * solutions (0, the default: none). */
+	uint64_t max_nodes;
+} cdok_grade_params;
+
+CDOK_API void cdok_grade_params_init(cdok_grade_params *params);
+
+/* Grade a puzzle.  params may be NULL for the defaults.  Fails only for
+ * an invalid puzzle or when memory runs out; a puzzle with no or
+ * several solutions is a successful answer with that outcome. */
+CDOK_API cdok_status cdok_grade(const cdok_puzzle *puzzle,
+				const cdok_grade_params *params,
+				cdok_grading *grading, cdok_error *err);
+
+/* A cell and a value: a value placed, or a candidate removed. */
+typedef struct cdok_candidate {
+	int cell;
+	int value;
+} cdok_candidate;
+
+/* One step of reasoning. */
+typedef struct cdok_step {
+	int technique;     /* cdok_technique_name(technique) */
+	int level;         /* the technique's level on the puzzle's scale */
+	/* The cells the reasoning looks at (the cage, the line, the
+	 * chain), in the order the sentence names them. */
+	const int *cells;
+	int ncells;
+	/* Values placed (at most one per step). */
+	const cdok_candidate *placed;
+	int nplaced;
+	/* Candidates removed, by cell then value: what the step rules
+	 * out, and for a placed value its copies in every cell that sees
+	 * the cell (same row, column, box or distinct cage). */
+	const cdok_candidate *removed;
+	int nremoved;
+	/* The step in one sentence; cells are written r3c4 (row 3,
+	 * column 4, from 1 as the drawings read). */
+	const char *text;
+} cdok_step;
+
+/* The whole solution, step by step.  The steps end when the grid is
+ * full (solved = 1) or when no technique up to params.max_level applies
+ * (solved = 0); grading is what cdok_grade gives for the same params. */
+typedef struct cdok_explanation {
+	cdok_grading grading;
+	int solved;
+	int nsteps;
+	const cdok_step *steps;
+} cdok_explanation;
+
+CDOK_API cdok_status cdok_explain(const cdok_puzzle *puzzle,
+				  const cdok_grade_params *params,
+				  cdok_explanation **out, cdok_error *err);
+CDOK_API void cdok_explanation_free(cdok_explanation *explanation);
+
+/* A state of play: values (size*size; CDOK_NONE or 0 for an empty
+ * cell) and optional pencil marks, candidates (size*size sets, bit v
+ * for value v; NULL, or 0 in a cell, means "not noted": every value the
+ * filled cells that see it leave). */
+
+typedef enum cdok_hint_outcome {
+	CDOK_HINT_STEP = 0,     /* step is the next step */
+	CDOK_HINT_SOLVED,       /* every cell is filled, and rightly */
+	CDOK_HINT_STUCK,        /* no technique up to max_level applies */
+	CDOK_HINT_CONTRADICTION /* no solution has this state: step.cells
+				 * are the cells at fault and step.text
+				 * says why (step.technique is -1) */
+} cdok_hint_outcome;
+
+typedef struct cdok_hint {
+	cdok_hint_outcome outcome;
+	cdok_step step;
+	int empty;              /* empty cells in the state */
+} cdok_hint;
+
+/* The next step a person would take from a state: the easiest technique
+ * up to params.max_level that makes progress.  Values must fit the
+ * puzzle (CDOK_ERR_INVALID names the first cell that does not); whether
+ * they are right is an outcome.  A state whose filled values differ
+ * from the puzzle's only solution, or whose pencil marks leave out its
+ * value, is CDOK_HINT_CONTRADICTION. */
+CDOK_API cdok_status cdok_hint_next(const cdok_puzzle *puzzle,
+				    const int *values,
+				    const uint64_t *candidates,
+				    const cdok_grade_params *params,
+				    cdok_hint **out, cdok_error *err);
+CDOK_API void cdok_hint_free(cdok_hint *hint);
+
+/* Apply a step to a state: place its values and remove its
+ * candidates.  candidates (size*size, may be NULL) gets pencil marks
+ * only where a removal is not already implied by the filled cells. */
+CDOK_API void cdok_step_apply(const cdok_puzzle *puzzle,
+			      const cdok_step *step, int *values,
+			      uint64_t *candidates);
+
+/* Read a state (doc/FORMAT.md, "States"): size rows of size cells,
+ * each a value, '.' or 0 for an empty cell, or {...} for an empty cell
+ * with pencil marks.  candidates may be NULL (pencil marks are then
+ * refused).  Errors name the line and column. */
+CDOK_API cdok_status cdok_read_state(const char *text, size_t len, int size,
+				     int *values, uint64_t *candidates,
+				     cdok_error *err);
+
+/* Write a state in that syntax into a new NUL-terminated string (release
+ * with cdok_free); candidates may be NULL. */
+CDOK_API cdok_status cdok_write_state(int size, const int *values,
+				      const uint64_t *candidates, char **out,
+				      size_t *len, cdok_error *err);
+
+/* The mistake finder: check a grid that may be partly filled.  Like
+ * cdok_check, but an empty cell is no problem, and when the puzzle has
+ * exactly one solution every filled value that differs from it is a
+ * CDOK_PROBLEM_WRONG.  *unique gets 1 when it has exactly one solution
+ * (0: none or several, or params.max_nodes ran out, so only broken rules
+ * are listed).  params may be NULL. */
+CDOK_API cdok_status cdok_check_partial(const cdok_puzzle *puzzle,
+					const int *values,
+					const cdok_grade_params *params,
+					cdok_problem **problems, int *count,
+					int *unique, cdok_error *err);
 
 /* ------------------------------------------------------------------ */
 /* Pictures (libcdok-render)                                           */

@@ -22,7 +22,7 @@ TOP = os.path.dirname(HERE)
 # that has its own folder (the JSON formats, on jansson) is taken when it
 # is there; parts on other system libraries (pictures, on cairo) are not
 # taken unless added here with their library.
-LIB_FOLDERS = ["model", "format", "solve", "generate", "json"]
+LIB_FOLDERS = ["model", "format", "solve", "grade", "generate", "json"]
 LIBRARIES = ["jansson"]
 
 

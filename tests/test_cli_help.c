@@ -33,7 +33,7 @@ static void run_sh(struct run *r, const char *cmd)
 
 static const char *const commands[] = {
 	"print", "solve", "examine", "gen-grid", "harden", "generate",
-	"convert", "check", "help",
+	"convert", "check", "hint", "explain", "help",
 };
 
 #define NCOMMANDS (sizeof(commands) / sizeof(commands[0]))
@@ -214,7 +214,7 @@ Test(cli_help, completions)
 	}
 	expect_str(&bash.out, "gen-grid generate\n"
 		   "spec ucf calpoly keen solo killer json\n"
-		   "--limit\n--seed\nexamine\n", "bash completion");
+		   "--limit\n--seed\nexamine explain\n", "bash completion");
 	text_free(&bash.out);
 
 	CDOK(&bash, "--completions", "fish");

@@ -70,7 +70,8 @@ Test(cli_killer_gen, generate_reads_back_and_is_unique, .timeout = 60)
 	cr_assert_eq(r.status, 0, "stderr: %s", r.err.data);
 	expect_str(&r.err, "", "stderr");
 	expect_match(r.out.data, "^@boxes 3x3\n@distinct\n", "stdout");
-	expect_match(r.out.data, "\nDifficulty: [0-9]+\n$", "stdout");
+	expect_match(r.out.data, "\nDifficulty: [0-9]+ \\([A-Za-z]+, score "
+		     "[0-9]+\\)\n$", "stdout");
 	/* The spec reader skips the drawing and the summary line. */
 	p = read_first("spec", &r.out);
 	expect_killer_unique(p, 9, 3, 3);
@@ -81,8 +82,8 @@ Test(cli_killer_gen, generate_reads_back_and_is_unique, .timeout = 60)
 	write_file(path, r.out.data);
 	CDOK(&s, "examine", path);
 	cr_expect_eq(s.status, 0, "stderr: %s", s.err.data);
-	expect_match(s.out.data, "^Solution is unique\\. Difficulty: [0-9]+\n$",
-		     "examine");
+	expect_match(s.out.data, "^Solution is unique\\. Difficulty: [0-9]+ "
+		     "\\([A-Za-z]+, score [0-9]+\\)\n$", "examine");
 	run_free(&s);
 	run_free(&r);
 	remove_tmpdir(dir);

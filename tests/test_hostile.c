@@ -391,7 +391,8 @@ static int check_file(const char *path, const char *what)
 	switch (r.status) {
 	case 0:
 		cr_expect(matches(r.out.data, "^Solution is unique\\. "
-				  "Difficulty: [0-9]+\n$") && !r.err.len,
+				  "Difficulty: [0-9]+ \\([A-Za-z]+, score "
+				  "[0-9]+\\)\n$") && !r.err.len,
 			  "%s: status 0 with\n%s%s", what, r.out.data,
 			  r.err.data);
 		check_unique(path, what);

@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "generate/generate.h"
+#include "grade/grade.h"
 
 void cdok_gen_params_init(cdok_gen_params *p)
 {
@@ -34,6 +35,7 @@ void cdok_gen_params_init(cdok_gen_params *p)
 	p->ops = CDOK_GEN_ALL_OPS;
 	p->max_cage = 0;
 	p->iterations = 0;
+	p->level = -1;
 }
 
 /* ------------------------------------------------------------------ */
@@ -273,29 +275,83 @@ static cdok_status make_unique(struct gen *g, cdok_puzzle **best,
 	return CDOK_ERR_LIMIT;
 }
 
+/* A level's band of scores (doc/LEVELS.md): the grade's difficulty. */
+static uint64_t level_low(int level)
+{
+	return (uint64_t)CDOK_SCORE_SPAN * (uint64_t)(level + 1);
+}
+
+/* With a level, the grade's difficulty, grading no further than the
+ * level: a puzzle above it scores past the band (*unique is 1 when the
+ * grade proved the puzzle unique: every step sound, the grid full). */
+static uint64_t grade_score(const struct gen *g, const cdok_puzzle *p,
+			    bool *unique)
+{
+	cdok_grade_params params;
+	cdok_grading gr;
+
+	*unique = false;
+	cdok_grade_params_init(&params);
+	params.max_level = g->par->level;
+	if (cdok_grade(p, &params, &gr, NULL) != CDOK_OK)
+		return UINT64_MAX;
+	if (gr.outcome == CDOK_GRADE_LEVEL) {
+		*unique = true;
+		return gr.difficulty;
+	}
+	return gr.outcome == CDOK_GRADE_ABOVE ? level_low(g->par->level + 1)
+					      : UINT64_MAX;
+}
+
 static uint64_t score_of(const struct gen *g, const cdok_puzzle *p,
 			 const cdok_result *res)
 {
+	bool unique;
+
+	if (g->par->level >= 0)
+		return grade_score(g, p, &unique);
 	if (g->par->score)
 		return g->par->score(g->par->score_user, p, res);
 	return res->difficulty;
 }
 
+/* The band of scores a puzzle must fall in: the parameters', or the
+ * level's. */
+static uint64_t max_score(const struct gen *g)
+{
+	return g->par->level >= 0 ? level_low(g->par->level + 1) - 1
+				  : g->par->max_score;
+}
+
+static uint64_t min_score(const struct gen *g)
+{
+	return g->par->level >= 0 ? level_low(g->par->level)
+				  : g->par->min_score;
+}
+
 /* Rounds of up to 10 random changes, each kept only if the puzzle stays
- * unique and its score rises without passing max_score. */
+ * unique and its score rises without passing max_score.  With a level,
+ * the grade decides both at once: a puzzle it solves with techniques up
+ * to the level is unique (every step is sound), and one it does not is
+ * above the level, unique or not, so the solver is not asked; the
+ * puzzle kept is proven again at the end (*proof). */
 static cdok_status harden(struct gen *g, cdok_puzzle **best,
 			  cdok_result *proof, uint64_t *best_score)
 {
 	const cdok_gen_params *par = g->par;
+	uint64_t target = par->level >= 0 ? min_score(g) : par->target_score;
+	uint64_t top = max_score(g);
+	bool reprove = false;
 
 	for (int it = 0; it < par->iterations; it++) {
-		if (par->target_score && *best_score >= par->target_score)
+		if (target && *best_score >= target)
 			break;
 		for (int m = 0; m < 10; m++) {
 			cdok_puzzle *p;
 			cdok_result res;
 			enum unique u;
 			uint64_t sc;
+			bool unique;
 
 			if (gen_stop(g))
 				return CDOK_ERR_LIMIT;
@@ -307,26 +363,34 @@ static cdok_status harden(struct gen *g, cdok_puzzle **best,
 			p = gen_build_puzzle(g);
 			if (!p)
 				return CDOK_ERR_NOMEM;
-			u = gen_check_unique(g, p, &res);
-			if (u == UNIQUE_NOMEM) {
-				cdok_puzzle_free(p);
-				return CDOK_ERR_NOMEM;
-			}
-			if (u == UNIQUE_YES) {
-				sc = score_of(g, p, &res);
-				if (sc > *best_score &&
-				    (!par->max_score || sc <= par->max_score)) {
-					cdok_puzzle_free(*best);
-					*best = p;
-					*best_score = sc;
-					*proof = res;
-					continue;
+			if (par->level >= 0) {
+				sc = grade_score(g, p, &unique);
+				u = unique ? UNIQUE_YES : UNIQUE_NOT;
+			} else {
+				u = gen_check_unique(g, p, &res);
+				if (u == UNIQUE_NOMEM) {
+					cdok_puzzle_free(p);
+					return CDOK_ERR_NOMEM;
 				}
+				sc = u == UNIQUE_YES ? score_of(g, p, &res) : 0;
+			}
+			if (u == UNIQUE_YES && sc > *best_score &&
+			    (!top || sc <= top)) {
+				cdok_puzzle_free(*best);
+				*best = p;
+				*best_score = sc;
+				if (par->level >= 0)
+					reprove = true;
+				else
+					*proof = res;
+				continue;
 			}
 			cdok_puzzle_free(p);
 			gen_restore(g);
 		}
 	}
+	if (reprove)
+		g->unproven = true;
 	return CDOK_OK;
 }
 
@@ -341,6 +405,15 @@ static cdok_status no_puzzle(const cdok_gen_params *par, cdok_error *err)
 {
 	const char *kind = par->killer ? "Killer " : "";
 	unsigned long long lo = par->min_score, hi = par->max_score;
+
+	if (par->level >= 0)
+		return cdok_fail(err, CDOK_ERR_LIMIT, 0, 0, "found no %s%s "
+				 "puzzle; other seeds or options may find one",
+				 cdok_level_name(par->killer ?
+						 CDOK_SCALE_KILLER :
+						 CDOK_SCALE_CALCUDOKU,
+						 par->level), kind[0] ?
+				 " Killer" : "");
 
 	if (lo && hi)
 		return cdok_fail(err, CDOK_ERR_LIMIT, 0, 0, "found no unique "
@@ -392,6 +465,50 @@ static bool gen_alloc(struct gen *g)
 	       regions_init(&g->saved, g->n, g->grid);
 }
 
+/* With a level, a puzzle above it says more where a person gets stuck:
+ * the cells the grade leaves open at the level get more telling clues
+ * (the policy's strengthen, as make_unique does where the solver's
+ * reasoning stops), until the grade solves the puzzle within the level
+ * -- which also proves it unique.  CDOK_ERR_LIMIT when the policy finds
+ * nothing more to say within its steps. */
+static cdok_status soften(struct gen *g, cdok_puzzle **best,
+			  uint64_t *best_score)
+{
+	const struct gen_policy *pol = g->pol;
+	int max_steps = pol->max_steps(g);
+
+	for (int step = 0; step < max_steps; step++) {
+		int nopen = grade_open_cells(*best, g->par->level, g->open);
+		cdok_puzzle *p;
+		bool unique;
+
+		if (gen_stop(g))
+			return CDOK_ERR_LIMIT;
+		/* A clue the policy could not fit to the grid after a change
+		 * leaves the puzzle without a solution: give it up. */
+		if (nopen == -1)
+			return CDOK_ERR_NOMEM;
+		if (nopen < 0 || !nopen ||
+		    !pol->strengthen(g, g->open, nopen))
+			return CDOK_ERR_LIMIT;
+		if (pol->tidy)
+			pol->tidy(g);
+		if (pol->accept && !pol->accept(g))
+			return CDOK_ERR_LIMIT;
+		p = gen_build_puzzle(g);
+		if (!p)
+			return CDOK_ERR_NOMEM;
+		cdok_puzzle_free(*best);
+		*best = p;
+		*best_score = grade_score(g, p, &unique);
+		if (unique) {
+			g->unproven = true;
+			return CDOK_OK;
+		}
+	}
+	return CDOK_ERR_LIMIT;
+}
+
 /* The rounds of step 4: a unique puzzle within max_score, or
  * CDOK_ERR_LIMIT. */
 static cdok_status rounds(struct gen *g, cdok_puzzle **best,
@@ -405,10 +522,15 @@ static cdok_status rounds(struct gen *g, cdok_puzzle **best,
 		if (st == CDOK_ERR_NOMEM || g->stopped)
 			return st;
 		if (st == CDOK_OK) {
+			g->unproven = false;
 			*best_score = score_of(g, *best, proof);
-			if (!g->par->max_score ||
-			    *best_score <= g->par->max_score)
+			if (!max_score(g) || *best_score <= max_score(g))
 				return CDOK_OK;
+			if (g->par->level >= 0) {
+				st = soften(g, best, best_score);
+				if (st != CDOK_ERR_LIMIT)
+					return st;
+			}
 			cdok_puzzle_free(*best);
 			*best = NULL;
 			st = CDOK_ERR_LIMIT;
@@ -444,6 +566,17 @@ cdok_status gen_new(const cdok_gen_params *par, const int *solution,
 	}
 	g->n = par->size;
 	g->ncells = par->size * par->size;
+	if (par->level >= 0 &&
+	    ((par->rules & CDOK_RULE_NYLIMB) ||
+	     par->level >= cdok_level_count(par->killer ? CDOK_SCALE_KILLER
+					    : CDOK_SCALE_CALCUDOKU))) {
+		free(g);
+		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+				 par->rules & CDOK_RULE_NYLIMB ?
+				 "Nylimb puzzles have no levels" :
+				 "level %d is not one of the scale's",
+				 par->level);
+	}
 	st = g->pol->init(g, err);
 	if (st == CDOK_OK && !gen_alloc(g))
 		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
@@ -498,7 +631,7 @@ cdok_status cdok_generate(const cdok_gen_params *par, const int *solution,
 		if (st == CDOK_OK)
 			st = harden(g, &best, &proof, &best_score);
 		if (st != CDOK_OK || g->stopped ||
-		    best_score >= par->min_score)
+		    best_score >= min_score(g))
 			break;
 		cdok_puzzle_free(best);
 		best = NULL;
@@ -518,6 +651,21 @@ cdok_status cdok_generate(const cdok_gen_params *par, const int *solution,
 	if (st != CDOK_OK || !best) {
 		st = no_puzzle(par, err);
 		goto out;
+	}
+	/* A puzzle the grade proved unique gets the solver's proof too:
+	 * every puzzle returned has one. */
+	if (g->unproven) {
+		st = cdok_solve(best, NULL, NULL, &proof, err);
+		if (st != CDOK_OK)
+			goto out;
+		/* The grade's proof is sound; anything else is a bug, and
+		 * the puzzle is not handed out. */
+		if (proof.verdict != CDOK_VERDICT_UNIQUE) {
+			st = cdok_fail(err, CDOK_ERR_INVALID, 0, 0, "the "
+				       "grader and the solver disagree on a "
+				       "puzzle's uniqueness (a bug)");
+			goto out;
+		}
 	}
 	*out = best;
 	best = NULL;

@@ -122,6 +122,9 @@ struct gen {
 	int *open;                /* cells the solver's reasoning left open */
 	uint64_t steps;           /* repair and hardening steps so far */
 	bool stopped;             /* the caller's on_progress said stop */
+	/* With a level: the puzzle kept was proven unique by the grade,
+	 * not yet by the solver (cdok_generate proves it at the end). */
+	bool unproven;
 	void *state;              /* the policy's own */
 };
 

@@ -359,9 +359,11 @@ static int64_t weakness(struct gen *g)
 /* The search gave up: the puzzle says too little for a quick proof.
  * Each step tries a few random changes (splits mostly: more, smaller
  * cages say more) and keeps the one that lowers weakness() most; larger
- * grids take a few steps per round, so that the rounds stay few.
- * Returns false if no change helped. */
-static bool strengthen(struct gen *g)
+ * grids take a few steps per round, so that the rounds stay few.  The
+ * changes are made at random cells, or with open cells (nopen > 0: where
+ * a person's reasoning stops, for a level) at those.  Returns false if
+ * no change helped. */
+static bool strengthen(struct gen *g, const int *open, int nopen)
 {
 	static const enum change kinds[4] = {CHANGE_SPLIT, CHANGE_SPLIT,
 					     CHANGE_MOVE, CHANGE_SWAP};
@@ -374,8 +376,10 @@ static bool strengthen(struct gen *g)
 		for (int t = 0; t < 8; t++) {
 			int64_t w;
 
-			if (!try_change(g, kinds[gen_rnd(g, 4)], gen_rnd(g, g->ncells),
-					NULL))
+			int at = nopen ? open[gen_rnd(g, nopen)]
+				       : gen_rnd(g, g->ncells);
+
+			if (!try_change(g, kinds[gen_rnd(g, 4)], at, NULL))
 				continue;
 			w = weakness(g);
 			if (w < best) {
@@ -563,9 +567,7 @@ static bool killer_partition(struct gen *g, int attempt)
 
 static bool killer_strengthen(struct gen *g, int *open, int nopen)
 {
-	(void)open;
-	(void)nopen;
-	return strengthen(g);
+	return strengthen(g, open, nopen);
 }
 
 const struct gen_policy cdok_killer_policy = {

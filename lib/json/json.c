@@ -18,6 +18,7 @@
 #include <jansson.h>
 
 #include "json/json.h"
+#include "json/json_levels.h"
 
 /* The schema's version.  A reader accepts documents of this version or
  * older; a newer one may mean something this code does not know. */
@@ -834,6 +835,8 @@ static const char *problem_kind(cdok_problem_kind k)
 		return "digit";
 	case CDOK_PROBLEM_TWO_DIGIT:
 		return "two-digit";
+	case CDOK_PROBLEM_WRONG:
+		return "wrong";
 	}
 	return "unknown";
 }
@@ -848,6 +851,7 @@ static json_t *problem_object(struct builder *b, const cdok_puzzle *p,
 	switch (pr->kind) {
 	case CDOK_PROBLEM_VALUE:
 	case CDOK_PROBLEM_GIVEN:
+	case CDOK_PROBLEM_WRONG:
 		set(b, o, "row", chk(b, json_integer(pr->row)));
 		set(b, o, "column", chk(b, json_integer(pr->column)));
 		if (pr->kind == CDOK_PROBLEM_GIVEN)
@@ -996,9 +1000,28 @@ cdok_status cdok_json_result(const cdok_puzzle *p, const cdok_json_info *in,
 							     r->branches)));
 		if (!strcmp(v, "unique"))
 			set(&b, o, "difficulty",
-			    chk(&b, json_integer((json_int_t)r->difficulty)));
+			    chk(&b, json_integer((json_int_t)(
+				in->grading && in->grading->outcome ==
+				CDOK_GRADE_LEVEL ? in->grading->difficulty
+						 : r->difficulty))));
 		if (r->reason[0])
 			set(&b, o, "reason", chk(&b, json_string(r->reason)));
+	}
+	if (in->grading)
+		set(&b, o, "grade", chk(&b, cdok_json_grade_object(
+						in->grading)));
+	if (in->hint) {
+		set(&b, o, "hint", chk(&b, json_string(in->hint)));
+		if (in->steps && in->nsteps > 0)
+			set(&b, o, "step", chk(&b, cdok_json_step_object(
+						       p, &in->steps[0])));
+	} else if (in->steps) {
+		json_t *steps = chk(&b, json_array());
+
+		for (int i = 0; i < in->nsteps; i++)
+			append(&b, steps, chk(&b, cdok_json_step_object(
+						      p, &in->steps[i])));
+		set(&b, o, "steps", steps);
 	}
 	if (in->solutions) {
 		json_t *sols = chk(&b, json_array());

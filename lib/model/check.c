@@ -605,6 +605,11 @@ size_t cdok_problem_describe(const cdok_problem *pr, const cdok_puzzle *p,
 		w = snprintf(buf, len, "the given %d at row %d, column %d "
 			     "was changed to %d", pr->given, r, c, pr->value);
 		break;
+	case CDOK_PROBLEM_WRONG:
+		w = snprintf(buf, len, "row %d, column %d holds %d, which is "
+			     "not the value of the puzzle's solution there",
+			     r, c, pr->value);
+		break;
 	case CDOK_PROBLEM_ROW:
 	case CDOK_PROBLEM_COLUMN: {
 		bool row = pr->kind == CDOK_PROBLEM_ROW;

@@ -1,0 +1,114 @@
+/* cmd_explain.c -- `cdok explain`: the whole solution as a person would
+ * find it, step by step, one sentence each (doc/LEVELS.md); with --to
+ * json the steps as data, for an app to replay.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+/* "puzzle" or "puzzle #K" has no or several solutions: said on stderr,
+ * as solve says it. */
+static int not_unique(struct cli *cli, const char *name,
+		      const cdok_grading *g)
+{
+	char what[64];
+
+	cli_puzzle_what(cli, what, sizeof(what));
+	switch (g->outcome) {
+	case CDOK_GRADE_IMPOSSIBLE:
+		cli_msg(name, 0, 0, "%s has no solution", what);
+		return CLI_EXIT_NOSOL;
+	case CDOK_GRADE_AMBIGUOUS:
+		cli_msg(name, 0, 0, "%s has more than one solution, so no "
+			"reasoning can finish it", what);
+		return CLI_EXIT_AMBIGUOUS;
+	default:
+		cli_msg(name, 0, 0, "gave up on %s: the search for its "
+			"solution reached --max-nodes", what);
+		return CLI_EXIT_GAVEUP;
+	}
+}
+
+static int show_text(struct cli *cli, const cdok_puzzle *p,
+		     const cdok_explanation *ex, int level)
+{
+	struct cli_out *out = &cli->out;
+	const cdok_grading *g = &ex->grading;
+	cdok_scale scale = g->scale;
+
+	if (g->outcome == CDOK_GRADE_LEVEL)
+		out_printf(out, "Level: %s (score %d, difficulty %llu), %d "
+			   "steps\n", cdok_level_name(scale, g->level),
+			   g->score, (unsigned long long)g->difficulty,
+			   ex->nsteps);
+	else
+		out_printf(out, "Level: above %s\n",
+			   cdok_level_name(scale, level));
+	for (int i = 0; i < ex->nsteps; i++)
+		out_printf(out, "%d. %s: %s\n", i + 1,
+			   cdok_technique_title(ex->steps[i].technique),
+			   ex->steps[i].text);
+	if (!ex->solved)
+		out_printf(out, "No technique up to %s applies now; the rest "
+			   "needs a harder level.\n",
+			   cdok_level_name(scale, level));
+	(void)p;
+	if (out->failed)
+		return CLI_EXIT_SYSTEM;
+	return ex->solved ? CLI_EXIT_DONE : CLI_EXIT_NOSTEP;
+}
+
+static int explain_one(struct cli *cli, const char *name,
+		       const cdok_puzzle *p)
+{
+	cdok_grade_params params;
+	cdok_explanation *ex = NULL;
+	cdok_error err;
+	cdok_status st;
+	int level, code;
+
+	if (cdok_puzzle_scale(p) == CDOK_SCALE_NONE) {
+		cli_msg(name, 0, 0, "Nylimb puzzles are not graded by "
+			"technique, so there is no explanation for them");
+		return CLI_EXIT_BADINPUT;
+	}
+	if (!cli_level(cli, name, cdok_puzzle_scale(p), &level))
+		return CLI_EXIT_USAGE;
+	cdok_grade_params_init(&params);
+	params.max_level = level;
+	params.max_nodes = cli->opt.max_nodes;
+	memset(&err, 0, sizeof(err));
+	st = cdok_explain(p, &params, &ex, &err);
+	if (st != CDOK_OK) {
+		cli_report(name, &err);
+		return cli_status_exit(st);
+	}
+	if (ex->grading.outcome != CDOK_GRADE_LEVEL &&
+	    ex->grading.outcome != CDOK_GRADE_ABOVE) {
+		code = not_unique(cli, name, &ex->grading);
+	} else if (cli_to_has(cli, CDOK_FORMAT_RESULTS)) {
+		cdok_json_info info;
+
+		cdok_json_info_init(&info);
+		info.command = "explain";
+		info.source = name;
+		info.index = cli->index;
+		info.grading = &ex->grading;
+		info.steps = ex->steps;
+		info.nsteps = ex->nsteps;
+		code = cli_put_result(cli, name, p, &info);
+		if (code == CLI_EXIT_DONE && !ex->solved)
+			code = CLI_EXIT_NOSTEP;
+	} else {
+		code = show_text(cli, p, ex, level >= 0 ? level
+				 : cdok_level_count(ex->grading.scale) - 1);
+	}
+	cdok_explanation_free(ex);
+	return code;
+}
+
+int cmd_explain(struct cli *cli)
+{
+	return cli_each_puzzle(cli, explain_one);
+}

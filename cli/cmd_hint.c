@@ -1,0 +1,226 @@
+/* cmd_hint.c -- `cdok hint PUZZLE [--state FILE]`: the next step a person
+ * would take, in one sentence (doc/LEVELS.md).
+ *
+ * The state is a grid with '.' for empty cells and optional pencil
+ * marks (doc/FORMAT.md, States).  With --apply the output is the state
+ * after the step, headed by the step as a '#' line, which --state reads
+ * back: hints chain in a pipe until status 9 says the grid is solved.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char *outcome_word(cdok_hint_outcome o)
+{
+	switch (o) {
+	case CDOK_HINT_STEP:
+		return "step";
+	case CDOK_HINT_SOLVED:
+		return "solved";
+	case CDOK_HINT_STUCK:
+		return "stuck";
+	case CDOK_HINT_CONTRADICTION:
+		return "contradiction";
+	}
+	return "step";
+}
+
+static int outcome_exit(cdok_hint_outcome o)
+{
+	switch (o) {
+	case CDOK_HINT_STEP:
+		return CLI_EXIT_DONE;
+	case CDOK_HINT_SOLVED:
+		return CLI_EXIT_SOLVED;
+	case CDOK_HINT_STUCK:
+		return CLI_EXIT_NOSTEP;
+	case CDOK_HINT_CONTRADICTION:
+		return CLI_EXIT_CONTRADICTS;
+	}
+	return CLI_EXIT_DONE;
+}
+
+/* The hint in one line (without a newline). */
+static void hint_line(const cdok_puzzle *p, const cdok_hint *h, int level,
+		      struct cli_out *out)
+{
+	cdok_scale scale = cdok_puzzle_scale(p);
+
+	switch (h->outcome) {
+	case CDOK_HINT_STEP:
+		out_printf(out, "%s (%s): %s",
+			   cdok_technique_title(h->step.technique),
+			   cdok_level_name(scale, h->step.level), h->step.text);
+		break;
+	case CDOK_HINT_SOLVED:
+		out_puts(out, "The puzzle is solved.");
+		break;
+	case CDOK_HINT_STUCK:
+		out_printf(out, "No technique up to %s applies to this state.",
+			   cdok_level_name(scale, level >= 0 ? level :
+					   cdok_level_count(scale) - 1));
+		break;
+	case CDOK_HINT_CONTRADICTION:
+		out_printf(out, "This state cannot be finished: %s.",
+			   h->step.text);
+		break;
+	}
+}
+
+/* The state from --state, or the givens. */
+static int read_state(struct cli *cli, const cdok_puzzle *p, int *values,
+		      uint64_t *candidates)
+{
+	int n = cdok_puzzle_size(p);
+	const char *path = cli->opt.state, *name = path;
+	cdok_error err;
+	cdok_status st;
+	char *text;
+	size_t len;
+
+	for (int i = 0; i < n * n; i++) {
+		values[i] = cdok_puzzle_given(p, i);
+		candidates[i] = 0;
+	}
+	if (!path)
+		return CLI_EXIT_DONE;
+	if (!strcmp(path, "-")) {
+		path = NULL;
+		name = "<stdin>";
+	}
+	switch (io_read_input(path, name, &text, &len)) {
+	case IO_READ_OK:
+		break;
+	case IO_READ_TOO_BIG:
+		return CLI_EXIT_BADINPUT;
+	case IO_READ_FAILED:
+		return CLI_EXIT_SYSTEM;
+	}
+	memset(&err, 0, sizeof(err));
+	st = cdok_read_state(text, len, n, values, candidates, &err);
+	free(text);
+	if (st != CDOK_OK) {
+		cli_report(name, &err);
+		return cli_status_exit(st);
+	}
+	return CLI_EXIT_DONE;
+}
+
+static int show(struct cli *cli, const char *name, const cdok_puzzle *p,
+		const cdok_hint *h, int level, int *values,
+		uint64_t *candidates)
+{
+	struct cli_out *out = &cli->out;
+	char *text;
+	cdok_error err;
+
+	if (cli_to_has(cli, CDOK_FORMAT_RESULTS)) {
+		cdok_json_info info;
+		int code;
+
+		cdok_json_info_init(&info);
+		info.command = "hint";
+		info.source = name;
+		info.index = 1;
+		info.hint = outcome_word(h->outcome);
+		if (h->outcome == CDOK_HINT_STEP ||
+		    h->outcome == CDOK_HINT_CONTRADICTION) {
+			info.steps = &h->step;
+			info.nsteps = 1;
+		}
+		code = cli_put_result(cli, name, p, &info);
+		return code == CLI_EXIT_DONE ? outcome_exit(h->outcome) : code;
+	}
+	if (!cli->opt.apply) {
+		hint_line(p, h, level, out);
+		out_puts(out, "\n");
+		return out->failed ? CLI_EXIT_SYSTEM : outcome_exit(h->outcome);
+	}
+	out_puts(out, "# ");
+	hint_line(p, h, level, out);
+	out_puts(out, "\n");
+	if (h->outcome == CDOK_HINT_STEP)
+		cdok_step_apply(p, &h->step, values, candidates);
+	memset(&err, 0, sizeof(err));
+	if (cdok_write_state(cdok_puzzle_size(p), values, candidates, &text,
+			     NULL, &err) != CDOK_OK) {
+		cli_msg(name, 0, 0, "out of memory");
+		return CLI_EXIT_SYSTEM;
+	}
+	out_puts(out, text);
+	cdok_free(text);
+	return out->failed ? CLI_EXIT_SYSTEM : outcome_exit(h->outcome);
+}
+
+int cmd_hint(struct cli *cli)
+{
+	const char *arg = cli->opt.input ? cli->opt.input
+			  : cli->nfiles ? cli->files[0] : NULL;
+	const char *name = arg;
+	cdok_puzzle *p = NULL;
+	cdok_hint *h = NULL;
+	cdok_grade_params params;
+	cdok_error err;
+	cdok_status st;
+	uint64_t *candidates = NULL;
+	int *values = NULL, level, code, n;
+	double secs;
+
+	if (!arg || cli->nfiles + (cli->opt.input != NULL) != 1) {
+		cli_msg(NULL, 0, 0, "hint needs one puzzle: cdok hint PUZZLE "
+			"[--state FILE] (try cdok --help)");
+		return CLI_EXIT_USAGE;
+	}
+	if (!strcmp(arg, "-")) {
+		arg = NULL;
+		name = "<stdin>";
+		if (cli->opt.state && !strcmp(cli->opt.state, "-")) {
+			cli_msg(NULL, 0, 0, "the puzzle and the state cannot "
+				"both come from standard input (try cdok "
+				"--help)");
+			return CLI_EXIT_USAGE;
+		}
+	}
+	code = cli_read_first(cli, arg, name, &p, &secs);
+	if (code != CLI_EXIT_DONE)
+		return code;
+	if (cdok_puzzle_scale(p) == CDOK_SCALE_NONE) {
+		cli_msg(name, 0, 0, "Nylimb puzzles are not graded by "
+			"technique, so there are no hints for them");
+		code = CLI_EXIT_BADINPUT;
+		goto out;
+	}
+	if (!cli_level(cli, name, cdok_puzzle_scale(p), &level)) {
+		code = CLI_EXIT_USAGE;
+		goto out;
+	}
+	n = cdok_puzzle_size(p);
+	values = malloc((size_t)n * (size_t)n * sizeof(*values));
+	candidates = malloc((size_t)n * (size_t)n * sizeof(*candidates));
+	if (!values || !candidates) {
+		cli_msg(name, 0, 0, "out of memory");
+		code = CLI_EXIT_SYSTEM;
+		goto out;
+	}
+	code = read_state(cli, p, values, candidates);
+	if (code != CLI_EXIT_DONE)
+		goto out;
+	cdok_grade_params_init(&params);
+	params.max_level = level;
+	params.max_nodes = cli->opt.max_nodes;
+	memset(&err, 0, sizeof(err));
+	st = cdok_hint_next(p, values, candidates, &params, &h, &err);
+	if (st != CDOK_OK) {
+		cli_report(cli->opt.state ? cli->opt.state : name, &err);
+		code = cli_status_exit(st);
+		goto out;
+	}
+	code = show(cli, name, p, h, level, values, candidates);
+out:
+	cdok_hint_free(h);
+	free(values);
+	free(candidates);
+	cdok_puzzle_free(p);
+	return code;
+}

@@ -1,0 +1,96 @@
+/* levels.c -- what the commands share about levels (doc/LEVELS.md):
+ * reading --level, grading for the "Difficulty:" line, and the
+ * generator's score function.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+bool cli_level(const struct cli *cli, const char *name, cdok_scale scale,
+	       int *level)
+{
+	char names[160];
+	size_t len = 0;
+
+	*level = -1;
+	if (!cli->opt.level)
+		return true;
+	if (scale == CDOK_SCALE_NONE) {
+		cli_msg(name, 0, 0, "--level: Nylimb puzzles are not graded by "
+			"technique, so they have no levels");
+		return false;
+	}
+	*level = cdok_level_find(scale, cli->opt.level);
+	if (*level >= 0)
+		return true;
+	names[0] = '\0';
+	for (int i = 0; i < cdok_level_count(scale) && len < sizeof(names);
+	     i++)
+		len += (size_t)snprintf(names + len, sizeof(names) - len,
+					"%s%s (%c)", i ? ", " : "",
+					cdok_level_name(scale, i),
+					cdok_level_code(scale, i));
+	cli_msg(name, 0, 0, "bad value '%s' for --level: %s has the levels "
+		"%s (try cdok --help)", cli->opt.level,
+		scale == CDOK_SCALE_KILLER ? "Killer Sudoku (Solo's scale)"
+					   : "Calcudoku (Keen's scale)", names);
+	return false;
+}
+
+bool cli_grade(const struct cli *cli, const char *name,
+	       const cdok_puzzle *puzzle, cdok_grading *grading)
+{
+	cdok_grade_params params;
+	cdok_error err;
+	cdok_status st;
+
+	cdok_grade_params_init(&params);
+	params.max_nodes = cli->opt.max_nodes;
+	memset(&err, 0, sizeof(err));
+	st = cdok_grade(puzzle, &params, grading, &err);
+	if (st != CDOK_OK) {
+		cli_report(name, &err);
+		return false;
+	}
+	return true;
+}
+
+void cli_difficulty(const cdok_grading *g, uint64_t solver_score, char *buf,
+		    size_t cap)
+{
+	if (g->outcome == CDOK_GRADE_LEVEL)
+		snprintf(buf, cap, "%llu (%s, score %d)",
+			 (unsigned long long)g->difficulty,
+			 cdok_level_name(g->scale, g->level), g->score);
+	else if (g->outcome == CDOK_GRADE_UNGRADED)
+		snprintf(buf, cap, "%llu (Nylimb puzzles are not graded by "
+			 "technique; this is the solver's score)",
+			 (unsigned long long)solver_score);
+	else
+		snprintf(buf, cap, "%llu (no level: the grader's search gave "
+			 "up)", (unsigned long long)solver_score);
+}
+
+uint64_t cli_score(void *user, const cdok_puzzle *puzzle,
+		   const cdok_result *result)
+{
+	const int *top = user;
+	cdok_grade_params params;
+	cdok_grading g;
+
+	cdok_grade_params_init(&params);
+	params.max_level = top ? *top : -1;
+	if (cdok_grade(puzzle, &params, &g, NULL) != CDOK_OK)
+		return result->difficulty;
+	switch (g.outcome) {
+	case CDOK_GRADE_LEVEL:
+		return g.difficulty;
+	case CDOK_GRADE_ABOVE:
+		/* Beyond the levels looked at: at least the next one. */
+		return (uint64_t)CDOK_SCORE_SPAN * (uint64_t)(g.level + 1);
+	default:
+		/* Unique puzzles only come here: not graded (Nylimb). */
+		return result->difficulty;
+	}
+}

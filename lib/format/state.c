@@ -1,0 +1,246 @@
+/* state.c -- states of play (doc/FORMAT.md, "States"): a grid in the
+ * layout of the corpus's .sol files, with '.' or 0 for an empty cell and
+ * optional pencil marks in braces, as `cdok hint` reads and writes them.
+ *
+ *     5 . {24} 1
+ *     . {123} 4 .
+ *
+ * Lines starting with '#' or '@' before the grid are skipped (hint
+ * --apply starts its output with the step as a '#' line); a text with
+ * nothing else is the empty grid.  In a grid of
+ * size 9 or less every digit is a cell of its own, so rows may be
+ * written without spaces ("5.{24}1") and marks as runs of digits
+ * ("{24}"); in larger grids numbers are separated by spaces, and marks
+ * by commas or spaces ("{2,11}").
+ */
+#include <string.h>
+
+#include "format/format.h"
+
+#define BIT(v) ((uint64_t)1 << (v))
+
+/* Pencil marks from text[*pos] == '{' to the closing brace. */
+static cdok_status read_marks(const char *text, size_t *pos, size_t e,
+			      const struct text_line *l, int line, int size,
+			      uint64_t *marks, cdok_error *err)
+{
+	size_t i = *pos + 1;
+	bool small = size <= 9;
+
+	*marks = 0;
+	for (;;) {
+		int col = (int)(i - l->start) + 1;
+		int64_t v;
+		cdok_status st;
+
+		while (i < e && (text_is_blank(text[i]) || text[i] == ','))
+			i++;
+		if (i >= e)
+			return cdok_fail(err, CDOK_ERR_SYNTAX, line,
+					 (int)(*pos - l->start) + 1,
+					 "pencil marks opened with '{' are not "
+					 "closed with '}' on this line");
+		if (text[i] == '}')
+			break;
+		if (!text_is_digit(text[i]))
+			return text_bad_byte(err, line, col,
+					     (unsigned char)text[i],
+					     "in pencil marks (values between "
+					     "'{' and '}')");
+		if (small) {
+			v = text[i++] - '0';
+		} else {
+			st = text_number(text, &i, e, 1000000, &v, line,
+					 l->start, "the pencil mark", err);
+			if (st != CDOK_OK)
+				return st;
+		}
+		if (v < 1 || v > size)
+			return cdok_fail(err, CDOK_ERR_SYNTAX, line, col,
+					 "the pencil mark %lld is outside 1..%d",
+					 (long long)v, size);
+		*marks |= BIT(v);
+	}
+	if (!*marks)
+		return cdok_fail(err, CDOK_ERR_SYNTAX, line,
+				 (int)(*pos - l->start) + 1,
+				 "empty pencil marks '{}': a cell with marks "
+				 "needs at least one candidate");
+	*pos = i + 1;
+	return CDOK_OK;
+}
+
+static cdok_status read_row(const char *text, const struct text_line *l,
+			    int line, int y, int size, int *values,
+			    uint64_t *candidates, cdok_error *err)
+{
+	size_t i = l->start, e = l->end;
+	bool small = size <= 9;
+	int x = 0;
+
+	for (;;) {
+		int col, cell = y * size + x;
+		int64_t v = 0;
+		uint64_t marks = 0;
+		cdok_status st;
+
+		i = text_skip_blanks(text, i, e);
+		if (i >= e)
+			break;
+		col = (int)(i - l->start) + 1;
+		if (x == size)
+			return cdok_fail(err, CDOK_ERR_SYNTAX, line, col,
+					 "row %d has more than %d cells", y + 1,
+					 size);
+		if (text[i] == '.') {
+			i++;
+		} else if (text[i] == '{') {
+			if (!candidates)
+				return cdok_fail(err, CDOK_ERR_SYNTAX, line, col,
+						 "pencil marks ('{...}') are "
+						 "not accepted here");
+			st = read_marks(text, &i, e, l, line, size, &marks,
+					err);
+			if (st != CDOK_OK)
+				return st;
+		} else if (text_is_digit(text[i])) {
+			if (small) {
+				v = text[i++] - '0';
+			} else {
+				st = text_number(text, &i, e, 1000000, &v, line,
+						 l->start, "the value", err);
+				if (st != CDOK_OK)
+					return st;
+				if (i < e && !text_is_blank(text[i]))
+					return text_bad_byte(err, line,
+						(int)(i - l->start) + 1,
+						(unsigned char)text[i],
+						"after a value (values are "
+						"separated by spaces)");
+			}
+			if (v > size)
+				return cdok_fail(err, CDOK_ERR_SYNTAX, line, col,
+						 "the value %lld is outside "
+						 "1..%d", (long long)v, size);
+		} else {
+			return text_bad_byte(err, line, col,
+					     (unsigned char)text[i],
+					     "in a row of the state (values, "
+					     "'.' or pencil marks in '{}')");
+		}
+		values[cell] = v ? (int)v : CDOK_NONE;
+		if (candidates)
+			candidates[cell] = marks;
+		x++;
+	}
+	if (x < size)
+		return cdok_fail(err, CDOK_ERR_SYNTAX, line,
+				 (int)(e - l->start) + 1,
+				 "row %d has %d cells, but the grid is %d x %d",
+				 y + 1, x, size, size);
+	return CDOK_OK;
+}
+
+cdok_status cdok_read_state(const char *text, size_t len, int size,
+			    int *values, uint64_t *candidates,
+			    cdok_error *err)
+{
+	struct text_line l;
+	size_t pos = 0;
+	int line = 1;
+
+	if (size < 1 || size > CDOK_MAX_SIZE || !values || (!text && len))
+		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+				 "cdok_read_state needs a size of 1..%d and "
+				 "room for the values", CDOK_MAX_SIZE);
+	while (pos < len) {
+		size_t first;
+
+		text_line_at(text, len, pos, &l);
+		first = text_skip_blanks(text, l.start, l.end);
+		if (first < l.end && text[first] != '@' && text[first] != '#')
+			break;
+		pos = l.next;
+		line++;
+	}
+	/* Nothing but comments: the empty grid, where play starts. */
+	if (pos >= len) {
+		for (int i = 0; i < size * size; i++) {
+			values[i] = CDOK_NONE;
+			if (candidates)
+				candidates[i] = 0;
+		}
+		return CDOK_OK;
+	}
+	for (int y = 0; y < size; y++, line++) {
+		cdok_status st;
+
+		if (pos < len)
+			text_line_at(text, len, pos, &l);
+		if (pos >= len || text_span_blank(text, l.start, l.end))
+			return cdok_fail(err, CDOK_ERR_SYNTAX, line, 1,
+					 "the grid has %d rows, but the puzzle "
+					 "is %d x %d", y, size, size);
+		st = read_row(text, &l, line, y, size, values, candidates,
+			      err);
+		if (st != CDOK_OK)
+			return st;
+		pos = l.next;
+	}
+	if (pos < len) {
+		text_line_at(text, len, pos, &l);
+		if (!text_span_blank(text, l.start, l.end))
+			return cdok_fail(err, CDOK_ERR_SYNTAX, line, 1,
+					 "the grid has more than %d rows, but "
+					 "the puzzle is %d x %d", size, size,
+					 size);
+	}
+	return CDOK_OK;
+}
+
+cdok_status cdok_write_state(int size, const int *values,
+			     const uint64_t *candidates, char **out,
+			     size_t *len, cdok_error *err)
+{
+	struct strbuf sb;
+
+	if (!out || !values || size < 1 || size > CDOK_MAX_SIZE)
+		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+				 "cdok_write_state needs a size of 1..%d, "
+				 "values and somewhere to put the text",
+				 CDOK_MAX_SIZE);
+	*out = NULL;
+	sb_init(&sb);
+	for (int y = 0; y < size; y++) {
+		for (int x = 0; x < size; x++) {
+			int cell = y * size + x, v = values[cell];
+			uint64_t m = candidates ? candidates[cell] : 0;
+
+			if (x)
+				sb_putc(&sb, ' ');
+			if (v > 0 && v <= size) {
+				sb_printf(&sb, "%d", v);
+				continue;
+			}
+			m &= size == 63 ? ~(uint64_t)1 : (BIT(size) - 1) << 1;
+			if (!m) {
+				sb_putc(&sb, '.');
+				continue;
+			}
+			sb_putc(&sb, '{');
+			for (uint64_t a = m; a; a &= a - 1)
+				sb_printf(&sb, "%s%d", size > 9 && a != m ?
+					  "," : "", __builtin_ctzll(a));
+			sb_putc(&sb, '}');
+		}
+		sb_putc(&sb, '\n');
+	}
+	if (sb.failed) {
+		sb_free(&sb);
+		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	}
+	*out = sb.data;
+	if (len)
+		*len = sb.len;
+	return CDOK_OK;
+}

@@ -1,0 +1,260 @@
+/* grade.h -- the grader's inside view: the state a person's solution
+ * goes through, the step being built, and the techniques (techniques.h
+ * lists them as data).
+ *
+ * The grader is a layer above the solver engine (doc/LEVELS.md).  It
+ * keeps its own candidates (64-bit value sets, as the engine's domains),
+ * takes units from the puzzle model, and asks the engine to enumerate
+ * cages (cdok_latin_scan, solve/solve.h): it never searches.  When
+ * reasoning stalls, only cdok_solve decides whether the puzzle has one
+ * solution, and a guess then takes that solution's value.
+ *
+ * One run (grade_run) applies techniques until the grid is full or none
+ * applies, always the easiest first: after every step it starts again
+ * from the easiest.  Grading, hints and explanations are such runs; an
+ * explanation records every step as data and text, grading only counts.
+ */
+#ifndef CDOK_GRADE_H
+#define CDOK_GRADE_H
+
+#include "model/model.h"
+#include "solve/solve.h"
+#include "grade/techniques.h"
+
+/* Enumeration steps a cage may take in cdok_latin_scan: 64 times what
+ * the hungriest corpus puzzle needs (doc/LEVELS.md).  A cage that needs
+ * more gives no deduction until its candidates shrink, and the grading
+ * says so (cdok_grading.cage_budget_hit).  A build may set it smaller
+ * (-DGRADE_SCAN_BUDGET=...) to see which puzzles come near it. */
+#ifndef GRADE_SCAN_BUDGET
+#define GRADE_SCAN_BUDGET (1L << 24)
+#endif
+
+/* A technique as data (techniques.h). */
+struct grade_tech {
+	const char *name;
+	const char *title;
+	int level[3];         /* by cdok_scale; -1: not used */
+	int weight;           /* in the finer score */
+	const char *text;     /* the sentence's template (text.c) */
+};
+
+extern const struct grade_tech grade_techs[TECH_COUNT];
+
+/* A Killer cage as the 45 rule and the sum techniques see it (Solo's
+ * book-keeping): the open cells of a puzzle cage, or of a part of one
+ * split off along a unit, and what they still add up to. */
+struct kcage {
+	int origin;           /* the puzzle cage */
+	int unit;             /* -1, or the unit of a split: part 1 lies in
+			       * it, part 2 is the rest */
+	int part;             /* 0 whole, 1 inside unit, 2 the rest */
+	int sum;              /* what the open cells add up to */
+	int ncells;
+	int *cells;           /* open cells, reading order */
+};
+
+/* A cage the 45 rule finds: the cells of a unit outside its placed
+ * values and the cages wholly inside it. */
+struct vcage {
+	int unit;
+	int sum;              /* what they add up to */
+	int used;             /* the unit's total minus sum */
+	int ncells;
+	int *cells;           /* n entries allotted */
+};
+
+/* Which cage a step is about. */
+enum step_cage { SC_NONE, SC_PUZZLE, SC_KCAGE, SC_VCAGE };
+
+/* The step being built, and then applied. */
+struct gstep {
+	int tech;
+	int value, other;     /* the value; a chain's other value */
+	uint64_t values;      /* a set of values */
+	int unit, unit2;      /* units, or -1 */
+	enum step_cage cage_kind;
+	int cage;             /* puzzle cage, kcage or vcage index */
+	int sum, total, used, count;
+	int target;           /* a forcing chain's target cell */
+	int ncells;
+	int *cells;           /* focus cells (ncells of them) */
+	int nchain;
+	int *chain;           /* chain cells and values, fish lines */
+	int ncombos;
+	uint64_t *combos;     /* cage-combinations: the sets that fit
+			       * (the first 32 of ncombos) */
+	int place_cell, place_value; /* -1: places nothing */
+	uint64_t *rm;         /* per cell: candidates the step removes */
+	int *rm_cells;        /* cells with rm set, in the order set */
+	int nrm;
+};
+
+/* The grader's state for one puzzle. */
+struct grader {
+	const cdok_puzzle *p;
+	cdok_scale scale;
+	int n, ncells;
+	uint64_t full;        /* every value: bits 1..n */
+	int nkinds;           /* 2 (rows, columns) or 3 (and boxes) */
+	int *unit_cells;      /* unit * n + i -> cell */
+	int *cell_units;      /* cell * 3 + kind -> unit */
+	uint64_t *dom;        /* candidates */
+	int *val;             /* placed value, 0 while open */
+	uint64_t *placed;     /* per unit: the values placed in it */
+	/* What changed since a technique last looked and found nothing,
+	 * so that it looks only there: units (a bit per unit, by kind)
+	 * for the singles and for the subsets, cells that have one
+	 * candidate left, and per cage the techniques that found nothing
+	 * since its scan (bit t for CAGE_* technique t's position below). */
+	uint64_t dirty_singles[3], dirty_subsets[3];
+	uint64_t *single;     /* ncells bits: open cells with one candidate */
+	unsigned char *cage_clean;
+	int open;             /* cells not placed */
+	const int *solution;  /* for guesses; NULL when unknown */
+	bool contradiction;
+
+	/* Cage enumeration through the engine. */
+	struct cdok_latin *engine;
+	int *cage_off;        /* cage -> offset of its cells in the pools */
+	int *cage_pos;        /* cell -> its index in its cage */
+	uint64_t *support;    /* per cage cell: values in some layout */
+	int *scan_ngroups;
+	int *scan_unit;       /* per cage: 3 * cells entries */
+	uint64_t *scan_must;
+	signed char *scan_state; /* per cage: -2 stale, else the scan's
+				  * answer */
+	bool budget_hit;
+
+	/* Killer book-keeping (scale CDOK_SCALE_KILLER). */
+	bool killer;
+	struct kcage *kc;
+	int nkc, kc_cap;
+	int *kc_of;           /* cell -> kcage, -1 */
+	bool *kc_cage;        /* puzzle cage -> handled as kcages */
+	struct vcage *vc;
+	int nvc;
+	int *vc_pool;
+	uint64_t vc_stamp, placements;
+	bool vc_valid;
+
+	/* Recording: the step's sentence is written into text before the
+	 * step is applied (it speaks of the state the step starts from). */
+	bool record;
+	struct strbuf text;
+
+	/* Work space.  mark is all zero between uses. */
+	struct gstep step;
+	int *queue, *prev, *num, *mark;
+	int *scratch;
+};
+
+/* ---- grader.c ---- */
+
+/* Set up a grader for puzzle (not Nylimb) from a state: values
+ * (CDOK_NONE or 0 = empty; NULL: the givens) and optional candidates
+ * (0 in a cell: not noted).  false when memory runs out. */
+bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
+		 const uint64_t *candidates);
+void grader_free(struct grader *g);
+
+/* The technique functions: 1 when a step was found (in g->step), 0 when
+ * the technique does not apply, -1 on a contradiction. */
+typedef int (*grade_tech_fn)(struct grader *g);
+
+/* The techniques of a scale in the order they are tried, up to and
+ * including max_level (-1: all); returns how many. */
+int grade_order(cdok_scale scale, int max_level, int *order);
+
+/* One step: the first technique of order (norder of them, easiest
+ * first) that applies, applied (with its sentence when g->record).
+ * Returns 1, 0 when none applies, -1 on a contradiction. */
+int grade_step(struct grader *g, const int *order, int norder);
+
+/* Apply techniques of order (norder of them, easiest first) until the
+ * grid is full (1), none applies (0) or a contradiction appears (-1).
+ * After each step, on_step (when not NULL) sees the grader with the
+ * step applied; returning false ends the run with -2. */
+int grade_run(struct grader *g, const int *order, int norder,
+	      bool (*on_step)(void *user, struct grader *g), void *user);
+
+/* Start a new step of technique tech (clearing the last one). */
+void step_begin(struct grader *g, int tech);
+/* Note that the step removes the values rm from cell (only those still
+ * candidates there count); returns whether anything was added. */
+bool step_remove(struct grader *g, int cell, uint64_t rm);
+/* Note that the step places value in cell. */
+void step_place(struct grader *g, int cell, int value);
+/* Add a focus cell. */
+void step_cell(struct grader *g, int cell);
+
+/* Apply g->step to the state.  Returns false on a contradiction. */
+bool step_apply(struct grader *g);
+
+/* Unit naming and geometry. */
+int unit_kind(const struct grader *g, int unit);   /* 0 row, 1 col, 2 box */
+static inline const int *unit_of(const struct grader *g, int unit)
+{
+	return g->unit_cells + (size_t)unit * (size_t)g->n;
+}
+/* Whether two cells see each other (share a unit, or a distinct cage). */
+bool cells_see(const struct grader *g, int a, int b);
+
+/* The engine's scan of a cage, brought up to date: 1 fits, 0 no layout
+ * fits, -1 over budget. */
+int cage_scan(struct grader *g, int cage);
+
+/* Killer: bring the 45 rule's cages up to date (and do its splits). */
+bool killer_regions(struct grader *g);
+
+/* ---- the techniques (tech_units.c, tech_cages.c) ---- */
+
+int tech_box_single(struct grader *g);
+int tech_cage_last(struct grader *g);
+int tech_innie(struct grader *g);
+int tech_naked_single(struct grader *g);
+int tech_hidden_single(struct grader *g);
+int tech_cage_values(struct grader *g);
+int tech_cage_bounds(struct grader *g);
+int tech_cage_combinations(struct grader *g);
+int tech_cage_cells(struct grader *g);
+int tech_pointing(struct grader *g);
+int tech_claiming(struct grader *g);
+int tech_cage_line(struct grader *g);
+int tech_naked_subset(struct grader *g);
+int tech_hidden_subset(struct grader *g);
+int tech_fish(struct grader *g);
+int tech_forcing_chain(struct grader *g);
+int tech_guess(struct grader *g);
+
+/* ---- mistakes.c ---- */
+
+/* cdok_check_partial, and when solution (size*size) is not NULL the
+ * puzzle's only solution into it (when *unique). */
+cdok_status grade_mistakes(const cdok_puzzle *p, const int *values,
+			   const cdok_grade_params *params,
+			   cdok_problem **problems, int *count, int *unique,
+			   int *solution, cdok_error *err);
+
+/* ---- api.c ---- */
+
+/* The cells a person's reasoning with techniques up to max_level leaves
+ * open in p, from its givens, into open (size*size entries): how many;
+ * -1 when memory runs out, -2 on a contradiction (p has no solution).
+ * For the generator, which makes a puzzle that is too hard say more
+ * around them. */
+int grade_open_cells(const cdok_puzzle *p, int max_level, int *open);
+
+/* The grader's current step (applied, with g->text) as public data. */
+bool step_export(const struct grader *g, cdok_step *out);
+void step_free(cdok_step *s);
+
+/* ---- text.c ---- */
+
+/* The step's sentence (from its technique's template) into sb. */
+void step_text(const struct grader *g, const struct gstep *s,
+	       struct strbuf *sb);
+/* "r3c4" into sb. */
+void text_cell(const struct grader *g, int cell, struct strbuf *sb);
+
+#endif /* CDOK_GRADE_H */

@@ -1,0 +1,644 @@
+/* grader.c -- the grader's state, steps and the run that applies
+ * techniques easiest first (grade.h, doc/LEVELS.md).
+ */
+#include <string.h>
+
+#include "grade/grade.h"
+
+const struct grade_tech grade_techs[TECH_COUNT] = {
+#define GRADE_TECH_ROW(id, fn, name, title, keen, solo, weight, text)	\
+	{ name, title, { -1, KEEN_##keen, SOLO_##solo }, weight, text },
+	GRADE_TECHNIQUES(GRADE_TECH_ROW)
+#undef GRADE_TECH_ROW
+};
+
+static const grade_tech_fn tech_fns[TECH_COUNT] = {
+#define GRADE_TECH_FN(id, fn, name, title, keen, solo, weight, text) tech_##fn,
+	GRADE_TECHNIQUES(GRADE_TECH_FN)
+#undef GRADE_TECH_FN
+};
+
+int grade_order(cdok_scale scale, int max_level, int *order)
+{
+	int n = 0;
+
+	if (scale != CDOK_SCALE_CALCUDOKU && scale != CDOK_SCALE_KILLER)
+		return 0;
+	/* By level, and within a level in the order of the list. */
+	for (int level = 0; level < SOLO_NLEVELS; level++) {
+		if (max_level >= 0 && level > max_level)
+			break;
+		for (int t = 0; t < TECH_COUNT; t++)
+			if (grade_techs[t].level[scale] == level)
+				order[n++] = t;
+	}
+	return n;
+}
+
+int unit_kind(const struct grader *g, int unit)
+{
+	return unit / g->n;
+}
+
+bool cells_see(const struct grader *g, int a, int b)
+{
+	int ca;
+
+	if (a == b)
+		return false;
+	for (int k = 0; k < g->nkinds; k++)
+		if (g->cell_units[a * 3 + k] == g->cell_units[b * 3 + k])
+			return true;
+	ca = g->p->cage_of[a];
+	return ca >= 0 && ca == g->p->cage_of[b] && g->p->cages[ca].distinct;
+}
+
+/* ---- steps ---- */
+
+void step_begin(struct grader *g, int tech)
+{
+	struct gstep *s = &g->step;
+
+	for (int i = 0; i < s->nrm; i++)
+		s->rm[s->rm_cells[i]] = 0;
+	s->nrm = 0;
+	s->tech = tech;
+	s->value = s->other = 0;
+	s->values = 0;
+	s->unit = s->unit2 = -1;
+	s->cage_kind = SC_NONE;
+	s->cage = -1;
+	s->sum = s->total = s->used = s->count = 0;
+	s->target = -1;
+	s->ncells = s->nchain = s->ncombos = 0;
+	s->place_cell = s->place_value = -1;
+}
+
+bool step_remove(struct grader *g, int cell, uint64_t rm)
+{
+	struct gstep *s = &g->step;
+
+	rm &= g->dom[cell] & ~s->rm[cell];
+	if (!rm || g->val[cell])
+		return false;
+	if (!s->rm[cell])
+		s->rm_cells[s->nrm++] = cell;
+	s->rm[cell] |= rm;
+	return true;
+}
+
+void step_place(struct grader *g, int cell, int value)
+{
+	g->step.place_cell = cell;
+	g->step.place_value = value;
+}
+
+void step_cell(struct grader *g, int cell)
+{
+	struct gstep *s = &g->step;
+
+	for (int i = 0; i < s->ncells; i++)
+		if (s->cells[i] == cell)
+			return;
+	s->cells[s->ncells++] = cell;
+}
+
+/* Note that a cell's candidates changed: its units, and whether it has
+ * one candidate left. */
+static void mark_dirty(struct grader *g, int cell)
+{
+	uint64_t d = g->dom[cell];
+
+	for (int k = 0; k < g->nkinds; k++) {
+		int u = g->cell_units[cell * 3 + k];
+
+		g->dirty_singles[k] |= (uint64_t)1 << (u - k * g->n);
+		g->dirty_subsets[k] |= (uint64_t)1 << (u - k * g->n);
+	}
+	if (!g->val[cell] && d && !(d & (d - 1)))
+		g->single[cell / 64] |= (uint64_t)1 << (cell % 64);
+}
+
+/* A cell's candidates become nd (a subset).  The engine's scan of its
+ * cage stays true when the values removed take part in no layout of
+ * the cage (they are not in the cell's support): the layouts are the
+ * same, and so is what they have in common. */
+static bool narrow(struct grader *g, int cell, uint64_t nd)
+{
+	int c = g->p->cage_of[cell];
+
+	if (nd == g->dom[cell])
+		return true;
+	if (c >= 0 && (g->scan_state[c] != 1 ||
+		       ((g->dom[cell] & ~nd) &
+			g->support[g->cage_off[c] + g->cage_pos[cell]]))) {
+		g->scan_state[c] = -2;
+		g->cage_clean[c] = 0;
+	}
+	g->dom[cell] = nd;
+	mark_dirty(g, cell);
+	if (!nd)
+		g->contradiction = true;
+	return nd != 0;
+}
+
+/* Take a cell out of its Killer cage once it holds a value. */
+static bool kcage_take(struct grader *g, int cell, int value)
+{
+	int k = g->kc_of[cell];
+	struct kcage *kc;
+	int j = 0;
+
+	if (k < 0)
+		return true;
+	kc = &g->kc[k];
+	for (int i = 0; i < kc->ncells; i++)
+		if (kc->cells[i] != cell)
+			kc->cells[j++] = kc->cells[i];
+	kc->ncells = j;
+	kc->sum -= value;
+	g->kc_of[cell] = -1;
+	g->vc_valid = false;
+	return kc->sum > 0 || (kc->sum == 0 && kc->ncells == 0);
+}
+
+/* Place value in cell, and note its removal from every cell that sees
+ * it as part of the step (record: into g->step; else directly). */
+static bool place(struct grader *g, int cell, int value, bool record)
+{
+	uint64_t b = (uint64_t)1 << value;
+	int cage = g->p->cage_of[cell];
+
+	if (!(g->dom[cell] & b) || g->val[cell]) {
+		g->contradiction = true;
+		return false;
+	}
+	g->val[cell] = value;
+	for (int k = 0; k < g->nkinds; k++)
+		g->placed[g->cell_units[cell * 3 + k]] |= b;
+	mark_dirty(g, cell);
+	g->open--;
+	g->placements++;
+	narrow(g, cell, b);
+	for (int k = 0; k < g->nkinds; k++) {
+		const int *u = unit_of(g, g->cell_units[cell * 3 + k]);
+
+		for (int i = 0; i < g->n; i++)
+			if (u[i] != cell && (g->dom[u[i]] & b)) {
+				if (g->val[u[i]]) {
+					g->contradiction = true;
+					return false;
+				}
+				if (record)
+					step_remove(g, u[i], b);
+				else if (!narrow(g, u[i], g->dom[u[i]] & ~b))
+					return false;
+			}
+	}
+	if (g->killer && g->kc_of[cell] >= 0) {
+		/* As Solo keeps its books: the value leaves the other open
+		 * cells of the cell's Killer cage, or of the part of it the
+		 * 45 rule split off (the rest of the cage is told by the
+		 * units it shares).  A cell the 45 rule places is split off
+		 * its cage first, so its value does not leave the cage. */
+		if (record && g->step.tech == TECH_INNIE)
+			goto cage_done;
+		const struct kcage *kc = &g->kc[g->kc_of[cell]];
+
+		for (int i = 0; i < kc->ncells; i++) {
+			int o = kc->cells[i];
+
+			if (o == cell || !(g->dom[o] & b))
+				continue;
+			if (record)
+				step_remove(g, o, b);
+			else if (!narrow(g, o, g->dom[o] & ~b))
+				return false;
+		}
+	} else if (cage >= 0 && g->p->cages[cage].distinct) {
+		const struct cdok_cage *cg = &g->p->cages[cage];
+
+		for (int i = 0; i < cg->ncells; i++) {
+			int o = cg->cells[i];
+
+			if (o == cell || !(g->dom[o] & b))
+				continue;
+			if (g->val[o]) {
+				g->contradiction = true;
+				return false;
+			}
+			if (record)
+				step_remove(g, o, b);
+			else if (!narrow(g, o, g->dom[o] & ~b))
+				return false;
+		}
+	}
+cage_done:
+	if (g->killer && !kcage_take(g, cell, value)) {
+		g->contradiction = true;
+		return false;
+	}
+	return true;
+}
+
+bool step_apply(struct grader *g)
+{
+	struct gstep *s = &g->step;
+
+	if (s->place_cell >= 0 &&
+	    !place(g, s->place_cell, s->place_value, true))
+		return false;
+	for (int i = 0; i < s->nrm; i++) {
+		int cell = s->rm_cells[i];
+
+		if (!narrow(g, cell, g->dom[cell] & ~s->rm[cell]))
+			return false;
+	}
+	return !g->contradiction;
+}
+
+/* ---- the engine's cage enumeration ---- */
+
+int cage_scan(struct grader *g, int cage)
+{
+	struct cdok_cage_scan out;
+	int off = g->cage_off[cage];
+	int r;
+
+	if (g->scan_state[cage] != -2)
+		return g->scan_state[cage];
+	out.support = g->support + off;
+	out.unit = g->scan_unit + 3 * off;
+	out.must = g->scan_must + 3 * off;
+	r = cdok_latin_scan(g->engine, cage, g->dom, GRADE_SCAN_BUDGET, &out);
+	g->scan_ngroups[cage] = out.ngroups;
+	if (r < 0)
+		g->budget_hit = true;
+	g->scan_state[cage] = (signed char)r;
+	return r;
+}
+
+/* ---- Killer book-keeping (Solo's) ---- */
+
+static bool kcage_add(struct grader *g, int origin, int unit, int part,
+		      int sum, const int *cells, int ncells)
+{
+	struct kcage *kc;
+
+	if (g->nkc == g->kc_cap) {
+		int cap = g->kc_cap ? 2 * g->kc_cap : 16;
+		struct kcage *k = cdok_realloc(g->kc, (size_t)cap * sizeof(*k));
+
+		if (!k)
+			return false;
+		g->kc = k;
+		g->kc_cap = cap;
+	}
+	kc = &g->kc[g->nkc];
+	kc->cells = cdok_malloc((size_t)(ncells ? ncells : 1) * sizeof(int));
+	if (!kc->cells)
+		return false;
+	memcpy(kc->cells, cells, (size_t)ncells * sizeof(int));
+	kc->origin = origin;
+	kc->unit = unit;
+	kc->part = part;
+	kc->sum = sum;
+	kc->ncells = ncells;
+	for (int i = 0; i < ncells; i++)
+		g->kc_of[cells[i]] = g->nkc;
+	g->nkc++;
+	return true;
+}
+
+/* Split kcage k: the cells marked in g->mark go to a new part (inside
+ * unit, adding up to sum), the others stay. */
+static bool kcage_split(struct grader *g, int k, int unit, int sum)
+{
+	int *in = g->scratch, nin = 0, j = 0;
+	struct kcage *kc = &g->kc[k];
+
+	for (int i = 0; i < kc->ncells; i++)
+		if (g->mark[kc->cells[i]])
+			in[nin++] = kc->cells[i];
+		else
+			kc->cells[j++] = kc->cells[i];
+	kc->ncells = j;
+	kc->sum -= sum;
+	kc->unit = unit;
+	kc->part = 2;
+	if (kc->sum <= 0)
+		g->contradiction = true;
+	return kcage_add(g, kc->origin, unit, 1, sum, in, nin);
+}
+
+/* One pass of the 45 rule over every row, column and box: the cells
+ * left when the placed values and the Killer cages wholly inside a unit
+ * are taken away add up to what is left of the unit's total.  Such a
+ * remainder lying in one cage splits that cage; any other becomes a
+ * vcage (a one-cell one is the innie technique's).  Returns whether a
+ * cage was split. */
+static bool regions_pass(struct grader *g, bool *split)
+{
+	int n = g->n, total = n * (n + 1) / 2;
+
+	g->nvc = 0;
+	*split = false;
+	for (int u = 0; u < 3 * n; u++) {
+		const int *cells = unit_of(g, u);
+		int used = 0, rest = 0, first_k = -2;
+		bool one_cage = true;
+
+		for (int i = 0; i < n; i++)
+			g->mark[cells[i]] = 1;
+		for (int i = 0; i < n; i++) {
+			int c = cells[i], k = g->kc_of[c];
+			bool whole = k >= 0;
+
+			if (g->val[c]) {
+				used += g->val[c];
+				continue;
+			}
+			for (int j = 0; whole && j < g->kc[k].ncells; j++)
+				whole = g->mark[g->kc[k].cells[j]];
+			if (whole && g->kc[k].cells[0] == c)
+				used += g->kc[k].sum;
+			if (whole)
+				continue;
+			g->scratch[rest++] = c;
+			if (first_k == -2)
+				first_k = k;
+			else if (first_k != k)
+				one_cage = false;
+		}
+		for (int i = 0; i < n; i++)
+			g->mark[cells[i]] = 0;
+		if (rest == 0 || rest == n)
+			continue;
+		if (total - used <= 0) {
+			g->contradiction = true;
+			return false;
+		}
+		if (rest > 1 && one_cage && first_k >= 0) {
+			for (int i = 0; i < rest; i++)
+				g->mark[g->scratch[i]] = 1;
+			if (!kcage_split(g, first_k, u, total - used))
+				return false;
+			for (int i = 0; i < rest; i++)
+				g->mark[g->scratch[i]] = 0;
+			*split = true;
+			continue;
+		}
+		g->vc[g->nvc].unit = u;
+		g->vc[g->nvc].sum = total - used;
+		g->vc[g->nvc].used = used;
+		g->vc[g->nvc].ncells = rest;
+		memcpy(g->vc[g->nvc].cells, g->scratch,
+		       (size_t)rest * sizeof(int));
+		g->nvc++;
+	}
+	return true;
+}
+
+bool killer_regions(struct grader *g)
+{
+	bool split = true;
+
+	if (g->vc_valid)
+		return !g->contradiction;
+	/* Splits can make further cages whole inside a unit: again until
+	 * nothing splits. */
+	while (split)
+		if (!regions_pass(g, &split))
+			return false;
+	g->vc_valid = true;
+	return !g->contradiction;
+}
+
+/* ---- set-up ---- */
+
+static bool units_init(struct grader *g)
+{
+	const cdok_puzzle *p = g->p;
+	int n = g->n;
+
+	g->nkinds = p->box_rows ? 3 : 2;
+	g->unit_cells = cdok_malloc((size_t)3 * (size_t)g->ncells * sizeof(int));
+	g->cell_units = cdok_malloc((size_t)3 * (size_t)g->ncells * sizeof(int));
+	if (!g->unit_cells || !g->cell_units)
+		return false;
+	for (int cell = 0; cell < g->ncells; cell++) {
+		int r = cell / n, c = cell % n, box = 0;
+
+		if (p->box_rows)
+			box = r / p->box_rows * (n / p->box_cols) +
+			      c / p->box_cols;
+		g->cell_units[cell * 3 + 0] = r;
+		g->cell_units[cell * 3 + 1] = n + c;
+		/* Without boxes the third kind repeats the row. */
+		g->cell_units[cell * 3 + 2] = p->box_rows ? 2 * n + box : r;
+	}
+	for (int u = 0; u < g->nkinds * n; u++) {
+		int k = 0, kind = u / n;
+
+		for (int cell = 0; cell < g->ncells; cell++)
+			if (g->cell_units[cell * 3 + kind] == u)
+				g->unit_cells[u * n + k++] = cell;
+	}
+	return true;
+}
+
+static bool killer_init(struct grader *g)
+{
+	const cdok_puzzle *p = g->p;
+
+	g->kc_of = cdok_malloc((size_t)g->ncells * sizeof(int));
+	g->kc_cage = cdok_calloc((size_t)(p->ncages ? p->ncages : 1),
+				 sizeof(bool));
+	g->vc = cdok_calloc((size_t)3 * (size_t)g->n, sizeof(*g->vc));
+	g->vc_pool = cdok_malloc((size_t)3 * (size_t)g->ncells * sizeof(int));
+	if (!g->kc_of || !g->kc_cage || !g->vc || !g->vc_pool)
+		return false;
+	for (int i = 0; i < g->ncells; i++)
+		g->kc_of[i] = -1;
+	for (int i = 0; i < 3 * g->n; i++)
+		g->vc[i].cells = g->vc_pool + (size_t)i * (size_t)g->n;
+	for (int c = 0; c < p->ncages; c++) {
+		const struct cdok_cage *cg = &p->cages[c];
+
+		if (cg->op != CDOK_OP_ADD || !cg->distinct ||
+		    cg->target > INT32_MAX)
+			continue;
+		g->kc_cage[c] = true;
+		if (!kcage_add(g, c, -1, 0, (int)cg->target, cg->cells,
+			       cg->ncells))
+			return false;
+	}
+	return true;
+}
+
+bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
+		 const uint64_t *candidates)
+{
+	size_t nc = (size_t)p->size * (size_t)p->size;
+	size_t cells = 0, ncages = (size_t)(p->ncages ? p->ncages : 1);
+	struct gstep *s = &g->step;
+
+	memset(g, 0, sizeof(*g));
+	sb_init(&g->text);
+	g->p = p;
+	g->n = p->size;
+	g->ncells = (int)nc;
+	g->scale = cdok_puzzle_scale(p);
+	g->killer = g->scale == CDOK_SCALE_KILLER;
+	g->full = (((uint64_t)1 << g->n) - 1) << 1;
+	if (g->n == 63)
+		g->full = ~(uint64_t)1;
+	g->open = g->ncells;
+	for (int c = 0; c < p->ncages; c++)
+		cells += (size_t)p->cages[c].ncells;
+	g->dom = cdok_malloc(nc * sizeof(uint64_t));
+	g->val = cdok_calloc(nc, sizeof(int));
+	g->placed = cdok_calloc((size_t)3 * (size_t)p->size, sizeof(uint64_t));
+	g->single = cdok_calloc(nc / 64 + 1, sizeof(uint64_t));
+	g->cage_clean = cdok_calloc(ncages, 1);
+	g->cage_off = cdok_malloc(ncages * sizeof(int));
+	g->cage_pos = cdok_calloc(nc, sizeof(int));
+	g->support = cdok_malloc((cells + 1) * sizeof(uint64_t));
+	g->scan_ngroups = cdok_calloc(ncages, sizeof(int));
+	g->scan_unit = cdok_malloc((3 * cells + 1) * sizeof(int));
+	g->scan_must = cdok_malloc((3 * cells + 1) * sizeof(uint64_t));
+	g->scan_state = cdok_malloc(ncages);
+	g->queue = cdok_malloc(nc * sizeof(int));
+	g->prev = cdok_malloc(nc * sizeof(int));
+	g->num = cdok_malloc(nc * sizeof(int));
+	g->mark = cdok_calloc(nc, sizeof(int));
+	g->scratch = cdok_malloc((nc + 1) * sizeof(int));
+	s->cells = cdok_malloc((nc + 1) * sizeof(int));
+	s->chain = cdok_malloc((2 * nc + 2) * sizeof(int));
+	s->rm = cdok_calloc(nc, sizeof(uint64_t));
+	s->rm_cells = cdok_malloc(nc * sizeof(int));
+	s->combos = cdok_malloc(32 * sizeof(uint64_t));
+	if (!s->combos || !g->dom || !g->val || !g->placed || !g->single ||
+	    !g->cage_clean || !g->cage_off || !g->cage_pos || !g->support ||
+	    !g->scan_ngroups || !g->scan_unit || !g->scan_must ||
+	    !g->scan_state || !g->queue || !g->prev || !g->num || !g->mark ||
+	    !g->scratch || !s->cells || !s->chain || !s->rm || !s->rm_cells ||
+	    !units_init(g))
+		return false;
+	cells = 0;
+	for (int c = 0; c < p->ncages; c++) {
+		g->cage_off[c] = (int)cells;
+		g->scan_state[c] = -2;
+		for (int i = 0; i < p->cages[c].ncells; i++)
+			g->cage_pos[p->cages[c].cells[i]] = i;
+		cells += (size_t)p->cages[c].ncells;
+	}
+	if (p->ncages && !(g->engine = cdok_latin_open(p)))
+		return false;
+	if (g->killer && !killer_init(g))
+		return false;
+	step_begin(g, 0);
+
+	for (int i = 0; i < g->ncells; i++) {
+		uint64_t d = g->full;
+
+		if (candidates && candidates[i] & g->full)
+			d = candidates[i] & g->full;
+		g->dom[i] = d;
+	}
+	for (int k = 0; k < 3; k++)
+		g->dirty_singles[k] = g->dirty_subsets[k] = ~(uint64_t)0;
+	for (int i = 0; i < g->ncells; i++) {
+		uint64_t d = g->dom[i];
+
+		if (d && !(d & (d - 1)))
+			g->single[i / 64] |= (uint64_t)1 << (i % 64);
+	}
+	for (int i = 0; i < g->ncells; i++) {
+		int v = values ? values[i] : p->given[i];
+
+		if (!values && cdok_has_given(p, i))
+			v = p->given[i];
+		if (v <= 0 || v > g->n)
+			continue;
+		/* A value the pencil marks left out is still the value. */
+		g->dom[i] |= (uint64_t)1 << v;
+		if (!place(g, i, v, false))
+			break;
+	}
+	return true;
+}
+
+void grader_free(struct grader *g)
+{
+	for (int i = 0; i < g->nkc; i++)
+		free(g->kc[i].cells);
+	free(g->kc);
+	free(g->kc_of);
+	free(g->kc_cage);
+	free(g->vc);
+	free(g->vc_pool);
+	cdok_latin_close(g->engine);
+	free(g->unit_cells);
+	free(g->cell_units);
+	free(g->dom);
+	free(g->val);
+	free(g->placed);
+	free(g->single);
+	free(g->cage_clean);
+	free(g->cage_off);
+	free(g->cage_pos);
+	free(g->support);
+	free(g->scan_ngroups);
+	free(g->scan_unit);
+	free(g->scan_must);
+	free(g->scan_state);
+	free(g->queue);
+	free(g->prev);
+	free(g->num);
+	free(g->mark);
+	free(g->scratch);
+	free(g->step.combos);
+	sb_free(&g->text);
+	free(g->step.cells);
+	free(g->step.chain);
+	free(g->step.rm);
+	free(g->step.rm_cells);
+	memset(g, 0, sizeof(*g));
+}
+
+/* ---- the run ---- */
+
+int grade_step(struct grader *g, const int *order, int norder)
+{
+	int r = 0;
+
+	if (g->contradiction)
+		return -1;
+	for (int i = 0; i < norder && !r; i++)
+		r = tech_fns[order[i]](g);
+	if (r < 0 || g->contradiction)
+		return -1;
+	if (r == 0)
+		return 0;
+	if (g->record) {
+		sb_free(&g->text);
+		sb_init(&g->text);
+		step_text(g, &g->step, &g->text);
+	}
+	return step_apply(g) ? 1 : -1;
+}
+
+int grade_run(struct grader *g, const int *order, int norder,
+	      bool (*on_step)(void *user, struct grader *g), void *user)
+{
+	while (g->open > 0) {
+		int r = grade_step(g, order, norder);
+
+		if (r <= 0)
+			return r;
+		if (on_step && !on_step(user, g))
+			return -2;
+	}
+	return g->contradiction ? -1 : 1;
+}

@@ -1,0 +1,121 @@
+/* mistakes.c -- the mistake finder: what is wrong in a partly filled
+ * grid (cdok_check_partial), which hints also ask before they look for
+ * a step.
+ *
+ * An empty cell is not a mistake.  A filled one is when it breaks a rule
+ * (cdok_check, with the empty cells left out) or, when the puzzle has
+ * exactly one solution, when it differs from that solution.
+ */
+#include <string.h>
+
+#include "grade/grade.h"
+
+static bool is_empty(const cdok_puzzle *p, int v)
+{
+	return !cdok_is_value(p, v);
+}
+
+cdok_status grade_mistakes(const cdok_puzzle *p, const int *values,
+			   const cdok_grade_params *params,
+			   cdok_problem **problems, int *count, int *unique,
+			   int *solution, cdok_error *err)
+{
+	cdok_problem *probs = NULL;
+	int cnt = 0, kept = 0, wrong = 0, ncells = p->size * p->size;
+	int *sol;
+	cdok_solve_params sp;
+	cdok_result res;
+	cdok_status st;
+
+	*problems = NULL;
+	*count = 0;
+	*unique = 0;
+	st = cdok_check(p, values, &probs, &cnt, err);
+	if (st != CDOK_OK)
+		return st;
+	for (int i = 0; i < cnt; i++)
+		if (probs[i].kind != CDOK_PROBLEM_VALUE ||
+		    !is_empty(p, probs[i].value))
+			probs[kept++] = probs[i];
+	sol = cdok_malloc((size_t)ncells * sizeof(int));
+	if (!sol) {
+		free(probs);
+		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	}
+	cdok_solve_params_init(&sp);
+	sp.max_nodes = params ? params->max_nodes : 0;
+	st = cdok_solve(p, &sp, sol, &res, err);
+	if (st != CDOK_OK) {
+		free(probs);
+		free(sol);
+		return st;
+	}
+	if (res.verdict == CDOK_VERDICT_UNIQUE) {
+		*unique = 1;
+		if (solution)
+			memcpy(solution, sol, (size_t)ncells * sizeof(int));
+		for (int i = 0; i < ncells; i++)
+			wrong += !is_empty(p, values[i]) &&
+				 cdok_puzzle_value_ok(p, values[i]) &&
+				 !cdok_has_given(p, i) && values[i] != sol[i];
+	}
+	if (wrong) {
+		cdok_problem *more = cdok_realloc(probs, (size_t)(kept + wrong) *
+						  sizeof(*more));
+
+		if (!more) {
+			free(probs);
+			free(sol);
+			return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0,
+					 "out of memory");
+		}
+		probs = more;
+		for (int i = 0; i < ncells; i++) {
+			cdok_problem *pr;
+
+			if (is_empty(p, values[i]) ||
+			    !cdok_puzzle_value_ok(p, values[i]) ||
+			    cdok_has_given(p, i) || values[i] == sol[i])
+				continue;
+			pr = &probs[kept++];
+			memset(pr, 0, sizeof(*pr));
+			pr->kind = CDOK_PROBLEM_WRONG;
+			pr->row = i / p->size;
+			pr->column = i % p->size;
+			pr->value = values[i];
+			pr->given = sol[i];
+			pr->cage = -1;
+			pr->got_den = 1;
+		}
+	}
+	free(sol);
+	if (!kept) {
+		free(probs);
+		probs = NULL;
+	}
+	*problems = probs;
+	*count = kept;
+	return CDOK_OK;
+}
+
+cdok_status cdok_check_partial(const cdok_puzzle *puzzle, const int *values,
+			       const cdok_grade_params *params,
+			       cdok_problem **problems, int *count,
+			       int *unique, cdok_error *err)
+{
+	cdok_status st;
+	int u;
+
+	if (!puzzle || !values || !problems || !count)
+		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+				 "cdok_check_partial needs a puzzle, values "
+				 "and somewhere to put the problems");
+	st = cdok_puzzle_validate(puzzle, err);
+	if (st != CDOK_OK)
+		return st;
+	st = grade_mistakes(puzzle, values, params, problems, count, &u, NULL,
+			    err);
+	if (unique)
+		*unique = st == CDOK_OK ? u : 0;
+	return st;
+}

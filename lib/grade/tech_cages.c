@@ -1,0 +1,331 @@
+/* tech_cages.c -- the techniques about cages (doc/LEVELS.md).
+ *
+ * Calcudoku, on Keen's scale, reasons about the layouts of a cage that
+ * fit its clue and the candidates, which the engine enumerates
+ * (cage_scan): at Easy the values any layout uses, at Normal the values
+ * each cell takes in some layout, at Hard the values every layout puts
+ * in a line.  Killer Sudoku, on Solo's scale, reasons as Solo does about
+ * sums: a cage's last open cell, the 45 rule, the smallest and largest
+ * sums of the other cells, and the combinations of different values
+ * that make a cage's sum; other cages (not sums of different values)
+ * get the engine's per-cell layouts at the same level.
+ */
+#include <string.h>
+
+#include "grade/grade.h"
+
+#define BIT(v) ((uint64_t)1 << (v))
+
+static inline int low(uint64_t x)
+{
+	return __builtin_ctzll(x);
+}
+
+static inline int high(uint64_t x)
+{
+	return 63 - __builtin_clzll(x);
+}
+
+/* Whether a cage still has an open cell. */
+static bool cage_open(const struct grader *g, int cage)
+{
+	const struct cdok_cage *c = &g->p->cages[cage];
+
+	for (int i = 0; i < c->ncells; i++)
+		if (!g->val[c->cells[i]])
+			return true;
+	return false;
+}
+
+static void cage_cells_focus(struct grader *g, int cage)
+{
+	const struct cdok_cage *c = &g->p->cages[cage];
+
+	for (int i = 0; i < c->ncells; i++)
+		step_cell(g, c->cells[i]);
+	g->step.cage_kind = SC_PUZZLE;
+	g->step.cage = cage;
+}
+
+/* Easy: the values any fitting layout uses, in every cell of the cage. */
+int tech_cage_values(struct grader *g)
+{
+	for (int cage = 0; cage < g->p->ncages; cage++) {
+		const struct cdok_cage *c = &g->p->cages[cage];
+		uint64_t any = 0;
+		int r;
+
+		if (!cage_open(g, cage))
+			continue;
+		if (g->cage_clean[cage] & 1)
+			continue;
+		r = cage_scan(g, cage);
+		if (r == 0)
+			return -1;
+		if (r < 0)
+			continue;
+		for (int i = 0; i < c->ncells; i++)
+			any |= g->support[g->cage_off[cage] + i];
+		step_begin(g, TECH_CAGE_VALUES);
+		for (int i = 0; i < c->ncells; i++)
+			step_remove(g, c->cells[i], ~any);
+		if (!g->step.nrm) {
+			/* Nothing, and nothing until the scan changes. */
+			g->cage_clean[cage] |= 1;
+			continue;
+		}
+		cage_cells_focus(g, cage);
+		g->step.values = any;
+		return 1;
+	}
+	return 0;
+}
+
+/* Normal (Keen), Trivial for the cages Solo's sum techniques do not
+ * cover: the values each cell takes in some fitting layout. */
+int tech_cage_cells(struct grader *g)
+{
+	for (int cage = 0; cage < g->p->ncages; cage++) {
+		const struct cdok_cage *c = &g->p->cages[cage];
+		int r;
+
+		if ((g->killer && g->kc_cage[cage]) || !cage_open(g, cage))
+			continue;
+		if (g->cage_clean[cage] & 2)
+			continue;
+		r = cage_scan(g, cage);
+		if (r == 0)
+			return -1;
+		if (r < 0)
+			continue;
+		step_begin(g, TECH_CAGE_CELLS);
+		for (int i = 0; i < c->ncells; i++)
+			step_remove(g, c->cells[i],
+				    ~g->support[g->cage_off[cage] + i]);
+		if (!g->step.nrm) {
+			g->cage_clean[cage] |= 2;
+			continue;
+		}
+		cage_cells_focus(g, cage);
+		return 1;
+	}
+	return 0;
+}
+
+/* Hard: a value every fitting layout puts in a line leaves the rest of
+ * the line. */
+int tech_cage_line(struct grader *g)
+{
+	for (int cage = 0; cage < g->p->ncages; cage++) {
+		int off = g->cage_off[cage], r;
+
+		if (!cage_open(g, cage))
+			continue;
+		if (g->cage_clean[cage] & 4)
+			continue;
+		r = cage_scan(g, cage);
+		if (r == 0)
+			return -1;
+		if (r < 0)
+			continue;
+		for (int k = 0; k < g->scan_ngroups[cage]; k++) {
+			int unit = g->scan_unit[3 * off + k];
+			uint64_t must = g->scan_must[3 * off + k], hit = 0;
+			const int *u;
+
+			if (!must || unit_kind(g, unit) == 2)
+				continue;
+			u = unit_of(g, unit);
+			step_begin(g, TECH_CAGE_LINE);
+			for (int i = 0; i < g->n; i++)
+				if (g->p->cage_of[u[i]] != cage &&
+				    step_remove(g, u[i], must))
+					hit |= g->step.rm[u[i]];
+			if (!g->step.nrm)
+				continue;
+			cage_cells_focus(g, cage);
+			g->step.values = hit;
+			g->step.unit = unit;
+			return 1;
+		}
+		/* The other cells of the lines only lose candidates: nothing
+		 * until the scan changes. */
+		g->cage_clean[cage] |= 4;
+	}
+	return 0;
+}
+
+/* ---- Killer ---- */
+
+int tech_cage_last(struct grader *g)
+{
+	if (!g->killer)
+		return 0;
+	for (int k = 0; k < g->nkc; k++) {
+		const struct kcage *kc = &g->kc[k];
+		int cell, v = kc->sum;
+
+		if (kc->ncells != 1)
+			continue;
+		cell = kc->cells[0];
+		if (v < 1 || v > g->n || !(g->dom[cell] & BIT(v)))
+			return -1;
+		step_begin(g, TECH_CAGE_LAST);
+		step_place(g, cell, v);
+		step_cell(g, cell);
+		g->step.value = v;
+		g->step.cage_kind = SC_KCAGE;
+		g->step.cage = k;
+		return 1;
+	}
+	return 0;
+}
+
+int tech_innie(struct grader *g)
+{
+	if (!g->killer)
+		return 0;
+	if (!killer_regions(g))
+		return -1;
+	for (int i = 0; i < g->nvc; i++) {
+		const struct vcage *vc = &g->vc[i];
+		int cell, v = vc->sum;
+
+		if (vc->ncells != 1)
+			continue;
+		cell = vc->cells[0];
+		if (v < 1 || v > g->n || !(g->dom[cell] & BIT(v)))
+			return -1;
+		step_begin(g, TECH_INNIE);
+		step_place(g, cell, v);
+		step_cell(g, cell);
+		g->step.value = v;
+		g->step.unit = vc->unit;
+		g->step.total = g->n * (g->n + 1) / 2;
+		g->step.used = vc->used;
+		return 1;
+	}
+	return 0;
+}
+
+/* The cells and sum of the i-th cage the sum techniques look at: the
+ * Killer cages first, then the 45 rule's. */
+static bool sum_cage(struct grader *g, int i, const int **cells, int *ncells,
+		     int *sum)
+{
+	if (i < g->nkc) {
+		*cells = g->kc[i].cells;
+		*ncells = g->kc[i].ncells;
+		*sum = g->kc[i].sum;
+		return true;
+	}
+	i -= g->nkc;
+	*cells = g->vc[i].cells;
+	*ncells = g->vc[i].ncells;
+	*sum = g->vc[i].sum;
+	return true;
+}
+
+static void sum_cage_focus(struct grader *g, int i, const int *cells,
+			   int ncells, int sum)
+{
+	for (int j = 0; j < ncells; j++)
+		step_cell(g, cells[j]);
+	g->step.cage_kind = i < g->nkc ? SC_KCAGE : SC_VCAGE;
+	g->step.cage = i < g->nkc ? i : i - g->nkc;
+	g->step.sum = sum;
+	g->step.count = ncells;
+}
+
+int tech_cage_bounds(struct grader *g)
+{
+	if (!g->killer)
+		return 0;
+	if (!killer_regions(g))
+		return -1;
+	for (int i = 0; i < g->nkc + g->nvc; i++) {
+		const int *cells;
+		int ncells, sum, lo = 0, hi = 0;
+
+		sum_cage(g, i, &cells, &ncells, &sum);
+		if (ncells < 2)
+			continue;
+		for (int j = 0; j < ncells; j++) {
+			lo += low(g->dom[cells[j]]);
+			hi += high(g->dom[cells[j]]);
+		}
+		step_begin(g, TECH_CAGE_BOUNDS);
+		for (int j = 0; j < ncells; j++) {
+			uint64_t d = g->dom[cells[j]], rm = 0;
+			int olo = lo - low(d), ohi = hi - high(d);
+
+			for (uint64_t a = d; a; a &= a - 1) {
+				int v = low(a);
+
+				if (v + ohi < sum || v + olo > sum)
+					rm |= BIT(v);
+			}
+			step_remove(g, cells[j], rm);
+		}
+		if (!g->step.nrm)
+			continue;
+		sum_cage_focus(g, i, cells, ncells, sum);
+		return 1;
+	}
+	return 0;
+}
+
+/* Every set of k different values of 1..n adding up to sum, and whether
+ * each cell has one of its values: the union of those that fit. */
+static void combos(struct grader *g, int n, int k, int sum, int from,
+		   uint64_t set, const int *cells, int ncells,
+		   uint64_t *any)
+{
+	struct gstep *s = &g->step;
+
+	if (k == 0) {
+		if (sum != 0)
+			return;
+		for (int j = 0; j < ncells; j++)
+			if (!(g->dom[cells[j]] & set))
+				return;
+		*any |= set;
+		if (s->ncombos < 32)
+			s->combos[s->ncombos] = set;
+		s->ncombos++;
+		return;
+	}
+	for (int v = from; v <= n && v <= sum; v++)
+		combos(g, n, k - 1, sum - v, v + 1, set | BIT(v), cells,
+		       ncells, any);
+}
+
+int tech_cage_combinations(struct grader *g)
+{
+	if (!g->killer)
+		return 0;
+	if (!killer_regions(g))
+		return -1;
+	for (int i = 0; i < g->nkc + g->nvc; i++) {
+		const int *cells;
+		int ncells, sum;
+		uint64_t any = 0;
+
+		sum_cage(g, i, &cells, &ncells, &sum);
+		/* Solo looks at cages of 2 to 4 open cells. */
+		if (ncells < 2 || ncells > 4)
+			continue;
+		step_begin(g, TECH_CAGE_COMBINATIONS);
+		combos(g, g->n, ncells, sum, 1, 0, cells, ncells, &any);
+		if (!any)
+			return -1;
+		for (int j = 0; j < ncells; j++)
+			step_remove(g, cells[j], ~any);
+		if (!g->step.nrm)
+			continue;
+		sum_cage_focus(g, i, cells, ncells, sum);
+		g->step.values = any;
+		return 1;
+	}
+	return 0;
+}

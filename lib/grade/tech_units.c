@@ -1,0 +1,529 @@
+/* tech_units.c -- the techniques about rows, columns and boxes: singles,
+ * box-line intersections, subsets, fish, forcing chains, and the guess
+ * that ends an Unreasonable puzzle's logic (doc/LEVELS.md).
+ *
+ * Each finds the first place (units in order, values in increasing
+ * order) where it makes progress and describes it in g->step.
+ */
+#include <string.h>
+
+#include "grade/grade.h"
+
+static inline int popc(uint64_t x)
+{
+	return __builtin_popcountll(x);
+}
+
+static inline int low(uint64_t x)
+{
+	return __builtin_ctzll(x);
+}
+
+#define BIT(v) ((uint64_t)1 << (v))
+
+/* Values placed in a unit. */
+static inline uint64_t unit_placed(const struct grader *g, int unit)
+{
+	return g->placed[unit];
+}
+
+/* ---- singles ---- */
+
+/* A value with one place left in a unit of the units first..last-1;
+ * only units that changed since they were last looked at. */
+static int hidden_single_in(struct grader *g, int tech, int first, int last)
+{
+	for (int unit = first; unit < last; unit++) {
+		const int *u = unit_of(g, unit);
+		uint64_t once = 0, twice = 0, missing;
+		int kind = unit / g->n;
+		uint64_t bit = (uint64_t)1 << (unit % g->n);
+
+		if (!(g->dirty_singles[kind] & bit))
+			continue;
+		missing = g->full & ~unit_placed(g, unit);
+		if (!missing) {
+			g->dirty_singles[kind] &= ~bit;
+			continue;
+		}
+		for (int i = 0; i < g->n; i++) {
+			uint64_t d = g->dom[u[i]] & missing;
+
+			twice |= once & d;
+			once |= d;
+		}
+		if (missing & ~once)
+			return -1;
+		if (!(missing & ~twice))
+			g->dirty_singles[kind] &= ~bit;
+		for (uint64_t h = missing & ~twice; h; h &= h - 1) {
+			int v = low(h);
+
+			for (int i = 0; i < g->n; i++)
+				if (!g->val[u[i]] && (g->dom[u[i]] & BIT(v))) {
+					step_begin(g, tech);
+					step_place(g, u[i], v);
+					step_cell(g, u[i]);
+					g->step.value = v;
+					g->step.unit = unit;
+					return 1;
+				}
+		}
+	}
+	return 0;
+}
+
+int tech_box_single(struct grader *g)
+{
+	if (g->nkinds < 3)
+		return 0;
+	return hidden_single_in(g, TECH_BOX_SINGLE, 2 * g->n, 3 * g->n);
+}
+
+int tech_hidden_single(struct grader *g)
+{
+	return hidden_single_in(g, TECH_HIDDEN_SINGLE, 0, 2 * g->n);
+}
+
+int tech_naked_single(struct grader *g)
+{
+	/* The open cells that were left one candidate, first in reading
+	 * order. */
+	for (int w = 0; w <= (g->ncells - 1) / 64; w++) {
+		while (g->single[w]) {
+			int cell = w * 64 + low(g->single[w]);
+			uint64_t d = g->dom[cell];
+
+			g->single[w] &= g->single[w] - 1;
+			if (g->val[cell] || (d & (d - 1)))
+				continue;
+			if (!d)
+				return -1;
+			step_begin(g, TECH_NAKED_SINGLE);
+			step_place(g, cell, low(d));
+			step_cell(g, cell);
+			g->step.value = low(d);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* ---- box and line ---- */
+
+/* In unit a, value v can only go where a meets unit b: remove it from
+ * the rest of b. */
+static int intersect(struct grader *g, int tech, int a_first, int a_last,
+		     int b_kind)
+{
+	for (int a = a_first; a < a_last; a++) {
+		const int *u = unit_of(g, a);
+		uint64_t missing = g->full & ~unit_placed(g, a);
+
+		for (uint64_t m = missing; m; m &= m - 1) {
+			int v = low(m), b = -1, count = 0;
+
+			for (int i = 0; i < g->n && b != -2; i++) {
+				int c = u[i], cb;
+
+				if (g->val[c] || !(g->dom[c] & BIT(v)))
+					continue;
+				cb = g->cell_units[c * 3 + b_kind];
+				count++;
+				b = b < 0 || b == cb ? cb : -2;
+			}
+			if (b < 0 || count < 2)
+				continue;
+			step_begin(g, tech);
+			for (int i = 0; i < g->n; i++) {
+				int c = unit_of(g, b)[i];
+
+				if (g->cell_units[c * 3 + a / g->n] != a)
+					step_remove(g, c, BIT(v));
+			}
+			if (!g->step.nrm)
+				continue;
+			for (int i = 0; i < g->n; i++)
+				if (!g->val[u[i]] && (g->dom[u[i]] & BIT(v)))
+					step_cell(g, u[i]);
+			g->step.value = v;
+			g->step.unit = a;
+			g->step.unit2 = b;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int tech_pointing(struct grader *g)
+{
+	int n = g->n;
+
+	if (g->nkinds < 3)
+		return 0;
+	for (int kind = 0; kind < 2; kind++) {
+		int r = intersect(g, TECH_POINTING, 2 * n, 3 * n, kind);
+
+		if (r)
+			return r;
+	}
+	return 0;
+}
+
+int tech_claiming(struct grader *g)
+{
+	if (g->nkinds < 3)
+		return 0;
+	return intersect(g, TECH_CLAIMING, 0, 2 * g->n, 2);
+}
+
+/* ---- Hall sets: subsets and fish ---- */
+
+/* A bipartite graph of m left and m right nodes (m <= 63), adj[i] the
+ * right neighbours of left node i.  Every left node must get its own
+ * right node (a cell its value, a row its column).  A Hall set is a set
+ * R of k left nodes whose neighbours are k right nodes N(R): those go to
+ * R, so no left node outside R may take one.  Finds the Hall set that
+ * removes something and is smallest in either form (R, or the nodes
+ * outside it, whose only right nodes are those outside N(R)), of size 2
+ * to m - 2.  Returns 1 with *set and *nset filled, 0 when there is none,
+ * -1 when no assignment exists at all. */
+static bool augment(const uint64_t *adj, int i, int *mate_r, uint64_t *seen)
+{
+	for (uint64_t a = adj[i] & ~*seen; a; a &= a - 1) {
+		int r = low(a);
+
+		*seen |= BIT(r);
+		if (mate_r[r] < 0 || augment(adj, mate_r[r], mate_r, seen)) {
+			mate_r[r] = i;
+			return true;
+		}
+	}
+	return false;
+}
+
+static int hall_set(int m, const uint64_t *adj, uint64_t *set,
+		    uint64_t *nset)
+{
+	int mate_r[64];
+	uint64_t reach[64], all = m == 64 ? ~(uint64_t)0 : BIT(m) - 1;
+	int best = m;
+
+	for (int r = 0; r < m; r++)
+		mate_r[r] = -1;
+	for (int i = 0; i < m; i++) {
+		uint64_t seen = 0;
+
+		if (!augment(adj, i, mate_r, &seen))
+			return -1;
+	}
+	/* i reaches j when i could take the right node j has. */
+	for (int i = 0; i < m; i++) {
+		reach[i] = BIT(i);
+		for (uint64_t a = adj[i]; a; a &= a - 1)
+			reach[i] |= BIT(mate_r[low(a)]);
+	}
+	for (int k = 0; k < m; k++)
+		for (int i = 0; i < m; i++)
+			if (reach[i] & BIT(k))
+				reach[i] |= reach[k];
+	for (int i = 0; i < m; i++) {
+		uint64_t r = reach[i], nr = 0;
+		int size = popc(r), form = size < m - size ? size : m - size;
+		bool useful = false;
+
+		if (size < 2 || size > m - 2 || form >= best)
+			continue;
+		for (uint64_t a = r; a; a &= a - 1)
+			nr |= adj[low(a)];
+		for (uint64_t o = all & ~r; o && !useful; o &= o - 1)
+			useful = (adj[low(o)] & nr) != 0;
+		if (!useful)
+			continue;
+		best = form;
+		*set = r;
+		*nset = nr;
+	}
+	return best < m;
+}
+
+/* Naked and hidden subsets in one unit. */
+static int subset_in(struct grader *g, int unit)
+{
+	const int *u = unit_of(g, unit);
+	int cells[64], values[64], m = 0, nv = 0, vi[64];
+	uint64_t adj[64], missing = g->full & ~unit_placed(g, unit);
+	uint64_t set, nset, outside;
+	int r, size;
+
+	for (uint64_t a = missing; a; a &= a - 1) {
+		vi[low(a)] = nv;
+		values[nv++] = low(a);
+	}
+	for (int i = 0; i < g->n; i++) {
+		int c = u[i];
+
+		if (g->val[c])
+			continue;
+		adj[m] = 0;
+		for (uint64_t a = g->dom[c] & missing; a; a &= a - 1)
+			adj[m] |= BIT(vi[low(a)]);
+		cells[m++] = c;
+	}
+	if (m != nv)
+		return -1;
+	if (m < 4)
+		return 0;
+	r = hall_set(m, adj, &set, &nset);
+	if (r <= 0)
+		return r;
+	size = popc(set);
+	outside = (m == 64 ? ~(uint64_t)0 : BIT(m) - 1) & ~set;
+	step_begin(g, size <= m - size ? TECH_NAKED_SUBSET
+				       : TECH_HIDDEN_SUBSET);
+	g->step.unit = unit;
+	for (uint64_t o = outside; o; o &= o - 1) {
+		int i = low(o);
+		uint64_t rm = 0;
+
+		for (uint64_t a = adj[i] & nset; a; a &= a - 1)
+			rm |= BIT(values[low(a)]);
+		step_remove(g, cells[i], rm);
+	}
+	if (g->step.tech == TECH_NAKED_SUBSET) {
+		for (uint64_t a = set; a; a &= a - 1)
+			step_cell(g, cells[low(a)]);
+		for (uint64_t a = nset; a; a &= a - 1)
+			g->step.values |= BIT(values[low(a)]);
+	} else {
+		uint64_t all = (nv == 64 ? ~(uint64_t)0 : BIT(nv) - 1);
+
+		for (uint64_t a = outside; a; a &= a - 1)
+			step_cell(g, cells[low(a)]);
+		for (uint64_t a = all & ~nset; a; a &= a - 1)
+			g->step.values |= BIT(values[low(a)]);
+	}
+	return 1;
+}
+
+int tech_naked_subset(struct grader *g)
+{
+	int n = g->n;
+
+	/* Boxes first on Solo's scale, as Solo looks at them. */
+	for (int k = 0; k < g->nkinds; k++) {
+		int kind = g->nkinds == 3 ? (k + 2) % 3 : k;
+
+		for (int unit = kind * n; unit < (kind + 1) * n; unit++) {
+			uint64_t bit = (uint64_t)1 << (unit - kind * n);
+			int r;
+
+			if (!(g->dirty_subsets[kind] & bit))
+				continue;
+			r = subset_in(g, unit);
+			if (r)
+				return r;
+			g->dirty_subsets[kind] &= ~bit;
+		}
+	}
+	return 0;
+}
+
+/* Found with the naked ones: both forms come from one Hall set. */
+int tech_hidden_subset(struct grader *g)
+{
+	(void)g;
+	return 0;
+}
+
+int tech_fish(struct grader *g)
+{
+	int n = g->n;
+
+	for (int v = 1; v <= n; v++) {
+		int rows[64], cols[64], m = 0, nc = 0;
+		uint64_t adj[64], rowdone = 0, coldone = 0, set, nset, outside;
+		int r;
+
+		for (int cell = 0; cell < g->ncells; cell++)
+			if (g->val[cell] == v) {
+				rowdone |= BIT(cell / n);
+				coldone |= BIT(cell % n);
+			}
+		for (int c = 0; c < n; c++)
+			if (!(coldone & BIT(c)))
+				cols[nc++] = c;
+		for (int row = 0; row < n; row++) {
+			if (rowdone & BIT(row))
+				continue;
+			adj[m] = 0;
+			for (int j = 0; j < nc; j++) {
+				int cell = row * n + cols[j];
+
+				if (!g->val[cell] && (g->dom[cell] & BIT(v)))
+					adj[m] |= BIT(j);
+			}
+			rows[m++] = row;
+		}
+		if (m != nc)
+			return -1;
+		if (m < 4)
+			continue;
+		r = hall_set(m, adj, &set, &nset);
+		if (r < 0)
+			return -1;
+		if (!r)
+			continue;
+		outside = (m == 64 ? ~(uint64_t)0 : BIT(m) - 1) & ~set;
+		step_begin(g, TECH_FISH);
+		g->step.value = v;
+		for (uint64_t o = outside; o; o &= o - 1)
+			for (uint64_t a = adj[low(o)] & nset; a; a &= a - 1)
+				step_remove(g, rows[low(o)] * n +
+					    cols[low(a)], BIT(v));
+		/* The chain holds the base lines, then the cover lines, as
+		 * unit numbers: rows (and columns) in the smaller form. */
+		if (popc(set) <= m - popc(set)) {
+			for (uint64_t a = set; a; a &= a - 1)
+				g->step.chain[g->step.nchain++] = rows[low(a)];
+			g->step.count = g->step.nchain;
+			for (uint64_t a = nset; a; a &= a - 1)
+				g->step.chain[g->step.nchain++] =
+					n + cols[low(a)];
+		} else {
+			uint64_t allc = BIT(m) - 1;
+
+			for (uint64_t a = allc & ~nset; a; a &= a - 1)
+				g->step.chain[g->step.nchain++] =
+					n + cols[low(a)];
+			g->step.count = g->step.nchain;
+			for (uint64_t a = outside; a; a &= a - 1)
+				g->step.chain[g->step.nchain++] = rows[low(a)];
+		}
+		for (int i = 0; i < g->step.count; i++) {
+			int line = g->step.chain[i];
+
+			for (int j = 0; j < n; j++) {
+				int cell = unit_of(g, line)[j];
+
+				if (!g->val[cell] && (g->dom[cell] & BIT(v)))
+					step_cell(g, cell);
+			}
+		}
+		return 1;
+	}
+	return 0;
+}
+
+/* ---- forcing chains ---- */
+
+/* Cells that see each other for a chain: the same row or column, and on
+ * Solo's scale the same box. */
+static bool chain_sees(const struct grader *g, int a, int b)
+{
+	for (int k = 0; k < g->nkinds; k++)
+		if (g->cell_units[a * 3 + k] == g->cell_units[b * 3 + k])
+			return true;
+	return false;
+}
+
+/* From a cell with two candidates: if it is not v it is the other one,
+ * w; then every cell that sees it cannot be w, and a cell among those
+ * with two candidates is its other one, and so on.  A cell reached as v
+ * that sees a cell which also sees the start cell: that cell cannot be
+ * v, whichever way the start cell goes. */
+static int chain_from(struct grader *g, int start, int v)
+{
+	int *queue = g->queue, *prev = g->prev, *num = g->num;
+	int head = 0, tail = 0;
+	uint64_t d = g->dom[start];
+
+	for (int i = 0; i < g->ncells; i++)
+		num[i] = 0;
+	queue[tail++] = start;
+	prev[start] = -1;
+	num[start] = low(d & ~BIT(v));
+	while (head < tail) {
+		int x = queue[head++], cur = num[x];
+
+		for (int k = 0; k < g->nkinds; k++) {
+			const int *u = unit_of(g, g->cell_units[x * 3 + k]);
+
+			for (int i = 0; i < g->n; i++) {
+				int y = u[i];
+				uint64_t dy = g->dom[y];
+
+				if (y == x || num[y] || g->val[y] ||
+				    !(dy & BIT(cur)))
+					continue;
+				if (popc(dy) == 2) {
+					queue[tail++] = y;
+					prev[y] = x;
+					num[y] = low(dy & ~BIT(cur));
+				}
+				if (cur != v || !chain_sees(g, y, start))
+					continue;
+				/* y cannot be v. */
+				step_begin(g, TECH_FORCING_CHAIN);
+				step_remove(g, y, BIT(v));
+				g->step.value = v;
+				g->step.other = num[start];
+				g->step.target = y;
+				/* The chain from the start to x, with the
+				 * value each cell takes when start is not v. */
+				for (int c = x; c >= 0; c = prev[c])
+					g->step.nchain++;
+				for (int c = x, j = g->step.nchain; c >= 0;
+				     c = prev[c]) {
+					j--;
+					g->step.chain[2 * j] = c;
+					g->step.chain[2 * j + 1] = num[c];
+				}
+				for (int j = 0; j < g->step.nchain; j++)
+					step_cell(g, g->step.chain[2 * j]);
+				step_cell(g, y);
+				return 1;
+			}
+		}
+	}
+	return 0;
+}
+
+int tech_forcing_chain(struct grader *g)
+{
+	for (int cell = 0; cell < g->ncells; cell++) {
+		uint64_t d = g->dom[cell];
+
+		if (g->val[cell] || popc(d) != 2)
+			continue;
+		for (uint64_t a = d; a; a &= a - 1) {
+			int r = chain_from(g, cell, low(a));
+
+			if (r)
+				return r;
+		}
+	}
+	return 0;
+}
+
+/* ---- guessing ---- */
+
+int tech_guess(struct grader *g)
+{
+	int best = -1;
+
+	if (!g->solution)
+		return 0;
+	for (int cell = 0; cell < g->ncells; cell++)
+		if (!g->val[cell] &&
+		    (best < 0 || popc(g->dom[cell]) < popc(g->dom[best])))
+			best = cell;
+	if (best < 0 || !(g->dom[best] & BIT(g->solution[best])))
+		return best < 0 ? 0 : -1;
+	step_begin(g, TECH_GUESS);
+	step_place(g, best, g->solution[best]);
+	step_cell(g, best);
+	g->step.value = g->solution[best];
+	g->step.values = g->dom[best];
+	return 1;
+}

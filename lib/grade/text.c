@@ -1,0 +1,325 @@
+/* text.c -- the sentence of a step, from its technique's template
+ * (techniques.h).
+ *
+ * A template is plain text with placeholders in braces, filled from the
+ * step:
+ *   {cell}      its first cell, as r3c4 (row 3, column 4, from 1)
+ *   {cells}     its cells ("r1c1, r1c2 and r2c1")
+ *   {value}     its value; {other} a chain's other value
+ *   {values}    its set of values ("3, 4 and 5"); {them}: "it" or "them"
+ *   {unit}, {unit2}   "row 3", "column 4", "box 2 (rows 1-3, columns 4-6)"
+ *   {cage}      the cage ("the 12+ cage at r1c1", or the part of one
+ *               the 45 rule or placed values leave)
+ *   {removed}   the candidates removed ("3 and 5 from r1c1, 5 from r2c1")
+ *   {removed_in} the same as "3 or 5 in r1c1, or 5 in r2c1"
+ *   {them_removed} "it" for one candidate removed, else "them"
+ *   {sum}, {total}, {used}, {count}   numbers
+ *   {combos}    sets of values that make a sum ("1+2+9 or 1+3+8")
+ *   {chain}     a forcing chain's cells after the first ("r1c4 is 7,
+ *               so r2c4 is 3"); {target} the cell it rules on
+ *   {lines}, {cover}   a fish's lines ("rows 2 and 5"); {fish} its
+ *               name ("An X-wing", "A swordfish", ...)
+ */
+#include <string.h>
+
+#include "grade/grade.h"
+
+#define BIT(v) ((uint64_t)1 << (v))
+
+static inline int low(uint64_t x)
+{
+	return __builtin_ctzll(x);
+}
+
+void text_cell(const struct grader *g, int cell, struct strbuf *sb)
+{
+	sb_printf(sb, "r%dc%d", cell / g->n + 1, cell % g->n + 1);
+}
+
+/* Separator before item i of count in an "a, b and c" list. */
+static void list_sep(struct strbuf *sb, int i, int count, const char *last)
+{
+	if (i == 0)
+		return;
+	sb_puts(sb, i == count - 1 ? last : ", ");
+}
+
+static void text_cells(const struct grader *g, const int *cells, int n,
+		       struct strbuf *sb)
+{
+	for (int i = 0; i < n; i++) {
+		list_sep(sb, i, n, " and ");
+		text_cell(g, cells[i], sb);
+	}
+}
+
+static void text_values(uint64_t values, const char *last, struct strbuf *sb)
+{
+	int count = __builtin_popcountll(values), i = 0;
+
+	for (uint64_t a = values; a; a &= a - 1, i++) {
+		list_sep(sb, i, count, last);
+		sb_printf(sb, "%d", low(a));
+	}
+}
+
+static void text_unit(const struct grader *g, int unit, struct strbuf *sb)
+{
+	int n = g->n, kind = unit / n, i = unit % n;
+
+	if (kind == 0) {
+		sb_printf(sb, "row %d", i + 1);
+	} else if (kind == 1) {
+		sb_printf(sb, "column %d", i + 1);
+	} else {
+		int br = g->p->box_rows, bc = g->p->box_cols;
+		int r0 = i / (n / bc) * br, c0 = i % (n / bc) * bc;
+
+		sb_printf(sb, "box %d (rows %d-%d, columns %d-%d)", i + 1,
+			  r0 + 1, r0 + br, c0 + 1, c0 + bc);
+	}
+}
+
+/* "the 12+ cage at r1c1" */
+static void text_puzzle_cage(const struct grader *g, int cage,
+			     struct strbuf *sb)
+{
+	const struct cdok_cage *c = &g->p->cages[cage];
+
+	sb_printf(sb, "the %lld%c cage at ", (long long)c->target,
+		  (char)c->op);
+	text_cell(g, c->cells[0], sb);
+}
+
+static void text_cage(const struct grader *g, const struct gstep *s,
+		      struct strbuf *sb)
+{
+	switch (s->cage_kind) {
+	case SC_NONE:
+		break;
+	case SC_PUZZLE:
+		text_puzzle_cage(g, s->cage, sb);
+		break;
+	case SC_KCAGE: {
+		const struct kcage *kc = &g->kc[s->cage];
+		const struct cdok_cage *c = &g->p->cages[kc->origin];
+
+		if (kc->part == 0 && kc->ncells == c->ncells) {
+			text_puzzle_cage(g, kc->origin, sb);
+			break;
+		}
+		if (kc->part == 0)
+			sb_puts(sb, "the open cells of ");
+		else
+			sb_puts(sb, "the part of ");
+		text_puzzle_cage(g, kc->origin, sb);
+		if (kc->part) {
+			sb_puts(sb, kc->part == 1 ? " in " : " outside ");
+			text_unit(g, kc->unit, sb);
+		}
+		sb_puts(sb, " (");
+		text_cells(g, kc->cells, kc->ncells, sb);
+		sb_puts(sb, ")");
+		break;
+	}
+	case SC_VCAGE: {
+		const struct vcage *vc = &g->vc[s->cage];
+
+		sb_puts(sb, "the cells of ");
+		text_unit(g, vc->unit, sb);
+		sb_puts(sb, " outside its placed values and the cages wholly "
+			"inside it (");
+		text_cells(g, vc->cells, vc->ncells, sb);
+		sb_puts(sb, ")");
+		break;
+	}
+	}
+}
+
+/* Removals grouped by equal sets of values, in the order recorded:
+ * "3 and 5 from r1c1 and r1c2, 5 from r2c1" (in = false) or "3 or 5 in
+ * r1c1 or r1c2, or 5 in r2c1" (in = true). */
+static void text_removed(const struct grader *g, const struct gstep *s,
+			 bool in, struct strbuf *sb)
+{
+	int groups = 0, done = 0;
+	int *first = g->scratch;
+
+	/* The first cell of each group of equal masks. */
+	for (int i = 0; i < s->nrm; i++) {
+		uint64_t m = s->rm[s->rm_cells[i]];
+		bool seen = false;
+
+		for (int j = 0; j < groups && !seen; j++)
+			seen = s->rm[first[j]] == m;
+		if (!seen)
+			first[groups++] = s->rm_cells[i];
+	}
+	for (int j = 0; j < groups; j++) {
+		uint64_t m = s->rm[first[j]];
+		int count = 0, k = 0;
+
+		for (int i = 0; i < s->nrm; i++)
+			count += s->rm[s->rm_cells[i]] == m;
+		if (j)
+			sb_puts(sb, j == groups - 1 ? (in ? ", or " : " and ")
+					       : ", ");
+		text_values(m, in ? " or " : " and ", sb);
+		sb_puts(sb, in ? " in " : " from ");
+		for (int i = 0; i < s->nrm; i++) {
+			if (s->rm[s->rm_cells[i]] != m)
+				continue;
+			list_sep(sb, k++, count, in ? " or " : " and ");
+			text_cell(g, s->rm_cells[i], sb);
+		}
+		done++;
+	}
+	(void)done;
+}
+
+static void text_combos(const struct gstep *s, struct strbuf *sb)
+{
+	int shown = s->ncombos < 32 ? s->ncombos : 32;
+
+	for (int i = 0; i < shown; i++) {
+		bool plus = false;
+
+		list_sep(sb, i, s->ncombos > shown ? shown + 1 : shown,
+			 " or ");
+		for (uint64_t a = s->combos[i]; a; a &= a - 1) {
+			sb_printf(sb, "%s%d", plus ? "+" : "", low(a));
+			plus = true;
+		}
+	}
+	if (s->ncombos > shown)
+		sb_printf(sb, " or %d more", s->ncombos - shown);
+}
+
+static void text_chain(const struct grader *g, const struct gstep *s,
+		       struct strbuf *sb)
+{
+	for (int j = 1; j < s->nchain; j++) {
+		if (j > 1)
+			sb_puts(sb, ", so ");
+		text_cell(g, s->chain[2 * j], sb);
+		sb_printf(sb, " is %d", s->chain[2 * j + 1]);
+	}
+	if (s->nchain == 1) {
+		/* The start cell itself sees the target. */
+		text_cell(g, s->chain[0], sb);
+		sb_printf(sb, " is %d", s->chain[1]);
+	}
+}
+
+/* Fish lines: chain[from..to-1] are units of one kind. */
+static void text_lines(const struct grader *g, const struct gstep *s,
+		       int from, int to, struct strbuf *sb)
+{
+	int kind = s->chain[from] / g->n;
+
+	sb_puts(sb, kind == 0 ? "rows " : "columns ");
+	for (int i = from; i < to; i++) {
+		list_sep(sb, i - from, to - from, " and ");
+		sb_printf(sb, "%d", s->chain[i] % g->n + 1);
+	}
+}
+
+/* "An X-wing", "A swordfish", ... by the number of base lines. */
+static void text_fish(const struct gstep *s, struct strbuf *sb)
+{
+	static const char *const names[] = {
+		"An X-wing", "A swordfish", "A jellyfish",
+	};
+
+	if (s->count >= 2 && s->count <= 4)
+		sb_puts(sb, names[s->count - 2]);
+	else
+		sb_printf(sb, "A fish of %d lines", s->count);
+}
+
+static void placeholder(const struct grader *g, const struct gstep *s,
+			const char *name, size_t len, struct strbuf *sb)
+{
+#define IS(word) (len == sizeof(word) - 1 && !memcmp(name, word, len))
+	if (IS("cell"))
+		text_cell(g, s->ncells ? s->cells[0] : 0, sb);
+	else if (IS("cells"))
+		text_cells(g, s->cells, s->ncells, sb);
+	else if (IS("value"))
+		sb_printf(sb, "%d", s->value);
+	else if (IS("other"))
+		sb_printf(sb, "%d", s->other);
+	else if (IS("values"))
+		text_values(s->values, " and ", sb);
+	else if (IS("them"))
+		sb_puts(sb, s->values & (s->values - 1) ? "them" : "it");
+	else if (IS("unit"))
+		text_unit(g, s->unit, sb);
+	else if (IS("unit2"))
+		text_unit(g, s->unit2, sb);
+	else if (IS("cage"))
+		text_cage(g, s, sb);
+	else if (IS("removed"))
+		text_removed(g, s, false, sb);
+	else if (IS("removed_in"))
+		text_removed(g, s, true, sb);
+	else if (IS("them_removed"))
+		sb_puts(sb, s->nrm == 1 && !(s->rm[s->rm_cells[0]] &
+					      (s->rm[s->rm_cells[0]] - 1))
+			    ? "it" : "them");
+	else if (IS("fish"))
+		text_fish(s, sb);
+	else if (IS("sum"))
+		sb_printf(sb, "%d", s->sum);
+	else if (IS("total"))
+		sb_printf(sb, "%d", s->total);
+	else if (IS("used"))
+		sb_printf(sb, "%d", s->used);
+	else if (IS("count"))
+		sb_printf(sb, "%d", s->count);
+	else if (IS("combos"))
+		text_combos(s, sb);
+	else if (IS("chain"))
+		text_chain(g, s, sb);
+	else if (IS("target"))
+		text_cell(g, s->target, sb);
+	else if (IS("lines"))
+		text_lines(g, s, 0, s->count, sb);
+	else if (IS("cover"))
+		text_lines(g, s, s->count, s->nchain, sb);
+	else
+		sb_printf(sb, "{%.*s}", (int)len, name);
+#undef IS
+}
+
+void step_text(const struct grader *g, const struct gstep *s,
+	       struct strbuf *sb)
+{
+	const char *t = grade_techs[s->tech].text;
+	bool start = true;
+
+	while (*t) {
+		const char *close;
+
+		if (*t != '{' || !(close = strchr(t, '}'))) {
+			sb_putc(sb, *t++);
+			start = false;
+			continue;
+		}
+		/* A sentence that starts with a placeholder starts with a
+		 * capital letter ("The 12+ cage", "R3c4" stays as is). */
+		if (start) {
+			size_t at = sb->len;
+
+			placeholder(g, s, t + 1, (size_t)(close - t - 1), sb);
+			if (!sb->failed && sb->len > at &&
+			    sb->data[at] >= 'a' && sb->data[at] <= 'z' &&
+			    sb->data[at] != 'r')
+				sb->data[at] = (char)(sb->data[at] - 'a' + 'A');
+		} else {
+			placeholder(g, s, t + 1, (size_t)(close - t - 1), sb);
+		}
+		start = false;
+		t = close + 1;
+	}
+}

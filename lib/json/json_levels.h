@@ -1,0 +1,19 @@
+/* json_levels.h -- the JSON of grades and steps (doc/FORMAT.md, result
+ * documents), for json.c's result documents.  Kept apart from json.c so
+ * that it can move with it. */
+#ifndef CDOK_JSON_LEVELS_H
+#define CDOK_JSON_LEVELS_H
+
+#include <jansson.h>
+
+#include "cdok.h"
+
+/* The "grade" object, or NULL when memory runs out. */
+json_t *cdok_json_grade_object(const cdok_grading *grading);
+
+/* A step object ("technique", "level", "cells", "placed", "removed",
+ * "text"), or NULL when memory runs out. */
+json_t *cdok_json_step_object(const cdok_puzzle *puzzle,
+			      const cdok_step *step);
+
+#endif /* CDOK_JSON_LEVELS_H */

@@ -1,0 +1,221 @@
+/* test_cli_levels.c -- levels in the cdok program (doc/LEVELS.md): the
+ * hint and explain commands with their exit statuses, the level on the
+ * difficulty line, generate --level, and check on a partial grid.
+ */
+#include "cli_run.h"
+
+#define KEEN "tests/data/corpus/keen/"
+#define KILLER "tests/data/corpus/killer/"
+
+Test(cli_levels, hint_says_one_step)
+{
+	struct run r;
+
+	CDOK(&r, "hint", "examples/readme6.spec");
+	cr_expect_eq(r.status, 0, "%s", r.err.data);
+	expect_match(r.out.data, "^[A-Z][a-z ]+ \\(Easy\\): [^\n]*r[1-6]c[1-6]"
+		     "[^\n]*\\.\n$", "hint");
+	run_free(&r);
+}
+
+Test(cli_levels, hint_statuses)
+{
+	char *dir = make_tmpdir();
+	char path[512];
+	struct run r;
+
+	/* The solution: solved, status 9. */
+	CDOK(&r, "hint", "--state", KEEN "keen_6n_01.sol",
+	     KEEN "keen_6n_01.keen");
+	cr_expect_eq(r.status, 9, "%s", r.err.data);
+	expect_str(&r.out, "The puzzle is solved.\n", "stdout");
+	run_free(&r);
+
+	/* A wrong value: status 11, the cell said. */
+	snprintf(path, sizeof(path), "%s/wrong.txt", dir);
+	{
+		struct text sol = read_file(KEEN "keen_6n_01.sol");
+		char state[128];
+
+		/* The first value, changed; the rest empty. */
+		snprintf(state, sizeof(state), "%c . . . . .\n. . . . . .\n"
+			 ". . . . . .\n. . . . . .\n. . . . . .\n. . . . . .\n",
+			 sol.data[0] == '1' ? '2' : '1');
+		write_file(path, state);
+		text_free(&sol);
+	}
+	CDOK(&r, "hint", "--state", path, KEEN "keen_6n_01.keen");
+	cr_expect_eq(r.status, 11, "%s", r.err.data);
+	expect_match(r.out.data, "^This state cannot be finished: row 1, "
+		     "column 1 holds [0-9], which is not the value", "stdout");
+	run_free(&r);
+
+	/* Hints at Easy only, chained, stop short of an Extreme puzzle's
+	 * end: status 10. */
+	snprintf(path, sizeof(path), "%s/state.txt", dir);
+	write_file(path, "");
+	for (int k = 0; k < 200; k++) {
+		char next[512];
+
+		snprintf(next, sizeof(next), "%s/next.txt", dir);
+		CDOK(&r, "hint", "--apply", "--level", "easy", "--state", path,
+		     "-o", next, KEEN "keen_6x_01.keen");
+		if (r.status != 0)
+			break;
+		rename(next, path);
+		run_free(&r);
+	}
+	cr_expect_eq(r.status, 10, "%s", r.err.data);
+	run_free(&r);
+	CDOK(&r, "hint", "--level", "easy", "--state", path,
+	     KEEN "keen_6x_01.keen");
+	cr_expect_eq(r.status, 10);
+	expect_str(&r.out, "No technique up to Easy applies to this state.\n",
+		   "stdout");
+	run_free(&r);
+	remove_tmpdir(dir);
+}
+
+Test(cli_levels, hint_apply_writes_a_state)
+{
+	struct run r;
+
+	CDOK(&r, "hint", "--apply", KEEN "keen_4e_01.keen");
+	cr_expect_eq(r.status, 0, "%s", r.err.data);
+	/* The step as a '#' line, then four rows of four cells. */
+	expect_match(r.out.data, "^# [^\n]+\n([0-9.{}]+( [0-9.{}]+){3}\n){4}$",
+		     "stdout");
+	run_free(&r);
+}
+
+Test(cli_levels, hint_json_is_a_step)
+{
+	struct run r;
+
+	CDOK(&r, "hint", "--to", "json", "examples/readme6.spec");
+	cr_expect_eq(r.status, 0, "%s", r.err.data);
+	expect_match(r.out.data, "\"command\":\"hint\"", "json");
+	expect_match(r.out.data, "\"hint\":\"step\",\"step\":\\{\"technique\":"
+		     "\"[a-z-]+\",\"level\":\"easy\",\"cells\":\\[\\[",
+		     "json");
+	run_free(&r);
+}
+
+Test(cli_levels, hint_refuses_nylimb_and_stray_options)
+{
+	struct run r;
+
+	CDOK(&r, "-N", "hint", "tests/data/corpus/nylimb/GC7WQR5.puz");
+	cr_expect_eq(r.status, 3);
+	expect_match(r.err.data, "not graded by technique", "stderr");
+	run_free(&r);
+	CDOK(&r, "solve", "--level", "hard", "examples/readme6.spec");
+	cr_expect_eq(r.status, 4);
+	run_free(&r);
+	CDOK(&r, "hint", "--level", "trivial", "examples/readme6.spec");
+	cr_expect_eq(r.status, 4);
+	expect_match(r.err.data, "Keen's scale", "stderr");
+	run_free(&r);
+}
+
+Test(cli_levels, explain_lists_the_steps)
+{
+	struct run r;
+
+	CDOK(&r, "explain", "examples/readme6.spec");
+	cr_expect_eq(r.status, 0, "%s", r.err.data);
+	expect_match(r.out.data, "^Level: Easy \\(score [0-9]+, difficulty "
+		     "1[0-9]{4}\\), [0-9]+ steps\n1\\. [^\n]+\n2\\. ", "stdout");
+	run_free(&r);
+
+	CDOK(&r, "explain", "--level", "normal", KEEN "keen_6x_01.keen");
+	cr_expect_eq(r.status, 10, "%s", r.err.data);
+	expect_match(r.out.data, "^Level: above Normal\n", "stdout");
+	expect_match(r.out.data, "\nNo technique up to Normal applies now; "
+		     "the rest needs a harder level\\.\n$", "stdout");
+	run_free(&r);
+
+	CDOK(&r, "explain", "tests/data/corpus/ambiguous/amb_6x6.spec");
+	cr_expect_eq(r.status, 2);
+	run_free(&r);
+
+	CDOK(&r, "explain", "--to", "json", KILLER "killer_kt_01.solo");
+	cr_expect_eq(r.status, 0, "%s", r.err.data);
+	expect_match(r.out.data, "\"grade\":\\{\"scale\":\"killer\","
+		     "\"outcome\":\"level\",\"level\":\"trivial\"", "json");
+	expect_match(r.out.data, "\"steps\":\\[\\{\"technique\":", "json");
+	run_free(&r);
+}
+
+Test(cli_levels, difficulty_line_has_the_level)
+{
+	struct run r;
+
+	CDOK(&r, "examine", KEEN "keen_9h_01.keen", KILLER "killer_ka_01.solo");
+	cr_expect_eq(r.status, 0, "%s", r.err.data);
+	expect_match(r.out.data, "Difficulty: 3[0-9]{4} \\(Hard, score "
+		     "[0-9]+\\)\n", "keen");
+	expect_match(r.out.data, "Difficulty: 4[0-9]{4} \\(Advanced, score "
+		     "[0-9]+\\)\n", "killer");
+	run_free(&r);
+	CDOK(&r, "-N", "examine", "tests/data/corpus/nylimb/GC7WQR5.puz");
+	cr_expect_eq(r.status, 0, "%s", r.err.data);
+	expect_match(r.out.data, "Nylimb puzzles are not graded by technique",
+		     "nylimb");
+	run_free(&r);
+}
+
+Test(cli_levels, generate_level, .timeout = 60)
+{
+	struct run r;
+
+	CDOK(&r, "-T", "-s", "6", "--seed", "3", "--count", "2", "--level",
+	     "hard", "generate");
+	cr_expect_eq(r.status, 0, "%s", r.err.data);
+	expect_match(r.out.data, "Difficulty: 3[0-9]{4} \\(Hard, score [0-9]+\\)"
+		     "\n\n.*Difficulty: 3[0-9]{4} \\(Hard, score [0-9]+\\)\n$",
+		     "stdout");
+	run_free(&r);
+	CDOK(&r, "--killer", "--seed", "3", "--level", "i", "generate");
+	cr_expect_eq(r.status, 0, "%s", r.err.data);
+	expect_match(r.out.data, "\\(Intermediate, score [0-9]+\\)\n$",
+		     "stdout");
+	run_free(&r);
+	CDOK(&r, "-s", "3", "--level", "hard", "generate");
+	cr_expect_eq(r.status, 4);
+	expect_match(r.err.data, "no Hard puzzles of size 3 x 3: Normal is "
+		     "the hardest", "stderr");
+	run_free(&r);
+	CDOK(&r, "-N", "--level", "easy", "generate");
+	cr_expect_eq(r.status, 4);
+	expect_match(r.err.data, "Nylimb puzzles are not graded", "stderr");
+	run_free(&r);
+	CDOK(&r, "--level", "easy", "-m", "30000", "generate");
+	cr_expect_eq(r.status, 4);
+	run_free(&r);
+}
+
+Test(cli_levels, check_partial_grid)
+{
+	char *dir = make_tmpdir();
+	char path[512];
+	struct run r;
+
+	snprintf(path, sizeof(path), "%s/partial.txt", dir);
+	write_file(path, "6 4 5 2 1 3\n. . . . . .\n. . . . . .\n"
+		   ". . . . . .\n. . . . . .\n. . . . . 1\n");
+	CDOK(&r, "check", "examples/readme6.spec", path);
+	cr_expect_eq(r.status, 0, "%s", r.err.data);
+	expect_str(&r.out, "No mistakes so far; 29 cells are still empty.\n",
+		   "stdout");
+	run_free(&r);
+	write_file(path, "6 4 5 2 1 3\n. . . . . .\n. . . . . .\n"
+		   ". . . . . .\n. . . . . .\n. . . . . 2\n");
+	CDOK(&r, "check", "examples/readme6.spec", path);
+	cr_expect_eq(r.status, 7, "%s", r.err.data);
+	expect_str(&r.out, "The grid has 1 mistake (29 cells are still "
+		   "empty):\nrow 6, column 6 holds 2, which is not the value "
+		   "of the puzzle's solution there\n", "stdout");
+	run_free(&r);
+	remove_tmpdir(dir);
+}

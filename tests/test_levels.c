@@ -1,0 +1,893 @@
+/* test_levels.c -- the grader (doc/LEVELS.md): each technique on a
+ * position made by hand where it applies and one where it must not;
+ * grades of corpus puzzles against the levels in their names; hints
+ * chained from the empty grid to the known solution; explanations
+ * replayed step by step, none of which may remove a solution's value;
+ * states read and written; the mistake finder.
+ *
+ * Agreement with Keen and Solo on many puzzles is measured by
+ * bench/levels/agreement.py, not here (make check stays fast).
+ */
+#include "fmt_helpers.h"
+
+#include "grade/grade.h"
+
+#define BIT(v) ((uint64_t)1 << (v))
+
+/* A candidate set from its digits: M("125"). */
+static uint64_t M(const char *digits)
+{
+	uint64_t m = 0;
+
+	for (; *digits; digits++)
+		m |= BIT(*digits - '0');
+	return m;
+}
+
+static cdok_puzzle *spec(const char *text)
+{
+	return fmt_read_one("spec", text, strlen(text), "spec");
+}
+
+/* A grader on p with the state given as one candidate string per cell
+ * ("" = every value, a single digit after '=' = placed). */
+static void setup(struct grader *g, const cdok_puzzle *p,
+		  const char *const *cells)
+{
+	int n = cdok_puzzle_size(p);
+	int values[81];
+	uint64_t cand[81];
+
+	for (int i = 0; i < n * n; i++) {
+		values[i] = CDOK_NONE;
+		cand[i] = 0;
+		if (cells && cells[i][0] == '=')
+			values[i] = cells[i][1] - '0';
+		else if (cells)
+			cand[i] = M(cells[i]);
+	}
+	cr_assert(grader_init(g, p, values, cand));
+	cr_assert(!g->contradiction);
+}
+
+/* Whether the step removes value v from cell. */
+static bool removes(const struct grader *g, int cell, int v)
+{
+	return (g->step.rm[cell] & BIT(v)) != 0;
+}
+
+/* A 4 x 4 Calcudoku: four cages of four cells (rows), sums of 10. */
+static const char plain4[] =
+	"A+10 A A A\n"
+	"B+10 B B B\n"
+	"C+10 C C C\n"
+	"D+10 D D D\n";
+
+/* ---- singles ---- */
+
+Test(levels, naked_single)
+{
+	cdok_puzzle *p = spec(plain4);
+	const char *yes[16] = { "3", "", "", "", "", "", "", "", "", "", "",
+				"", "", "", "", "" };
+	struct grader g;
+
+	setup(&g, p, yes);
+	cr_assert_eq(tech_naked_single(&g), 1);
+	cr_expect_eq(g.step.place_cell, 0);
+	cr_expect_eq(g.step.place_value, 3);
+	grader_free(&g);
+	setup(&g, p, NULL);
+	cr_expect_eq(tech_naked_single(&g), 0);
+	grader_free(&g);
+	cdok_puzzle_free(p);
+}
+
+Test(levels, hidden_single_in_a_line)
+{
+	cdok_puzzle *p = spec(plain4);
+	/* 2 fits only r1c3 in row 1. */
+	const char *yes[16] = { "134", "134", "1234", "134", "", "", "", "",
+				"", "", "", "", "", "", "", "" };
+	const char *no[16] = { "134", "134", "1234", "1234", "", "", "", "",
+			       "", "", "", "", "", "", "", "" };
+	struct grader g;
+
+	setup(&g, p, yes);
+	cr_assert_eq(tech_hidden_single(&g), 1);
+	cr_expect_eq(g.step.place_cell, 2);
+	cr_expect_eq(g.step.place_value, 2);
+	cr_expect_eq(g.step.unit, 0);
+	grader_free(&g);
+	setup(&g, p, no);
+	cr_expect_eq(tech_hidden_single(&g), 0);
+	grader_free(&g);
+	cdok_puzzle_free(p);
+}
+
+/* A 4 x 4 Killer Sudoku with boxes of 2 x 2 and cages of two cells. */
+static const char killer4[] =
+	"@boxes 2x2\n"
+	"@distinct\n"
+	"A+3 A B+7 B\n"
+	"C+7 C D+3 D\n"
+	"E+3 E F+7 F\n"
+	"G+7 G H+3 H\n";
+
+Test(levels, box_single)
+{
+	cdok_puzzle *p = spec(killer4);
+	/* In box 1 (r1c1, r1c2, r2c1, r2c2) 4 fits only r2c2; in its row
+	 * and column it fits elsewhere too. */
+	const char *yes[16] = { "123", "123", "1234", "1234",
+				"123", "1234", "1234", "1234",
+				"1234", "1234", "1234", "1234",
+				"1234", "1234", "1234", "1234" };
+	struct grader g;
+
+	setup(&g, p, yes);
+	cr_assert_eq(tech_box_single(&g), 1);
+	cr_expect_eq(g.step.place_cell, 5);
+	cr_expect_eq(g.step.place_value, 4);
+	cr_expect_eq(tech_hidden_single(&g), 0);
+	grader_free(&g);
+	setup(&g, p, NULL);
+	cr_expect_eq(tech_box_single(&g), 0);
+	grader_free(&g);
+	cdok_puzzle_free(p);
+}
+
+/* ---- Keen's cage techniques ---- */
+
+/* Row 1 holds a 3+ and a 7+ cage of two cells; the others are 5+
+ * cages of two cells, which can hold any value. */
+static const char cages4[] =
+	"A+3 A B+7 B\n"
+	"C+5 D+5 D E+5\n"
+	"C F+5 F E\n"
+	"G+5 G H+5 H\n";
+
+/* The same without the 3+ and 7+ cages. */
+static const char fives4[] =
+	"A+3 A B+7 B\n"
+	"C+5 C D+5 D\n"
+	"E+5 E F+5 F\n"
+	"G+5 G H+5 H\n";
+
+Test(levels, cage_values)
+{
+	cdok_puzzle *p = spec(cages4);
+	struct grader g;
+
+	/* The 3+ cage is 1 and 2, in either order: 3 and 4 go. */
+	setup(&g, p, NULL);
+	cr_assert_eq(tech_cage_values(&g), 1);
+	cr_expect_eq(g.step.cage, 0);
+	cr_expect(removes(&g, 0, 3) && removes(&g, 0, 4) &&
+		  removes(&g, 1, 3) && removes(&g, 1, 4));
+	cr_expect(!removes(&g, 0, 1) && !removes(&g, 1, 2));
+	grader_free(&g);
+	/* 5+ cages of two cells are 1+4 or 2+3: every value is used. */
+	{
+		const char *st[16] = { "12", "12", "34", "34", "", "", "", "",
+				       "", "", "", "", "", "", "", "" };
+		cdok_puzzle *q = spec(fives4);
+
+		setup(&g, q, st);
+		cr_expect_eq(tech_cage_values(&g), 0);
+		grader_free(&g);
+		cdok_puzzle_free(q);
+	}
+	cdok_puzzle_free(p);
+}
+
+Test(levels, cage_cells)
+{
+	cdok_puzzle *p = spec(cages4);
+	/* The 5+ cage: r2c1 holds 1 or 2, so r3c1 holds 4 or 3; the union
+	 * of the layouts keeps all four values. */
+	const char *yes[16] = { "12", "12", "34", "34", "12", "", "", "",
+				"", "", "", "", "", "", "", "" };
+	struct grader g;
+
+	setup(&g, p, yes);
+	cr_expect_eq(tech_cage_values(&g), 0);
+	cr_assert_eq(tech_cage_cells(&g), 1);
+	cr_expect(removes(&g, 8, 1) && removes(&g, 8, 2));
+	cr_expect(!removes(&g, 8, 3) && !removes(&g, 8, 4));
+	grader_free(&g);
+	{
+		const char *no[16] = { "12", "12", "34", "34", "", "", "", "",
+				       "", "", "", "", "", "", "", "" };
+		cdok_puzzle *q = spec(fives4);
+
+		setup(&g, q, no);
+		cr_expect_eq(tech_cage_cells(&g), 0);
+		grader_free(&g);
+		cdok_puzzle_free(q);
+	}
+	cdok_puzzle_free(p);
+}
+
+Test(levels, cage_line)
+{
+	cdok_puzzle *p = spec(cages4);
+	struct grader g;
+
+	/* Every layout of the 3+ cage puts 1 and 2 in row 1, so the 7+
+	 * cage's cells of row 1 cannot hold them. */
+	setup(&g, p, NULL);
+	cr_assert_eq(tech_cage_line(&g), 1);
+	cr_expect_eq(g.step.unit, 0);
+	cr_expect(removes(&g, 2, 1) && removes(&g, 2, 2) &&
+		  removes(&g, 3, 1) && removes(&g, 3, 2));
+	grader_free(&g);
+	/* Vertical cages of 5 (1+4, 2+3) put no value in every layout. */
+	{
+		cdok_puzzle *q = spec("A+5 B+5 C+5 D+5\nA B C D\n"
+				      "E+5 F+5 G+5 H+5\nE F G H\n");
+
+		setup(&g, q, NULL);
+		cr_expect_eq(tech_cage_line(&g), 0);
+		grader_free(&g);
+		cdok_puzzle_free(q);
+	}
+	cdok_puzzle_free(p);
+}
+
+/* ---- subsets, fish, chains ---- */
+
+/* A 6 x 6 of sum cages of whole rows (21 each). */
+static const char plain6[] =
+	"A+21 A A A A A\n"
+	"B+21 B B B B B\n"
+	"C+21 C C C C C\n"
+	"D+21 D D D D D\n"
+	"E+21 E E E E E\n"
+	"F+21 F F F F F\n";
+
+static const char *row1(const char *a, const char *b, const char *c,
+			const char *d, const char *e, const char *f, int i)
+{
+	const char *r[6] = { a, b, c, d, e, f };
+
+	return i < 6 ? r[i] : "";
+}
+
+Test(levels, naked_subset)
+{
+	cdok_puzzle *p = spec(plain6);
+	const char *st[36];
+	struct grader g;
+
+	/* r1c1 and r1c2 hold only 1 and 2. */
+	for (int i = 0; i < 36; i++)
+		st[i] = row1("12", "12", "1234", "1356", "2456", "3456", i);
+	setup(&g, p, st);
+	cr_assert_eq(tech_naked_subset(&g), 1);
+	cr_expect_eq(g.step.tech, TECH_NAKED_SUBSET);
+	cr_expect_eq(g.step.values, M("12"));
+	cr_expect(removes(&g, 2, 1) && removes(&g, 2, 2) &&
+		  removes(&g, 3, 1) && removes(&g, 4, 2));
+	grader_free(&g);
+	setup(&g, p, NULL);
+	cr_expect_eq(tech_naked_subset(&g), 0);
+	grader_free(&g);
+	cdok_puzzle_free(p);
+}
+
+Test(levels, hidden_subset)
+{
+	cdok_puzzle *p = spec(plain6);
+	const char *st[36];
+	struct grader g;
+
+	/* 5 and 6 fit only r1c1 and r1c2, which also have 1 to 4. */
+	for (int i = 0; i < 36; i++)
+		st[i] = row1("123456", "123456", "1234", "1234", "1234",
+			     "1234", i);
+	setup(&g, p, st);
+	cr_assert_eq(tech_naked_subset(&g), 1);
+	cr_expect_eq(g.step.tech, TECH_HIDDEN_SUBSET);
+	cr_expect_eq(g.step.values, M("56"));
+	cr_expect_eq(g.step.rm[0], M("1234"));
+	cr_expect_eq(g.step.rm[1], M("1234"));
+	grader_free(&g);
+	cdok_puzzle_free(p);
+}
+
+Test(levels, fish)
+{
+	cdok_puzzle *p = spec(plain6);
+	const char *st[36];
+	struct grader g;
+
+	/* In rows 1 and 4, 6 fits only columns 2 and 5: an X-wing that
+	 * takes 6 from the rest of those columns. */
+	for (int i = 0; i < 36; i++) {
+		int r = i / 6, c = i % 6;
+
+		st[i] = (r == 0 || r == 3) && c != 1 && c != 4 ? "12345"
+							       : "123456";
+	}
+	setup(&g, p, st);
+	cr_assert_eq(tech_fish(&g), 1);
+	cr_expect_eq(g.step.value, 6);
+	cr_expect_eq(g.step.count, 2);
+	cr_expect(removes(&g, 1 * 6 + 1, 6) && removes(&g, 5 * 6 + 4, 6));
+	cr_expect(!removes(&g, 0 * 6 + 1, 6) && !removes(&g, 3 * 6 + 4, 6));
+	grader_free(&g);
+	setup(&g, p, NULL);
+	cr_expect_eq(tech_fish(&g), 0);
+	grader_free(&g);
+	cdok_puzzle_free(p);
+}
+
+Test(levels, forcing_chain)
+{
+	cdok_puzzle *p = spec(plain4);
+	/* r1c1 is 1 or 2; if not 1 it is 2, then r1c2 is 3 and r2c2 is 1.
+	 * r2c1 sees r1c1 and r2c2: whichever way, it is not 1. */
+	const char *yes[16] = { "12", "23", "1234", "1234",
+				"1234", "13", "1234", "1234",
+				"1234", "1234", "1234", "1234",
+				"1234", "1234", "1234", "1234" };
+	/* The only cell of two candidates: no chain. */
+	const char *no[16] = { "12", "1234", "1234", "1234",
+			       "1234", "1234", "1234", "1234",
+			       "1234", "1234", "1234", "1234",
+			       "1234", "1234", "1234", "1234" };
+	struct grader g;
+
+	setup(&g, p, yes);
+	cr_assert_eq(tech_forcing_chain(&g), 1);
+	cr_expect_eq(g.step.value, 1);
+	cr_expect(removes(&g, 4, 1), "target r2c1");
+	grader_free(&g);
+	setup(&g, p, no);
+	cr_expect_eq(tech_forcing_chain(&g), 0);
+	grader_free(&g);
+	cdok_puzzle_free(p);
+}
+
+/* ---- Solo's Killer techniques ---- */
+
+/* A 9 x 9 Killer Sudoku in which row 1 is cut into cages. */
+static const char killer9[] =
+	"@boxes 3x3\n"
+	"@distinct\n"
+	"A+3 A B+15 B B C+24 C C D+12\n"
+	"E+36 E E E E E E E D\n"
+	"F+45 F F F F F F F F\n"
+	"G+45 G G G G G G G G\n"
+	"H+45 H H H H H H H H\n"
+	"I+45 I I I I I I I I\n"
+	"J+45 J J J J J J J J\n"
+	"K+45 K K K K K K K K\n"
+	"L+45 L L L L L L L L\n";
+
+Test(levels, killer_cage_bounds_and_combinations)
+{
+	cdok_puzzle *p = spec(killer9);
+	struct grader g;
+
+	setup(&g, p, NULL);
+	/* 3 in two cells: 1 and 2 at most. */
+	cr_assert_eq(tech_cage_bounds(&g), 1);
+	cr_expect(removes(&g, 0, 3) && removes(&g, 1, 9));
+	cr_expect(!removes(&g, 0, 1) && !removes(&g, 0, 2));
+	grader_free(&g);
+	/* 15 in three different values: every value is in some set, so
+	 * the combinations say nothing on their own about cage B. */
+	setup(&g, p, NULL);
+	g.kc[1].sum = 15;
+	for (int i = 0; i < g.nkc; i++)
+		if (i != 1)
+			g.kc[i].ncells = 0;
+	g.vc_valid = true;
+	g.nvc = 0;
+	cr_expect_eq(tech_cage_combinations(&g), 0);
+	/* Nor do the bounds: 15 in three cells of 1..9. */
+	cr_expect_eq(tech_cage_bounds(&g), 0);
+	cr_expect_eq(tech_cage_last(&g), 0, "no cage of one open cell");
+	/* 24 in three: 7+8+9 only. */
+	for (int i = 0; i < g.nkc; i++)
+		g.kc[i].ncells = i == 2 ? 3 : 0;
+	cr_assert_eq(tech_cage_combinations(&g), 1);
+	cr_expect_eq(g.step.values, M("789"));
+	cr_expect(removes(&g, 5, 1) && removes(&g, 7, 6));
+	grader_free(&g);
+	cdok_puzzle_free(p);
+}
+
+Test(levels, killer_last_cell_and_innie)
+{
+	cdok_puzzle *p = spec(killer9);
+	const char *st[81];
+	struct grader g;
+
+	/* r1c1 = 1: the 3+ cage's last cell r1c2 is 2. */
+	for (int i = 0; i < 81; i++)
+		st[i] = i == 0 ? "=1" : "";
+	setup(&g, p, st);
+	cr_assert_eq(tech_cage_last(&g), 1);
+	cr_expect_eq(g.step.place_cell, 1);
+	cr_expect_eq(g.step.place_value, 2);
+	grader_free(&g);
+	/* Row 1 holds cages A, B, C (3 + 15 + 24) and r1c9 of cage D:
+	 * 45 - 42 = 3 at r1c9. */
+	setup(&g, p, NULL);
+	cr_assert_eq(tech_innie(&g), 1);
+	cr_expect_eq(g.step.place_cell, 8);
+	cr_expect_eq(g.step.place_value, 3);
+	grader_free(&g);
+	/* With no whole cage inside a unit, the 45 rule says nothing. */
+	{
+		cdok_puzzle *q = spec(killer4);
+
+		setup(&g, q, NULL);
+		cr_expect_eq(tech_innie(&g), 0);
+		grader_free(&g);
+		cdok_puzzle_free(q);
+	}
+	cdok_puzzle_free(p);
+}
+
+Test(levels, pointing_and_claiming)
+{
+	cdok_puzzle *p = spec(killer4);
+	/* In box 1, 4 fits only row 1 (r1c1, r1c2): it leaves r1c3, r1c4. */
+	const char *st[16] = { "1234", "1234", "1234", "1234",
+			       "123", "123", "1234", "1234",
+			       "1234", "1234", "1234", "1234",
+			       "1234", "1234", "1234", "1234" };
+	struct grader g;
+
+	setup(&g, p, st);
+	cr_assert_eq(tech_pointing(&g), 1);
+	cr_expect(removes(&g, 2, 4) && removes(&g, 3, 4));
+	cr_expect_eq(tech_claiming(&g), 1 /* row 2 claims in box 2 */);
+	grader_free(&g);
+	setup(&g, p, NULL);
+	cr_expect_eq(tech_pointing(&g), 0);
+	cr_expect_eq(tech_claiming(&g), 0);
+	grader_free(&g);
+	cdok_puzzle_free(p);
+}
+
+Test(levels, guess_takes_the_solution)
+{
+	cdok_puzzle *p = spec(plain4);
+	int sol[16] = { 1, 2, 3, 4, 2, 1, 4, 3, 3, 4, 1, 2, 4, 3, 2, 1 };
+	const char *st[16] = { "", "", "", "", "", "12", "", "", "", "", "",
+			       "", "", "", "", "" };
+	struct grader g;
+
+	setup(&g, p, st);
+	cr_expect_eq(tech_guess(&g), 0, "no solution known: no guess");
+	g.solution = sol;
+	cr_assert_eq(tech_guess(&g), 1);
+	cr_expect_eq(g.step.place_cell, 5);
+	cr_expect_eq(g.step.place_value, 1);
+	grader_free(&g);
+	cdok_puzzle_free(p);
+}
+
+/* ---- names ---- */
+
+Test(levels, scales_levels_and_techniques)
+{
+	cr_expect_eq(cdok_level_count(CDOK_SCALE_CALCUDOKU), 5);
+	cr_expect_eq(cdok_level_count(CDOK_SCALE_KILLER), 6);
+	cr_expect_eq(cdok_level_count(CDOK_SCALE_NONE), 0);
+	cr_expect_str_eq(cdok_level_name(CDOK_SCALE_CALCUDOKU, 3), "Extreme");
+	cr_expect_eq(cdok_level_code(CDOK_SCALE_KILLER, 2), 'i');
+	cr_expect_eq(cdok_level_find(CDOK_SCALE_CALCUDOKU, "hard"), 2);
+	cr_expect_eq(cdok_level_find(CDOK_SCALE_CALCUDOKU, "X"), 3);
+	cr_expect_eq(cdok_level_find(CDOK_SCALE_CALCUDOKU, "e"), 0);
+	cr_expect_eq(cdok_level_find(CDOK_SCALE_KILLER, "e"), 4);
+	cr_expect_eq(cdok_level_find(CDOK_SCALE_KILLER, "harder"), -1);
+	cr_expect_null(cdok_level_name(CDOK_SCALE_KILLER, 6));
+	cr_assert(cdok_technique_count() <= CDOK_TECHNIQUE_MAX);
+	for (int t = 0; t < cdok_technique_count(); t++) {
+		cr_expect(cdok_technique_level(t, CDOK_SCALE_CALCUDOKU) >= 0 ||
+			  cdok_technique_level(t, CDOK_SCALE_KILLER) >= 0,
+			  "%s is on no scale", cdok_technique_name(t));
+		for (int u = 0; u < t; u++)
+			cr_expect(strcmp(cdok_technique_name(t),
+					 cdok_technique_name(u)),
+				  "two techniques named %s",
+				  cdok_technique_name(t));
+	}
+	cr_expect_null(cdok_technique_name(cdok_technique_count()));
+}
+
+/* doc/LEVELS.md describes every technique of the table, by name. */
+Test(levels, every_technique_is_documented)
+{
+	FILE *f = fopen("doc/LEVELS.md", "r");
+	static char doc[65536];
+	size_t len;
+
+	cr_assert(f, "doc/LEVELS.md");
+	len = fread(doc, 1, sizeof(doc) - 1, f);
+	fclose(f);
+	doc[len] = '\0';
+	for (int t = 0; t < cdok_technique_count(); t++) {
+		char row[64];
+
+		snprintf(row, sizeof(row), "| `%s` |", cdok_technique_name(t));
+		cr_expect(strstr(doc, row), "doc/LEVELS.md has no row for %s",
+			  cdok_technique_name(t));
+	}
+}
+
+/* ---- corpus: grades, explanations, hints ---- */
+
+static cdok_puzzle *corpus(const char *rel)
+{
+	size_t len;
+	char *text = fmt_corpus_file(rel, &len);
+	cdok_puzzle *p = fmt_read_one(strstr(rel, ".solo") ? "solo" :
+				      strstr(rel, ".keen") ? "keen" : "spec",
+				      text, len, rel);
+
+	free(text);
+	return p;
+}
+
+static void corpus_solution(const char *rel, int n, int *values)
+{
+	size_t len;
+	char *text = fmt_corpus_file(rel, &len);
+
+	cr_assert_eq(cdok_read_grid(text, len, n, values, NULL), CDOK_OK);
+	free(text);
+}
+
+static const char *const graded[] = {
+	"keen/keen_4e_01.keen", "keen/keen_6n_02.keen", "keen/keen_7h_03.keen",
+	"keen/keen_8x_04.keen", "keen/keen_9u_05.keen", "keen/keen_9e_01.keen",
+	"keen/keen_9n_02.keen", "keen/keen_9h_03.keen", "keen/keen_9x_02.keen",
+	"killer/killer_kt_01.solo", "killer/killer_kb_02.solo",
+	"killer/killer_ki_03.solo", "killer/killer_ka_04.solo",
+	"killer/killer_ke_05.solo", "killer/killer_ku_01.solo",
+};
+
+/* The level letter in a corpus name: keen_9h_03 -> 'h', killer_kb_02
+ * -> 'b'. */
+static char name_level(const char *rel)
+{
+	return strchr(strchr(rel, '/'), '_')[2];
+}
+
+Test(levels, corpus_levels, .timeout = 60)
+{
+	for (size_t i = 0; i < sizeof(graded) / sizeof(graded[0]); i++) {
+		cdok_puzzle *p = corpus(graded[i]);
+		cdok_grading g;
+
+		cr_assert_eq(cdok_grade(p, NULL, &g, NULL), CDOK_OK);
+		cr_expect_eq(g.outcome, CDOK_GRADE_LEVEL, "%s", graded[i]);
+		cr_expect_eq(cdok_level_code(g.scale, g.level),
+			     name_level(graded[i]), "%s graded %s", graded[i],
+			     cdok_level_name(g.scale, g.level));
+		cr_expect_eq(g.difficulty,
+			     (uint64_t)CDOK_SCORE_SPAN * (uint64_t)(g.level + 1)
+			     + (uint64_t)g.score);
+		cdok_puzzle_free(p);
+	}
+}
+
+/* Every step of the explanation, applied in turn from the givens: no
+ * placed value and no removed candidate may contradict the solution,
+ * and the end is the solution. */
+Test(levels, explanations_replay_and_never_remove_the_solution,
+     .timeout = 60)
+{
+	for (size_t i = 0; i < sizeof(graded) / sizeof(graded[0]); i++) {
+		char sol_rel[128];
+		cdok_puzzle *p = corpus(graded[i]);
+		int n = cdok_puzzle_size(p), sol[81], values[81];
+		uint64_t cand[81];
+		cdok_explanation *ex;
+
+		snprintf(sol_rel, sizeof(sol_rel), "%.*s.sol",
+			 (int)(strrchr(graded[i], '.') - graded[i]), graded[i]);
+		corpus_solution(sol_rel, n, sol);
+		cr_assert_eq(cdok_explain(p, NULL, &ex, NULL), CDOK_OK);
+		cr_expect(ex->solved, "%s", graded[i]);
+		for (int c = 0; c < n * n; c++) {
+			values[c] = cdok_puzzle_given(p, c);
+			cand[c] = 0;
+		}
+		for (int s = 0; s < ex->nsteps; s++) {
+			const cdok_step *st = &ex->steps[s];
+
+			cr_expect(st->text && st->text[0] && !strchr(st->text,
+								     '{'),
+				  "%s step %d: %s", graded[i], s + 1, st->text);
+			for (int k = 0; k < st->nplaced; k++)
+				cr_expect_eq(st->placed[k].value,
+					     sol[st->placed[k].cell],
+					     "%s step %d places a wrong value",
+					     graded[i], s + 1);
+			for (int k = 0; k < st->nremoved; k++)
+				cr_expect_neq(st->removed[k].value,
+					      sol[st->removed[k].cell],
+					      "%s step %d (%s) removes the "
+					      "solution's value", graded[i],
+					      s + 1, st->text);
+			cdok_step_apply(p, st, values, cand);
+		}
+		cr_expect_arr_eq(values, sol, (size_t)(n * n) * sizeof(int),
+				 "%s", graded[i]);
+		cdok_explanation_free(ex);
+		cdok_puzzle_free(p);
+	}
+}
+
+/* Hints chained from the empty grid, each step applied, reach the
+ * solution without a guess on Easy, Normal and Hard puzzles. */
+Test(levels, hint_chain_reaches_the_solution, .timeout = 60)
+{
+	static const char *const chain[] = {
+		"keen/keen_9e_01.keen", "keen/keen_9n_02.keen",
+		"keen/keen_9h_03.keen", "killer/killer_kb_02.solo",
+	};
+
+	for (size_t i = 0; i < sizeof(chain) / sizeof(chain[0]); i++) {
+		char sol_rel[128];
+		cdok_puzzle *p = corpus(chain[i]);
+		int n = cdok_puzzle_size(p), sol[81], values[81], steps = 0;
+		uint64_t cand[81];
+		cdok_grade_params params;
+		cdok_hint *h = NULL;
+
+		snprintf(sol_rel, sizeof(sol_rel), "%.*s.sol",
+			 (int)(strrchr(chain[i], '.') - chain[i]), chain[i]);
+		corpus_solution(sol_rel, n, sol);
+		for (int c = 0; c < n * n; c++) {
+			values[c] = CDOK_NONE;
+			cand[c] = 0;
+		}
+		cdok_grade_params_init(&params);
+		/* Hard at most: no guessing. */
+		params.max_level = 2;
+		for (;;) {
+			cr_assert_eq(cdok_hint_next(p, values, cand, &params,
+						    &h, NULL), CDOK_OK);
+			if (h->outcome != CDOK_HINT_STEP)
+				break;
+			cr_assert(h->step.technique != TECH_GUESS);
+			cdok_step_apply(p, &h->step, values, cand);
+			cdok_hint_free(h);
+			steps++;
+			cr_assert(steps < 1000);
+		}
+		cr_expect_eq(h->outcome, CDOK_HINT_SOLVED, "%s: outcome %d",
+			     chain[i], h->outcome);
+		cr_expect_arr_eq(values, sol, (size_t)(n * n) * sizeof(int),
+				 "%s", chain[i]);
+		cdok_hint_free(h);
+		cdok_puzzle_free(p);
+	}
+}
+
+Test(levels, hint_outcomes)
+{
+	cdok_puzzle *p = corpus("keen/keen_4e_01.keen");
+	int sol[16], values[16];
+	uint64_t cand[16] = { 0 };
+	cdok_grade_params params;
+	cdok_hint *h;
+
+	corpus_solution("keen/keen_4e_01.sol", 4, sol);
+	/* Solved. */
+	cr_assert_eq(cdok_hint_next(p, sol, NULL, NULL, &h, NULL), CDOK_OK);
+	cr_expect_eq(h->outcome, CDOK_HINT_SOLVED);
+	cdok_hint_free(h);
+	/* A wrong value: the cell at fault. */
+	memcpy(values, sol, sizeof(values));
+	for (int i = 1; i < 16; i++)
+		values[i] = CDOK_NONE;
+	values[0] = sol[0] % 4 + 1;
+	cr_assert_eq(cdok_hint_next(p, values, NULL, NULL, &h, NULL),
+		     CDOK_OK);
+	cr_expect_eq(h->outcome, CDOK_HINT_CONTRADICTION);
+	cr_expect_eq(h->step.technique, -1);
+	cr_expect(h->step.ncells == 1 && h->step.cells[0] == 0);
+	cdok_hint_free(h);
+	/* Pencil marks that leave out the solution's value. */
+	for (int i = 0; i < 16; i++)
+		values[i] = CDOK_NONE;
+	cand[5] = M("1234") & ~BIT(sol[5]);
+	cr_assert_eq(cdok_hint_next(p, values, cand, NULL, &h, NULL),
+		     CDOK_OK);
+	cr_expect_eq(h->outcome, CDOK_HINT_CONTRADICTION);
+	cdok_hint_free(h);
+	/* An Extreme puzzle is stuck at Normal from the empty grid... */
+	cdok_puzzle_free(p);
+	p = corpus("keen/keen_6x_01.keen");
+	{
+		int v36[36];
+
+		for (int i = 0; i < 36; i++)
+			v36[i] = CDOK_NONE;
+		cdok_grade_params_init(&params);
+		params.max_level = 0;
+		cr_assert_eq(cdok_hint_next(p, v36, NULL, &params, &h, NULL),
+			     CDOK_OK);
+		cr_expect(h->outcome == CDOK_HINT_STEP ||
+			  h->outcome == CDOK_HINT_STUCK);
+		cr_expect(h->outcome == CDOK_HINT_STUCK ||
+			  h->step.level == 0);
+		cdok_hint_free(h);
+		/* ...and values outside the grid are an error. */
+		v36[3] = 7;
+		cr_expect_eq(cdok_hint_next(p, v36, NULL, NULL, &h, NULL),
+			     CDOK_ERR_INVALID);
+	}
+	cdok_puzzle_free(p);
+}
+
+Test(levels, outcomes_that_are_not_levels)
+{
+	cdok_puzzle *p = corpus("ambiguous/amb_6x6.spec");
+	cdok_grade_params params;
+	cdok_grading g;
+
+	cr_assert_eq(cdok_grade(p, NULL, &g, NULL), CDOK_OK);
+	cr_expect_eq(g.outcome, CDOK_GRADE_AMBIGUOUS);
+	cdok_puzzle_free(p);
+	p = corpus("invalid/nosol_6x6.spec");
+	cr_assert_eq(cdok_grade(p, NULL, &g, NULL), CDOK_OK);
+	cr_expect_eq(g.outcome, CDOK_GRADE_IMPOSSIBLE);
+	cdok_puzzle_free(p);
+	/* No solution, and singles fill the grid all the same (a cage no
+	 * technique had to look at is broken): impossible, not a level. */
+	p = spec("a/2 a b+6 b c+7\nd-3 d e-2 e c\nf*5 f g/2 h-9 h\n"
+		 "i*12 j*15 g k/2 l+6\ni j j k l\n");
+	cr_assert_eq(cdok_grade(p, NULL, &g, NULL), CDOK_OK);
+	cr_expect_eq(g.outcome, CDOK_GRADE_IMPOSSIBLE);
+	cdok_puzzle_free(p);
+	p = corpus("keen/keen_9x_02.keen");
+	cdok_grade_params_init(&params);
+	params.max_level = 2;
+	cr_assert_eq(cdok_grade(p, &params, &g, NULL), CDOK_OK);
+	cr_expect_eq(g.outcome, CDOK_GRADE_ABOVE);
+	cr_expect_eq(g.level, 3);
+	cr_expect_eq(cdok_puzzle_scale(p), CDOK_SCALE_CALCUDOKU);
+	cr_assert_eq(cdok_puzzle_set_rules(p, CDOK_RULE_NYLIMB), CDOK_OK);
+	cr_assert_eq(cdok_grade(p, NULL, &g, NULL), CDOK_OK);
+	cr_expect_eq(g.outcome, CDOK_GRADE_UNGRADED);
+	cr_expect_eq(g.scale, CDOK_SCALE_NONE);
+	cdok_puzzle_free(p);
+}
+
+/* ---- states ---- */
+
+Test(levels, states_round_trip)
+{
+	static const char text[] =
+		"# a comment\n"
+		"1 . {23} 4\n"
+		"0 {1234} . .\n"
+		". . . .\n"
+		"4.{12}3\n";
+	int values[16];
+	uint64_t cand[16];
+	char *out;
+	cdok_error err;
+
+	cr_assert_eq(cdok_read_state(text, strlen(text), 4, values, cand,
+				     &err), CDOK_OK, "%s", err.message);
+	cr_expect_eq(values[0], 1);
+	cr_expect_eq(values[1], CDOK_NONE);
+	cr_expect_eq(cand[2], M("23"));
+	cr_expect_eq(values[4], CDOK_NONE);
+	cr_expect_eq(cand[5], M("1234"));
+	cr_expect_eq(cand[14], M("12"));
+	cr_expect_eq(values[15], 3);
+	cr_assert_eq(cdok_write_state(4, values, cand, &out, NULL, &err),
+		     CDOK_OK);
+	cr_expect_str_eq(out, "1 . {23} 4\n. {1234} . .\n. . . .\n"
+			 "4 . {12} 3\n");
+	cdok_free(out);
+	/* An empty text is the empty grid. */
+	cr_assert_eq(cdok_read_state("", 0, 4, values, cand, &err), CDOK_OK);
+	cr_expect_eq(values[7], CDOK_NONE);
+	/* Large grids: numbers and marks with commas. */
+	{
+		int v12[144];
+		uint64_t c12[144];
+		char big[2048];
+		size_t len = 0;
+
+		for (int r = 0; r < 12; r++)
+			len += (size_t)snprintf(big + len, sizeof(big) - len,
+						"%s . . . . . . . . . . 12\n",
+						r ? "." : "{2,11}");
+		cr_assert_eq(cdok_read_state(big, len, 12, v12, c12, &err),
+			     CDOK_OK, "%s", err.message);
+		cr_expect_eq(c12[0], BIT(2) | BIT(11));
+		cr_expect_eq(v12[11], 12);
+		cr_assert_eq(cdok_write_state(12, v12, c12, &out, NULL,
+					      &err), CDOK_OK);
+		cr_expect(!strncmp(out, "{2,11} . ", 9), "%s", out);
+		cdok_free(out);
+	}
+}
+
+Test(levels, state_errors_have_positions)
+{
+	int values[16];
+	uint64_t cand[16];
+	cdok_error err;
+
+	cr_expect_eq(cdok_read_state("1 2 3\n", 6, 4, values, cand, &err),
+		     CDOK_ERR_SYNTAX);
+	cr_expect_eq(err.line, 1);
+	cr_expect_eq(cdok_read_state("1 2 3 {5}\n", 10, 4, values, cand,
+				     &err), CDOK_ERR_SYNTAX);
+	cr_expect(strstr(err.message, "outside 1..4"), "%s", err.message);
+	cr_expect_eq(err.column, 8);
+	cr_expect_eq(cdok_read_state("1 2 3 {4\n", 9, 4, values, cand, &err),
+		     CDOK_ERR_SYNTAX);
+	cr_expect_eq(cdok_read_state("1 2 3 {4}\n", 10, 4, values, NULL,
+				     &err), CDOK_ERR_SYNTAX);
+	cr_expect(strstr(err.message, "not accepted"), "%s", err.message);
+}
+
+/* ---- the mistake finder ---- */
+
+Test(levels, mistakes_in_a_partial_grid)
+{
+	cdok_puzzle *p = corpus("keen/keen_9h_01.keen");
+	int sol[81], values[81], count, unique;
+	cdok_problem *probs;
+
+	corpus_solution("keen/keen_9h_01.sol", 9, sol);
+	for (int i = 0; i < 81; i++)
+		values[i] = i < 45 ? sol[i] : CDOK_NONE;
+	cr_assert_eq(cdok_check_partial(p, values, NULL, &probs, &count,
+					&unique, NULL), CDOK_OK);
+	cr_expect_eq(count, 0, "blank cells are no mistakes");
+	cr_expect_eq(unique, 1);
+	cdok_free(probs);
+	/* Rows 1 to 4 right, and at r5c5 a wrong value that repeats
+	 * nothing in its row or column: found all the same. */
+	for (int i = 36; i < 81; i++)
+		values[i] = CDOK_NONE;
+	for (int v = 1; v <= 9; v++) {
+		bool clash = v == sol[40];
+
+		for (int r = 0; r < 4; r++)
+			clash |= values[r * 9 + 4] == v;
+		if (!clash) {
+			values[40] = v;
+			break;
+		}
+	}
+	cr_assert_neq(values[40], CDOK_NONE);
+	cr_assert_eq(cdok_check_partial(p, values, NULL, &probs, &count,
+					&unique, NULL), CDOK_OK);
+	cr_assert(count >= 1);
+	cr_expect_eq(probs[count - 1].kind, CDOK_PROBLEM_WRONG);
+	cr_expect(probs[count - 1].row == 4 && probs[count - 1].column == 4);
+	cdok_free(probs);
+	cdok_puzzle_free(p);
+	/* Several solutions: rules only. */
+	p = corpus("ambiguous/amb_6x6.spec");
+	for (int i = 0; i < 36; i++)
+		values[i] = CDOK_NONE;
+	values[0] = 1;
+	values[1] = 1;
+	cr_assert_eq(cdok_check_partial(p, values, NULL, &probs, &count,
+					&unique, NULL), CDOK_OK);
+	cr_expect_eq(unique, 0);
+	cr_expect_eq(count, 1);
+	cr_expect_eq(probs[0].kind, CDOK_PROBLEM_ROW);
+	cdok_free(probs);
+	cdok_puzzle_free(p);
+}
