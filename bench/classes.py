@@ -225,9 +225,21 @@ class Results:
             self.baseline = data["baseline"]
             self.source = f"{source}, saved {data.get('saved', '?')}"
 
-    def to_json(self):
-        return {"binary": self.binary, "baseline": self.baseline,
-                "puzzles": self.puzzles, "saved": time.strftime("%F %T")}
+    def save(self, path):
+        """Write the figures as JSON, one line per puzzle (diffable)."""
+        lines = ["{", f' "binary": {json.dumps(self.binary)},',
+                 f' "baseline": {json.dumps(self.baseline)},',
+                 f' "saved": "{time.strftime("%F %T")}",', ' "puzzles": {']
+        keys = sorted(self.puzzles)
+        for i, key in enumerate(keys):
+            entry = dict(self.puzzles[key])
+            entry["wall"] = round(entry["wall"], 6)
+            entry["cpu"] = round(entry["cpu"], 6)
+            lines.append(f"  {json.dumps(key)}: {json.dumps(entry)}"
+                         + ("," if i < len(keys) - 1 else ""))
+        lines += [" }", "}"]
+        with open(path, "w") as f:
+            f.write("\n".join(lines) + "\n")
 
 
 def native_task(res, puzzle, expect, opts):
@@ -707,8 +719,7 @@ def main():
     ok = print_problems(results, classes, opts.list)
     if opts.save:
         if results[0].binary and live and results[0] is live[0]:
-            with open(opts.save, "w") as f:
-                json.dump(results[0].to_json(), f, indent=1)
+            results[0].save(opts.save)
         else:
             log("--save: the first binary's results were loaded, not run")
     log(f"{time.time() - started:.0f} s")
