@@ -142,6 +142,8 @@ check:
 
 bench: $(BUILD)/cdok-bench
 
+include mk/bench.mk
+
 include mk/install.mk
 
 clean:
