@@ -407,7 +407,13 @@ static bool mutate(struct gen *g)
 	static const enum change kinds[4] = {CHANGE_MOVE, CHANGE_MOVE,
 					     CHANGE_MERGE, CHANGE_SWAP};
 
-	return try_change(g, kinds[gen_rnd(g, 4)], gen_rnd(g, g->ncells), NULL);
+	/* Drawn one at a time: the order in which a call's arguments are
+	 * evaluated is the compiler's to choose, and a seed must make the
+	 * same puzzle whichever compiler built the library. */
+	int cell = gen_rnd(g, g->ncells);
+	enum change kind = kinds[gen_rnd(g, 4)];
+
+	return try_change(g, kind, cell, NULL);
 }
 
 /* ------------------------------------------------------------------ */
