@@ -451,9 +451,12 @@ bool cli_level(const struct cli *cli, const char *name, cdok_scale scale,
 	       int *level);
 
 /* Grade a puzzle (whose uniqueness is known) for the difficulty line;
- * false, after reporting, when the library fails. */
+ * solution: its only solution, when the run found it (NULL: the
+ * grader finds it if it must).  False, after reporting, when the
+ * library fails. */
 bool cli_grade(const struct cli *cli, const char *name,
-	       const cdok_puzzle *puzzle, cdok_grading *grading);
+	       const cdok_puzzle *puzzle, const int *solution,
+	       cdok_grading *grading);
 
 /* What follows "Difficulty: " for a graded puzzle: "30412 (Hard, score
  * 412)"; for one not graded, the solver's score and why. */

@@ -391,8 +391,14 @@ static cdok_status made_make(const struct cli *cli, struct made *m,
 		return m->text ? CDOK_OK : out_of_memory(err);
 	}
 	m->puzzle = p;
-	if (cli_to_has(cli, CDOK_FORMAT_RESULTS))
-		return cdok_grade(p, NULL, &m->grading, err);
+	if (cli_to_has(cli, CDOK_FORMAT_RESULTS)) {
+		cdok_grade_params gp;
+
+		/* The generator proved m->solution the only one. */
+		cdok_grade_params_init(&gp);
+		gp.solution = m->solution;
+		return cdok_grade(p, &gp, &m->grading, err);
+	}
 	return CDOK_OK;
 }
 

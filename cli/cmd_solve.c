@@ -140,7 +140,7 @@ static int report_verdict(struct solve_run *run, const cdok_result *res,
 	}
 	/* The difficulty is the grade's (doc/LEVELS.md): its level and
 	 * the score within it. */
-	if (!cli_grade(run->cli, run->name, run->puzzle, &grading))
+	if (!cli_grade(run->cli, run->name, run->puzzle, solution, &grading))
 		return CLI_EXIT_SYSTEM;
 	cli_difficulty(&grading, res->difficulty, diff, sizeof(diff));
 	out_printf(out, "Solution is unique. Difficulty: %s\n", diff);
@@ -212,7 +212,8 @@ static int report_json(struct solve_run *run, const cdok_result *res,
 
 	cdok_json_info_init(&info);
 	if (res->verdict == CDOK_VERDICT_UNIQUE) {
-		if (!cli_grade(cli, run->name, run->puzzle, &grading))
+		if (!cli_grade(cli, run->name, run->puzzle, solution,
+			       &grading))
 			return CLI_EXIT_SYSTEM;
 		info.grading = &grading;
 	}

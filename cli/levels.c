@@ -39,7 +39,8 @@ bool cli_level(const struct cli *cli, const char *name, cdok_scale scale,
 }
 
 bool cli_grade(const struct cli *cli, const char *name,
-	       const cdok_puzzle *puzzle, cdok_grading *grading)
+	       const cdok_puzzle *puzzle, const int *solution,
+	       cdok_grading *grading)
 {
 	cdok_grade_params params;
 	cdok_error err;
@@ -47,6 +48,7 @@ bool cli_grade(const struct cli *cli, const char *name,
 
 	cdok_grade_params_init(&params);
 	params.max_nodes = cli->opt.max_nodes;
+	params.solution = solution;
 	memset(&err, 0, sizeof(err));
 	st = cdok_grade(puzzle, &params, grading, &err);
 	if (st != CDOK_OK) {

@@ -880,6 +880,12 @@ typedef struct cdok_grade_params {
 	 * tell an Unreasonable puzzle from one with no or several
 	 * solutions (0, the default: none). */
 	uint64_t max_nodes;
+	/* The puzzle's solution, when the caller has proven it unique
+	 * already (cdok_solve's verdict CDOK_VERDICT_UNIQUE): the grader
+	 * then does not solve the puzzle again when reasoning stalls.  It
+	 * must be the only solution; NULL (the default): the grader finds
+	 * out itself. */
+	const int *solution;
 } cdok_grade_params;
 
 CDOK_API void cdok_grade_params_init(cdok_grade_params *params);

@@ -579,6 +579,45 @@ Test(levels, corpus_levels, .timeout = 60)
 	}
 }
 
+/* A caller that knows the solution (cdok solve has just proven it)
+ * hands it over and the grade is the same, without the grader's own
+ * solve; a grid that is not a solution is not taken on trust. */
+Test(levels, a_known_solution_gives_the_same_grade, .timeout = 60)
+{
+	static const char *const hard[] = {
+		"keen/keen_9u_01.spec", "keen/keen_9u_05.keen",
+		"killer/killer_ku_01.solo", "keen/keen_9e_01.keen",
+	};
+
+	for (size_t i = 0; i < sizeof(hard) / sizeof(hard[0]); i++) {
+		cdok_puzzle *p = corpus(hard[i]);
+		int n = cdok_puzzle_size(p), sol[81], wrong[81];
+		cdok_grade_params params;
+		cdok_grading plain, known, bad;
+		cdok_result res;
+
+		cr_assert_eq(cdok_solve(p, NULL, sol, &res, NULL), CDOK_OK);
+		cr_assert_eq(res.verdict, CDOK_VERDICT_UNIQUE, "%s", hard[i]);
+		cr_assert_eq(cdok_grade(p, NULL, &plain, NULL), CDOK_OK);
+		cdok_grade_params_init(&params);
+		params.solution = sol;
+		cr_assert_eq(cdok_grade(p, &params, &known, NULL), CDOK_OK);
+		cr_expect_eq(known.outcome, plain.outcome, "%s", hard[i]);
+		cr_expect_eq(known.level, plain.level, "%s", hard[i]);
+		cr_expect_eq(known.difficulty, plain.difficulty, "%s",
+			     hard[i]);
+		cr_expect_eq(memcmp(known.counts, plain.counts,
+				    sizeof(plain.counts)), 0, "%s", hard[i]);
+
+		memcpy(wrong, sol, sizeof(wrong));
+		wrong[0] = wrong[0] % n + 1;
+		params.solution = wrong;
+		cr_assert_eq(cdok_grade(p, &params, &bad, NULL), CDOK_OK);
+		cr_expect_eq(bad.difficulty, plain.difficulty, "%s", hard[i]);
+		cdok_puzzle_free(p);
+	}
+}
+
 /* Every step of the explanation, applied in turn from the givens: no
  * placed value and no removed candidate may contradict the solution,
  * and the end is the solution. */

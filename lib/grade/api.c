@@ -276,7 +276,12 @@ static cdok_status grade_puzzle(const cdok_puzzle *p,
 							  : guess_level - 1,
 			     order);
 	res = grade_run(&g, order, norder, on_step, &r);
-	if (res == 0 && top == guess_level) {
+	if (res == 0 && top == guess_level && params && params->solution &&
+	    cdok_puzzle_is_solution(p, params->solution)) {
+		g.solution = params->solution;
+		norder = grade_order(gr->scale, top, order);
+		res = grade_run(&g, order, norder, on_step, &r);
+	} else if (res == 0 && top == guess_level) {
 		cdok_solve_params sp;
 		cdok_result sr;
 

@@ -246,6 +246,13 @@ struct engine {
 	 * a few nodes take long, not only every 256 nodes. */
 	uint64_t work, polled_work;
 	bool stop, gave_up, nomem;
+	/* Restarts (see solve): the node count at which this run ends, and
+	 * whether it ended there; the solutions found so far, so that a
+	 * later run counts none twice. */
+	uint64_t run_end;
+	bool restarts, cut;
+	int *seen;
+	int nseen;
 	int *solution_out;
 	int *values;          /* scratch grid for callbacks and checks */
 	cdok_solution_fn on_solution;
@@ -1441,6 +1448,16 @@ static void report_values(struct engine *s)
 	 * ever reported, whatever the reasoning did. */
 	if (!cdok_puzzle_is_solution(s->puzzle, s->values))
 		return;
+	if (s->restarts) {
+		size_t bytes = (size_t)s->ncells * sizeof(int);
+
+		for (int i = 0; i < s->nseen; i++)
+			if (!memcmp(s->seen + (size_t)i * s->ncells, s->values,
+				    bytes))
+				return;
+		memcpy(s->seen + (size_t)s->nseen++ * s->ncells, s->values,
+		       bytes);
+	}
 	if (s->count == 0 && s->solution_out)
 		memcpy(s->solution_out, s->values,
 		       (size_t)s->ncells * sizeof(int));
@@ -1530,6 +1547,10 @@ static void search(struct engine *s, int depth)
 		s->gave_up = s->stop = true;
 		return;
 	}
+	if (s->restarts && s->nodes > s->run_end) {
+		s->cut = s->stop = true;
+		return;
+	}
 	/* Ask the caller every 256 nodes, and sooner when nodes are slow
 	 * (a million units of work is a few milliseconds). */
 	if (s->on_progress && ((s->nodes & 255) == 0 ||
@@ -1580,6 +1601,44 @@ static void search(struct engine *s, int depth)
 	}
 }
 
+/* Restarts.  A search that has not ended after RESTART_FIRST nodes
+ * starts again from the root, keeping what it learned about where
+ * contradictions come from (the failure weights), with room for
+ * RESTART_GROWTH times as many nodes each time: a first choice that
+ * led into a huge dead subtree is not kept for ever.  Solutions found
+ * in earlier runs are remembered and not counted again, so restarts
+ * are used only when the limit is small enough to remember them all. */
+#ifndef RESTARTS
+#define RESTARTS 0
+#endif
+#define RESTART_FIRST 1000
+#define RESTART_SEEN_MAX 16
+
+static void search_restarts(struct engine *s)
+{
+	uint64_t room = RESTART_FIRST;
+
+	s->restarts = RESTARTS && s->limit && s->limit <= RESTART_SEEN_MAX;
+	if (s->restarts) {
+		s->seen = cdok_malloc((size_t)s->limit * (size_t)s->ncells *
+				      sizeof(int));
+		if (!s->seen) {
+			s->nomem = true;
+			return;
+		}
+	}
+	for (;;) {
+		s->run_end = s->nodes + room;
+		s->cut = false;
+		search(s, 0);
+		if (!s->cut || s->count >= s->limit || s->gave_up || s->nomem)
+			break;
+		s->stop = false;
+		room += room / 2;
+	}
+	s->cut = false;
+}
+
 /* ------------------------------------------------------------------ */
 /* Set-up                                                              */
 
@@ -1601,6 +1660,7 @@ static void engine_free(struct engine *s)
 	free(s->extra);
 	free(s->cblock);
 	free(s->dblock);
+	free(s->seen);
 	free(s->block);
 }
 
@@ -1777,10 +1837,14 @@ static bool cages_alloc(struct engine *s, int ncap)
 
 /* Derived sums of at most this many cells are kept: larger ones say
  * little more than the units do, and cost enumeration. */
+#ifndef DERIVED_MAX_CELLS
 #define DERIVED_MAX_CELLS 5
+#endif
 /* Unions of up to this many neighbouring rows (or columns) are looked at,
  * and every box. */
+#ifndef DERIVED_MAX_LINES
 #define DERIVED_MAX_LINES 1
+#endif
 
 #if DERIVED_SUMS
 /* A sum being collected: its cells and target. */
@@ -2357,7 +2421,7 @@ cdok_status ENGINE_NAME(solve)(const cdok_puzzle *p,
 	 * reasoning alone solves needs none. */
 	if (ok && !solved(s, root)) {
 		if (tables_after_root(s, root))
-			search(s, 0);
+			search_restarts(s);
 	} else if (!ok) {
 		s->nodes = 1;
 	} else {
