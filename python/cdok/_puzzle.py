@@ -7,7 +7,7 @@ from typing import (IO, Any, Callable, Iterable, List, Mapping, NamedTuple,
                     Optional, Sequence, Tuple, Union)
 
 from . import _cdok
-from ._errors import InvalidError
+from ._errors import InvalidError, UnsupportedError
 from ._levels import (Explanation, Grade, Hint, Level, Mistakes, State,
                       StateLike, _as_state, _level_index, _LEVELS,
                       _SCALE_WORDS)
@@ -522,7 +522,13 @@ class Puzzle:
 
     def state(self) -> State:
         """The state of play at the start: the givens filled in, no
-        pencil marks."""
+        pencil marks.  A Nylimb puzzle, which has no hints (0 is one of
+        its values, and empty in a State), raises
+        cdok.UnsupportedError."""
+        if self.nylimb:
+            raise UnsupportedError("Nylimb puzzles are not graded by "
+                                   "technique, so there are no states of "
+                                   "play for hints")
         n = self.size
         givens = self._model.givens()
         return State(n, [givens[r * n:(r + 1) * n] for r in range(n)])

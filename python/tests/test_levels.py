@@ -450,6 +450,10 @@ class Hints(unittest.TestCase):
         nylimb = cdok.generate(5, nylimb=True, two_cell=True, seed=4)
         with self.assertRaisesRegex(cdok.UnsupportedError, "Nylimb"):
             nylimb.hint()
+        with self.assertRaisesRegex(cdok.UnsupportedError, "Nylimb"):
+            nylimb.state()
+        with self.assertRaisesRegex(cdok.UnsupportedError, "Nylimb"):
+            nylimb.hint([[None] * 5] * 5)
 
 
 class States(unittest.TestCase):
