@@ -3,7 +3,8 @@
 #
 #   make python         build/python/cdok: the package with its extension,
 #                       importable with PYTHONPATH=build/python
-#   make python-test    its unittest suite (part of make check)
+#   make python-test    its unittest suite (part of make check); some
+#                       tests compare with the program, build/cdok
 #   make python-venv    pip install ./python into a fresh venv of Debian's
 #                       python3 (no download), then the suite again there
 #                       (part of make check; pip builds again only when a
@@ -58,13 +59,13 @@ $(PY_BUILD)/cdok/%: python/cdok/%
 	@mkdir -p $(dir $@)
 	cp $< $@
 
-python-test: python
+python-test: python $(BUILD)/cdok
 	$(PY_TEST_ENV) $(PYTHON) -m unittest discover -s python/tests -t python/tests
 
 # pip's build runs only when a source changed since the last install.
 PY_VENV_STAMP  = $(PY_VENV)/installed.stamp
 
-python-venv: $(PY_VENV_STAMP)
+python-venv: $(PY_VENV_STAMP) $(BUILD)/cdok
 	cd python/tests && PYTHONDONTWRITEBYTECODE=1 \
 		../../$(PY_VENV)/bin/python -m unittest discover -s . -t .
 

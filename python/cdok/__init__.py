@@ -26,6 +26,25 @@ solution::
     column 3 has 2 twice (rows 3 and 4)
     column 4 has 4 twice (rows 1 and 3)
 
+How hard is it for a person?  Grade it on the levels of Simon Tatham's
+games (Keen's for Calcudoku, Solo's for Killer Sudoku), ask for the next
+step from a state of play, or for the whole solution in words::
+
+    >>> g = p.grade()
+    >>> g.level.name, g.score, g.difficulty
+    ('Easy', 23, 10023)
+    >>> h = p.hint()
+    >>> h.step.technique, h.step.cells
+    ('cage-values', ((0, 0), (1, 0), (2, 0), (2, 1)))
+    >>> print(h.apply(p.state()), end="")
+    {123} . . .
+    {123} . . .
+    {123} {123} . .
+    . . . 1
+    >>> steps = p.explain()
+    >>> len(steps), steps.solved, steps[0].title
+    (19, True, 'Values a cage can use')
+
 The main names:
 
     loads(text), load(path_or_file), loads_all(), load_all()  -- read
@@ -33,7 +52,13 @@ The main names:
     Puzzle.solve(limit=2, ...) -> Result   (verdict, count, solutions)
     Puzzle.check(grid) -> [Problem]        (each with its sentence)
     Puzzle.dumps(format), dumps(puzzles, format), dump(...)  -- write
-    generate(size, seed=..., ops=..., killer=...)  -- make a puzzle
+    generate(size, seed=..., ops=..., killer=..., level=...)  -- make one
+    Puzzle.grade(level=None) -> Grade      (level, score, techniques)
+    Puzzle.explain(level=None) -> Explanation   (a sequence of Step)
+    Puzzle.hint(state=None, level=None) -> Hint (Step; hint.apply(state))
+    Puzzle.state() -> State, read_state(text, size)  -- states of play
+    Puzzle.mistakes(grid) -> Mistakes      (the mistake finder)
+    levels(scale), techniques(), Level, Technique
     formats(), detect(text), read_grid(text, size)
     Error, ParseError, InvalidError, LimitError, UnsupportedError
 
@@ -48,20 +73,27 @@ from ._errors import (Error, InvalidError, LimitError, ParseError,
                       UnsupportedError)
 from ._functions import (Format, detect, dump, dumps, formats, generate,
                          load, load_all, loads, loads_all, read_grid)
+from ._levels import (Candidate, Explanation, Grade, GradeOutcome, Hint,
+                      HintOutcome, Level, Mistakes, State, Step, Technique,
+                      levels, read_state, techniques)
 from ._puzzle import Cage, Cell, Grid, Problem, Puzzle, Result, Verdict
 
 # Show the public classes as cdok.X (in help(), reprs and tracebacks),
 # where users find them, rather than in the private modules.
-for _cls in (Cage, Error, Format, InvalidError, LimitError, ParseError,
-             Problem, Puzzle, Result, UnsupportedError, Verdict):
+for _cls in (Cage, Candidate, Error, Explanation, Format, Grade,
+             GradeOutcome, Hint, HintOutcome, InvalidError, Level,
+             LimitError, Mistakes, ParseError, Problem, Puzzle, Result,
+             State, Step, Technique, UnsupportedError, Verdict):
     _cls.__module__ = __name__
 del _cls
 
 #: The version of the C library the package is built on (cdok_version()).
 __version__ = _cdok.version()
 
-__all__ = ["Cage", "Cell", "Error", "Format", "Grid", "InvalidError",
-           "LimitError", "ParseError", "Problem", "Puzzle", "Result",
+__all__ = ["Cage", "Candidate", "Cell", "Error", "Explanation", "Format",
+           "Grade", "GradeOutcome", "Grid", "Hint", "HintOutcome",
+           "InvalidError", "Level", "LimitError", "Mistakes", "ParseError",
+           "Problem", "Puzzle", "Result", "State", "Step", "Technique",
            "UnsupportedError", "Verdict", "__version__", "detect", "dump",
-           "dumps", "formats", "generate", "load", "load_all", "loads",
-           "loads_all", "read_grid"]
+           "dumps", "formats", "generate", "levels", "load", "load_all",
+           "loads", "loads_all", "read_grid", "read_state", "techniques"]

@@ -80,6 +80,7 @@ class LimitError(Error):
 
 class UnsupportedError(Error):
     """A format that cannot express this puzzle (or cannot read or write
-    at all)."""
+    at all), or something cdok does not do for this kind of puzzle
+    (hints for a Nylimb puzzle, which has no levels)."""
 
     status = "not supported by the format"

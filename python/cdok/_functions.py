@@ -7,6 +7,7 @@ from typing import (IO, Any, FrozenSet, Iterable, List, NamedTuple, Optional,
 
 from . import _cdok
 from ._errors import Error, InvalidError, ParseError
+from ._levels import _LEVELS, Level, _level_index
 from ._puzzle import RULE_NYLIMB, Grid, Puzzle, _flat_grid, _is_int
 
 __all__ = ["loads", "loads_all", "load", "load_all", "dumps", "dump",
@@ -221,6 +222,22 @@ def _whole(name: str, value: Any, low: int) -> int:
     return value
 
 
+# Hardening rounds when a level is the target and iterations is not
+# given, as the cdok program's generate --level does.
+_LEVEL_ROUNDS = 10
+
+
+def _top_level(size: int, scale: int) -> int:
+    """The hardest level that occurs at a size, as the cdok program
+    knows it: Keen caps 3 x 3 at Normal, and smaller grids and Killer
+    4 x 4 are all of the first level."""
+    if size <= 2 or (scale == 2 and size <= 4):
+        return 0
+    if size == 3:
+        return 1
+    return len(_LEVELS[scale]) - 1
+
+
 def generate(size: Optional[int] = None, *, seed: Optional[int] = None,
              ops: str = "all", two_cell: bool = False,
              max_cage: Optional[int] = None,
@@ -228,23 +245,38 @@ def generate(size: Optional[int] = None, *, seed: Optional[int] = None,
              max_difficulty: Optional[int] = None,
              target_difficulty: Optional[int] = None,
              killer: bool = False, boxes: Optional[Tuple[int, int]] = None,
-             nylimb: bool = False) -> Puzzle:
+             nylimb: bool = False,
+             level: Optional[Union[str, Level]] = None) -> Puzzle:
     """Make a puzzle with exactly one solution (proven by the solver).
 
     The options are those of ``cdok generate``: size (default 6, or 9
     for Killer), ops ("all", "mul", "add", "addsub", or characters such
     as "+*"), two_cell (- and / cages of two cells), max_cage (default
-    5), iterations (hardening rounds; default 0, or 20 with
-    max_difficulty or target_difficulty), max_difficulty,
-    target_difficulty, killer (a Killer Sudoku: boxes, sum cages whose
-    values differ, no givens), boxes ((rows, columns) for Killer) and
-    nylimb.
+    5, or 4 above 32 x 32), iterations (hardening rounds; default 0, or
+    20 with max_difficulty or target_difficulty, 10 with level),
+    max_difficulty, target_difficulty, killer (a Killer Sudoku: boxes,
+    sum cages whose values differ, no givens), boxes ((rows, columns)
+    for Killer), nylimb and level.
+
+    level makes a puzzle of exactly that level for a person (see
+    Puzzle.grade()): a cdok.Level, a name or a code on the scale of the
+    puzzles made, Keen's for Calcudoku ("easy", "normal", "hard",
+    "extreme", "unreasonable"; e n h x u) and Solo's with killer
+    ("trivial", "basic", "intermediate", "advanced", "extreme",
+    "unreasonable"; t b i a e u).  Every level occurs from 4 x 4 for
+    Calcudoku and 6 x 6 for Killer; a 3 x 3 is at most Normal.
+    max_difficulty and target_difficulty are the grade's difficulty
+    (Grade.difficulty: 10000 x (level + 1) + score), as ``cdok
+    generate -m/-t`` takes them; Nylimb puzzles, which have no levels,
+    use the solver's score.
 
     seed makes the puzzle reproducible: the same options and seed give
     the same puzzle as ``cdok --seed SEED generate`` does.  Without it a
     seed is drawn; either way it is kept in the puzzle's seed attribute.
     The search runs without the GIL.  cdok.LimitError: no puzzle within
-    max_difficulty was found; cdok.InvalidError: the options do not fit.
+    max_difficulty (or of the level) was found, and another seed may
+    find one; cdok.InvalidError: the options do not fit, or the level
+    is not one of the scale's or does not occur at that size.
     """
     if size is None:
         size = 9 if killer else 6
@@ -254,15 +286,37 @@ def generate(size: Optional[int] = None, *, seed: Optional[int] = None,
     seed = _whole("seed", seed, 0)
     if seed >= 1 << 64:
         raise ValueError("seed must fit in 64 bits")
-    max_cage = _whole("max_cage", 5 if max_cage is None else max_cage, 1)
+    max_cage = 0 if max_cage is None else _whole("max_cage", max_cage, 1)
     max_score = _whole("max_difficulty", max_difficulty or 0, 0)
     target_score = _whole("target_difficulty", target_difficulty or 0, 0)
+    top = _generate_level(size, 0 if nylimb else 2 if killer else 1, level,
+                          max_score or target_score)
     if iterations is None:
-        iterations = 20 if max_score or target_score else 0
+        iterations = _LEVEL_ROUNDS if top >= 0 else \
+            20 if max_score or target_score else 0
     iterations = _whole("iterations", iterations, 0)
     box_rows, box_cols = (0, 0) if boxes is None else tuple(boxes)
     model, _score = _cdok.generate(
         size, _ops_mask(ops), bool(two_cell), max_cage, iterations,
         max_score, target_score, bool(killer), box_rows, box_cols,
-        RULE_NYLIMB if nylimb else 0, seed)
+        RULE_NYLIMB if nylimb else 0, seed, top)
     return Puzzle._wrap(model, None, seed)
+
+
+def _generate_level(size: int, scale: int, level: Any,
+                    difficulty: int) -> int:
+    """generate()'s level as the library's number (-1: none), refused as
+    ``cdok generate --level`` refuses it."""
+    top = _level_index(scale, level)
+    if top < 0:
+        return top
+    if difficulty:
+        raise ValueError("level and max_difficulty or target_difficulty "
+                         "both set the difficulty; give one of them")
+    hardest = _top_level(size, scale)
+    if top > hardest:
+        names = _LEVELS[scale]
+        raise InvalidError(f"there are no {names[top].name} puzzles of size "
+                           f"{size} x {size}: {names[hardest].name} is the "
+                           "hardest level at that size")
+    return top

@@ -7,7 +7,10 @@ from typing import (IO, Any, Callable, Iterable, List, Mapping, NamedTuple,
                     Optional, Sequence, Tuple, Union)
 
 from . import _cdok
-from ._errors import InvalidError
+from ._errors import InvalidError, UnsupportedError
+from ._levels import (Explanation, Grade, Hint, Level, Mistakes, State,
+                      StateLike, _as_state, _level_index, _LEVELS,
+                      _SCALE_WORDS)
 
 __all__ = ["Puzzle", "Cage", "Result", "Problem", "Verdict", "Grid", "Cell"]
 
@@ -111,26 +114,29 @@ class Result:
 
 
 _KINDS = {1: "value", 2: "given", 3: "row", 4: "column", 5: "cage",
-          6: "box", 7: "cage-repeat", 8: "digit", 9: "two-digit"}
+          6: "box", 7: "cage-repeat", 8: "digit", 9: "two-digit",
+          10: "wrong"}
 
 
 class Problem:
-    """One rule a checked grid breaks (Puzzle.check()).
+    """One rule a checked grid breaks (Puzzle.check()), or one mistake in
+    a partly filled grid (Puzzle.mistakes()).
 
     Attributes:
         kind: "value" (a cell empty or out of range), "given" (a given
             changed), "row", "column" or "box" (a value twice),
             "cage" (the arithmetic is wrong), "cage-repeat" (a value
             twice in a cage whose values must differ), "digit" or
-            "two-digit" (Nylimb lines).
+            "two-digit" (Nylimb lines), "wrong" (Puzzle.mistakes(): a
+            value that differs from the puzzle's only solution).
         sentence: what is wrong, in plain words (also str(problem)),
             rows and columns counted from 1 as people count them.
         cells: the cells involved, as (row, column) pairs from 0.
         row, column: the row and column (from 0) of the cell, line,
             box corner or cage's first cell; None when it is a column's
             or row's problem.
-        value: the value found (VALUE, GIVEN; None for an empty cell) or
-            the value (digit) that repeats.
+        value: the value found (VALUE, GIVEN, WRONG; None for an empty
+            cell) or the value (digit) that repeats.
         given: the given value (GIVEN), else None.
         cage: the cage's index in Puzzle.cages (CAGE, CAGE-REPEAT), else
             None.
@@ -160,7 +166,7 @@ class Problem:
                where: int) -> Tuple[Cell, ...]:
         bits = [i for i in range(64) if where >> i & 1]
         kind = self.kind
-        if kind in ("value", "given"):
+        if kind in ("value", "given", "wrong"):
             return ((row, column),)
         if kind in ("row", "column", "digit", "two-digit"):
             # A row's problem has column -1 and the bits are columns; a
@@ -182,6 +188,15 @@ class Problem:
 
     def __repr__(self) -> str:
         return f"<cdok.Problem {self.kind}: {self.sentence}>"
+
+
+def _nodes(max_nodes: Optional[int]) -> int:
+    if max_nodes is None:
+        return 0
+    if not _is_int(max_nodes) or max_nodes < 1:
+        raise ValueError(f"max_nodes must be a whole number >= 1 or None, "
+                         f"not {max_nodes!r}")
+    return max_nodes
 
 
 def _is_int(value: Any) -> bool:
@@ -454,6 +469,118 @@ class Puzzle:
             from ._functions import read_grid
             grid = read_grid(grid, self.size)
         return _flat_grid(grid, self.size, "the grid")
+
+    # ---- levels: how hard for a person, hints, explanations ----
+
+    @property
+    def scale(self) -> Optional[str]:
+        """The scale the puzzle is graded on: "calcudoku" (Keen's
+        levels), "killer" (Solo's, for any puzzle with boxes), or None
+        for a Nylimb puzzle, which is not graded by technique."""
+        return _SCALE_WORDS.get(self._model.scale)
+
+    @property
+    def levels(self) -> Tuple[Level, ...]:
+        """The levels of the puzzle's scale, easiest first (none for a
+        Nylimb puzzle)."""
+        return _LEVELS.get(self._model.scale, ())
+
+    def grade(self, level: Optional[Union[str, Level]] = None, *,
+              max_nodes: Optional[int] = None) -> Grade:
+        """How hard the puzzle is for a person: its level (the hardest
+        technique it needs), a finer score within the level, and the
+        techniques used; see cdok.Grade.  The same grade as ``cdok
+        examine`` prints.
+
+        level: the hardest level to try (a Level, a name or a code on
+            the puzzle's scale, "hard" or "h"); a puzzle that needs more
+            has the outcome ABOVE.  Default: every level, guessing
+            included.
+        max_nodes: a node limit for the solver, which tells an
+            Unreasonable puzzle from one with no or several solutions
+            when reasoning stalls; when it runs out the outcome is
+            GAVE_UP.
+
+        A puzzle with no or several solutions is no error: its outcome
+        says so.  A level not of the scale raises cdok.InvalidError.
+        Runs without the GIL.
+        """
+        return Grade(self._model.grade(self._level(level),
+                                       _nodes(max_nodes)))
+
+    def explain(self, level: Optional[Union[str, Level]] = None, *,
+                max_nodes: Optional[int] = None) -> Explanation:
+        """The whole solution as a person would find it, step by step,
+        always the easiest technique that makes progress; see
+        cdok.Explanation (a sequence of cdok.Step).  level and max_nodes
+        are those of grade(); with level the steps stop where the
+        techniques up to it stop helping.  ``cdok explain`` gives the
+        same steps."""
+        top = self._level(level)
+        return Explanation(self, self._model.explain(top, _nodes(max_nodes)),
+                           top)
+
+    def state(self) -> State:
+        """The state of play at the start: the givens filled in, no
+        pencil marks.  A Nylimb puzzle, which has no hints (0 is one of
+        its values, and empty in a State), raises
+        cdok.UnsupportedError."""
+        if self.nylimb:
+            raise UnsupportedError("Nylimb puzzles are not graded by "
+                                   "technique, so there are no states of "
+                                   "play for hints")
+        n = self.size
+        givens = self._model.givens()
+        return State(n, [givens[r * n:(r + 1) * n] for r in range(n)])
+
+    def hint(self, state: Optional[StateLike] = None,
+             level: Optional[Union[str, Level]] = None, *,
+             max_nodes: Optional[int] = None) -> Hint:
+        """The next step a person would take from a state: the easiest
+        technique (up to level) that makes progress; see cdok.Hint.
+
+        state: a cdok.State (values and pencil marks), a grid of values
+            (N rows of N, None for empty), a text as cdok.read_state()
+            reads it, or None for the start (the givens).
+        level, max_nodes: as for grade().
+
+        Before looking for a step the state is checked: a value that
+        breaks a rule or differs from the puzzle's only solution, or
+        pencil marks that leave out the solution's value, give the
+        outcome CONTRADICTION.  A value outside 1..N raises
+        cdok.InvalidError; a Nylimb puzzle, cdok.UnsupportedError (no
+        hints without levels).  Chain hints with hint.apply(state)::
+
+            state = puzzle.state()
+            step = cdok.HintOutcome.STEP
+            while (hint := puzzle.hint(state)).outcome is step:
+                state = hint.apply(state)
+        """
+        top = self._level(level)
+        s = _as_state(self, state)
+        values, marks = s._flat()
+        return Hint(self, self._model.hint(values, marks, top,
+                                           _nodes(max_nodes)), top)
+
+    def mistakes(self, grid: Union[Sequence[Sequence[Optional[int]]], str,
+                                   State], *,
+                 max_nodes: Optional[int] = None) -> Mistakes:
+        """The mistakes in a grid that may be partly filled: values that
+        break a rule and, when the puzzle has exactly one solution,
+        values that differ from it (kind "wrong"); an empty cell is no
+        mistake.  See cdok.Mistakes (false when there are none).  grid
+        is taken as check() takes it, or a cdok.State (its values).  As
+        ``cdok check`` does on a grid with empty cells."""
+        if isinstance(grid, State):
+            grid = grid.values
+        values = self._values(grid)
+        raw, unique = self._model.check_partial(values, _nodes(max_nodes))
+        plain = not self.nylimb
+        empty = sum(v is None or (plain and v == 0) for v in values)
+        return Mistakes([Problem(self, r) for r in raw], unique, empty)
+
+    def _level(self, level: Any) -> int:
+        return _level_index(self._model.scale, level)
 
     # ---- writing ----
 

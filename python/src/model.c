@@ -344,10 +344,8 @@ static PyObject *model_write(PyObject *self, PyObject *const *args,
 	return out;
 }
 
-/* The problems cdok_check finds, as tuples (kind, row, column, value,
- * given, where, cage, got, got_den, overflow, sentence). */
-static PyObject *problems_list(const cdok_puzzle *p,
-			       const cdok_problem *problems, int count)
+PyObject *pycdok_problems(const cdok_puzzle *p, const cdok_problem *problems,
+			  int count)
 {
 	PyObject *list = PyList_New(count);
 
@@ -394,7 +392,7 @@ static PyObject *model_check(PyObject *self, PyObject *arg)
 	PyMem_Free(values);
 	if (status != CDOK_OK)
 		return pycdok_raise(st, status, &err);
-	list = problems_list(p, problems, count);
+	list = pycdok_problems(p, problems, count);
 	cdok_free(problems);
 	return list;
 }
@@ -404,6 +402,8 @@ static PyGetSetDef model_getset[] = {
 	{"boxes", model_boxes, NULL, "(rows, columns) of the boxes, or None",
 	 NULL},
 	{"rules", model_rules, NULL, "the rule flags (1: Nylimb)", NULL},
+	{"scale", pycdok_model_scale, NULL, "the scale it is graded on (0 "
+	 "none, 1 Calcudoku, 2 Killer)", NULL},
 	{NULL, NULL, NULL, NULL, NULL}
 };
 
@@ -420,6 +420,22 @@ static PyMethodDef model_methods[] = {
 	 METH_FASTCALL,
 	 "solve(limit, keep, max_nodes, timeout, progress) -> (verdict, "
 	 "count, complete, gave_up, nodes, branches, difficulty, solutions)"},
+	{"grade", (PyCFunction)(void (*)(void))pycdok_model_grade,
+	 METH_FASTCALL, "grade(max_level, max_nodes) -> grading tuple"},
+	{"explain", (PyCFunction)(void (*)(void))pycdok_model_explain,
+	 METH_FASTCALL,
+	 "explain(max_level, max_nodes) -> (grading, solved, steps)"},
+	{"hint", (PyCFunction)(void (*)(void))pycdok_model_hint,
+	 METH_FASTCALL,
+	 "hint(values, marks, max_level, max_nodes) -> (outcome, step, "
+	 "empty)"},
+	{"apply", (PyCFunction)(void (*)(void))pycdok_model_apply,
+	 METH_FASTCALL,
+	 "apply(placed, removed, values, marks) -> (values, marks)"},
+	{"check_partial",
+	 (PyCFunction)(void (*)(void))pycdok_model_check_partial,
+	 METH_FASTCALL,
+	 "check_partial(values, max_nodes) -> (problem tuples, unique)"},
 	{NULL, NULL, 0, NULL}
 };
 

@@ -573,8 +573,13 @@ out:
 }
 
 /* generate(size, ops, two_cell, max_cage, iterations, max_score,
- *          target_score, killer, box_rows, box_cols, rules, seed)
- *   -> (Model, score) */
+ *          target_score, killer, box_rows, box_cols, rules, seed, level)
+ *   -> (Model, score)
+ *
+ * As the cdok program generates: with a level (>= 0) the library makes
+ * a puzzle of exactly that level; otherwise the difficulty that
+ * max_score and target_score bound is the grade's (the solver's for
+ * Nylimb puzzles, which have no levels). */
 static PyObject *m_generate(PyObject *module, PyObject *const *args,
 			    Py_ssize_t nargs)
 {
@@ -588,14 +593,15 @@ static PyObject *m_generate(PyObject *module, PyObject *const *args,
 	uint64_t seed;
 	PyObject *model;
 
-	if (check_nargs("generate", nargs, 12) < 0)
+	if (check_nargs("generate", nargs, 13) < 0)
 		return NULL;
 	cdok_gen_params_init(&par);
 	if (pycdok_int(args[0], &par.size) < 0 ||
 	    pycdok_int(args[3], &par.max_cage) < 0 ||
 	    pycdok_int(args[4], &par.iterations) < 0 ||
 	    pycdok_int(args[8], &par.box_rows) < 0 ||
-	    pycdok_int(args[9], &par.box_cols) < 0)
+	    pycdok_int(args[9], &par.box_cols) < 0 ||
+	    pycdok_int(args[12], &par.level) < 0)
 		return NULL;
 	par.ops = (unsigned)PyLong_AsUnsignedLong(args[1]);
 	par.two_cell = PyObject_IsTrue(args[2]);
@@ -606,6 +612,8 @@ static PyObject *m_generate(PyObject *module, PyObject *const *args,
 	seed = PyLong_AsUnsignedLongLong(args[11]);
 	if (PyErr_Occurred())
 		return NULL;
+	if (par.level < 0 && !(par.rules & CDOK_RULE_NYLIMB))
+		par.score = pycdok_grade_score;
 	cdok_rng_seed(&rng, seed, 0);
 	memset(&err, 0, sizeof(err));
 	Py_BEGIN_ALLOW_THREADS
@@ -639,8 +647,19 @@ static PyMethodDef module_methods[] = {
 	 "killer_build(board, cages) -> Model: the seed's data shapes"},
 	{"generate", (PyCFunction)(void (*)(void))m_generate, METH_FASTCALL,
 	 "generate(size, ops, two_cell, max_cage, iterations, max_score, "
-	 "target_score, killer, box_rows, box_cols, rules, seed) -> "
+	 "target_score, killer, box_rows, box_cols, rules, seed, level) -> "
 	 "(Model, score)"},
+	{"levels", pycdok_levels, METH_O,
+	 "levels(scale: int) -> list of (name, code)"},
+	{"level_find", (PyCFunction)(void (*)(void))pycdok_level_find,
+	 METH_FASTCALL, "level_find(scale, word) -> int (-1: none)"},
+	{"techniques", pycdok_techniques, METH_NOARGS,
+	 "techniques() -> list of (name, title, calcudoku level, killer "
+	 "level)"},
+	{"read_state", (PyCFunction)(void (*)(void))pycdok_read_state,
+	 METH_FASTCALL, "read_state(data: bytes, size) -> (values, marks)"},
+	{"write_state", (PyCFunction)(void (*)(void))pycdok_write_state,
+	 METH_FASTCALL, "write_state(size, values, marks) -> str"},
 	{NULL, NULL, 0, NULL}
 };
 
@@ -741,7 +760,7 @@ static struct PyModuleDef cdok_module = {
 	PyModuleDef_HEAD_INIT,
 	.m_name = "cdok._cdok",
 	.m_doc = "The C layer of the cdok package: libcdok's puzzle model, "
-		 "formats, solver\nand generator.  Use the cdok package, "
+		 "formats, solver,\ngenerator and grader.  Use the cdok package, "
 		 "not this module.",
 	.m_size = sizeof(cdok_module_state),
 	.m_methods = module_methods,

@@ -47,10 +47,40 @@ extern PyType_Spec pycdok_model_spec;
 PyObject *pycdok_model_new(cdok_module_state *st, cdok_puzzle *puzzle);
 PyObject *pycdok_build(PyObject *module, PyObject *const *args,
 		       Py_ssize_t nargs);
+/* The problems cdok_check (or cdok_check_partial) found, as tuples
+ * (kind, row, column, value, given, where, cage, got, got_den, overflow,
+ * sentence). */
+PyObject *pycdok_problems(const cdok_puzzle *p, const cdok_problem *problems,
+			  int count);
 
 /* solve.c */
 PyObject *pycdok_model_solve(PyObject *self, PyObject *const *args,
 			     Py_ssize_t nargs);
+
+/* levels.c: levels, grading, hints, states (cdok/_levels.py) */
+PyObject *pycdok_levels(PyObject *module, PyObject *arg);
+PyObject *pycdok_level_find(PyObject *module, PyObject *const *args,
+			    Py_ssize_t nargs);
+PyObject *pycdok_techniques(PyObject *module, PyObject *unused);
+PyObject *pycdok_read_state(PyObject *module, PyObject *const *args,
+			    Py_ssize_t nargs);
+PyObject *pycdok_write_state(PyObject *module, PyObject *const *args,
+			     Py_ssize_t nargs);
+PyObject *pycdok_model_scale(PyObject *self, void *closure);
+PyObject *pycdok_model_grade(PyObject *self, PyObject *const *args,
+			     Py_ssize_t nargs);
+PyObject *pycdok_model_explain(PyObject *self, PyObject *const *args,
+			       Py_ssize_t nargs);
+PyObject *pycdok_model_hint(PyObject *self, PyObject *const *args,
+			    Py_ssize_t nargs);
+PyObject *pycdok_model_apply(PyObject *self, PyObject *const *args,
+			     Py_ssize_t nargs);
+PyObject *pycdok_model_check_partial(PyObject *self, PyObject *const *args,
+				     Py_ssize_t nargs);
+/* The generator's measure when no level is asked for: the grade's
+ * difficulty, as the cdok program's generate uses it (-m, -t). */
+uint64_t pycdok_grade_score(void *user, const cdok_puzzle *puzzle,
+			    const cdok_result *result);
 
 /* killer.c */
 PyObject *pycdok_killer_build(PyObject *module, PyObject *const *args,
