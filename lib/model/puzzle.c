@@ -295,6 +295,32 @@ static bool cage_connected(const cdok_puzzle *p, int cage)
 
 	if (c->ncells <= 1)
 		return true;
+	/* Up to 64 cells (every cage but hostile ones): a walk over the
+	 * cage's own cell list, with a bit per cell for "reached", and
+	 * no memory to ask for. */
+	if (c->ncells <= 64) {
+		uint64_t all = c->ncells == 64 ? ~(uint64_t)0
+					       : ((uint64_t)1 << c->ncells) - 1;
+		uint64_t reached = 1, todo = 1;
+
+		while (todo) {
+			int i = __builtin_ctzll(todo);
+			int r = c->cells[i] / n, col = c->cells[i] % n;
+
+			todo &= todo - 1;
+			for (int j = 0; j < c->ncells; j++) {
+				int dr = c->cells[j] / n - r;
+				int dc = c->cells[j] % n - col;
+
+				if (!(reached >> j & 1) &&
+				    dr * dr + dc * dc == 1) {
+					reached |= (uint64_t)1 << j;
+					todo |= (uint64_t)1 << j;
+				}
+			}
+		}
+		return reached == all;
+	}
 	stack = cdok_malloc((size_t)c->ncells * sizeof(*stack));
 	mark = cdok_calloc((size_t)n * (size_t)n, 1);
 	if (!stack || !mark) {
@@ -333,6 +359,11 @@ cdok_status cdok_puzzle_validate(const cdok_puzzle *p, cdok_error *err)
 		const struct cdok_cage *c = &p->cages[i];
 		char name[CDOK_LABEL_MAX + 1];
 
+		if (c->target >= 0 &&
+		    !((c->op == CDOK_OP_MUL || c->op == CDOK_OP_DIV) &&
+		      c->target == 0) && cage_connected(p, i))
+			continue;
+		/* Something is wrong: name the cage. */
 		if (c->label[0])
 			strcpy(name, c->label);
 		else
