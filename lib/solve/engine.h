@@ -122,9 +122,6 @@ static inline int high_value(dom_t d)
  * DERIVED_MAX_CELLS cells get a layout table when theirs is small, and
  * otherwise the cheap reasoning only (cage_cheap): enumerating them
  * costs more than it saves. */
-#ifndef CHEAP_FIRST
-#define CHEAP_FIRST 0
-#endif
 #ifndef ESCALATE_NODES
 #define ESCALATE_NODES 256
 #endif
@@ -275,7 +272,6 @@ struct engine {
 	 * the solutions that search found (one byte a cell), so that the
 	 * second counts none of them again. */
 	bool escalated, cut;
-	bool cheap_only;      /* root_propagate's first pass */
 	unsigned char *seen;
 	size_t nseen, seen_cap;
 	int *solution_out;
@@ -1350,9 +1346,6 @@ static bool cage_consistency(struct engine *s, dom_t *dom, int ci)
 	if (c->pair)
 		return pair_propagate(s, dom, ci);
 #endif
-	if (s->cheap_only)
-		return c->ncells == 1 || c->op == CDOK_OP_ADD ||
-		       c->op == CDOK_OP_MUL ? cage_cheap(s, dom, c) : true;
 #if LAYOUT_TABLES
 	/* At the root, a cage small enough to list cheaply gets its table
 	 * at its first look; the others wait for the root's reasoning to
@@ -2462,15 +2455,6 @@ cdok_status ENGINE_NAME(solve)(const cdok_puzzle *p,
 		engine_free(s);
 		free(s);
 		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
-	}
-	if (CHEAP_FIRST && ok) {
-		/* First the cheap reasoning alone: cages are then listed and
-		 * enumerated over narrower domains. */
-		s->cheap_only = true;
-		ok = propagate(s, root);
-		s->cheap_only = false;
-		for (int ci = 0; ok && ci < s->nreal; ci++)
-			enqueue_cage(s, ci);
 	}
 	ok = ok && propagate(s, root);
 	reset_work(s);
