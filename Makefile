@@ -73,6 +73,10 @@ include mk/render.mk
 # optional ones first (they use the core), then what they need.
 PROG_LIBS = $(OPT_LIB_ARCHIVES) $(BUILD)/libcdok.a $(OPT_LIB_LIBS) \
 	    -lpthread -lm
+# What the program cdok links: the same, less the optional libraries it
+# loads at run time instead (LIB_<name>_LOADED, mk/libs.mk).
+CLI_LIBS = $(CLI_LIB_ARCHIVES) $(BUILD)/libcdok.a $(CLI_LIB_LIBS) \
+	   -lpthread -lm $(DL_LIBS)
 
 $(BUILD)/obj/lib/%.o: lib/%.c include/cdok.h $(LIB_HDR)
 	@mkdir -p $(dir $@)
@@ -107,8 +111,9 @@ $(BUILD)/libcdok.so.$(VERSION): $(LIB_OBJ)
 	$(CC) -shared -Wl,-soname,libcdok.so.$(ABI) $(LDFLAGS_ALL) -o $@ \
 		$^ $(CORE_LIBS)
 
-$(BUILD)/cdok: $(CLI_OBJ) $(OPT_LIB_ARCHIVES) $(BUILD)/libcdok.a
-	$(CC) $(LDFLAGS_ALL) -o $@ $(CLI_OBJ) $(PROG_LIBS)
+$(BUILD)/cdok: $(CLI_OBJ) $(CLI_LIB_ARCHIVES) $(BUILD)/libcdok.a \
+		| $(CLI_LIB_LOADED)
+	$(CC) $(LDFLAGS_ALL) -o $@ $(CLI_OBJ) $(CLI_LIBS)
 
 $(BUILD)/cdok-tests: $(TEST_OBJ) $(OPT_LIB_ARCHIVES) $(BUILD)/libcdok.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $(TEST_OBJ) -lcriterion $(PROG_LIBS)

@@ -45,7 +45,8 @@
 	X(EXIT_USAGE,     4, "usage error: unknown command or option, "	\
 			     "bad option value")			\
 	X(EXIT_SYSTEM,    5, "I/O or system error: cannot open, read or " \
-			     "write a file, out of memory")		\
+			     "write a file, out of memory, libcdok-render " \
+			     "(the pictures) missing")			\
 	X(EXIT_GAVEUP,    6, "gave up: --timeout or --max-nodes was "	\
 			     "reached before the answer was known, or "	\
 			     "generate found no puzzle within -m")	\
@@ -326,13 +327,19 @@ void cli_report(const char *name, const cdok_error *err);
 
 /* ---- --to: the run's one output stream (cli/puzzles.c) ---- */
 
-/* Every format the program knows: the core library's and those of the
- * optional library parts it links.  Made on first use (before any
- * thread starts); NULL only when memory ran out, which the first caller
- * reports. */
+/* The formats the program has at hand: the core library's and
+ * libcdok-json's, and libcdok-render's once it is loaded (cli/render.c).
+ * Made on first use (before any thread starts); NULL only when memory
+ * ran out, which the first caller reports. */
 const cdok_formats *cli_formats(void);
 
-/* The format called name, or NULL. */
+/* Every format the program can have: cli_formats() after loading
+ * libcdok-render, if it can be (for lists of formats: help, completions,
+ * messages naming the formats that would do). */
+const cdok_formats *cli_formats_all(void);
+
+/* The format called name, or NULL.  A name the core and libcdok-json do
+ * not know loads libcdok-render to look there too. */
 const cdok_format *cli_format(const char *name);
 
 /* Whether --to was given and its format has the CDOK_FORMAT_* flag. */
@@ -353,6 +360,36 @@ void cli_skip(struct cli *cli);
 /* End the stream, if one was started (UCF's "0" line).  main() calls it
  * once the command is done.  Returns an exit status. */
 int cli_finish(struct cli *cli);
+
+/* ---- libcdok-render, loaded on demand (cli/render.c) ---- */
+
+/* The calls of libcdok-render the program makes (include/cdok.h,
+ * "Pictures"), found in the shared library. */
+struct cli_render {
+	const char *(*version)(void);
+	const cdok_format *const *(*formats)(void);
+	void (*params_init)(cdok_render_params *params);
+	cdok_status (*paper)(const char *name, double *width, double *height,
+			     cdok_error *err);
+	cdok_status (*setup)(cdok_writer *writer,
+			     const cdok_render_params *params,
+			     cdok_error *err);
+	cdok_status (*put)(cdok_writer *writer, const cdok_puzzle *puzzle,
+			   const int *values, cdok_render_item *item,
+			   char **out, size_t *len, cdok_error *err);
+};
+
+/* libcdok-render's calls, loading the library on the first call; NULL
+ * when it cannot be loaded (cli_render_why says why). */
+const struct cli_render *cli_render(void);
+
+/* Why libcdok-render could not be loaded, for messages: the dynamic
+ * linker's words or a release that is not the program's. */
+const char *cli_render_why(void);
+
+/* Whether f is one of libcdok-render's formats (the program has loaded
+ * it and took f from its list). */
+bool cli_is_render_format(const cdok_format *f);
 
 /* ---- pictures (cli/pictures.c) ---- */
 

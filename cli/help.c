@@ -1,6 +1,6 @@
 /* help.c -- everything the program says about itself, made from its
  * tables (the commands in cli.h, the options in main.c, the formats of
- * cli_formats(), the exit statuses of CLI_EXITS): --help, the help of
+ * cli_formats_all(), the exit statuses of CLI_EXITS): --help, the help of
  * one command, the lists of the man page cdok(1) and the bash and zsh
  * completion scripts.  Since all of them come from the same rows, none
  * can name an option the program does not take, or miss one it does.
@@ -231,19 +231,27 @@ static void general_help(struct cli_out *out)
 	 * optional library shows up here by itself. */
 	out_puts(out, "\nFormats (--from FORMAT, --to FORMAT):\n");
 	width = 0;
-	for (int i = 0; cdok_formats_at(cli_formats(), i); i++) {
+	for (int i = 0; cdok_formats_at(cli_formats_all(), i); i++) {
 		int n = (int)strlen(cdok_format_name(
-				cdok_formats_at(cli_formats(), i)));
+				cdok_formats_at(cli_formats_all(), i)));
 
 		if (n > width)
 			width = n;
 	}
-	for (int i = 0; cdok_formats_at(cli_formats(), i); i++) {
-		const cdok_format *f = cdok_formats_at(cli_formats(), i);
+	for (int i = 0; cdok_formats_at(cli_formats_all(), i); i++) {
+		const cdok_format *f = cdok_formats_at(cli_formats_all(), i);
 
 		format_line(text, sizeof(text), f);
 		out_printf(out, "  %-*s  ", width, cdok_format_name(f));
 		put_wrapped(out, text, width + 4, width + 4);
+	}
+	/* A list without the pictures says why they are not in it. */
+	if (!cli_render()) {
+		snprintf(text, sizeof(text), "(The picture formats of "
+			 "libcdok-render are not available here: %s.)",
+			 cli_render_why());
+		out_puts(out, "  ");
+		put_wrapped(out, text, 2, 2);
 	}
 
 	out_puts(out, "\n");
@@ -403,8 +411,8 @@ int cli_print_man_section(const char *name)
 		if (shown(&cli_options[i]))
 			man_option(&out, &cli_options[i]);
 	for (int i = 0; !strcmp(name, "formats") &&
-	     cdok_formats_at(cli_formats(), i); i++) {
-		const cdok_format *f = cdok_formats_at(cli_formats(), i);
+	     cdok_formats_at(cli_formats_all(), i); i++) {
+		const cdok_format *f = cdok_formats_at(cli_formats_all(), i);
 
 		format_line(text, sizeof(text), f);
 		out_printf(&out, "*%s*\n\t", cdok_format_name(f));
@@ -427,8 +435,8 @@ static void format_names(struct cli_out *out, bool reading)
 {
 	const char *sep = "";
 
-	for (int i = 0; cdok_formats_at(cli_formats(), i); i++) {
-		const cdok_format *f = cdok_formats_at(cli_formats(), i);
+	for (int i = 0; cdok_formats_at(cli_formats_all(), i); i++) {
+		const cdok_format *f = cdok_formats_at(cli_formats_all(), i);
 
 		if (reading ? !cdok_format_can_read(f)
 			    : !cdok_format_can_write(f))

@@ -343,17 +343,26 @@ static bool parse_boxes(const char *s, int *rows, int *cols)
 }
 
 /* The format for --from (reading) or --to, or NULL after saying why
- * not, with the names that would do, from the library's table. */
-static const cdok_format *parse_format(const char *arg, bool reading)
+ * not, with the names that would do, from the library's table.
+ * *missing is set when the name may be one of libcdok-render's, which
+ * could not be loaded. */
+static const cdok_format *parse_format(const char *arg, bool reading,
+				       bool *missing)
 {
 	const char *opt = reading ? "--from" : "--to";
 	const cdok_format *f = cli_format(arg);
+	const cdok_formats *all;
 	char names[512];
 	size_t len = 0;
 
+	if (f && (reading ? cdok_format_can_read(f)
+			  : cdok_format_can_write(f)))
+		return f;
+	/* Every format that would do, the pictures' too. */
+	all = cli_formats_all();
 	names[0] = '\0';
-	for (int i = 0; cdok_formats_at(cli_formats(), i); i++) {
-		const cdok_format *g = cdok_formats_at(cli_formats(), i);
+	for (int i = 0; cdok_formats_at(all, i); i++) {
+		const cdok_format *g = cdok_formats_at(all, i);
 
 		if (reading ? !cdok_format_can_read(g)
 			    : !cdok_format_can_write(g))
@@ -364,13 +373,20 @@ static const cdok_format *parse_format(const char *arg, bool reading)
 		if (len >= sizeof(names))
 			break;
 	}
-	if (f && (reading ? cdok_format_can_read(f)
-			  : cdok_format_can_write(f)))
-		return f;
 	if (f) {
 		cli_msg(NULL, 0, 0, "the %s format can only be %s; %s takes "
 			"%s (try cdok --help)", arg,
 			reading ? "written" : "read", opt, names);
+		return NULL;
+	}
+	if (!cli_render()) {
+		/* Not a name the program knows, but perhaps one of a part of
+		 * it that is missing: a system error, as for a file. */
+		cli_msg(NULL, 0, 0, "unknown format '%s' for %s: expected %s, "
+			"or a picture format of libcdok-render, which is not "
+			"available here (%s)", arg, opt, names,
+			cli_render_why());
+		*missing = true;
 		return NULL;
 	}
 	cli_msg(NULL, 0, 0, "unknown format '%s' for %s: expected %s "
@@ -378,7 +394,10 @@ static const cdok_format *parse_format(const char *arg, bool reading)
 	return NULL;
 }
 
+/* PARSE_MISSING: an option needs libcdok-render, which cannot be
+ * loaded. */
 enum parse_result { PARSE_RUN, PARSE_HELP, PARSE_VERSION, PARSE_ERROR,
+		    PARSE_MISSING,
 		    PARSE_COMPLETIONS, PARSE_MAN };
 
 static enum parse_result parse_options(int argc, char **argv,
@@ -526,11 +545,13 @@ static enum parse_result parse_options(int argc, char **argv,
 			break;
 		case OPT_FROM:
 		case OPT_TO: {
+			bool missing = false;
 			const cdok_format *f = parse_format(optarg,
-							    c == OPT_FROM);
+							    c == OPT_FROM,
+							    &missing);
 
 			if (!f)
-				return PARSE_ERROR;
+				return missing ? PARSE_MISSING : PARSE_ERROR;
 			if (c == OPT_FROM)
 				opt->from = f;
 			else
@@ -595,10 +616,18 @@ static enum parse_result parse_options(int argc, char **argv,
 			break;
 		}
 		case OPT_PAPER: {
+			const struct cli_render *r = cli_render();
 			double w, h;
 			cdok_error err;
 
-			if (cdok_render_paper(optarg, &w, &h, &err) != CDOK_OK) {
+			if (!r) {
+				cli_msg(NULL, 0, 0, "option --paper goes with "
+					"the pages of libcdok-render, which is "
+					"not available here (%s)",
+					cli_render_why());
+				return PARSE_MISSING;
+			}
+			if (r->paper(optarg, &w, &h, &err) != CDOK_OK) {
 				cli_msg(NULL, 0, 0, "bad value for --paper: %s "
 					"(try cdok --help)", err.message);
 				return PARSE_ERROR;
@@ -759,6 +788,8 @@ int main(int argc, char **argv)
 		return cli_print_man_section(generate);
 	case PARSE_ERROR:
 		return CLI_EXIT_USAGE;
+	case PARSE_MISSING:
+		return CLI_EXIT_SYSTEM;
 	}
 	/* The default size depends on the kind of puzzle. */
 	if (!cli.opt.size)

@@ -1,7 +1,8 @@
 /* pictures.c -- --to svg, pdf and png: the picture options, answer keys
  * solved here for --with-solutions, and one file per picture.
  *
- * The formats come from libcdok-render and are told apart by their
+ * The formats come from libcdok-render, which the program loads only
+ * when one of them is named (cli/render.c), and are told apart by their
  * flags: a picture format (CDOK_FORMAT_PICTURE) in bytes (BINARY) that
  * holds many puzzles (not SINGLE) has pages, one of one puzzle per file
  * (SINGLE) in bytes is an image with pixels.  Pictures of one puzzle
@@ -32,15 +33,16 @@ static bool to_image(const struct cli *cli)
 }
 
 /* The names of the formats with all the flags of want, "pdf" or "svg,
- * png", for messages. */
+ * png", for messages (which may load libcdok-render to know them). */
 static const char *names_with(unsigned want, unsigned not_want, char *buf,
 			      size_t cap)
 {
+	const cdok_formats *all = cli_formats_all();
 	size_t len = 0;
 
 	buf[0] = '\0';
-	for (int i = 0; cdok_formats_at(cli_formats(), i); i++) {
-		const cdok_format *f = cdok_formats_at(cli_formats(), i);
+	for (int i = 0; cdok_formats_at(all, i); i++) {
+		const cdok_format *f = cdok_formats_at(all, i);
 		unsigned flags = cdok_format_flags(f);
 
 		if ((flags & want) != want || (flags & not_want))
@@ -110,37 +112,46 @@ static char *pattern_name(const char *pattern, int k)
 	return name;
 }
 
-/* A picture option given where it has no meaning: say so. */
-static bool misplaced(const char *option, const char *goes_with)
+/* A picture option given where it has no meaning: say so, naming the
+ * formats it goes with: those with the flags want and none of
+ * not_want. */
+static bool misplaced(const char *option, unsigned want, unsigned not_want)
 {
-	cli_msg(NULL, 0, 0, "option %s goes with --to %s (try cdok --help)",
-		option, goes_with);
+	char names[64];
+
+	names_with(want, not_want, names, sizeof(names));
+	if (names[0])
+		cli_msg(NULL, 0, 0, "option %s goes with --to %s (try cdok "
+			"--help)", option, names);
+	else
+		cli_msg(NULL, 0, 0, "option %s goes with a picture format of "
+			"libcdok-render, which is not available here (%s)",
+			option, cli_render_why());
 	return false;
 }
 
 bool cli_pictures_check(struct cli *cli)
 {
 	const struct cli_options *opt = &cli->opt;
-	char pages[64], images[64];
+	const unsigned pages = CDOK_FORMAT_PICTURE | CDOK_FORMAT_BINARY;
+	const unsigned image = pages | CDOK_FORMAT_SINGLE;
 	size_t end;
 	int width;
 
-	names_with(CDOK_FORMAT_PICTURE | CDOK_FORMAT_BINARY,
-		   CDOK_FORMAT_SINGLE, pages, sizeof(pages));
-	names_with(CDOK_FORMAT_PICTURE | CDOK_FORMAT_BINARY |
-		   CDOK_FORMAT_SINGLE, 0, images, sizeof(images));
 	if (!to_pages(cli)) {
 		if (opt->per_page)
-			return misplaced("--per-page", pages);
+			return misplaced("--per-page", pages,
+					 CDOK_FORMAT_SINGLE);
 		if (opt->paper)
-			return misplaced("--paper", pages);
+			return misplaced("--paper", pages, CDOK_FORMAT_SINGLE);
 		if (opt->title)
-			return misplaced("--title", pages);
+			return misplaced("--title", pages, CDOK_FORMAT_SINGLE);
 		if (opt->with_solutions)
-			return misplaced("--with-solutions", pages);
+			return misplaced("--with-solutions", pages,
+					 CDOK_FORMAT_SINGLE);
 	}
 	if (opt->dpi && !to_image(cli))
-		return misplaced("--dpi", images);
+		return misplaced("--dpi", image, 0);
 	if (cli_to_has(cli, CDOK_FORMAT_SINGLE) && opt->output &&
 	    strcmp(opt->output, "-")) {
 		int at = pattern_at(opt->output, &end, &width);
@@ -170,17 +181,20 @@ bool cli_pictures_check(struct cli *cli)
 int cli_pictures_setup(struct cli *cli)
 {
 	const struct cli_options *opt = &cli->opt;
+	const struct cli_render *r;
 	cdok_render_params params;
 	cdok_error err;
 	cdok_status st;
 
-	if (!cli_to_has(cli, CDOK_FORMAT_PICTURE))
+	/* The text drawings (ascii, utf8) are pictures without settings;
+	 * a format of libcdok-render means the library is loaded. */
+	if (!cli_is_render_format(opt->to))
 		return CLI_EXIT_DONE;
-	cdok_render_params_init(&params);
+	r = cli_render();
+	r->params_init(&params);
 	memset(&err, 0, sizeof(err));
-	if (opt->paper && cdok_render_paper(opt->paper, &params.paper_width,
-					    &params.paper_height,
-					    &err) != CDOK_OK) {
+	if (opt->paper && r->paper(opt->paper, &params.paper_width,
+				   &params.paper_height, &err) != CDOK_OK) {
 		cli_report(NULL, &err);
 		return CLI_EXIT_USAGE;
 	}
@@ -189,9 +203,8 @@ int cli_pictures_setup(struct cli *cli)
 	if (opt->dpi)
 		params.dpi = opt->dpi;
 	params.title = opt->title;
-	st = cdok_render_setup(cli->writer, &params, &err);
-	/* The text drawings (ascii, utf8) are pictures without settings. */
-	if (st == CDOK_OK || st == CDOK_ERR_UNSUPPORTED)
+	st = r->setup(cli->writer, &params, &err);
+	if (st == CDOK_OK)
 		return CLI_EXIT_DONE;
 	cli_report(NULL, &err);
 	return st == CDOK_ERR_NOMEM ? CLI_EXIT_SYSTEM : CLI_EXIT_USAGE;
@@ -298,8 +311,8 @@ int cli_put_picture(struct cli *cli, const char *name, const char *what,
 		item.answer = have ? answer : NULL;
 	}
 	memset(&err, 0, sizeof(err));
-	st = cdok_render_put(cli->writer, puzzle, values, &item, &text, &len,
-			     &err);
+	st = cli_render()->put(cli->writer, puzzle, values, &item, &text,
+			       &len, &err);
 	free(answer);
 	if (st != CDOK_OK) {
 		cli_msg(name, 0, 0, "%s cannot be written as %s: %s", what,

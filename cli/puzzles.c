@@ -377,27 +377,44 @@ int cli_worse(int a, int b)
 	return rb > ra ? b : a;
 }
 
+/* The program's set of formats (cli_formats). */
+static cdok_formats *formats;
+
 const cdok_formats *cli_formats(void)
 {
-	static cdok_formats *set;
-
-	if (set)
-		return set;
-	set = cdok_formats_new();
-	/* The optional libraries' formats (libcdok-json: killer, json;
-	 * libcdok-render: svg, pdf, png). */
-	if (set &&
-	    (cdok_formats_add(set, cdok_json_formats(), NULL) != CDOK_OK ||
-	     cdok_formats_add(set, cdok_render_formats(), NULL) != CDOK_OK)) {
-		cdok_formats_free(set);
-		set = NULL;
+	if (formats)
+		return formats;
+	formats = cdok_formats_new();
+	/* libcdok-json's formats: killer, json. */
+	if (formats &&
+	    cdok_formats_add(formats, cdok_json_formats(), NULL) != CDOK_OK) {
+		cdok_formats_free(formats);
+		formats = NULL;
 	}
-	return set;
+	return formats;
+}
+
+const cdok_formats *cli_formats_all(void)
+{
+	static bool added;
+	const struct cli_render *r;
+
+	if (!cli_formats() || added)
+		return formats;
+	added = true;
+	/* The set may lack them only when memory ran out; the formats are
+	 * then unknown, as when the library is missing. */
+	r = cli_render();
+	if (r)
+		cdok_formats_add(formats, r->formats(), NULL);
+	return formats;
 }
 
 const cdok_format *cli_format(const char *name)
 {
-	return cdok_formats_find(cli_formats(), name);
+	const cdok_format *f = cdok_formats_find(cli_formats(), name);
+
+	return f ? f : cdok_formats_find(cli_formats_all(), name);
 }
 
 bool cli_to_has(const struct cli *cli, unsigned flag)
@@ -447,7 +464,10 @@ int cli_put(struct cli *cli, const char *name, const char *what,
 
 	if (!have_writer(cli))
 		return CLI_EXIT_SYSTEM;
-	if (cli_to_has(cli, CDOK_FORMAT_PICTURE))
+	/* The text drawings (ascii, utf8) are pictures too, but plain
+	 * text of the core library: only libcdok-render's take settings,
+	 * answers and levels. */
+	if (cli_is_render_format(cli->opt.to))
 		return cli_put_picture(cli, name, what, puzzle, values);
 	error_init(&err);
 	st = cdok_writer_put(cli->writer, puzzle, values, &text, &len, &err);

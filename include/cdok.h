@@ -1031,6 +1031,12 @@ CDOK_API cdok_status cdok_check_partial(const cdok_puzzle *puzzle,
  * to add to a set with cdok_formats_add. */
 CDOK_API const cdok_format *const *cdok_render_formats(void);
 
+/* The release of libcdok-render, as cdok_version() gives the core's.
+ * The two must be equal: its formats are rows of the core's table.  A
+ * program that loads the library at run time (dlopen, as cdok does)
+ * checks this before it uses anything else of it. */
+CDOK_API const char *cdok_render_version(void);
+
 /* The smallest type, in points (1/72 inch), that the pages keep clues
  * in: a page holds fewer puzzles rather than go below it, and only a
  * grid too large to keep it even alone on a page is drawn smaller

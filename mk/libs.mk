@@ -12,6 +12,10 @@
 #   LIB_NAME_FALLBACK  link flags to use when pkg-config does not know them
 #   LIB_NAME_DESC      one line for its .pc file
 #
+#   LIB_NAME_LOADED    yes: the program cdok does not link it but loads
+#                      its shared library at run time, when it is needed
+#                      (its fragment says how the program finds it)
+#
 # and calls $(eval $(call optional_lib,NAME)).  The library exports only
 # its own API (the CDOK_API functions of its section of include/cdok.h):
 # the core's internals it uses are linked in from libcdok.a and kept
@@ -28,6 +32,13 @@ OPT_LIB_LIBS     =
 OPT_LIB_CFLAGS   =
 # Optional libraries that `make install` installs (those built).
 OPT_LIB_NAMES    =
+# What the program cdok links of them, and the shared libraries of those
+# it loads at run time instead (built before it, for it to find).
+CLI_LIB_ARCHIVES =
+CLI_LIB_LIBS     =
+CLI_LIB_LOADED   =
+# dlopen: in libc since glibc 2.34, in libdl before.
+DL_LIBS          = -Wl,--push-state,--as-needed -ldl -Wl,--pop-state
 
 define optional_lib
 LIB_$(1)_SRC := $$(wildcard lib/$(1)/*.c)
@@ -40,6 +51,12 @@ OPT_LIB_ARCHIVES += $$(BUILD)/libcdok-$(1).a
 OPT_LIB_LIBS     += $$(LIB_$(1)_LIBS)
 OPT_LIB_CFLAGS   += $$(LIB_$(1)_CFLAGS)
 OPT_LIB_NAMES    += $(1)
+ifeq ($$(LIB_$(1)_LOADED),yes)
+CLI_LIB_LOADED   += $$(BUILD)/libcdok-$(1).so
+else
+CLI_LIB_ARCHIVES += $$(BUILD)/libcdok-$(1).a
+CLI_LIB_LIBS     += $$(LIB_$(1)_LIBS)
+endif
 
 $$(LIB_$(1)_OBJ): LIB_CFLAGS = $$(LIB_$(1)_CFLAGS)
 

@@ -164,6 +164,11 @@ const cdok_format *const *cdok_render_formats(void)
 	return render_list;
 }
 
+const char *cdok_render_version(void)
+{
+	return CDOK_VERSION;
+}
+
 static cdok_status picture_write(struct strbuf *sb, const cdok_puzzle *p,
 				 const int *values, cdok_error *err)
 {
