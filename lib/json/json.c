@@ -85,69 +85,95 @@ const char *cdok_json_type_name(const struct json_t *v)
 	return "a value";
 }
 
+bool cdok_json_int_in(const json_t *v, int64_t lo, int64_t hi, int64_t *out)
+{
+	json_int_t x;
+
+	*out = 0;
+	if (!json_is_integer(v))
+		return false;
+	x = json_integer_value(v);
+	*out = (int64_t)x;
+	return x >= lo && x <= hi;
+}
+
+cdok_status cdok_json_bad_int(const struct cdok_json_doc *d, const json_t *v,
+			      const char *path, int64_t lo, int64_t hi,
+			      cdok_error *err)
+{
+	if (!json_is_integer(v))
+		return doc_fail(d, err, CDOK_ERR_SYNTAX, "%s must be an "
+				"integer, not %s", path,
+				cdok_json_type_name(v));
+	return doc_fail(d, err, CDOK_ERR_INVALID, "%s is %" PRId64 ", "
+			"outside %" PRId64 "..%" PRId64, path,
+			(int64_t)json_integer_value(v), lo, hi);
+}
+
 /* An integer member in lo..hi; path names it in messages. */
 static cdok_status get_int(const struct cdok_json_doc *d, const json_t *v,
 			   const char *path, int64_t lo, int64_t hi,
 			   int64_t *out, cdok_error *err)
 {
-	json_int_t x;
-
-	if (!json_is_integer(v))
-		return doc_fail(d, err, CDOK_ERR_SYNTAX, "%s must be an "
-				"integer, not %s", path,
-				cdok_json_type_name(v));
-	x = json_integer_value(v);
-	if (x < lo || x > hi)
-		return doc_fail(d, err, CDOK_ERR_INVALID, "%s is %" PRId64
-				", outside %" PRId64 "..%" PRId64, path,
-				(int64_t)x, lo, hi);
-	*out = (int64_t)x;
-	return CDOK_OK;
+	return cdok_json_int_in(v, lo, hi, out) ? CDOK_OK :
+	       cdok_json_bad_int(d, v, path, lo, hi, err);
 }
 
-/* A [row, column] pair (or [row, column, value] when want == 3). */
-static cdok_status get_cell_in(const struct cdok_json_doc *d, const json_t *v,
-			       const char *path, int n, int want, int lo,
-			       int hi, int *cell, int64_t *value,
-			       cdok_error *err);
+/* Where an item of a list of cells is, for messages: cells[i] of
+ * cages[cage], or givens[i] when cage < 0.  Written out only when a
+ * message needs it. */
+struct cell_at {
+	int cage;
+	size_t i;
+};
+
+static const char *cell_path(const struct cell_at *at, char *buf, size_t cap)
+{
+	if (at->cage >= 0)
+		snprintf(buf, cap, "cages[%d].cells[%zu]", at->cage, at->i);
+	else
+		snprintf(buf, cap, "givens[%zu]", at->i);
+	return buf;
+}
+
+/* Why part k (0 the row, 1 the column, 2 the value) of the cell at is
+ * not an integer in lo..hi. */
+static cdok_status bad_part(const struct cdok_json_doc *d, const json_t *v,
+			    const struct cell_at *at, int k, int64_t lo,
+			    int64_t hi, cdok_error *err)
+{
+	static const char *const parts[] = {"row", "column", "value"};
+	char path[64], sub[96];
+
+	snprintf(sub, sizeof(sub), "%s[%d] (the %s)",
+		 cell_path(at, path, sizeof(path)), k, parts[k]);
+	return cdok_json_bad_int(d, v, sub, lo, hi, err);
+}
 
 /* A cell [row, column] (want 2) or [row, column, value] (want 3, value
- * in 1..n) of an n x n grid. */
+ * in lo..hi) of an n x n grid. */
 static cdok_status get_cell(const struct cdok_json_doc *d, const json_t *v,
-			    const char *path, int n, int want, int *cell,
-			    int64_t *value, cdok_error *err)
-{
-	return get_cell_in(d, v, path, n, want, 1, n, cell, value, err);
-}
-
-/* get_cell, with the value (want == 3) in lo..hi. */
-static cdok_status get_cell_in(const struct cdok_json_doc *d, const json_t *v,
-			       const char *path, int n, int want, int lo,
-			       int hi, int *cell, int64_t *value,
-			       cdok_error *err)
+			    const struct cell_at *at, int n, int want,
+			    int64_t lo, int64_t hi, int *cell, int64_t *value,
+			    cdok_error *err)
 {
 	int64_t r, c;
-	char sub[80];
-	cdok_status st;
+	char path[64];
 
 	if (!json_is_array(v) || json_array_size(v) != (size_t)want)
 		return doc_fail(d, err, CDOK_ERR_SYNTAX, "%s must be %s",
-				path, want == 2 ? "[row, column]" :
+				cell_path(at, path, sizeof(path)),
+				want == 2 ? "[row, column]" :
 				"[row, column, value]");
-	snprintf(sub, sizeof(sub), "%s[0] (the row)", path);
-	st = get_int(d, json_array_get(v, 0), sub, 0, n - 1, &r, err);
-	if (st != CDOK_OK)
-		return st;
-	snprintf(sub, sizeof(sub), "%s[1] (the column)", path);
-	st = get_int(d, json_array_get(v, 1), sub, 0, n - 1, &c, err);
-	if (st != CDOK_OK)
-		return st;
+	if (!cdok_json_int_in(json_array_get(v, 0), 0, n - 1, &r))
+		return bad_part(d, json_array_get(v, 0), at, 0, 0, n - 1, err);
+	if (!cdok_json_int_in(json_array_get(v, 1), 0, n - 1, &c))
+		return bad_part(d, json_array_get(v, 1), at, 1, 0, n - 1, err);
 	*cell = (int)(r * n + c);
-	if (want == 3) {
-		snprintf(sub, sizeof(sub), "%s[2] (the value)", path);
-		st = get_int(d, json_array_get(v, 2), sub, lo, hi, value, err);
-	}
-	return st;
+	if (want == 3 && !cdok_json_int_in(json_array_get(v, 2), lo, hi,
+					   value))
+		return bad_part(d, json_array_get(v, 2), at, 2, lo, hi, err);
+	return CDOK_OK;
 }
 
 static cdok_status read_cage(const struct cdok_json_doc *d, const json_t *c,
@@ -177,11 +203,12 @@ static cdok_status read_cage(const struct cdok_json_doc *d, const json_t *c,
 	if (!json_object_get(c, "target"))
 		return doc_fail(d, err, CDOK_ERR_SYNTAX, "%s has no "
 				"\"target\"", path);
-	snprintf(sub, sizeof(sub), "%s.target", path);
-	st = get_int(d, json_object_get(c, "target"), sub, 0, INT64_MAX,
-		     &target, err);
-	if (st != CDOK_OK)
-		return st;
+	if (!cdok_json_int_in(json_object_get(c, "target"), 0, INT64_MAX,
+			      &target)) {
+		snprintf(sub, sizeof(sub), "%s.target", path);
+		return cdok_json_bad_int(d, json_object_get(c, "target"), sub,
+					 0, INT64_MAX, err);
+	}
 	if (target == 0 && (ops[0] == '*' || ops[0] == '/'))
 		return doc_fail(d, err, CDOK_ERR_INVALID, "%s: a %s target "
 				"must not be 0", path, ops[0] == '*' ?
@@ -208,23 +235,26 @@ static cdok_status read_cage(const struct cdok_json_doc *d, const json_t *c,
 		return doc_fail(d, err, CDOK_ERR_INVALID, "%s has more cells "
 				"than the grid", path);
 	for (size_t i = 0; i < ncells; i++) {
+		struct cell_at at = {index, i};
 		int64_t unused;
 
-		snprintf(sub, sizeof(sub), "%s.cells[%zu]", path, i);
-		st = get_cell(d, json_array_get(cl, i), sub, n, 2, &cells[i],
-			      &unused, err);
+		st = get_cell(d, json_array_get(cl, i), &at, n, 2, 0, 0,
+			      &cells[i], &unused, err);
 		if (st != CDOK_OK)
 			return st;
 		if (p->cage_of[cells[i]] >= 0)
 			return doc_fail(d, err, CDOK_ERR_INVALID, "%s: the "
 					"cell [%d, %d] is already in cages[%d]",
-					sub, cells[i] / n, cells[i] % n,
+					cell_path(&at, sub, sizeof(sub)),
+					cells[i] / n, cells[i] % n,
 					p->cage_of[cells[i]]);
 		for (size_t j = 0; j < i; j++)
 			if (cells[j] == cells[i])
 				return doc_fail(d, err, CDOK_ERR_INVALID,
 						"%s: the cell [%d, %d] is "
-						"listed twice", sub,
+						"listed twice",
+						cell_path(&at, sub,
+							  sizeof(sub)),
 						cells[i] / n, cells[i] % n);
 	}
 	distinct = json_object_get(c, "distinct");
@@ -377,21 +407,21 @@ static cdok_status read_puzzle_object(const struct cdok_json_doc *d,
 			goto fail;
 	}
 	for (size_t i = 0; givens && i < json_array_size(givens); i++) {
+		struct cell_at at = {-1, i};
 		char path[48];
 		int cell;
 		int64_t value;
 
-		snprintf(path, sizeof(path), "givens[%zu]", i);
-		st = get_cell_in(d, json_array_get(givens, i), path,
-				 (int)size, 3, cdok_is_nylimb(p) ? 0 : 1,
-				 cdok_is_nylimb(p) ? CDOK_NYLIMB_MAX
-						   : (int)size,
-				 &cell, &value, err);
+		st = get_cell(d, json_array_get(givens, i), &at, (int)size, 3,
+			      cdok_is_nylimb(p) ? 0 : 1,
+			      cdok_is_nylimb(p) ? CDOK_NYLIMB_MAX : size,
+			      &cell, &value, err);
 		if (st != CDOK_OK)
 			goto fail;
 		if (cdok_has_given(p, cell)) {
 			st = doc_fail(d, err, CDOK_ERR_INVALID, "%s: the cell "
-				      "[%d, %d] already has a given", path,
+				      "[%d, %d] already has a given",
+				      cell_path(&at, path, sizeof(path)),
 				      cell / (int)size, cell % (int)size);
 			goto fail;
 		}

@@ -64,6 +64,16 @@ cdok_status cdok_json_read_stream(struct cdok_reader *reader,
 /* "an object", "an integer", ... for messages. */
 const char *cdok_json_type_name(const struct json_t *value);
 
+/* Whether value is an integer in lo..hi, into *out.  A puzzle holds
+ * hundreds of numbers, so the path that names one in a message ("board
+ * [3][4]") is made only when it is wrong, for cdok_json_bad_int, which
+ * says what is wrong with it (d->where first, at d's position). */
+bool cdok_json_int_in(const struct json_t *value, int64_t lo, int64_t hi,
+		      int64_t *out);
+cdok_status cdok_json_bad_int(const struct cdok_json_doc *d,
+			      const struct json_t *value, const char *path,
+			      int64_t lo, int64_t hi, cdok_error *err);
+
 /* ---- telling the two apart without parsing (scan.c) ---- */
 
 /* Which keys the first JSON document of a text has at its top level

@@ -43,25 +43,6 @@ static cdok_status kfail(const struct cdok_json_doc *d, cdok_error *err,
 	return cdok_fail(err, st, d->line, d->column, "%s%s", d->where, msg);
 }
 
-/* An integer in lo..hi; path names it in messages. */
-static cdok_status get_int(const struct cdok_json_doc *d, const json_t *v,
-			   const char *path, int64_t lo, int64_t hi,
-			   int64_t *out, cdok_error *err)
-{
-	json_int_t x;
-
-	if (!json_is_integer(v))
-		return kfail(d, err, CDOK_ERR_SYNTAX, "%s must be an integer, "
-			     "not %s", path, cdok_json_type_name(v));
-	x = json_integer_value(v);
-	if (x < lo || x > hi)
-		return kfail(d, err, CDOK_ERR_INVALID, "%s is %" PRId64 ", "
-			     "outside %" PRId64 "..%" PRId64, path,
-			     (int64_t)x, lo, hi);
-	*out = (int64_t)x;
-	return CDOK_OK;
-}
-
 /* The board: 9 rows of 9 values 0..9, into givens (row-major). */
 static cdok_status read_board(const struct cdok_json_doc *d, const json_t *b,
 			      int *givens, cdok_error *err)
@@ -90,14 +71,15 @@ static cdok_status read_board(const struct cdok_json_doc *d, const json_t *b,
 				     "%d", y, json_array_size(row), KILLER_N,
 				     KILLER_N);
 		for (int x = 0; x < KILLER_N; x++) {
+			const json_t *value = json_array_get(row, (size_t)x);
 			int64_t v;
-			cdok_status st;
 
-			snprintf(path, sizeof(path), "board[%d][%d]", y, x);
-			st = get_int(d, json_array_get(row, (size_t)x), path,
-				     0, KILLER_N, &v, err);
-			if (st != CDOK_OK)
-				return st;
+			if (!cdok_json_int_in(value, 0, KILLER_N, &v)) {
+				snprintf(path, sizeof(path), "board[%d][%d]",
+					 y, x);
+				return cdok_json_bad_int(d, value, path, 0, KILLER_N,
+					       err);
+			}
 			givens[y * KILLER_N + x] = (int)v;
 		}
 	}
@@ -120,11 +102,12 @@ static cdok_status read_cage(const struct cdok_json_doc *d, const json_t *c,
 	if (!json_is_array(c) || json_array_size(c) != 2)
 		return kfail(d, err, CDOK_ERR_SYNTAX, "cages[%d] must be "
 			     "[total, [[x, y], ...]]", index);
-	snprintf(path, sizeof(path), "cages[%d][0] (the total)", index);
-	st = get_int(d, json_array_get(c, 0), path, 1, INT64_MAX, &total,
-		     err);
-	if (st != CDOK_OK)
-		return st;
+	if (!cdok_json_int_in(json_array_get(c, 0), 1, INT64_MAX, &total)) {
+		snprintf(path, sizeof(path), "cages[%d][0] (the total)",
+			 index);
+		return cdok_json_bad_int(d, json_array_get(c, 0), path, 1, INT64_MAX,
+			       err);
+	}
 	list = json_array_get(c, 1);
 	if (!json_is_array(list) || json_array_size(list) == 0)
 		return kfail(d, err, CDOK_ERR_SYNTAX, "cages[%d][1] (the "
@@ -144,18 +127,18 @@ static cdok_status read_cage(const struct cdok_json_doc *d, const json_t *c,
 			return kfail(d, err, CDOK_ERR_SYNTAX,
 				     "cages[%d][1][%zu] must be [x, y] "
 				     "(column, row)", index, i);
-		snprintf(path, sizeof(path), "cages[%d][1][%zu][0] (x, the "
-			 "column)", index, i);
-		st = get_int(d, json_array_get(xy, 0), path, 0, KILLER_N - 1,
-			     &x, err);
-		if (st != CDOK_OK)
-			return st;
-		snprintf(path, sizeof(path), "cages[%d][1][%zu][1] (y, the "
-			 "row)", index, i);
-		st = get_int(d, json_array_get(xy, 1), path, 0, KILLER_N - 1,
-			     &y, err);
-		if (st != CDOK_OK)
-			return st;
+		if (!cdok_json_int_in(json_array_get(xy, 0), 0, KILLER_N - 1, &x)) {
+			snprintf(path, sizeof(path), "cages[%d][1][%zu][0] "
+				 "(x, the column)", index, i);
+			return cdok_json_bad_int(d, json_array_get(xy, 0), path, 0,
+				       KILLER_N - 1, err);
+		}
+		if (!cdok_json_int_in(json_array_get(xy, 1), 0, KILLER_N - 1, &y)) {
+			snprintf(path, sizeof(path), "cages[%d][1][%zu][1] "
+				 "(y, the row)", index, i);
+			return cdok_json_bad_int(d, json_array_get(xy, 1), path, 0,
+				       KILLER_N - 1, err);
+		}
 		cell = (int)(y * KILLER_N + x);
 		if (owner[cell] == index)
 			return kfail(d, err, CDOK_ERR_INVALID,

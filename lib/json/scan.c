@@ -29,7 +29,6 @@ static void skip_ws(struct scan *s)
 				 s->t[s->i] == '\n' || s->t[s->i] == '\r'))
 		s->i++;
 }
-
 static int hex4(struct scan *s, unsigned *v)
 {
 	*v = 0;
@@ -190,6 +189,10 @@ static int scan_number(struct scan *s)
 		if (!digits(s))
 			return 0;
 	}
+	/* Puzzles are mostly small integers: of up to 18 digits, none
+	 * can pass 64 bits. */
+	if (!real && s->i - from <= 18)
+		return 1;
 	if (s->i - from >= sizeof(buf))
 		return 1;   /* beyond any limit worth checking here */
 	memcpy(buf, s->t + from, s->i - from);
