@@ -478,7 +478,8 @@ static cdok_status next_in_array(struct json_state *s,
 }
 
 cdok_status cdok_json_read_stream(struct cdok_reader *r,
-				  cdok_json_object_fn fn, cdok_puzzle **out,
+				  cdok_json_object_fn fn,
+				  cdok_json_direct_fn direct, cdok_puzzle **out,
 				  cdok_error *err)
 {
 	struct json_state *s = r->state;
@@ -509,6 +510,14 @@ cdok_status cdok_json_read_stream(struct cdok_reader *r,
 					 "found: the input is empty" :
 					 "no JSON document found: the input "
 					 "holds only white space");
+		}
+		if (direct) {
+			size_t used;
+
+			if (direct(r->text + i, r->len - i, &used, out)) {
+				advance(r, i + used);
+				return CDOK_OK;
+			}
 		}
 		d.line = r->line;
 		d.column = (int)(i - r->line_start) + 1;
@@ -562,7 +571,7 @@ cdok_status cdok_json_read_stream(struct cdok_reader *r,
 cdok_status cdok_json_read(struct cdok_reader *r, cdok_puzzle **out,
 			   cdok_error *err)
 {
-	return cdok_json_read_stream(r, read_puzzle_object, out, err);
+	return cdok_json_read_stream(r, read_puzzle_object, NULL, out, err);
 }
 
 enum cdok_likeness cdok_json_detect(const char *text, size_t len)

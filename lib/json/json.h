@@ -56,10 +56,23 @@ typedef cdok_status (*cdok_json_object_fn)(const struct cdok_json_doc *doc,
 					   cdok_puzzle **out,
 					   cdok_error *err);
 
-/* The next puzzle of the reader's text, built by fn. */
+/* A reader of one document of a plain shape straight from its text,
+ * tried before jansson: true with *out and *used (the bytes it took)
+ * for a document it reads whole into a valid puzzle; false, having made
+ * nothing, for anything else, which fn then reads or explains. */
+typedef bool (*cdok_json_direct_fn)(const char *text, size_t len,
+				    size_t *used, cdok_puzzle **out);
+
+/* The next puzzle of the reader's text, built by fn (or by direct, when
+ * not NULL and it can). */
 cdok_status cdok_json_read_stream(struct cdok_reader *reader,
-				  cdok_json_object_fn fn, cdok_puzzle **out,
-				  cdok_error *err);
+				  cdok_json_object_fn fn,
+				  cdok_json_direct_fn direct,
+				  cdok_puzzle **out, cdok_error *err);
+
+/* Barium's Killer documents of the usual shape (killer_direct.c). */
+bool cdok_killer_direct(const char *text, size_t len, size_t *used,
+			cdok_puzzle **out);
 
 /* "an object", "an integer", ... for messages. */
 const char *cdok_json_type_name(const struct json_t *value);

@@ -235,7 +235,8 @@ fail:
 cdok_status cdok_killer_read(struct cdok_reader *r, cdok_puzzle **out,
 			     cdok_error *err)
 {
-	return cdok_json_read_stream(r, killer_object, out, err);
+	return cdok_json_read_stream(r, killer_object, cdok_killer_direct, out,
+				     err);
 }
 
 /* A Killer document is an object with "board" and "cages" and no
