@@ -13,7 +13,6 @@
  * doc/FORMAT.md (section 8) describes the layout.
  */
 #include <inttypes.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "format/format.h"
@@ -307,47 +306,70 @@ static int64_t shown_value(const cdok_puzzle *p, const int *values, int cell)
 	return CDOK_NONE;
 }
 
-/* The clue a cell shows, "12+", into buf (at least 24 bytes); only the
- * first cell of a cage of two or more cells has one. */
-static int clue_text(const cdok_puzzle *p, int cell, char *buf, size_t size)
+/* The clue a cell shows, "12+", into buf (at least 24 bytes, not
+ * terminated); returns its length, 0 for none.  Only the first cell of
+ * a cage of two or more cells has one. */
+static int clue_text(const cdok_puzzle *p, int cell, char *buf)
 {
-	int k = p->cage_of[cell];
+	int k = p->cage_of[cell], len;
 	const struct cdok_cage *c;
 
-	buf[0] = '\0';
 	if (k < 0)
 		return 0;
 	c = &p->cages[k];
 	if (c->ncells < 2 || c->cells[0] != cell)
 		return 0;
-	return snprintf(buf, size, "%" PRId64 "%c", c->target, (char)c->op);
+	len = cdok_decimal(c->target, buf);
+	buf[len++] = (char)c->op;
+	return len;
 }
 
-static int value_text(int64_t v, char *buf, size_t size)
+static int value_text(int64_t v, char *buf)
 {
-	buf[0] = '\0';
-	if (v == CDOK_NONE)
-		return 0;
-	return snprintf(buf, size, "%" PRId64, v);
+	return v == CDOK_NONE ? 0 : cdok_decimal(v, buf);
 }
 
-/* A horizontal segment of width characters. */
-static void put_hline(struct strbuf *sb, const struct palette *pal,
-		      enum seg s, int width)
+/* One drawing being made.  Each line is built in a buffer of its own
+ * and put whole; the horizontal segments of each kind are made once,
+ * as strings, so that a line is a few copies rather than a call per
+ * character. */
+struct drawing {
+	struct strbuf *sb;
+	const cdok_puzzle *p;
+	const int *values;
+	const struct palette *pal;
+	int width;
+	char hseg[4][4 * 32];   /* by enum seg: width characters */
+	size_t hseg_len[4];
+	/* The segment right of each cell (the frame's kind in the last
+	 * column) and below it (the frame's in the last row), each
+	 * worked out once: lines and junctions ask for them again and
+	 * again. */
+	unsigned char right[CDOK_MAX_SIZE * CDOK_MAX_SIZE];
+	unsigned char below[CDOK_MAX_SIZE * CDOK_MAX_SIZE];
+};
+
+/* The longest line: n cells of up to 21 characters, n + 1 lines or
+ * junctions, at most 3 bytes a character, and the newline. */
+#define LINE_MAX_BYTES (3 * (CDOK_MAX_SIZE * 22 + 1) + 1)
+
+/* Copy the string s to o; returns the end. */
+static char *put(char *o, const char *s)
 {
-	for (int i = 0; i < width; i++)
-		sb_puts(sb, i % 2 ? pal->hline_alt[s] : pal->hline[s]);
+	while (*s)
+		*o++ = *s++;
+	return o;
 }
 
 /* The horizontal line above row y (y = n: below the last row), with its
  * junctions.  Outside the grid a segment is the frame's kind, and an
  * arm that would leave the grid is absent (SEG_OPEN). */
-static void draw_hline(struct strbuf *sb, const cdok_puzzle *p,
-		       const struct palette *pal, int width, int y)
+static void draw_hline(struct drawing *d, int y)
 {
-	int n = p->size, up = (y - 1) * n, down = y * n;
-	enum seg frame = frame_seg(p);
+	int n = d->p->size, up = (y - 1) * n, down = y * n;
+	enum seg frame = frame_seg(d->p);
 	bool top = y == 0, bottom = y == n;
+	char line[LINE_MAX_BYTES], *o = line;
 
 	for (int x = 0; x <= n; x++) {
 		enum seg arm[4] = {SEG_OPEN, SEG_OPEN, SEG_OPEN, SEG_OPEN};
@@ -355,16 +377,16 @@ static void draw_hline(struct strbuf *sb, const cdok_puzzle *p,
 
 		if (x > 0)
 			arm[LEFT] = top || bottom ? frame :
-				    seg_between(p, up + x - 1, down + x - 1);
+				    (enum seg)d->below[up + x - 1];
 		if (x < n)
 			arm[RIGHT] = top || bottom ? frame :
-				     seg_between(p, up + x, down + x);
+				     (enum seg)d->below[up + x];
 		if (!top)
 			arm[UP] = x == 0 || x == n ? frame :
-				  seg_between(p, up + x - 1, up + x);
+				  (enum seg)d->right[up + x - 1];
 		if (!bottom)
 			arm[DOWN] = x == 0 || x == n ? frame :
-				    seg_between(p, down + x - 1, down + x);
+				    (enum seg)d->right[down + x - 1];
 		if (top)
 			spot = x == 0 ? SPOT_TOP_LEFT :
 			       x == n ? SPOT_TOP_RIGHT : SPOT_TOP;
@@ -375,72 +397,102 @@ static void draw_hline(struct strbuf *sb, const cdok_puzzle *p,
 			spot = SPOT_LEFT;
 		else if (x == n)
 			spot = SPOT_RIGHT;
-		sb_puts(sb, pal->junction(pal, arm, spot));
-		if (x < n)
-			put_hline(sb, pal, arm[RIGHT], width);
+		o = put(o, d->pal->junction(d->pal, arm, spot));
+		if (x < n) {
+			memcpy(o, d->hseg[arm[RIGHT]], d->hseg_len[arm[RIGHT]]);
+			o += d->hseg_len[arm[RIGHT]];
+		}
 	}
-	sb_putc(sb, '\n');
+	*o++ = '\n';
+	sb_putn(d->sb, line, (size_t)(o - line));
 }
 
 /* One of the three text lines of row y: 0 the clues, 1 the values,
  * 2 empty. */
-static void draw_cell_line(struct strbuf *sb, const cdok_puzzle *p,
-			   const int *values, const struct palette *pal,
-			   int width, int y, int part)
+static void draw_cell_line(struct drawing *d, int y, int part)
 {
-	int n = p->size;
-	enum seg frame = frame_seg(p);
-	char buf[32];
+	const cdok_puzzle *p = d->p;
+	int n = p->size, width = d->width;
+	char line[LINE_MAX_BYTES], *o = line;
 
-	sb_puts(sb, pal->vline[frame]);
+	o = put(o, d->pal->vline[frame_seg(p)]);
 	for (int x = 0; x < n; x++) {
-		int cell = y * n + x, len;
+		int cell = y * n + x, len = 0, left = 0;
+		char text[24];
 
 		if (part == 0) {
-			len = clue_text(p, cell, buf, sizeof(buf));
-			sb_puts(sb, buf);
-			sb_repeat(sb, " ", width - len);
+			len = clue_text(p, cell, text);
 		} else if (part == 1) {
-			len = value_text(shown_value(p, values, cell), buf,
-					 sizeof(buf));
-			sb_repeat(sb, " ", (width - len) / 2);
-			sb_puts(sb, buf);
-			sb_repeat(sb, " ", (width - len + 1) / 2);
-		} else {
-			sb_repeat(sb, " ", width);
+			len = value_text(shown_value(p, d->values, cell),
+					 text);
+			left = (width - len) / 2;
 		}
-		sb_puts(sb, pal->vline[x + 1 < n ?
-				       seg_between(p, cell, cell + 1) : frame]);
+		memset(o, ' ', (size_t)width);
+		memcpy(o + left, text, (size_t)len);
+		o = put(o + width, d->pal->vline[d->right[cell]]);
 	}
-	sb_putc(sb, '\n');
+	*o++ = '\n';
+	sb_putn(d->sb, line, (size_t)(o - line));
 }
 
 static cdok_status draw(struct strbuf *sb, const cdok_puzzle *p,
 			const int *values, const struct palette *pal)
 {
-	int n = p->size, width = 5;
-	char buf[32];
+	struct drawing d;
+	int n = p->size;
+	char buf[24];
+
+	/* Set field by field: zeroing the segment arrays whole would cost
+	 * more than filling the part a grid uses. */
+	d.sb = sb;
+	d.p = p;
+	d.values = values;
+	d.pal = pal;
+	d.width = 5;
+
+	for (int cell = 0; cell < n * n; cell++) {
+		d.right[cell] = (unsigned char)(cell % n + 1 < n ?
+				seg_between(p, cell, cell + 1) : frame_seg(p));
+		d.below[cell] = (unsigned char)(cell + n < n * n ?
+				seg_between(p, cell, cell + n) : frame_seg(p));
+	}
 
 	/* Every cell is as wide as the widest text any cell shows, and no
 	 * narrower than 5, so the grid stays square-ish for small
 	 * numbers. */
 	for (int cell = 0; cell < n * n; cell++) {
-		int a = clue_text(p, cell, buf, sizeof(buf));
-		int b = value_text(shown_value(p, values, cell), buf,
-				   sizeof(buf));
+		int a = clue_text(p, cell, buf);
+		int b = value_text(shown_value(p, values, cell), buf);
 
-		if (a > width)
-			width = a;
-		if (b > width)
-			width = b;
+		if (a > d.width)
+			d.width = a;
+		if (b > d.width)
+			d.width = b;
 	}
+	for (int s = 0; s < 4; s++) {
+		size_t len = 0;
+
+		for (int i = 0; i < d.width; i++) {
+			const char *c = i % 2 ? pal->hline_alt[s]
+					      : pal->hline[s];
+			size_t cl = strlen(c);
+
+			memcpy(d.hseg[s] + len, c, cl);
+			len += cl;
+		}
+		d.hseg_len[s] = len;
+	}
+	/* The whole drawing at once: 4n + 1 lines of n cells and n + 1
+	 * lines or junctions, each at most 3 bytes a character. */
+	sb_reserve(sb, (size_t)(4 * n + 1) *
+		       ((size_t)(n * (d.width + 1) + 2) * 3));
 
 	for (int y = 0; y < n; y++) {
-		draw_hline(sb, p, pal, width, y);
+		draw_hline(&d, y);
 		for (int part = 0; part < 3; part++)
-			draw_cell_line(sb, p, values, pal, width, y, part);
+			draw_cell_line(&d, y, part);
 	}
-	draw_hline(sb, p, pal, width, n);
+	draw_hline(&d, n);
 	return CDOK_OK;
 }
 

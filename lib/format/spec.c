@@ -1135,7 +1135,7 @@ static cdok_status write_cell(struct strbuf *sb, const cdok_puzzle *p,
 					 "cell at row %d, column %d has the "
 					 "negative value %d", cell / n + 1,
 					 cell % n + 1, values[cell]);
-		sb_printf(sb, "%d", values[cell]);
+		sb_put_int(sb, values[cell]);
 		return CDOK_OK;
 	}
 	if (c && c->ncells >= 2) {
@@ -1148,11 +1148,14 @@ static cdok_status write_cell(struct strbuf *sb, const cdok_puzzle *p,
 						 "the spec format cannot "
 						 "express", names[k],
 						 c->target);
-			sb_printf(sb, "%c%" PRId64, (char)c->op, c->target);
+			sb_putc(sb, (char)c->op);
+			sb_put_int(sb, c->target);
 		}
 		/* A given inside a cage (Killer puzzles have them). */
-		if (cdok_has_given(p, cell))
-			sb_printf(sb, "=%d", p->given[cell]);
+		if (cdok_has_given(p, cell)) {
+			sb_putc(sb, '=');
+			sb_put_int(sb, p->given[cell]);
+		}
 		return CDOK_OK;
 	}
 	if (cdok_has_given(p, cell)) {
@@ -1166,7 +1169,7 @@ static cdok_status write_cell(struct strbuf *sb, const cdok_puzzle *p,
 					 "express both", p->given[cell],
 					 cell / n + 1, cell % n + 1,
 					 c->target);
-		sb_printf(sb, "%d", p->given[cell]);
+		sb_put_int(sb, p->given[cell]);
 		return CDOK_OK;
 	}
 	if (c) {
@@ -1182,7 +1185,7 @@ static cdok_status write_cell(struct strbuf *sb, const cdok_puzzle *p,
 					 cdok_is_nylimb(p) ? 0 : 1,
 					 cdok_is_nylimb(p) ? CDOK_NYLIMB_MAX
 							   : n);
-		sb_printf(sb, "%" PRId64, c->target);
+		sb_put_int(sb, c->target);
 		return CDOK_OK;
 	}
 	return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,

@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cdok.h"
 
@@ -138,10 +139,41 @@ struct strbuf {
 
 void sb_init(struct strbuf *sb);
 void sb_free(struct strbuf *sb);
-void sb_putc(struct strbuf *sb, char c);
-void sb_puts(struct strbuf *sb, const char *s);
-void sb_putn(struct strbuf *sb, const char *s, size_t n);
+/* sb_putn when the buffer must grow first. */
+void sb_putn_grow(struct strbuf *sb, const char *s, size_t n);
+
+/* Writers put many short pieces (a character, a line of a drawing):
+ * while they fit, that is a copy without a call. */
+static inline void sb_putn(struct strbuf *sb, const char *s, size_t n)
+{
+	if (sb->len + n < sb->cap) {
+		memcpy(sb->data + sb->len, s, n);
+		sb->len += n;
+		sb->data[sb->len] = '\0';
+	} else {
+		sb_putn_grow(sb, s, n);
+	}
+}
+
+static inline void sb_putc(struct strbuf *sb, char c)
+{
+	sb_putn(sb, &c, 1);
+}
+
+static inline void sb_puts(struct strbuf *sb, const char *s)
+{
+	sb_putn(sb, s, strlen(s));
+}
+
 void sb_repeat(struct strbuf *sb, const char *s, int count);
+/* v in decimal: into buf (at least 20 bytes, not terminated), returning
+ * its length; or onto sb.  Writers put thousands of numbers, for which
+ * printf's generality costs more than the rest of the writing. */
+int cdok_decimal(int64_t v, char *buf);
+void sb_put_int(struct strbuf *sb, int64_t v);
+/* Make room for n more bytes at once, so that a writer that knows its
+ * size grows the buffer once (a failure shows as sb->failed). */
+void sb_reserve(struct strbuf *sb, size_t n);
 void sb_printf(struct strbuf *sb, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 

@@ -90,23 +90,42 @@ static bool sb_grow(struct strbuf *sb, size_t n)
 	return true;
 }
 
-void sb_putn(struct strbuf *sb, const char *s, size_t n)
+int cdok_decimal(int64_t v, char *buf)
+{
+	char rev[20];
+	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+	int n = 0, len = 0;
+
+	do {
+		rev[n++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (v < 0)
+		buf[len++] = '-';
+	while (n)
+		buf[len++] = rev[--n];
+	return len;
+}
+
+void sb_put_int(struct strbuf *sb, int64_t v)
+{
+	char buf[20];
+
+	sb_putn(sb, buf, (size_t)cdok_decimal(v, buf));
+}
+
+void sb_reserve(struct strbuf *sb, size_t n)
+{
+	sb_grow(sb, n);
+}
+
+void sb_putn_grow(struct strbuf *sb, const char *s, size_t n)
 {
 	if (!sb_grow(sb, n))
 		return;
 	memcpy(sb->data + sb->len, s, n);
 	sb->len += n;
 	sb->data[sb->len] = '\0';
-}
-
-void sb_putc(struct strbuf *sb, char c)
-{
-	sb_putn(sb, &c, 1);
-}
-
-void sb_puts(struct strbuf *sb, const char *s)
-{
-	sb_putn(sb, s, strlen(s));
 }
 
 void sb_repeat(struct strbuf *sb, const char *s, int count)
