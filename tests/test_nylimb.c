@@ -244,12 +244,36 @@ Test(nylimb, grid_too_large)
 	cr_expect_eq(err.line, 1);
 	cr_expect(strstr(err.message, "at most 10 x 10; this one is 11 x 11")
 		  != NULL, "%s", err.message);
-	/* The reader's rules fail the same puzzle, without a position. */
+	/* The reader's rules fail the same puzzle, at its first line. */
 	p = read_spec(text + 8, CDOK_RULE_NYLIMB, &err, &st);
 	cr_expect_null(p);
 	cr_expect_eq(st, CDOK_ERR_INVALID);
 	cr_expect(strstr(err.message, "Nylimb mode needs a grid of at most "
 			 "10 x 10") != NULL, "%s", err.message);
+	cr_expect_eq(err.line, 1);
+	cr_expect_eq(err.column, 1);
+}
+
+/* A puzzle that cdok -N cannot take is named by where it starts (found
+ * by fuzz_spec, which reads every input again with the Nylimb rules). */
+Test(nylimb, reader_rules_error_has_a_position)
+{
+	static const char text[] = "\n\n  @boxes 2x2\nA+3\tA\tB+7\tB\n"
+				   "C+7\tC\tD+3\tD\nE+3\tE\tF+7\tF\n"
+				   "G+7\tG\tH+3\tH\n";
+	cdok_error err;
+	cdok_status st;
+	cdok_puzzle *p = read_spec(text, 0, &err, &st);
+
+	cr_assert_eq(st, CDOK_OK, "%s", err.message);
+	cdok_puzzle_free(p);
+	p = read_spec(text, CDOK_RULE_NYLIMB, &err, &st);
+	cr_expect_null(p);
+	cr_expect_eq(st, CDOK_ERR_INVALID);
+	cr_expect(strstr(err.message, "with boxes") != NULL, "%s",
+		  err.message);
+	cr_expect_eq(err.line, 3);
+	cr_expect_eq(err.column, 3);
 }
 
 Test(nylimb, checker_knows_the_digit_rule)
