@@ -42,3 +42,78 @@ check:
 	$(CHECK_MAKE) WERROR=-Werror BUILD=build/asan CC=clang OPT=-O1 \
 		SAN='$(ASAN_SAN)' build/asan/cdok build/asan/cdok-tests
 	$(MAKE) --no-print-directory WERROR=-Werror test-asan
+
+# ---- out of memory (tests/alloc/alloc_sweep.c) ----
+#
+# The library compiled again with -DCDOK_ALLOC_TEST, so that every
+# allocation asks the test program whether it should fail, under ASan
+# and UBSan, and linked into the sweep: every operation run once per
+# allocation, with that allocation failing.  test-alloc tries every k
+# (CI); test-alloc-short at most ALLOC_SHORT runs per operation (make
+# check).  ALLOC_SKIP names operations left out (-s), each with its
+# reason in tests/alloc/README.md.
+
+.PHONY: test-alloc test-alloc-short
+
+ALLOC_BUILD = build/alloc
+ALLOC_CFLAGS = -std=c11 -O1 -g $(WARN) -Iinclude $(ASAN_SAN) \
+	       -DCDOK_ALLOC_TEST
+ALLOC_LIB_OBJ = $(LIB_SRC:%.c=$(ALLOC_BUILD)/obj/%.o) \
+		$(OPT_LIB_SRC:%.c=$(ALLOC_BUILD)/obj/%.o)
+ALLOC_SHORT ?= 30
+ALLOC_SKIP ?= generate
+
+$(ALLOC_BUILD)/obj/lib/%.o: lib/%.c include/cdok.h $(LIB_HDR)
+	@mkdir -p $(dir $@)
+	clang $(ALLOC_CFLAGS) $(OPT_LIB_CFLAGS) -Ilib -DCDOK_BUILDING \
+		-D_POSIX_C_SOURCE=200809L -c $< -o $@
+
+$(ALLOC_BUILD)/obj/tests/alloc/%.o: tests/alloc/%.c include/cdok.h
+	@mkdir -p $(dir $@)
+	clang $(ALLOC_CFLAGS) -D_POSIX_C_SOURCE=200809L -c $< -o $@
+
+$(ALLOC_BUILD)/alloc_sweep: $(ALLOC_BUILD)/obj/tests/alloc/alloc_sweep.o \
+		$(ALLOC_LIB_OBJ)
+	clang $(ASAN_SAN) -o $@ $^ $(OPT_LIB_LIBS) -lpthread -lm
+
+test-alloc: $(ALLOC_BUILD)/alloc_sweep
+	$(ALLOC_BUILD)/alloc_sweep $(ALLOC_SKIP:%=-s %)
+
+test-alloc-short: $(ALLOC_BUILD)/alloc_sweep
+	$(ALLOC_BUILD)/alloc_sweep -m $(ALLOC_SHORT) $(ALLOC_SKIP:%=-s %)
+
+# ---- threads (tests/threads/threads.c) ----
+#
+# The library compiled again under ThreadSanitizer, and a program that
+# reads, solves, generates, checks and writes different puzzles on
+# several threads at once; any data race, or a result that differs from
+# one thread's, fails it.  test-tsan runs the full program (CI),
+# test-tsan-short one round on two threads.
+
+.PHONY: test-tsan test-tsan-short
+
+TSAN_BUILD = build/tsan
+TSAN_SAN = -fsanitize=thread -fno-omit-frame-pointer
+TSAN_CFLAGS = -std=c11 -O1 -g $(WARN) -Iinclude $(TSAN_SAN)
+TSAN_LIB_OBJ = $(LIB_SRC:%.c=$(TSAN_BUILD)/obj/%.o) \
+	       $(OPT_LIB_SRC:%.c=$(TSAN_BUILD)/obj/%.o)
+TSAN_ENV = TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
+
+$(TSAN_BUILD)/obj/lib/%.o: lib/%.c include/cdok.h $(LIB_HDR)
+	@mkdir -p $(dir $@)
+	clang $(TSAN_CFLAGS) $(OPT_LIB_CFLAGS) -Ilib -DCDOK_BUILDING \
+		-D_POSIX_C_SOURCE=200809L -c $< -o $@
+
+$(TSAN_BUILD)/obj/tests/threads/%.o: tests/threads/%.c include/cdok.h
+	@mkdir -p $(dir $@)
+	clang $(TSAN_CFLAGS) -D_POSIX_C_SOURCE=200809L -c $< -o $@
+
+$(TSAN_BUILD)/threads: $(TSAN_BUILD)/obj/tests/threads/threads.o \
+		$(TSAN_LIB_OBJ)
+	clang $(TSAN_SAN) -o $@ $^ $(OPT_LIB_LIBS) -lpthread -lm
+
+test-tsan: $(TSAN_BUILD)/threads
+	$(TSAN_ENV) $(TSAN_BUILD)/threads -t 4 -r 3
+
+test-tsan-short: $(TSAN_BUILD)/threads
+	$(TSAN_ENV) $(TSAN_BUILD)/threads -t 2 -r 1
