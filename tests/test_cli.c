@@ -8,8 +8,8 @@
  *  - print and -u print against the original cdok's own output in
  *    tests/data/corpus/cdok-reference/, byte for byte;
  *  - solve, -u solve and examine against the same reference with the
- *    difficulty number masked (our score differs by design), and against
- *    our own output pinned in tests/golden/;
+ *    difficulty number masked (our score differs by design); our own
+ *    output is pinned by the golden cases in tests/cli/ (test_golden.c);
  *  - every exit status, the error message format, several inputs, -o,
  *    --limit and --all, --help and --version.
  *
@@ -25,7 +25,6 @@
 
 #define CORPUS "tests/data/corpus/"
 #define REF    CORPUS "cdok-reference/"
-#define GOLDEN "tests/golden/"
 #define AMB4   CORPUS "ambiguous/amb_sum_4x4"
 #define SLOW   "tests/data/slow/"
 
@@ -202,32 +201,6 @@ Test(cli, solve_matches_original_but_difficulty)
 				  r.status);
 			expect_masked(&r.out, ref, ref);
 			expect_str(&r.err, "", "stderr");
-			run_free(&r);
-		}
-	}
-}
-
-Test(cli, solve_matches_golden)
-{
-	static const char *const suffixes[] = {
-		"solve", "solve-u", "examine",
-	};
-	char spec[256], golden[256];
-	struct run r;
-
-	for (size_t i = 0; i < NREFERENCE; i++) {
-		snprintf(spec, sizeof(spec), REF "%s.spec", reference_names[i]);
-		for (size_t m = 0; m < 3; m++) {
-			snprintf(golden, sizeof(golden), GOLDEN "%s.%s.txt",
-				 reference_names[i], suffixes[m]);
-			if (m == 0)
-				CDOK(&r, "solve", spec);
-			else if (m == 1)
-				CDOK(&r, "solve", "-u", spec);
-			else
-				CDOK(&r, "examine", spec);
-			cr_expect(r.status == 0);
-			expect_file(&r.out, golden, golden);
 			run_free(&r);
 		}
 	}
@@ -700,7 +673,7 @@ Test(cli, timeout_gives_up)
 
 	CDOK(&r, "solve", "--timeout", "30", REF "ex6.spec");
 	cr_expect(r.status == 0, "ex6 with time to spare: %d", r.status);
-	expect_file(&r.out, GOLDEN "ex6.solve.txt", "solve --timeout 30");
+	expect_file(&r.out, "tests/cli/solve/ex6.stdout", "solve --timeout 30");
 	run_free(&r);
 }
 
@@ -904,7 +877,7 @@ Test(cli, limit_counts_solutions)
 	run_free(&r);
 
 	/* A unique puzzle: the grid, then the count. */
-	ref = read_file(GOLDEN "ex6.solve.txt");
+	ref = read_file("tests/cli/solve/ex6.stdout");
 	cr_assert(ref.len > 0);
 	text_append(&want, ref.data,
 		    (size_t)(strstr(ref.data, "Solution is unique") - ref.data));

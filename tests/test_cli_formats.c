@@ -449,7 +449,7 @@ Test(cli_formats, check_rejects_wrong_grids)
 	/* The solved spec solve prints is a grid check reads; -o keeps
 	 * the verdict of a wrong grid. */
 	CDOK(&r, "check", CORPUS "cdok-reference/ex6.spec",
-	     "tests/golden/ex6.solve.txt");
+	     "tests/cli/solve/ex6.stdout");
 	cr_expect(r.status == 0, "solved spec: status %d: %s", r.status,
 		  r.err.data);
 	run_free(&r);
