@@ -214,6 +214,19 @@ static bool vs_same(const struct vset *a, const struct vset *b)
 	return a->w[0] == b->w[0] && a->w[1] == b->w[1];
 }
 
+/* The smallest and the largest value of a set that is not empty. */
+static int vs_min(const struct vset *s)
+{
+	return s->w[0] ? __builtin_ctzll(s->w[0])
+		       : 64 + __builtin_ctzll(s->w[1]);
+}
+
+static int vs_max(const struct vset *s)
+{
+	return s->w[1] ? 127 - __builtin_clzll(s->w[1])
+		       : 63 - __builtin_clzll(s->w[0]);
+}
+
 /* The values of s in increasing order into out; returns how many. */
 static int vs_list(const struct vset *s, int *out)
 {
@@ -250,6 +263,7 @@ struct search {
 	 * being tried, bounds of the sums still to come (for + cages) and
 	 * the cage's values in the order of its cells (for the clue). */
 	int *empty;
+	int *peers, *peer_start;   /* find_peers */
 	struct vset *opts, *support;
 	int *vals;
 	int64_t *min_rest, *max_rest;
@@ -330,11 +344,12 @@ static struct vset line_candidates(const struct search *s, int cell)
 			    !(v >= 10 && longs))
 				vs_add(&set, v);
 	} else {
-		for (int v = 1; v <= s->n; v++)
-			if (!vs_has(&s->row[r], v) && !vs_has(&s->col[c], v) &&
-			    (s->box_of[cell] < 0 ||
-			     !vs_has(&s->box[s->box_of[cell]], v)))
-				vs_add(&set, v);
+		/* Values 1..n (n <= 63) all sit in the first word. */
+		uint64_t used = s->row[r].w[0] | s->col[c].w[0];
+
+		if (s->box_of[cell] >= 0)
+			used |= s->box[s->box_of[cell]].w[0];
+		set.w[0] = (UINT64_MAX >> (63 - s->n)) & ~(uint64_t)1 & ~used;
 	}
 	if (g != CDOK_NONE) {
 		bool has = g >= 0 && g <= 127 && vs_has(&set, g);
@@ -347,25 +362,39 @@ static struct vset line_candidates(const struct search *s, int cell)
 }
 
 /* Whether value v for the cage's j-th empty cell can stand beside the
- * values chosen for the ones before it: their rows, columns and boxes,
- * and the cage's own rule of distinct values. */
-static bool fits_filling(const struct search *s, int k, int j, int v)
+ * values chosen for the ones before it that share its row, column or
+ * box (its peers). */
+static bool fits_filling(const struct search *s, int j, int v)
 {
-	int n = s->n, a = s->empty[j];
+	for (int i = s->peer_start[j]; i < s->peer_start[j + 1]; i++) {
+		int w = s->vals[s->peers[i]];
 
-	for (int i = 0; i < j; i++) {
-		int b = s->empty[i], w = s->vals[i];
-
-		if ((a / n == b / n || a % n == b % n) &&
-		    !line_compatible(s, v, w))
-			return false;
-		if (s->box_of[a] >= 0 && s->box_of[a] == s->box_of[b] &&
-		    v == w)
-			return false;
-		if (cdok_cage_distinct(s->p, k) && v == w)
+		if (s->nylimb ? !line_compatible(s, v, w) : v == w)
 			return false;
 	}
 	return true;
+}
+
+/* The peers of each of the nempty empty cells of a cage: the earlier
+ * ones in its row or column, or (plain rules) its box. */
+static void find_peers(struct search *s, int nempty)
+{
+	int n = s->n, at = 0;
+
+	for (int j = 0; j < nempty; j++) {
+		int a = s->empty[j];
+
+		s->peer_start[j] = at;
+		for (int i = 0; i < j; i++) {
+			int b = s->empty[i];
+
+			if (a / n == b / n || a % n == b % n ||
+			    (s->box_of[a] >= 0 &&
+			     s->box_of[a] == s->box_of[b]))
+				s->peers[at++] = i;
+		}
+	}
+	s->peer_start[nempty] = at;
 }
 
 /* The filling of cage k is complete: check it against the clue and the
@@ -375,14 +404,17 @@ static bool filling_done(struct search *s, int k, int nempty)
 {
 	const int *cells = cdok_cage_cells(s->p, k);
 	int m = cdok_cage_size(s->p, k);
+	struct vset seen = {{0, 0}};
 
-	for (int i = 0, j = 0; i < m; i++)
-		s->cage_vals[i] = s->grid[cells[i]] != EMPTY ?
-				  s->grid[cells[i]] : s->vals[j++];
-	for (int i = 0; cdok_cage_distinct(s->p, k) && i < m; i++)
-		for (int j = 0; j < i; j++)
-			if (s->cage_vals[i] == s->cage_vals[j])
-				return false;
+	for (int i = 0, j = 0; i < m; i++) {
+		int v = s->grid[cells[i]] != EMPTY ? s->grid[cells[i]]
+						   : s->vals[j++];
+
+		if (cdok_cage_distinct(s->p, k) && vs_has(&seen, v))
+			return false;
+		vs_add(&seen, v);
+		s->cage_vals[i] = v;
+	}
 	if (!ref_cage_holds(cdok_cage_op(s->p, k), cdok_cage_target(s->p, k),
 			    s->cage_vals, m))
 		return false;
@@ -394,15 +426,36 @@ static bool filling_done(struct search *s, int k, int nempty)
 	return true;
 }
 
-/* Try every filling of cage k's empty cells j.. (sum and prod: of the
- * cage's values so far; prod is used only for a positive product,
- * which none of them is 0 or too large for). */
+/* Whether value v for the cage's j-th empty cell keeps its clue
+ * reachable (sum and prod: of the values so far, prod only for a
+ * positive product, which none of them is 0 or too large for); *next
+ * gets the product with v. */
+static bool clue_reachable(const struct search *s, cdok_op op,
+			   int64_t target, int j, int v, int64_t sum,
+			   int64_t prod, int64_t *next)
+{
+	*next = prod;
+	/* A sum must stay reachable by the cells still empty. */
+	if (op == CDOK_OP_ADD)
+		return target - sum - v >= s->min_rest[j + 1] &&
+		       target - sum - v <= s->max_rest[j + 1];
+	/* A positive product is made of values that divide it. */
+	if (op == CDOK_OP_MUL && target > 0)
+		return v != 0 &&
+		       !__builtin_mul_overflow(prod, (int64_t)v, next) &&
+		       target % *next == 0;
+	return true;
+}
+
+/* Try every filling of cage k's empty cells j.. (sum and prod as for
+ * clue_reachable; chosen: the values chosen so far, which a distinct
+ * cage cannot use again). */
 static void fill(struct search *s, int k, int j, int nempty, int64_t sum,
-		 int64_t prod)
+		 int64_t prod, struct vset chosen)
 {
 	cdok_op op = cdok_cage_op(s->p, k);
-	int64_t target = cdok_cage_target(s->p, k);
-	int values[128], nv;
+	int64_t target = cdok_cage_target(s->p, k), next;
+	bool distinct = cdok_cage_distinct(s->p, k);
 
 	if (s->capped || s->saturated == nempty)
 		return;
@@ -414,26 +467,33 @@ static void fill(struct search *s, int k, int j, int nempty, int64_t sum,
 		filling_done(s, k, nempty);
 		return;
 	}
-	nv = vs_list(&s->opts[j], values);
-	for (int i = 0; i < nv && !s->capped; i++) {
-		int v = values[i];
-		int64_t next = prod;
+	/* The last cell of a sum has one value left to try. */
+	if (op == CDOK_OP_ADD && j == nempty - 1) {
+		int64_t v = target - sum;
 
-		/* A sum must stay reachable by the cells still empty. */
-		if (op == CDOK_OP_ADD &&
-		    (target - sum - v < s->min_rest[j + 1] ||
-		     target - sum - v > s->max_rest[j + 1]))
-			continue;
-		/* A positive product is made of values that divide it. */
-		if (op == CDOK_OP_MUL && target > 0 &&
-		    (v == 0 || __builtin_mul_overflow(prod, (int64_t)v, &next) ||
-		     target % next))
-			continue;
-		if (!fits_filling(s, k, j, v))
-			continue;
-		s->vals[j] = v;
-		fill(s, k, j + 1, nempty, sum + v, next);
+		if (v >= 0 && v <= 127 && vs_has(&s->opts[j], (int)v) &&
+		    !(distinct && vs_has(&chosen, (int)v)) &&
+		    fits_filling(s, j, (int)v)) {
+			s->vals[j] = (int)v;
+			fill(s, k, j + 1, nempty, target, prod, chosen);
+		}
+		return;
 	}
+	for (int w = 0; w < 2; w++)
+		for (uint64_t bits = s->opts[j].w[w]; bits && !s->capped;
+		     bits &= bits - 1) {
+			int v = w * 64 + __builtin_ctzll(bits);
+			struct vset more = chosen;
+
+			if ((distinct && vs_has(&chosen, v)) ||
+			    !clue_reachable(s, op, target, j, v, sum, prod,
+					    &next) ||
+			    !fits_filling(s, j, v))
+				continue;
+			s->vals[j] = v;
+			vs_add(&more, v);
+			fill(s, k, j + 1, nempty, sum + v, next, more);
+		}
 }
 
 /* Narrow the candidates of cage k's empty cells to the values some
@@ -478,17 +538,16 @@ static bool cage_candidates(struct search *s, int k)
 		return false;
 	s->min_rest[nempty] = s->max_rest[nempty] = 0;
 	for (int i = nempty - 1; i >= 0; i--) {
-		int values[128], nv = vs_list(&s->opts[i], values);
-
-		if (!nv)
+		if (!vs_count(&s->opts[i]))
 			return false;
-		s->min_rest[i] = s->min_rest[i + 1] + values[0];
-		s->max_rest[i] = s->max_rest[i + 1] + values[nv - 1];
+		s->min_rest[i] = s->min_rest[i + 1] + vs_min(&s->opts[i]);
+		s->max_rest[i] = s->max_rest[i + 1] + vs_max(&s->opts[i]);
 	}
 	s->saturated = 0;
 	s->steps = 0;
 	s->capped = false;
-	fill(s, k, 0, nempty, sum, prod);
+	find_peers(s, nempty);
+	fill(s, k, 0, nempty, sum, prod, (struct vset){{0, 0}});
 	if (s->capped)
 		return true;
 	for (int i = 0; i < nempty; i++) {
@@ -614,6 +673,9 @@ void ref_count(const cdok_puzzle *p, struct ref_count *out)
 	s.col_longs = alloc((size_t)n, sizeof(int));
 	s.cand = alloc(cells, sizeof(struct vset));
 	s.empty = alloc((size_t)biggest, sizeof(int));
+	/* A cell has at most 3 n peers: its row, its column, its box. */
+	s.peers = alloc((size_t)biggest * 3 * (size_t)n, sizeof(int));
+	s.peer_start = alloc((size_t)biggest + 1, sizeof(int));
 	s.opts = alloc((size_t)biggest, sizeof(struct vset));
 	s.support = alloc((size_t)biggest, sizeof(struct vset));
 	s.vals = alloc((size_t)biggest, sizeof(int));
@@ -643,6 +705,8 @@ void ref_count(const cdok_puzzle *p, struct ref_count *out)
 	free(s.col_longs);
 	free(s.cand);
 	free(s.empty);
+	free(s.peers);
+	free(s.peer_start);
 	free(s.opts);
 	free(s.support);
 	free(s.vals);
