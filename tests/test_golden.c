@@ -75,35 +75,14 @@ static void run_script(const char *script, const char *tmp, struct run *r)
 	const char *argv[] = { "sh", script, NULL };
 	char *envp[] = { path_env, tmp_env, "LC_ALL=C", "HOME=/nonexistent",
 			 NULL };
-	posix_spawn_file_actions_t fa;
-	int out_fd = capture_fd(), err_fd = capture_fd(), wstatus, rc;
-	char *slash;
-	pid_t pid;
 
 	cr_assert(realpath(CDOK_BIN, bin), "%s: %s", CDOK_BIN,
 		  strerror(errno));
-	slash = strrchr(bin, '/');
-	*slash = '\0';
+	*strrchr(bin, '/') = '\0';
 	snprintf(path_env, sizeof(path_env), "PATH=%s:%s", bin,
 		 old_path ? old_path : "/usr/bin:/bin");
 	snprintf(tmp_env, sizeof(tmp_env), "CASE_TMP=%s", tmp);
-
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_adddup2(&fa, out_fd, 1);
-	posix_spawn_file_actions_adddup2(&fa, err_fd, 2);
-	rc = posix_spawnp(&pid, "sh", &fa, NULL, (char *const *)argv, envp);
-	posix_spawn_file_actions_destroy(&fa);
-	cr_assert(rc == 0, "cannot run sh: %s", strerror(rc));
-	while (waitpid(pid, &wstatus, 0) < 0)
-		cr_assert(errno == EINTR, "waitpid: %s", strerror(errno));
-	r->status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1;
-	lseek(out_fd, 0, SEEK_SET);
-	lseek(err_fd, 0, SEEK_SET);
-	r->out = read_fd(out_fd);
-	r->err = read_fd(err_fd);
-	close(out_fd);
-	close(err_fd);
+	run_program(r, "sh", argv, envp, NULL, NULL);
 }
 
 /* The expected file next to the script: NAME.WHAT. */

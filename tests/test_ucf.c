@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "fmt_helpers.h"
+#include "testlib.h"
 
 /* Solve each puzzle of a UCF text and write the answers as a stream. */
 static char *answer_all(const char *text, size_t len, size_t *outlen)
@@ -209,15 +210,7 @@ Test(ucf, stream_ends_at_zero_or_end_of_text)
 /* ------------------------------------------------------------------ */
 /* Reading errors                                                      */
 
-struct bad {
-	const char *text;
-	cdok_status status;
-	int line;
-	int column;
-	const char *part;
-};
-
-static const struct bad bad[] = {
+static const struct tl_bad bad[] = {
 	{"", CDOK_ERR_SYNTAX, 1, 1, "empty"},
 	{"  \n\n", CDOK_ERR_SYNTAX, 3, 1, "white space"},
 	{"x 1\n", CDOK_ERR_SYNTAX, 1, 1, "unexpected character 'x'"},
@@ -261,27 +254,7 @@ static const struct bad bad[] = {
 
 Test(ucf, malformed_inputs_fail_where_expected)
 {
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		const struct bad *b = &bad[i];
-		cdok_puzzle **ps;
-		cdok_status st;
-		cdok_error err;
-		int n = fmt_read_all("ucf", b->text, strlen(b->text), &ps, &st,
-				     &err);
-
-		fmt_free_puzzles(ps, n);
-		cr_expect_eq(n, 0, "%s: read a puzzle", b->text);
-		cr_expect_eq(st, b->status, "%s: status %d, want %d (%s)",
-			     b->text, st, b->status, err.message);
-		cr_expect_eq(err.line, b->line, "%s: line %d, want %d (%s)",
-			     b->text, err.line, b->line, err.message);
-		cr_expect_eq(err.column, b->column, "%s: column %d, want %d "
-			     "(%s)", b->text, err.column, b->column,
-			     err.message);
-		cr_expect(strstr(err.message, b->part) != NULL,
-			  "%s: message '%s' lacks '%s'", b->text, err.message,
-			  b->part);
-	}
+	TL_EXPECT_READ_ERRORS("ucf", bad);
 }
 
 /* ------------------------------------------------------------------ */

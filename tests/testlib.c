@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "formats.h"
 #include "testlib.h"
 
 char *tl_read(const char *path, size_t *len)
@@ -85,7 +86,7 @@ void tl_free_names(char **names, int count)
 void tl_expect_read_errors(const char *format, const struct tl_bad *bad,
 			   size_t count)
 {
-	const cdok_format *f = cdok_format_find(format);
+	const cdok_format *f = test_format(format);
 
 	cr_assert_not_null(f, "no format %s", format);
 	for (size_t i = 0; i < count; i++) {
