@@ -228,7 +228,7 @@ Test(cli_formats, ucf_stream_keeps_numbers)
 
 /* Every Keen ID of the corpus through the spec and back, as one
  * stream; and the corpus specs of the same puzzles through Keen. */
-Test(cli_formats, keen_spec_round_trips, .timeout = 120)
+Test(cli_formats, keen_spec_round_trips)
 {
 	int nk, ns;
 	char **keens = list_paths(CORPUS "keen", ".keen", &nk);
@@ -781,7 +781,7 @@ static double seconds_now(void)
 
 /* The issue's bar: 100 9 x 9 puzzles in a UCF file, answered in well
  * under a second.  generate --to ucf is generate | convert --to ucf. */
-Test(cli_formats, ucf_100_puzzles_fast, .timeout = 120)
+Test(cli_formats, ucf_100_puzzles_fast)
 {
 	char *dir = make_tmpdir();
 	char in[512], piped[512];

@@ -174,7 +174,7 @@ static void check_reparse(const cdok_puzzle *p)
  *
  *	CDOK_GEN_SCALE=100 build/cdok-tests --filter 'generate/unique*'
  */
-Test(generate, unique_at_every_size, .timeout = 3600)
+Test(generate, unique_at_every_size)
 {
 	static int grid[16 * 16];
 	const char *env = getenv("CDOK_GEN_SCALE");
@@ -197,7 +197,7 @@ Test(generate, unique_at_every_size, .timeout = 3600)
 }
 
 /* The program: same seed, same output, whatever -j. */
-Test(generate, cli_jobs_do_not_change_output, .timeout = 120)
+Test(generate, cli_jobs_do_not_change_output)
 {
 	char *out[2];
 
@@ -222,7 +222,7 @@ Test(generate, cli_jobs_do_not_change_output, .timeout = 120)
 	free(out[1]);
 }
 
-Test(generate, larger_sizes, .timeout = 300)
+Test(generate, larger_sizes)
 {
 	static int grid[24 * 24];
 	static const int sizes[] = {16, 20};
@@ -237,7 +237,7 @@ Test(generate, larger_sizes, .timeout = 300)
 	}
 }
 
-Test(generate, operator_sets_and_rules, .timeout = 120)
+Test(generate, operator_sets_and_rules)
 {
 	static const struct {
 		unsigned ops;

@@ -183,7 +183,7 @@ static void check_solver_agrees(const cdok_puzzle *p, const int *sol)
 
 /* ---- generated puzzles ---- */
 
-Test(killer_gen, unique_9x9, .timeout = 300)
+Test(killer_gen, unique_9x9)
 {
 	const char *env = getenv("CDOK_GEN_SCALE");
 	int scale = env && atoi(env) > 0 ? atoi(env) : 1;
@@ -198,7 +198,7 @@ Test(killer_gen, unique_9x9, .timeout = 300)
 	}
 }
 
-Test(killer_gen, unique_6x6_both_box_shapes, .timeout = 120)
+Test(killer_gen, unique_6x6_both_box_shapes)
 {
 	for (int s = 1; s <= 10; s++) {
 		/* 0 x 0 means the squarest shape: 2 x 3. */
@@ -216,7 +216,7 @@ Test(killer_gen, unique_6x6_both_box_shapes, .timeout = 120)
 	}
 }
 
-Test(killer_gen, unique_4x4, .timeout = 120)
+Test(killer_gen, unique_4x4)
 {
 	for (int s = 1; s <= 40; s++) {
 		cdok_puzzle *p = make_killer(4, 0, 0, 0, 400u + (unsigned)s);
@@ -230,7 +230,7 @@ Test(killer_gen, unique_4x4, .timeout = 120)
 	}
 }
 
-Test(killer_gen, other_sizes_and_cage_limits, .timeout = 300)
+Test(killer_gen, other_sizes_and_cage_limits)
 {
 	static const struct {
 		int size, box_rows, box_cols, max_cage;
@@ -263,7 +263,7 @@ Test(killer_gen, other_sizes_and_cage_limits, .timeout = 300)
 
 /* 12 x 12 is too slow for the independent counter; the library's
  * solver checks it, and the shape checks still run. */
-Test(killer_gen, twelve_by_twelve, .timeout = 300)
+Test(killer_gen, twelve_by_twelve)
 {
 	cdok_puzzle *p = make_killer(12, 0, 0, 0, 12);
 	int *sol = malloc(sizeof(int) * 144);
@@ -285,7 +285,7 @@ Test(killer_gen, twelve_by_twelve, .timeout = 300)
 	cdok_puzzle_free(p);
 }
 
-Test(killer_gen, same_seed_same_puzzle, .timeout = 120)
+Test(killer_gen, same_seed_same_puzzle)
 {
 	static const int sizes[] = {4, 6, 9};
 
@@ -321,7 +321,7 @@ Test(killer_gen, same_seed_same_puzzle, .timeout = 120)
 
 /* A spec of a generated puzzle reads back as the same puzzle, and so
  * does the Killer JSON of a 9 x 9 one. */
-Test(killer_gen, round_trips, .timeout = 60)
+Test(killer_gen, round_trips)
 {
 	cdok_puzzle *p = make_killer(9, 0, 0, 0, 77), *q;
 	char *text = spec_of(p), *again;
@@ -344,7 +344,7 @@ Test(killer_gen, round_trips, .timeout = 60)
 
 /* The caller's grid is the puzzle's solution; a grid that is a Latin
  * square but not a Sudoku is refused. */
-Test(killer_gen, given_solution, .timeout = 60)
+Test(killer_gen, given_solution)
 {
 	cdok_gen_params par;
 	cdok_puzzle *p = NULL;
@@ -430,7 +430,7 @@ static uint64_t cage_count_score(void *user, const cdok_puzzle *p,
 /* Hardening as in the Calcudoku generator: only unique puzzles, only
  * rising scores, never above max_score; an impossible maximum is
  * reported. */
-Test(killer_gen, hardening_and_limits, .timeout = 120)
+Test(killer_gen, hardening_and_limits)
 {
 	cdok_gen_params par;
 	cdok_puzzle *plain = NULL, *hard = NULL, *p = NULL;
@@ -487,7 +487,7 @@ Test(killer_gen, hardening_and_limits, .timeout = 120)
 
 /* ---- solved Sudoku grids ---- */
 
-Test(killer_gen, sudoku_grids, .timeout = 60)
+Test(killer_gen, sudoku_grids)
 {
 	static const int shapes[][2] = {
 		{1, 1}, {2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3},

@@ -404,7 +404,7 @@ static void free_list(char **names, int n)
 	free(names);
 }
 
-Test(hostile, invalid_corpus, .timeout = 120)
+Test(hostile, invalid_corpus)
 {
 	char **files;
 	int n = list_files(CORPUS "invalid", "", &files);
@@ -711,7 +711,7 @@ static int seed_specs(char ***out)
 	return n;
 }
 
-Test(hostile, mutated_specs, .timeout = 600)
+Test(hostile, mutated_specs)
 {
 	char dir[] = "/tmp/cdok-test-hostile.XXXXXX";
 	char path[512], what[1024];

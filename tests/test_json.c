@@ -68,7 +68,7 @@ static int spec_folder_round_trips(const char *folder)
 	return done;
 }
 
-Test(json, corpus_specs_round_trip, .timeout = 60)
+Test(json, corpus_specs_round_trip)
 {
 	cr_expect_eq(spec_folder_round_trips("keen"), 213);
 	cr_expect_eq(spec_folder_round_trips("cdok"), 24);

@@ -55,14 +55,14 @@ static int check_folder(const char *folder)
 	return done;
 }
 
-Test(keen, corpus_ids_round_trip_and_match_their_specs, .timeout = 120)
+Test(keen, corpus_ids_round_trip_and_match_their_specs)
 {
 	cr_expect_eq(check_folder("keen"), 213);
 	cr_expect_eq(check_folder("ambiguous"), 3);
 }
 
 /* The solutions of the corpus are the solver's for the read IDs. */
-Test(keen, corpus_ids_solve_to_their_sol_files, .timeout = 120)
+Test(keen, corpus_ids_solve_to_their_sol_files)
 {
 	int count;
 	char **names = fmt_list("keen", ".keen", &count);

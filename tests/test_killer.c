@@ -86,7 +86,7 @@ static void check_json_file(const char *rel, bool byte_exact)
 	free(text);
 }
 
-Test(killer, corpus_json_reads_and_round_trips, .timeout = 60)
+Test(killer, corpus_json_reads_and_round_trips)
 {
 	int count, made = 0;
 	char **names = fmt_list("killer", ".json", &count);
@@ -110,7 +110,7 @@ Test(killer, corpus_json_reads_and_round_trips, .timeout = 60)
 
 /* The rules: every .sol is a solution, a grid that breaks only a box
  * is not, and one that repeats a value only in a cage is not. */
-Test(killer, solutions_and_the_box_rule, .timeout = 60)
+Test(killer, solutions_and_the_box_rule)
 {
 	int count;
 	char **names = fmt_list("killer", ".json", &count);
@@ -830,7 +830,7 @@ static void solve_to_sol(const char *fmt, const char *rel,
 	free(text);
 }
 
-Test(killer, corpus_solves_to_its_sol_files, .timeout = 120)
+Test(killer, corpus_solves_to_its_sol_files)
 {
 	int count;
 	char **names = fmt_list("killer", ".json", &count);
@@ -867,7 +867,7 @@ static int collect(void *user, const int *values)
 	return 0;
 }
 
-Test(killer, ambiguous_and_impossible, .timeout = 60)
+Test(killer, ambiguous_and_impossible)
 {
 	size_t len;
 	char *text = fmt_corpus_file("ambiguous/amb_killer.json", &len);

@@ -73,7 +73,7 @@ static cdok_result solve(const cdok_puzzle *p, uint64_t limit, int *sol)
 
 /* ---- the fork's puzzle ---- */
 
-Test(nylimb_solver, gc7wqr5_is_unique_and_matches, .timeout = 30)
+Test(nylimb_solver, gc7wqr5_is_unique_and_matches)
 {
 	cdok_puzzle *p = read_puzzle(GC7WQR5 ".puz", CDOK_RULE_NYLIMB);
 	int sol[81], want[81];
@@ -95,7 +95,7 @@ Test(nylimb_solver, gc7wqr5_is_unique_and_matches, .timeout = 30)
 	cdok_puzzle_free(p);
 }
 
-Test(nylimb_solver, gc7wqr5_read_plain_has_no_solution, .timeout = 30)
+Test(nylimb_solver, gc7wqr5_read_plain_has_no_solution)
 {
 	/* Plain rules: values 1..9, so cage Z (+100 over three cells) can
 	 * never hold.  The Nylimb solution is not a plain one. */
@@ -389,14 +389,14 @@ static struct tally compare_many(uint64_t seed, int n, int maxk, int ngivens,
 	return t;
 }
 
-Test(nylimb_brute, one_by_one, .timeout = 60)
+Test(nylimb_brute, one_by_one)
 {
 	struct tally t = compare_many(1, 1, 1, 0, 60);
 
 	cr_expect_gt(t.unique, 0);
 }
 
-Test(nylimb_brute, two_by_two, .timeout = 60)
+Test(nylimb_brute, two_by_two)
 {
 	struct tally t = compare_many(2, 2, 3, 0, 150);
 
@@ -404,7 +404,7 @@ Test(nylimb_brute, two_by_two, .timeout = 60)
 	cr_expect_gt(t.more, 0);
 }
 
-Test(nylimb_brute, three_by_three, .timeout = 120)
+Test(nylimb_brute, three_by_three)
 {
 	struct tally t = compare_many(3, 3, 3, 0, 60);
 
@@ -412,7 +412,7 @@ Test(nylimb_brute, three_by_three, .timeout = 120)
 	cr_expect_gt(t.more, 0);
 }
 
-Test(nylimb_brute, three_by_three_with_givens, .timeout = 120)
+Test(nylimb_brute, three_by_three_with_givens)
 {
 	struct tally a = compare_many(4, 3, 4, 3, 80);
 	struct tally b = compare_many(7, 3, 3, 6, 100);
@@ -422,7 +422,7 @@ Test(nylimb_brute, three_by_three_with_givens, .timeout = 120)
 	cr_expect_gt(a.more + b.more, 0);
 }
 
-Test(nylimb_brute, four_by_four_with_givens, .timeout = 120)
+Test(nylimb_brute, four_by_four_with_givens)
 {
 	struct tally a = compare_many(5, 4, 3, 9, 60);
 	struct tally b = compare_many(6, 4, 4, 13, 100);
@@ -436,7 +436,7 @@ Test(nylimb_brute, four_by_four_with_givens, .timeout = 120)
  * about 90^3 assignments, too many to enumerate, so the solver reasons
  * with its tables of reachable sums (sum_supports) first.  Targets on
  * both sides of 64 cross the tables' word boundary. */
-Test(nylimb_brute, four_cell_sum_cage, .timeout = 120)
+Test(nylimb_brute, four_cell_sum_cage)
 {
 	static const int64_t targets[] = {3, 10, 63, 64, 65, 100, 129, 190, 197};
 
