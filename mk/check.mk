@@ -3,15 +3,18 @@
 #
 # make check runs, one after another and with warnings as errors: every
 # fuzz seed and regression input through every fuzz target (make
-# fuzz-replay), an install into a temporary prefix (make install-check,
-# mk/install.mk), the Python package (make python-check, mk/python.mk),
-# the Criterion tests of the gcc build (make test), and the same tests
-# built with clang under AddressSanitizer and UndefinedBehaviorSanitizer
-# (make test-asan), whose runner prints the summary line that ends the
-# output.  Nothing in it is timed: every step does the same work on any
-# machine, so that it fails only for a reason.
+# fuzz-replay), a short allocation-failure sweep (make
+# test-alloc-short), an install into a temporary prefix (make
+# install-check, mk/install.mk), the Python package (make python-check,
+# mk/python.mk), the Criterion tests of the gcc build (make test), and
+# the same tests built with clang under AddressSanitizer and
+# UndefinedBehaviorSanitizer (make test-asan), whose runner prints the
+# summary line that ends the output.  Nothing in it is timed: every step
+# does the same work on any machine, so that it fails only for a reason.
+# CI (.ci/run) adds the full sweep and the ThreadSanitizer test: make
+# check-ci.
 
-.PHONY: check test-asan
+.PHONY: check check-ci test-asan
 
 # The sub-makes build with as many jobs as the machine has cores,
 # unless make was given -j itself (it then shares its jobs with them).
@@ -35,6 +38,7 @@ test-asan:
 # summary line stays the last thing printed.
 check:
 	$(CHECK_MAKE) WERROR=-Werror fuzz-replay
+	$(CHECK_MAKE) WERROR=-Werror test-alloc-short
 	$(CHECK_MAKE) WERROR=-Werror install-check
 	$(CHECK_MAKE) WERROR=-Werror python-check
 	$(CHECK_MAKE) WERROR=-Werror $(BUILD)/cdok $(BUILD)/cdok-tests
@@ -117,3 +121,9 @@ test-tsan: $(TSAN_BUILD)/threads
 
 test-tsan-short: $(TSAN_BUILD)/threads
 	$(TSAN_ENV) $(TSAN_BUILD)/threads -t 2 -r 1
+
+# What CI runs after make check: the full allocation sweep and the
+# ThreadSanitizer test.
+check-ci:
+	$(CHECK_MAKE) WERROR=-Werror test-alloc
+	$(CHECK_MAKE) WERROR=-Werror test-tsan
