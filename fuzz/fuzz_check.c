@@ -204,8 +204,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const uint8_t *nul = memchr(data, '\0', size);
 	size_t text_len = nul ? (size_t)(nul - data) : size;
 	struct input in = { NULL, 0 };
-	const cdok_format *f = cdok_format_detect((const char *)data,
-						   text_len);
+	const cdok_format *f = cdok_formats_detect(fuzz_formats(),
+						    (const char *)data,
+						    text_len);
 	cdok_reader *r;
 
 	if (nul) {

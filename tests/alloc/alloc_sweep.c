@@ -19,11 +19,12 @@
  * leak (checked after each operation's sweep, then narrowed down to the
  * k) fails the program too, which then says which operation and k.
  *
- *	alloc_sweep [-m MAX] [-f FIRST] [-s NAME] [NAME-PREFIX...]
+ *	alloc_sweep [-m MAX] [-f FIRST] [-t] [-s NAME] [NAME-PREFIX...]
  *
  * MAX bounds the runs per operation (a stride covers the rest; default
  * 1000, which leaves only generation with a stride; 0: every k); FIRST is the first k tried (default 1; to look past a
- * finding that ends the program); -s skips the operations whose names
+ * finding that ends the program); -t prints the stack of every
+ * allocation made to fail; -s skips the operations whose names
  * start with NAME; prefixes select operations.  The last line printed
  * is a summary.
  */
@@ -46,12 +47,18 @@ bool cdok_test_alloc_fails(void);
 static long alloc_calls;   /* allocations asked for in this run */
 static long fail_at;       /* the one that fails (0: none) */
 static long failed_calls;  /* how many were made to fail */
+static bool trace;         /* -t: print where the failing one was asked */
 
 bool cdok_test_alloc_fails(void)
 {
 	if (++alloc_calls != fail_at)
 		return false;
 	failed_calls++;
+	if (trace) {
+		fprintf(stderr, "alloc_sweep: allocation %ld fails here:\n",
+			fail_at);
+		__sanitizer_print_stack_trace();
+	}
 	return true;
 }
 
@@ -131,6 +138,15 @@ static char *slurp(const char *path)
 
 #define CORPUS "tests/data/corpus/"
 
+/* Every format, libcdok-json's too, as the cdok program has them; made
+ * before any sweep. */
+static cdok_formats *formats;
+
+static const cdok_format *format_named(const char *name)
+{
+	return cdok_formats_find(formats, name);
+}
+
 /* One sample text per readable format, and the rules to read it with. */
 static const struct sample {
 	const char *format;
@@ -159,7 +175,7 @@ static char *sample_text[NSAMPLES];
 static cdok_puzzle *sample_puzzle(size_t i)
 {
 	const char *text = sample_text[i];
-	cdok_reader *r = cdok_reader_new(cdok_format_find(samples[i].format),
+	cdok_reader *r = cdok_reader_new(format_named(samples[i].format),
 					 text, strlen(text));
 	cdok_puzzle *p = NULL;
 	cdok_error err;
@@ -206,7 +222,7 @@ static cdok_status op_read(const void *arg, struct outcome *o,
 {
 	const struct sample *s = arg;
 	const char *text = sample_text[s - samples];
-	cdok_reader *r = cdok_reader_new(cdok_format_find(s->format), text,
+	cdok_reader *r = cdok_reader_new(format_named(s->format), text,
 					 strlen(text));
 	cdok_status st;
 	cdok_puzzle *p;
@@ -217,7 +233,7 @@ static cdok_status op_read(const void *arg, struct outcome *o,
 	while ((st = cdok_reader_next(r, &p, err)) == CDOK_OK) {
 		char *spec = NULL;
 
-		st = cdok_write(cdok_format_find("spec"), p, NULL, &spec,
+		st = cdok_write(format_named("spec"), p, NULL, &spec,
 				NULL, err);
 		cdok_puzzle_free(p);
 		if (st != CDOK_OK)
@@ -255,7 +271,7 @@ static cdok_status op_write(const void *arg, struct outcome *o,
 {
 	const struct write_arg *a = arg;
 	const cdok_puzzle *p = *a->puzzle;
-	const cdok_format *f = cdok_format_find(a->format);
+	const cdok_format *f = format_named(a->format);
 	const int *values = a->values ? *a->values : NULL;
 	cdok_writer *w;
 	cdok_status st;
@@ -443,7 +459,7 @@ static cdok_status op_model(const void *arg, struct outcome *o,
 	cdok_puzzle_free(p);
 	if (!q)
 		return nomem(err);
-	st = cdok_write(cdok_format_find("spec"), q, NULL, &spec, NULL, err);
+	st = cdok_write(format_named("spec"), q, NULL, &spec, NULL, err);
 	if (st == CDOK_OK)
 		out_take(o, spec);
 	cdok_puzzle_free(q);
@@ -453,18 +469,23 @@ static cdok_status op_model(const void *arg, struct outcome *o,
 static cdok_status op_formats(const void *arg, struct outcome *o,
 			      cdok_error *err)
 {
+	static const char killer[] = "{\"board\": [], \"cages\": []}";
 	cdok_formats *set = cdok_formats_new();
-	const cdok_format *spec = cdok_format_find("spec");
+	cdok_status st;
 
 	(void)arg;
 	if (!set)
 		return nomem(err);
-	out_printf(o, "%s %s", cdok_format_name(cdok_formats_at(set, 0)),
-		   cdok_format_name(cdok_formats_detect(set, "3:a_3aab_,s1",
-							 12)));
-	(void)spec;
+	st = cdok_formats_add(set, cdok_json_formats(), err);
+	if (st == CDOK_OK)
+		out_printf(o, "%s %s %s",
+			   cdok_format_name(cdok_formats_at(set, 0)),
+			   cdok_format_name(cdok_formats_detect(set,
+							"3:a_3aab_,s1", 12)),
+			   cdok_format_name(cdok_formats_detect(set, killer,
+							sizeof(killer) - 1)));
 	cdok_formats_free(set);
-	return CDOK_OK;
+	return st;
 }
 
 struct gen_arg {
@@ -485,7 +506,7 @@ static cdok_status op_generate(const void *arg, struct outcome *o,
 	cdok_puzzle *p = NULL;
 	cdok_rng rng;
 	cdok_status st;
-	uint64_t score;
+	cdok_gen_result gen;
 	char *spec;
 
 	cdok_rng_seed(&rng, 7, 0);
@@ -507,14 +528,15 @@ static cdok_status op_generate(const void *arg, struct outcome *o,
 		params.iterations = a->iterations;
 		if (a->ops)
 			params.ops = a->ops;
-		st = cdok_generate(&params, NULL, &rng, &p, &score, err);
+		memset(&gen, 0, sizeof(gen));
+		st = cdok_generate(&params, NULL, &rng, &p, &gen, err);
 		if (st != CDOK_OK)
 			return st;
-		st = cdok_write(cdok_format_find("spec"), p, NULL, &spec,
+		st = cdok_write(format_named("spec"), p, NULL, &spec,
 				NULL, err);
 		if (st == CDOK_OK) {
 			out_printf(o, "score %llu\n",
-				   (unsigned long long)score);
+				   (unsigned long long)gen.score);
 			out_take(o, spec);
 		}
 		cdok_puzzle_free(p);
@@ -770,6 +792,10 @@ static void prepare(void)
 {
 	int n;
 
+	formats = cdok_formats_new();
+	if (!formats ||
+	    cdok_formats_add(formats, cdok_json_formats(), NULL) != CDOK_OK)
+		abort();
 	for (size_t i = 0; i < NSAMPLES; i++)
 		sample_text[i] = samples[i].path ? slurp(samples[i].path) :
 				 samples[i].text ? strdup(samples[i].text) :
@@ -777,7 +803,7 @@ static void prepare(void)
 	plain6 = sample_puzzle(0);
 	for (size_t i = 0; i < NSAMPLES; i++)
 		if (!sample_text[i] &&
-		    cdok_write(cdok_format_find(samples[i].format), plain6,
+		    cdok_write(format_named(samples[i].format), plain6,
 			       NULL, &sample_text[i], NULL, NULL) != CDOK_OK)
 			abort();
 	killer4 = sample_puzzle(1);
@@ -813,13 +839,15 @@ int main(int argc, char **argv)
 			max = atol(argv[++i]);
 		else if (!strcmp(argv[i], "-f") && i + 1 < argc)
 			first_k = atol(argv[++i]);
+		else if (!strcmp(argv[i], "-t"))
+			trace = true;
 		else if (!strcmp(argv[i], "-s") && i + 1 < argc && nskip < 16)
 			skip[nskip++] = argv[++i];
 		else if (argv[i][0] != '-' && nonly < 16)
 			only[nonly++] = argv[i];
 		else {
 			fprintf(stderr, "usage: alloc_sweep [-m MAX] [-f FIRST]"
-				" [-s NAME] [NAME-PREFIX...]\n");
+				" [-t] [-s NAME] [NAME-PREFIX...]\n");
 			return 2;
 		}
 	}
@@ -857,6 +885,7 @@ int main(int argc, char **argv)
 	cdok_puzzle_free(calpoly5);
 	for (size_t i = 0; i < NSAMPLES; i++)
 		free(sample_text[i]);
+	cdok_formats_free(formats);
 	printf("alloc sweep: %d operations, %ld runs, %d findings\n", swept,
 	       runs, findings);
 	return findings ? 1 : 0;

@@ -23,6 +23,10 @@
 
 #define CORPUS "tests/data/corpus/"
 
+/* Every format, libcdok-json's too, made before the threads start and
+ * only read by them. */
+static cdok_formats *formats;
+
 /* ---- jobs ---- */
 
 enum kind { SOLVE, GENERATE, CHECK, CONVERT };
@@ -128,7 +132,7 @@ static cdok_puzzle *read_puzzle(const char *path, unsigned rules)
 {
 	size_t len;
 	char *text = slurp(path, &len);
-	cdok_reader *r = cdok_reader_new(cdok_format_detect(text, len), text,
+	cdok_reader *r = cdok_reader_new(cdok_formats_detect(formats, text, len), text,
 					 len);
 	cdok_puzzle *p = NULL;
 	cdok_error err;
@@ -151,7 +155,7 @@ static void spec_of(struct text *t, const cdok_puzzle *p, const int *values)
 {
 	char *s = NULL;
 
-	if (cdok_write(cdok_format_find("spec"), p, values, &s, NULL, NULL) !=
+	if (cdok_write(cdok_formats_find(formats, "spec"), p, values, &s, NULL, NULL) !=
 	    CDOK_OK)
 		abort();
 	take(t, s);
@@ -184,7 +188,7 @@ static void do_generate(const struct job *j, struct text *t)
 	cdok_puzzle *p = NULL;
 	cdok_error err;
 	cdok_rng rng;
-	uint64_t score;
+	cdok_gen_result gen;
 	char line[64];
 
 	cdok_gen_params_init(&params);
@@ -192,12 +196,13 @@ static void do_generate(const struct job *j, struct text *t)
 	params.killer = j->killer;
 	params.rules = j->gen_rules;
 	cdok_rng_seed(&rng, j->seed, 0);
-	if (cdok_generate(&params, NULL, &rng, &p, &score, &err) != CDOK_OK) {
+	memset(&gen, 0, sizeof(gen));
+	if (cdok_generate(&params, NULL, &rng, &p, &gen, &err) != CDOK_OK) {
 		fprintf(stderr, "threads: generate: %s\n", err.message);
 		abort();
 	}
 	snprintf(line, sizeof(line), "score %llu\n",
-		 (unsigned long long)score);
+		 (unsigned long long)gen.score);
 	puts_text(t, line);
 	spec_of(t, p, NULL);
 	cdok_puzzle_free(p);
@@ -239,9 +244,9 @@ static void do_convert(const struct job *j, struct text *t)
 {
 	size_t len;
 	char *text = slurp(j->path, &len), *out;
-	cdok_reader *r = cdok_reader_new(cdok_format_detect(text, len), text,
+	cdok_reader *r = cdok_reader_new(cdok_formats_detect(formats, text, len), text,
 					 len);
-	cdok_writer *w = cdok_writer_new(cdok_format_find(j->format), 0);
+	cdok_writer *w = cdok_writer_new(cdok_formats_find(formats, j->format), 0);
 	cdok_puzzle *p;
 
 	if (!r || !w)
@@ -325,6 +330,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "threads: 1 to 64 threads, 1 round or more\n");
 		return 2;
 	}
+	formats = cdok_formats_new();
+	if (!formats ||
+	    cdok_formats_add(formats, cdok_json_formats(), NULL) != CDOK_OK)
+		return 2;
 	for (int i = 0; i < NJOBS; i++)
 		jobs[i].want = run_job(&jobs[i]);
 	/* Each thread does every job (step 1), starting at its own, so
@@ -346,6 +355,7 @@ int main(int argc, char **argv)
 	}
 	for (int i = 0; i < NJOBS; i++)
 		free(jobs[i].want);
+	cdok_formats_free(formats);
 	printf("threads: %d threads, %d jobs done, %d differ from one "
 	       "thread's results\n", nthreads, done, wrong);
 	return wrong ? 1 : 0;
