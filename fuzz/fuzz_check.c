@@ -10,6 +10,10 @@
  * the puzzle's first solution (from a search with a small node limit)
  * or, with none, a grid of empty cells.
  *
+ * The puzzle is also checked once more as a library caller might build
+ * it, with targets no reader lets through (negative, 0, INT64_MIN and
+ * INT64_MAX).
+ *
  * For every grid: cdok_check succeeds; it finds no problem exactly when
  * cdok_puzzle_is_solution accepts the grid, and, for a puzzle that
  * validates, exactly when the tests' own checker (ref_is_solution)
@@ -199,6 +203,49 @@ static void check_under(void *user, const cdok_puzzle *p, const char *rules)
 	free(values);
 }
 
+/* The puzzle again, built through the API with targets the readers
+ * refuse but a library caller may set (negative ones, 0, the ends of 64
+ * bits): which cage gets which is read from the grid's bytes. */
+static cdok_puzzle *with_hostile_targets(const cdok_puzzle *p,
+					 const struct input *in)
+{
+	static const int64_t targets[] = {
+		INT64_MIN, INT64_MIN + 1, -1, 0, INT64_MAX, -7,
+	};
+	int n = cdok_puzzle_size(p);
+	cdok_puzzle *q = cdok_puzzle_new(n);
+
+	if (!q)
+		return NULL;
+	cdok_puzzle_set_boxes(q, cdok_puzzle_box_rows(p),
+			      cdok_puzzle_box_cols(p));
+	cdok_puzzle_set_rules(q, cdok_puzzle_rules(p));
+	for (int k = 0; k < cdok_puzzle_cage_count(p); k++) {
+		uint8_t pick = in->grid_len ? in->grid[(size_t)k %
+						       in->grid_len]
+					    : (uint8_t)k;
+		int64_t t = cdok_cage_target(p, k);
+		int index;
+
+		if (pick % 3)
+			t = targets[pick % (sizeof(targets) /
+					    sizeof(targets[0]))];
+		if (cdok_puzzle_add_cage(q, cdok_cage_op(p, k), t,
+					 cdok_cage_cells(p, k),
+					 cdok_cage_size(p, k),
+					 cdok_cage_label(p, k), &index) !=
+		    CDOK_OK) {
+			cdok_puzzle_free(q);
+			return NULL;
+		}
+		cdok_puzzle_set_cage_distinct(q, index,
+					      cdok_cage_distinct(p, k));
+	}
+	for (int cell = 0; cell < n * n; cell++)
+		cdok_puzzle_set_given(q, cell, cdok_puzzle_given(p, cell));
+	return q;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const uint8_t *nul = memchr(data, '\0', size);
@@ -218,11 +265,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	r = cdok_reader_new(f, (const char *)data, text_len);
 	FUZZ_CHECK(r, "no %s reader", cdok_format_name(f));
 	for (int i = 0; i < MAX_PUZZLES; i++) {
-		cdok_puzzle *p = NULL;
+		cdok_puzzle *p = NULL, *q;
 
 		if (cdok_reader_next(r, &p, NULL) != CDOK_OK)
 			break;
 		fuzz_rule_sets(p, check_under, &in);
+		q = with_hostile_targets(p, &in);
+		if (q)
+			check_under(&in, q, "hostile targets");
+		cdok_puzzle_free(q);
 		cdok_puzzle_free(p);
 	}
 	cdok_reader_free(r);

@@ -415,6 +415,30 @@ Test(check, products_beyond_64_bits)
 	cdok_puzzle_free(p);
 }
 
+/* A puzzle built through the API may have any target: one the readers
+ * refuse (a negative one, INT64_MIN) must still be described without
+ * overflow (the gap to a sum was once a signed difference).  Found by
+ * fuzz_check's puzzles with hostile targets. */
+Test(check, targets_at_the_ends_of_64_bits)
+{
+	cdok_puzzle *p = cdok_puzzle_new(2);
+	int row0[2] = {0, 1}, row1[2] = {2, 3};
+	static const int v[4] = {1, 2, 2, 1};
+	static const char *const want[] = {
+		("cage A (+-9223372036854775808 at row 1, column 1) adds up to "
+		 "3, 9223372036854775811 more than -9223372036854775808"),
+		("cage B (+9223372036854775807 at row 2, column 1) adds up to 3, "
+		 "9223372036854775804 less than 9223372036854775807"),
+	};
+
+	cr_assert_eq(cdok_puzzle_add_cage(p, CDOK_OP_ADD, INT64_MIN, row0, 2,
+					  "A", NULL), CDOK_OK);
+	cr_assert_eq(cdok_puzzle_add_cage(p, CDOK_OP_ADD, INT64_MAX, row1, 2,
+					  "B", NULL), CDOK_OK);
+	expect_messages(p, v, want, 2);
+	cdok_puzzle_free(p);
+}
+
 /* A Nylimb grid may put 0 in a ratio cage: there is no ratio then, and
  * the checker must say so instead of dividing by zero (it once died of
  * SIGFPE here).  Also a 0 as the largest value, and 0 everywhere. */

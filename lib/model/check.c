@@ -640,12 +640,20 @@ size_t cdok_problem_describe(const cdok_problem *pr, const cdok_puzzle *p,
 			break;
 		}
 		switch (cg->op) {
-		case CDOK_OP_ADD:
+		case CDOK_OP_ADD: {
+			/* The gap in unsigned arithmetic: a puzzle built
+			 * through the API may have any target, even
+			 * INT64_MIN, and the signed difference would
+			 * overflow. */
+			uint64_t gap = pr->got > t ?
+				       (uint64_t)pr->got - (uint64_t)t :
+				       (uint64_t)t - (uint64_t)pr->got;
+
 			w = snprintf(buf, len, "%s adds up to %" PRId64 ", %"
-				     PRId64 " %s than %" PRId64, name, pr->got,
-				     pr->got > t ? pr->got - t : t - pr->got,
-				     pr->got > t ? "more" : "less", t);
+				     PRIu64 " %s than %" PRId64, name, pr->got,
+				     gap, pr->got > t ? "more" : "less", t);
 			break;
+		}
 		case CDOK_OP_SUB:
 			if (cg->ncells == 2)
 				w = snprintf(buf, len, "%s: the difference is %"
