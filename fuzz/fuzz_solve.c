@@ -135,8 +135,10 @@ static cdok_result solve(const cdok_puzzle *p, uint64_t limit,
 	return res;
 }
 
-/* Search nodes the independent counter may spend on one puzzle. */
-#define REF_BUDGET 3000
+/* Search nodes the independent counter may spend on one puzzle (each
+ * costs far more than one of the solver's, most of all with Nylimb's
+ * hundred values a cell). */
+#define REF_BUDGET 1000
 
 struct input {
 	uint64_t limit;

@@ -262,6 +262,12 @@ struct search {
 	 * each takes in some filling that meets the clue, the filling
 	 * being tried, bounds of the sums still to come (for + cages) and
 	 * the cage's values in the order of its cells (for the clue). */
+	/* The cage being filled, read once through the accessors. */
+	cdok_op cage_op;
+	int64_t cage_target;
+	bool cage_distinct;
+	const int *cage_cells;
+	int cage_size;
 	int *empty;
 	int *peers, *peer_start;   /* find_peers */
 	struct vset *opts, *support;
@@ -397,26 +403,24 @@ static void find_peers(struct search *s, int nempty)
 	s->peer_start[nempty] = at;
 }
 
-/* The filling of cage k is complete: check it against the clue and the
+/* The filling of the cage is complete: check it against the clue and the
  * cage's distinct rule, and record the values it uses.  Returns whether
  * it holds. */
-static bool filling_done(struct search *s, int k, int nempty)
+static bool filling_done(struct search *s, int nempty)
 {
-	const int *cells = cdok_cage_cells(s->p, k);
-	int m = cdok_cage_size(s->p, k);
+	int m = s->cage_size;
 	struct vset seen = {{0, 0}};
 
 	for (int i = 0, j = 0; i < m; i++) {
-		int v = s->grid[cells[i]] != EMPTY ? s->grid[cells[i]]
-						   : s->vals[j++];
+		int cell = s->cage_cells[i];
+		int v = s->grid[cell] != EMPTY ? s->grid[cell] : s->vals[j++];
 
-		if (cdok_cage_distinct(s->p, k) && vs_has(&seen, v))
+		if (s->cage_distinct && vs_has(&seen, v))
 			return false;
 		vs_add(&seen, v);
 		s->cage_vals[i] = v;
 	}
-	if (!ref_cage_holds(cdok_cage_op(s->p, k), cdok_cage_target(s->p, k),
-			    s->cage_vals, m))
+	if (!ref_cage_holds(s->cage_op, s->cage_target, s->cage_vals, m))
 		return false;
 	for (int i = 0; i < nempty; i++)
 		if (!vs_has(&s->support[i], s->vals[i])) {
@@ -447,15 +451,15 @@ static bool clue_reachable(const struct search *s, cdok_op op,
 	return true;
 }
 
-/* Try every filling of cage k's empty cells j.. (sum and prod as for
+/* Try every filling of the cage's empty cells j.. (sum and prod as for
  * clue_reachable; chosen: the values chosen so far, which a distinct
  * cage cannot use again). */
-static void fill(struct search *s, int k, int j, int nempty, int64_t sum,
+static void fill(struct search *s, int j, int nempty, int64_t sum,
 		 int64_t prod, struct vset chosen)
 {
-	cdok_op op = cdok_cage_op(s->p, k);
-	int64_t target = cdok_cage_target(s->p, k), next;
-	bool distinct = cdok_cage_distinct(s->p, k);
+	cdok_op op = s->cage_op;
+	int64_t target = s->cage_target, next;
+	bool distinct = s->cage_distinct;
 
 	if (s->capped || s->saturated == nempty)
 		return;
@@ -464,7 +468,7 @@ static void fill(struct search *s, int k, int j, int nempty, int64_t sum,
 		return;
 	}
 	if (j == nempty) {
-		filling_done(s, k, nempty);
+		filling_done(s, nempty);
 		return;
 	}
 	/* The last cell of a sum has one value left to try. */
@@ -475,7 +479,7 @@ static void fill(struct search *s, int k, int j, int nempty, int64_t sum,
 		    !(distinct && vs_has(&chosen, (int)v)) &&
 		    fits_filling(s, j, (int)v)) {
 			s->vals[j] = (int)v;
-			fill(s, k, j + 1, nempty, target, prod, chosen);
+			fill(s, j + 1, nempty, target, prod, chosen);
 		}
 		return;
 	}
@@ -492,7 +496,7 @@ static void fill(struct search *s, int k, int j, int nempty, int64_t sum,
 				continue;
 			s->vals[j] = v;
 			vs_add(&more, v);
-			fill(s, k, j + 1, nempty, sum + v, next, more);
+			fill(s, j + 1, nempty, sum + v, next, more);
 		}
 }
 
@@ -506,6 +510,12 @@ static bool cage_candidates(struct search *s, int k)
 	cdok_op op = cdok_cage_op(s->p, k);
 	int64_t target = cdok_cage_target(s->p, k), sum = 0, prod = 1;
 	bool zero = false, overflow = false;
+
+	s->cage_op = op;
+	s->cage_target = target;
+	s->cage_distinct = cdok_cage_distinct(s->p, k);
+	s->cage_cells = cells;
+	s->cage_size = m;
 
 	for (int i = 0; i < m; i++) {
 		int cell = cells[i];
@@ -524,9 +534,9 @@ static bool cage_candidates(struct search *s, int k)
 						   &prod);
 	}
 	if (!nempty)
-		return filling_done(s, k, 0);
+		return filling_done(s, 0);
 	/* A value placed in a distinct cage is gone for its other cells. */
-	for (int i = 0; cdok_cage_distinct(s->p, k) && i < m; i++)
+	for (int i = 0; s->cage_distinct && i < m; i++)
 		for (int j = 0; j < nempty && s->grid[cells[i]] != EMPTY; j++)
 			vs_del(&s->opts[j], s->grid[cells[i]]);
 	/* Values are never negative: no sum reaches a negative target, and
@@ -547,7 +557,7 @@ static bool cage_candidates(struct search *s, int k)
 	s->steps = 0;
 	s->capped = false;
 	find_peers(s, nempty);
-	fill(s, k, 0, nempty, sum, prod, (struct vset){{0, 0}});
+	fill(s, 0, nempty, sum, prod, (struct vset){{0, 0}});
 	if (s->capped)
 		return true;
 	for (int i = 0; i < nempty; i++) {
