@@ -910,12 +910,10 @@ Test(killer, ambiguous_and_impossible)
 Test(killer, merged_cages_are_decided)
 {
 	const char *dir = "tests/data/killer-merged";
-	DIR *d = opendir(dir);
-	struct dirent *ent;
-	int seen = 0;
+	int nnames, seen = 0;
+	char **names = tl_list(dir, ".json", &nnames);
 
-	cr_assert_not_null(d);
-	while ((ent = readdir(d))) {
+	for (int i = 0; i < nnames; i++) {
 		char path[512];
 		size_t len;
 		char *text;
@@ -923,11 +921,9 @@ Test(killer, merged_cages_are_decided)
 		cdok_puzzle *p = NULL;
 		cdok_solve_params params;
 		cdok_result res;
-		bool impossible = strstr(ent->d_name, "_impossible_") != NULL;
+		bool impossible = strstr(names[i], "_impossible_") != NULL;
 
-		if (!strstr(ent->d_name, ".json"))
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, ent->d_name);
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		text = fmt_slurp(path, &len);
 		r = cdok_reader_new(test_format("killer"), text, len);
 		cr_assert_not_null(r);
@@ -953,6 +949,6 @@ Test(killer, merged_cages_are_decided)
 		free(text);
 		seen++;
 	}
-	closedir(d);
+	tl_free_names(names, nnames);
 	cr_expect_eq(seen, 60);
 }
