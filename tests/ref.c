@@ -568,44 +568,82 @@ static bool cage_candidates(struct search *s, int k)
 	return true;
 }
 
-/* Plain rules: every value must still have a place in every row,
- * column and box. */
-static bool units_covered(const struct search *s)
+/* The b-th cell of unit a of a kind: 0 rows, 1 columns, 2 boxes. */
+static int unit_cell(const struct search *s, int kind, int a, int b)
 {
 	int n = s->n;
-	struct vset all = {{0, 0}};
 
-	for (int v = 1; v <= n; v++)
-		vs_add(&all, v);
-	for (int unit = 0; unit < 3; unit++) {
-		if (unit == 2 && !s->br)
-			break;
+	return kind == 0 ? a * n + b : kind == 1 ? b * n + a :
+	       box_corner(n, s->br, s->bc, a) + (b / s->bc) * n + b % s->bc;
+}
+
+/* Plain rules: each row, column and box holds every value exactly once.
+ * Finds a value with the fewest places left in some unit.  Returns
+ * false when a value has no place left (a dead end); else its places
+ * go to cells, how many to *count (a count over n when every value of
+ * every unit is placed) and the value to *value. */
+static bool fewest_places(const struct search *s, int *cells, int *count,
+			  int *value)
+{
+	int n = s->n, best = n + 1, best_kind = 0, best_unit = 0;
+
+	for (int kind = 0; kind < (s->br ? 3 : 2); kind++)
 		for (int a = 0; a < n; a++) {
-			struct vset have = unit == 0 ? s->row[a] :
-					   unit == 1 ? s->col[a] : s->box[a];
+			const struct vset *have = kind == 0 ? &s->row[a] :
+						  kind == 1 ? &s->col[a] :
+						  &s->box[a];
+			int places[CDOK_MAX_SIZE + 1] = {0};
 
 			for (int b = 0; b < n; b++) {
-				int cell = unit == 0 ? a * n + b :
-					   unit == 1 ? b * n + a :
-					   box_corner(n, s->br, s->bc, a) +
-					   (b / s->bc) * n + b % s->bc;
+				int cell = unit_cell(s, kind, a, b);
 
-				if (s->grid[cell] == EMPTY) {
-					have.w[0] |= s->cand[cell].w[0];
-					have.w[1] |= s->cand[cell].w[1];
+				if (s->grid[cell] != EMPTY)
+					continue;
+				for (int v = 1; v <= n; v++)
+					places[v] += vs_has(&s->cand[cell], v);
+			}
+			for (int v = 1; v <= n; v++) {
+				if (vs_has(have, v))
+					continue;
+				if (!places[v])
+					return false;
+				if (places[v] < best) {
+					best = places[v];
+					best_kind = kind;
+					best_unit = a;
+					*value = v;
 				}
 			}
-			if (!vs_same(&have, &all))
-				return false;
 		}
+	*count = best;
+	if (best > n)
+		return true;
+	for (int b = 0, k = 0; b < n; b++) {
+		int cell = unit_cell(s, best_kind, best_unit, b);
+
+		if (s->grid[cell] == EMPTY && vs_has(&s->cand[cell], *value))
+			cells[k++] = cell;
 	}
 	return true;
+}
+
+/* Count on from a leaf: confirm the grid and count it. */
+static void leaf(struct search *s)
+{
+	struct ref_count *out = s->out;
+
+	if (!ref_is_solution(s->p, s->grid))
+		return;
+	if (!out->count && out->first)
+		memcpy(out->first, s->grid, sizeof(int) * (size_t)s->ncells);
+	out->count++;
 }
 
 static void search(struct search *s)
 {
 	struct ref_count *out = s->out;
 	int best = -1, best_count = 1 << 30, values[128], nv;
+	int places[CDOK_MAX_SIZE], nplaces = 1 << 30, value = 0;
 	struct vset choice;
 
 	if (out->budget && out->nodes >= out->budget) {
@@ -619,7 +657,7 @@ static void search(struct search *s)
 	for (int k = 0; k < cdok_puzzle_cage_count(s->p); k++)
 		if (!cage_candidates(s, k))
 			return;
-	if (!s->nylimb && !units_covered(s))
+	if (!s->nylimb && !fewest_places(s, places, &nplaces, &value))
 		return;
 	for (int cell = 0; cell < s->ncells; cell++) {
 		int c;
@@ -633,12 +671,19 @@ static void search(struct search *s)
 		}
 	}
 	if (best < 0) {
-		if (!ref_is_solution(s->p, s->grid))
-			return;
-		if (!out->count && out->first)
-			memcpy(out->first, s->grid,
-			       sizeof(int) * (size_t)s->ncells);
-		out->count++;
+		leaf(s);
+		return;
+	}
+	/* A value with one place left in a unit must go there (a hidden
+	 * single): that is the one choice to try. */
+	if (nplaces == 1 && best_count > 1) {
+		for (int i = 0; i < nplaces; i++) {
+			if (s->over || (out->limit && out->count >= out->limit))
+				return;
+			place(s, places[i], value, true);
+			search(s);
+			place(s, places[i], value, false);
+		}
 		return;
 	}
 	choice = s->cand[best];

@@ -45,8 +45,10 @@ struct ref_count {
 };
 
 /* Count the solutions of any puzzle by search: cell by cell (the one
- * with the fewest candidates first), a candidate being a value its row,
- * column and box allow that some filling of its cage can use; every
+ * with the fewest candidates first, after any value that has one place
+ * left in a row, column or box of a plain or Killer puzzle), a
+ * candidate being a value its row, column and box allow that some
+ * filling of its cage can use; every
  * complete grid is confirmed by ref_is_solution before it counts.  Slow
  * next to the library's solver, but short enough to trust by reading:
  * the pruning only ever removes values no solution can hold. */
