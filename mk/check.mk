@@ -47,7 +47,29 @@ check:
 		SAN='$(ASAN_SAN)' build/asan/cdok build/asan/cdok-tests
 	$(MAKE) --no-print-directory WERROR=-Werror test-asan
 
-# ---- out of memory (tests/alloc/alloc_sweep.c) ----
+# ---- the library under other instruments ----
+#
+# $(call instrumented_program,DIR,CFLAGS,FOLDER,PROGRAM): the library's
+# sources (the optional libraries' too) compiled again with clang and
+# CFLAGS into DIR/obj/, and DIR/PROGRAM linked from them and
+# tests/FOLDER/PROGRAM.c.  The allocation sweep and the ThreadSanitizer
+# test are built this way.
+define instrumented_program
+$(1)/obj/lib/%.o: lib/%.c include/cdok.h $$(LIB_HDR)
+	@mkdir -p $$(dir $$@)
+	clang $(2) $$(OPT_LIB_CFLAGS) -Ilib -DCDOK_BUILDING \
+		-D_POSIX_C_SOURCE=200809L -c $$< -o $$@
+
+$(1)/obj/tests/$(3)/%.o: tests/$(3)/%.c include/cdok.h
+	@mkdir -p $$(dir $$@)
+	clang $(2) -D_POSIX_C_SOURCE=200809L -c $$< -o $$@
+
+$(1)/$(4): $(1)/obj/tests/$(3)/$(4).o \
+		$$(LIB_SRC:%.c=$(1)/obj/%.o) $$(OPT_LIB_SRC:%.c=$(1)/obj/%.o)
+	clang $(2) -o $$@ $$^ $$(OPT_LIB_LIBS) -lpthread -lm
+endef
+
+# ---- out of memory (tests/alloc/alloc.c) ----
 #
 # The library compiled again with -DCDOK_ALLOC_TEST, so that every
 # allocation asks the test program whether it should fail, under ASan
@@ -62,23 +84,11 @@ check:
 ALLOC_BUILD = build/alloc
 ALLOC_CFLAGS = -std=c11 -O1 -g $(WARN) -Iinclude $(ASAN_SAN) \
 	       -DCDOK_ALLOC_TEST
-ALLOC_LIB_OBJ = $(LIB_SRC:%.c=$(ALLOC_BUILD)/obj/%.o) \
-		$(OPT_LIB_SRC:%.c=$(ALLOC_BUILD)/obj/%.o)
 ALLOC_SHORT ?= 30
 ALLOC_SKIP ?= generate
 
-$(ALLOC_BUILD)/obj/lib/%.o: lib/%.c include/cdok.h $(LIB_HDR)
-	@mkdir -p $(dir $@)
-	clang $(ALLOC_CFLAGS) $(OPT_LIB_CFLAGS) -Ilib -DCDOK_BUILDING \
-		-D_POSIX_C_SOURCE=200809L -c $< -o $@
-
-$(ALLOC_BUILD)/obj/tests/alloc/%.o: tests/alloc/%.c include/cdok.h
-	@mkdir -p $(dir $@)
-	clang $(ALLOC_CFLAGS) -D_POSIX_C_SOURCE=200809L -c $< -o $@
-
-$(ALLOC_BUILD)/alloc_sweep: $(ALLOC_BUILD)/obj/tests/alloc/alloc_sweep.o \
-		$(ALLOC_LIB_OBJ)
-	clang $(ASAN_SAN) -o $@ $^ $(OPT_LIB_LIBS) -lpthread -lm
+$(eval $(call instrumented_program,$(ALLOC_BUILD),\
+	$(ALLOC_CFLAGS),alloc,alloc_sweep))
 
 test-alloc: $(ALLOC_BUILD)/alloc_sweep
 	$(ALLOC_BUILD)/alloc_sweep $(ALLOC_SKIP:%=-s %)
@@ -97,24 +107,12 @@ test-alloc-short: $(ALLOC_BUILD)/alloc_sweep
 .PHONY: test-tsan test-tsan-short
 
 TSAN_BUILD = build/tsan
-TSAN_SAN = -fsanitize=thread -fno-omit-frame-pointer
-TSAN_CFLAGS = -std=c11 -O1 -g $(WARN) -Iinclude $(TSAN_SAN)
-TSAN_LIB_OBJ = $(LIB_SRC:%.c=$(TSAN_BUILD)/obj/%.o) \
-	       $(OPT_LIB_SRC:%.c=$(TSAN_BUILD)/obj/%.o)
+TSAN_CFLAGS = -std=c11 -O1 -g $(WARN) -Iinclude -fsanitize=thread \
+	      -fno-omit-frame-pointer
 TSAN_ENV = TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
 
-$(TSAN_BUILD)/obj/lib/%.o: lib/%.c include/cdok.h $(LIB_HDR)
-	@mkdir -p $(dir $@)
-	clang $(TSAN_CFLAGS) $(OPT_LIB_CFLAGS) -Ilib -DCDOK_BUILDING \
-		-D_POSIX_C_SOURCE=200809L -c $< -o $@
-
-$(TSAN_BUILD)/obj/tests/threads/%.o: tests/threads/%.c include/cdok.h
-	@mkdir -p $(dir $@)
-	clang $(TSAN_CFLAGS) -D_POSIX_C_SOURCE=200809L -c $< -o $@
-
-$(TSAN_BUILD)/threads: $(TSAN_BUILD)/obj/tests/threads/threads.o \
-		$(TSAN_LIB_OBJ)
-	clang $(TSAN_SAN) -o $@ $^ $(OPT_LIB_LIBS) -lpthread -lm
+$(eval $(call instrumented_program,$(TSAN_BUILD),\
+	$(TSAN_CFLAGS),threads,threads))
 
 test-tsan: $(TSAN_BUILD)/threads
 	$(TSAN_ENV) $(TSAN_BUILD)/threads -t 4 -r 3

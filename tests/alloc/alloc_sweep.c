@@ -1,4 +1,4 @@
-/* alloc_sweep.c -- what the library does when memory runs out.
+/* alloc.c -- what the library does when memory runs out.
  *
  * Built against its own copy of the library, compiled with
  * -DCDOK_ALLOC_TEST (lib/model/model.h): every cdok_malloc, cdok_calloc
