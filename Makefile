@@ -2,16 +2,16 @@
 #
 #   make            the libraries (static and shared), the cdok program,
 #                   its man pages and shell completions
-#   make check      tests: a short fuzz run of every fuzz target, an
-#                   install into a temporary prefix checked with
-#                   pkg-config, the Python package (mk/python.mk), a gcc
-#                   build, then a clang ASan+UBSan build; all with -Werror
+#   make check      tests (mk/check.mk): every fuzz seed replayed, a
+#                   short allocation-failure sweep, an install into a
+#                   temporary prefix checked with pkg-config, the Python
+#                   package (mk/python.mk), a gcc build, then a clang
+#                   ASan+UBSan build; all with -Werror
 #   make test       tests of the plain build only
 #   make install    PREFIX=/usr/local by default; DESTDIR, BINDIR,
 #                   LIBDIR, INCLUDEDIR, MANDIR ... (mk/install.mk)
 #   make uninstall  removes what make install put there
-#   make fuzz       the libFuzzer targets (clang); fuzz/README.md
-#   make fuzz-smoke a few seconds of each fuzz target
+#   make fuzz       the libFuzzer targets (clang; mk/fuzz.mk, fuzz/README.md)
 #   make bench      the benchmark program (bench/README.md)
 #
 # CPPFLAGS, CFLAGS and LDFLAGS are the user's (or the packager's, as
@@ -60,8 +60,7 @@ CLI_OBJ  = $(CLI_SRC:%.c=$(BUILD)/obj/%.o)
 TEST_OBJ = $(TEST_SRC:%.c=$(BUILD)/obj/%.o)
 BENCH_OBJ = $(BENCH_SRC:%.c=$(BUILD)/obj/%.o)
 
-.PHONY: all check test test-asan bench install uninstall install-check \
-	clean fuzz fuzz-seeds fuzz-smoke fuzz-long fuzz-afl
+.PHONY: all test bench install uninstall install-check clean
 
 all: $(BUILD)/libcdok.a $(BUILD)/libcdok.so $(BUILD)/cdok
 
@@ -126,25 +125,6 @@ $(BUILD)/cdok-bench: $(BENCH_OBJ) $(OPT_LIB_ARCHIVES) $(BUILD)/libcdok.a
 test: $(BUILD)/cdok $(BUILD)/cdok-tests
 	$(BUILD)/cdok-tests
 
-# The same tests built with clang under AddressSanitizer and
-# UndefinedBehaviorSanitizer; any report fails the run.
-# LeakSanitizer is on too; tests/lsan.supp silences leaks inside
-# libcriterion itself (not ours).
-test-asan:
-	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
-	$(MAKE) --no-print-directory BUILD=build/asan CC=clang OPT=-O1 \
-		SAN='-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer' \
-		test
-
-# One step after another, even under make -j, so that the test runner's
-# summary line stays the last thing printed.  Warnings are errors here.
-check:
-	$(MAKE) --no-print-directory WERROR=-Werror fuzz-smoke
-	$(MAKE) --no-print-directory WERROR=-Werror install-check
-	$(MAKE) --no-print-directory WERROR=-Werror python-check
-	$(MAKE) --no-print-directory WERROR=-Werror test
-	$(MAKE) --no-print-directory WERROR=-Werror test-asan
-
 bench: $(BUILD)/cdok-bench
 
 include mk/bench.mk
@@ -156,83 +136,5 @@ clean:
 
 include mk/python.mk
 
-# ---- fuzzing (fuzz/README.md) ----
-#
-# Every target is built with clang's libFuzzer under ASan and UBSan,
-# against its own build of the library.  fuzz_spec and fuzz_solve have a
-# file each; every other reader is fuzzed by fuzz/fuzz_reader.c, built
-# once per format name in FUZZ_FORMATS.  A name the library has no
-# reader for yet gives a target that says so and exits.
-
-FUZZ_BUILD   ?= build/fuzz
-FUZZ_CC      ?= clang
-FUZZ_SAN     ?= -fsanitize=address,undefined -fno-sanitize-recover=all \
-		-fno-omit-frame-pointer
-FUZZ_FORMATS  = ucf calpoly keen solo killer json
-FUZZ_TARGETS  = spec solve $(FUZZ_FORMATS)
-FUZZ_SMOKE_SECONDS ?= 5
-FUZZ_SECONDS ?= 600
-
-FUZZ_CFLAGS  = -std=c11 -O1 -g $(WARN) -Iinclude $(FUZZ_SAN) \
-	       -fsanitize=fuzzer-no-link
-FUZZ_LIB_OBJ = $(LIB_SRC:%.c=$(FUZZ_BUILD)/obj/%.o) \
-	       $(OPT_LIB_SRC:%.c=$(FUZZ_BUILD)/obj/%.o)
-FUZZ_UTIL    = $(FUZZ_BUILD)/obj/fuzz/fuzz_util.o
-FUZZ_BINS    = $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
-
-fuzz: $(FUZZ_BINS)
-
-$(FUZZ_BUILD)/obj/lib/%.o: lib/%.c include/cdok.h $(LIB_HDR)
-	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(OPT_LIB_CFLAGS) -Ilib -DCDOK_BUILDING \
-		-D_POSIX_C_SOURCE=200809L -c $< -o $@
-
-$(FUZZ_BUILD)/obj/fuzz/%.o: fuzz/%.c fuzz/fuzz.h include/cdok.h
-	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
-
-$(FUZZ_BUILD)/obj/fuzz/reader_%.o: fuzz/fuzz_reader.c fuzz/fuzz.h include/cdok.h
-	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -DFORMAT='"$*"' -c $< -o $@
-
-$(FUZZ_BUILD)/libcdok.a: $(FUZZ_LIB_OBJ)
-	rm -f $@
-	ar rcs $@ $^
-
-$(FUZZ_BUILD)/fuzz_spec $(FUZZ_BUILD)/fuzz_solve: $(FUZZ_BUILD)/fuzz_%: \
-		$(FUZZ_BUILD)/obj/fuzz/fuzz_%.o $(FUZZ_UTIL) $(FUZZ_BUILD)/libcdok.a
-	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ $(OPT_LIB_LIBS) -lm
-
-$(FUZZ_FORMATS:%=$(FUZZ_BUILD)/fuzz_%): $(FUZZ_BUILD)/fuzz_%: \
-		$(FUZZ_BUILD)/obj/fuzz/reader_%.o $(FUZZ_UTIL) $(FUZZ_BUILD)/libcdok.a
-	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ $(OPT_LIB_LIBS) -lm
-
-# Seed inputs, gathered afresh from the corpus each time, plus the
-# corpus puzzles written in each format by seedgen (plain build).
-fuzz-seeds: $(BUILD)/fuzz-seedgen
-	sh fuzz/seeds.sh $(FUZZ_BUILD)/seeds $(BUILD)/fuzz-seedgen
-
-$(BUILD)/fuzz-seedgen: fuzz/seedgen.c include/cdok.h $(OPT_LIB_ARCHIVES) \
-		$(BUILD)/libcdok.a
-	$(CC) $(CFLAGS_ALL) -o $@ $< $(PROG_LIBS)
-
-# A few seconds of every target; any finding fails.
-fuzz-smoke: fuzz fuzz-seeds
-	@status=0; for t in $(FUZZ_TARGETS); do \
-		sh fuzz/run.sh smoke $(FUZZ_SMOKE_SECONDS) $(FUZZ_BUILD) $$t \
-			|| status=1; \
-	done; exit $$status
-
-# Long runs, FUZZ_SECONDS per target; `make -j2 fuzz-long` runs two at
-# once.  Each keeps its corpus in $(FUZZ_BUILD)/corpus/TARGET.
-fuzz-long: $(FUZZ_TARGETS:%=fuzz-long-%)
-
-fuzz-long-%: fuzz fuzz-seeds
-	sh fuzz/run.sh long $(FUZZ_SECONDS) $(FUZZ_BUILD) $*
-
-# The same targets for AFL++ (Debian's afl++): afl-clang-fast links
-# -fsanitize=fuzzer to its own driver.  fuzz/README.md shows how to run
-# them with afl-fuzz.
-fuzz-afl:
-	$(MAKE) --no-print-directory FUZZ_BUILD=build/fuzz-afl \
-		FUZZ_CC=afl-clang-fast fuzz
+# The tests, sanitizer builds and fuzzing have fragments of their own.
+include mk/check.mk mk/fuzz.mk

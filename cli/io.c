@@ -219,24 +219,33 @@ static void disarm_signal_cleanup(void)
 
 /* Set up writing to the regular (or not yet existing) file target via a
  * temporary file next to it: rename() within one directory is atomic, so
- * readers of target see the old file or the complete new one. */
+ * readers of target see the old file or the complete new one, and the
+ * new file is a new inode (hard links to the old one keep the old
+ * content).  The temporary file is named .NAME.cdok-tmp.XXXXXX after
+ * the target's NAME, so that one left behind by a killed run (SIGKILL
+ * cannot be caught) says what it was for. */
 static bool open_via_tmp(struct cli_out *out, const char *target,
 			 const struct stat *old)
 {
 	const char *slash = strrchr(target, '/');
 	size_t dirlen = slash ? (size_t)(slash - target) + 1 : 0;
-	static const char pattern[] = ".cdok-out.XXXXXX";
+	const char *base = target + dirlen;
+	/* Room in a file name (255 bytes) for the dot and the suffix. */
+	size_t baselen = strlen(base) > 200 ? 200 : strlen(base);
+	static const char suffix[] = ".cdok-tmp.XXXXXX";
 	mode_t mode;
 	int fd;
 
 	out->path = strdup(target);
-	out->tmp = malloc(dirlen + sizeof(pattern));
+	out->tmp = malloc(dirlen + 1 + baselen + sizeof(suffix));
 	if (!out->path || !out->tmp) {
 		cli_msg(out->name, 0, 0, "out of memory");
 		return false;
 	}
 	memcpy(out->tmp, target, dirlen);
-	memcpy(out->tmp + dirlen, pattern, sizeof(pattern));
+	out->tmp[dirlen] = '.';
+	memcpy(out->tmp + dirlen + 1, base, baselen);
+	memcpy(out->tmp + dirlen + 1 + baselen, suffix, sizeof(suffix));
 	fd = mkstemp(out->tmp);
 	if (fd < 0) {
 		cli_msg(out->name, 0, 0, "cannot create a temporary file "

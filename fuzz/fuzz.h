@@ -1,6 +1,7 @@
 /* fuzz.h -- what the fuzz targets share: a way to fail loudly, puzzle
- * comparison, round trips through the formats and an independent check
- * of solutions.
+ * comparison, round trips through the formats and the rule sets a
+ * puzzle is tried under.  The independent checker and solution counter
+ * are the tests' own (tests/ref.h), written from doc/RULES.md.
  *
  * The targets use only include/cdok.h, like the cdok program, so a
  * finding is always something a caller of the library could hit.  A
@@ -16,6 +17,7 @@
 #include <stdint.h>
 
 #include "cdok.h"
+#include "ref.h"
 
 /* Abort with a message when cond is false: libFuzzer and AFL++ both
  * record the input that made it happen. */
@@ -36,8 +38,8 @@ const cdok_formats *fuzz_formats(void);
 
 /* Do two puzzles state the same thing?  Labels and the order of cages
  * are not compared, and a one-cell cage counts the same as a given (the
- * spec format writes one as the other); Killer boxes and which cages of
- * two or more cells must hold distinct values are.  Returns NULL when
+ * spec format writes one as the other); the rule flags, Killer boxes
+ * and which cages of two or more cells must hold distinct values are.  Returns NULL when
  * they agree, else a static description of the first difference. */
 const char *fuzz_puzzle_diff(const cdok_puzzle *a, const cdok_puzzle *b);
 
@@ -50,14 +52,15 @@ const char *fuzz_puzzle_diff(const cdok_puzzle *a, const cdok_puzzle *b);
  * run. */
 void fuzz_round_trips(const cdok_puzzle *puzzle, const char *from);
 
-/* A second reading of the rules, written apart from the library's
- * checker: Latin rows and columns, givens, Killer boxes, every cage's
- * arithmetic and distinct values where a cage asks for them.  Returns 1
- * if values is a solution. */
-int fuzz_is_solution(const cdok_puzzle *puzzle, const int *values);
-
-/* Count the solutions of a puzzle of size 1..4 by trying every Latin
- * square that fits the givens, up to limit (0: no limit). */
-uint64_t fuzz_brute_count(const cdok_puzzle *puzzle, uint64_t limit);
+/* Call fn with the puzzle under every rule set it can take: first as
+ * it is, then (from a copy) as a plain Calcudoku, as a Killer Sudoku
+ * (boxes of the squarest shape that tiles the grid, every cage's values
+ * distinct) and in Nylimb mode, each where the puzzle allows it (a
+ * Nylimb grid is at most 10 x 10; a prime size has no boxes).  The
+ * rules' name is "plain", "killer" or "nylimb".  Returns how many
+ * calls were made. */
+typedef void (*fuzz_rules_fn)(void *user, const cdok_puzzle *puzzle,
+			      const char *rules);
+int fuzz_rule_sets(const cdok_puzzle *puzzle, fuzz_rules_fn fn, void *user);
 
 #endif /* CDOK_FUZZ_H */

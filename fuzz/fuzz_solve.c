@@ -1,28 +1,30 @@
 /* fuzz_solve.c -- fuzz target for the solver, fed puzzles read from
- * specs.
+ * specs, each under every rule set it can take (fuzz_rule_sets): as
+ * written, plain, Killer and Nylimb.
  *
  * The search is bounded by a node limit (node_limit) so that every
- * input ends quickly.  Every solution the solver reports must pass the library's
- * checker and a second one written here (fuzz_is_solution); the result
- * must be consistent with itself; and for grids up to 4 x 4 the count
- * must match a brute-force count over all Latin squares.
+ * input ends after a bounded amount of work.  Every solution the solver
+ * reports must pass the library's checker and the tests' own
+ * (ref_is_solution); the result must be consistent with itself; and for
+ * grids up to 5 x 5 the count must match the tests' independent counter
+ * (ref_count) whenever that finishes within its own budget.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "fuzz.h"
 
-/* Search nodes per solve: 20,000, fewer for big grids, where a node
- * costs time in proportion to the cells.  Inputs that are slow per node
- * are worth finding; a search that is slow only because it is long
- * is not. */
+/* Search nodes per solve: 1,000, fewer for grids over 4 x 4, where a
+ * node costs time in proportion to the cells.  A search is bounded by work,
+ * never by time: inputs that are slow per node are worth finding; a
+ * search that is slow only because it is long is not. */
 static uint64_t node_limit(const cdok_puzzle *p)
 {
 	uint64_t cells = (uint64_t)cdok_puzzle_size(p) *
 			 (uint64_t)cdok_puzzle_size(p);
-	uint64_t limit = 1000000 / cells;
+	uint64_t limit = 20000 / cells;
 
-	return limit < 20000 ? limit : 20000;
+	return limit < 1000 ? limit : 1000;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -44,7 +46,7 @@ static int on_solution(void *user, const int *values)
 	FUZZ_CHECK(cdok_puzzle_is_solution(w->puzzle, values),
 		   "solution %llu fails cdok_puzzle_is_solution",
 		   (unsigned long long)w->solutions + 1);
-	FUZZ_CHECK(fuzz_is_solution(w->puzzle, values),
+	FUZZ_CHECK(ref_is_solution(w->puzzle, values),
 		   "solution %llu breaks a rule (independent check)",
 		   (unsigned long long)w->solutions + 1);
 	if (w->solutions++ == 0)
@@ -133,39 +135,46 @@ static cdok_result solve(const cdok_puzzle *p, uint64_t limit,
 	return res;
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+/* Search nodes the independent counter may spend on one puzzle (each
+ * costs far more than one of the solver's, most of all with Nylimb's
+ * hundred values a cell). */
+#define REF_BUDGET 1000
+
+struct input {
+	uint64_t limit;
+};
+
+static void solve_under(void *user, const cdok_puzzle *p, const char *rules)
 {
-	cdok_reader *r = cdok_reader_new(cdok_format_find("spec"),
-					 (const char *)data, size);
-	cdok_puzzle *p = NULL;
+	const struct input *in = user;
+	uint64_t limit = in->limit;
 	cdok_result res, quick;
-	/* 1, 2 or 3: counting to 2 is the common case, but the other
-	 * limits have their own paths. */
-	uint64_t limit = 1 + size % 3;
+	struct ref_count ref;
 
-	FUZZ_CHECK(r, "no spec reader");
-	if (cdok_reader_next(r, &p, NULL) != CDOK_OK ||
-	    cdok_puzzle_validate(p, NULL) != CDOK_OK)
-		goto out;
-
+	if (cdok_puzzle_validate(p, NULL) != CDOK_OK)
+		return;
 	res = solve(p, limit, 0);
-	/* The brute force knows plain and Killer rules; Nylimb puzzles
-	 * are checked against their own counter in tests/test_nylimb.c. */
-	if (cdok_puzzle_size(p) <= 4 && !cdok_puzzle_rules(p)) {
-		uint64_t brute = fuzz_brute_count(p, 0);
-
+	/* One more than the limit tells "exactly the limit" from "more". */
+	memset(&ref, 0, sizeof(ref));
+	ref.limit = limit + 1;
+	ref.budget = REF_BUDGET;
+	if (cdok_puzzle_size(p) <= 5)
+		ref_count(p, &ref);
+	if (cdok_puzzle_size(p) <= 5 && !ref.gave_up) {
 		if (res.complete)
-			FUZZ_CHECK(res.count == brute, "the solver counts %llu "
-				   "solutions, brute force %llu",
+			FUZZ_CHECK(res.count == ref.count, "%s rules: the "
+				   "solver counts %llu solutions, the "
+				   "independent counter %llu", rules,
 				   (unsigned long long)res.count,
-				   (unsigned long long)brute);
+				   (unsigned long long)ref.count);
 		else
-			FUZZ_CHECK(res.count <= brute && (res.gave_up ||
-				   brute >= limit), "the solver found %llu "
-				   "(limit %llu), brute force %llu",
+			FUZZ_CHECK(res.count <= ref.count && (res.gave_up ||
+				   ref.count >= limit), "%s rules: the solver "
+				   "found %llu (limit %llu), the independent "
+				   "counter %llu", rules,
 				   (unsigned long long)res.count,
 				   (unsigned long long)limit,
-				   (unsigned long long)brute);
+				   (unsigned long long)ref.count);
 	}
 
 	/* Give up at the first progress call: a search that needs more
@@ -175,8 +184,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!quick.gave_up)
 		FUZZ_CHECK(quick.count == res.count &&
 			   quick.complete == res.complete,
-			   "a search that did not give up answered otherwise");
-out:
+			   "%s rules: a search that did not give up answered "
+			   "otherwise", rules);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	cdok_reader *r = cdok_reader_new(cdok_format_find("spec"),
+					 (const char *)data, size);
+	cdok_puzzle *p = NULL;
+	/* 1, 2 or 3: counting to 2 is the common case, but the other
+	 * limits have their own paths. */
+	struct input in = { 1 + size % 3 };
+
+	FUZZ_CHECK(r, "no spec reader");
+	if (cdok_reader_next(r, &p, NULL) == CDOK_OK)
+		fuzz_rule_sets(p, solve_under, &in);
 	cdok_puzzle_free(p);
 	cdok_reader_free(r);
 	return 0;

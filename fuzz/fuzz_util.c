@@ -21,32 +21,23 @@ void fuzz_fail(const char *file, int line, const char *cond,
 
 /* ---- comparing puzzles ---- */
 
-/* A cell's given, 0 when it has none (the fuzz checks are about plain
- * puzzles, where 0 is never a value). */
-static int given_or_zero(const cdok_puzzle *p, int cell)
-{
-	int g = cdok_puzzle_given(p, cell);
-
-	return g == CDOK_NONE ? 0 : g;
-}
-
 /* The value a cell is pinned to: its given, or the target of the
  * one-cell cage it forms (whatever the operator, one cell must equal
- * the target).  0 when it has neither; -1 when the two disagree or the
- * target is no value 1..N, since then no grid can fill it and any such
- * cell makes the puzzle equally impossible. */
+ * the target).  CDOK_NONE when it has neither; -2 when the two disagree
+ * or the target is no value a cell can hold, since then no grid can
+ * fill it and any such cell makes the puzzle equally impossible. */
 static int pinned_value(const cdok_puzzle *p, int cell)
 {
-	int n = cdok_puzzle_size(p);
-	int given = given_or_zero(p, cell);
+	int given = cdok_puzzle_given(p, cell);
 	int k = cdok_puzzle_cage_of(p, cell);
 	int64_t t;
 
 	if (k < 0 || cdok_cage_size(p, k) != 1)
 		return given;
 	t = cdok_cage_target(p, k);
-	if (t < 1 || t > n || (given && given != t))
-		return -1;
+	if (t < 0 || t > 99 || !cdok_puzzle_value_ok(p, (int)t) ||
+	    (given != CDOK_NONE && given != t))
+		return -2;
 	return (int)t;
 }
 
@@ -72,6 +63,11 @@ const char *fuzz_puzzle_diff(const cdok_puzzle *a, const cdok_puzzle *b)
 		snprintf(why, sizeof(why), "boxes %dx%d became %dx%d",
 			 cdok_puzzle_box_rows(a), cdok_puzzle_box_cols(a),
 			 cdok_puzzle_box_rows(b), cdok_puzzle_box_cols(b));
+		return why;
+	}
+	if (cdok_puzzle_rules(a) != cdok_puzzle_rules(b)) {
+		snprintf(why, sizeof(why), "rules %#x became %#x",
+			 cdok_puzzle_rules(a), cdok_puzzle_rules(b));
 		return why;
 	}
 	for (int cell = 0; cell < n * n; cell++) {
@@ -235,197 +231,97 @@ void fuzz_round_trips(const cdok_puzzle *p, const char *from)
 	}
 }
 
-/* ---- an independent checker ---- */
+/* ---- rule sets ---- */
 
-static bool sum_holds(const int *v, int m, int64_t target)
+/* The squarest box shape that tiles an n x n grid (rows <= columns,
+ * both at least 2), or false when there is none. */
+static bool box_shape(int n, int *rows, int *cols)
 {
-	int64_t sum = 0;
-
-	for (int i = 0; i < m; i++)
-		sum += v[i];
-	return sum == target;
-}
-
-static bool product_holds(const int *v, int m, int64_t target)
-{
-	int64_t prod = 1;
-
-	if (target < 1)
-		return false;
-	for (int i = 0; i < m; i++) {
-		/* Values are at least 1, so a product past the target
-		 * can only grow. */
-		if (prod > target / v[i])
-			return false;
-		prod *= v[i];
-	}
-	return prod == target;
-}
-
-static bool difference_holds(const int *v, int m, int64_t target)
-{
-	int64_t sum = 0;
-
-	for (int i = 0; i < m; i++)
-		sum += v[i];
-	for (int i = 0; i < m; i++)
-		if (v[i] - (sum - v[i]) == target)
-			return true;
-	return false;
-}
-
-static bool ratio_holds(const int *v, int m, int64_t target)
-{
-	if (target < 1)
-		return false;
-	for (int i = 0; i < m; i++) {
-		int64_t others = 1;
-		bool fits = true;
-
-		for (int j = 0; j < m && fits; j++) {
-			if (j == i)
-				continue;
-			others *= v[j];
-			fits = others <= v[i];
+	for (int r = 2; r * r <= n; r++)
+		if (n % r == 0) {
+			*rows = r;
+			*cols = n / r;
 		}
-		if (fits && others <= v[i] / target &&
-		    others * target == v[i])
-			return true;
-	}
-	return false;
+	return *rows >= 2;
 }
 
-int fuzz_is_solution(const cdok_puzzle *p, const int *values)
+static cdok_puzzle *as_plain(const cdok_puzzle *p)
 {
-	int n = cdok_puzzle_size(p);
-	int *v;
-	bool ok = true;
+	cdok_puzzle *q = cdok_puzzle_clone(p);
 
-	for (int cell = 0; cell < n * n; cell++) {
-		int given = given_or_zero(p, cell);
-
-		if (values[cell] < 1 || values[cell] > n ||
-		    (given && values[cell] != given))
-			return 0;
+	if (!q)
+		return NULL;
+	cdok_puzzle_set_boxes(q, 0, 0);
+	for (int k = 0; k < cdok_puzzle_cage_count(q); k++)
+		cdok_puzzle_set_cage_distinct(q, k, 0);
+	if (cdok_puzzle_set_rules(q, 0) != CDOK_OK) {
+		cdok_puzzle_free(q);
+		return NULL;
 	}
-	for (int i = 0; i < n; i++) {
-		uint64_t row = 0, col = 0;
-
-		for (int j = 0; j < n; j++) {
-			uint64_t r = UINT64_C(1) << values[i * n + j];
-			uint64_t c = UINT64_C(1) << values[j * n + i];
-
-			if ((row & r) || (col & c))
-				return 0;
-			row |= r;
-			col |= c;
-		}
-	}
-
-	/* Killer boxes: box_rows x box_cols, each holding every value
-	 * once. */
-	if (cdok_puzzle_box_rows(p)) {
-		int br = cdok_puzzle_box_rows(p), bc = cdok_puzzle_box_cols(p);
-
-		for (int top = 0; top < n; top += br)
-			for (int left = 0; left < n; left += bc) {
-				uint64_t seen = 0;
-
-				for (int y = top; y < top + br; y++)
-					for (int x = left; x < left + bc; x++) {
-						uint64_t bit = UINT64_C(1) <<
-							values[y * n + x];
-
-						if (seen & bit)
-							return 0;
-						seen |= bit;
-					}
-			}
-	}
-
-	v = malloc((size_t)n * (size_t)n * sizeof(*v));
-	FUZZ_CHECK(v, "out of memory");
-	for (int k = 0; ok && k < cdok_puzzle_cage_count(p); k++) {
-		const int *cells = cdok_cage_cells(p, k);
-		int m = cdok_cage_size(p, k);
-		int64_t t = cdok_cage_target(p, k);
-		uint64_t seen = 0;
-
-		for (int i = 0; i < m; i++) {
-			uint64_t bit = UINT64_C(1) << values[cells[i]];
-
-			v[i] = values[cells[i]];
-			if (cdok_cage_distinct(p, k) && (seen & bit))
-				ok = false;
-			seen |= bit;
-		}
-		if (!ok)
-			break;
-		switch (cdok_cage_op(p, k)) {
-		case CDOK_OP_ADD:
-			ok = sum_holds(v, m, t);
-			break;
-		case CDOK_OP_SUB:
-			ok = difference_holds(v, m, t);
-			break;
-		case CDOK_OP_MUL:
-			ok = product_holds(v, m, t);
-			break;
-		case CDOK_OP_DIV:
-			ok = ratio_holds(v, m, t);
-			break;
-		default:
-			ok = false;
-		}
-	}
-	free(v);
-	return ok;
+	return q;
 }
 
-/* ---- brute force for tiny grids ---- */
-
-struct brute {
-	const cdok_puzzle *p;
-	int n;
-	int grid[16];
-	uint64_t count, limit;
-};
-
-static void brute_fill(struct brute *b, int cell)
+static cdok_puzzle *as_killer(const cdok_puzzle *p)
 {
-	int n = b->n;
+	int rows = 0, cols = 0;
+	cdok_puzzle *q;
 
-	if (b->limit && b->count >= b->limit)
-		return;
-	if (cell == n * n) {
-		b->count += fuzz_is_solution(b->p, b->grid);
-		return;
+	if (!box_shape(cdok_puzzle_size(p), &rows, &cols))
+		return NULL;
+	q = as_plain(p);
+	if (!q)
+		return NULL;
+	if (cdok_puzzle_set_boxes(q, rows, cols) != CDOK_OK) {
+		cdok_puzzle_free(q);
+		return NULL;
 	}
-	for (int v = 1; v <= n; v++) {
-		int y = cell / n, x = cell % n;
-		int given = given_or_zero(b->p, cell);
-		bool clash = given && given != v;
+	for (int k = 0; k < cdok_puzzle_cage_count(q); k++)
+		cdok_puzzle_set_cage_distinct(q, k, 1);
+	return q;
+}
 
-		for (int i = 0; i < x && !clash; i++)
-			clash = b->grid[y * n + i] == v;
-		for (int i = 0; i < y && !clash; i++)
-			clash = b->grid[i * n + x] == v;
-		if (clash)
+static cdok_puzzle *as_nylimb(const cdok_puzzle *p)
+{
+	cdok_puzzle *q = as_plain(p);
+
+	if (q && cdok_puzzle_set_rules(q, CDOK_RULE_NYLIMB) != CDOK_OK) {
+		cdok_puzzle_free(q);
+		return NULL;
+	}
+	return q;
+}
+
+/* Which rule set a puzzle is under: Nylimb, Killer (boxes or a cage
+ * whose values must differ) or plain. */
+static int rule_set(const cdok_puzzle *p)
+{
+	if (cdok_puzzle_rules(p) & CDOK_RULE_NYLIMB)
+		return 2;
+	if (cdok_puzzle_box_rows(p))
+		return 1;
+	for (int k = 0; k < cdok_puzzle_cage_count(p); k++)
+		if (cdok_cage_distinct(p, k) && cdok_cage_size(p, k) > 1)
+			return 1;
+	return 0;
+}
+
+int fuzz_rule_sets(const cdok_puzzle *p, fuzz_rules_fn fn, void *user)
+{
+	static const char *const names[] = { "plain", "killer", "nylimb" };
+	cdok_puzzle *(*const make[])(const cdok_puzzle *) = {
+		as_plain, as_killer, as_nylimb
+	};
+	int own = rule_set(p), runs = 1;
+
+	fn(user, p, names[own]);
+	for (int set = 0; set < 3; set++) {
+		cdok_puzzle *q;
+
+		if (set == own || !(q = make[set](p)))
 			continue;
-		b->grid[cell] = v;
-		brute_fill(b, cell + 1);
+		fn(user, q, names[set]);
+		cdok_puzzle_free(q);
+		runs++;
 	}
-}
-
-uint64_t fuzz_brute_count(const cdok_puzzle *p, uint64_t limit)
-{
-	struct brute b;
-
-	memset(&b, 0, sizeof(b));
-	b.p = p;
-	b.n = cdok_puzzle_size(p);
-	b.limit = limit;
-	FUZZ_CHECK(b.n >= 1 && b.n <= 4, "brute force of size %d", b.n);
-	brute_fill(&b, 0);
-	return b.count;
+	return runs;
 }

@@ -3,6 +3,10 @@
 # `make fuzz` (BUILD/fuzz_TARGET) on its seeds (BUILD/seeds/TARGET) and
 # print one line: what it ran, or where its finding is.
 #
+#   replay every seed through the target once, and nothing else (SECONDS
+#          is not used): the same work on every run, with no time limit
+#          at all, so that only a finding can fail it, however busy the
+#          machine.  This is what `make check` runs.
 #   smoke  a short run from the seeds alone, with a fixed random seed so
 #          that it behaves the same every time; its corpus is thrown away.
 #   long   a run that keeps what it finds in BUILD/corpus/TARGET, so
@@ -21,6 +25,32 @@ bin=$build/fuzz_$target
 log=$build/logs/$target.$mode.log
 
 mkdir -p "$build/logs" "$build/artifacts" "$build/seeds/$target"
+
+if [ "$mode" = replay ]; then
+	# Named files are run once each, not fuzzed.  -timeout=0: no
+	# input is ever too slow.  xargs fails if any run fails.
+	inputs=$(find "$build/seeds/$target" -type f | wc -l)
+	status=0
+	find "$build/seeds/$target" -type f | LC_ALL=C sort |
+		xargs -r "$bin" -timeout=0 -rss_limit_mb=2048 \
+			-artifact_prefix="$build/artifacts/$target-" \
+			>"$log" 2>&1 || status=$?
+	if grep -q 'nothing to fuzz' "$log"; then
+		echo "fuzz replay: $target: skipped" \
+			"($(grep 'nothing to fuzz' "$log"))"
+		exit 0
+	fi
+	ran=$(grep -c '^Executed ' "$log" || true)
+	if [ "$status" -ne 0 ] || [ "$ran" -ne "$inputs" ]; then
+		echo "fuzz replay: $target: FINDING (exit $status, $ran of" \
+			"$inputs inputs run); log $log:"
+		grep -E 'ERROR|SUMMARY|check failed|Test unit written|Running' \
+			"$log" | tail -20 | sed 's/^/    /'
+		exit 1
+	fi
+	echo "fuzz replay: $target: ok, $inputs inputs"
+	exit 0
+fi
 # A unit that runs longer than unit_timeout seconds is a finding (a
 # hang).  Long runs allow more: a slow unit then is worth knowing about
 # but should not end hours of fuzzing on a busy machine.

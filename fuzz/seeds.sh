@@ -39,6 +39,29 @@ seed solo    $corpus/*/*.solo $regress/*.solo
 seed killer  $corpus/*/*.json $regress/*.killer
 seed json    $corpus/*/*.json $regress/*.json
 
+# check: a puzzle, a NUL byte and a proposed grid (fuzz_check.c).  Every
+# corpus puzzle that comes with its solution (NAME.sol, and for the
+# ambiguous ones the second solution NAME.sol2; the first of the
+# puzzle's files that exists), each puzzle on its own
+# (then the target checks the solver's answer), the README's wrong
+# solution, and the regression inputs made for this target (.check).
+mkdir -p "$out/check"
+for sol in $corpus/*/*.sol $corpus/*/*.sol2; do
+	base=${sol%.*}
+	for puzzle in "$base".spec "$base".json "$base".solo "$base".keen \
+		"$base".puz "$base".in; do
+		[ -f "$puzzle" ] || continue
+		name=$(printf '%s' "$sol" | tr '/' '_')
+		{ cat "$puzzle"; printf '\0'; cat "$sol"; } \
+			>"$out/check/$name.$(printf '%s' "${puzzle##*.}")"
+		break
+	done
+done
+seed check $corpus/invalid/* $corpus/nylimb/*.puz $corpus/cdok/*.spec \
+	$regress/*.check
+{ cat examples/readme6.spec; printf '\0'; cat examples/readme6-wrong.txt; } \
+	>"$out/check/readme6-wrong"
+
 if [ -n "$seedgen" ]; then
 	for format in ucf calpoly keen solo killer json; do
 		mkdir -p "$out/$format"
@@ -53,3 +76,11 @@ if [ -n "$seedgen" ]; then
 			$corpus/killer/barium_*.json
 	done
 fi
+
+# Drop inputs that repeat another's bytes (the same corpus puzzle reached
+# from two files): each would only be run again.  The first name in
+# sorted order stays.
+for dir in "$out"/*/; do
+	(cd "$dir" && find . -type f | LC_ALL=C sort | xargs -r sha1sum |
+		awk 'seen[$1]++ { print $2 }' | xargs -r rm -f)
+done

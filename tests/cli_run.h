@@ -178,25 +178,19 @@ static inline int capture_fd(void)
 	return fd;
 }
 
-/* Run cdok with args (NULL-terminated).  Standard input comes from
+/* Run a program (found on PATH when it has no '/') with argv and, when
+ * envp is not NULL, that environment.  Standard input comes from
  * stdin_path (NULL: /dev/null); standard output goes to stdout_path if
- * given (then r->out stays empty), else it is captured. */
-static inline void run_cdok_io(struct run *r, const char *stdin_path,
-			       const char *stdout_path,
-			       const char *const *args)
+ * given (then r->out stays empty), else it is captured, and so is
+ * standard error. */
+static inline void run_program(struct run *r, const char *prog,
+			       const char *const *argv, char *const *envp,
+			       const char *stdin_path, const char *stdout_path)
 {
 	posix_spawn_file_actions_t fa;
-	const char *argv[64];
 	int out_fd = capture_fd(), err_fd = capture_fd();
-	int argc = 0, wstatus, rc;
+	int wstatus, rc;
 	pid_t pid;
-
-	argv[argc++] = "cdok";
-	for (; *args; args++) {
-		cr_assert(argc < 63, "too many arguments");
-		argv[argc++] = *args;
-	}
-	argv[argc] = NULL;
 
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_addopen(&fa, 0, stdin_path ? stdin_path
@@ -207,10 +201,10 @@ static inline void run_cdok_io(struct run *r, const char *stdin_path,
 	else
 		posix_spawn_file_actions_adddup2(&fa, out_fd, 1);
 	posix_spawn_file_actions_adddup2(&fa, err_fd, 2);
-	rc = posix_spawn(&pid, CDOK_BIN, &fa, NULL, (char *const *)argv,
-			 environ);
+	rc = posix_spawnp(&pid, prog, &fa, NULL, (char *const *)argv,
+			  envp ? envp : environ);
 	posix_spawn_file_actions_destroy(&fa);
-	cr_assert(rc == 0, "cannot run %s: %s", CDOK_BIN, strerror(rc));
+	cr_assert(rc == 0, "cannot run %s: %s", prog, strerror(rc));
 	while (waitpid(pid, &wstatus, 0) < 0)
 		cr_assert(errno == EINTR, "waitpid: %s", strerror(errno));
 
@@ -221,6 +215,23 @@ static inline void run_cdok_io(struct run *r, const char *stdin_path,
 	r->err = read_fd(err_fd);
 	close(out_fd);
 	close(err_fd);
+}
+
+/* Run cdok with args (NULL-terminated), as run_program does. */
+static inline void run_cdok_io(struct run *r, const char *stdin_path,
+			       const char *stdout_path,
+			       const char *const *args)
+{
+	const char *argv[64];
+	int argc = 0;
+
+	argv[argc++] = "cdok";
+	for (; *args; args++) {
+		cr_assert(argc < 63, "too many arguments");
+		argv[argc++] = *args;
+	}
+	argv[argc] = NULL;
+	run_program(r, CDOK_BIN, argv, NULL, stdin_path, stdout_path);
 }
 
 #define CDOK_IN(r, in, ...) \

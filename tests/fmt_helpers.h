@@ -8,7 +8,6 @@
 #define CDOK_TESTS_FMT_HELPERS_H
 
 #include <criterion/criterion.h>
-#include <dirent.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +15,7 @@
 
 #include "cdok.h"
 #include "formats.h"
+#include "testlib.h"
 
 static inline const char *fmt_corpus(void)
 {
@@ -27,28 +27,7 @@ static inline const char *fmt_corpus(void)
 /* The whole file, NUL-terminated (the NUL is not counted in *len). */
 static inline char *fmt_slurp(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t cap = 0, n = 0;
-
-	cr_assert_not_null(f, "cannot open %s", path);
-	for (;;) {
-		size_t got;
-
-		if (n + 4096 + 1 > cap) {
-			cap = cap ? cap * 2 : 8192;
-			buf = realloc(buf, cap);
-			cr_assert_not_null(buf);
-		}
-		got = fread(buf + n, 1, cap - n - 1, f);
-		n += got;
-		if (got == 0)
-			break;
-	}
-	fclose(f);
-	buf[n] = '\0';
-	*len = n;
-	return buf;
+	return tl_read(path, len);
 }
 
 /* A corpus file by its path inside the corpus. */
@@ -72,50 +51,20 @@ static inline bool fmt_exists(const char *rel)
 	return f != NULL;
 }
 
-static inline int fmt_cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* The names in a corpus folder ending in suffix, sorted; *count gets
  * how many.  Free with fmt_free_names. */
 static inline char **fmt_list(const char *folder, const char *suffix,
 			      int *count)
 {
 	char path[512];
-	DIR *d;
-	struct dirent *e;
-	char **names = NULL;
-	int n = 0, cap = 0;
-	size_t lx = strlen(suffix);
 
 	snprintf(path, sizeof(path), "%s/%s", fmt_corpus(), folder);
-	d = opendir(path);
-	cr_assert_not_null(d, "cannot open %s", path);
-	while ((e = readdir(d))) {
-		size_t ls = strlen(e->d_name);
-
-		if (ls < lx || strcmp(e->d_name + ls - lx, suffix))
-			continue;
-		if (n == cap) {
-			cap = cap ? cap * 2 : 64;
-			names = realloc(names, (size_t)cap * sizeof(*names));
-			cr_assert_not_null(names);
-		}
-		names[n++] = strdup(e->d_name);
-	}
-	closedir(d);
-	if (n)
-		qsort(names, (size_t)n, sizeof(*names), fmt_cmp_str);
-	*count = n;
-	return names;
+	return tl_list(path, suffix, count);
 }
 
 static inline void fmt_free_names(char **names, int count)
 {
-	for (int i = 0; i < count; i++)
-		free(names[i]);
-	free(names);
+	tl_free_names(names, count);
 }
 
 /* Read every puzzle of text in format fmt.  Returns how many were read

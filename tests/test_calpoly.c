@@ -6,6 +6,7 @@
  * refusals name the cage at fault.
  */
 #include "fmt_helpers.h"
+#include "testlib.h"
 
 Test(calpoly, every_puzzle_gives_its_out_file)
 {
@@ -132,15 +133,7 @@ Test(calpoly, stream_of_answers)
 	cdok_puzzle_free(p);
 }
 
-struct bad {
-	const char *text;
-	cdok_status status;
-	int line;
-	int column;
-	const char *part;
-};
-
-static const struct bad bad[] = {
+static const struct tl_bad bad[] = {
 	{"", CDOK_ERR_SYNTAX, 1, 1, "empty"},
 	{"x\n", CDOK_ERR_SYNTAX, 1, 1, "unexpected character 'x'"},
 	{"2 3\n", CDOK_ERR_SYNTAX, 1, 3, "only the number of cages"},
@@ -167,27 +160,7 @@ static const struct bad bad[] = {
 
 Test(calpoly, malformed_inputs_fail_where_expected)
 {
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		const struct bad *b = &bad[i];
-		cdok_puzzle **ps;
-		cdok_status st;
-		cdok_error err;
-		int n = fmt_read_all("calpoly", b->text, strlen(b->text), &ps,
-				     &st, &err);
-
-		fmt_free_puzzles(ps, n);
-		cr_expect_eq(n, 0, "%s: read a puzzle", b->text);
-		cr_expect_eq(st, b->status, "%s: status %d, want %d (%s)",
-			     b->text, st, b->status, err.message);
-		cr_expect_eq(err.line, b->line, "%s: line %d, want %d (%s)",
-			     b->text, err.line, b->line, err.message);
-		cr_expect_eq(err.column, b->column, "%s: column %d, want %d "
-			     "(%s)", b->text, err.column, b->column,
-			     err.message);
-		cr_expect(strstr(err.message, b->part) != NULL,
-			  "%s: message '%s' lacks '%s'", b->text, err.message,
-			  b->part);
-	}
+	TL_EXPECT_READ_ERRORS("calpoly", bad);
 }
 
 static void expect_refusal(const char *spec, const char *part)

@@ -8,8 +8,8 @@
  *  - print and -u print against the original cdok's own output in
  *    tests/data/corpus/cdok-reference/, byte for byte;
  *  - solve, -u solve and examine against the same reference with the
- *    difficulty number masked (our score differs by design), and against
- *    our own output pinned in tests/golden/;
+ *    difficulty number masked (our score differs by design); our own
+ *    output is pinned by the golden cases in tests/cli/ (test_golden.c);
  *  - every exit status, the error message format, several inputs, -o,
  *    --limit and --all, --help and --version.
  *
@@ -25,7 +25,6 @@
 
 #define CORPUS "tests/data/corpus/"
 #define REF    CORPUS "cdok-reference/"
-#define GOLDEN "tests/golden/"
 #define AMB4   CORPUS "ambiguous/amb_sum_4x4"
 #define SLOW   "tests/data/slow/"
 
@@ -210,32 +209,6 @@ Test(cli, solve_matches_original_but_difficulty)
 				  r.status);
 			expect_masked(&r.out, ref, ref);
 			expect_str(&r.err, "", "stderr");
-			run_free(&r);
-		}
-	}
-}
-
-Test(cli, solve_matches_golden)
-{
-	static const char *const suffixes[] = {
-		"solve", "solve-u", "examine",
-	};
-	char spec[256], golden[256];
-	struct run r;
-
-	for (size_t i = 0; i < NREFERENCE; i++) {
-		snprintf(spec, sizeof(spec), REF "%s.spec", reference_names[i]);
-		for (size_t m = 0; m < 3; m++) {
-			snprintf(golden, sizeof(golden), GOLDEN "%s.%s.txt",
-				 reference_names[i], suffixes[m]);
-			if (m == 0)
-				CDOK(&r, "solve", spec);
-			else if (m == 1)
-				CDOK(&r, "solve", "-u", spec);
-			else
-				CDOK(&r, "examine", spec);
-			cr_expect(r.status == 0);
-			expect_file(&r.out, golden, golden);
 			run_free(&r);
 		}
 	}
@@ -700,12 +673,14 @@ Test(cli, timeout_gives_up)
 	took = seconds_now() - t0;
 	expect_gave_up(&r, SLOW "many_8x8.spec", "[0-9]+");
 	expect_str(&r.out, "", "stdout");
-	cr_expect(took < 3, "--timeout 0.3 took %.1f s", took);
+	/* A bound far from any machine's speed: it catches a deadline
+	 * that is never seen, not a slow one. */
+	cr_expect(took < 60, "--timeout 0.3 took %.1f s", took);
 	run_free(&r);
 
 	CDOK(&r, "solve", "--timeout", "30", REF "ex6.spec");
 	cr_expect(r.status == 0, "ex6 with time to spare: %d", r.status);
-	expect_file(&r.out, GOLDEN "ex6.solve.txt", "solve --timeout 30");
+	expect_file(&r.out, "tests/cli/solve/ex6.stdout", "solve --timeout 30");
 	run_free(&r);
 }
 
@@ -728,7 +703,7 @@ Test(cli, timeout_backstop)
 	cr_expect(r.status == 6 || r.status == 1, "status %d", r.status);
 	if (r.status == 6)
 		expect_gave_up(&r, SLOW "nosol_slow_20x20.spec", "[0-9]+");
-	cr_expect(took < 4, "--timeout 0.5 took %.1f s", took);
+	cr_expect(took < 60, "--timeout 0.5 took %.1f s", took);
 	run_free(&r);
 	got = read_file(path);
 	expect_str(&got, "old\n", "-o file after giving up");
@@ -909,7 +884,7 @@ Test(cli, limit_counts_solutions)
 	run_free(&r);
 
 	/* A unique puzzle: the grid, then the count. */
-	ref = read_file(GOLDEN "ex6.solve.txt");
+	ref = read_file("tests/cli/solve/ex6.stdout");
 	cr_assert(ref.len > 0);
 	text_append(&want, ref.data,
 		    (size_t)(strstr(ref.data, "Solution is unique") - ref.data));

@@ -60,7 +60,7 @@ static void expect_usage_msg(struct run *r, const char *pattern)
 	run_free(r);
 }
 
-Test(cli_killer_gen, generate_reads_back_and_is_unique, .timeout = 60)
+Test(cli_killer_gen, generate_reads_back_and_is_unique)
 {
 	struct run r, s;
 	char *dir = make_tmpdir(), path[4096];
@@ -89,7 +89,7 @@ Test(cli_killer_gen, generate_reads_back_and_is_unique, .timeout = 60)
 	remove_tmpdir(dir);
 }
 
-Test(cli_killer_gen, to_killer_json_reads_back, .timeout = 60)
+Test(cli_killer_gen, to_killer_json_reads_back)
 {
 	struct run r;
 	cdok_puzzle *p;
@@ -116,7 +116,7 @@ Test(cli_killer_gen, to_killer_json_reads_back, .timeout = 60)
 	run_free(&r);
 }
 
-Test(cli_killer_gen, to_spec_and_json, .timeout = 60)
+Test(cli_killer_gen, to_spec_and_json)
 {
 	struct run r;
 	cdok_puzzle *p;
@@ -140,7 +140,7 @@ Test(cli_killer_gen, to_spec_and_json, .timeout = 60)
 
 /* -s defaults to 9 with --killer and stays 6 otherwise, for generate
  * and gen-grid alike. */
-Test(cli_killer_gen, default_sizes, .timeout = 60)
+Test(cli_killer_gen, default_sizes)
 {
 	struct run r;
 	cdok_puzzle *p;
@@ -178,7 +178,7 @@ Test(cli_killer_gen, default_sizes, .timeout = 60)
 	run_free(&r);
 }
 
-Test(cli_killer_gen, jobs_do_not_change_output, .timeout = 120)
+Test(cli_killer_gen, jobs_do_not_change_output)
 {
 	struct run a, b;
 
@@ -196,7 +196,7 @@ Test(cli_killer_gen, jobs_do_not_change_output, .timeout = 120)
 
 /* harden keeps a Killer input Killer (its boxes, sum cages) and makes a
  * puzzle with the same solution. */
-Test(cli_killer_gen, harden_keeps_killer, .timeout = 60)
+Test(cli_killer_gen, harden_keeps_killer)
 {
 	struct run r, h;
 	char *dir = make_tmpdir(), path[4096];

@@ -158,7 +158,7 @@ Test(cli_nylimb, formats)
 	run_free(&r);
 }
 
-Test(cli_nylimb, generate_then_solve, .timeout = 120)
+Test(cli_nylimb, generate_then_solve)
 {
 	char *dir = make_tmpdir(), path[256];
 	struct run r;

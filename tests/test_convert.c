@@ -193,12 +193,12 @@ static int folder(const char *dir, const char *suffix, const char *fmt)
 	return done;
 }
 
-Test(convert, keen_ids_through_every_format, .timeout = 120)
+Test(convert, keen_ids_through_every_format)
 {
 	cr_expect_eq(folder("keen", ".keen", "keen"), 213);
 }
 
-Test(convert, specs_through_every_format, .timeout = 120)
+Test(convert, specs_through_every_format)
 {
 	cr_expect_eq(folder("cdok", ".spec", "spec"), 24);
 	cr_expect_gt(folder("ambiguous", ".spec", "spec"), 4);
@@ -206,7 +206,7 @@ Test(convert, specs_through_every_format, .timeout = 120)
 	cr_expect_eq(folder("cdok-reference", ".spec", "spec"), 3);
 }
 
-Test(convert, killer_puzzles_through_every_format, .timeout = 120)
+Test(convert, killer_puzzles_through_every_format)
 {
 	cr_expect_eq(folder("killer", ".json", "killer"), 32);
 	cr_expect_eq(folder("killer", ".solo", "solo"), 30);

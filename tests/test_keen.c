@@ -7,6 +7,7 @@
  * here.  Errors have positions; refusals have reasons.
  */
 #include "fmt_helpers.h"
+#include "testlib.h"
 
 /* The .keen files of a folder, with the spec next to each. */
 static int check_folder(const char *folder)
@@ -54,14 +55,14 @@ static int check_folder(const char *folder)
 	return done;
 }
 
-Test(keen, corpus_ids_round_trip_and_match_their_specs, .timeout = 120)
+Test(keen, corpus_ids_round_trip_and_match_their_specs)
 {
 	cr_expect_eq(check_folder("keen"), 213);
 	cr_expect_eq(check_folder("ambiguous"), 3);
 }
 
 /* The solutions of the corpus are the solver's for the read IDs. */
-Test(keen, corpus_ids_solve_to_their_sol_files, .timeout = 120)
+Test(keen, corpus_ids_solve_to_their_sol_files)
 {
 	int count;
 	char **names = fmt_list("keen", ".keen", &count);
@@ -207,15 +208,7 @@ Test(keen, z_is_26_edges_and_a_border)
 	cdok_puzzle_free(q);
 }
 
-struct bad {
-	const char *text;
-	cdok_status status;
-	int line;
-	int column;
-	const char *part;
-};
-
-static const struct bad bad[] = {
+static const struct tl_bad bad[] = {
 	{"", CDOK_ERR_SYNTAX, 1, 1, "empty"},
 	{"\n \n", CDOK_ERR_SYNTAX, 3, 1, "white space"},
 	{"x:a", CDOK_ERR_SYNTAX, 1, 1, "unexpected character 'x' where a "
@@ -253,27 +246,7 @@ static const struct bad bad[] = {
 
 Test(keen, malformed_ids_fail_where_expected)
 {
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		const struct bad *b = &bad[i];
-		cdok_puzzle **ps;
-		cdok_status st;
-		cdok_error err;
-		int n = fmt_read_all("keen", b->text, strlen(b->text), &ps,
-				     &st, &err);
-
-		fmt_free_puzzles(ps, n);
-		cr_expect_eq(n, 0, "%s: read a puzzle", b->text);
-		cr_expect_eq(st, b->status, "%s: status %d, want %d (%s)",
-			     b->text, st, b->status, err.message);
-		cr_expect_eq(err.line, b->line, "%s: line %d, want %d (%s)",
-			     b->text, err.line, b->line, err.message);
-		cr_expect_eq(err.column, b->column, "%s: column %d, want %d "
-			     "(%s)", b->text, err.column, b->column,
-			     err.message);
-		cr_expect(strstr(err.message, b->part) != NULL,
-			  "%s: message '%s' lacks '%s'", b->text, err.message,
-			  b->part);
-	}
+	TL_EXPECT_READ_ERRORS("keen", bad);
 }
 
 static void expect_refusal(const cdok_puzzle *p, const int *values,

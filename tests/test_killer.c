@@ -9,6 +9,7 @@
  * refusals have reasons.
  */
 #include "fmt_helpers.h"
+#include "testlib.h"
 
 /* The corpus's Killer JSON files beyond killer/: the ambiguous one (its
  * merged cage is listed last, not in the writer's order) and the
@@ -86,7 +87,7 @@ static void check_json_file(const char *rel, bool byte_exact)
 	free(text);
 }
 
-Test(killer, corpus_json_reads_and_round_trips, .timeout = 60)
+Test(killer, corpus_json_reads_and_round_trips)
 {
 	int count, made = 0;
 	char **names = fmt_list("killer", ".json", &count);
@@ -110,7 +111,7 @@ Test(killer, corpus_json_reads_and_round_trips, .timeout = 60)
 
 /* The rules: every .sol is a solution, a grid that breaks only a box
  * is not, and one that repeats a value only in a cage is not. */
-Test(killer, solutions_and_the_box_rule, .timeout = 60)
+Test(killer, solutions_and_the_box_rule)
 {
 	int count;
 	char **names = fmt_list("killer", ".json", &count);
@@ -288,31 +289,6 @@ Test(killer, box_problems_in_json_results)
 
 /* ---- errors ---- */
 
-struct bad {
-	const char *text;
-	cdok_status status;
-	int line, column;
-	const char *part;
-};
-
-static void expect_bad(const char *fmt, const struct bad *b)
-{
-	cdok_puzzle **ps;
-	cdok_status st;
-	cdok_error err;
-	int n = fmt_read_all(fmt, b->text, strlen(b->text), &ps, &st, &err);
-
-	fmt_free_puzzles(ps, n);
-	cr_expect_eq(st, b->status, "%s: status %d, wanted %d (%s)", b->text,
-		     st, b->status, err.message);
-	cr_expect_eq(err.line, b->line, "%s: line %d, wanted %d (%s)",
-		     b->text, err.line, b->line, err.message);
-	cr_expect_eq(err.column, b->column, "%s: column %d, wanted %d (%s)",
-		     b->text, err.column, b->column, err.message);
-	cr_expect(strstr(err.message, b->part) != NULL, "%s: '%s' lacks '%s'",
-		  b->text, err.message, b->part);
-}
-
 /* A valid document with one thing changed: BOARD rows, then CAGES. */
 #define ROW0 "[0,0,0,0,0,0,0,0,0]"
 #define BOARD "[" ROW0 "," ROW0 "," ROW0 "," ROW0 "," ROW0 "," ROW0 "," \
@@ -320,7 +296,7 @@ static void expect_bad(const char *fmt, const struct bad *b)
 
 Test(killer, malformed_json)
 {
-	static const struct bad bads[] = {
+	static const struct tl_bad bads[] = {
 		{"", CDOK_ERR_SYNTAX, 1, 1, "input is empty"},
 		{"{\"board\": [1,\n 2,]}", CDOK_ERR_SYNTAX, 2, 4, "JSON: "},
 		{"[1]", CDOK_ERR_SYNTAX, 1, 1, "puzzle 1 of the array: a "
@@ -368,8 +344,7 @@ Test(killer, malformed_json)
 		 "duplicate"},
 	};
 
-	for (size_t i = 0; i < sizeof(bads) / sizeof(*bads); i++)
-		expect_bad("killer", &bads[i]);
+	TL_EXPECT_READ_ERRORS("killer", bads);
 }
 
 /* Several documents in one text, arrays of them too; an error in a
@@ -583,7 +558,7 @@ Test(killer, cdok_json_keeps_boxes_and_distinct)
 
 	/* Boxes that do not tile the grid are refused. */
 	{
-		static const struct bad bads[] = {
+		static const struct tl_bad bads[] = {
 			{"{\"size\": 6, \"boxes\": [3, 3]}", CDOK_ERR_INVALID,
 			 1, 1, "boxes of 3 x 3 do not tile a 6 x 6 grid"},
 			{"{\"size\": 6, \"boxes\": [6]}", CDOK_ERR_SYNTAX, 1, 1,
@@ -594,8 +569,7 @@ Test(killer, cdok_json_keeps_boxes_and_distinct)
 			 "true or false, not an integer"},
 		};
 
-		for (size_t i = 0; i < sizeof(bads) / sizeof(*bads); i++)
-			expect_bad("json", &bads[i]);
+		TL_EXPECT_READ_ERRORS("json", bads);
 	}
 }
 
@@ -654,7 +628,7 @@ Test(killer, spec_directives_and_given_tokens)
 
 Test(killer, spec_directive_errors)
 {
-	static const struct bad bads[] = {
+	static const struct tl_bad bads[] = {
 		{"@boxes 3x3\nA+3 A\nB+3 B\n", CDOK_ERR_INVALID, 1, 8,
 		 "boxes of 3x3 do not tile the 2 x 2 grid: a box must have 2 "
 		 "cells"},
@@ -704,8 +678,7 @@ Test(killer, spec_directive_errors)
 		 "given value does not fit in 64 bits"},
 	};
 
-	for (size_t i = 0; i < sizeof(bads) / sizeof(*bads); i++)
-		expect_bad("spec", &bads[i]);
+	TL_EXPECT_READ_ERRORS("spec", bads);
 }
 
 /* A stream of specs: a block of directives starts a puzzle, even after
@@ -830,7 +803,7 @@ static void solve_to_sol(const char *fmt, const char *rel,
 	free(text);
 }
 
-Test(killer, corpus_solves_to_its_sol_files, .timeout = 120)
+Test(killer, corpus_solves_to_its_sol_files)
 {
 	int count;
 	char **names = fmt_list("killer", ".json", &count);
@@ -867,7 +840,7 @@ static int collect(void *user, const int *values)
 	return 0;
 }
 
-Test(killer, ambiguous_and_impossible, .timeout = 60)
+Test(killer, ambiguous_and_impossible)
 {
 	size_t len;
 	char *text = fmt_corpus_file("ambiguous/amb_killer.json", &len);
@@ -910,12 +883,10 @@ Test(killer, ambiguous_and_impossible, .timeout = 60)
 Test(killer, merged_cages_are_decided)
 {
 	const char *dir = "tests/data/killer-merged";
-	DIR *d = opendir(dir);
-	struct dirent *ent;
-	int seen = 0;
+	int nnames, seen = 0;
+	char **names = tl_list(dir, ".json", &nnames);
 
-	cr_assert_not_null(d);
-	while ((ent = readdir(d))) {
+	for (int i = 0; i < nnames; i++) {
 		char path[512];
 		size_t len;
 		char *text;
@@ -923,11 +894,9 @@ Test(killer, merged_cages_are_decided)
 		cdok_puzzle *p = NULL;
 		cdok_solve_params params;
 		cdok_result res;
-		bool impossible = strstr(ent->d_name, "_impossible_") != NULL;
+		bool impossible = strstr(names[i], "_impossible_") != NULL;
 
-		if (!strstr(ent->d_name, ".json"))
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, ent->d_name);
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		text = fmt_slurp(path, &len);
 		r = cdok_reader_new(test_format("killer"), text, len);
 		cr_assert_not_null(r);
@@ -953,6 +922,6 @@ Test(killer, merged_cages_are_decided)
 		free(text);
 		seen++;
 	}
-	closedir(d);
+	tl_free_names(names, nnames);
 	cr_expect_eq(seen, 60);
 }

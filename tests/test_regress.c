@@ -148,7 +148,7 @@ static void replay(const char *path, const char *format_name)
 	free(text);
 }
 
-Test(regress, every_input, .timeout = 300)
+Test(regress, every_input)
 {
 	DIR *d = opendir(REGRESS);
 	struct dirent *e;

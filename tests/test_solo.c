@@ -8,7 +8,7 @@
  */
 #include "fmt_helpers.h"
 
-Test(solo, corpus_ids_round_trip_and_match_their_json, .timeout = 60)
+Test(solo, corpus_ids_round_trip_and_match_their_json)
 {
 	int count;
 	char **names = fmt_list("killer", ".solo", &count);

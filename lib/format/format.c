@@ -213,9 +213,31 @@ void cdok_reader_set_rules(cdok_reader *r, unsigned rules)
 	r->rules = rules;
 }
 
+/* Where the text from pos on has its first byte that is not white
+ * space (lines counted on from line, the line of pos): the start of the
+ * next puzzle, for messages about the puzzle as a whole. */
+static void first_content(const cdok_reader *r, size_t pos, int line,
+			  int *at_line, int *at_column)
+{
+	size_t line_start;
+
+	while (pos < r->len && (text_is_blank(r->text[pos]) ||
+				r->text[pos] == '\r' || r->text[pos] == '\n')) {
+		line += r->text[pos] == '\n';
+		pos++;
+	}
+	for (line_start = pos; line_start > 0; line_start--)
+		if (r->text[line_start - 1] == '\n')
+			break;
+	*at_line = line;
+	*at_column = (int)(pos - line_start) + 1;
+}
+
 cdok_status cdok_reader_next(cdok_reader *r, cdok_puzzle **out,
 			     cdok_error *err)
 {
+	size_t start = r->pos;
+	int start_line = r->line, line, column;
 	cdok_status st;
 
 	*out = NULL;
@@ -229,13 +251,17 @@ cdok_status cdok_reader_next(cdok_reader *r, cdok_puzzle **out,
 	}
 	st = r->format->read(r, out, err);
 	if (st == CDOK_OK && (r->rules & ~(*out)->rules) &&
-	    cdok_puzzle_set_rules(*out, (*out)->rules | r->rules) != CDOK_OK)
-		st = cdok_fail(err, CDOK_ERR_INVALID, 0, 0, "Nylimb mode needs "
+	    cdok_puzzle_set_rules(*out, (*out)->rules | r->rules) != CDOK_OK) {
+		/* The whole puzzle is at fault: point at its start. */
+		first_content(r, start, start_line, &line, &column);
+		st = cdok_fail(err, CDOK_ERR_INVALID, line, column, "Nylimb "
+			       "mode needs "
 			       "a grid of at most %d x %d without boxes; this "
 			       "puzzle is %d x %d%s", CDOK_NYLIMB_MAX_SIZE,
 			       CDOK_NYLIMB_MAX_SIZE, (*out)->size,
 			       (*out)->size, (*out)->box_rows ?
 			       " with boxes" : "");
+	}
 	if (st != CDOK_OK) {
 		r->finished = true;
 		if (*out) {

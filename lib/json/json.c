@@ -436,6 +436,213 @@ fail:
 	return st;
 }
 
+/* ---- A syntax error, or memory that ran out? ----
+ *
+ * jansson reports an allocation that fails while it parses as a syntax
+ * error, most often with no text at all.  So when it reports one, the
+ * text is held against JSON's grammar here, which allocates nothing: a
+ * document the grammar accepts failed for want of memory.  The grammar
+ * is jansson's (a top-level object or array, no control character in a
+ * string, surrogates in pairs); errors jansson gives a code of their
+ * own (bad UTF-8, a number too large, a duplicate key, nesting too
+ * deep) never come here. */
+
+struct grammar {
+	const char *s;
+	size_t len, i;
+};
+
+static bool g_at(const struct grammar *g, char c)
+{
+	return g->i < g->len && g->s[g->i] == c;
+}
+
+static void g_space(struct grammar *g)
+{
+	while (g->i < g->len && (g->s[g->i] == ' ' || g->s[g->i] == '\t' ||
+				 g->s[g->i] == '\n' || g->s[g->i] == '\r'))
+		g->i++;
+}
+
+static bool g_digits(struct grammar *g)
+{
+	size_t start = g->i;
+
+	while (g->i < g->len && text_is_digit(g->s[g->i]))
+		g->i++;
+	return g->i > start;
+}
+
+static bool g_number(struct grammar *g)
+{
+	if (g_at(g, '-'))
+		g->i++;
+	if (g_at(g, '0'))
+		g->i++;
+	else if (!g_digits(g))
+		return false;
+	if (g_at(g, '.')) {
+		g->i++;
+		if (!g_digits(g))
+			return false;
+	}
+	if (g_at(g, 'e') || g_at(g, 'E')) {
+		g->i++;
+		if (g_at(g, '+') || g_at(g, '-'))
+			g->i++;
+		if (!g_digits(g))
+			return false;
+	}
+	return true;
+}
+
+/* Four hex digits after "\u", as a number; -1 if they are not. */
+static long g_hex4(struct grammar *g)
+{
+	long v = 0;
+
+	for (int k = 0; k < 4; k++, g->i++) {
+		char c = g->i < g->len ? g->s[g->i] : '\0';
+
+		if (text_is_digit(c))
+			v = v * 16 + (c - '0');
+		else if (c >= 'a' && c <= 'f')
+			v = v * 16 + (c - 'a' + 10);
+		else if (c >= 'A' && c <= 'F')
+			v = v * 16 + (c - 'A' + 10);
+		else
+			return -1;
+	}
+	return v;
+}
+
+static bool g_string(struct grammar *g)
+{
+	if (!g_at(g, '"'))
+		return false;
+	for (g->i++; g->i < g->len; g->i++) {
+		unsigned char c = (unsigned char)g->s[g->i];
+		long u;
+
+		if (c == '"') {
+			g->i++;
+			return true;
+		}
+		if (c < 0x20)
+			return false;
+		if (c != '\\')
+			continue;
+		if (++g->i >= g->len)
+			return false;
+		if (g->s[g->i] && strchr("\"\\/bfnrt", g->s[g->i]))
+			continue;
+		if (g->s[g->i] != 'u')
+			return false;
+		g->i++;
+		u = g_hex4(g);
+		if (u < 0 || (u >= 0xDC00 && u <= 0xDFFF))
+			return false;
+		if (u >= 0xD800 && u <= 0xDBFF) {
+			if (!g_at(g, '\\') || g->i + 1 >= g->len ||
+			    g->s[g->i + 1] != 'u')
+				return false;
+			g->i += 2;
+			u = g_hex4(g);
+			if (u < 0xDC00 || u > 0xDFFF)
+				return false;
+		}
+		g->i--;
+	}
+	return false;
+}
+
+static bool g_word(struct grammar *g, const char *w)
+{
+	size_t n = strlen(w);
+
+	if (g->len - g->i < n || memcmp(g->s + g->i, w, n))
+		return false;
+	g->i += n;
+	return true;
+}
+
+/* One value, nested at most depth levels more. */
+static bool g_value(struct grammar *g, int depth)
+{
+	bool object;
+
+	if (g_at(g, '"'))
+		return g_string(g);
+	if (g_at(g, 't'))
+		return g_word(g, "true");
+	if (g_at(g, 'f'))
+		return g_word(g, "false");
+	if (g_at(g, 'n'))
+		return g_word(g, "null");
+	if (!g_at(g, '{') && !g_at(g, '['))
+		return g_number(g);
+	if (depth == 0)
+		return false;
+	object = g_at(g, '{');
+	g->i++;
+	g_space(g);
+	if (g_at(g, object ? '}' : ']')) {
+		g->i++;
+		return true;
+	}
+	for (;;) {
+		if (object) {
+			if (!g_string(g))
+				return false;
+			g_space(g);
+			if (!g_at(g, ':'))
+				return false;
+			g->i++;
+			g_space(g);
+		}
+		if (!g_value(g, depth - 1))
+			return false;
+		g_space(g);
+		if (g_at(g, object ? '}' : ']')) {
+			g->i++;
+			return true;
+		}
+		if (!g_at(g, ','))
+			return false;
+		g->i++;
+		g_space(g);
+	}
+}
+
+/* Whether text holds one JSON object or array, as jansson would read
+ * it with JSON_DISABLE_EOF_CHECK (anything may follow it). */
+static bool json_grammar_accepts(const char *text, size_t len)
+{
+	struct grammar g = { text, len, 0 };
+
+	g_space(&g);
+	if (!g_at(&g, '{') && !g_at(&g, '['))
+		return false;
+	return g_value(&g, JSON_PARSER_MAX_DEPTH);
+}
+
+/* Whether jansson's failure to parse text was for want of memory. */
+static bool parse_ran_out(const json_error_t *jerr, const char *text,
+			  size_t len)
+{
+	switch (json_error_code(jerr)) {
+	case json_error_out_of_memory:
+		return true;
+	case json_error_unknown:
+	case json_error_invalid_syntax:
+	case json_error_premature_end_of_input:
+	case json_error_end_of_input_expected:
+		return json_grammar_accepts(text, len);
+	default:
+		return false;
+	}
+}
+
 /* Line and column of byte offset off, counting from the reader's
  * current position. */
 static void locate(const struct cdok_reader *r, size_t off, int *line,
@@ -522,6 +729,9 @@ cdok_status cdok_json_read_stream(struct cdok_reader *r,
 		d.line = r->line;
 		d.column = (int)(i - r->line_start) + 1;
 		d.where[0] = '\0';
+		/* jansson leaves the error's code unset when it fails
+		 * early: 0 is json_error_unknown. */
+		memset(&jerr, 0, sizeof(jerr));
 		doc = json_loadb(r->text + i, r->len - i,
 				 JSON_DISABLE_EOF_CHECK |
 				 JSON_REJECT_DUPLICATES, &jerr);
@@ -529,6 +739,10 @@ cdok_status cdok_json_read_stream(struct cdok_reader *r,
 			int line, col;
 			size_t at = i + (jerr.position > 0 ?
 					 (size_t)jerr.position - 1 : 0);
+
+			if (parse_ran_out(&jerr, r->text + i, r->len - i))
+				return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0,
+						 "out of memory");
 
 			/* jansson reports the position just past the
 			 * token it stumbled on. */
@@ -597,20 +811,19 @@ static json_t *chk(struct builder *b, json_t *v)
 	return v;
 }
 
+/* json_object_set_new and json_array_append_new take v in every case:
+ * when they fail (a NULL object or array among them) they have freed it
+ * already, so it must not be freed again here. */
 static void set(struct builder *b, json_t *obj, const char *key, json_t *v)
 {
-	if (!obj || !v || json_object_set_new(obj, key, v)) {
-		json_decref(v);
+	if (json_object_set_new(obj, key, v))
 		b->failed = true;
-	}
 }
 
 static void append(struct builder *b, json_t *arr, json_t *v)
 {
-	if (!arr || !v || json_array_append_new(arr, v)) {
-		json_decref(v);
+	if (json_array_append_new(arr, v))
 		b->failed = true;
-	}
 }
 
 static json_t *pair(struct builder *b, int n, int cell)
@@ -709,17 +922,22 @@ static json_t *puzzle_object(struct builder *b, const cdok_puzzle *p,
  * of arrays or objects gets one element per line; everything inside an
  * array element stays on one line. */
 
+static int dump_to_strbuf(const char *buf, size_t size, void *data)
+{
+	struct strbuf *sb = data;
+
+	sb_putn(sb, buf, size);
+	return sb->failed ? -1 : 0;
+}
+
+/* jansson's json_dumps can lose a key when an allocation fails inside
+ * it and still return the text (2.14 does), so the text goes straight
+ * into the caller's buffer, whose failures are never lost. */
 static void dump_inline(struct builder *b, struct strbuf *sb, const json_t *v,
 			size_t flags)
 {
-	char *s = json_dumps(v, flags | JSON_ENCODE_ANY);
-
-	if (!s) {
+	if (json_dump_callback(v, dump_to_strbuf, sb, flags | JSON_ENCODE_ANY))
 		b->failed = true;
-		return;
-	}
-	sb_puts(sb, s);
-	free(s);
 }
 
 #define INLINE_FLAGS (JSON_INDENT(0) | JSON_REAL_PRECISION(6))

@@ -9,17 +9,18 @@
 
 #include "model/model.h"
 
-bool cdok_cage_holds(cdok_op op, int64_t target, const int *v, int n)
+/* The clue's arithmetic over n values: values[i], or values[cells[i]]
+ * when cells is not NULL (a cage's cells in a whole grid). */
+static bool clue_holds(cdok_op op, int64_t target, const int *values,
+		       const int *cells, int n)
 {
-	int64_t sum = 0, max = 0;
+#define V(i) ((int64_t)values[cells ? cells[i] : (i)])
+	int64_t sum = 0;
 
 	if (n < 1)
 		return false;
-	for (int i = 0; i < n; i++) {
-		sum += v[i];
-		if (v[i] > max)
-			max = v[i];
-	}
+	for (int i = 0; i < n; i++)
+		sum += V(i);
 	switch (op) {
 	case CDOK_OP_ADD:
 		return sum == target;
@@ -28,7 +29,7 @@ bool cdok_cage_holds(cdok_op op, int64_t target, const int *v, int n)
 		 * the largest can be the minuend of a non-negative result,
 		 * but checking each cell keeps this a literal reading. */
 		for (int i = 0; i < n; i++)
-			if (2 * (int64_t)v[i] - sum == target)
+			if (2 * V(i) - sum == target)
 				return true;
 		return false;
 	case CDOK_OP_MUL: {
@@ -37,12 +38,12 @@ bool cdok_cage_holds(cdok_op op, int64_t target, const int *v, int n)
 		int64_t rest = target;
 
 		for (int i = 0; i < n; i++)
-			if (v[i] == 0)  /* Nylimb values include 0 */
+			if (V(i) == 0)  /* Nylimb values include 0 */
 				return target == 0;
 		for (int i = 0; i < n; i++) {
-			if (v[i] < 0 || rest % v[i])
+			if (V(i) < 0 || rest % V(i))
 				return false;
-			rest /= v[i];
+			rest /= V(i);
 		}
 		return rest == 1;
 	}
@@ -50,7 +51,7 @@ bool cdok_cage_holds(cdok_op op, int64_t target, const int *v, int n)
 		/* Some cell divided by the product of all the others,
 		 * exactly: v[i] == target * prod(others). */
 		for (int i = 0; i < n; i++) {
-			int64_t need = v[i];
+			int64_t need = V(i);
 			bool ok = target > 0 && need % target == 0;
 
 			if (!ok)
@@ -59,10 +60,10 @@ bool cdok_cage_holds(cdok_op op, int64_t target, const int *v, int n)
 			for (int j = 0; j < n && ok; j++) {
 				if (j == i)
 					continue;
-				if (v[j] <= 0 || need % v[j])
+				if (V(j) <= 0 || need % V(j))
 					ok = false;
 				else
-					need /= v[j];
+					need /= V(j);
 			}
 			if (ok && need == 1)
 				return true;
@@ -70,6 +71,12 @@ bool cdok_cage_holds(cdok_op op, int64_t target, const int *v, int n)
 		return false;
 	}
 	return false;
+#undef V
+}
+
+bool cdok_cage_holds(cdok_op op, int64_t target, const int *v, int n)
+{
+	return clue_holds(op, target, v, NULL, n);
 }
 
 /* Decimal digits of a Nylimb value as a set (bit d for digit d), and
@@ -130,11 +137,12 @@ static bool latin_ok(const cdok_puzzle *p, const int *values)
 	return true;
 }
 
+/* Nothing here allocates: an answer of 0 always means a broken rule,
+ * never memory that ran out (the solver confirms every solution with
+ * it). */
 int cdok_puzzle_is_solution(const cdok_puzzle *p, const int *values)
 {
 	int n = p->size;
-	int *buf;
-	int ok = 1;
 
 	for (int cell = 0; cell < n * n; cell++)
 		if (!cdok_puzzle_value_ok(p, values[cell]) ||
@@ -143,24 +151,23 @@ int cdok_puzzle_is_solution(const cdok_puzzle *p, const int *values)
 	if (cdok_is_nylimb(p) ? !cdok_nylimb_grid_ok(values, n)
 			      : !latin_ok(p, values))
 		return 0;
-	buf = cdok_malloc((size_t)n * (size_t)n * sizeof(*buf));
-	if (!buf)
-		return 0;
-	for (int c = 0; c < p->ncages && ok; c++) {
+	for (int c = 0; c < p->ncages; c++) {
 		const struct cdok_cage *cage = &p->cages[c];
+		bool seen[CDOK_NYLIMB_MAX + 1] = {false};
 
-		for (int i = 0; i < cage->ncells; i++) {
-			buf[i] = values[cage->cells[i]];
-			for (int j = 0; cage->distinct && j < i; j++)
-				if (buf[j] == buf[i])
-					ok = 0;
+		/* Values are in range (0..99 at most) by now. */
+		for (int i = 0; cage->distinct && i < cage->ncells; i++) {
+			int v = values[cage->cells[i]];
+
+			if (seen[v])
+				return 0;
+			seen[v] = true;
 		}
-		if (!cdok_cage_holds(cage->op, cage->target, buf,
-				     cage->ncells))
-			ok = 0;
+		if (!clue_holds(cage->op, cage->target, values, cage->cells,
+				cage->ncells))
+			return 0;
 	}
-	free(buf);
-	return ok;
+	return 1;
 }
 
 /* ------------------------------------------------------------------ */
@@ -638,12 +645,20 @@ size_t cdok_problem_describe(const cdok_problem *pr, const cdok_puzzle *p,
 			break;
 		}
 		switch (cg->op) {
-		case CDOK_OP_ADD:
+		case CDOK_OP_ADD: {
+			/* The gap in unsigned arithmetic: a puzzle built
+			 * through the API may have any target, even
+			 * INT64_MIN, and the signed difference would
+			 * overflow. */
+			uint64_t gap = pr->got > t ?
+				       (uint64_t)pr->got - (uint64_t)t :
+				       (uint64_t)t - (uint64_t)pr->got;
+
 			w = snprintf(buf, len, "%s adds up to %" PRId64 ", %"
-				     PRId64 " %s than %" PRId64, name, pr->got,
-				     pr->got > t ? pr->got - t : t - pr->got,
-				     pr->got > t ? "more" : "less", t);
+				     PRIu64 " %s than %" PRId64, name, pr->got,
+				     gap, pr->got > t ? "more" : "less", t);
 			break;
+		}
 		case CDOK_OP_SUB:
 			if (cg->ncells == 2)
 				w = snprintf(buf, len, "%s: the difference is %"

@@ -1,0 +1,134 @@
+# mk/check.mk -- make check and the builds it runs, included by the
+# Makefile.
+#
+# make check runs, one after another and with warnings as errors: every
+# fuzz seed and regression input through every fuzz target (make
+# fuzz-replay), a short allocation-failure sweep (make
+# test-alloc-short), an install into a temporary prefix (make
+# install-check, mk/install.mk), the Python package (make python-check,
+# mk/python.mk), the Criterion tests of the gcc build (make test), and
+# the same tests built with clang under AddressSanitizer and
+# UndefinedBehaviorSanitizer (make test-asan), whose runner prints the
+# summary line that ends the output.  Nothing in it is timed: every step
+# does the same work on any machine, so that it fails only for a reason.
+# CI (.ci/run) adds the full sweep and the ThreadSanitizer test: make
+# check-ci.
+
+.PHONY: check check-ci test-asan
+
+# The sub-makes build with as many jobs as the machine has cores,
+# unless make was given -j itself (it then shares its jobs with them).
+CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+CHECK_MAKE = $(MAKE) --no-print-directory \
+	$(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(CHECK_JOBS))
+
+# The same tests built with clang under AddressSanitizer and
+# UndefinedBehaviorSanitizer; any report fails the run.
+# LeakSanitizer is on too; tests/lsan.supp silences leaks inside
+# libcriterion itself (not ours).
+ASAN_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all \
+	   -fno-omit-frame-pointer
+
+test-asan:
+	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
+	$(MAKE) --no-print-directory BUILD=build/asan CC=clang OPT=-O1 \
+		SAN='$(ASAN_SAN)' test
+
+# One step after another, even under make -j, so that the test runner's
+# summary line stays the last thing printed.
+check:
+	$(CHECK_MAKE) WERROR=-Werror fuzz-replay
+	$(CHECK_MAKE) WERROR=-Werror test-alloc-short
+	$(CHECK_MAKE) WERROR=-Werror install-check
+	$(CHECK_MAKE) WERROR=-Werror python-check
+	$(CHECK_MAKE) WERROR=-Werror $(BUILD)/cdok $(BUILD)/cdok-tests
+	$(MAKE) --no-print-directory WERROR=-Werror test
+	$(CHECK_MAKE) WERROR=-Werror BUILD=build/asan CC=clang OPT=-O1 \
+		SAN='$(ASAN_SAN)' build/asan/cdok build/asan/cdok-tests
+	$(MAKE) --no-print-directory WERROR=-Werror test-asan
+
+# ---- the library under other instruments ----
+#
+# $(call instrumented_program,DIR,CFLAGS,FOLDER,PROGRAM): the library's
+# sources (the optional libraries' too) compiled again with clang and
+# CFLAGS into DIR/obj/, and DIR/PROGRAM linked from them and
+# tests/FOLDER/PROGRAM.c.  The allocation sweep and the ThreadSanitizer
+# test are built this way.
+define instrumented_program
+$(1)/obj/lib/%.o: lib/%.c include/cdok.h $$(LIB_HDR)
+	@mkdir -p $$(dir $$@)
+	clang $(2) $$(OPT_LIB_CFLAGS) -Ilib -DCDOK_BUILDING \
+		-D_POSIX_C_SOURCE=200809L -c $$< -o $$@
+
+$(1)/obj/tests/$(3)/%.o: tests/$(3)/%.c include/cdok.h
+	@mkdir -p $$(dir $$@)
+	clang $(2) -D_POSIX_C_SOURCE=200809L -c $$< -o $$@
+
+$(1)/$(4): $(1)/obj/tests/$(3)/$(4).o \
+		$$(LIB_SRC:%.c=$(1)/obj/%.o) $$(OPT_LIB_SRC:%.c=$(1)/obj/%.o)
+	clang $(2) -o $$@ $$^ $$(OPT_LIB_LIBS) -lpthread -lm
+endef
+
+# ---- out of memory (tests/alloc/alloc.c) ----
+#
+# The library compiled again with -DCDOK_ALLOC_TEST, so that every
+# allocation asks the test program whether it should fail, under ASan
+# and UBSan, and linked into the sweep: every operation run once per
+# allocation, with that allocation failing.  test-alloc tries every k
+# (CI); test-alloc-short at most ALLOC_SHORT runs per operation (make
+# check).  ALLOC_SKIP names operations left out (-s), each with its
+# reason in tests/alloc/README.md.
+
+.PHONY: test-alloc test-alloc-short
+
+ALLOC_BUILD = build/alloc
+ALLOC_CFLAGS = -std=c11 -O1 -g $(WARN) -Iinclude $(ASAN_SAN) \
+	       -DCDOK_ALLOC_TEST
+ALLOC_SHORT ?= 30
+ALLOC_SKIP ?= generate
+
+$(eval $(call instrumented_program,$(ALLOC_BUILD),\
+	$(ALLOC_CFLAGS),alloc,alloc_sweep))
+
+test-alloc: $(ALLOC_BUILD)/alloc_sweep
+	$(ALLOC_BUILD)/alloc_sweep $(ALLOC_SKIP:%=-s %)
+
+test-alloc-short: $(ALLOC_BUILD)/alloc_sweep
+	$(ALLOC_BUILD)/alloc_sweep -m $(ALLOC_SHORT) $(ALLOC_SKIP:%=-s %)
+
+# ---- threads (tests/threads/threads.c) ----
+#
+# The library compiled again under ThreadSanitizer, and a program that
+# reads, solves, generates, checks and writes different puzzles on
+# several threads at once; any data race, or a result that differs from
+# one thread's, fails it.  test-tsan runs the full program (CI),
+# test-tsan-short one round on two threads.
+
+.PHONY: test-tsan test-tsan-short
+
+TSAN_BUILD = build/tsan
+TSAN_CFLAGS = -std=c11 -O1 -g $(WARN) -Iinclude -fsanitize=thread \
+	      -fno-omit-frame-pointer
+TSAN_ENV = TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
+
+$(eval $(call instrumented_program,$(TSAN_BUILD),\
+	$(TSAN_CFLAGS),threads,threads))
+
+test-tsan: $(TSAN_BUILD)/threads
+	$(TSAN_ENV) $(TSAN_BUILD)/threads -t 4 -r 3
+
+test-tsan-short: $(TSAN_BUILD)/threads
+	$(TSAN_ENV) $(TSAN_BUILD)/threads -t 2 -r 1
+
+# What CI runs after make check: the full allocation sweep and the
+# ThreadSanitizer test.
+check-ci:
+	$(CHECK_MAKE) WERROR=-Werror test-alloc
+	$(CHECK_MAKE) WERROR=-Werror test-tsan
+
+# The tests' independent counter (tests/ref.c) is their oracle, not code
+# under test, and the slowest part of several tests: it is built
+# optimized and without the sanitizers in every build (the plain build's
+# tests and test_ref.c check it).
+$(BUILD)/obj/tests/ref.o: override OPT = -O2
+$(BUILD)/obj/tests/ref.o: override SAN =

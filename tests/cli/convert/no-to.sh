@@ -1,0 +1,2 @@
+# convert needs --to.
+cdok convert examples/readme6.spec

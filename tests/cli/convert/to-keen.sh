@@ -1,0 +1,2 @@
+# README: play it in Keen.
+cdok convert --to keen examples/readme6.spec

@@ -1,0 +1,1 @@
+cdok solve --limit 0 examples/readme6.spec

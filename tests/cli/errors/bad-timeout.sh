@@ -1,0 +1,1 @@
+cdok solve --timeout 0 examples/readme6.spec

@@ -1,0 +1,1 @@
+cdok print --timeout 5 examples/readme6.spec

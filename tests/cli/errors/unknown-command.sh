@@ -1,0 +1,1 @@
+cdok frobnicate examples/readme6.spec

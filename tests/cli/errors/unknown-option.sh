@@ -1,0 +1,1 @@
+cdok -x print examples/readme6.spec

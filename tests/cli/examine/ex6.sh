@@ -1,0 +1,2 @@
+# The summary line only.
+cdok examine tests/data/corpus/cdok-reference/ex6.spec

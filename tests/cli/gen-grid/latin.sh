@@ -1,0 +1,1 @@
+cdok -s 5 --seed 3 gen-grid

@@ -1,0 +1,1 @@
+cdok -s 3 --seed 1 --to json gen-grid

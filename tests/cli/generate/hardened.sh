@@ -1,0 +1,1 @@
+cdok -s 6 --seed 5 -w 3 generate

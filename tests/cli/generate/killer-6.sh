@@ -1,0 +1,1 @@
+cdok --killer -s 6 --seed 2 generate

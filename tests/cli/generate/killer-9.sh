@@ -1,0 +1,1 @@
+cdok --killer --seed 1 generate

@@ -1,0 +1,1 @@
+cdok --killer -s 6 --boxes 3x2 --seed 3 generate

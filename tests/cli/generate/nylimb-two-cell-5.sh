@@ -1,0 +1,1 @@
+cdok -N -T -s 5 --seed 3 generate

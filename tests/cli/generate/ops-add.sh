@@ -1,0 +1,1 @@
+cdok --ops add -s 5 --seed 3 generate

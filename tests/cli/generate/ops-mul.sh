@@ -1,0 +1,1 @@
+cdok --ops mul -s 5 --seed 3 generate

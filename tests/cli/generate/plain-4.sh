@@ -1,0 +1,1 @@
+cdok -s 4 --seed 1 generate

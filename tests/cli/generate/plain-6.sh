@@ -1,0 +1,1 @@
+cdok -s 6 --seed 2 generate

@@ -1,0 +1,1 @@
+cdok -T -s 9 --seed 1 generate

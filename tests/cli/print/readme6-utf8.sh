@@ -1,0 +1,2 @@
+# README: cdok -u print examples/readme6.spec
+cdok -u print examples/readme6.spec

@@ -1,0 +1,2 @@
+# The original cdok's examples, drawn with UTF-8.
+cdok -u solve tests/data/corpus/cdok-reference/cdok12D_01.spec
