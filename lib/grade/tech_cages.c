@@ -26,6 +26,18 @@ static inline int high(uint64_t x)
 	return 63 - __builtin_clzll(x);
 }
 
+/* The values lo..hi (clipped to 0..63) as a set. */
+static inline uint64_t between(int lo, int hi)
+{
+	if (lo < 0)
+		lo = 0;
+	if (hi > 63)
+		hi = 63;
+	if (lo > hi)
+		return 0;
+	return (~(uint64_t)0 >> (63 - hi)) & (~(uint64_t)0 << lo);
+}
+
 /* Whether a cage still has an open cell. */
 static bool cage_open(const struct grader *g, int cage)
 {
@@ -243,6 +255,9 @@ int tech_cage_bounds(struct grader *g)
 		return 0;
 	if (!killer_regions(g))
 		return -1;
+	/* One step for all cages: a cage that removes nothing leaves it
+	 * as step_begin made it. */
+	step_begin(g, TECH_CAGE_BOUNDS);
 	for (int i = 0; i < g->nkc + g->nvc; i++) {
 		const int *cells;
 		int ncells, sum, lo = 0, hi = 0;
@@ -254,18 +269,13 @@ int tech_cage_bounds(struct grader *g)
 			lo += low(g->dom[cells[j]]);
 			hi += high(g->dom[cells[j]]);
 		}
-		step_begin(g, TECH_CAGE_BOUNDS);
 		for (int j = 0; j < ncells; j++) {
-			uint64_t d = g->dom[cells[j]], rm = 0;
+			uint64_t d = g->dom[cells[j]];
 			int olo = lo - low(d), ohi = hi - high(d);
 
-			for (uint64_t a = d; a; a &= a - 1) {
-				int v = low(a);
-
-				if (v + ohi < sum || v + olo > sum)
-					rm |= BIT(v);
-			}
-			step_remove(g, cells[j], rm);
+			/* Keep the values v with sum - ohi <= v <= sum - olo. */
+			step_remove(g, cells[j],
+				    d & ~between(sum - ohi, sum - olo));
 		}
 		if (!g->step.nrm)
 			continue;
@@ -295,6 +305,11 @@ static void combos(struct grader *g, int n, int k, int sum, int from,
 		s->ncombos++;
 		return;
 	}
+	/* k values from..n add up to at least k * from + k(k-1)/2 and
+	 * at most k * n - k(k-1)/2: outside that, no set is found. */
+	if (sum < k * from + k * (k - 1) / 2 ||
+	    sum > k * n - k * (k - 1) / 2)
+		return;
 	for (int v = from; v <= n && v <= sum; v++)
 		combos(g, n, k - 1, sum - v, v + 1, set | BIT(v), cells,
 		       ncells, any);
