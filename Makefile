@@ -25,11 +25,11 @@
 # A folder of lib/ named in OPTIONAL_LIBS is an optional library of its
 # own (mk/libs.mk), not part of the core.
 
-VERSION   = 0.2.0
+VERSION   = 0.3.0
 # The shared libraries' ABI number: their SONAME is libcdok.so.$(ABI)
 # (libcdok-json.so.$(ABI), ...).  Raise it in any release that breaks
 # binary compatibility (doc/libcdok.3.scd, "Versions").
-ABI       = 0
+ABI       = 1
 
 BUILD    ?= build
 CC       ?= cc

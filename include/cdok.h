@@ -36,11 +36,11 @@ extern "C" {
 #endif
 
 /* The release: MAJOR.MINOR.PATCH.  While MAJOR is 0, a new MINOR may
- * change the ABI, and the shared library's SONAME (libcdok.so.0.MINOR)
+ * change the ABI, and the shared library's SONAME (libcdok.so.ABI)
  * says so; doc/libcdok.3.scd, "Versions", gives the rules. */
-#define CDOK_VERSION "0.2.0"
+#define CDOK_VERSION "0.3.0"
 #define CDOK_VERSION_MAJOR 0
-#define CDOK_VERSION_MINOR 2
+#define CDOK_VERSION_MINOR 3
 #define CDOK_VERSION_PATCH 0
 
 /* The version of the library actually linked, which may differ from the

@@ -37,3 +37,7 @@ $(BUILD)/obj/tests/test_render%.o: tests/test_render%.c include/cdok.h \
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(LIB_render_CFLAGS) -Ilib -D_GNU_SOURCE \
 		-DCDOK_BIN='"$(BUILD)/cdok"' -c $< -o $@
+
+# The lazy-loading tests name the library by its SONAME.
+$(BUILD)/obj/tests/test_cli_lazy.o: $(RENDER_PATHS)
+$(BUILD)/obj/tests/test_cli_lazy.o: CFLAGS_ALL += -I$(BUILD)/gen

@@ -18,6 +18,10 @@
 #include <gnu/libc-version.h>
 #include <limits.h>
 
+#include "libdir.h"   /* CLI_ABI, made by mk/render.mk */
+
+#define RENDER_SO "libcdok-render.so." CLI_ABI
+
 #define PUZZLE "tests/data/corpus/keen/keen_4e_01.spec"
 #define KILLER "tests/data/corpus/killer/killer_kt_01.json"
 
@@ -244,7 +248,7 @@ static void run_at(const char *bin, struct run *r, const char *const *args)
 #define AT(bin, r, ...) run_at((bin), (r), (const char *const[]){ \
 	__VA_ARGS__, NULL })
 
-/* The absolute path of the build's libcdok-render.so.0, beside the
+/* The absolute path of the build's libcdok-render.so.ABI, beside the
  * program. */
 static void built_library(char *buf, size_t cap)
 {
@@ -252,10 +256,10 @@ static void built_library(char *buf, size_t cap)
 
 	cr_assert(realpath(CDOK_BIN, dir), "realpath %s", CDOK_BIN);
 	*strrchr(dir, '/') = '\0';
-	join(buf, cap, dir, "libcdok-render.so.0");
+	join(buf, cap, dir, RENDER_SO);
 }
 
-/* An installed tree: bin/cdok finds lib/libcdok-render.so.0 through
+/* An installed tree: bin/cdok finds lib/libcdok-render.so.ABI through
  * the path make install wrote into it ("../lib" for the usual
  * prefixes), wherever the tree is. */
 Test(lazy, installed_tree_finds_its_library)
@@ -270,7 +274,7 @@ Test(lazy, installed_tree_finds_its_library)
 	cr_assert(mkdir(lib, 0755) == 0);
 	copy_program(sub, "cdok");
 	built_library(so, sizeof(so));
-	join(lib, sizeof(lib), dir, "lib/libcdok-render.so.0");
+	join(lib, sizeof(lib), dir, "lib/" RENDER_SO);
 	cr_assert(symlink(so, lib) == 0, "symlink: %s", strerror(errno));
 	join(bin, sizeof(bin), dir, "bin/cdok");
 
@@ -302,7 +306,7 @@ Test(lazy, unusable_library)
 
 		copy_program(dir, "cdok");
 		join(bin, sizeof(bin), dir, "cdok");
-		join(so, sizeof(so), dir, "libcdok-render.so.0");
+		join(so, sizeof(so), dir, RENDER_SO);
 		if (k == 0) {
 			write_file(so, "not a library\n");
 		} else {
@@ -324,7 +328,8 @@ Test(lazy, unusable_library)
 		expect_match(r.err.data, "^cdok: unknown format 'png' for "
 			     "--to: expected spec, .*, or a picture format of "
 			     "libcdok-render, which is not available here "
-			     "\\(.*libcdok-render\\.so\\.0.*\\)\n$", which[k]);
+			     "\\(.*libcdok-render\\.so\\." CLI_ABI
+			     ".*\\)\n$", which[k]);
 		if (k == 1)
 			cr_expect(strstr(r.err.data, "has no "
 					 "cdok_render_version"), "%s",
