@@ -137,6 +137,14 @@ struct grader {
 	int *vc_pool;
 	uint64_t vc_stamp, placements;
 	bool vc_valid;
+	/* The sets of k = 2..4 different values of 1..n (n <= SETS_MAX_N)
+	 * by k and sum, each list in the order the enumeration of
+	 * tech_cage_combinations meets them: sets_off[k * (nsums + 1) +
+	 * sum] .. the next entry index sets.  Made at the first use; NULL
+	 * before, or when it could not be (then the enumeration runs). */
+	uint64_t *sets;
+	int *sets_off;
+	int nsums;
 
 	/* Recording: the step's sentence is written into text before the
 	 * step is applied (it speaks of the state the step starts from). */

@@ -578,6 +578,8 @@ void grader_free(struct grader *g)
 	free(g->kc_cage);
 	free(g->vc);
 	free(g->vc_pool);
+	free(g->sets);
+	free(g->sets_off);
 	cdok_latin_close(g->engine);
 	free(g->unit_cells);
 	free(g->cell_units);

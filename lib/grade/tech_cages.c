@@ -274,8 +274,10 @@ int tech_cage_bounds(struct grader *g)
 			int olo = lo - low(d), ohi = hi - high(d);
 
 			/* Keep the values v with sum - ohi <= v <= sum - olo. */
-			step_remove(g, cells[j],
-				    d & ~between(sum - ohi, sum - olo));
+			uint64_t rm = d & ~between(sum - ohi, sum - olo);
+
+			if (rm)
+				step_remove(g, cells[j], rm);
 		}
 		if (!g->step.nrm)
 			continue;
@@ -315,12 +317,102 @@ static void combos(struct grader *g, int n, int k, int sum, int from,
 		       ncells, any);
 }
 
+/* Grids up to this size get the table of value sets. */
+#define SETS_MAX_N 16
+
+/* Every set of k different values from..n, in increasing order of its
+ * values read as a word (the enumeration's order), counted (fill
+ * false) or written at sets_off (fill true, which it advances). */
+static void sets_walk(struct grader *g, int k, int kk, int sum, int from,
+		      uint64_t set, bool fill)
+{
+	if (k == 0) {
+		int *at = &g->sets_off[kk * (g->nsums + 1) + sum];
+
+		if (fill)
+			g->sets[(*at)++] = set;
+		else
+			(*at)++;
+		return;
+	}
+	for (int v = from; v <= g->n; v++)
+		sets_walk(g, k - 1, kk, sum + v, v + 1, set | BIT(v), fill);
+}
+
+/* Make the table of value sets (struct grader, sets); false when the
+ * grid is too large for it or memory runs out. */
+static bool sets_make(struct grader *g)
+{
+	int n = g->n, slots, total = 0;
+
+	if (g->sets)
+		return true;
+	if (n > SETS_MAX_N)
+		return false;
+	g->nsums = 4 * n;
+	slots = 5 * (g->nsums + 1) + 1;
+	g->sets_off = cdok_calloc((size_t)slots, sizeof(int));
+	if (!g->sets_off)
+		return false;
+	for (int k = 2; k <= 4; k++)
+		sets_walk(g, k, k, 0, 1, 0, false);
+	/* Counts to offsets; each slot then starts where its list goes. */
+	for (int i = 0; i < slots; i++) {
+		int c = g->sets_off[i];
+
+		g->sets_off[i] = total;
+		total += c;
+	}
+	g->sets = cdok_malloc((size_t)(total ? total : 1) * sizeof(uint64_t));
+	if (!g->sets) {
+		free(g->sets_off);
+		g->sets_off = NULL;
+		return false;
+	}
+	for (int k = 2; k <= 4; k++)
+		sets_walk(g, k, k, 0, 1, 0, true);
+	/* Filling moved each offset to where the next list starts. */
+	for (int i = slots - 1; i > 0; i--)
+		g->sets_off[i] = g->sets_off[i - 1];
+	g->sets_off[0] = 0;
+	return true;
+}
+
+/* What combos finds, from the table. */
+static void combos_listed(struct grader *g, int k, int sum,
+			  const int *cells, int ncells, uint64_t *any)
+{
+	struct gstep *s = &g->step;
+	int at, end;
+
+	if (sum < 0 || sum > g->nsums)
+		return;
+	at = g->sets_off[k * (g->nsums + 1) + sum];
+	end = g->sets_off[k * (g->nsums + 1) + sum + 1];
+	for (; at < end; at++) {
+		uint64_t set = g->sets[at];
+		int j = 0;
+
+		while (j < ncells && (g->dom[cells[j]] & set))
+			j++;
+		if (j < ncells)
+			continue;
+		*any |= set;
+		if (s->ncombos < 32)
+			s->combos[s->ncombos] = set;
+		s->ncombos++;
+	}
+}
+
 int tech_cage_combinations(struct grader *g)
 {
+	bool listed;
+
 	if (!g->killer)
 		return 0;
 	if (!killer_regions(g))
 		return -1;
+	listed = sets_make(g);
 	for (int i = 0; i < g->nkc + g->nvc; i++) {
 		const int *cells;
 		int ncells, sum;
@@ -331,7 +423,11 @@ int tech_cage_combinations(struct grader *g)
 		if (ncells < 2 || ncells > 4)
 			continue;
 		step_begin(g, TECH_CAGE_COMBINATIONS);
-		combos(g, g->n, ncells, sum, 1, 0, cells, ncells, &any);
+		if (listed)
+			combos_listed(g, ncells, sum, cells, ncells, &any);
+		else
+			combos(g, g->n, ncells, sum, 1, 0, cells, ncells,
+			       &any);
 		if (!any)
 			return -1;
 		for (int j = 0; j < ncells; j++)

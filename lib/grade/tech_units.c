@@ -119,21 +119,40 @@ static int intersect(struct grader *g, int tech, int a_first, int a_last,
 	for (int a = a_first; a < a_last; a++) {
 		const int *u = unit_of(g, a);
 		uint64_t missing = g->full & ~unit_placed(g, a);
+		/* Where a meets the units of kind b_kind: per segment, the
+		 * candidates of its open cells, and those of two or more. */
+		int seg[64], nseg = 0;
+		uint64_t once[64], twice[64];
 
-		for (uint64_t m = missing; m; m &= m - 1) {
-			int v = low(m), b = -1, count = 0;
+		for (int i = 0; i < g->n; i++) {
+			int c = u[i], cb = g->cell_units[c * 3 + b_kind], k = 0;
 
-			for (int i = 0; i < g->n && b != -2; i++) {
-				int c = u[i], cb;
-
-				if (g->val[c] || !(g->dom[c] & BIT(v)))
-					continue;
-				cb = g->cell_units[c * 3 + b_kind];
-				count++;
-				b = b < 0 || b == cb ? cb : -2;
-			}
-			if (b < 0 || count < 2)
+			if (g->val[c])
 				continue;
+			while (k < nseg && seg[k] != cb)
+				k++;
+			if (k == nseg) {
+				seg[nseg++] = cb;
+				once[k] = twice[k] = 0;
+			}
+			twice[k] |= once[k] & g->dom[c];
+			once[k] |= g->dom[c];
+		}
+		for (uint64_t m = missing; m; m &= m - 1) {
+			int v = low(m), b = -1, k = 0, kb = -1;
+
+			for (; k < nseg; k++) {
+				if (!(once[k] & BIT(v)))
+					continue;
+				if (kb >= 0)
+					break;
+				kb = k;
+			}
+			/* v is open in one segment only, in two cells or
+			 * more of it. */
+			if (kb < 0 || k < nseg || !(twice[kb] & BIT(v)))
+				continue;
+			b = seg[kb];
 			step_begin(g, tech);
 			for (int i = 0; i < g->n; i++) {
 				int c = unit_of(g, b)[i];
