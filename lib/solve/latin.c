@@ -483,17 +483,34 @@ static enum step units_full(struct engine *s, dom_t *dom)
 /* ------------------------------------------------------------------ */
 /* The engine's cage reasoning, for the grader                         */
 
+_Static_assert(CDOK_LATIN_TABLE_BUDGET == LAYOUT_BUDGET,
+	       "a table is made within the budget the scan was given");
+
+/* A cage scanned again and again gets a layout table at its first scan
+ * (when it has at most LAYOUT_MAX layouts then): later scans filter the
+ * table with the domains instead of enumerating.  The answers are the
+ * enumeration's, as long as each domain lies inside the one the table
+ * was made under (the grader's only narrow; otherwise the enumeration
+ * runs). */
 struct cdok_latin {
 	struct engine s;
+	signed char *tabled;  /* per cage: 0 not tried, 1 table, -1 none */
+	dom_t *made;          /* per cell: its domain when its cage's
+			       * table was made */
 };
 
 struct cdok_latin *cdok_latin_open(const cdok_puzzle *p)
 {
-	struct cdok_latin *h = cdok_malloc(sizeof(*h));
+	struct cdok_latin *h = cdok_calloc(1, sizeof(*h));
 
-	if (h && !engine_init(&h->s, p)) {
-		engine_free(&h->s);
-		free(h);
+	if (!h)
+		return NULL;
+	if (!engine_init(&h->s, p) ||
+	    !(h->tabled = cdok_calloc((size_t)(p->ncages ? p->ncages : 1),
+				      1)) ||
+	    !(h->made = cdok_calloc((size_t)p->size * (size_t)p->size,
+				    sizeof(dom_t)))) {
+		cdok_latin_close(h);
 		return NULL;
 	}
 	return h;
@@ -504,7 +521,117 @@ void cdok_latin_close(struct cdok_latin *h)
 	if (!h)
 		return;
 	engine_free(&h->s);
+	free(h->tabled);
+	free(h->made);
 	free(h);
+}
+
+/* cdok_latin_scan from cage ci's table: the layouts that fit dom are
+ * those of the table whose every cell value is in its domain. */
+static int scan_table(struct engine *s, int ci, const dom_t *dom,
+		      struct cdok_cage_scan *out)
+{
+	const struct cage_info *c = &s->cages[ci];
+	const struct layout_table *t = &s->tables[c->table];
+	int w = t->words, nvals = s->vmax + 1, k = c->ncells;
+	const uint64_t *sup = s->arena + t->sup;
+	uint64_t now[LAYOUT_MAX / 64], mask[LAYOUT_MAX / 64], any = 0;
+	dom_t known[3 * LAYOUT_MAX_CELLS];
+
+	memcpy(now, s->live + t->live, (size_t)w * sizeof(uint64_t));
+	for (int p = 0; p < k; p++) {
+		const uint64_t *row = sup + (size_t)p * (size_t)nvals * (size_t)w;
+
+		memset(mask, 0, (size_t)w * sizeof(uint64_t));
+		for (dom_t a = dom[c->cells[p]]; a; a &= a - 1) {
+			const uint64_t *b = row + (size_t)low_value(a) * (size_t)w;
+
+			for (int j = 0; j < w; j++)
+				mask[j] |= b[j];
+		}
+		for (int j = 0; j < w; j++)
+			now[j] &= mask[j];
+	}
+	for (int j = 0; j < w; j++)
+		any |= now[j];
+	for (int g = 0; g < c->ngroups; g++)
+		known[g] = 0;
+	for (int p = 0; p < k; p++) {
+		const uint64_t *row = sup + (size_t)p * (size_t)nvals * (size_t)w;
+		int cell = c->cells[p];
+		dom_t keep = 0;
+
+		for (dom_t a = any ? dom[cell] : 0; a; a &= a - 1) {
+			const uint64_t *b = row + (size_t)low_value(a) * (size_t)w;
+
+			for (int j = 0; j < w; j++)
+				if (b[j] & now[j]) {
+					keep |= a & -a;
+					break;
+				}
+		}
+		out->support[p] = keep;
+		for (int j = 0; j < NKINDS; j++)
+			known[c->groups[p * NKINDS + j]] |= cell_req(s, dom, cell);
+	}
+	if (!any)
+		return 0;
+	/* A single-cell cage places nothing the unit rule would miss.
+	 * Otherwise v is in every fitting layout's cells of group g when
+	 * no fitting layout lacks it in all of them. */
+	for (int g = 0; g < c->ngroups && k > 1; g++) {
+		dom_t vals = 0, must = 0;
+
+		for (uint64_t in = c->group_cells[g]; in; in &= in - 1)
+			vals |= out->support[__builtin_ctzll(in)];
+		for (dom_t a = vals & ~known[g]; a; a &= a - 1) {
+			size_t v = (size_t)low_value(a);
+			bool every = true;
+
+			for (int j = 0; j < w && every; j++) {
+				uint64_t with = 0;
+
+				for (uint64_t in = c->group_cells[g]; in;
+				     in &= in - 1)
+					with |= sup[((size_t)__builtin_ctzll(in) *
+						     (size_t)nvals + v) *
+						    (size_t)w + (size_t)j];
+				every = !(now[j] & ~with);
+			}
+			if (every)
+				must |= a & -a;
+		}
+		out->must[g] = must;
+	}
+	return 1;
+}
+
+/* Whether cage ci can be scanned from its table under dom. */
+static bool scan_tabled(struct cdok_latin *h, int ci, const dom_t *dom)
+{
+	struct engine *s = &h->s;
+	const struct cage_info *c = &s->cages[ci];
+
+	if (c->ncells < 2 || c->ncells > LAYOUT_MAX_CELLS ||
+	    (c->op == CDOK_OP_MUL && c->target == 0) || ci >= s->nreal)
+		return false;
+	if (!h->tabled[ci]) {
+		h->tabled[ci] = -1;
+		if (c->table < 0 && table_make(s, dom, ci, LAYOUT_MAX)) {
+			h->tabled[ci] = 1;
+			for (int p = 0; p < c->ncells; p++)
+				h->made[c->cells[p]] = dom[c->cells[p]];
+		}
+		/* Out of memory for the table: the enumeration still
+		 * answers. */
+		s->nomem = false;
+	}
+	if (h->tabled[ci] != 1)
+		return false;
+	for (int p = 0; p < c->ncells; p++)
+		if (dom[c->cells[p]] & ~h->made[c->cells[p]])
+			return false;
+	return true;
 }
 
 int cdok_latin_scan(struct cdok_latin *h, int cage, const uint64_t *dom,
@@ -521,6 +648,8 @@ int cdok_latin_scan(struct cdok_latin *h, int cage, const uint64_t *dom,
 	}
 	if (c->ncells > ENUM_MAX_CELLS)
 		return -1;
+	if (budget >= CDOK_LATIN_TABLE_BUDGET && scan_tabled(h, cage, dom))
+		return scan_table(s, cage, dom, out);
 	enumerate(s, dom, cage, budget);
 	if (e->aborted)
 		return -1;
