@@ -1062,26 +1062,19 @@ static void tables_undo(struct engine *s, size_t mark)
 	}
 }
 
-/* Bring a tabled cage to consistency: drop the layouts a cell's domain
- * no longer allows, keep in each cell the values some live layout gives
- * it, and keep the rest of each unit clear of the values every live
- * layout puts there.  The same answers as the enumeration, in word
- * operations. */
-static bool table_propagate(struct engine *s, dom_t *dom, int ci)
+/* The layouts of cage ci's table that fit dom: the live ones whose
+ * every cell value is in its domain, into now (the table's words). */
+static void table_fit(const struct engine *s, int ci, const dom_t *dom,
+		      const uint64_t *live, uint64_t *now)
 {
 	const struct cage_info *c = &s->cages[ci];
-	struct layout_table *t = &s->tables[c->table];
-	int w = t->words, nvals = s->vmax + 1, k = c->ncells;
-	uint64_t *live, any = 0, mask[LAYOUT_MAX / 64];
+	const struct layout_table *t = &s->tables[c->table];
+	int w = t->words, nvals = s->vmax + 1;
 	const uint64_t *sup = s->arena + t->sup;
-	dom_t gvals[3 * LAYOUT_MAX_CELLS], gknown[3 * LAYOUT_MAX_CELLS];
+	uint64_t mask[LAYOUT_MAX / 64];
 
-	uint64_t now[LAYOUT_MAX / 64], lost = 0;
-
-	live = s->live + t->live;
 	memcpy(now, live, (size_t)w * sizeof(uint64_t));
-	s->work += (uint64_t)k * (uint64_t)w * 8;
-	for (int p = 0; p < k; p++) {
+	for (int p = 0; p < c->ncells; p++) {
 		const uint64_t *row = sup + (size_t)p * (size_t)nvals * (size_t)w;
 
 		memset(mask, 0, (size_t)w * sizeof(uint64_t));
@@ -1094,6 +1087,57 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 		for (int j = 0; j < w; j++)
 			now[j] &= mask[j];
 	}
+}
+
+/* Of vals, the values that every layout in live puts into cage ci's
+ * cells of group g: v is when no live layout lacks it in all of them. */
+static dom_t table_must(const struct engine *s, int ci, int g,
+			const uint64_t *live, dom_t vals)
+{
+	const struct cage_info *c = &s->cages[ci];
+	const struct layout_table *t = &s->tables[c->table];
+	int w = t->words, nvals = s->vmax + 1;
+	const uint64_t *sup = s->arena + t->sup;
+	dom_t must = 0;
+
+	for (dom_t a = vals; a; a &= a - 1) {
+		size_t v = (size_t)low_value(a);
+		bool every = true;
+
+		for (int j = 0; j < w && every; j++) {
+			uint64_t with = 0;
+
+			for (uint64_t in = c->group_cells[g]; in; in &= in - 1)
+				with |= sup[((size_t)__builtin_ctzll(in) *
+					     (size_t)nvals + v) * (size_t)w +
+					    (size_t)j];
+			every = !(live[j] & ~with);
+		}
+		if (every)
+			must |= a & -a;
+	}
+	return must;
+}
+
+/* Bring a tabled cage to consistency: drop the layouts a cell's domain
+ * no longer allows, keep in each cell the values some live layout gives
+ * it, and keep the rest of each unit clear of the values every live
+ * layout puts there.  The same answers as the enumeration, in word
+ * operations. */
+static bool table_propagate(struct engine *s, dom_t *dom, int ci)
+{
+	const struct cage_info *c = &s->cages[ci];
+	struct layout_table *t = &s->tables[c->table];
+	int w = t->words, nvals = s->vmax + 1, k = c->ncells;
+	uint64_t *live, any = 0;
+	const uint64_t *sup = s->arena + t->sup;
+	dom_t gvals[3 * LAYOUT_MAX_CELLS], gknown[3 * LAYOUT_MAX_CELLS];
+
+	uint64_t now[LAYOUT_MAX / 64], lost = 0;
+
+	live = s->live + t->live;
+	s->work += (uint64_t)k * (uint64_t)w * 8;
+	table_fit(s, ci, dom, live, now);
 	for (int j = 0; j < w; j++) {
 		any |= now[j];
 		lost |= live[j] & ~now[j];
@@ -1141,26 +1185,9 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 	 * decided cells) cannot be anywhere else in it: v is in every live
 	 * layout when no live layout lacks it in all the group's cells. */
 	for (int g = 0; g < c->ngroups; g++) {
-		dom_t must = 0;
+		dom_t must = table_must(s, ci, g, live, gvals[g] & ~gknown[g]);
 		const int *cells;
 
-		for (dom_t a = gvals[g] & ~gknown[g]; a; a &= a - 1) {
-			size_t v = (size_t)low_value(a);
-			bool every = true;
-
-			for (int j = 0; j < w && every; j++) {
-				uint64_t with = 0;
-
-				for (uint64_t in = c->group_cells[g]; in;
-				     in &= in - 1)
-					with |= sup[((size_t)__builtin_ctzll(in) *
-						     (size_t)nvals + v) *
-						    (size_t)w + (size_t)j];
-				every = !(live[j] & ~with);
-			}
-			if (every)
-				must |= a & -a;
-		}
 		if (!must)
 			continue;
 		cells = s->unit_cells + (size_t)c->group_unit[g] * (size_t)s->n;

@@ -535,23 +535,10 @@ static int scan_table(struct engine *s, int ci, const dom_t *dom,
 	const struct layout_table *t = &s->tables[c->table];
 	int w = t->words, nvals = s->vmax + 1, k = c->ncells;
 	const uint64_t *sup = s->arena + t->sup;
-	uint64_t now[LAYOUT_MAX / 64], mask[LAYOUT_MAX / 64], any = 0;
+	uint64_t now[LAYOUT_MAX / 64], any = 0;
 	dom_t known[3 * LAYOUT_MAX_CELLS];
 
-	memcpy(now, s->live + t->live, (size_t)w * sizeof(uint64_t));
-	for (int p = 0; p < k; p++) {
-		const uint64_t *row = sup + (size_t)p * (size_t)nvals * (size_t)w;
-
-		memset(mask, 0, (size_t)w * sizeof(uint64_t));
-		for (dom_t a = dom[c->cells[p]]; a; a &= a - 1) {
-			const uint64_t *b = row + (size_t)low_value(a) * (size_t)w;
-
-			for (int j = 0; j < w; j++)
-				mask[j] |= b[j];
-		}
-		for (int j = 0; j < w; j++)
-			now[j] &= mask[j];
-	}
+	table_fit(s, ci, dom, s->live + t->live, now);
 	for (int j = 0; j < w; j++)
 		any |= now[j];
 	for (int g = 0; g < c->ngroups; g++)
@@ -576,32 +563,13 @@ static int scan_table(struct engine *s, int ci, const dom_t *dom,
 	}
 	if (!any)
 		return 0;
-	/* A single-cell cage places nothing the unit rule would miss.
-	 * Otherwise v is in every fitting layout's cells of group g when
-	 * no fitting layout lacks it in all of them. */
+	/* A single-cell cage places nothing the unit rule would miss. */
 	for (int g = 0; g < c->ngroups && k > 1; g++) {
-		dom_t vals = 0, must = 0;
+		dom_t vals = 0;
 
 		for (uint64_t in = c->group_cells[g]; in; in &= in - 1)
 			vals |= out->support[__builtin_ctzll(in)];
-		for (dom_t a = vals & ~known[g]; a; a &= a - 1) {
-			size_t v = (size_t)low_value(a);
-			bool every = true;
-
-			for (int j = 0; j < w && every; j++) {
-				uint64_t with = 0;
-
-				for (uint64_t in = c->group_cells[g]; in;
-				     in &= in - 1)
-					with |= sup[((size_t)__builtin_ctzll(in) *
-						     (size_t)nvals + v) *
-						    (size_t)w + (size_t)j];
-				every = !(now[j] & ~with);
-			}
-			if (every)
-				must |= a & -a;
-		}
-		out->must[g] = must;
+		out->must[g] = table_must(s, ci, g, now, vals & ~known[g]);
 	}
 	return 1;
 }
