@@ -101,4 +101,20 @@ cdok_status cdok_json_bad_int(const struct cdok_json_doc *d,
  * or is not an object (or an array whose first element is one). */
 int cdok_json_scan_keys(const char *text, size_t len);
 
+/* A reading position in JSON text, for the scanners that go through it
+ * without jansson (scan.c, killer_direct.c). */
+struct json_cursor {
+	const char *t;
+	size_t len;
+	size_t i;
+};
+
+/* Step over JSON's white space. */
+static inline void json_skip_ws(struct json_cursor *c)
+{
+	while (c->i < c->len && (c->t[c->i] == ' ' || c->t[c->i] == '\t' ||
+				 c->t[c->i] == '\n' || c->t[c->i] == '\r'))
+		c->i++;
+}
+
 #endif /* CDOK_JSON_H */

@@ -23,23 +23,10 @@
 #define KN 9
 #define KCELLS (KN * KN)
 
-struct direct {
-	const char *t;
-	size_t len;
-	size_t i;
-};
-
-static void skip_ws(struct direct *d)
-{
-	while (d->i < d->len && (d->t[d->i] == ' ' || d->t[d->i] == '\n' ||
-				 d->t[d->i] == '\t' || d->t[d->i] == '\r'))
-		d->i++;
-}
-
 /* The character c, after white space. */
-static bool expect(struct direct *d, char c)
+static bool expect(struct json_cursor *d, char c)
 {
-	skip_ws(d);
+	json_skip_ws(d);
 	if (d->i >= d->len || d->t[d->i] != c)
 		return false;
 	d->i++;
@@ -48,13 +35,13 @@ static bool expect(struct direct *d, char c)
 
 /* A JSON integer (no fraction or exponent) of up to 18 digits, which
  * always fits 64 bits, into *v. */
-static bool integer(struct direct *d, int64_t *v)
+static bool integer(struct json_cursor *d, int64_t *v)
 {
 	bool minus = false;
 	size_t from;
 	int64_t x = 0;
 
-	skip_ws(d);
+	json_skip_ws(d);
 	if (d->i < d->len && d->t[d->i] == '-') {
 		minus = true;
 		d->i++;
@@ -76,18 +63,18 @@ static bool integer(struct direct *d, int64_t *v)
 }
 
 /* An integer in lo..hi. */
-static bool integer_in(struct direct *d, int64_t lo, int64_t hi, int64_t *v)
+static bool integer_in(struct json_cursor *d, int64_t lo, int64_t hi, int64_t *v)
 {
 	return integer(d, v) && *v >= lo && *v <= hi;
 }
 
 /* A key: "board" (1) or "cages" (2), written plainly; 0 for anything
  * else. */
-static int key(struct direct *d)
+static int key(struct json_cursor *d)
 {
 	static const char *const keys[] = {"\"board\"", "\"cages\""};
 
-	skip_ws(d);
+	json_skip_ws(d);
 	for (int k = 0; k < 2; k++)
 		if (d->len - d->i >= 7 && !memcmp(d->t + d->i, keys[k], 7)) {
 			d->i += 7;
@@ -97,7 +84,7 @@ static int key(struct direct *d)
 }
 
 /* The board: 9 rows of 9 values 0..9. */
-static bool board(struct direct *d, int *givens)
+static bool board(struct json_cursor *d, int *givens)
 {
 	if (!expect(d, '['))
 		return false;
@@ -129,7 +116,7 @@ struct cage_list {
 };
 
 /* One cage, [total, [[x, y], ...]]: a cell in no cage before. */
-static bool cage(struct direct *d, struct cage_list *c)
+static bool cage(struct json_cursor *d, struct cage_list *c)
 {
 	int k = c->n, at = c->start[k];
 	int64_t total;
@@ -159,7 +146,7 @@ static bool cage(struct direct *d, struct cage_list *c)
 	return true;
 }
 
-static bool cages(struct direct *d, struct cage_list *c)
+static bool cages(struct json_cursor *d, struct cage_list *c)
 {
 	if (!expect(d, '['))
 		return false;
@@ -206,7 +193,7 @@ static cdok_puzzle *build(const int *givens, const struct cage_list *c)
 bool cdok_killer_direct(const char *text, size_t len, size_t *used,
 			cdok_puzzle **out)
 {
-	struct direct d = {text, len, 0};
+	struct json_cursor d = {text, len, 0};
 	struct cage_list c;
 	int givens[KCELLS], seen = 0;
 

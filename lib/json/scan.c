@@ -17,19 +17,7 @@
 /* jansson's JSON_PARSER_MAX_DEPTH. */
 #define MAX_DEPTH 2048
 
-struct scan {
-	const char *t;
-	size_t len;
-	size_t i;
-};
-
-static void skip_ws(struct scan *s)
-{
-	while (s->i < s->len && (s->t[s->i] == ' ' || s->t[s->i] == '\t' ||
-				 s->t[s->i] == '\n' || s->t[s->i] == '\r'))
-		s->i++;
-}
-static int hex4(struct scan *s, unsigned *v)
+static int hex4(struct json_cursor *s, unsigned *v)
 {
 	*v = 0;
 	for (int k = 0; k < 4; k++, s->i++) {
@@ -51,7 +39,7 @@ static int hex4(struct scan *s, unsigned *v)
 /* The length of the UTF-8 sequence starting at s->i, or 0 if it is not
  * a well-formed one (overlong forms, surrogates and values past
  * U+10FFFF included). */
-static size_t utf8_len(const struct scan *s)
+static size_t utf8_len(const struct json_cursor *s)
 {
 	const unsigned char *u = (const unsigned char *)s->t + s->i;
 	size_t left = s->len - s->i, n;
@@ -81,7 +69,7 @@ static size_t utf8_len(const struct scan *s)
 
 /* A string from its opening quote.  Its decoded text, when it is short
  * and plain ASCII, goes to key (NUL-terminated; "" otherwise). */
-static int scan_string(struct scan *s, char *key, size_t cap)
+static int scan_string(struct json_cursor *s, char *key, size_t cap)
 {
 	size_t n = 0;
 	int fits = 1;
@@ -152,7 +140,7 @@ static int scan_string(struct scan *s, char *key, size_t cap)
 	return 1;
 }
 
-static int digits(struct scan *s)
+static int digits(struct json_cursor *s)
 {
 	size_t from = s->i;
 
@@ -163,7 +151,7 @@ static int digits(struct scan *s)
 
 /* A number, with jansson's limits: an integer must fit 64 bits, a real
  * must not overflow. */
-static int scan_number(struct scan *s)
+static int scan_number(struct json_cursor *s)
 {
 	size_t from = s->i;
 	int real = 0;
@@ -207,7 +195,7 @@ static int scan_number(struct scan *s)
 	return errno != ERANGE;
 }
 
-static int scan_word(struct scan *s, const char *w)
+static int scan_word(struct json_cursor *s, const char *w)
 {
 	size_t n = strlen(w);
 
@@ -221,18 +209,18 @@ int cdok_json_scan_keys(const char *text, size_t len)
 {
 	/* The open containers, innermost last: '{' or '['. */
 	char stack[MAX_DEPTH];
-	struct scan s = { text, len, 0 };
+	struct json_cursor s = { text, len, 0 };
 	int depth = 0, keys = 0, verdict = -1;
 	/* Whether the object whose keys count is open, and at what depth;
 	 * and whether the next value is the top array's first element. */
 	int target = 0, first_element = 0;
 
-	skip_ws(&s);
+	json_skip_ws(&s);
 	for (;;) {
 		char c, key[8];
 
 		/* A value. */
-		skip_ws(&s);
+		json_skip_ws(&s);
 		if (s.i >= s.len)
 			return -1;
 		c = s.t[s.i];
@@ -246,7 +234,7 @@ int cdok_json_scan_keys(const char *text, size_t len)
 			first_element = depth == 0 && c == '[';
 			stack[depth++] = c;
 			s.i++;
-			skip_ws(&s);
+			json_skip_ws(&s);
 			if (s.i < s.len && s.t[s.i] == (c == '{' ? '}' : ']')) {
 				s.i++;
 				if (depth == target)
@@ -277,7 +265,7 @@ after_value:
 		for (;;) {
 			if (depth == 0)
 				return verdict < 0 ? -1 : keys;
-			skip_ws(&s);
+			json_skip_ws(&s);
 			if (s.i >= s.len)
 				return -1;
 			c = s.t[s.i++];
@@ -293,7 +281,7 @@ after_value:
 		if (stack[depth - 1] == '[')
 			continue;
 key:
-		skip_ws(&s);
+		json_skip_ws(&s);
 		if (s.i >= s.len || s.t[s.i] != '"' ||
 		    !scan_string(&s, key, sizeof(key)))
 			return -1;
@@ -305,7 +293,7 @@ key:
 			else if (!strcmp(key, "format"))
 				keys |= CDOK_JSON_HAS_FORMAT;
 		}
-		skip_ws(&s);
+		json_skip_ws(&s);
 		if (s.i >= s.len || s.t[s.i] != ':')
 			return -1;
 		s.i++;
