@@ -1062,15 +1062,13 @@ static void tables_undo(struct engine *s, size_t mark)
 	}
 }
 
-/* The layouts of cage ci's table that fit dom: the live ones whose
- * every cell value is in its domain, into now (the table's words). */
-static void table_fit(const struct engine *s, int ci, const dom_t *dom,
-		      const uint64_t *live, uint64_t *now)
+/* The layouts of cage c's table (sup, w words a set, nvals values) that
+ * fit dom: the live ones whose every cell value is in its domain, into
+ * now. */
+static inline __attribute__((always_inline)) void
+table_fit(const struct cage_info *c, const uint64_t *sup, int w, int nvals,
+	  const dom_t *dom, const uint64_t *live, uint64_t *now)
 {
-	const struct cage_info *c = &s->cages[ci];
-	const struct layout_table *t = &s->tables[c->table];
-	int w = t->words, nvals = s->vmax + 1;
-	const uint64_t *sup = s->arena + t->sup;
 	uint64_t mask[LAYOUT_MAX / 64];
 
 	memcpy(now, live, (size_t)w * sizeof(uint64_t));
@@ -1089,15 +1087,13 @@ static void table_fit(const struct engine *s, int ci, const dom_t *dom,
 	}
 }
 
-/* Of vals, the values that every layout in live puts into cage ci's
- * cells of group g: v is when no live layout lacks it in all of them. */
-static dom_t table_must(const struct engine *s, int ci, int g,
-			const uint64_t *live, dom_t vals)
+/* Of vals, the values that every layout in live puts into cage c's
+ * cells of group g (its table as for table_fit): v is when no live
+ * layout lacks it in all of them. */
+static inline __attribute__((always_inline)) dom_t
+table_must(const struct cage_info *c, const uint64_t *sup, int w, int nvals,
+	   int g, const uint64_t *live, dom_t vals)
 {
-	const struct cage_info *c = &s->cages[ci];
-	const struct layout_table *t = &s->tables[c->table];
-	int w = t->words, nvals = s->vmax + 1;
-	const uint64_t *sup = s->arena + t->sup;
 	dom_t must = 0;
 
 	for (dom_t a = vals; a; a &= a - 1) {
@@ -1137,7 +1133,7 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 
 	live = s->live + t->live;
 	s->work += (uint64_t)k * (uint64_t)w * 8;
-	table_fit(s, ci, dom, live, now);
+	table_fit(c, sup, w, nvals, dom, live, now);
 	for (int j = 0; j < w; j++) {
 		any |= now[j];
 		lost |= live[j] & ~now[j];
@@ -1185,7 +1181,8 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 	 * decided cells) cannot be anywhere else in it: v is in every live
 	 * layout when no live layout lacks it in all the group's cells. */
 	for (int g = 0; g < c->ngroups; g++) {
-		dom_t must = table_must(s, ci, g, live, gvals[g] & ~gknown[g]);
+		dom_t must = table_must(c, sup, w, nvals, g, live,
+					gvals[g] & ~gknown[g]);
 		const int *cells;
 
 		if (!must)

@@ -538,7 +538,7 @@ static int scan_table(struct engine *s, int ci, const dom_t *dom,
 	uint64_t now[LAYOUT_MAX / 64], any = 0;
 	dom_t known[3 * LAYOUT_MAX_CELLS];
 
-	table_fit(s, ci, dom, s->live + t->live, now);
+	table_fit(c, sup, w, nvals, dom, s->live + t->live, now);
 	for (int j = 0; j < w; j++)
 		any |= now[j];
 	for (int g = 0; g < c->ngroups; g++)
@@ -569,7 +569,8 @@ static int scan_table(struct engine *s, int ci, const dom_t *dom,
 
 		for (uint64_t in = c->group_cells[g]; in; in &= in - 1)
 			vals |= out->support[__builtin_ctzll(in)];
-		out->must[g] = table_must(s, ci, g, now, vals & ~known[g]);
+		out->must[g] = table_must(c, sup, w, nvals, g, now,
+					  vals & ~known[g]);
 	}
 	return 1;
 }
