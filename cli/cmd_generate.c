@@ -88,6 +88,11 @@ static bool killer_boxes(const struct cli *cli, const char *name, int size,
 	return false;
 }
 
+/* The largest Killer grid generate makes without --timeout: 25 x 25
+ * takes 4 to 11 s; 26 x 26 did not finish in 60 s, 30 x 30 and 36 x 36
+ * not in 90 s. */
+#define KILLER_GEN_MAX 25
+
 /* Whether the Killer options suit a grid of this size; says why not. */
 static bool killer_ok(const struct cli *cli, const char *name, int size)
 {
@@ -536,6 +541,17 @@ int cmd_generate(struct cli *cli)
 	}
 	if (cli->opt.killer && !killer_ok(cli, NULL, cli->opt.size))
 		return CLI_EXIT_USAGE;
+	/* Larger Killer grids take many minutes (their uniqueness checks
+	 * search rather than reason; doc/GENERATOR.md "Large grids"): not
+	 * without a deadline the user chose. */
+	if (cli->opt.killer && cli->opt.size > KILLER_GEN_MAX &&
+	    !cli->opt.timeout_ns) {
+		cli_msg(NULL, 0, 0, "Killer puzzles larger than %d x %d can "
+			"take many minutes to make (a 30 x 30 was not done "
+			"in 90 s): give --timeout SECONDS to try anyway",
+			KILLER_GEN_MAX, KILLER_GEN_MAX);
+		return CLI_EXIT_USAGE;
+	}
 	if (!gen_params(cli, NULL, cli->opt.size, &par))
 		return CLI_EXIT_USAGE;
 	memset(&b, 0, sizeof(b));

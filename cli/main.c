@@ -98,8 +98,10 @@ const struct cli_option cli_options[] = {
 	  "3 at size 9, otherwise the squarest shape that tiles the size, "
 	  "or --boxes), sum cages of 2 to --max-cage cells whose values all "
 	  "differ, and no givens; gen-grid prints a solved Sudoku grid.  "
-	  "harden does so by itself for an input that has boxes.  It does "
-	  "not combine with --ops, -T or -N.", 0 },
+	  "harden does so by itself for an input that has boxes.  generate "
+	  "makes Killer grids above 25 x 25 only with --timeout (they can "
+	  "take many minutes).  It does not combine with --ops, -T or -N.",
+	  0 },
 	{ OPT_BOXES, "boxes", "RxC", "gen-grid harden generate",
 	  "with --killer, boxes of R rows and C columns, such as 2x3 for a "
 	  "6 x 6 grid; R times C must be the size, and R and C at least "
