@@ -63,10 +63,11 @@ struct cdok_cage_scan {
 int cdok_latin_scan(struct cdok_latin *engine, int cage, const uint64_t *dom,
 		    long budget, struct cdok_cage_scan *out);
 
-/* With a budget of at least this, a cage of 2 to 8 cells gets a table of
- * its layouts at its first scan (when it has at most 1,024), and later
- * scans under domains inside those of that first one filter the table
- * instead of enumerating: the same answers, in word operations. */
+/* With a budget of at least this, a cage of 2 to 8 cells whose
+ * enumeration proved costly gets a table of its layouts at its next scan
+ * (when it has at most 1,024), and later scans under domains inside
+ * those of that one filter the table instead of enumerating: the same
+ * answers, in word operations. */
 #define CDOK_LATIN_TABLE_BUDGET 20000
 
 #endif /* CDOK_SOLVE_H */
