@@ -440,8 +440,8 @@ Test(solver, cage_scan_tables_agree_with_enumeration)
 			/* Take a random value from a random cell that
 			 * keeps one. */
 			seed = seed * 6364136223846793005u + 1442695040888963407u;
-			int cell = (int)(seed >> 33) % (N * N);
-			int v = 1 + (int)(seed >> 20) % N;
+			int cell = (int)((seed >> 33) % (N * N));
+			int v = 1 + (int)((seed >> 20) % N);
 
 			if ((dom[cell] & ~((uint64_t)1 << v)) != 0)
 				dom[cell] &= ~((uint64_t)1 << v);
