@@ -31,6 +31,19 @@ void fuzz_fail(const char *file, int line, const char *cond,
 	       const char *fmt, ...)
 	__attribute__((noreturn, format(printf, 4, 5)));
 
+/* An error from reading text (len bytes): its status is st, it has a
+ * one-line message, and it points inside the text (line 1 to one past
+ * the last, column at most one past the end of its line); only
+ * CDOK_ERR_LIMIT (an input over the size cap) may name no line. */
+void fuzz_check_error(const char *text, size_t len, cdok_status st,
+		      const cdok_error *err);
+
+/* A problem from cdok_check (or, with partial, cdok_check_partial,
+ * which adds CDOK_PROBLEM_WRONG) points inside the grid and the
+ * puzzle. */
+void fuzz_check_problem(const cdok_problem *pr, const cdok_puzzle *p,
+			bool partial);
+
 /* Every format a program can have: the core library's and
  * libcdok-json's, in one set made on first use (the cdok program's
  * cli_formats). */

@@ -129,28 +129,6 @@ static void describe(const cdok_problem *pr, const cdok_puzzle *p)
 	}
 }
 
-/* A problem points inside the grid and the puzzle. */
-static void check_problem(const cdok_problem *pr, const cdok_puzzle *p)
-{
-	int n = cdok_puzzle_size(p), ncages = cdok_puzzle_cage_count(p);
-
-	FUZZ_CHECK(pr->kind >= CDOK_PROBLEM_VALUE &&
-		   pr->kind <= CDOK_PROBLEM_TWO_DIGIT, "kind %d", pr->kind);
-	FUZZ_CHECK(pr->row >= -1 && pr->row < n && pr->column >= -1 &&
-		   pr->column < n && (pr->row >= 0 || pr->column >= 0),
-		   "kind %d at row %d, column %d of %d", pr->kind, pr->row,
-		   pr->column, n);
-	if (pr->kind == CDOK_PROBLEM_CAGE ||
-	    pr->kind == CDOK_PROBLEM_CAGE_REPEAT)
-		FUZZ_CHECK(pr->cage >= 0 && pr->cage < ncages,
-			   "cage %d of %d", pr->cage, ncages);
-	else
-		FUZZ_CHECK(pr->cage == -1, "kind %d names cage %d", pr->kind,
-			   pr->cage);
-	FUZZ_CHECK(pr->kind != CDOK_PROBLEM_CAGE || pr->got_den >= 0,
-		   "got_den %lld", (long long)pr->got_den);
-}
-
 static void check_under(void *user, const cdok_puzzle *p, const char *rules)
 {
 	const struct input *in = user;
@@ -182,7 +160,7 @@ static void check_under(void *user, const cdok_puzzle *p, const char *rules)
 			   "the library says %d, the independent checker "
 			   "%d", rules, right, !right);
 	for (int i = 0; i < count; i++) {
-		check_problem(&problems[i], p);
+		fuzz_check_problem(&problems[i], p, false);
 		describe(&problems[i], p);
 	}
 

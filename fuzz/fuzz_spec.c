@@ -16,57 +16,6 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* Lines in the text, and the length of line `line` (1-based) without
- * its line break: what an error position must fit in. */
-static int count_lines(const char *text, size_t len)
-{
-	int lines = 1;
-
-	for (size_t i = 0; i < len; i++)
-		lines += text[i] == '\n';
-	return lines;
-}
-
-static size_t line_length(const char *text, size_t len, int line)
-{
-	size_t i = 0, start;
-
-	for (int l = 1; l < line && i < len; i++)
-		if (text[i] == '\n')
-			l++;
-	start = i;
-	while (i < len && text[i] != '\n')
-		i++;
-	return i - start;
-}
-
-static void check_error(const char *text, size_t len, cdok_status st,
-			const cdok_error *err)
-{
-	int lines = count_lines(text, len);
-
-	FUZZ_CHECK(err->status == st, "status %d but err.status %d", st,
-		   err->status);
-	FUZZ_CHECK(memchr(err->message, '\0', sizeof(err->message)) &&
-		   err->message[0] && !strchr(err->message, '\n'),
-		   "bad message \"%.255s\"", err->message);
-	if (st == CDOK_ERR_NOMEM)
-		return;
-	/* Bad text is always named by its position; only an input over
-	 * the size cap is refused as a whole. */
-	FUZZ_CHECK(err->line >= 1 || st == CDOK_ERR_LIMIT,
-		   "no line for \"%s\"", err->message);
-	FUZZ_CHECK(err->line <= lines + 1 && err->column >= 0,
-		   "position %d:%d outside a text of %d lines: %s",
-		   err->line, err->column, lines, err->message);
-	if (err->line >= 1 && err->line <= lines)
-		FUZZ_CHECK((size_t)err->column <=
-			   line_length(text, len, err->line) + 1,
-			   "column %d past the end of line %d (%zu bytes): %s",
-			   err->column, err->line,
-			   line_length(text, len, err->line), err->message);
-}
-
 static void round_trips(void *user, const cdok_puzzle *p, const char *rules)
 {
 	char from[64];
@@ -101,7 +50,7 @@ static void read_spec(const uint8_t *data, size_t size, unsigned rules)
 		}
 		if (st != CDOK_OK) {
 			FUZZ_CHECK(!p, "a puzzle with an error");
-			check_error(text, size, st, &err);
+			fuzz_check_error(text, size, st, &err);
 			break;
 		}
 		FUZZ_CHECK(p, "CDOK_OK without a puzzle");

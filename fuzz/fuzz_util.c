@@ -19,6 +19,84 @@ void fuzz_fail(const char *file, int line, const char *cond,
 	abort();
 }
 
+/* ---- errors ---- */
+
+/* Lines in the text, and the length of line `line` (1-based) without
+ * its line break: what an error position must fit in. */
+static int count_lines(const char *text, size_t len)
+{
+	int lines = 1;
+
+	for (size_t i = 0; i < len; i++)
+		lines += text[i] == '\n';
+	return lines;
+}
+
+static size_t line_length(const char *text, size_t len, int line)
+{
+	size_t i = 0, start;
+
+	for (int l = 1; l < line && i < len; i++)
+		if (text[i] == '\n')
+			l++;
+	start = i;
+	while (i < len && text[i] != '\n')
+		i++;
+	return i - start;
+}
+
+void fuzz_check_error(const char *text, size_t len, cdok_status st,
+		      const cdok_error *err)
+{
+	int lines = count_lines(text, len);
+
+	FUZZ_CHECK(err->status == st, "status %d but err.status %d", st,
+		   err->status);
+	FUZZ_CHECK(memchr(err->message, '\0', sizeof(err->message)) &&
+		   err->message[0] && !strchr(err->message, '\n'),
+		   "bad message \"%.255s\"", err->message);
+	if (st == CDOK_ERR_NOMEM)
+		return;
+	/* Bad text is always named by its position; only an input over
+	 * the size cap is refused as a whole. */
+	FUZZ_CHECK(err->line >= 1 || st == CDOK_ERR_LIMIT,
+		   "no line for \"%s\"", err->message);
+	FUZZ_CHECK(err->line <= lines + 1 && err->column >= 0,
+		   "position %d:%d outside a text of %d lines: %s",
+		   err->line, err->column, lines, err->message);
+	if (err->line >= 1 && err->line <= lines)
+		FUZZ_CHECK((size_t)err->column <=
+			   line_length(text, len, err->line) + 1,
+			   "column %d past the end of line %d (%zu bytes): %s",
+			   err->column, err->line,
+			   line_length(text, len, err->line), err->message);
+}
+
+/* A problem points inside the grid and the puzzle. */
+void fuzz_check_problem(const cdok_problem *pr, const cdok_puzzle *p,
+			bool partial)
+{
+	int n = cdok_puzzle_size(p), ncages = cdok_puzzle_cage_count(p);
+
+	FUZZ_CHECK(pr->kind >= CDOK_PROBLEM_VALUE &&
+		   pr->kind <= (partial ? CDOK_PROBLEM_WRONG
+					: CDOK_PROBLEM_TWO_DIGIT), "kind %d",
+		   pr->kind);
+	FUZZ_CHECK(pr->row >= -1 && pr->row < n && pr->column >= -1 &&
+		   pr->column < n && (pr->row >= 0 || pr->column >= 0),
+		   "kind %d at row %d, column %d of %d", pr->kind, pr->row,
+		   pr->column, n);
+	if (pr->kind == CDOK_PROBLEM_CAGE ||
+	    pr->kind == CDOK_PROBLEM_CAGE_REPEAT)
+		FUZZ_CHECK(pr->cage >= 0 && pr->cage < ncages,
+			   "cage %d of %d", pr->cage, ncages);
+	else
+		FUZZ_CHECK(pr->cage == -1, "kind %d names cage %d", pr->kind,
+			   pr->cage);
+	FUZZ_CHECK(pr->kind != CDOK_PROBLEM_CAGE || pr->got_den >= 0,
+		   "got_den %lld", (long long)pr->got_den);
+}
+
 /* ---- comparing puzzles ---- */
 
 /* The value a cell is pinned to: its given, or the target of the
