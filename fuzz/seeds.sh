@@ -62,6 +62,47 @@ seed check $corpus/invalid/* $corpus/nylimb/*.puz $corpus/cdok/*.spec \
 { cat examples/readme6.spec; printf '\0'; cat examples/readme6-wrong.txt; } \
 	>"$out/check/readme6-wrong"
 
+# state: a puzzle, a NUL byte and a state of play (fuzz_state.c).  The
+# state is made from the puzzle's solution on file: about a quarter of
+# the cells left empty, a quarter empty with pencil marks (the
+# solution's value and the next one), the rest filled.  The ambiguous
+# puzzles' second solutions give states that agree with one solution
+# but not the other, and the README's wrong grid one that breaks the
+# rules.
+as_state() {
+	awk '{
+		n = NF
+		for (c = 1; c <= n; c++) {
+			k = (NR * 7 + c * 3) % 4
+			v = $c
+			if (k == 0)
+				cell = "."
+			else if (k == 1)
+				cell = "{" v (n > 9 ? "," : "") (v % n + 1) "}"
+			else
+				cell = v
+			printf "%s%s", (c > 1 ? " " : ""), cell
+		}
+		printf "\n"
+	}' "$1"
+}
+mkdir -p "$out/state"
+for sol in $corpus/*/*.sol $corpus/*/*.sol2; do
+	base=${sol%.*}
+	for puzzle in "$base".spec "$base".json "$base".solo "$base".keen \
+		"$base".puz "$base".in; do
+		[ -f "$puzzle" ] || continue
+		name=$(printf '%s' "$sol" | tr '/' '_').$(printf '%s' \
+			"${puzzle##*.}")
+		{ cat "$puzzle"; printf '\0'; as_state "$sol"; } \
+			>"$out/state/$name"
+		break
+	done
+done
+{ cat examples/readme6.spec; printf '\0'; cat examples/readme6-wrong.txt; } \
+	>"$out/state/readme6-wrong"
+seed state $regress/*.state
+
 if [ -n "$seedgen" ]; then
 	for format in ucf calpoly keen solo killer json; do
 		mkdir -p "$out/$format"
