@@ -62,13 +62,14 @@ seed check $corpus/invalid/* $corpus/nylimb/*.puz $corpus/cdok/*.spec \
 { cat examples/readme6.spec; printf '\0'; cat examples/readme6-wrong.txt; } \
 	>"$out/check/readme6-wrong"
 
-# state: a puzzle, a NUL byte and a state of play (fuzz_state.c).  The
-# state is made from the puzzle's solution on file: about a quarter of
-# the cells left empty, a quarter empty with pencil marks (the
-# solution's value and the next one), the rest filled.  The ambiguous
-# puzzles' second solutions give states that agree with one solution
-# but not the other, and the README's wrong grid one that breaks the
-# rules.
+# state and grade: a puzzle, a NUL byte and a state of play
+# (fuzz_state.c, fuzz_grade.c).  The state is made from the puzzle's
+# solution on file: about a quarter of the cells left empty, a quarter
+# empty with pencil marks (the solution's value and the next one), the
+# rest filled.  The ambiguous puzzles' second solutions give states that
+# agree with one solution but not the other, and the README's wrong grid
+# one that breaks the rules.  grade also gets each puzzle alone (hints
+# then start halfway through its explanation).
 as_state() {
 	awk '{
 		n = NF
@@ -86,7 +87,7 @@ as_state() {
 		printf "\n"
 	}' "$1"
 }
-mkdir -p "$out/state"
+mkdir -p "$out/state" "$out/grade"
 for sol in $corpus/*/*.sol $corpus/*/*.sol2; do
 	base=${sol%.*}
 	for puzzle in "$base".spec "$base".json "$base".solo "$base".keen \
@@ -96,12 +97,17 @@ for sol in $corpus/*/*.sol $corpus/*/*.sol2; do
 			"${puzzle##*.}")
 		{ cat "$puzzle"; printf '\0'; as_state "$sol"; } \
 			>"$out/state/$name"
+		cp "$out/state/$name" "$out/grade/$name"
+		cp "$puzzle" "$out/grade/$(printf '%s' "$puzzle" | tr '/' '_')"
 		break
 	done
 done
-{ cat examples/readme6.spec; printf '\0'; cat examples/readme6-wrong.txt; } \
-	>"$out/state/readme6-wrong"
+for target in state grade; do
+	{ cat examples/readme6.spec; printf '\0'
+	  cat examples/readme6-wrong.txt; } >"$out/$target/readme6-wrong"
+done
 seed state $regress/*.state
+seed grade $regress/*.grade
 
 if [ -n "$seedgen" ]; then
 	for format in ucf calpoly keen solo killer json; do

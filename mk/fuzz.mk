@@ -10,8 +10,8 @@
 #
 # Every target is built with clang's libFuzzer under ASan and UBSan,
 # against its own build of the library.  fuzz_spec, fuzz_solve,
-# fuzz_check and fuzz_state have a file each; every other reader is
-# fuzzed by fuzz/fuzz_reader.c, built once per format name in
+# fuzz_check, fuzz_state and fuzz_grade have a file each; every other
+# reader is fuzzed by fuzz/fuzz_reader.c, built once per format name in
 # FUZZ_FORMATS.  A name the library has no reader for yet gives a target
 # that says so and exits.  The targets share fuzz/fuzz_util.c and the
 # tests' independent checker and counter, tests/ref.c.
@@ -24,7 +24,7 @@ FUZZ_CC      ?= clang
 FUZZ_SAN     ?= -fsanitize=address,undefined -fno-sanitize-recover=all \
 		-fno-omit-frame-pointer
 FUZZ_FORMATS  = ucf calpoly keen solo killer json
-FUZZ_OWN      = spec solve check state
+FUZZ_OWN      = spec solve check state grade
 FUZZ_TARGETS  = $(FUZZ_OWN) $(FUZZ_FORMATS)
 FUZZ_SMOKE_SECONDS ?= 5
 FUZZ_SECONDS ?= 600
