@@ -107,7 +107,7 @@ for target in state grade; do
 	  cat examples/readme6-wrong.txt; } >"$out/$target/readme6-wrong"
 done
 seed state $regress/*.state
-seed grade $regress/*.grade
+seed grade $regress/*.grade $regress/*.spec
 
 if [ -n "$seedgen" ]; then
 	for format in ucf calpoly keen solo killer json; do

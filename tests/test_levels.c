@@ -433,6 +433,36 @@ Test(levels, killer_last_cell_and_innie)
 	cdok_puzzle_free(p);
 }
 
+/* A puzzle with boxes whose cages are not all sums (fuzz_grade): the
+ * innie places r1c4, which is in no Killer cage, and the 45 rule's
+ * regions must then be made again, or the same innie comes back for a
+ * cell already placed and the puzzle is called impossible.
+ * tests/data/regress/killer_innie_outside_sum_cages_4x4.spec. */
+Test(levels, innie_outside_killer_cages)
+{
+	cdok_puzzle *p = spec("@boxes 2x2\n@distinct\n"
+			      "a-1 b*4 c*6 c\na b c d+7\n"
+			      "e/2 e f-1 d\ng*3 g f d\n");
+	static const int solution[16] = {
+		2, 4, 1, 3, 3, 1, 2, 4, 4, 2, 3, 1, 1, 3, 4, 2,
+	};
+	cdok_explanation *ex;
+	int values[16];
+
+	cr_assert_eq(cdok_explain(p, NULL, &ex, NULL), CDOK_OK);
+	cr_expect_eq(ex->grading.outcome, CDOK_GRADE_LEVEL);
+	cr_assert(ex->solved);
+	cr_assert(ex->nsteps > 0);
+	cr_expect_eq(ex->steps[0].technique, TECH_INNIE);
+	for (int i = 0; i < 16; i++)
+		values[i] = cdok_puzzle_given(p, i);
+	for (int i = 0; i < ex->nsteps; i++)
+		cdok_step_apply(p, &ex->steps[i], values, NULL);
+	cr_expect_arr_eq(values, solution, sizeof(values));
+	cdok_explanation_free(ex);
+	cdok_puzzle_free(p);
+}
+
 Test(levels, pointing_and_claiming)
 {
 	cdok_puzzle *p = spec(killer4);

@@ -149,6 +149,9 @@ static bool kcage_take(struct grader *g, int cell, int value)
 	struct kcage *kc;
 	int j = 0;
 
+	/* Every placed value changes what the 45 rule sees in the cell's
+	 * units, whether the cell is in a Killer cage or not. */
+	g->vc_valid = false;
 	if (k < 0)
 		return true;
 	kc = &g->kc[k];
@@ -158,7 +161,6 @@ static bool kcage_take(struct grader *g, int cell, int value)
 	kc->ncells = j;
 	kc->sum -= value;
 	g->kc_of[cell] = -1;
-	g->vc_valid = false;
 	return kc->sum > 0 || (kc->sum == 0 && kc->ncells == 0);
 }
 
