@@ -882,9 +882,11 @@ typedef struct cdok_grade_params {
 	uint64_t max_nodes;
 	/* The puzzle's solution, when the caller has proven it unique
 	 * already (cdok_solve's verdict CDOK_VERDICT_UNIQUE): the grader
-	 * then does not solve the puzzle again when reasoning stalls.  It
-	 * must be the only solution; NULL (the default): the grader finds
-	 * out itself. */
+	 * then does not solve the puzzle again when reasoning stalls, and
+	 * cdok_hint_next and cdok_check_partial do not solve it to find
+	 * mistakes.  It must be the only solution (a grid that is no
+	 * solution is ignored); NULL (the default): they find out
+	 * themselves. */
 	const int *solution;
 } cdok_grade_params;
 

@@ -743,6 +743,89 @@ Test(levels, hint_chain_reaches_the_solution, .timeout = 60)
 	}
 }
 
+/* A solution the caller knows spares the hints their solve and changes
+ * none of them; a grid that is no solution is ignored. */
+Test(levels, hints_with_a_known_solution)
+{
+	cdok_puzzle *p = corpus("keen/keen_9h_03.keen");
+	int sol[81], fake[81], a[81], b[81], steps = 0;
+	uint64_t ca[81] = { 0 }, cb[81] = { 0 };
+	cdok_grade_params with, without;
+
+	corpus_solution("keen/keen_9h_03.sol", 9, sol);
+	for (int c = 0; c < 81; c++)
+		a[c] = b[c] = CDOK_NONE;
+	cdok_grade_params_init(&without);
+	cdok_grade_params_init(&with);
+	with.solution = sol;
+	for (;;) {
+		cdok_hint *ha, *hb;
+
+		cr_assert_eq(cdok_hint_next(p, a, ca, &with, &ha, NULL),
+			     CDOK_OK);
+		cr_assert_eq(cdok_hint_next(p, b, cb, &without, &hb, NULL),
+			     CDOK_OK);
+		cr_assert_eq(ha->outcome, hb->outcome);
+		if (ha->outcome != CDOK_HINT_STEP) {
+			cdok_hint_free(ha);
+			cdok_hint_free(hb);
+			break;
+		}
+		cr_assert_eq(ha->step.technique, hb->step.technique);
+		cr_assert_eq(ha->step.ncells, hb->step.ncells);
+		cdok_step_apply(p, &ha->step, a, ca);
+		cdok_step_apply(p, &hb->step, b, cb);
+		cr_assert_arr_eq(a, b, sizeof(a));
+		cdok_hint_free(ha);
+		cdok_hint_free(hb);
+		cr_assert(++steps < 1000);
+	}
+	cr_expect_arr_eq(a, sol, sizeof(a));
+	/* A wrong value is found with or without a grid that is no
+	 * solution (two cells of the first row swapped). */
+	memcpy(fake, sol, sizeof(fake));
+	fake[0] = sol[1];
+	fake[1] = sol[0];
+	cr_assert(!cdok_puzzle_is_solution(p, fake));
+	with.solution = fake;
+	for (int c = 0; c < 81; c++)
+		a[c] = CDOK_NONE;
+	a[40] = sol[40] % 9 + 1;
+	{
+		cdok_hint *h;
+
+		cr_assert_eq(cdok_hint_next(p, a, NULL, &with, &h, NULL),
+			     CDOK_OK);
+		cr_expect_eq(h->outcome, CDOK_HINT_CONTRADICTION);
+		cr_expect(h->step.ncells == 1 && h->step.cells[0] == 40);
+		cdok_hint_free(h);
+	}
+	cdok_puzzle_free(p);
+	/* With the solve held to one node, only the known solution tells a
+	 * wrong value in an Unreasonable puzzle: so it was used. */
+	p = corpus("keen/keen_9u_01.keen");
+	corpus_solution("keen/keen_9u_01.sol", 9, sol);
+	for (int c = 0; c < 81; c++)
+		a[c] = CDOK_NONE;
+	a[40] = sol[40] % 9 + 1;
+	without.max_nodes = 1;
+	with.max_nodes = 1;
+	with.solution = sol;
+	{
+		cdok_hint *h;
+
+		cr_assert_eq(cdok_hint_next(p, a, NULL, &without, &h, NULL),
+			     CDOK_OK);
+		cr_expect_neq(h->outcome, CDOK_HINT_CONTRADICTION);
+		cdok_hint_free(h);
+		cr_assert_eq(cdok_hint_next(p, a, NULL, &with, &h, NULL),
+			     CDOK_OK);
+		cr_expect_eq(h->outcome, CDOK_HINT_CONTRADICTION);
+		cdok_hint_free(h);
+	}
+	cdok_puzzle_free(p);
+}
+
 Test(levels, hint_outcomes)
 {
 	cdok_puzzle *p = corpus("keen/keen_4e_01.keen");
