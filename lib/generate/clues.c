@@ -262,8 +262,10 @@ static int64_t count_fillings(struct gen *g, cdok_op op, int64_t t, int k)
 		struct memo *m = cdok_calloc(1, sizeof(*m));
 		int64_t r;
 
-		if (!m)
+		if (!m) {
+			g->nomem = true;
 			return INT64_MAX;
+		}
 		r = product_fillings(div, divisors(g, t, div), t, k, m);
 		free(m);
 		return r;
@@ -274,6 +276,8 @@ static int64_t count_fillings(struct gen *g, cdok_op op, int64_t t, int k)
 		int64_t *next = cdok_calloc((size_t)t + 1, sizeof(int64_t));
 		int64_t r = INT64_MAX;
 
+		if (!ways || !next)
+			g->nomem = true;
 		if (ways && next && t <= (int64_t)k * n) {
 			ways[0] = 1;
 			for (int i = 0; i < k; i++) {

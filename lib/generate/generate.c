@@ -112,14 +112,15 @@ static int gen_search_progress(void *user, uint64_t nodes)
 	return g->stopped;
 }
 
-/* Whether the caller wants generation to stop; counts a step. */
+/* Whether the caller wants generation to stop, or memory ran out;
+ * counts a step. */
 static bool gen_stop(struct gen *g)
 {
 	g->steps++;
 	if (g->par->on_progress && !g->stopped &&
 	    g->par->on_progress(g->par->progress_user, g->steps))
 		g->stopped = true;
-	return g->stopped;
+	return g->stopped || g->nomem;
 }
 
 enum unique gen_check_unique(struct gen *g, const cdok_puzzle *p,
@@ -171,8 +172,9 @@ void gen_restore(struct gen *g)
 
 /* The cells the solver's reasoning leaves open in p, into open (its
  * count in *nopen).  Returns whether a search should follow: reasoning
- * decided every cell, or only a few (at most n) stay open.  -1 when
- * memory ran out. */
+ * decided every cell, or only a few (at most n) stay open.  -1 when the
+ * reasoning found a contradiction (a clue the last change could not fit
+ * to the grid), -2 when memory ran out. */
 static int ask_reasoning(struct gen *g, const cdok_puzzle *p, int *open,
 			 int *nopen)
 {
@@ -181,7 +183,7 @@ static int ask_reasoning(struct gen *g, const cdok_puzzle *p, int *open,
 
 	*nopen = 0;
 	if (root < 0)
-		return -1;
+		return root;
 	for (int i = 0; i < g->ncells; i++)
 		if (counts[i] > 1)
 			open[(*nopen)++] = i;
@@ -227,9 +229,14 @@ static cdok_status make_unique(struct gen *g, cdok_puzzle **best,
 				return CDOK_ERR_NOMEM;
 			if (pol->reason_first) {
 				search = ask_reasoning(g, p, open, &nopen);
+				if (search == -2) {
+					/* Say so, not another puzzle. */
+					cdok_puzzle_free(p);
+					return CDOK_ERR_NOMEM;
+				}
 				if (search < 0) {
-					/* The grid meets every clue, so this
-					 * is memory running out. */
+					/* No solution: this partition is
+					 * given up. */
 					cdok_puzzle_free(p);
 					break;
 				}
@@ -284,16 +291,20 @@ static uint64_t level_low(int level)
 /* With a level, the grade's difficulty, grading no further than the
  * level: a puzzle above it scores past the band (*unique is 1 when the
  * grade proved the puzzle unique: every step sound, the grid full). */
-static uint64_t grade_score(const struct gen *g, const cdok_puzzle *p,
+static uint64_t grade_score(struct gen *g, const cdok_puzzle *p,
 			    bool *unique)
 {
 	cdok_grade_params params;
 	cdok_grading gr;
+	cdok_status st;
 
 	*unique = false;
 	cdok_grade_params_init(&params);
 	params.max_level = g->par->level;
-	if (cdok_grade(p, &params, &gr, NULL) != CDOK_OK)
+	st = cdok_grade(p, &params, &gr, NULL);
+	if (st == CDOK_ERR_NOMEM)
+		g->nomem = true;
+	if (st != CDOK_OK)
 		return UINT64_MAX;
 	if (gr.outcome == CDOK_GRADE_LEVEL) {
 		*unique = true;
@@ -303,7 +314,7 @@ static uint64_t grade_score(const struct gen *g, const cdok_puzzle *p,
 					      : UINT64_MAX;
 }
 
-static uint64_t score_of(const struct gen *g, const cdok_puzzle *p,
+static uint64_t score_of(struct gen *g, const cdok_puzzle *p,
 			 const cdok_result *res)
 {
 	bool unique;
@@ -630,15 +641,17 @@ cdok_status cdok_generate(const cdok_gen_params *par, const int *solution,
 		st = rounds(g, &best, &proof, &best_score);
 		if (st == CDOK_OK)
 			st = harden(g, &best, &proof, &best_score);
-		if (st != CDOK_OK || g->stopped ||
+		if (st != CDOK_OK || g->stopped || g->nomem ||
 		    best_score >= min_score(g))
 			break;
 		cdok_puzzle_free(best);
 		best = NULL;
 		st = CDOK_ERR_LIMIT;
 	}
-	if (st == CDOK_ERR_NOMEM) {
-		st = cdok_fail(err, st, 0, 0, "out of memory");
+	if (st == CDOK_ERR_NOMEM || g->nomem) {
+		cdok_puzzle_free(best);
+		best = NULL;
+		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 		goto out;
 	}
 	if (g->stopped) {

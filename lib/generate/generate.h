@@ -122,6 +122,10 @@ struct gen {
 	int *open;                /* cells the solver's reasoning left open */
 	uint64_t steps;           /* repair and hardening steps so far */
 	bool stopped;             /* the caller's on_progress said stop */
+	/* Memory ran out where a step could go on without (a clue's
+	 * measure, a grade): the run ends as out of memory, never with
+	 * another puzzle than the seed's. */
+	bool nomem;
 	/* With a level: the puzzle kept was proven unique by the grade,
 	 * not yet by the solver (cdok_generate proves it at the end). */
 	bool unproven;

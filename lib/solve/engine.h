@@ -2524,11 +2524,11 @@ cdok_status ENGINE_NAME(solve)(const cdok_puzzle *p,
 int ENGINE_NAME(root_candidates)(const cdok_puzzle *p, int *counts)
 {
 	struct engine *s = cdok_malloc(sizeof(*s));
-	dom_t *root;
+	dom_t *root = NULL;
 	int ret = -1;
 
 	if (!s)
-		return -1;
+		return -2;
 	if (engine_init(s, p)) {
 		if (root_setup(s, &root) && propagate(s, root)) {
 			ret = 1;
@@ -2540,6 +2540,8 @@ int ENGINE_NAME(root_candidates)(const cdok_puzzle *p, int *counts)
 		}
 		reset_work(s);
 	}
+	if (!root || s->nomem)
+		ret = -2;
 	engine_free(s);
 	free(s);
 	return ret;

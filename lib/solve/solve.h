@@ -13,7 +13,7 @@
 /* Run the solver's reasoning once, without any search, and store every
  * cell's number of remaining candidates in counts (size*size ints).
  * Returns 1 if reasoning alone decides every cell, 0 if some cells stay
- * open, -1 on a contradiction or when memory runs out. */
+ * open, -1 on a contradiction, -2 when memory runs out. */
 int cdok_root_candidates(const cdok_puzzle *puzzle, int *counts);
 
 /* The instances (cdok_solve's contract; p is valid, params not NULL). */

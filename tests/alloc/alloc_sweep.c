@@ -495,6 +495,7 @@ struct gen_arg {
 	unsigned ops;
 	int iterations;
 	int grid_only;    /* 1: cdok_generate_grid, 2: sudoku, 3: nylimb */
+	int level1;       /* a level to make, plus 1; 0: none */
 };
 
 static cdok_status op_generate(const void *arg, struct outcome *o,
@@ -526,6 +527,7 @@ static cdok_status op_generate(const void *arg, struct outcome *o,
 		params.killer = a->killer;
 		params.rules = a->rules;
 		params.iterations = a->iterations;
+		params.level = a->level1 - 1;
 		if (a->ops)
 			params.ops = a->ops;
 		memset(&gen, 0, sizeof(gen));
@@ -597,18 +599,19 @@ static void build_ops(void)
 		"nylimb6", "ucf",
 	};
 	static const struct gen_arg gargs[] = {
-		{ 4, 0, 0, 0, 0, 0 },
-		{ 5, 0, 0, CDOK_GEN_MUL | CDOK_GEN_DIV, 2, 0 },
-		{ 4, 1, 0, 0, 0, 0 },
-		{ 3, 0, CDOK_RULE_NYLIMB, 0, 0, 0 },
-		{ 6, 0, 0, 0, 0, 1 },
-		{ 6, 0, 0, 0, 0, 2 },
-		{ 5, 0, 0, 0, 0, 3 },
+		{ 4, 0, 0, 0, 0, 0, 0 },
+		{ 5, 0, 0, CDOK_GEN_MUL | CDOK_GEN_DIV, 2, 0, 0 },
+		{ 4, 1, 0, 0, 0, 0, 0 },
+		{ 3, 0, CDOK_RULE_NYLIMB, 0, 0, 0, 0 },
+		{ 6, 0, 0, 0, 0, 1, 0 },
+		{ 6, 0, 0, 0, 0, 2, 0 },
+		{ 5, 0, 0, 0, 0, 3, 0 },
+		{ 5, 0, 0, 0, 0, 0, 3 },
 	};
 	static const char *const gnames[] = {
 		"generate-plain4", "generate-plain5-hardened",
 		"generate-killer4", "generate-nylimb3", "grid-latin6",
-		"grid-sudoku6", "grid-nylimb5",
+		"grid-sudoku6", "grid-nylimb5", "generate-level-hard5",
 	};
 	int nw = 0;
 
