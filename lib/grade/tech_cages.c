@@ -169,23 +169,30 @@ int tech_cage_line(struct grader *g)
 
 /* ---- Killer ---- */
 
+/* A step of technique tech placing the value v that a one-cell sum
+ * leaves cell: 1, or -1 when v cannot go there. */
+static int place_sum(struct grader *g, int tech, int cell, int v)
+{
+	if (v < 1 || v > g->n || !(g->dom[cell] & BIT(v)))
+		return -1;
+	step_begin(g, tech);
+	step_place(g, cell, v);
+	step_cell(g, cell);
+	g->step.value = v;
+	return 1;
+}
+
 int tech_cage_last(struct grader *g)
 {
 	if (!g->killer)
 		return 0;
 	for (int k = 0; k < g->nkc; k++) {
 		const struct kcage *kc = &g->kc[k];
-		int cell, v = kc->sum;
 
 		if (kc->ncells != 1)
 			continue;
-		cell = kc->cells[0];
-		if (v < 1 || v > g->n || !(g->dom[cell] & BIT(v)))
+		if (place_sum(g, TECH_CAGE_LAST, kc->cells[0], kc->sum) < 0)
 			return -1;
-		step_begin(g, TECH_CAGE_LAST);
-		step_place(g, cell, v);
-		step_cell(g, cell);
-		g->step.value = v;
 		g->step.cage_kind = SC_KCAGE;
 		g->step.cage = k;
 		return 1;
@@ -201,17 +208,11 @@ int tech_innie(struct grader *g)
 		return -1;
 	for (int i = 0; i < g->nvc; i++) {
 		const struct vcage *vc = &g->vc[i];
-		int cell, v = vc->sum;
 
 		if (vc->ncells != 1)
 			continue;
-		cell = vc->cells[0];
-		if (v < 1 || v > g->n || !(g->dom[cell] & BIT(v)))
+		if (place_sum(g, TECH_INNIE, vc->cells[0], vc->sum) < 0)
 			return -1;
-		step_begin(g, TECH_INNIE);
-		step_place(g, cell, v);
-		step_cell(g, cell);
-		g->step.value = v;
 		g->step.unit = vc->unit;
 		g->step.total = g->n * (g->n + 1) / 2;
 		g->step.used = vc->used;
