@@ -11,7 +11,7 @@ static const struct cdok_format killer_format = {
 		   "(0 = empty) and \"cages\", each [total, [[x, y], ...]]",
 	.flags = CDOK_FORMAT_VALUES,
 	.read = cdok_killer_read, .write = cdok_killer_write,
-	.put = cdok_killer_put, .finish = cdok_killer_finish,
+	.put = cdok_killer_put, .finish = cdok_json_finish,
 	.fit = cdok_killer_fit, .detect = cdok_killer_detect,
 };
 

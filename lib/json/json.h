@@ -18,6 +18,7 @@ cdok_status cdok_json_write(struct strbuf *sb, const cdok_puzzle *puzzle,
 cdok_status cdok_json_put(struct cdok_writer *w, struct strbuf *sb,
 			  const cdok_puzzle *puzzle, const int *values,
 			  cdok_error *err);
+/* The end of a stream of json or killer documents (one shape). */
 cdok_status cdok_json_finish(struct cdok_writer *w, struct strbuf *sb,
 			     cdok_error *err);
 enum cdok_likeness cdok_json_detect(const char *text, size_t len);
@@ -29,8 +30,6 @@ cdok_status cdok_killer_write(struct strbuf *sb, const cdok_puzzle *puzzle,
 cdok_status cdok_killer_put(struct cdok_writer *w, struct strbuf *sb,
 			    const cdok_puzzle *puzzle, const int *values,
 			    cdok_error *err);
-cdok_status cdok_killer_finish(struct cdok_writer *w, struct strbuf *sb,
-			       cdok_error *err);
 enum cdok_likeness cdok_killer_detect(const char *text, size_t len);
 cdok_status cdok_killer_fit(cdok_gen_params *params, cdok_error *err);
 

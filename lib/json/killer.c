@@ -396,15 +396,6 @@ cdok_status cdok_killer_put(struct cdok_writer *w, struct strbuf *sb,
 	return CDOK_OK;
 }
 
-cdok_status cdok_killer_finish(struct cdok_writer *w, struct strbuf *sb,
-			       cdok_error *err)
-{
-	(void)err;
-	if (w->flags & CDOK_WRITER_ARRAY)
-		sb_puts(sb, w->items == 0 ? "[]\n" : "\n]\n");
-	return CDOK_OK;
-}
-
 cdok_status cdok_killer_write(struct strbuf *sb, const cdok_puzzle *p,
 			      const int *values, cdok_error *err)
 {
