@@ -160,6 +160,18 @@ void text_line_at(const char *text, size_t len, size_t pos,
 cdok_status text_next_id_line(const struct cdok_reader *r, size_t *pos,
 			      int *line, struct text_line *l,
 			      cdok_error *err);
+/* One row of a grid: line l (line number line) is row y; ctx is the
+ * reader's. */
+typedef cdok_status (*text_row_fn)(void *ctx, const char *text,
+				   const struct text_line *l, int line, int y,
+				   cdok_error *err);
+/* The size rows of a size x size grid from pos, the first on line
+ * number line, each read by row; after them the grid must end at a
+ * blank line or the end of the text.  Fails with the row count when
+ * there are fewer or more rows. */
+cdok_status text_grid_rows(const char *text, size_t len, size_t pos,
+			   int line, int size, text_row_fn row, void *ctx,
+			   cdok_error *err);
 bool text_is_blank(char c);   /* space or tab */
 bool text_is_digit(char c);
 bool text_is_letter(char c);  /* A-Z a-z */

@@ -74,12 +74,28 @@ static cdok_status read_row(const char *text, const struct text_line *l,
 	return CDOK_OK;
 }
 
+/* What grid_row fills. */
+struct grid_rows {
+	int size;
+	int *values;
+};
+
+static cdok_status grid_row(void *ctx, const char *text,
+			    const struct text_line *l, int line, int y,
+			    cdok_error *err)
+{
+	struct grid_rows *g = ctx;
+
+	return read_row(text, l, line, y, g->size, g->values, err);
+}
+
 cdok_status cdok_read_grid(const char *text, size_t len, int size,
 			   int *values, cdok_error *err)
 {
+	struct grid_rows g = {size, values};
 	struct text_line l;
 	size_t pos = 0;
-	int line = 1, y = 0;
+	int line = 1;
 
 	if (size < 1 || size > CDOK_MAX_SIZE || !values || (!text && len))
 		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
@@ -98,34 +114,10 @@ cdok_status cdok_read_grid(const char *text, size_t len, int size,
 		pos = l.next;
 		line++;
 	}
-	for (y = 0; y < size; y++, line++) {
-		cdok_status st;
-
-		if (pos >= len && y == 0)
-			return cdok_fail(err, CDOK_ERR_SYNTAX, line, 1,
-					 len == 0 ? "no grid found: the "
-					 "input is empty" : "no grid found: "
-					 "the input holds only white space");
-		if (pos < len)
-			text_line_at(text, len, pos, &l);
-		if (pos >= len || text_span_blank(text, l.start, l.end))
-			return cdok_fail(err, CDOK_ERR_SYNTAX, line, 1,
-					 "the grid has %d rows, but the puzzle "
-					 "is %d x %d", y, size, size);
-		st = read_row(text, &l, line, y, size, values, err);
-		if (st != CDOK_OK)
-			return st;
-		pos = l.next;
-	}
-	/* The grid ends at a blank line or the end of the text; a further
-	 * row means the grid does not fit the puzzle. */
-	if (pos < len) {
-		text_line_at(text, len, pos, &l);
-		if (!text_span_blank(text, l.start, l.end))
-			return cdok_fail(err, CDOK_ERR_SYNTAX, line, 1,
-					 "the grid has more than %d rows, but "
-					 "the puzzle is %d x %d", size, size,
-					 size);
-	}
-	return CDOK_OK;
+	if (pos >= len)
+		return cdok_fail(err, CDOK_ERR_SYNTAX, line, 1,
+				 len == 0 ? "no grid found: the input is "
+				 "empty" : "no grid found: the input holds "
+				 "only white space");
+	return text_grid_rows(text, len, pos, line, size, grid_row, &g, err);
 }

@@ -141,10 +141,28 @@ static cdok_status read_row(const char *text, const struct text_line *l,
 	return CDOK_OK;
 }
 
+/* What state_row fills. */
+struct state_rows {
+	int size;
+	int *values;
+	uint64_t *candidates;
+};
+
+static cdok_status state_row(void *ctx, const char *text,
+			     const struct text_line *l, int line, int y,
+			     cdok_error *err)
+{
+	struct state_rows *g = ctx;
+
+	return read_row(text, l, line, y, g->size, g->values, g->candidates,
+			err);
+}
+
 cdok_status cdok_read_state(const char *text, size_t len, int size,
 			    int *values, uint64_t *candidates,
 			    cdok_error *err)
 {
+	struct state_rows g = {size, values, candidates};
 	struct text_line l;
 	size_t pos = 0;
 	int line = 1;
@@ -172,30 +190,7 @@ cdok_status cdok_read_state(const char *text, size_t len, int size,
 		}
 		return CDOK_OK;
 	}
-	for (int y = 0; y < size; y++, line++) {
-		cdok_status st;
-
-		if (pos < len)
-			text_line_at(text, len, pos, &l);
-		if (pos >= len || text_span_blank(text, l.start, l.end))
-			return cdok_fail(err, CDOK_ERR_SYNTAX, line, 1,
-					 "the grid has %d rows, but the puzzle "
-					 "is %d x %d", y, size, size);
-		st = read_row(text, &l, line, y, size, values, candidates,
-			      err);
-		if (st != CDOK_OK)
-			return st;
-		pos = l.next;
-	}
-	if (pos < len) {
-		text_line_at(text, len, pos, &l);
-		if (!text_span_blank(text, l.start, l.end))
-			return cdok_fail(err, CDOK_ERR_SYNTAX, line, 1,
-					 "the grid has more than %d rows, but "
-					 "the puzzle is %d x %d", size, size,
-					 size);
-	}
-	return CDOK_OK;
+	return text_grid_rows(text, len, pos, line, size, state_row, &g, err);
 }
 
 cdok_status cdok_write_state(int size, const int *values,

@@ -42,6 +42,39 @@ bool text_is_letter(char c)
 	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
 }
 
+cdok_status text_grid_rows(const char *text, size_t len, size_t pos,
+			   int line, int size, text_row_fn row, void *ctx,
+			   cdok_error *err)
+{
+	struct text_line l;
+
+	for (int y = 0; y < size; y++, line++) {
+		cdok_status st;
+
+		if (pos < len)
+			text_line_at(text, len, pos, &l);
+		if (pos >= len || text_span_blank(text, l.start, l.end))
+			return cdok_fail(err, CDOK_ERR_SYNTAX, line, 1,
+					 "the grid has %d rows, but the puzzle "
+					 "is %d x %d", y, size, size);
+		st = row(ctx, text, &l, line, y, err);
+		if (st != CDOK_OK)
+			return st;
+		pos = l.next;
+	}
+	/* The grid ends at a blank line or the end of the text; a further
+	 * row means the grid does not fit the puzzle. */
+	if (pos < len) {
+		text_line_at(text, len, pos, &l);
+		if (!text_span_blank(text, l.start, l.end))
+			return cdok_fail(err, CDOK_ERR_SYNTAX, line, 1,
+					 "the grid has more than %d rows, but "
+					 "the puzzle is %d x %d", size, size,
+					 size);
+	}
+	return CDOK_OK;
+}
+
 bool text_span_blank(const char *text, size_t start, size_t end)
 {
 	for (size_t i = start; i < end; i++)
