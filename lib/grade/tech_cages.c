@@ -49,6 +49,20 @@ static bool cage_open(const struct grader *g, int cage)
 	return false;
 }
 
+/* Cage scan for technique bit tech_bit (1, 2, 4): 1 with the scan
+ * ready, 0 when no layout fits, -1 when there is nothing to look at
+ * (the cage is full, the technique found nothing since its last scan,
+ * or the scan ran out of budget). */
+static int cage_look(struct grader *g, int cage, unsigned tech_bit)
+{
+	int r;
+
+	if (!cage_open(g, cage) || (g->cage_clean[cage] & tech_bit))
+		return -1;
+	r = cage_scan(g, cage);
+	return r < 0 ? -1 : r;
+}
+
 static void cage_cells_focus(struct grader *g, int cage)
 {
 	const struct cdok_cage *c = &g->p->cages[cage];
@@ -67,11 +81,7 @@ int tech_cage_values(struct grader *g)
 		uint64_t any = 0;
 		int r;
 
-		if (!cage_open(g, cage))
-			continue;
-		if (g->cage_clean[cage] & 1)
-			continue;
-		r = cage_scan(g, cage);
+		r = cage_look(g, cage, 1);
 		if (r == 0)
 			return -1;
 		if (r < 0)
@@ -101,11 +111,9 @@ int tech_cage_cells(struct grader *g)
 		const struct cdok_cage *c = &g->p->cages[cage];
 		int r;
 
-		if ((g->killer && g->kc_cage[cage]) || !cage_open(g, cage))
+		if (g->killer && g->kc_cage[cage])
 			continue;
-		if (g->cage_clean[cage] & 2)
-			continue;
-		r = cage_scan(g, cage);
+		r = cage_look(g, cage, 2);
 		if (r == 0)
 			return -1;
 		if (r < 0)
@@ -131,11 +139,7 @@ int tech_cage_line(struct grader *g)
 	for (int cage = 0; cage < g->p->ncages; cage++) {
 		int off = g->cage_off[cage], r;
 
-		if (!cage_open(g, cage))
-			continue;
-		if (g->cage_clean[cage] & 4)
-			continue;
-		r = cage_scan(g, cage);
+		r = cage_look(g, cage, 4);
 		if (r == 0)
 			return -1;
 		if (r < 0)
