@@ -47,12 +47,8 @@ static void json_state_free(void *p)
 	free(s);
 }
 
-static cdok_status doc_fail(const struct cdok_json_doc *d, cdok_error *err,
-			    cdok_status st, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static cdok_status doc_fail(const struct cdok_json_doc *d, cdok_error *err,
-			    cdok_status st, const char *fmt, ...)
+cdok_status json_doc_fail(const struct cdok_json_doc *d, cdok_error *err,
+			  cdok_status st, const char *fmt, ...)
 {
 	char msg[200];
 	va_list ap;
@@ -102,10 +98,10 @@ cdok_status cdok_json_bad_int(const struct cdok_json_doc *d, const json_t *v,
 			      cdok_error *err)
 {
 	if (!json_is_integer(v))
-		return doc_fail(d, err, CDOK_ERR_SYNTAX, "%s must be an "
+		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s must be an "
 				"integer, not %s", path,
 				cdok_json_type_name(v));
-	return doc_fail(d, err, CDOK_ERR_INVALID, "%s is %" PRId64 ", "
+	return json_doc_fail(d, err, CDOK_ERR_INVALID, "%s is %" PRId64 ", "
 			"outside %" PRId64 "..%" PRId64, path,
 			(int64_t)json_integer_value(v), lo, hi);
 }
@@ -161,7 +157,7 @@ static cdok_status get_cell(const struct cdok_json_doc *d, const json_t *v,
 	char path[64];
 
 	if (!json_is_array(v) || json_array_size(v) != (size_t)want)
-		return doc_fail(d, err, CDOK_ERR_SYNTAX, "%s must be %s",
+		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s must be %s",
 				cell_path(at, path, sizeof(path)),
 				want == 2 ? "[row, column]" :
 				"[row, column, value]");
@@ -190,18 +186,18 @@ static cdok_status read_cage(const struct cdok_json_doc *d, const json_t *c,
 
 	snprintf(path, sizeof(path), "cages[%d]", index);
 	if (!json_is_object(c))
-		return doc_fail(d, err, CDOK_ERR_SYNTAX, "%s must be an "
+		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s must be an "
 				"object, not %s", path, cdok_json_type_name(c));
 	op = json_object_get(c, "op");
 	if (!op)
-		return doc_fail(d, err, CDOK_ERR_SYNTAX, "%s has no \"op\"",
+		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s has no \"op\"",
 				path);
 	ops = json_string_value(op);
 	if (!ops || strlen(ops) != 1 || !strchr("+-*/", ops[0]))
-		return doc_fail(d, err, CDOK_ERR_SYNTAX, "%s.op must be one "
+		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s.op must be one "
 				"of \"+\", \"-\", \"*\", \"/\"", path);
 	if (!json_object_get(c, "target"))
-		return doc_fail(d, err, CDOK_ERR_SYNTAX, "%s has no "
+		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s has no "
 				"\"target\"", path);
 	if (!cdok_json_int_in(json_object_get(c, "target"), 0, INT64_MAX,
 			      &target)) {
@@ -210,17 +206,17 @@ static cdok_status read_cage(const struct cdok_json_doc *d, const json_t *c,
 					 0, INT64_MAX, err);
 	}
 	if (target == 0 && (ops[0] == '*' || ops[0] == '/'))
-		return doc_fail(d, err, CDOK_ERR_INVALID, "%s: a %s target "
+		return json_doc_fail(d, err, CDOK_ERR_INVALID, "%s: a %s target "
 				"must not be 0", path, ops[0] == '*' ?
 				"product" : "ratio");
 	label = json_object_get(c, "label");
 	if (label && !json_is_null(label)) {
 		lab = json_string_value(label);
 		if (!lab)
-			return doc_fail(d, err, CDOK_ERR_SYNTAX, "%s.label "
+			return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s.label "
 					"must be a string", path);
 		if (strlen(lab) > CDOK_LABEL_MAX)
-			return doc_fail(d, err, CDOK_ERR_LIMIT, "%s.label is "
+			return json_doc_fail(d, err, CDOK_ERR_LIMIT, "%s.label is "
 					"longer than %d bytes", path,
 					CDOK_LABEL_MAX);
 		if (!*lab)
@@ -228,11 +224,11 @@ static cdok_status read_cage(const struct cdok_json_doc *d, const json_t *c,
 	}
 	cl = json_object_get(c, "cells");
 	if (!json_is_array(cl) || json_array_size(cl) == 0)
-		return doc_fail(d, err, CDOK_ERR_SYNTAX, "%s.cells must be a "
+		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s.cells must be a "
 				"non-empty array of [row, column]", path);
 	ncells = json_array_size(cl);
 	if (ncells > (size_t)n * (size_t)n)
-		return doc_fail(d, err, CDOK_ERR_INVALID, "%s has more cells "
+		return json_doc_fail(d, err, CDOK_ERR_INVALID, "%s has more cells "
 				"than the grid", path);
 	for (size_t i = 0; i < ncells; i++) {
 		struct cell_at at = {index, i};
@@ -243,14 +239,14 @@ static cdok_status read_cage(const struct cdok_json_doc *d, const json_t *c,
 		if (st != CDOK_OK)
 			return st;
 		if (p->cage_of[cells[i]] >= 0)
-			return doc_fail(d, err, CDOK_ERR_INVALID, "%s: the "
+			return json_doc_fail(d, err, CDOK_ERR_INVALID, "%s: the "
 					"cell [%d, %d] is already in cages[%d]",
 					cell_path(&at, sub, sizeof(sub)),
 					cells[i] / n, cells[i] % n,
 					p->cage_of[cells[i]]);
 		for (size_t j = 0; j < i; j++)
 			if (cells[j] == cells[i])
-				return doc_fail(d, err, CDOK_ERR_INVALID,
+				return json_doc_fail(d, err, CDOK_ERR_INVALID,
 						"%s: the cell [%d, %d] is "
 						"listed twice",
 						cell_path(&at, sub,
@@ -259,17 +255,17 @@ static cdok_status read_cage(const struct cdok_json_doc *d, const json_t *c,
 	}
 	distinct = json_object_get(c, "distinct");
 	if (distinct && !json_is_boolean(distinct))
-		return doc_fail(d, err, CDOK_ERR_SYNTAX, "%s.distinct must be "
+		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s.distinct must be "
 				"true or false, not %s", path,
 				cdok_json_type_name(distinct));
 	st = cdok_puzzle_add_cage(p, (cdok_op)ops[0], target, cells,
 				  (int)ncells, lab, NULL);
 	if (st != CDOK_OK)
-		return doc_fail(d, err, st, "%s", st == CDOK_ERR_NOMEM ?
+		return json_doc_fail(d, err, st, "%s", st == CDOK_ERR_NOMEM ?
 				"out of memory" : "cannot add the cage");
 	p->cages[p->ncages - 1].distinct = json_is_true(distinct);
 	if (!cdok_cage_connected(p, p->ncages - 1))
-		return doc_fail(d, err, CDOK_ERR_INVALID, "%s is not "
+		return json_doc_fail(d, err, CDOK_ERR_INVALID, "%s is not "
 				"connected", path);
 	return CDOK_OK;
 }
@@ -282,7 +278,7 @@ static cdok_status get_boxes(const struct cdok_json_doc *d, const json_t *v,
 	cdok_status st;
 
 	if (!json_is_array(v) || json_array_size(v) != 2)
-		return doc_fail(d, err, CDOK_ERR_SYNTAX, "\"boxes\" must be "
+		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "\"boxes\" must be "
 				"[rows, columns], the shape of one box");
 	st = get_int(d, json_array_get(v, 0), "boxes[0] (the rows)", 1, n,
 		     &r, err);
@@ -292,7 +288,7 @@ static cdok_status get_boxes(const struct cdok_json_doc *d, const json_t *v,
 	if (st != CDOK_OK)
 		return st;
 	if (r * c != n)
-		return doc_fail(d, err, CDOK_ERR_INVALID, "boxes of %" PRId64
+		return json_doc_fail(d, err, CDOK_ERR_INVALID, "boxes of %" PRId64
 				" x %" PRId64 " do not tile a %d x %d grid: a "
 				"box must have %d cells", r, c, n, n, n);
 	*rows = (int)r;
@@ -313,18 +309,18 @@ static cdok_status read_puzzle_object(const struct cdok_json_doc *d,
 	cdok_status st = CDOK_OK;
 
 	if (!json_is_object(o))
-		return doc_fail(d, err, CDOK_ERR_SYNTAX, "a puzzle must be a "
+		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "a puzzle must be a "
 				"JSON object, not %s", cdok_json_type_name(o));
 	v = json_object_get(o, "format");
 	if (v) {
 		fmt = json_string_value(v);
 		if (!fmt || (strcmp(fmt, PUZZLE_FORMAT) &&
 			     strcmp(fmt, RESULT_FORMAT)))
-			return doc_fail(d, err, CDOK_ERR_UNSUPPORTED,
+			return json_doc_fail(d, err, CDOK_ERR_UNSUPPORTED,
 					"\"format\" must be \"" PUZZLE_FORMAT
 					"\" (or \"" RESULT_FORMAT "\")");
 	} else if (json_object_get(o, "board")) {
-		return doc_fail(d, err, CDOK_ERR_UNSUPPORTED, "this looks "
+		return json_doc_fail(d, err, CDOK_ERR_UNSUPPORTED, "this looks "
 				"like a Killer Sudoku document (it has "
 				"\"board\"), not a cdok puzzle; read it "
 				"with the killer format");
@@ -335,7 +331,7 @@ static cdok_status read_puzzle_object(const struct cdok_json_doc *d,
 		if (st != CDOK_OK)
 			return st;
 		if (version > JSON_VERSION)
-			return doc_fail(d, err, CDOK_ERR_UNSUPPORTED,
+			return json_doc_fail(d, err, CDOK_ERR_UNSUPPORTED,
 					"version %" PRId64 " is newer than "
 					"this cdok reads (%d)", version,
 					JSON_VERSION);
@@ -344,17 +340,17 @@ static cdok_status read_puzzle_object(const struct cdok_json_doc *d,
 		/* A result document: its puzzle is what is read. */
 		v = json_object_get(o, "puzzle");
 		if (!json_is_object(v))
-			return doc_fail(d, err, CDOK_ERR_SYNTAX, "the result "
+			return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "the result "
 					"document holds no \"puzzle\" object");
 		return read_puzzle_object(d, v, out, err);
 	}
 
 	v = json_object_get(o, "size");
 	if (!v)
-		return doc_fail(d, err, CDOK_ERR_SYNTAX, "the puzzle has no "
+		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "the puzzle has no "
 				"\"size\"");
 	if (json_is_integer(v) && json_integer_value(v) > CDOK_MAX_SIZE)
-		return doc_fail(d, err, CDOK_ERR_LIMIT, "size is %" PRId64
+		return json_doc_fail(d, err, CDOK_ERR_LIMIT, "size is %" PRId64
 				"; cdok supports grids up to %d x %d",
 				(int64_t)json_integer_value(v), CDOK_MAX_SIZE,
 				CDOK_MAX_SIZE);
@@ -363,11 +359,11 @@ static cdok_status read_puzzle_object(const struct cdok_json_doc *d,
 		return st;
 	cages = json_object_get(o, "cages");
 	if (cages && !json_is_array(cages))
-		return doc_fail(d, err, CDOK_ERR_SYNTAX, "\"cages\" must be "
+		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "\"cages\" must be "
 				"an array, not %s", cdok_json_type_name(cages));
 	givens = json_object_get(o, "givens");
 	if (givens && !json_is_array(givens))
-		return doc_fail(d, err, CDOK_ERR_SYNTAX, "\"givens\" must be "
+		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "\"givens\" must be "
 				"an array, not %s",
 				cdok_json_type_name(givens));
 
@@ -389,13 +385,13 @@ static cdok_status read_puzzle_object(const struct cdok_json_doc *d,
 	cdok_puzzle_set_boxes(p, box_rows, box_cols);
 	v = json_object_get(o, "nylimb");
 	if (v && !json_is_boolean(v)) {
-		st = doc_fail(d, err, CDOK_ERR_SYNTAX, "\"nylimb\" must be "
+		st = json_doc_fail(d, err, CDOK_ERR_SYNTAX, "\"nylimb\" must be "
 			      "true or false, not %s", cdok_json_type_name(v));
 		goto fail;
 	}
 	if (json_is_true(v) &&
 	    cdok_puzzle_set_rules(p, CDOK_RULE_NYLIMB) != CDOK_OK) {
-		st = doc_fail(d, err, CDOK_ERR_INVALID, "a Nylimb puzzle "
+		st = json_doc_fail(d, err, CDOK_ERR_INVALID, "a Nylimb puzzle "
 			      "has at most %d x %d cells and no boxes",
 			      CDOK_NYLIMB_MAX_SIZE, CDOK_NYLIMB_MAX_SIZE);
 		goto fail;
@@ -419,7 +415,7 @@ static cdok_status read_puzzle_object(const struct cdok_json_doc *d,
 		if (st != CDOK_OK)
 			goto fail;
 		if (cdok_has_given(p, cell)) {
-			st = doc_fail(d, err, CDOK_ERR_INVALID, "%s: the cell "
+			st = json_doc_fail(d, err, CDOK_ERR_INVALID, "%s: the cell "
 				      "[%d, %d] already has a given",
 				      cell_path(&at, path, sizeof(path)),
 				      cell / (int)size, cell % (int)size);

@@ -100,6 +100,12 @@ cdok_status cdok_json_bad_int(const struct cdok_json_doc *d,
  * or is not an object (or an array whose first element is one). */
 int cdok_json_scan_keys(const char *text, size_t len);
 
+/* Fail with status st and a message at the document's current place
+ * (d->line, d->column, d->where in front). */
+cdok_status json_doc_fail(const struct cdok_json_doc *d, cdok_error *err,
+			  cdok_status st, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
 /* A reading position in JSON text, for the scanners that go through it
  * without jansson (scan.c, killer_direct.c). */
 struct json_cursor {

@@ -27,21 +27,6 @@
 /* ------------------------------------------------------------------ */
 /* Reading                                                             */
 
-static cdok_status kfail(const struct cdok_json_doc *d, cdok_error *err,
-			 cdok_status st, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-
-static cdok_status kfail(const struct cdok_json_doc *d, cdok_error *err,
-			 cdok_status st, const char *fmt, ...)
-{
-	char msg[200];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
-	return cdok_fail(err, st, d->line, d->column, "%s%s", d->where, msg);
-}
 
 /* The board: 9 rows of 9 values 0..9, into givens (row-major). */
 static cdok_status read_board(const struct cdok_json_doc *d, const json_t *b,
@@ -50,23 +35,23 @@ static cdok_status read_board(const struct cdok_json_doc *d, const json_t *b,
 	char path[48];
 
 	if (!json_is_array(b))
-		return kfail(d, err, CDOK_ERR_SYNTAX, "\"board\" must be an "
+		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "\"board\" must be an "
 			     "array of %d rows, not %s", KILLER_N,
 			     cdok_json_type_name(b));
 	if (json_array_size(b) != KILLER_N)
-		return kfail(d, err, CDOK_ERR_SYNTAX, "\"board\" has %zu rows; "
+		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "\"board\" has %zu rows; "
 			     "the schema's board is %d x %d",
 			     json_array_size(b), KILLER_N, KILLER_N);
 	for (int y = 0; y < KILLER_N; y++) {
 		const json_t *row = json_array_get(b, (size_t)y);
 
 		if (!json_is_array(row))
-			return kfail(d, err, CDOK_ERR_SYNTAX, "board[%d] must "
+			return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "board[%d] must "
 				     "be an array of %d values (0 for an "
 				     "empty cell), not %s", y, KILLER_N,
 				     cdok_json_type_name(row));
 		if (json_array_size(row) != KILLER_N)
-			return kfail(d, err, CDOK_ERR_SYNTAX, "board[%d] has "
+			return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "board[%d] has "
 				     "%zu values; the schema's board is %d x "
 				     "%d", y, json_array_size(row), KILLER_N,
 				     KILLER_N);
@@ -100,7 +85,7 @@ static cdok_status read_cage(const struct cdok_json_doc *d, const json_t *c,
 	cdok_status st;
 
 	if (!json_is_array(c) || json_array_size(c) != 2)
-		return kfail(d, err, CDOK_ERR_SYNTAX, "cages[%d] must be "
+		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "cages[%d] must be "
 			     "[total, [[x, y], ...]]", index);
 	if (!cdok_json_int_in(json_array_get(c, 0), 1, INT64_MAX, &total)) {
 		snprintf(path, sizeof(path), "cages[%d][0] (the total)",
@@ -110,12 +95,12 @@ static cdok_status read_cage(const struct cdok_json_doc *d, const json_t *c,
 	}
 	list = json_array_get(c, 1);
 	if (!json_is_array(list) || json_array_size(list) == 0)
-		return kfail(d, err, CDOK_ERR_SYNTAX, "cages[%d][1] (the "
+		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "cages[%d][1] (the "
 			     "cells) must be a non-empty array of [x, y]",
 			     index);
 	ncells = json_array_size(list);
 	if (ncells > KILLER_CELLS)
-		return kfail(d, err, CDOK_ERR_INVALID, "cages[%d] has %zu "
+		return json_doc_fail(d, err, CDOK_ERR_INVALID, "cages[%d] has %zu "
 			     "cells, more than the grid's %d", index, ncells,
 			     KILLER_CELLS);
 	for (size_t i = 0; i < ncells; i++) {
@@ -124,7 +109,7 @@ static cdok_status read_cage(const struct cdok_json_doc *d, const json_t *c,
 		int cell;
 
 		if (!json_is_array(xy) || json_array_size(xy) != 2)
-			return kfail(d, err, CDOK_ERR_SYNTAX,
+			return json_doc_fail(d, err, CDOK_ERR_SYNTAX,
 				     "cages[%d][1][%zu] must be [x, y] "
 				     "(column, row)", index, i);
 		if (!cdok_json_int_in(json_array_get(xy, 0), 0, KILLER_N - 1, &x)) {
@@ -141,11 +126,11 @@ static cdok_status read_cage(const struct cdok_json_doc *d, const json_t *c,
 		}
 		cell = (int)(y * KILLER_N + x);
 		if (owner[cell] == index)
-			return kfail(d, err, CDOK_ERR_INVALID,
+			return json_doc_fail(d, err, CDOK_ERR_INVALID,
 				     "cages[%d][1][%zu]: the cell [%d, %d] is "
 				     "listed twice", index, i, (int)x, (int)y);
 		if (owner[cell] >= 0)
-			return kfail(d, err, CDOK_ERR_INVALID,
+			return json_doc_fail(d, err, CDOK_ERR_INVALID,
 				     "cages[%d][1][%zu]: the cell [%d, %d] is "
 				     "already in cages[%d]", index, i, (int)x,
 				     (int)y, owner[cell]);
@@ -155,14 +140,14 @@ static cdok_status read_cage(const struct cdok_json_doc *d, const json_t *c,
 	st = cdok_puzzle_add_cage(p, CDOK_OP_ADD, total, cells, (int)ncells,
 				  NULL, NULL);
 	if (st != CDOK_OK)
-		return kfail(d, err, st, "%s", st == CDOK_ERR_NOMEM ?
+		return json_doc_fail(d, err, st, "%s", st == CDOK_ERR_NOMEM ?
 			     "out of memory" : "cannot add the cage");
 	p->cages[p->ncages - 1].distinct = true;
 	/* The schema does not say so, but a Killer cage is one region,
 	 * and cdok_puzzle_validate would refuse the puzzle anyway: better
 	 * said here, with the cage's place in the document. */
 	if (!cdok_cage_connected(p, p->ncages - 1))
-		return kfail(d, err, CDOK_ERR_INVALID, "cages[%d] is not "
+		return json_doc_fail(d, err, CDOK_ERR_INVALID, "cages[%d] is not "
 			     "connected: a cage's cells must form one region "
 			     "of orthogonal neighbours", index);
 	return CDOK_OK;
@@ -178,26 +163,26 @@ static cdok_status killer_object(const struct cdok_json_doc *d,
 	cdok_status st;
 
 	if (!json_is_object(o))
-		return kfail(d, err, CDOK_ERR_SYNTAX, "a Killer Sudoku must "
+		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "a Killer Sudoku must "
 			     "be a JSON object, not %s",
 			     cdok_json_type_name(o));
 	if (json_object_get(o, "format"))
-		return kfail(d, err, CDOK_ERR_UNSUPPORTED, "this is a cdok "
+		return json_doc_fail(d, err, CDOK_ERR_UNSUPPORTED, "this is a cdok "
 			     "JSON document (it has \"format\"), not a Killer "
 			     "Sudoku one; read it with the json format");
 	board = json_object_get(o, "board");
 	if (!board)
-		return kfail(d, err, CDOK_ERR_SYNTAX, "the document has no "
+		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "the document has no "
 			     "\"board\"");
 	st = read_board(d, board, givens, err);
 	if (st != CDOK_OK)
 		return st;
 	cages = json_object_get(o, "cages");
 	if (!cages)
-		return kfail(d, err, CDOK_ERR_SYNTAX, "the document has no "
+		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "the document has no "
 			     "\"cages\"");
 	if (!json_is_array(cages))
-		return kfail(d, err, CDOK_ERR_SYNTAX, "\"cages\" must be an "
+		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "\"cages\" must be an "
 			     "array, not %s", cdok_json_type_name(cages));
 
 	p = cdok_puzzle_new(KILLER_N);
@@ -218,7 +203,7 @@ static cdok_status killer_object(const struct cdok_json_doc *d,
 	for (int cell = 0; cell < KILLER_CELLS; cell++) {
 		if (owner[cell] >= 0)
 			continue;
-		st = kfail(d, err, CDOK_ERR_INVALID, "the cell [%d, %d] (row "
+		st = json_doc_fail(d, err, CDOK_ERR_INVALID, "the cell [%d, %d] (row "
 			   "%d, column %d) is in no cage; in a Killer Sudoku "
 			   "every cell is in exactly one", cell % KILLER_N,
 			   cell / KILLER_N, cell / KILLER_N + 1,
