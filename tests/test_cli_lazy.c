@@ -214,35 +214,18 @@ static void copy_program(const char *dir, const char *name)
 	text_free(&t);
 }
 
-/* Run the program at bin (not CDOK_BIN) with args; like run_cdok_io. */
+/* Run the program at bin (not CDOK_BIN) with args, through
+ * run_program (cli_run.h). */
 static void run_at(const char *bin, struct run *r, const char *const *args)
 {
-	posix_spawn_file_actions_t fa;
 	const char *argv[16];
-	int out_fd = capture_fd(), err_fd = capture_fd(), argc = 0;
-	int wstatus, rc;
-	pid_t pid;
+	int argc = 0;
 
 	argv[argc++] = "cdok";
 	for (; *args; args++)
 		argv[argc++] = *args;
 	argv[argc] = NULL;
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	posix_spawn_file_actions_adddup2(&fa, out_fd, 1);
-	posix_spawn_file_actions_adddup2(&fa, err_fd, 2);
-	rc = posix_spawn(&pid, bin, &fa, NULL, (char *const *)argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	cr_assert(rc == 0, "cannot run %s: %s", bin, strerror(rc));
-	while (waitpid(pid, &wstatus, 0) < 0)
-		cr_assert(errno == EINTR, "waitpid: %s", strerror(errno));
-	r->status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1;
-	lseek(out_fd, 0, SEEK_SET);
-	lseek(err_fd, 0, SEEK_SET);
-	r->out = read_fd(out_fd);
-	r->err = read_fd(err_fd);
-	close(out_fd);
-	close(err_fd);
+	run_program(r, bin, argv, NULL, NULL, NULL);
 }
 
 #define AT(bin, r, ...) run_at((bin), (r), (const char *const[]){ \
