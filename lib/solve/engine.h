@@ -107,6 +107,8 @@ static inline int high_value(dom_t d)
 #endif
 
 #define BIT(v) ((dom_t)1 << (v))
+/* 64-bit words a domain takes. */
+#define DOM_WORDS (sizeof(dom_t) / sizeof(uint64_t))
 
 /* Cages larger than this are never enumerated (bounds reasoning only). */
 #define ENUM_MAX_CELLS 64
@@ -165,8 +167,16 @@ struct cage_info {
  * enumeration. */
 struct layout_table {
 	int words;            /* 64-bit words per bit set */
-	size_t live;          /* offset of its live words in s->live */
+	size_t live;          /* offset of its live words in s->live,
+			       * followed by its cells' domains when the
+			       * live words were last brought up to date
+			       * (the seen domains, DOM_WORDS words each) */
+	int save;             /* words of both, saved on the trail */
 	size_t sup;           /* arena offset: [(p * nvals + v) * words] */
+	size_t gsup;          /* arena offset: [(g * nvals + v) * words],
+			       * the layouts giving v to some cell of the
+			       * cage's group g (the union of its cells'
+			       * sup) */
 	uint64_t saved;       /* the node its live words were last saved at */
 	bool fresh;           /* just made: supports not yet applied */
 };
@@ -736,29 +746,97 @@ static inline bool sum_table_fits(const struct cage_info *c)
 	       c->target <= SUM_TABLE_MAX;
 }
 
+/* dst |= src >> shift, both tables of w words. */
+static void or_shifted_down(uint64_t *dst, const uint64_t *src,
+			    int64_t shift, size_t w)
+{
+	size_t q = (size_t)(shift / 64);
+	unsigned r = (unsigned)(shift % 64);
+
+	for (size_t j = 0; j + q < w; j++) {
+		uint64_t x = src[j + q] >> r;
+
+		if (r && j + q + 1 < w)
+			x |= src[j + q + 1] << (64 - r);
+		dst[j] |= x;
+	}
+}
+
+/* Whether (a << shift) and b, tables of w words, have a bit in common. */
+static bool meet_shifted(const uint64_t *a, int64_t shift, const uint64_t *b,
+			 size_t w)
+{
+	size_t q = (size_t)(shift / 64);
+	unsigned r = (unsigned)(shift % 64);
+
+	for (size_t j = q; j < w; j++) {
+		uint64_t x = a[j - q] << r;
+
+		if (r && j > q)
+			x |= a[j - q - 1] >> (64 - r);
+		if (x & b[j])
+			return true;
+	}
+	return false;
+}
+
 /* Sum cages with too many assignments to enumerate: keep a value only if
  * the other cells can make up the rest of the target from their
- * domains.  The sums each run of cells can reach are bit tables, built
- * by shifting (fwd[i]: cells 0..i-1, bwd[i]: cells i..k-1), so this
- * costs cells x values x (target / 64) word operations.  It ignores the
- * rule that cells sharing a unit differ, so it removes less than the
- * enumeration, which takes over once the domains shrink. */
+ * domains.  Two runs of bit tables, built by shifting: fwd[i], the sums
+ * cells 0..i-1 can reach; need[i], the sums of cells 0..i-1 that cells
+ * i..k-1 can complete to the target.  Value v of cell i stays when some
+ * x in fwd[i] has x + v in need[i + 1].  That costs cells x values x
+ * (target / 64) word operations.  It ignores the rule that cells
+ * sharing a unit differ, so it removes less than the enumeration, which
+ * takes over once the domains shrink. */
 static bool sum_supports(struct engine *s, dom_t *dom,
 			 const struct cage_info *c)
 {
 	int k = c->ncells;
 	int64_t t = c->target;
 	size_t w, k1 = (size_t)k + 1;
-	uint64_t *fwd, *bwd, *others;
+	uint64_t *fwd, *need;
 
 	if (t < 0 || t > (int64_t)k * s->vmax)
 		return false;
 	w = sum_words(t);
+	s->work += (uint64_t)k * w * ((uint64_t)s->vmax + 1) * 2;
+	if (w == 1) {
+		/* Sums up to 63: one word a table, on the stack. */
+		uint64_t f1[ENUM_MAX_CELLS + 1], n1[ENUM_MAX_CELLS + 1];
+
+		f1[0] = 1;
+		for (int i = 0; i < k; i++) {
+			uint64_t x = 0;
+
+			for (dom_t a = dom[c->cells[i]]; a; a &= a - 1)
+				x |= f1[i] << low_value(a);
+			f1[i + 1] = x;
+		}
+		if (!(f1[k] >> t & 1))
+			return false;
+		n1[k] = (uint64_t)1 << t;
+		for (int i = k - 1; i > 0; i--) {
+			uint64_t x = 0;
+
+			for (dom_t a = dom[c->cells[i]]; a; a &= a - 1)
+				x |= n1[i + 1] >> low_value(a);
+			n1[i] = x;
+		}
+		for (int i = 0; i < k; i++) {
+			dom_t keep = 0;
+
+			for (dom_t a = dom[c->cells[i]]; a; a &= a - 1)
+				if ((f1[i] << low_value(a)) & n1[i + 1])
+					keep |= a & -a;
+			if (!narrow(s, dom, c->cells[i], keep))
+				return false;
+		}
+		return true;
+	}
 	fwd = s->sums;
-	bwd = fwd + k1 * w;
-	others = bwd + k1 * w;
-	memset(fwd, 0, (2 * k1 + 1) * w * sizeof(uint64_t));
-	s->work += (uint64_t)k * w * ((uint64_t)s->vmax + 1 + 64 * w);
+	need = fwd + k1 * w;
+	memset(fwd, 0, 2 * k1 * w * sizeof(uint64_t));
 	fwd[0] = 1;
 	for (int i = 0; i < k; i++)
 		for (dom_t a = dom[c->cells[i]]; a; a &= a - 1)
@@ -766,28 +844,19 @@ static bool sum_supports(struct engine *s, dom_t *dom,
 				   fwd + (size_t)i * w, low_value(a), w);
 	if (!has_sum(fwd + (size_t)k * w, t))
 		return false;
-	bwd[(size_t)k * w] = 1;
-	for (int i = k - 1; i >= 0; i--)
+	need[(size_t)k * w + (size_t)(t / 64)] = (uint64_t)1 << (t % 64);
+	for (int i = k - 1; i > 0; i--)
 		for (dom_t a = dom[c->cells[i]]; a; a &= a - 1)
-			or_shifted(bwd + (size_t)i * w,
-				   bwd + (size_t)(i + 1) * w, low_value(a), w);
+			or_shifted_down(need + (size_t)i * w,
+					need + (size_t)(i + 1) * w,
+					low_value(a), w);
 	for (int i = 0; i < k; i++) {
-		const uint64_t *f = fwd + (size_t)i * w;
 		dom_t keep = 0;
 
-		/* The sums the other cells can make together. */
-		memset(others, 0, w * sizeof(uint64_t));
-		for (size_t j = 0; j < w; j++)
-			for (uint64_t b = f[j]; b; b &= b - 1)
-				or_shifted(others, bwd + (size_t)(i + 1) * w,
-					   (int64_t)(j * 64) +
-					   __builtin_ctzll(b), w);
-		for (dom_t a = dom[c->cells[i]]; a; a &= a - 1) {
-			int v = low_value(a);
-
-			if (v <= t && has_sum(others, t - v))
+		for (dom_t a = dom[c->cells[i]]; a; a &= a - 1)
+			if (meet_shifted(fwd + (size_t)i * w, low_value(a),
+					 need + (size_t)(i + 1) * w, w))
 				keep |= a & -a;
-		}
 		if (!narrow(s, dom, c->cells[i], keep))
 			return false;
 	}
@@ -1024,7 +1093,7 @@ static bool pair_propagate(struct engine *s, dom_t *dom, int ci)
  * this node (once per node).  False when memory runs out. */
 static bool table_save(struct engine *s, struct layout_table *t, int ti)
 {
-	size_t need = s->trail_top + 1 + (size_t)t->words;
+	size_t need = s->trail_top + 1 + (size_t)t->save;
 
 	if (!s->node_id || t->saved == s->node_id)
 		return true;
@@ -1042,8 +1111,8 @@ static bool table_save(struct engine *s, struct layout_table *t, int ti)
 	/* An entry is the old words, then the table's number, so that
 	 * entries come off from the top. */
 	memcpy(s->trail + s->trail_top, s->live + t->live,
-	       (size_t)t->words * sizeof(uint64_t));
-	s->trail_top += (size_t)t->words;
+	       (size_t)t->save * sizeof(uint64_t));
+	s->trail_top += (size_t)t->save;
 	s->trail[s->trail_top++] = (uint64_t)ti;
 	t->saved = s->node_id;
 	return true;
@@ -1055,9 +1124,9 @@ static void tables_undo(struct engine *s, size_t mark)
 	while (s->trail_top > mark) {
 		struct layout_table *t = &s->tables[s->trail[--s->trail_top]];
 
-		s->trail_top -= (size_t)t->words;
+		s->trail_top -= (size_t)t->save;
 		memcpy(s->live + t->live, s->trail + s->trail_top,
-		       (size_t)t->words * sizeof(uint64_t));
+		       (size_t)t->save * sizeof(uint64_t));
 		t->saved = 0;
 	}
 }
@@ -1087,29 +1156,23 @@ table_fit(const struct cage_info *c, const uint64_t *sup, int w, int nvals,
 	}
 }
 
-/* Of vals, the values that every layout in live puts into cage c's
- * cells of group g (its table as for table_fit): v is when no live
- * layout lacks it in all of them. */
+/* Of vals, the values that every layout in live puts into group g of a
+ * table's cage (gsup as in struct layout_table, w words a set, nvals
+ * values): v is when no live layout lacks it in all the group's cells. */
 static inline __attribute__((always_inline)) dom_t
-table_must(const struct cage_info *c, const uint64_t *sup, int w, int nvals,
-	   int g, const uint64_t *live, dom_t vals)
+table_must(const uint64_t *gsup, int w, int nvals, int g,
+	   const uint64_t *live, dom_t vals)
 {
+	const uint64_t *row = gsup + (size_t)g * (size_t)nvals * (size_t)w;
 	dom_t must = 0;
 
 	for (dom_t a = vals; a; a &= a - 1) {
-		size_t v = (size_t)low_value(a);
-		bool every = true;
+		const uint64_t *with = row + (size_t)low_value(a) * (size_t)w;
+		int j = 0;
 
-		for (int j = 0; j < w && every; j++) {
-			uint64_t with = 0;
-
-			for (uint64_t in = c->group_cells[g]; in; in &= in - 1)
-				with |= sup[((size_t)__builtin_ctzll(in) *
-					     (size_t)nvals + v) * (size_t)w +
-					    (size_t)j];
-			every = !(live[j] & ~with);
-		}
-		if (every)
+		while (j < w && !(live[j] & ~with[j]))
+			j++;
+		if (j == w)
 			must |= a & -a;
 	}
 	return must;
@@ -1129,11 +1192,52 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 	const uint64_t *sup = s->arena + t->sup;
 	dom_t gvals[3 * LAYOUT_MAX_CELLS], gknown[3 * LAYOUT_MAX_CELLS];
 
-	uint64_t now[LAYOUT_MAX / 64], lost = 0;
+	uint64_t now[LAYOUT_MAX / 64], lost = 0, mask[LAYOUT_MAX / 64];
+	unsigned char *seen;
+	bool changed = false;
 
 	live = s->live + t->live;
-	s->work += (uint64_t)k * (uint64_t)w * 8;
-	table_fit(c, sup, w, nvals, dom, live, now);
+	seen = (unsigned char *)(live + w);
+	/* The live layouts give each cell a value of its seen domain, so
+	 * those that no longer fit are the ones giving a cell a value its
+	 * domain has lost since: only the cells that changed are looked
+	 * at, through the fewer of their lost and their kept values. */
+	memcpy(now, live, (size_t)w * sizeof(uint64_t));
+	for (int p = 0; p < k; p++) {
+		const uint64_t *row = sup + (size_t)p * (size_t)nvals * (size_t)w;
+		dom_t d = dom[c->cells[p]], was, gone;
+
+		memcpy(&was, seen + (size_t)p * sizeof(dom_t), sizeof(dom_t));
+		gone = was & ~d;
+		if (!gone)
+			continue;
+		changed = true;
+		s->work += (uint64_t)w * 8;
+		memset(mask, 0, (size_t)w * sizeof(uint64_t));
+		if (popc(gone) <= popc(d)) {
+			for (dom_t a = gone; a; a &= a - 1) {
+				const uint64_t *b = row + (size_t)low_value(a) *
+							  (size_t)w;
+
+				for (int j = 0; j < w; j++)
+					mask[j] |= b[j];
+			}
+			for (int j = 0; j < w; j++)
+				now[j] &= ~mask[j];
+		} else {
+			for (dom_t a = d; a; a &= a - 1) {
+				const uint64_t *b = row + (size_t)low_value(a) *
+							  (size_t)w;
+
+				for (int j = 0; j < w; j++)
+					mask[j] |= b[j];
+			}
+			for (int j = 0; j < w; j++)
+				now[j] &= mask[j];
+		}
+	}
+	if (!changed && !t->fresh)
+		return true;
 	for (int j = 0; j < w; j++) {
 		any |= now[j];
 		lost |= live[j] & ~now[j];
@@ -1142,7 +1246,8 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 		return false;
 	/* The same layouts as last time: every value still in a domain
 	 * has the support it had, and what every layout puts in a unit
-	 * has been cleared from it already. */
+	 * has been cleared from it already.  The seen domains stay as
+	 * they are (wider than the domains, which is allowed). */
 	if (!lost && !t->fresh)
 		return true;
 	t->fresh = false;
@@ -1167,6 +1272,7 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 		}
 		if (!narrow(s, dom, cell, keep))
 			return false;
+		memcpy(seen + (size_t)p * sizeof(dom_t), &keep, sizeof(dom_t));
 		for (int kind = 0; kind < s->nkinds; kind++) {
 			int g = c->groups[p * NKINDS + kind];
 
@@ -1181,8 +1287,8 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 	 * decided cells) cannot be anywhere else in it: v is in every live
 	 * layout when no live layout lacks it in all the group's cells. */
 	for (int g = 0; g < c->ngroups; g++) {
-		dom_t must = table_must(c, sup, w, nvals, g, live,
-					gvals[g] & ~gknown[g]);
+		dom_t must = table_must(s->arena + t->gsup, w, nvals, g,
+					live, gvals[g] & ~gknown[g]);
 		const int *cells;
 
 		if (!must)
@@ -1208,7 +1314,7 @@ static bool table_make(struct engine *s, const dom_t *dom, int ci, int cap)
 	struct enum_ctx *e = &s->e;
 	struct layout_table *t;
 	int nvals = s->vmax + 1;
-	size_t words, need;
+	size_t words, need, span;
 	uint64_t *arena;
 
 	if (cap > s->rec_cap) {
@@ -1242,7 +1348,8 @@ static bool table_make(struct engine *s, const dom_t *dom, int ci, int cap)
 	words = (size_t)(e->nrec + 63) / 64;
 	if (!words)
 		words = 1;
-	need = (size_t)c->ncells * (size_t)nvals * words;
+	need = ((size_t)c->ncells + (size_t)c->ngroups) * (size_t)nvals *
+	       words;
 	arena = cdok_realloc(s->arena, (s->arena_words + need) *
 				       sizeof(uint64_t));
 	if (!arena) {
@@ -1250,8 +1357,9 @@ static bool table_make(struct engine *s, const dom_t *dom, int ci, int cap)
 		return false;
 	}
 	s->arena = arena;
-	if (s->nlive + words > s->live_cap) {
-		size_t cap2 = (s->nlive + words) * 2 + 16;
+	span = words + (size_t)c->ncells * DOM_WORDS;
+	if (s->nlive + span > s->live_cap) {
+		size_t cap2 = (s->nlive + span) * 2 + 16;
 		uint64_t *live = cdok_realloc(s->live, cap2 * sizeof(uint64_t));
 
 		if (!live) {
@@ -1263,12 +1371,18 @@ static bool table_make(struct engine *s, const dom_t *dom, int ci, int cap)
 	}
 	t = &s->tables[s->ntables];
 	t->words = (int)words;
+	t->save = (int)span;
 	t->live = s->nlive;
 	t->sup = s->arena_words;
 	t->saved = 0;
 	t->fresh = true;
 	memset(arena + s->arena_words, 0, need * sizeof(uint64_t));
 	memset(s->live + t->live, 0, words * sizeof(uint64_t));
+	/* Every layout fits the domains it was listed under. */
+	for (int p = 0; p < c->ncells; p++)
+		memcpy((unsigned char *)(s->live + t->live + words) +
+		       (size_t)p * sizeof(dom_t), &dom[c->cells[p]],
+		       sizeof(dom_t));
 	for (int n = 0; n < e->nrec; n++) {
 		const unsigned char *lay = s->rec + (size_t)n * (size_t)c->ncells;
 		uint64_t bit = (uint64_t)1 << (n % 64);
@@ -1279,8 +1393,22 @@ static bool table_make(struct engine *s, const dom_t *dom, int ci, int cap)
 			arena[t->sup + ((size_t)p * (size_t)nvals + lay[p]) *
 			      words + at] |= bit;
 	}
+	t->gsup = t->sup + (size_t)c->ncells * (size_t)nvals * words;
+	for (int g = 0; g < c->ngroups; g++) {
+		uint64_t *dst = arena + t->gsup + (size_t)g * (size_t)nvals *
+				words;
+
+		for (uint64_t in = c->group_cells[g]; in; in &= in - 1) {
+			const uint64_t *src = arena + t->sup +
+				(size_t)__builtin_ctzll(in) * (size_t)nvals *
+				words;
+
+			for (size_t j = 0; j < (size_t)nvals * words; j++)
+				dst[j] |= src[j];
+		}
+	}
 	s->arena_words += need;
-	s->nlive += words;
+	s->nlive += span;
 	c->table = s->ntables++;
 	return true;
 }
