@@ -52,6 +52,8 @@ struct kcage {
 	int sum;              /* what the open cells add up to */
 	int ncells;
 	int *cells;           /* open cells, reading order */
+	int within[3];        /* per kind of unit: the unit holding every
+			       * open cell, or -1 (kcage_within) */
 };
 
 /* A cage the 45 rule finds: the cells of a unit outside its placed

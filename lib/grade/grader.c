@@ -142,6 +142,20 @@ static bool narrow(struct grader *g, int cell, uint64_t nd)
 	return nd != 0;
 }
 
+/* Note which units hold the whole of kcage kc (as its cells change). */
+static void kcage_within(const struct grader *g, struct kcage *kc)
+{
+	for (int kind = 0; kind < 3; kind++) {
+		int u = kc->ncells ? g->cell_units[kc->cells[0] * 3 + kind]
+				   : -1;
+
+		for (int i = 1; i < kc->ncells && u >= 0; i++)
+			if (g->cell_units[kc->cells[i] * 3 + kind] != u)
+				u = -1;
+		kc->within[kind] = u;
+	}
+}
+
 /* Take a cell out of its Killer cage once it holds a value. */
 static bool kcage_take(struct grader *g, int cell, int value)
 {
@@ -160,6 +174,7 @@ static bool kcage_take(struct grader *g, int cell, int value)
 			kc->cells[j++] = kc->cells[i];
 	kc->ncells = j;
 	kc->sum -= value;
+	kcage_within(g, kc);
 	g->kc_of[cell] = -1;
 	return kc->sum > 0 || (kc->sum == 0 && kc->ncells == 0);
 }
@@ -306,6 +321,7 @@ static bool kcage_add(struct grader *g, int origin, int unit, int part,
 	kc->part = part;
 	kc->sum = sum;
 	kc->ncells = ncells;
+	kcage_within(g, kc);
 	for (int i = 0; i < ncells; i++)
 		g->kc_of[cells[i]] = g->nkc;
 	g->nkc++;
@@ -328,6 +344,7 @@ static bool kcage_split(struct grader *g, int k, int unit, int sum)
 	kc->sum -= sum;
 	kc->unit = unit;
 	kc->part = 2;
+	kcage_within(g, kc);
 	if (kc->sum <= 0)
 		g->contradiction = true;
 	return kcage_add(g, kc->origin, unit, 1, sum, in, nin);
@@ -350,18 +367,15 @@ static bool regions_pass(struct grader *g, bool *split)
 		int used = 0, rest = 0, first_k = -2;
 		bool one_cage = true;
 
-		for (int i = 0; i < n; i++)
-			g->mark[cells[i]] = 1;
 		for (int i = 0; i < n; i++) {
 			int c = cells[i], k = g->kc_of[c];
-			bool whole = k >= 0;
+			bool whole;
 
 			if (g->val[c]) {
 				used += g->val[c];
 				continue;
 			}
-			for (int j = 0; whole && j < g->kc[k].ncells; j++)
-				whole = g->mark[g->kc[k].cells[j]];
+			whole = k >= 0 && g->kc[k].within[u / n] == u;
 			if (whole && g->kc[k].cells[0] == c)
 				used += g->kc[k].sum;
 			if (whole)
@@ -372,8 +386,6 @@ static bool regions_pass(struct grader *g, bool *split)
 			else if (first_k != k)
 				one_cage = false;
 		}
-		for (int i = 0; i < n; i++)
-			g->mark[cells[i]] = 0;
 		if (rest == 0 || rest == n)
 			continue;
 		if (total - used <= 0) {
@@ -439,12 +451,16 @@ static bool units_init(struct grader *g)
 		/* Without boxes the third kind repeats the row. */
 		g->cell_units[cell * 3 + 2] = p->box_rows ? 2 * n + box : r;
 	}
-	for (int u = 0; u < g->nkinds * n; u++) {
-		int k = 0, kind = u / n;
+	{
+		/* Each unit's cells in reading order. */
+		int fill[3 * CDOK_MAX_SIZE] = {0};
 
 		for (int cell = 0; cell < g->ncells; cell++)
-			if (g->cell_units[cell * 3 + kind] == u)
-				g->unit_cells[u * n + k++] = cell;
+			for (int kind = 0; kind < g->nkinds; kind++) {
+				int u = g->cell_units[cell * 3 + kind];
+
+				g->unit_cells[u * n + fill[u]++] = cell;
+			}
 	}
 	return true;
 }

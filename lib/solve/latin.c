@@ -47,7 +47,9 @@ typedef uint64_t foot_t;
 #define PAIR_CAGES 1
 #define LAYOUT_TABLES 1
 #define LAYOUT_MAX 1024
+#ifndef LAYOUT_ROOT_MAX
 #define LAYOUT_ROOT_MAX 256
+#endif
 #define LAYOUT_MAX_CELLS 8
 #define LAYOUT_BUDGET 20000
 
