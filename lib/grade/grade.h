@@ -54,6 +54,8 @@ struct kcage {
 	int *cells;           /* open cells, reading order */
 	int within[3];        /* per kind of unit: the unit holding every
 			       * open cell, or -1 (kcage_within) */
+	uint64_t bounds_at;   /* clock when tech_cage_bounds last found
+			       * nothing here; 0: not since it changed */
 };
 
 /* A cage the 45 rule finds: the cells of a unit outside its placed
@@ -64,6 +66,7 @@ struct vcage {
 	int used;             /* the unit's total minus sum */
 	int ncells;
 	int *cells;           /* n entries allotted */
+	uint64_t bounds_at;   /* as for struct kcage */
 };
 
 /* Which cage a step is about. */
@@ -134,10 +137,20 @@ struct grader {
 	int nkc, kc_cap;
 	int *kc_of;           /* cell -> kcage, -1 */
 	bool *kc_cage;        /* puzzle cage -> handled as kcages */
-	struct vcage *vc;
+	struct vcage *vc;     /* the 45 rule's cages, in unit order */
 	int nvc;
 	int *vc_pool;
-	uint64_t vc_stamp, placements;
+	/* Per unit, what the 45 rule found there when it last looked
+	 * (uvc_on: a vcage, uvc), and the units whose cells or cages
+	 * changed since (a bit per unit, by kind). */
+	struct vcage *uvc;
+	bool *uvc_on;
+	uint64_t rdirty[3];
+	uint64_t placements;
+	/* When each cell's candidates last changed (clock counts every
+	 * change), so that a sum technique can pass over a cage none of
+	 * whose cells changed since it last found nothing there. */
+	uint64_t clock, *stamp;
 	bool vc_valid;
 	/* The sets of k = 2..4 different values of 1..n (n <= SETS_MAX_N)
 	 * by k and sum, each list in the order the enumeration of

@@ -136,6 +136,7 @@ static bool narrow(struct grader *g, int cell, uint64_t nd)
 		g->cage_clean[c] = 0;
 	}
 	g->dom[cell] = nd;
+	g->stamp[cell] = ++g->clock;
 	mark_dirty(g, cell);
 	if (!nd)
 		g->contradiction = true;
@@ -154,6 +155,16 @@ static void kcage_within(const struct grader *g, struct kcage *kc)
 				u = -1;
 		kc->within[kind] = u;
 	}
+	kc->bounds_at = 0;
+}
+
+/* The 45 rule must look at the units of cell again. */
+static void regions_touch(struct grader *g, int cell)
+{
+	for (int kind = 0; kind < 3; kind++)
+		g->rdirty[kind] |= (uint64_t)1 <<
+			(g->cell_units[cell * 3 + kind] - kind * g->n);
+	g->vc_valid = false;
 }
 
 /* Take a cell out of its Killer cage once it holds a value. */
@@ -164,11 +175,14 @@ static bool kcage_take(struct grader *g, int cell, int value)
 	int j = 0;
 
 	/* Every placed value changes what the 45 rule sees in the cell's
-	 * units, whether the cell is in a Killer cage or not. */
-	g->vc_valid = false;
+	 * units, whether the cell is in a Killer cage or not, and in the
+	 * units of the rest of its cage (whose sum and cells change). */
+	regions_touch(g, cell);
 	if (k < 0)
 		return true;
 	kc = &g->kc[k];
+	for (int i = 0; i < kc->ncells; i++)
+		regions_touch(g, kc->cells[i]);
 	for (int i = 0; i < kc->ncells; i++)
 		if (kc->cells[i] != cell)
 			kc->cells[j++] = kc->cells[i];
@@ -336,6 +350,8 @@ static bool kcage_split(struct grader *g, int k, int unit, int sum)
 	struct kcage *kc = &g->kc[k];
 
 	for (int i = 0; i < kc->ncells; i++)
+		regions_touch(g, kc->cells[i]);
+	for (int i = 0; i < kc->ncells; i++)
 		if (g->mark[kc->cells[i]])
 			in[nin++] = kc->cells[i];
 		else
@@ -350,23 +366,28 @@ static bool kcage_split(struct grader *g, int k, int unit, int sum)
 	return kcage_add(g, kc->origin, unit, 1, sum, in, nin);
 }
 
-/* One pass of the 45 rule over every row, column and box: the cells
- * left when the placed values and the Killer cages wholly inside a unit
- * are taken away add up to what is left of the unit's total.  Such a
- * remainder lying in one cage splits that cage; any other becomes a
- * vcage (a one-cell one is the innie technique's).  Returns whether a
- * cage was split. */
+/* One pass of the 45 rule over every row, column and box whose cells
+ * or cages changed since it last looked: the cells left when the placed
+ * values and the Killer cages wholly inside a unit are taken away add
+ * up to what is left of the unit's total.  Such a remainder lying in
+ * one cage splits that cage; any other becomes the unit's vcage (a
+ * one-cell one is the innie technique's).  A unit nothing touched
+ * keeps what the last look found, which a new look would find again.
+ * Returns whether a cage was split. */
 static bool regions_pass(struct grader *g, bool *split)
 {
 	int n = g->n, total = n * (n + 1) / 2;
 
-	g->nvc = 0;
 	*split = false;
 	for (int u = 0; u < 3 * n; u++) {
 		const int *cells = unit_of(g, u);
 		int used = 0, rest = 0, first_k = -2;
+		uint64_t bit = (uint64_t)1 << (u % n);
+		struct vcage *vc = &g->uvc[u];
 		bool one_cage = true;
 
+		if (!(g->rdirty[u / n] & bit))
+			continue;
 		for (int i = 0; i < n; i++) {
 			int c = cells[i], k = g->kc_of[c];
 			bool whole;
@@ -386,8 +407,11 @@ static bool regions_pass(struct grader *g, bool *split)
 			else if (first_k != k)
 				one_cage = false;
 		}
-		if (rest == 0 || rest == n)
+		g->uvc_on[u] = false;
+		if (rest == 0 || rest == n) {
+			g->rdirty[u / n] &= ~bit;
 			continue;
+		}
 		if (total - used <= 0) {
 			g->contradiction = true;
 			return false;
@@ -399,16 +423,19 @@ static bool regions_pass(struct grader *g, bool *split)
 				return false;
 			for (int i = 0; i < rest; i++)
 				g->mark[g->scratch[i]] = 0;
+			/* The split touched this unit again: the next
+			 * pass looks at it. */
 			*split = true;
 			continue;
 		}
-		g->vc[g->nvc].unit = u;
-		g->vc[g->nvc].sum = total - used;
-		g->vc[g->nvc].used = used;
-		g->vc[g->nvc].ncells = rest;
-		memcpy(g->vc[g->nvc].cells, g->scratch,
-		       (size_t)rest * sizeof(int));
-		g->nvc++;
+		g->rdirty[u / n] &= ~bit;
+		g->uvc_on[u] = true;
+		vc->unit = u;
+		vc->sum = total - used;
+		vc->used = used;
+		vc->ncells = rest;
+		vc->bounds_at = 0;
+		memcpy(vc->cells, g->scratch, (size_t)rest * sizeof(int));
 	}
 	return true;
 }
@@ -424,6 +451,10 @@ bool killer_regions(struct grader *g)
 	while (split)
 		if (!regions_pass(g, &split))
 			return false;
+	g->nvc = 0;
+	for (int u = 0; u < 3 * g->n; u++)
+		if (g->uvc_on[u])
+			g->vc[g->nvc++] = g->uvc[u];
 	g->vc_valid = true;
 	return !g->contradiction;
 }
@@ -473,13 +504,18 @@ static bool killer_init(struct grader *g)
 	g->kc_cage = cdok_calloc((size_t)(p->ncages ? p->ncages : 1),
 				 sizeof(bool));
 	g->vc = cdok_calloc((size_t)3 * (size_t)g->n, sizeof(*g->vc));
+	g->uvc = cdok_calloc((size_t)3 * (size_t)g->n, sizeof(*g->uvc));
+	g->uvc_on = cdok_calloc((size_t)3 * (size_t)g->n, sizeof(bool));
 	g->vc_pool = cdok_malloc((size_t)3 * (size_t)g->ncells * sizeof(int));
-	if (!g->kc_of || !g->kc_cage || !g->vc || !g->vc_pool)
+	if (!g->kc_of || !g->kc_cage || !g->vc || !g->uvc || !g->uvc_on ||
+	    !g->vc_pool)
 		return false;
 	for (int i = 0; i < g->ncells; i++)
 		g->kc_of[i] = -1;
 	for (int i = 0; i < 3 * g->n; i++)
-		g->vc[i].cells = g->vc_pool + (size_t)i * (size_t)g->n;
+		g->uvc[i].cells = g->vc_pool + (size_t)i * (size_t)g->n;
+	for (int k = 0; k < 3; k++)
+		g->rdirty[k] = ~(uint64_t)0 >> (64 - g->n);
 	for (int c = 0; c < p->ncages; c++) {
 		const struct cdok_cage *cg = &p->cages[c];
 
@@ -515,6 +551,7 @@ bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 	for (int c = 0; c < p->ncages; c++)
 		cells += (size_t)p->cages[c].ncells;
 	g->dom = cdok_malloc(nc * sizeof(uint64_t));
+	g->stamp = cdok_calloc(nc, sizeof(uint64_t));
 	g->val = cdok_calloc(nc, sizeof(int));
 	g->placed = cdok_calloc((size_t)3 * (size_t)p->size, sizeof(uint64_t));
 	g->single = cdok_calloc(nc / 64 + 1, sizeof(uint64_t));
@@ -536,7 +573,7 @@ bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 	s->rm = cdok_calloc(nc, sizeof(uint64_t));
 	s->rm_cells = cdok_malloc(nc * sizeof(int));
 	s->combos = cdok_malloc(32 * sizeof(uint64_t));
-	if (!s->combos || !g->dom || !g->val || !g->placed || !g->single ||
+	if (!s->combos || !g->dom || !g->stamp || !g->val || !g->placed || !g->single ||
 	    !g->cage_clean || !g->cage_off || !g->cage_pos || !g->support ||
 	    !g->scan_ngroups || !g->scan_unit || !g->scan_must ||
 	    !g->scan_state || !g->queue || !g->prev || !g->num || !g->mark ||
@@ -595,6 +632,8 @@ void grader_free(struct grader *g)
 	free(g->kc_of);
 	free(g->kc_cage);
 	free(g->vc);
+	free(g->uvc);
+	free(g->uvc_on);
 	free(g->vc_pool);
 	free(g->sets);
 	free(g->sets_off);
@@ -602,6 +641,7 @@ void grader_free(struct grader *g)
 	free(g->unit_cells);
 	free(g->cell_units);
 	free(g->dom);
+	free(g->stamp);
 	free(g->val);
 	free(g->placed);
 	free(g->single);

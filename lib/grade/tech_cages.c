@@ -267,8 +267,17 @@ int tech_cage_bounds(struct grader *g)
 		const int *cells;
 		int ncells, sum, lo = 0, hi = 0;
 
+		uint64_t *at = i < g->nkc ? &g->kc[i].bounds_at
+					  : &g->uvc[g->vc[i - g->nkc].unit].bounds_at;
+		bool same = *at != 0;
+
 		sum_cage(g, i, &cells, &ncells, &sum);
 		if (ncells < 2)
+			continue;
+		/* Nothing changed since this cage gave nothing. */
+		for (int j = 0; j < ncells && same; j++)
+			same = g->stamp[cells[j]] <= *at;
+		if (same)
 			continue;
 		for (int j = 0; j < ncells; j++) {
 			lo += low(g->dom[cells[j]]);
@@ -284,8 +293,10 @@ int tech_cage_bounds(struct grader *g)
 			if (rm)
 				step_remove(g, cells[j], rm);
 		}
-		if (!g->step.nrm)
+		if (!g->step.nrm) {
+			*at = g->clock;
 			continue;
+		}
 		sum_cage_focus(g, i, cells, ncells, sum);
 		return 1;
 	}
