@@ -54,9 +54,13 @@ struct kcage {
 	int *cells;           /* open cells, reading order */
 	int within[3];        /* per kind of unit: the unit holding every
 			       * open cell, or -1 (kcage_within) */
-	uint64_t bounds_at;   /* clock when tech_cage_bounds last found
-			       * nothing here; 0: not since it changed */
+	unsigned char clean;  /* the sum techniques (CLEAN_*) that found
+			       * nothing here, with nothing changed since */
 };
+
+/* Bits of kcage and vcage clean. */
+#define CLEAN_BOUNDS 1
+#define CLEAN_COMBOS 2
 
 /* A cage the 45 rule finds: the cells of a unit outside its placed
  * values and the cages wholly inside it. */
@@ -66,7 +70,7 @@ struct vcage {
 	int used;             /* the unit's total minus sum */
 	int ncells;
 	int *cells;           /* n entries allotted */
-	uint64_t bounds_at;   /* as for struct kcage */
+	unsigned char clean;  /* as for struct kcage */
 };
 
 /* Which cage a step is about. */
@@ -147,10 +151,6 @@ struct grader {
 	bool *uvc_on;
 	uint64_t rdirty[3];
 	uint64_t placements;
-	/* When each cell's candidates last changed (clock counts every
-	 * change), so that a sum technique can pass over a cage none of
-	 * whose cells changed since it last found nothing there. */
-	uint64_t clock, *stamp;
 	bool vc_valid;
 	/* The sets of k = 2..4 different values of 1..n (n <= SETS_MAX_N)
 	 * by k and sum, each list in the order the enumeration of

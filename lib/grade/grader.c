@@ -136,7 +136,14 @@ static bool narrow(struct grader *g, int cell, uint64_t nd)
 		g->cage_clean[c] = 0;
 	}
 	g->dom[cell] = nd;
-	g->stamp[cell] = ++g->clock;
+	if (g->killer) {
+		/* The sum bounds of the cages holding the cell may say
+		 * more now. */
+		if (g->kc_of[cell] >= 0)
+			g->kc[g->kc_of[cell]].clean = 0;
+		for (int k = 0; k < 3; k++)
+			g->uvc[g->cell_units[cell * 3 + k]].clean = 0;
+	}
 	mark_dirty(g, cell);
 	if (!nd)
 		g->contradiction = true;
@@ -155,7 +162,7 @@ static void kcage_within(const struct grader *g, struct kcage *kc)
 				u = -1;
 		kc->within[kind] = u;
 	}
-	kc->bounds_at = 0;
+	kc->clean = 0;
 }
 
 /* The 45 rule must look at the units of cell again. */
@@ -434,7 +441,7 @@ static bool regions_pass(struct grader *g, bool *split)
 		vc->sum = total - used;
 		vc->used = used;
 		vc->ncells = rest;
-		vc->bounds_at = 0;
+		vc->clean = 0;
 		memcpy(vc->cells, g->scratch, (size_t)rest * sizeof(int));
 	}
 	return true;
@@ -551,7 +558,6 @@ bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 	for (int c = 0; c < p->ncages; c++)
 		cells += (size_t)p->cages[c].ncells;
 	g->dom = cdok_malloc(nc * sizeof(uint64_t));
-	g->stamp = cdok_calloc(nc, sizeof(uint64_t));
 	g->val = cdok_calloc(nc, sizeof(int));
 	g->placed = cdok_calloc((size_t)3 * (size_t)p->size, sizeof(uint64_t));
 	g->single = cdok_calloc(nc / 64 + 1, sizeof(uint64_t));
@@ -573,7 +579,7 @@ bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 	s->rm = cdok_calloc(nc, sizeof(uint64_t));
 	s->rm_cells = cdok_malloc(nc * sizeof(int));
 	s->combos = cdok_malloc(32 * sizeof(uint64_t));
-	if (!s->combos || !g->dom || !g->stamp || !g->val || !g->placed || !g->single ||
+	if (!s->combos || !g->dom || !g->val || !g->placed || !g->single ||
 	    !g->cage_clean || !g->cage_off || !g->cage_pos || !g->support ||
 	    !g->scan_ngroups || !g->scan_unit || !g->scan_must ||
 	    !g->scan_state || !g->queue || !g->prev || !g->num || !g->mark ||
@@ -641,7 +647,6 @@ void grader_free(struct grader *g)
 	free(g->unit_cells);
 	free(g->cell_units);
 	free(g->dom);
-	free(g->stamp);
 	free(g->val);
 	free(g->placed);
 	free(g->single);

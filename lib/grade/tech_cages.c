@@ -243,6 +243,13 @@ static bool sum_cage(struct grader *g, int i, const int **cells, int *ncells,
 	return true;
 }
 
+/* The i-th cage's clean bits (as for sum_cage). */
+static unsigned char *sum_clean(struct grader *g, int i)
+{
+	return i < g->nkc ? &g->kc[i].clean
+			  : &g->uvc[g->vc[i - g->nkc].unit].clean;
+}
+
 static void sum_cage_focus(struct grader *g, int i, const int *cells,
 			   int ncells, int sum)
 {
@@ -267,17 +274,13 @@ int tech_cage_bounds(struct grader *g)
 		const int *cells;
 		int ncells, sum, lo = 0, hi = 0;
 
-		uint64_t *at = i < g->nkc ? &g->kc[i].bounds_at
-					  : &g->uvc[g->vc[i - g->nkc].unit].bounds_at;
-		bool same = *at != 0;
+		unsigned char *clean = sum_clean(g, i);
 
+		/* Nothing changed since this cage gave nothing. */
+		if (*clean & CLEAN_BOUNDS)
+			continue;
 		sum_cage(g, i, &cells, &ncells, &sum);
 		if (ncells < 2)
-			continue;
-		/* Nothing changed since this cage gave nothing. */
-		for (int j = 0; j < ncells && same; j++)
-			same = g->stamp[cells[j]] <= *at;
-		if (same)
 			continue;
 		for (int j = 0; j < ncells; j++) {
 			lo += low(g->dom[cells[j]]);
@@ -294,7 +297,7 @@ int tech_cage_bounds(struct grader *g)
 				step_remove(g, cells[j], rm);
 		}
 		if (!g->step.nrm) {
-			*at = g->clock;
+			*clean |= CLEAN_BOUNDS;
 			continue;
 		}
 		sum_cage_focus(g, i, cells, ncells, sum);
@@ -433,7 +436,11 @@ int tech_cage_combinations(struct grader *g)
 		const int *cells;
 		int ncells, sum;
 		uint64_t any = 0;
+		unsigned char *clean = sum_clean(g, i);
 
+		/* Nothing changed since this cage gave nothing. */
+		if (*clean & CLEAN_COMBOS)
+			continue;
 		sum_cage(g, i, &cells, &ncells, &sum);
 		/* Solo looks at cages of 2 to 4 open cells. */
 		if (ncells < 2 || ncells > 4)
@@ -448,8 +455,10 @@ int tech_cage_combinations(struct grader *g)
 			return -1;
 		for (int j = 0; j < ncells; j++)
 			step_remove(g, cells[j], ~any);
-		if (!g->step.nrm)
+		if (!g->step.nrm) {
+			*clean |= CLEAN_COMBOS;
 			continue;
+		}
 		sum_cage_focus(g, i, cells, ncells, sum);
 		g->step.values = any;
 		return 1;
