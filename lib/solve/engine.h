@@ -1156,14 +1156,27 @@ table_fit(const struct cage_info *c, const uint64_t *sup, int w, int nvals,
 	}
 }
 
-/* Of vals, the values that every layout in live puts into group g of a
- * table's cage (gsup as in struct layout_table, w words a set, nvals
- * values): v is when no live layout lacks it in all the group's cells. */
-static inline __attribute__((always_inline)) dom_t
-table_must(const uint64_t *gsup, int w, int nvals, int g,
-	   const uint64_t *live, dom_t vals)
+/* Table t's sets of the layouts giving v to some cell of group g of its
+ * cage c, for v = 0..nvals-1: a cell's own sets when the group is one
+ * cell, else their union (gsup). */
+static inline const uint64_t *group_sup(const struct engine *s,
+					const struct cage_info *c,
+					const struct layout_table *t, int g)
 {
-	const uint64_t *row = gsup + (size_t)g * (size_t)nvals * (size_t)w;
+	uint64_t in = c->group_cells[g];
+	size_t row = (size_t)(s->vmax + 1) * (size_t)t->words;
+
+	if (!(in & (in - 1)))
+		return s->arena + t->sup + (size_t)__builtin_ctzll(in) * row;
+	return s->arena + t->gsup + (size_t)g * row;
+}
+
+/* Of vals, the values that every layout in live puts into a group of a
+ * table's cage (its sets as group_sup gives them, w words a set): v is
+ * when no live layout lacks it in all the group's cells. */
+static inline __attribute__((always_inline)) dom_t
+table_must(const uint64_t *row, int w, const uint64_t *live, dom_t vals)
+{
 	dom_t must = 0;
 
 	for (dom_t a = vals; a; a &= a - 1) {
@@ -1287,8 +1300,8 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 	 * decided cells) cannot be anywhere else in it: v is in every live
 	 * layout when no live layout lacks it in all the group's cells. */
 	for (int g = 0; g < c->ngroups; g++) {
-		dom_t must = table_must(s->arena + t->gsup, w, nvals, g,
-					live, gvals[g] & ~gknown[g]);
+		dom_t must = table_must(group_sup(s, c, t, g), w, live,
+					gvals[g] & ~gknown[g]);
 		const int *cells;
 
 		if (!must)
@@ -1398,6 +1411,9 @@ static bool table_make(struct engine *s, const dom_t *dom, int ci, int cap)
 		uint64_t *dst = arena + t->gsup + (size_t)g * (size_t)nvals *
 				words;
 
+		/* A one-cell group uses its cell's sets (group_sup). */
+		if (!(c->group_cells[g] & (c->group_cells[g] - 1)))
+			continue;
 		for (uint64_t in = c->group_cells[g]; in; in &= in - 1) {
 			const uint64_t *src = arena + t->sup +
 				(size_t)__builtin_ctzll(in) * (size_t)nvals *

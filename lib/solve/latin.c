@@ -572,8 +572,8 @@ static int scan_table(struct engine *s, int ci, const dom_t *dom,
 
 		for (uint64_t in = c->group_cells[g]; in; in &= in - 1)
 			vals |= out->support[__builtin_ctzll(in)];
-		out->must[g] = table_must(s->arena + t->gsup, w, nvals, g,
-					  now, vals & ~known[g]);
+		out->must[g] = table_must(group_sup(s, c, t, g), w, now,
+					  vals & ~known[g]);
 	}
 	return 1;
 }
