@@ -1039,22 +1039,43 @@ static inline dom_t pair_partners(const struct engine *s, cdok_op op,
  * what every fitting pair puts into the unit (or units) the two cells
  * share leaves the rest of it.  Exactly what the enumeration finds, in
  * a handful of word operations. */
+static inline __attribute__((always_inline)) void
+pair_scan(const struct engine *s, cdok_op op, int64_t t, dom_t da, dom_t db,
+	  dom_t *ka, dom_t *kb, dom_t *must)
+{
+	for (dom_t x = da; x; x &= x - 1) {
+		int v = low_value(x);
+		dom_t y = pair_partners(s, op, t, v) & db;
+
+		if (!y)
+			continue;
+		*ka |= x & -x;
+		*kb |= y;
+		/* Every pair from v is {v, y}: what they share. */
+		*must &= (x & -x) | (y & (y - 1) ? 0 : y);
+	}
+}
+
 static bool pair_propagate(struct engine *s, dom_t *dom, int ci)
 {
 	const struct cage_info *c = &s->cages[ci];
 	int a = c->cells[0], b = c->cells[1];
 	dom_t da = dom[a], db = dom[b], ka = 0, kb = 0, must = ~(dom_t)0;
 
-	for (dom_t x = da; x; x &= x - 1) {
-		int v = low_value(x);
-		dom_t y = pair_partners(s, c->op, c->target, v) & db;
-
-		if (!y)
-			continue;
-		ka |= x & -x;
-		kb |= y;
-		/* Every pair from v is {v, y}: what they share. */
-		must &= (x & -x) | (y & (y - 1) ? 0 : y);
+	/* One loop per operation, each with its clue test inlined. */
+	switch (c->op) {
+	case CDOK_OP_ADD:
+		pair_scan(s, CDOK_OP_ADD, c->target, da, db, &ka, &kb, &must);
+		break;
+	case CDOK_OP_SUB:
+		pair_scan(s, CDOK_OP_SUB, c->target, da, db, &ka, &kb, &must);
+		break;
+	case CDOK_OP_MUL:
+		pair_scan(s, CDOK_OP_MUL, c->target, da, db, &ka, &kb, &must);
+		break;
+	case CDOK_OP_DIV:
+		pair_scan(s, CDOK_OP_DIV, c->target, da, db, &ka, &kb, &must);
+		break;
 	}
 	if (!narrow(s, dom, a, ka) || !narrow(s, dom, b, kb))
 		return false;
