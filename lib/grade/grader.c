@@ -305,6 +305,10 @@ int cage_scan(struct grader *g, int cage)
 
 	if (g->scan_state[cage] != -2)
 		return g->scan_state[cage];
+	/* (Only a cage the sum techniques take has no engine to ask, and
+	 * no technique scans it.) */
+	if (!g->engine)
+		return -1;
 	out.support = g->support + off;
 	out.unit = g->scan_unit + 3 * off;
 	out.must = g->scan_must + 3 * off;
@@ -594,10 +598,14 @@ bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 			g->cage_pos[p->cages[c].cells[i]] = i;
 		cells += (size_t)p->cages[c].ncells;
 	}
-	if (p->ncages && !(g->engine = cdok_latin_open(p)))
-		return false;
 	if (g->killer && !killer_init(g))
 		return false;
+	/* The engine scans cages for the cage techniques; a Killer puzzle
+	 * whose cages all go to the sum techniques needs none. */
+	for (int c = 0; c < p->ncages && !g->engine; c++)
+		if (!(g->killer && g->kc_cage[c]) &&
+		    !(g->engine = cdok_latin_open(p)))
+			return false;
 	step_begin(g, 0);
 
 	for (int i = 0; i < g->ncells; i++) {
