@@ -141,7 +141,7 @@ static inline void units_changed(struct engine *s, int cell, dom_t nd,
 	/* A guess needs its value eliminated, and the singles of its
 	 * units looked at (mark_cell did that); the matching waits for
 	 * the narrowing the guess causes. */
-	if (!guess)
+	if (!guess && s->n > ALLDIFF_MIN_N)
 		for (int k = 0; k < s->nkinds; k++)
 			u->ad_dirty[k] |= (uint64_t)1 <<
 				(s->cell_units[cell * NKINDS + k] - k * s->n);
@@ -186,30 +186,47 @@ static bool each_dirty_unit(struct engine *s, dom_t *dom, uint64_t *masks,
 	return true;
 }
 
-/* Remove each fixed cell's value from the other cells of its units. */
+/* Remove value v of a fixed cell from peer; false (and failure weight
+ * for the unit they share) on a contradiction. */
+static inline bool eliminate_at(struct engine *s, dom_t *dom, int peer,
+				dom_t v, int unit)
+{
+	if ((dom[peer] & v) && !narrow(s, dom, peer, dom[peer] & ~v)) {
+		s->wunit[unit]++;
+		return false;
+	}
+	return true;
+}
+
+/* Remove each fixed cell's value from the other cells of its units: its
+ * row, its column, then the cells of its box in neither. */
 static bool eliminate_fixed(struct engine *s, dom_t *dom)
 {
 	struct unit_state *u = s->u;
-	int n = s->n;
+	int n = s->n, br = s->puzzle->box_rows, bc = s->puzzle->box_cols;
 
 	while (u->nfixed) {
 		int cell = u->fixed[--u->nfixed];
+		int r = cell / n, c = cell % n;
 		dom_t v = dom[cell];
 
-		for (int k = 0; k < s->nkinds; k++) {
-			int unit = s->cell_units[cell * NKINDS + k];
-			const int *cells = s->unit_cells +
-					   (size_t)unit * (size_t)n;
-
-			for (int i = 0; i < n; i++) {
-				int peer = cells[i];
-
-				if (peer != cell && (dom[peer] & v) &&
-				    !narrow(s, dom, peer, dom[peer] & ~v)) {
-					s->wunit[unit]++;
+		for (int i = r * n; i < r * n + n; i++)
+			if (i != cell && !eliminate_at(s, dom, i, v, r))
+				return false;
+		for (int i = c; i < s->ncells; i += n)
+			if (i != cell && !eliminate_at(s, dom, i, v, n + c))
+				return false;
+		if (s->nkinds < 3)
+			continue;
+		for (int rr = r - r % br; rr < r - r % br + br; rr++) {
+			if (rr == r)
+				continue;
+			for (int cc = c - c % bc; cc < c - c % bc + bc; cc++)
+				if (cc != c &&
+				    !eliminate_at(s, dom, rr * n + cc, v,
+						  s->cell_units[cell * NKINDS +
+								KIND_BOX]))
 					return false;
-				}
-			}
 		}
 	}
 	return true;
