@@ -230,6 +230,10 @@ struct engine {
 	int nunits;
 	int *unit_cells;      /* unit * n + i -> cell */
 	int *cell_units;      /* cell * NKINDS + kind -> unit */
+	/* Scratch of cage_info_init: per unit, its group in the cage being
+	 * set up when ustamp is ustamp_now. */
+	int *ugroup;
+	unsigned *ustamp, ustamp_now;
 
 	/* Propagation work lists. */
 	uint64_t dirty[NKINDS]; /* units changed since the unit rule ran */
@@ -1914,6 +1918,7 @@ static void cage_info_init(struct engine *s, struct cage_info *ci,
 	ci->distinct = c->distinct;
 	ci->ngroups = 0;
 	ci->table = -1;
+	s->ustamp_now++;
 	for (int i = 0; i < k; i++) {
 		int *g = ci->groups + i * NKINDS;
 
@@ -1927,11 +1932,15 @@ static void cage_info_init(struct engine *s, struct cage_info *ci,
 				continue;
 			}
 			u = s->cell_units[c->cells[i] * NKINDS + kind];
-			for (j = 0; j < ci->ngroups && ci->group_unit[j] != u;
-			     j++)
-				;
-			if (j == ci->ngroups)
+			/* The unit's group in this cage, if it has one
+			 * yet (ustamp says whether ugroup is this
+			 * cage's). */
+			if (s->ustamp[u] != s->ustamp_now) {
+				s->ustamp[u] = s->ustamp_now;
+				s->ugroup[u] = ci->ngroups;
 				ci->group_unit[ci->ngroups++] = u;
+			}
+			j = s->ugroup[u];
 			g[kind] = j;
 		}
 	}
@@ -2333,6 +2342,9 @@ static size_t engine_layout(struct engine *s, char *block, size_t k1,
 	s->unit_cells = carve(block, &at, (size_t)s->nkinds * ncells *
 					  sizeof(int));
 	s->cell_units = carve(block, &at, ncells * NKINDS * sizeof(int));
+	s->ugroup = carve(block, &at, (size_t)(NKINDS * s->n) * sizeof(int));
+	s->ustamp = carve(block, &at, (size_t)(NKINDS * s->n) *
+				      sizeof(unsigned));
 	group_store = carve(block, &at, 2 * groups * sizeof(int));
 	group_bits = carve(block, &at, groups * sizeof(uint64_t));
 	s->sums = sums ? carve(block, &at, sums * sizeof(uint64_t)) : NULL;
