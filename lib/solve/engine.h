@@ -107,6 +107,14 @@ static inline int high_value(dom_t d)
 #endif
 
 #define BIT(v) ((dom_t)1 << (v))
+
+#if !LAYOUT_TABLES
+/* No tables: the sizes the calls name do not matter. */
+#define LAYOUT_MAX 64
+#define LAYOUT_BUDGET 0
+#define LAYOUT_BIG 64
+#define LAYOUT_BIG_BUDGET 0
+#endif
 /* 64-bit words a domain takes. */
 #define DOM_WORDS (sizeof(dom_t) / sizeof(uint64_t))
 
@@ -126,6 +134,11 @@ static inline int high_value(dom_t d)
  * costs more than it saves. */
 #ifndef ESCALATE_NODES
 #define ESCALATE_NODES 256
+#endif
+/* After ESCALATE_BIG_NODES search nodes (search_root): layout tables of
+ * up to LAYOUT_BIG layouts for the cages that still have none. */
+#ifndef ESCALATE_BIG_NODES
+#define ESCALATE_BIG_NODES 1024
 #endif
 #ifndef DERIVED_WIDE_LINES
 #define DERIVED_WIDE_LINES 5
@@ -281,11 +294,14 @@ struct engine {
 	 * a few nodes take long, not only every 256 nodes. */
 	uint64_t work, polled_work;
 	bool stop, gave_up, nomem;
-	/* Escalation (see search_root): whether the stronger reasoning is
-	 * on, and whether the first search was cut short to turn it on;
-	 * the solutions that search found (one byte a cell), so that the
-	 * second counts none of them again. */
-	bool escalated, cut;
+	/* Escalation (see search_root): the stage of the search (0 the
+	 * first, each later one with stronger reasoning), the node count
+	 * at which this stage is cut short (0: never), whether it was; the
+	 * solutions the earlier stages found (one byte a cell), so that a
+	 * later one counts none of them again. */
+	int stage;
+	uint64_t cut_at;
+	bool cut;
 	unsigned char *seen;
 	size_t nseen, seen_cap;
 	int *solution_out;
@@ -1163,7 +1179,7 @@ static inline __attribute__((always_inline)) void
 table_fit(const struct cage_info *c, const uint64_t *sup, int w, int nvals,
 	  const dom_t *dom, const uint64_t *live, uint64_t *now)
 {
-	uint64_t mask[LAYOUT_MAX / 64];
+	uint64_t mask[LAYOUT_BIG / 64];
 
 	memcpy(now, live, (size_t)w * sizeof(uint64_t));
 	for (int p = 0; p < c->ncells; p++) {
@@ -1230,7 +1246,7 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 	const uint64_t *sup = s->arena + t->sup;
 	dom_t gvals[3 * LAYOUT_MAX_CELLS], gknown[3 * LAYOUT_MAX_CELLS];
 
-	uint64_t now[LAYOUT_MAX / 64], lost = 0, mask[LAYOUT_MAX / 64];
+	uint64_t now[LAYOUT_BIG / 64], lost = 0, mask[LAYOUT_BIG / 64];
 	unsigned char *seen;
 	bool changed = false;
 
@@ -1343,10 +1359,12 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 	return true;
 }
 
-/* Record the layouts of cage ci under dom, up to cap of them, and make
- * its table.  False (and no table) when there are more than cap, the
- * enumeration ran out of steps, or memory ran out (s->nomem). */
-static bool table_make(struct engine *s, const dom_t *dom, int ci, int cap)
+/* Record the layouts of cage ci under dom, up to cap of them, within
+ * budget enumeration steps, and make its table.  False (and no table)
+ * when there are more than cap, the enumeration ran out of steps, or
+ * memory ran out (s->nomem). */
+static bool table_make(struct engine *s, const dom_t *dom, int ci, int cap,
+		       long budget)
 {
 	struct cage_info *c = &s->cages[ci];
 	struct enum_ctx *e = &s->e;
@@ -1379,7 +1397,7 @@ static bool table_make(struct engine *s, const dom_t *dom, int ci, int cap)
 	e->rec = s->rec;
 	e->rec_max = cap;
 	e->nrec = 0;
-	enumerate(s, dom, ci, LAYOUT_BUDGET);
+	enumerate(s, dom, ci, budget);
 	e->rec = NULL;
 	if (e->aborted)
 		return false;
@@ -1487,8 +1505,10 @@ static bool table_wanted(const struct engine *s, const struct cage_info *c,
 }
 
 /* After the root's reasoning: tables for the cages still open that did
- * not get one while it ran (now that their domains are smaller). */
-static bool tables_after_root(struct engine *s, const dom_t *root)
+ * not get one while it ran (now that their domains are smaller), of up
+ * to cap layouts found within budget steps. */
+static bool tables_after_root(struct engine *s, const dom_t *root, int cap,
+			      long budget)
 {
 	for (int ci = 0; ci < s->ncages; ci++) {
 		struct cage_info *c = &s->cages[ci];
@@ -1498,7 +1518,7 @@ static bool tables_after_root(struct engine *s, const dom_t *root)
 			open = popc(root[c->cells[i]]) > 1;
 		s->tried[ci] = false;
 		if (open && table_wanted(s, c, ci))
-			table_make(s, root, ci, LAYOUT_MAX);
+			table_make(s, root, ci, cap, budget);
 		if (s->nomem)
 			return false;
 	}
@@ -1513,10 +1533,13 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 	return true;
 }
 
-static bool tables_after_root(struct engine *s, const dom_t *root)
+static bool tables_after_root(struct engine *s, const dom_t *root, int cap,
+			      long budget)
 {
 	(void)s;
 	(void)root;
+	(void)cap;
+	(void)budget;
 	return true;
 }
 
@@ -1545,7 +1568,8 @@ static bool cage_consistency(struct engine *s, dom_t *dom, int ci)
 	 * narrow them (tables_after_root). */
 	if (table_wanted(s, c, ci) && layout_space(s, dom, c) <= LAYOUT_ROOT_MAX) {
 		s->tried[ci] = true;
-		if (!table_make(s, dom, ci, LAYOUT_ROOT_MAX) && s->nomem)
+		if (!table_make(s, dom, ci, LAYOUT_ROOT_MAX, LAYOUT_BUDGET) &&
+		    s->nomem)
 			return false;
 	}
 #endif
@@ -1666,7 +1690,7 @@ static bool seen_before(struct engine *s)
 {
 	size_t nc = (size_t)s->ncells;
 
-	if (s->escalated) {
+	if (s->stage > 0) {
 		for (size_t i = 0; i < s->nseen; i++) {
 			const unsigned char *g = s->seen + i * nc;
 			size_t j = 0;
@@ -1676,8 +1700,10 @@ static bool seen_before(struct engine *s)
 			if (j == nc)
 				return true;
 		}
-		return false;
 	}
+	/* Only a stage that may be cut short has a successor to tell. */
+	if (!s->cut_at)
+		return false;
 	if (s->nseen == s->seen_cap) {
 		size_t cap = s->seen_cap * 2 + 4;
 		unsigned char *v = cdok_realloc(s->seen, cap * nc);
@@ -1793,7 +1819,7 @@ static void search(struct engine *s, int depth)
 		s->gave_up = s->stop = true;
 		return;
 	}
-	if (!s->escalated && s->nodes > ESCALATE_NODES) {
+	if (s->cut_at && s->nodes > s->cut_at) {
 		s->cut = s->stop = true;
 		return;
 	}
@@ -1847,36 +1873,63 @@ static void search(struct engine *s, int depth)
 	}
 }
 
-/* The search from the root, in at most two parts.  Most puzzles need
+/* The search from the root, in at most three stages.  Most puzzles need
  * few nodes, and for them the sums the units imply are looked for
  * sparingly (single lines and boxes, at most DERIVED_MAX_CELLS cells).
  * A search still going after ESCALATE_NODES nodes is cut short, and
  * starts again from the root with the sums of up to DERIVED_WIDE_LINES
  * neighbouring lines and DERIVED_WIDE_CELLS cells: on random sum-only
  * grids they are what keeps the tree small (a 9 x 9 that took minutes
- * takes milliseconds), and their cost is paid only where it pays. */
+ * takes milliseconds), and their cost is paid only where it pays.  One
+ * still going after ESCALATE_BIG_NODES starts again with layout tables
+ * of up to LAYOUT_BIG layouts for the cages too loose for one so far
+ * (cages of 5 to 7 cells whose enumeration ran out of steps and fell
+ * back on bounds): worth their making only in a long search. */
 static void search_root(struct engine *s, dom_t *root)
 {
-	s->escalated = !DERIVED_SUMS;
+	s->stage = 0;
+	s->cut_at = DERIVED_SUMS ? ESCALATE_NODES : LAYOUT_TABLES ?
+		    ESCALATE_BIG_NODES : 0;
 	search(s, 0);
-	if (!s->cut)
-		return;
-	s->cut = s->stop = false;
-	s->escalated = true;
-	s->node_id = 0;
-	/* The failure weights start again too: what failed under the
-	 * weaker reasoning misleads the stronger (on the random sum-only
-	 * 9 x 9s, keeping them left a tail of 1.6 s against 0.17 s). */
-	memset(s->wcage, 0, (size_t)s->ncages * sizeof(uint32_t));
-	memset(s->wunit, 0, (size_t)s->nunits * sizeof(uint32_t));
-	if (!derive_sums(s, DERIVED_WIDE_CELLS, DERIVED_WIDE_LINES)) {
-		s->nomem = true;
-		return;
-	}
-	if (!propagate(s, root))
-		return;
-	if (tables_after_root(s, root))
+	while (s->cut) {
+		s->cut = s->stop = false;
+		s->stage++;
+		s->node_id = 0;
+		/* With the wider sums the failure weights start again too:
+		 * what failed under the weaker reasoning misleads the
+		 * stronger (on the random sum-only 9 x 9s, keeping them left
+		 * a tail of 1.6 s against 0.17 s).  The larger tables keep
+		 * them: they still point at the right places (on the random
+		 * sum-only 12 x 12s of bench/sum12, 55 s in all against 74 s
+		 * when they start again). */
+		if (s->stage == 1) {
+			memset(s->wcage, 0,
+			       (size_t)s->ncages * sizeof(uint32_t));
+			memset(s->wunit, 0,
+			       (size_t)s->nunits * sizeof(uint32_t));
+		}
+		if (s->stage == 1 && DERIVED_SUMS) {
+			/* Wider derived sums, and the tables of the cages
+			 * they narrowed. */
+			s->cut_at = LAYOUT_TABLES ? ESCALATE_BIG_NODES : 0;
+			if (!derive_sums(s, DERIVED_WIDE_CELLS,
+					 DERIVED_WIDE_LINES)) {
+				s->nomem = true;
+				return;
+			}
+			if (!propagate(s, root) ||
+			    !tables_after_root(s, root, LAYOUT_MAX, LAYOUT_BUDGET))
+				return;
+		} else {
+			/* Tables for the cages with too many layouts so
+			 * far: a search this long pays for them. */
+			s->cut_at = 0;
+			if (!tables_after_root(s, root, LAYOUT_BIG,
+					       LAYOUT_BIG_BUDGET))
+				return;
+		}
 		search(s, 0);
+	}
 }
 
 /* ------------------------------------------------------------------ */
@@ -2672,7 +2725,7 @@ cdok_status ENGINE_NAME(solve)(const cdok_puzzle *p,
 	 * at the start, and valid in the whole search below.  A puzzle that
 	 * reasoning alone solves needs none. */
 	if (ok && !solved(s, root)) {
-		if (tables_after_root(s, root))
+		if (tables_after_root(s, root, LAYOUT_MAX, LAYOUT_BUDGET))
 			search_root(s, root);
 	} else if (!ok) {
 		s->nodes = 1;

@@ -46,12 +46,25 @@ typedef uint64_t foot_t;
 #define DERIVED_SUMS 1
 #define PAIR_CAGES 1
 #define LAYOUT_TABLES 1
+#ifndef LAYOUT_MAX
 #define LAYOUT_MAX 1024
+#endif
 #ifndef LAYOUT_ROOT_MAX
 #define LAYOUT_ROOT_MAX 256
 #endif
 #define LAYOUT_MAX_CELLS 8
+#ifndef LAYOUT_BUDGET
 #define LAYOUT_BUDGET 20000
+#endif
+/* When the search escalates (search_root), the cages still without a
+ * table get one of up to LAYOUT_BIG layouts found within
+ * LAYOUT_BIG_BUDGET steps. */
+#ifndef LAYOUT_BIG
+#define LAYOUT_BIG 16384
+#endif
+#ifndef LAYOUT_BIG_BUDGET
+#define LAYOUT_BIG_BUDGET 200000
+#endif
 
 #define ENGINE_KINDS 3
 #define ENGINE_NAME(x) cdok_latin_##x
@@ -555,7 +568,7 @@ static int scan_table(struct engine *s, int ci, const dom_t *dom,
 	const struct layout_table *t = &s->tables[c->table];
 	int w = t->words, nvals = s->vmax + 1, k = c->ncells;
 	const uint64_t *sup = s->arena + t->sup;
-	uint64_t now[LAYOUT_MAX / 64], any = 0;
+	uint64_t now[LAYOUT_BIG / 64], any = 0;
 	dom_t known[3 * LAYOUT_MAX_CELLS];
 
 	table_fit(c, sup, w, nvals, dom, s->live + t->live, now);
@@ -616,7 +629,8 @@ static bool scan_tabled(struct cdok_latin *h, int ci, const dom_t *dom)
 	 * (scan_costly); a cheap one is cheaper than making the table. */
 	if (h->tabled[ci] == 2) {
 		h->tabled[ci] = -1;
-		if (c->table < 0 && table_make(s, dom, ci, LAYOUT_MAX)) {
+		if (c->table < 0 &&
+		    table_make(s, dom, ci, LAYOUT_MAX, LAYOUT_BUDGET)) {
 			h->tabled[ci] = 1;
 			for (int p = 0; p < c->ncells; p++)
 				h->made[c->cells[p]] = dom[c->cells[p]];

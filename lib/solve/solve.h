@@ -68,6 +68,8 @@ int cdok_latin_scan(struct cdok_latin *engine, int cage, const uint64_t *dom,
  * (when it has at most 1,024), and later scans under domains inside
  * those of that one filter the table instead of enumerating: the same
  * answers, in word operations. */
+#ifndef CDOK_LATIN_TABLE_BUDGET
 #define CDOK_LATIN_TABLE_BUDGET 20000
+#endif
 
 #endif /* CDOK_SOLVE_H */
