@@ -185,6 +185,11 @@ struct layout_table {
 			       * live words were last brought up to date
 			       * (the seen domains, DOM_WORDS words each) */
 	int save;             /* words of both, saved on the trail */
+	size_t res;           /* arena offset of its residues: per
+			       * (cell p, value v), then per (group g, v),
+			       * the word where the last support was found
+			       * (cells) or the last layout lacking v
+			       * (groups); hints, looked at first */
 	size_t sup;           /* arena offset: [(p * nvals + v) * words] */
 	size_t gsup;          /* arena offset: [(g * nvals + v) * words],
 			       * the layouts giving v to some cell of the
@@ -267,6 +272,7 @@ struct engine {
 	int ntables, tables_cap;
 	uint64_t *arena, *live, *trail;
 	size_t arena_words, nlive, live_cap, trail_top, trail_cap;
+
 	uint64_t node_id;     /* the search node being propagated (0: the
 			       * root, where tables may still be made) */
 	uint64_t nodes_made;
@@ -1216,20 +1222,55 @@ static inline const uint64_t *group_sup(const struct engine *s,
  * table's cage (its sets as group_sup gives them, w words a set): v is
  * when no live layout lacks it in all the group's cells. */
 static inline __attribute__((always_inline)) dom_t
-table_must(const uint64_t *row, int w, const uint64_t *live, dom_t vals)
+table_must(const uint64_t *row, int w, const uint64_t *live, dom_t vals,
+	   unsigned short *res)
 {
 	dom_t must = 0;
 
+	if (w == 1) {
+		for (dom_t a = vals; a; a &= a - 1)
+			if (!(live[0] & ~row[low_value(a)]))
+				must |= a & -a;
+		return must;
+	}
 	for (dom_t a = vals; a; a &= a - 1) {
-		const uint64_t *with = row + (size_t)low_value(a) * (size_t)w;
-		int j = 0;
+		int v = low_value(a), j = res[v];
+		const uint64_t *with = row + (size_t)v * (size_t)w;
 
+		/* Where a live layout lacked v last time, it may still. */
+		if (live[j] & ~with[j])
+			continue;
+		j = 0;
 		while (j < w && !(live[j] & ~with[j]))
 			j++;
 		if (j == w)
 			must |= a & -a;
+		else
+			res[v] = (unsigned short)j;
 	}
 	return must;
+}
+
+/* Whether some layout of live gives v to the cell whose sets are row,
+ * looking first where one did last time (res). */
+static inline __attribute__((always_inline)) bool
+table_supports(const uint64_t *row, int w, const uint64_t *live, int v,
+	       unsigned short *res)
+{
+	const uint64_t *b = row + (size_t)v * (size_t)w;
+	int j;
+
+	if (w == 1)
+		return (b[0] & live[0]) != 0;
+	j = res[v];
+	if (b[j] & live[j])
+		return true;
+	for (j = 0; j < w; j++)
+		if (b[j] & live[j]) {
+			res[v] = (unsigned short)j;
+			return true;
+		}
+	return false;
 }
 
 /* Bring a tabled cage to consistency: drop the layouts a cell's domain
@@ -1248,18 +1289,22 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 
 	uint64_t now[LAYOUT_BIG / 64], lost = 0, mask[LAYOUT_BIG / 64];
 	unsigned char *seen;
+	unsigned short *res;
 	bool changed = false;
 
 	live = s->live + t->live;
 	seen = (unsigned char *)(live + w);
+	res = (unsigned short *)(void *)(s->arena + t->res);
 	/* The live layouts give each cell a value of its seen domain, so
 	 * those that no longer fit are the ones giving a cell a value its
 	 * domain has lost since: only the cells that changed are looked
 	 * at, through the fewer of their lost and their kept values. */
-	memcpy(now, live, (size_t)w * sizeof(uint64_t));
+	for (int j = 0; j < w; j++)
+		now[j] = live[j];
 	for (int p = 0; p < k; p++) {
 		const uint64_t *row = sup + (size_t)p * (size_t)nvals * (size_t)w;
-		dom_t d = dom[c->cells[p]], was, gone;
+		dom_t d = dom[c->cells[p]], was, gone, a;
+		bool drop;
 
 		memcpy(&was, seen + (size_t)p * sizeof(dom_t), sizeof(dom_t));
 		gone = was & ~d;
@@ -1267,28 +1312,32 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 			continue;
 		changed = true;
 		s->work += (uint64_t)w * 8;
-		memset(mask, 0, (size_t)w * sizeof(uint64_t));
-		if (popc(gone) <= popc(d)) {
-			for (dom_t a = gone; a; a &= a - 1) {
-				const uint64_t *b = row + (size_t)low_value(a) *
-							  (size_t)w;
+		/* The layouts giving p a lost value, or those giving it a
+		 * kept one, whichever takes fewer values to gather. */
+		drop = popc(gone) <= popc(d);
+		a = drop ? gone : d;
+		if (!a)
+			return false;
+		{
+			const uint64_t *b = row + (size_t)low_value(a) *
+						  (size_t)w;
 
-				for (int j = 0; j < w; j++)
-					mask[j] |= b[j];
-			}
+			for (int j = 0; j < w; j++)
+				mask[j] = b[j];
+		}
+		for (a &= a - 1; a; a &= a - 1) {
+			const uint64_t *b = row + (size_t)low_value(a) *
+						  (size_t)w;
+
+			for (int j = 0; j < w; j++)
+				mask[j] |= b[j];
+		}
+		if (drop)
 			for (int j = 0; j < w; j++)
 				now[j] &= ~mask[j];
-		} else {
-			for (dom_t a = d; a; a &= a - 1) {
-				const uint64_t *b = row + (size_t)low_value(a) *
-							  (size_t)w;
-
-				for (int j = 0; j < w; j++)
-					mask[j] |= b[j];
-			}
+		else
 			for (int j = 0; j < w; j++)
 				now[j] &= mask[j];
-		}
 	}
 	if (!changed && !t->fresh)
 		return true;
@@ -1307,7 +1356,8 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 	t->fresh = false;
 	if (!table_save(s, t, c->table))
 		return false;
-	memcpy(live, now, (size_t)w * sizeof(uint64_t));
+	for (int j = 0; j < w; j++)
+		live[j] = now[j];
 	for (int g = 0; g < c->ngroups; g++)
 		gvals[g] = gknown[g] = 0;
 	for (int p = 0; p < k; p++) {
@@ -1315,15 +1365,10 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 		int cell = c->cells[p];
 		dom_t keep = 0;
 
-		for (dom_t a = dom[cell]; a; a &= a - 1) {
-			const uint64_t *b = row + (size_t)low_value(a) * (size_t)w;
-
-			for (int j = 0; j < w; j++)
-				if (b[j] & live[j]) {
-					keep |= a & -a;
-					break;
-				}
-		}
+		for (dom_t a = dom[cell]; a; a &= a - 1)
+			if (table_supports(row, w, live, low_value(a),
+					   res + (size_t)p * (size_t)nvals))
+				keep |= a & -a;
 		if (!narrow(s, dom, cell, keep))
 			return false;
 		memcpy(seen + (size_t)p * sizeof(dom_t), &keep, sizeof(dom_t));
@@ -1342,7 +1387,8 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 	 * layout when no live layout lacks it in all the group's cells. */
 	for (int g = 0; g < c->ngroups; g++) {
 		dom_t must = table_must(group_sup(s, c, t, g), w, live,
-					gvals[g] & ~gknown[g]);
+					gvals[g] & ~gknown[g],
+					res + (size_t)(k + g) * (size_t)nvals);
 		const int *cells;
 
 		if (!must)
@@ -1370,7 +1416,7 @@ static bool table_make(struct engine *s, const dom_t *dom, int ci, int cap,
 	struct enum_ctx *e = &s->e;
 	struct layout_table *t;
 	int nvals = s->vmax + 1;
-	size_t words, need, span;
+	size_t words, need, span, res_words;
 	uint64_t *arena;
 
 	if (cap > s->rec_cap) {
@@ -1404,8 +1450,11 @@ static bool table_make(struct engine *s, const dom_t *dom, int ci, int cap,
 	words = (size_t)(e->nrec + 63) / 64;
 	if (!words)
 		words = 1;
+	/* The sets of the cells, of the groups, then the residues. */
+	res_words = (((size_t)c->ncells + (size_t)c->ngroups) *
+		     (size_t)nvals * sizeof(unsigned short) + 7) / 8;
 	need = ((size_t)c->ncells + (size_t)c->ngroups) * (size_t)nvals *
-	       words;
+	       words + res_words;
 	arena = cdok_realloc(s->arena, (s->arena_words + need) *
 				       sizeof(uint64_t));
 	if (!arena) {
@@ -1426,6 +1475,7 @@ static bool table_make(struct engine *s, const dom_t *dom, int ci, int cap,
 		s->live_cap = cap2;
 	}
 	t = &s->tables[s->ntables];
+	t->res = s->arena_words + need - res_words;
 	t->words = (int)words;
 	t->save = (int)span;
 	t->live = s->nlive;

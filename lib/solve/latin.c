@@ -581,15 +581,12 @@ static int scan_table(struct engine *s, int ci, const dom_t *dom,
 		int cell = c->cells[p];
 		dom_t keep = 0;
 
-		for (dom_t a = any ? dom[cell] : 0; a; a &= a - 1) {
-			const uint64_t *b = row + (size_t)low_value(a) * (size_t)w;
-
-			for (int j = 0; j < w; j++)
-				if (b[j] & now[j]) {
-					keep |= a & -a;
-					break;
-				}
-		}
+		for (dom_t a = any ? dom[cell] : 0; a; a &= a - 1)
+			if (table_supports(row, w, now, low_value(a),
+					   (unsigned short *)(void *)
+					   (s->arena + t->res) +
+					   (size_t)p * (size_t)nvals))
+				keep |= a & -a;
 		out->support[p] = keep;
 		for (int j = 0; j < NKINDS; j++)
 			known[c->groups[p * NKINDS + j]] |= cell_req(s, dom, cell);
@@ -603,7 +600,10 @@ static int scan_table(struct engine *s, int ci, const dom_t *dom,
 		for (uint64_t in = c->group_cells[g]; in; in &= in - 1)
 			vals |= out->support[__builtin_ctzll(in)];
 		out->must[g] = table_must(group_sup(s, c, t, g), w, now,
-					  vals & ~known[g]);
+					  vals & ~known[g],
+					  (unsigned short *)(void *)
+					  (s->arena + t->res) +
+					  (size_t)(k + g) * (size_t)nvals);
 	}
 	return 1;
 }
