@@ -532,14 +532,15 @@ static void enum_leaf(struct engine *s)
 /* Candidates for position i (not the last) given what is chosen before
  * it.  acc is the running sum (+ and -), the remaining quotient (*) or
  * the running product (/); mx the largest value chosen so far. */
-static dom_t enum_filter(const struct engine *s, int i, dom_t avail,
-			 int64_t acc, int64_t mx)
+static inline __attribute__((always_inline)) dom_t
+enum_filter(const struct engine *s, cdok_op op, int i, dom_t avail,
+	    int64_t acc, int64_t mx)
 {
 	const struct enum_ctx *e = &s->e;
 	int64_t t = e->c.target, vmax = s->vmax;
 	dom_t ok = 0;
 
-	switch (e->c.op) {
+	switch (op) {
 	case CDOK_OP_ADD: {
 		int64_t rem = t - acc;
 
@@ -602,14 +603,16 @@ static inline foot_t enum_used(const struct enum_ctx *e, int i)
  * sum or product still needs; for - and / the value that is the largest
  * or the one that keeps mx the largest), so they are tested one by one
  * rather than through sets.  Most steps of an enumeration end here. */
-static void enum_last(struct engine *s, int64_t acc, int64_t mx)
+static inline __attribute__((always_inline)) void
+enum_last(struct engine *s, cdok_op op, bool distinct, int64_t acc,
+	  int64_t mx)
 {
 	struct enum_ctx *e = &s->e;
 	int64_t t = e->c.target, vmax = s->vmax, cand[2];
 	foot_t used = enum_used(e, e->k - 1);
 	int ncand = 0;
 
-	switch (e->c.op) {
+	switch (op) {
 	case CDOK_OP_ADD:
 		cand[ncand++] = t - acc;
 		break;
@@ -642,14 +645,19 @@ static void enum_last(struct engine *s, int64_t acc, int64_t mx)
 
 		if (v < s->vmin || v > s->vmax || !(e->d[e->k - 1] >> v & 1) ||
 		    (foot_of(s, (int)v) & used) ||
-		    (e->c.distinct && (e->usedvals >> v & 1)))
+		    (distinct && (e->usedvals >> v & 1)))
 			continue;
 		e->val[e->k - 1] = (int)v;
 		enum_leaf(s);
 	}
 }
 
-static void enum_rec(struct engine *s, int i, int64_t acc, int64_t mx)
+/* One step of the enumeration of a cage with operation op (distinct:
+ * its values all differ), made once per pair so that the clue's tests
+ * fold; self is that instance, for the next position. */
+static inline __attribute__((always_inline)) void
+enum_step(struct engine *s, cdok_op op, bool distinct, int i, int64_t acc,
+	  int64_t mx, void (*self)(struct engine *, int, int64_t, int64_t))
 {
 	struct enum_ctx *e = &s->e;
 	const int *g = e->grp + i * NKINDS;
@@ -660,11 +668,13 @@ static void enum_rec(struct engine *s, int i, int64_t acc, int64_t mx)
 		return;
 	}
 	if (i == e->k - 1) {
-		enum_last(s, acc, mx);
+		enum_last(s, op, distinct, acc, mx);
 		return;
 	}
-	avail = e->d[i] & ~clash_of(s, enum_used(e, i)) & ~e->usedvals;
-	avail = enum_filter(s, i, avail, acc, mx);
+	avail = e->d[i] & ~clash_of(s, enum_used(e, i));
+	if (distinct)
+		avail &= ~e->usedvals;
+	avail = enum_filter(s, op, i, avail, acc, mx);
 	for (; avail && !e->stop; avail &= avail - 1) {
 		int v = low_value(avail);
 		foot_t f = foot_of(s, v);
@@ -672,26 +682,64 @@ static void enum_rec(struct engine *s, int i, int64_t acc, int64_t mx)
 		e->val[i] = v;
 		for (int j = 0; j < ENGINE_KINDS; j++)
 			e->used[g[j]] |= f;
-		if (e->c.distinct)
+		if (distinct)
 			e->usedvals |= BIT(v);
-		switch (e->c.op) {
+		switch (op) {
 		case CDOK_OP_ADD:
 		case CDOK_OP_SUB:
-			enum_rec(s, i + 1, acc + v, v > mx ? v : mx);
+			self(s, i + 1, acc + v, v > mx ? v : mx);
 			break;
 		case CDOK_OP_MUL:
-			enum_rec(s, i + 1, acc / v, v > mx ? v : mx);
+			self(s, i + 1, acc / v, v > mx ? v : mx);
 			break;
 		case CDOK_OP_DIV:
-			enum_rec(s, i + 1, acc * v, v > mx ? v : mx);
+			self(s, i + 1, acc * v, v > mx ? v : mx);
 			break;
 		}
 		/* Footprints in one group are disjoint, so this undoes
 		 * exactly what was added. */
 		for (int j = 0; j < ENGINE_KINDS; j++)
 			e->used[g[j]] &= ~f;
-		if (e->c.distinct)
+		if (distinct)
 			e->usedvals &= ~BIT(v);
+	}
+}
+
+#define ENUM_STEP_OF(name, op, distinct)				\
+	static void name(struct engine *s, int i, int64_t acc, int64_t mx) \
+	{								\
+		enum_step(s, op, distinct, i, acc, mx, name);		\
+	}
+ENUM_STEP_OF(enum_add, CDOK_OP_ADD, false)
+ENUM_STEP_OF(enum_add_d, CDOK_OP_ADD, true)
+ENUM_STEP_OF(enum_sub, CDOK_OP_SUB, false)
+ENUM_STEP_OF(enum_sub_d, CDOK_OP_SUB, true)
+ENUM_STEP_OF(enum_mul, CDOK_OP_MUL, false)
+ENUM_STEP_OF(enum_mul_d, CDOK_OP_MUL, true)
+ENUM_STEP_OF(enum_div, CDOK_OP_DIV, false)
+ENUM_STEP_OF(enum_div_d, CDOK_OP_DIV, true)
+#undef ENUM_STEP_OF
+
+/* Enumerate from position i on, through the instance for the cage's
+ * operation. */
+static void enum_rec(struct engine *s, int i, int64_t acc, int64_t mx)
+{
+	const struct enum_ctx *e = &s->e;
+	bool d = e->c.distinct;
+
+	switch (e->c.op) {
+	case CDOK_OP_ADD:
+		(d ? enum_add_d : enum_add)(s, i, acc, mx);
+		break;
+	case CDOK_OP_SUB:
+		(d ? enum_sub_d : enum_sub)(s, i, acc, mx);
+		break;
+	case CDOK_OP_MUL:
+		(d ? enum_mul_d : enum_mul)(s, i, acc, mx);
+		break;
+	case CDOK_OP_DIV:
+		(d ? enum_div_d : enum_div)(s, i, acc, mx);
+		break;
 	}
 }
 
