@@ -57,7 +57,7 @@ static int cage_look(struct grader *g, int cage, unsigned tech_bit)
 {
 	int r;
 
-	if (!cage_open(g, cage) || (g->cage_clean[cage] & tech_bit))
+	if ((g->cage_clean[cage] & tech_bit) || !cage_open(g, cage))
 		return -1;
 	r = cage_scan(g, cage);
 	return r < 0 ? -1 : r;
