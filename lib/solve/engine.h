@@ -512,17 +512,21 @@ static void enum_leaf(struct engine *s)
 	if (e->track_must) {
 		foot_t f = foot_of(s, e->val[last]);
 		const int *lg = e->grp + last * NKINDS;
+		foot_t keep[ENGINE_KINDS];
 
+		/* The last value joins its groups while they are compared
+		 * (undone in reverse, as kinds may share a group). */
+		for (int j = 0; j < ENGINE_KINDS; j++) {
+			keep[j] = e->used[lg[j]];
+			e->used[lg[j]] |= f;
+		}
 		for (int g = 0; g < e->c.ngroups; g++) {
-			foot_t gv = e->used[g];
-
-			for (int j = 0; j < ENGINE_KINDS; j++)
-				if (lg[j] == g)
-					gv |= f;
-			e->must[g] &= gv;
+			e->must[g] &= e->used[g];
 			if (e->must[g] & ~e->known[g])
 				useful = true;
 		}
+		for (int j = ENGINE_KINDS; j-- > 0;)
+			e->used[lg[j]] = keep[j];
 		e->track_must = useful;
 	}
 	if (!e->unsupported && !e->track_must)
