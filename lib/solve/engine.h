@@ -2208,7 +2208,7 @@ static bool cages_alloc(struct engine *s, int ncap)
 	char *b;
 
 	for (int pass = 0; pass < 2; pass++) {
-		b = pass ? cdok_calloc(1, at) : NULL;
+		b = pass ? cdok_malloc(at) : NULL;
 		if (pass && !b)
 			return false;
 		at = 0;
@@ -2219,6 +2219,11 @@ static bool cages_alloc(struct engine *s, int ncap)
 		tried = carve(b, &at, nc * sizeof(bool));
 		wcage = carve(b, &at, nc * sizeof(uint32_t));
 	}
+	/* The facts of each cage are set by cage_info_init (or copied
+	 * below); the flags and weights start clear. */
+	memset(s->queued, 0, nc * sizeof(bool));
+	memset(tried, 0, nc * sizeof(bool));
+	memset(wcage, 0, nc * sizeof(uint32_t));
 	if (s->cblock) {
 		memcpy(cages, s->cages, old * sizeof(*cages));
 		memcpy(tried, s->tried, old * sizeof(bool));
@@ -2556,10 +2561,13 @@ static bool engine_init(struct engine *s, const cdok_puzzle *p)
 	if (maxk > ENUM_MAX_CELLS)
 		maxk = ENUM_MAX_CELLS;
 	bytes = engine_layout(s, NULL, (size_t)maxk + 1, sums, groups);
-	s->block = cdok_calloc(1, bytes);
+	s->block = cdok_malloc(bytes);
 	if (!s->block || !cages_alloc(s, s->ncages))
 		return false;
 	engine_layout(s, s->block, (size_t)maxk + 1, sums, groups);
+	/* The rest of the block is filled before it is read. */
+	memset(s->wunit, 0, (size_t)(NKINDS * s->n) * sizeof(uint32_t));
+	memset(s->ustamp, 0, (size_t)(NKINDS * s->n) * sizeof(unsigned));
 	units_lists_init(s, p);
 	if (!units_init(s))
 		return false;
