@@ -117,6 +117,9 @@ struct grader {
 	 * candidate left, and per cage the techniques that found nothing
 	 * since its scan (bit t for CAGE_* technique t's position below). */
 	uint64_t dirty_singles[3], dirty_subsets[3];
+	uint64_t fish_dirty;  /* values whose candidates or places changed
+			       * since tech_fish last found nothing for
+			       * them (bit v) */
 	uint64_t *single;     /* ncells bits: open cells with one candidate */
 	unsigned char *cage_clean;
 	int open;             /* cells not placed */

@@ -135,6 +135,7 @@ static bool narrow(struct grader *g, int cell, uint64_t nd)
 		g->scan_state[c] = -2;
 		g->cage_clean[c] = 0;
 	}
+	g->fish_dirty |= g->dom[cell] & ~nd;
 	g->dom[cell] = nd;
 	if (g->killer) {
 		/* The sum bounds of the cages holding the cell may say
@@ -212,6 +213,7 @@ static bool place(struct grader *g, int cell, int value, bool record)
 		return false;
 	}
 	g->val[cell] = value;
+	g->fish_dirty |= b;
 	for (int k = 0; k < g->nkinds; k++)
 		g->placed[g->cell_units[cell * 3 + k]] |= b;
 	mark_dirty(g, cell);
@@ -617,6 +619,7 @@ bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 	}
 	for (int k = 0; k < 3; k++)
 		g->dirty_singles[k] = g->dirty_subsets[k] = ~(uint64_t)0;
+	g->fish_dirty = ~(uint64_t)0;
 	for (int i = 0; i < g->ncells; i++) {
 		uint64_t d = g->dom[i];
 

@@ -364,11 +364,15 @@ int tech_fish(struct grader *g)
 		uint64_t adj[64], rowdone = 0, coldone = 0, set, nset, outside;
 		int r;
 
-		for (int cell = 0; cell < g->ncells; cell++)
-			if (g->val[cell] == v) {
-				rowdone |= BIT(cell / n);
-				coldone |= BIT(cell % n);
-			}
+		/* Nothing about v changed since it gave nothing. */
+		if (!(g->fish_dirty & BIT(v)))
+			continue;
+		for (int line = 0; line < n; line++) {
+			if (unit_placed(g, line) & BIT(v))
+				rowdone |= BIT(line);
+			if (unit_placed(g, n + line) & BIT(v))
+				coldone |= BIT(line);
+		}
 		for (int c = 0; c < n; c++)
 			if (!(coldone & BIT(c)))
 				cols[nc++] = c;
@@ -386,13 +390,17 @@ int tech_fish(struct grader *g)
 		}
 		if (m != nc)
 			return -1;
-		if (m < 4)
+		if (m < 4) {
+			g->fish_dirty &= ~BIT(v);
 			continue;
+		}
 		r = hall_set(m, adj, &set, &nset);
 		if (r < 0)
 			return -1;
-		if (!r)
+		if (!r) {
+			g->fish_dirty &= ~BIT(v);
 			continue;
+		}
 		outside = (m == 64 ? ~(uint64_t)0 : BIT(m) - 1) & ~set;
 		step_begin(g, TECH_FISH);
 		g->step.value = v;
