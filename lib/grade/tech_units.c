@@ -228,12 +228,27 @@ static int hall_set(int m, const uint64_t *adj, uint64_t *set,
 	uint64_t reach[64], all = m == 64 ? ~(uint64_t)0 : BIT(m) - 1;
 	int best = m;
 
+	uint64_t taken = 0, left = 0;
+
+	/* A greedy matching first, completed by augmenting paths.  Which
+	 * perfect matching comes out does not matter: what i reaches below
+	 * is the smallest tight set holding i, whatever the matching. */
 	for (int r = 0; r < m; r++)
 		mate_r[r] = -1;
 	for (int i = 0; i < m; i++) {
+		uint64_t a = adj[i] & ~taken;
+
+		if (a) {
+			mate_r[low(a)] = i;
+			taken |= a & -a;
+		} else {
+			left |= BIT(i);
+		}
+	}
+	for (; left; left &= left - 1) {
 		uint64_t seen = 0;
 
-		if (!augment(adj, i, mate_r, &seen))
+		if (!augment(adj, low(left), mate_r, &seen))
 			return -1;
 	}
 	/* i reaches j when i could take the right node j has. */
