@@ -117,9 +117,15 @@ struct json_cursor {
 /* Step over JSON's white space. */
 static inline void json_skip_ws(struct json_cursor *c)
 {
-	while (c->i < c->len && (c->t[c->i] == ' ' || c->t[c->i] == '\t' ||
-				 c->t[c->i] == '\n' || c->t[c->i] == '\r'))
-		c->i++;
+	const char *t = c->t;
+	size_t i = c->i, len = c->len;
+
+	/* In locals: a char read could alias the cursor.  Most calls
+	 * meet a token at once, which one comparison tells. */
+	while (i < len && (unsigned char)t[i] <= ' ' &&
+	       (t[i] == ' ' || t[i] == '\n' || t[i] == '\t' || t[i] == '\r'))
+		i++;
+	c->i = i;
 }
 
 #endif /* CDOK_JSON_H */
