@@ -33,14 +33,17 @@ static inline uint64_t unit_placed(const struct grader *g, int unit)
  * only units that changed since they were last looked at. */
 static int hidden_single_in(struct grader *g, int tech, int first, int last)
 {
-	for (int unit = first; unit < last; unit++) {
+	/* The units marked dirty, in order (first and last are whole
+	 * kinds; looking changes no mark but the unit's own). */
+	for (int kind = first / g->n; kind < last / g->n; kind++)
+	for (uint64_t dirty = g->dirty_singles[kind] &
+			      (~(uint64_t)0 >> (64 - g->n));
+	     dirty; dirty &= dirty - 1) {
+		int unit = kind * g->n + low(dirty);
 		const int *u = unit_of(g, unit);
 		uint64_t once = 0, twice = 0, missing;
-		int kind = unit / g->n;
-		uint64_t bit = (uint64_t)1 << (unit % g->n);
+		uint64_t bit = dirty & -dirty;
 
-		if (!(g->dirty_singles[kind] & bit))
-			continue;
 		missing = g->full & ~unit_placed(g, unit);
 		if (!missing) {
 			g->dirty_singles[kind] &= ~bit;
