@@ -142,6 +142,7 @@ struct grader {
 	bool killer;
 	struct kcage *kc;
 	int nkc, kc_cap;
+	int nkc_single;       /* kcages of one open cell */
 	int *kc_of;           /* cell -> kcage, -1 */
 	bool *kc_cage;        /* puzzle cage -> handled as kcages */
 	struct vcage *vc;     /* the 45 rule's cages, in unit order */

@@ -191,10 +191,12 @@ static bool kcage_take(struct grader *g, int cell, int value)
 	kc = &g->kc[k];
 	for (int i = 0; i < kc->ncells; i++)
 		regions_touch(g, kc->cells[i]);
+	g->nkc_single -= kc->ncells == 1;
 	for (int i = 0; i < kc->ncells; i++)
 		if (kc->cells[i] != cell)
 			kc->cells[j++] = kc->cells[i];
 	kc->ncells = j;
+	g->nkc_single += kc->ncells == 1;
 	kc->sum -= value;
 	kcage_within(g, kc);
 	g->kc_of[cell] = -1;
@@ -348,6 +350,7 @@ static bool kcage_add(struct grader *g, int origin, int unit, int part,
 	kc->part = part;
 	kc->sum = sum;
 	kc->ncells = ncells;
+	g->nkc_single += ncells == 1;
 	kcage_within(g, kc);
 	for (int i = 0; i < ncells; i++)
 		g->kc_of[cells[i]] = g->nkc;
@@ -364,12 +367,14 @@ static bool kcage_split(struct grader *g, int k, int unit, int sum)
 
 	for (int i = 0; i < kc->ncells; i++)
 		regions_touch(g, kc->cells[i]);
+	g->nkc_single -= kc->ncells == 1;
 	for (int i = 0; i < kc->ncells; i++)
 		if (g->mark[kc->cells[i]])
 			in[nin++] = kc->cells[i];
 		else
 			kc->cells[j++] = kc->cells[i];
 	kc->ncells = j;
+	g->nkc_single += kc->ncells == 1;
 	kc->sum -= sum;
 	kc->unit = unit;
 	kc->part = 2;

@@ -188,7 +188,7 @@ static int place_sum(struct grader *g, int tech, int cell, int v)
 
 int tech_cage_last(struct grader *g)
 {
-	if (!g->killer)
+	if (!g->killer || !g->nkc_single)
 		return 0;
 	for (int k = 0; k < g->nkc; k++) {
 		const struct kcage *kc = &g->kc[k];
