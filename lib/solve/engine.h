@@ -1337,12 +1337,11 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 	int w = t->words, nvals = s->vmax + 1, k = c->ncells;
 	uint64_t *live, any = 0;
 	const uint64_t *sup = s->arena + t->sup;
-	dom_t gvals[3 * LAYOUT_MAX_CELLS], gknown[3 * LAYOUT_MAX_CELLS];
-
+	dom_t keeps[LAYOUT_MAX_CELLS];
 	uint64_t now[LAYOUT_BIG / 64], lost = 0, mask[LAYOUT_BIG / 64];
+	const uint64_t *from;
 	unsigned char *seen;
 	unsigned short *res;
-	bool changed = false;
 
 	live = s->live + t->live;
 	seen = (unsigned char *)(live + w);
@@ -1350,32 +1349,52 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 	/* The live layouts give each cell a value of its seen domain, so
 	 * those that no longer fit are the ones giving a cell a value its
 	 * domain has lost since: only the cells that changed are looked
-	 * at, through the fewer of their lost and their kept values. */
-	for (int j = 0; j < w; j++)
-		now[j] = live[j];
+	 * at, through the fewer of their lost and their kept values.  The
+	 * layouts so far are read from live until the first change, then
+	 * from now. */
+	from = live;
 	for (int p = 0; p < k; p++) {
 		const uint64_t *row = sup + (size_t)p * (size_t)nvals * (size_t)w;
 		dom_t d = dom[c->cells[p]], was, gone, a;
-		bool drop;
 
 		memcpy(&was, seen + (size_t)p * sizeof(dom_t), sizeof(dom_t));
 		gone = was & ~d;
 		if (!gone)
 			continue;
-		changed = true;
 		s->work += (uint64_t)w * 8;
-		/* The layouts giving p a lost value, or those giving it a
-		 * kept one, whichever takes fewer values to gather. */
-		drop = popc(gone) <= popc(d);
-		a = drop ? gone : d;
-		if (!a)
+		if (popc(gone) <= popc(d)) {
+			/* The layouts giving p a lost value go. */
+			for (a = gone; a; a &= a - 1) {
+				const uint64_t *b = row + (size_t)low_value(a) *
+							  (size_t)w;
+
+				for (int j = 0; j < w; j++)
+					now[j] = from[j] & ~b[j];
+				from = now;
+			}
+			continue;
+		}
+		/* Those giving it a kept value stay. */
+		if (!d)
 			return false;
 		{
-			const uint64_t *b = row + (size_t)low_value(a) *
+			const uint64_t *b = row + (size_t)low_value(d) *
 						  (size_t)w;
 
-			for (int j = 0; j < w; j++)
-				mask[j] = b[j];
+			a = d & (d - 1);
+			if (!a) {
+				for (int j = 0; j < w; j++)
+					now[j] = from[j] & b[j];
+				from = now;
+				continue;
+			}
+			{
+				const uint64_t *b1 = row +
+					(size_t)low_value(a) * (size_t)w;
+
+				for (int j = 0; j < w; j++)
+					mask[j] = b[j] | b1[j];
+			}
 		}
 		for (a &= a - 1; a; a &= a - 1) {
 			const uint64_t *b = row + (size_t)low_value(a) *
@@ -1384,15 +1403,16 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 			for (int j = 0; j < w; j++)
 				mask[j] |= b[j];
 		}
-		if (drop)
-			for (int j = 0; j < w; j++)
-				now[j] &= ~mask[j];
-		else
-			for (int j = 0; j < w; j++)
-				now[j] &= mask[j];
+		for (int j = 0; j < w; j++)
+			now[j] = from[j] & mask[j];
+		from = now;
 	}
-	if (!changed && !t->fresh)
-		return true;
+	if (from == live) {
+		if (!t->fresh)
+			return true;
+		for (int j = 0; j < w; j++)
+			now[j] = live[j];
+	}
 	for (int j = 0; j < w; j++) {
 		any |= now[j];
 		lost |= live[j] & ~now[j];
@@ -1410,8 +1430,6 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 		return false;
 	for (int j = 0; j < w; j++)
 		live[j] = now[j];
-	for (int g = 0; g < c->ngroups; g++)
-		gvals[g] = gknown[g] = 0;
 	for (int p = 0; p < k; p++) {
 		const uint64_t *row = sup + (size_t)p * (size_t)nvals * (size_t)w;
 		int cell = c->cells[p];
@@ -1424,13 +1442,7 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 		if (!narrow(s, dom, cell, keep))
 			return false;
 		memcpy(seen + (size_t)p * sizeof(dom_t), &keep, sizeof(dom_t));
-		for (int kind = 0; kind < s->nkinds; kind++) {
-			int g = c->groups[p * NKINDS + kind];
-
-			gvals[g] |= keep;
-			if (!(keep & (keep - 1)))
-				gknown[g] |= keep;
-		}
+		keeps[p] = keep;
 	}
 	if (k < 2)
 		return true;
@@ -1438,9 +1450,18 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 	 * decided cells) cannot be anywhere else in it: v is in every live
 	 * layout when no live layout lacks it in all the group's cells. */
 	for (int g = 0; g < c->ngroups; g++) {
-		dom_t must = table_must(group_sup(s, c, t, g), w, live,
-					gvals[g] & ~gknown[g],
-					res + (size_t)(k + g) * (size_t)nvals);
+		dom_t vals = 0, known = 0, must;
+
+		/* The group's values, and those its decided cells hold. */
+		for (uint64_t in = c->group_cells[g]; in; in &= in - 1) {
+			dom_t x = keeps[__builtin_ctzll(in)];
+
+			vals |= x;
+			if (!(x & (x - 1)))
+				known |= x;
+		}
+		must = table_must(group_sup(s, c, t, g), w, live, vals & ~known,
+				  res + (size_t)(k + g) * (size_t)nvals);
 		const int *cells;
 
 		if (!must)
