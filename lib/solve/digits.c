@@ -332,7 +332,7 @@ static enum step units_cheap(struct engine *s, dom_t *dom)
 
 			s->dirty[k] &= s->dirty[k] - 1;
 			if (!line_pass(s, dom, line)) {
-				s->wunit[line]++;
+				weigh_unit(s, line);
 				return STEP_FAIL;
 			}
 			return STEP_AGAIN;

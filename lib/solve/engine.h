@@ -284,6 +284,9 @@ struct engine {
 	/* Failure weights for choosing where to branch (dom/wdeg): how often
 	 * each cage and each unit has produced a contradiction. */
 	uint32_t *wcage, *wunit;
+	/* Per cell, the weights of its units and of its cage together
+	 * (kept by weigh_unit and weigh_cage, read by pick_branch). */
+	uint32_t *wcell;
 
 	struct unit_state *u;
 	void *block;          /* the fixed arrays above, in one allocation */
@@ -388,6 +391,26 @@ static inline void enqueue_cage(struct engine *s, int cage)
 		s->queue2[(s->q2head + s->q2count) % nd] = cage;
 		s->q2count++;
 	}
+}
+
+/* A contradiction found by unit u: one more failure for it and for
+ * each of its cells. */
+static inline void weigh_unit(struct engine *s, int u)
+{
+	const int *cells = s->unit_cells + (size_t)u * (size_t)s->n;
+
+	s->wunit[u]++;
+	for (int i = 0; i < s->n; i++)
+		s->wcell[cells[i]]++;
+}
+
+/* The same for cage ci (a derived cage weighs on no cell). */
+static inline void weigh_cage(struct engine *s, int ci)
+{
+	s->wcage[ci]++;
+	if (ci < s->nreal)
+		for (int i = 0; i < s->cages[ci].ncells; i++)
+			s->wcell[s->cages[ci].cells[i]]++;
 }
 
 /* Mark a changed cell's units and cages for another look. */
@@ -1766,7 +1789,7 @@ static bool propagate(struct engine *s, dom_t *dom)
 			s->q2count--;
 			s->queued[ci] = false;
 			if (!cage_propagate(s, dom, ci)) {
-				s->wcage[ci]++;
+				weigh_cage(s, ci);
 				break;
 			}
 			continue;
@@ -1776,7 +1799,7 @@ static bool propagate(struct engine *s, dom_t *dom)
 		s->qcount--;
 		s->queued[ci] = false;
 		if (!cage_propagate(s, dom, ci)) {
-			s->wcage[ci]++;
+			weigh_cage(s, ci);
 			break;
 		}
 	}
@@ -1912,14 +1935,12 @@ static int pick_branch(const struct engine *s, const dom_t *dom, bool skip,
 
 	for (int i = 0; i < s->ncells; i++) {
 		int cnt = popc(dom[i]);
-		uint64_t w = 1;
+		uint64_t w;
 
 		if (cnt < 2 || (skip && s->deferred[i]))
 			continue;
-		for (int k = 0; k < s->nkinds; k++)
-			w += s->wunit[s->cell_units[i * NKINDS + k]];
-		if (s->cage_of[i] >= 0)
-			w += s->wcage[s->cage_of[i]];
+		/* 1 + the weights of its units and its cage. */
+		w = 1 + (uint64_t)s->wcell[i];
 		if (best < 0 || (uint64_t)cnt * best_weight <
 				(uint64_t)best_count * w) {
 			best = i;
@@ -2030,6 +2051,8 @@ static void search_root(struct engine *s, dom_t *root)
 			       (size_t)s->ncages * sizeof(uint32_t));
 			memset(s->wunit, 0,
 			       (size_t)s->nunits * sizeof(uint32_t));
+			memset(s->wcell, 0,
+			       (size_t)s->ncells * sizeof(uint32_t));
 		}
 		if (s->stage == 1 && DERIVED_SUMS) {
 			/* Wider derived sums, and the tables of the cages
@@ -2517,6 +2540,7 @@ static size_t engine_layout(struct engine *s, char *block, size_t k1,
 	int *group_store;
 	uint64_t *group_bits;
 
+	s->wcell = carve(block, &at, ncells * sizeof(uint32_t));
 	s->wunit = carve(block, &at, (size_t)(NKINDS * s->n) *
 				     sizeof(uint32_t));
 	s->values = carve(block, &at, ncells * sizeof(int));
@@ -2588,6 +2612,7 @@ static bool engine_init(struct engine *s, const cdok_puzzle *p)
 	engine_layout(s, s->block, (size_t)maxk + 1, sums, groups);
 	/* The rest of the block is filled before it is read. */
 	memset(s->wunit, 0, (size_t)(NKINDS * s->n) * sizeof(uint32_t));
+	memset(s->wcell, 0, (size_t)s->ncells * sizeof(uint32_t));
 	memset(s->ustamp, 0, (size_t)(NKINDS * s->n) * sizeof(unsigned));
 	units_lists_init(s, p);
 	if (!units_init(s))

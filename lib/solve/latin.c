@@ -189,7 +189,7 @@ static bool each_dirty_unit(struct engine *s, dom_t *dom, uint64_t *masks,
 
 			masks[k] &= masks[k] - 1;
 			if (!fn(s, dom, u)) {
-				s->wunit[u]++;
+				weigh_unit(s, u);
 				return false;
 			}
 			/* A unit's work may have dirtied earlier kinds. */
@@ -205,7 +205,7 @@ static inline bool eliminate_at(struct engine *s, dom_t *dom, int peer,
 				dom_t v, int unit)
 {
 	if ((dom[peer] & v) && !narrow(s, dom, peer, dom[peer] & ~v)) {
-		s->wunit[unit]++;
+		weigh_unit(s, unit);
 		return false;
 	}
 	return true;
