@@ -903,14 +903,17 @@ static bool sum_supports(struct engine *s, dom_t *dom,
 	w = sum_words(t);
 	s->work += (uint64_t)k * w * ((uint64_t)s->vmax + 1) * 2;
 	if (w == 1) {
-		/* Sums up to 63: one word a table, on the stack. */
+		/* Sums up to 63: one word a table, on the stack.  A value
+		 * above the target (Nylimb's go up to 99) takes part in no
+		 * sum, and would shift a word too far. */
 		uint64_t f1[ENUM_MAX_CELLS + 1], n1[ENUM_MAX_CELLS + 1];
+		dom_t upto = ((BIT(t) << 1) - 1);
 
 		f1[0] = 1;
 		for (int i = 0; i < k; i++) {
 			uint64_t x = 0;
 
-			for (dom_t a = dom[c->cells[i]]; a; a &= a - 1)
+			for (dom_t a = dom[c->cells[i]] & upto; a; a &= a - 1)
 				x |= f1[i] << low_value(a);
 			f1[i + 1] = x;
 		}
@@ -920,14 +923,14 @@ static bool sum_supports(struct engine *s, dom_t *dom,
 		for (int i = k - 1; i > 0; i--) {
 			uint64_t x = 0;
 
-			for (dom_t a = dom[c->cells[i]]; a; a &= a - 1)
+			for (dom_t a = dom[c->cells[i]] & upto; a; a &= a - 1)
 				x |= n1[i + 1] >> low_value(a);
 			n1[i] = x;
 		}
 		for (int i = 0; i < k; i++) {
 			dom_t keep = 0;
 
-			for (dom_t a = dom[c->cells[i]]; a; a &= a - 1)
+			for (dom_t a = dom[c->cells[i]] & upto; a; a &= a - 1)
 				if ((f1[i] << low_value(a)) & n1[i + 1])
 					keep |= a & -a;
 			if (!narrow(s, dom, c->cells[i], keep))
