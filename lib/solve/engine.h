@@ -1477,6 +1477,7 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 	 * layout when no live layout lacks it in all the group's cells. */
 	for (int g = 0; g < c->ngroups; g++) {
 		dom_t vals = 0, known = 0, must;
+		const int *cells;
 
 		/* The group's values, and those its decided cells hold. */
 		for (uint64_t in = c->group_cells[g]; in; in &= in - 1) {
@@ -1488,8 +1489,6 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 		}
 		must = table_must(group_sup(s, c, t, g), w, live, vals & ~known,
 				  res + (size_t)(k + g) * (size_t)nvals);
-		const int *cells;
-
 		if (!must)
 			continue;
 		cells = s->unit_cells + (size_t)c->group_unit[g] * (size_t)s->n;
