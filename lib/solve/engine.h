@@ -248,6 +248,8 @@ struct engine {
 	int nunits;
 	int *unit_cells;      /* unit * n + i -> cell */
 	int *cell_units;      /* cell * NKINDS + kind -> unit */
+	uint64_t *cell_bits;  /* cell * NKINDS + kind -> the unit's bit in
+			       * its kind's masks (dirty and the like) */
 	/* Scratch of cage_info_init: per unit, its group in the cage being
 	 * set up when ustamp is ustamp_now. */
 	int *ugroup;
@@ -417,8 +419,7 @@ static inline void weigh_cage(struct engine *s, int ci)
 static inline void mark_cell(struct engine *s, int cell)
 {
 	for (int k = 0; k < s->nkinds; k++)
-		s->dirty[k] |= (uint64_t)1 <<
-			(s->cell_units[cell * NKINDS + k] - k * s->n);
+		s->dirty[k] |= s->cell_bits[cell * NKINDS + k];
 	enqueue_cage(s, s->cage_of[cell]);
 	if (DERIVED_SUMS && s->extra_start)
 		for (int j = s->extra_start[cell]; j < s->extra_start[cell + 1];
@@ -2171,8 +2172,12 @@ static void units_lists_init(struct engine *s, const cdok_puzzle *p)
 
 			u[KIND_BOX] = 2 * n + box;
 		}
-		for (int k = 0; k < NKINDS; k++)
+		for (int k = 0; k < NKINDS; k++) {
 			s->cell_units[cell * NKINDS + k] = u[k];
+			s->cell_bits[cell * NKINDS + k] =
+				k < s->nkinds ? (uint64_t)1 << (u[k] - k * n)
+					      : 0;
+		}
 		/* Each unit's list in reading order. */
 		for (int k = 0; k < s->nkinds; k++)
 			s->unit_cells[u[k] * n + filled[u[k]]++] = cell;
@@ -2549,6 +2554,7 @@ static size_t engine_layout(struct engine *s, char *block, size_t k1,
 	s->unit_cells = carve(block, &at, (size_t)s->nkinds * ncells *
 					  sizeof(int));
 	s->cell_units = carve(block, &at, ncells * NKINDS * sizeof(int));
+	s->cell_bits = carve(block, &at, ncells * NKINDS * sizeof(uint64_t));
 	s->ugroup = carve(block, &at, (size_t)(NKINDS * s->n) * sizeof(int));
 	s->ustamp = carve(block, &at, (size_t)(NKINDS * s->n) *
 				      sizeof(unsigned));

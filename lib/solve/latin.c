@@ -156,8 +156,7 @@ static inline void units_changed(struct engine *s, int cell, dom_t nd,
 	 * the narrowing the guess causes. */
 	if (!guess && s->n > ALLDIFF_MIN_N)
 		for (int k = 0; k < s->nkinds; k++)
-			u->ad_dirty[k] |= (uint64_t)1 <<
-				(s->cell_units[cell * NKINDS + k] - k * s->n);
+			u->ad_dirty[k] |= s->cell_bits[cell * NKINDS + k];
 	if (!(nd & (nd - 1)))
 		u->fixed[u->nfixed++] = cell;
 }
