@@ -49,6 +49,13 @@ void fuzz_check_problem(const cdok_problem *pr, const cdok_puzzle *p,
  * cli_formats). */
 const cdok_formats *fuzz_formats(void);
 
+/* Read text (len bytes) in the format of fuzz_formats() it looks like,
+ * and give each of its first max puzzles to fn, which frees it.  Text
+ * that looks like no format gives nothing. */
+typedef void (*fuzz_puzzle_fn)(void *user, cdok_puzzle *puzzle);
+void fuzz_each_puzzle(const char *text, size_t len, int max,
+		      fuzz_puzzle_fn fn, void *user);
+
 /* Do two puzzles state the same thing?  Labels and the order of cages
  * are not compared, and a one-cell cage counts the same as a given (the
  * spec format writes one as the other); the rule flags, Killer boxes

@@ -224,36 +224,32 @@ static cdok_puzzle *with_hostile_targets(const cdok_puzzle *p,
 	return q;
 }
 
+/* One puzzle read from the input: under every rule set, and once more
+ * with hostile targets. */
+static void check_puzzle(void *user, cdok_puzzle *p)
+{
+	struct input *in = user;
+	cdok_puzzle *q;
+
+	fuzz_rule_sets(p, check_under, in);
+	q = with_hostile_targets(p, in);
+	if (q)
+		check_under(in, q, "hostile targets");
+	cdok_puzzle_free(q);
+	cdok_puzzle_free(p);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const uint8_t *nul = memchr(data, '\0', size);
 	size_t text_len = nul ? (size_t)(nul - data) : size;
 	struct input in = { NULL, 0 };
-	const cdok_format *f = cdok_formats_detect(fuzz_formats(),
-						    (const char *)data,
-						    text_len);
-	cdok_reader *r;
 
 	if (nul) {
 		in.grid = nul + 1;
 		in.grid_len = size - text_len - 1;
 	}
-	if (!f)
-		return 0;
-	r = cdok_reader_new(f, (const char *)data, text_len);
-	FUZZ_CHECK(r, "no %s reader", cdok_format_name(f));
-	for (int i = 0; i < MAX_PUZZLES; i++) {
-		cdok_puzzle *p = NULL, *q;
-
-		if (cdok_reader_next(r, &p, NULL) != CDOK_OK)
-			break;
-		fuzz_rule_sets(p, check_under, &in);
-		q = with_hostile_targets(p, &in);
-		if (q)
-			check_under(&in, q, "hostile targets");
-		cdok_puzzle_free(q);
-		cdok_puzzle_free(p);
-	}
-	cdok_reader_free(r);
+	fuzz_each_puzzle((const char *)data, text_len, MAX_PUZZLES,
+			 check_puzzle, &in);
 	return 0;
 }

@@ -629,33 +629,26 @@ static void grade_under(void *user, const cdok_puzzle *p, const char *rules)
 	free(zeros);
 }
 
+/* One puzzle read from the input, under every rule set when small
+ * enough to grade. */
+static void grade_puzzle(void *user, cdok_puzzle *p)
+{
+	if (cdok_puzzle_size(p) <= MAX_GRADE_SIZE)
+		fuzz_rule_sets(p, grade_under, user);
+	cdok_puzzle_free(p);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const uint8_t *nul = memchr(data, '\0', size);
 	size_t text_len = nul ? (size_t)(nul - data) : size;
 	struct input in = { NULL, 0, (int)(size % 64) };
-	const cdok_format *f = cdok_formats_detect(fuzz_formats(),
-						    (const char *)data,
-						    text_len);
-	cdok_reader *r;
 
 	if (nul) {
 		in.state = (const char *)nul + 1;
 		in.state_len = size - text_len - 1;
 	}
-	if (!f)
-		return 0;
-	r = cdok_reader_new(f, (const char *)data, text_len);
-	FUZZ_CHECK(r, "no %s reader", cdok_format_name(f));
-	for (int i = 0; i < MAX_PUZZLES; i++) {
-		cdok_puzzle *p = NULL;
-
-		if (cdok_reader_next(r, &p, NULL) != CDOK_OK)
-			break;
-		if (cdok_puzzle_size(p) <= MAX_GRADE_SIZE)
-			fuzz_rule_sets(p, grade_under, &in);
-		cdok_puzzle_free(p);
-	}
-	cdok_reader_free(r);
+	fuzz_each_puzzle((const char *)data, text_len, MAX_PUZZLES,
+			 grade_puzzle, &in);
 	return 0;
 }

@@ -257,29 +257,28 @@ static void one_puzzle(const cdok_puzzle *p, const char *text, size_t len)
 	free(s.marks);
 }
 
+/* The state of play after the input's NUL (empty without one). */
+struct after_nul {
+	const char *text;
+	size_t len;
+};
+
+static void state_puzzle(void *user, cdok_puzzle *p)
+{
+	const struct after_nul *st = user;
+
+	one_puzzle(p, st->text, st->len);
+	cdok_puzzle_free(p);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const uint8_t *nul = memchr(data, '\0', size);
 	size_t text_len = nul ? (size_t)(nul - data) : size;
-	const char *state = nul ? (const char *)nul + 1 : "";
-	size_t state_len = nul ? size - text_len - 1 : 0;
-	const cdok_format *f = cdok_formats_detect(fuzz_formats(),
-						    (const char *)data,
-						    text_len);
-	cdok_reader *r;
+	struct after_nul st = { nul ? (const char *)nul + 1 : "",
+			    nul ? size - text_len - 1 : 0 };
 
-	if (!f)
-		return 0;
-	r = cdok_reader_new(f, (const char *)data, text_len);
-	FUZZ_CHECK(r, "no %s reader", cdok_format_name(f));
-	for (int i = 0; i < MAX_PUZZLES; i++) {
-		cdok_puzzle *p = NULL;
-
-		if (cdok_reader_next(r, &p, NULL) != CDOK_OK)
-			break;
-		one_puzzle(p, state, state_len);
-		cdok_puzzle_free(p);
-	}
-	cdok_reader_free(r);
+	fuzz_each_puzzle((const char *)data, text_len, MAX_PUZZLES,
+			 state_puzzle, &st);
 	return 0;
 }

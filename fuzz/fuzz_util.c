@@ -292,6 +292,26 @@ const cdok_formats *fuzz_formats(void)
 	return set;
 }
 
+void fuzz_each_puzzle(const char *text, size_t len, int max,
+		      fuzz_puzzle_fn fn, void *user)
+{
+	const cdok_format *f = cdok_formats_detect(fuzz_formats(), text, len);
+	cdok_reader *r;
+
+	if (!f)
+		return;
+	r = cdok_reader_new(f, text, len);
+	FUZZ_CHECK(r, "no %s reader", cdok_format_name(f));
+	for (int i = 0; i < max; i++) {
+		cdok_puzzle *p = NULL;
+
+		if (cdok_reader_next(r, &p, NULL) != CDOK_OK)
+			break;
+		fn(user, p);
+	}
+	cdok_reader_free(r);
+}
+
 void fuzz_round_trips(const cdok_puzzle *p, const char *from)
 {
 	/* What a writer makes of a puzzle the model rejects (a cage in
