@@ -9,6 +9,7 @@
 #include "cdok.h"
 #include "model/model.h"
 #include "solve/solve.h"
+#include "testlib.h"
 
 /* ---- cage arithmetic ---- */
 
@@ -588,6 +589,66 @@ Test(solver, callback_sees_every_solution_and_can_stop)
 	cr_expect_eq(c.seen, 5);
 	cr_expect_eq(r.count, 5);
 	cr_expect(!r.complete);
+	cdok_puzzle_free(p);
+}
+
+/* A search long enough to restart (engine.h, search_root): the runs cut
+ * short leave nogoods behind, and the count that follows must still be
+ * exact.  bench/hard/sum9_7sol_a.spec has 7 solutions (the tests' own
+ * counter, tests/ref.c, agrees, in two minutes); its search passes
+ * the 1,024 nodes of the last stage and the 3,000 of that stage's first
+ * run before finding one. */
+struct distinct {
+	int grids[8][81];
+	int seen;
+	int ok;
+	const cdok_puzzle *p;
+};
+
+static int on_distinct(void *user, const int *values)
+{
+	struct distinct *d = user;
+
+	if (!cdok_puzzle_is_solution(d->p, values) || d->seen == 8)
+		d->ok = 0;
+	for (int i = 0; i < d->seen && d->ok; i++)
+		if (!memcmp(d->grids[i], values, sizeof(d->grids[i])))
+			d->ok = 0;
+	if (d->ok)
+		memcpy(d->grids[d->seen], values, sizeof(d->grids[0]));
+	d->seen++;
+	return 0;
+}
+
+Test(solver, restarts_and_nogoods_keep_the_count_exact)
+{
+	size_t len;
+	char *text = tl_read("bench/hard/sum9_7sol_a.spec", &len);
+	cdok_puzzle *p;
+	struct distinct d = { .ok = 1 };
+	cdok_solve_params params;
+	cdok_result r;
+
+	cr_assert_not_null(text);
+	p = spec(text);
+	free(text);
+	d.p = p;
+	cdok_solve_params_init(&params);
+	params.limit = 0;
+	params.on_solution = on_distinct;
+	params.user = &d;
+	cr_assert_eq(cdok_solve(p, &params, NULL, &r, NULL), CDOK_OK);
+	cr_expect(r.complete);
+	cr_expect_eq(r.count, 7);
+	cr_expect_eq(d.seen, 7);
+	cr_expect(d.ok, "a grid that is no solution, or one seen twice");
+	cr_expect_gt(r.nodes, 1024 + 3000, "%llu nodes: no restart happened",
+		     (unsigned long long)r.nodes);
+
+	/* With the default limit: several, stopping at the second. */
+	cr_assert_eq(cdok_solve(p, NULL, NULL, &r, NULL), CDOK_OK);
+	cr_expect_eq(r.verdict, CDOK_VERDICT_MULTIPLE);
+	cr_expect_eq(r.count, 2);
 	cdok_puzzle_free(p);
 }
 

@@ -140,6 +140,23 @@ static inline int high_value(dom_t d)
 #ifndef ESCALATE_BIG_NODES
 #define ESCALATE_BIG_NODES 1024
 #endif
+/* The last stage (search_root) starts again from the root after
+ * RESTART_FIRST nodes (0: never), then after RESTART_GROW percent of the
+ * previous run's nodes each time, until a solution is found.  With
+ * NOGOODS, every stage cut short keeps what it refuted (record_nogoods),
+ * in at most NOGOOD_MAX_LITS conditions. */
+#ifndef RESTART_FIRST
+#define RESTART_FIRST 0
+#endif
+#ifndef RESTART_GROW
+#define RESTART_GROW 130
+#endif
+#ifndef NOGOODS
+#define NOGOODS 0
+#endif
+#ifndef NOGOOD_MAX_LITS
+#define NOGOOD_MAX_LITS (1u << 20)
+#endif
 #ifndef DERIVED_WIDE_LINES
 #define DERIVED_WIDE_LINES 5
 #endif
@@ -311,8 +328,24 @@ struct engine {
 	 * solutions the earlier stages found (one byte a cell), so that a
 	 * later one counts none of them again. */
 	int stage;
-	uint64_t cut_at;
+	uint64_t cut_at, restart_len;
 	bool cut;
+#if NOGOODS
+	/* Nogoods (see record_nogoods): ng[i] says no solution has cells
+	 * ng_lits[2 * start + 2 j] = ng_lits[2 * start + 2 j + 1] for all
+	 * j < len and a value of r in cell x.  Each nogood watches one of
+	 * its cell = value conditions that does not hold yet (ng_head per
+	 * cell, next through the list).  root_x, root_r: those with no
+	 * condition, for the root.  path_*: the decisions of the search
+	 * path per depth (cell, value, the cell's domain there). */
+	struct nogood { int start, len, x, watch, next; dom_t r; } *ng;
+	int nng, ng_cap, nroot, root_cap;
+	int *ng_lits, *ng_head, *root_x;
+	dom_t *root_r;
+	size_t nlits, lits_cap;
+	int *path_cell, *path_val;
+	dom_t *path_dom;
+#endif
 	unsigned char *seen;
 	size_t nseen, seen_cap;
 	int *solution_out;
@@ -1883,6 +1916,10 @@ static void report_values(struct engine *s)
 		memcpy(s->solution_out, s->values,
 		       (size_t)s->ncells * sizeof(int));
 	s->count++;
+	/* Restarts (the last stage) only look for a first solution: the
+	 * run that finds it goes on to the end. */
+	if (s->stage >= 2)
+		s->cut_at = 0;
 	if (s->on_solution && s->on_solution(s->user, s->values))
 		s->stop = true;
 	if (s->limit && s->count >= s->limit)
@@ -1955,6 +1992,154 @@ static int pick_branch(const struct engine *s, const dom_t *dom, bool skip,
 	return best;
 }
 
+#if NOGOODS
+/* Cell has just been fixed (to the one value its domain holds): each
+ * nogood watching it whose condition there now holds looks for another
+ * condition that does not yet, and watches that; one that finds none
+ * has every condition holding, so its cell x loses the values r. */
+static bool nogood_fixed(struct engine *s, dom_t *dom, int cell)
+{
+	int v = low_value(dom[cell]), *link = &s->ng_head[cell];
+
+	while (*link >= 0) {
+		int gi = *link, j;
+		struct nogood *g = &s->ng[gi];
+		const int *l = s->ng_lits + 2 * (size_t)g->start;
+
+		if (l[2 * g->watch + 1] != v) {
+			link = &g->next;
+			continue;
+		}
+		for (j = 0; j < g->len; j++)
+			if (dom[l[2 * j]] != BIT(l[2 * j + 1]))
+				break;
+		if (j < g->len) {
+			/* Conditions are on distinct cells, so j's is
+			 * another cell's list. */
+			*link = g->next;
+			g->watch = j;
+			g->next = s->ng_head[l[2 * j]];
+			s->ng_head[l[2 * j]] = gi;
+			continue;
+		}
+		if (!narrow(s, dom, g->x, dom[g->x] & ~g->r))
+			return false;
+		link = &g->next;
+	}
+	return true;
+}
+
+/* Room for one more nogood of len conditions; false when memory or
+ * NOGOOD_MAX_LITS runs out (nogoods are only a help). */
+static bool nogood_room(struct engine *s, int len)
+{
+	if (s->nlits + (size_t)len > NOGOOD_MAX_LITS)
+		return false;
+	if (!s->ng_head) {
+		s->ng_head = cdok_malloc((size_t)s->ncells * sizeof(int));
+		if (!s->ng_head)
+			return false;
+		for (int i = 0; i < s->ncells; i++)
+			s->ng_head[i] = -1;
+	}
+	if (s->nng == s->ng_cap) {
+		int cap = s->ng_cap * 2 + 64;
+		struct nogood *g = cdok_realloc(s->ng, (size_t)cap *
+						   sizeof(*g));
+
+		if (!g)
+			return false;
+		s->ng = g;
+		s->ng_cap = cap;
+	}
+	if (s->nlits + (size_t)len > s->lits_cap) {
+		size_t cap = (s->nlits + (size_t)len) * 2 + 256;
+		int *l = cdok_realloc(s->ng_lits, 2 * cap * sizeof(int));
+
+		if (!l)
+			return false;
+		s->ng_lits = l;
+		s->lits_cap = cap;
+	}
+	return true;
+}
+
+/* The search is being cut short at depth, no solution found so far: at
+ * each depth i above, the values of the decision's cell below the one
+ * being tried were each tried in full, and gave no solution.  So no
+ * solution has the decisions above i and one of those values: a nogood
+ * for each i, which the later runs of the search (search_root) use, so
+ * that no subtree is refuted twice.  One whose every condition holds at
+ * the root (none at depth 0) narrows the root instead. */
+static void record_nogoods(struct engine *s, int depth)
+{
+	const dom_t *root = s->levels[0];
+
+	for (int i = 0; i < depth; i++) {
+		dom_t r = s->path_dom[i] & (BIT(s->path_val[i]) - 1);
+		int watch = -1;
+		struct nogood *g;
+
+		if (!r)
+			continue;
+		for (int j = 0; j < i && watch < 0; j++)
+			if (root[s->path_cell[j]] != BIT(s->path_val[j]))
+				watch = j;
+		if (watch < 0) {
+			if (s->nroot == s->root_cap) {
+				int cap = s->root_cap * 2 + 16;
+				int *x = cdok_realloc(s->root_x, (size_t)cap *
+							 sizeof(int));
+				dom_t *rr;
+
+				if (!x)
+					return;
+				s->root_x = x;
+				rr = cdok_realloc(s->root_r, (size_t)cap *
+							 sizeof(dom_t));
+				if (!rr)
+					return;
+				s->root_r = rr;
+				s->root_cap = cap;
+			}
+			s->root_x[s->nroot] = s->path_cell[i];
+			s->root_r[s->nroot++] = r;
+			continue;
+		}
+		if (!nogood_room(s, i))
+			return;
+		g = &s->ng[s->nng];
+		g->start = (int)s->nlits;
+		g->len = i;
+		g->x = s->path_cell[i];
+		g->r = r;
+		g->watch = watch;
+		for (int j = 0; j < i; j++) {
+			s->ng_lits[2 * s->nlits] = s->path_cell[j];
+			s->ng_lits[2 * s->nlits + 1] = s->path_val[j];
+			s->nlits++;
+		}
+		g->next = s->ng_head[s->path_cell[watch]];
+		s->ng_head[s->path_cell[watch]] = s->nng++;
+	}
+}
+
+/* The root's share of the nogoods: false when the root has no solution
+ * left. */
+static bool root_nogoods(struct engine *s, dom_t *root)
+{
+	bool ok = true;
+
+	for (int i = 0; i < s->nroot && ok; i++)
+		ok = narrow(s, root, s->root_x[i],
+			    root[s->root_x[i]] & ~s->root_r[i]);
+	s->nroot = 0;
+	ok = ok && propagate(s, root);
+	reset_work(s);
+	return ok;
+}
+#endif
+
 static void search(struct engine *s, int depth)
 {
 	dom_t *dom = s->levels[depth];
@@ -1968,6 +2153,10 @@ static void search(struct engine *s, int depth)
 	}
 	if (s->cut_at && s->nodes > s->cut_at) {
 		s->cut = s->stop = true;
+#if NOGOODS
+		if (!s->count)
+			record_nogoods(s, depth);
+#endif
 		return;
 	}
 	/* Ask the caller every 256 nodes, and sooner when nodes are slow
@@ -2006,9 +2195,16 @@ static void search(struct engine *s, int depth)
 	s->branches++;
 	s->branch_score += (uint64_t)(best_count - 1) *
 			   (uint64_t)(best_count - 1);
+#if NOGOODS
+	s->path_cell[depth] = best;
+	s->path_dom[depth] = dom[best];
+#endif
 	for (dom_t cand = dom[best]; cand && !s->stop; cand &= cand - 1) {
 		size_t mark = s->trail_top;
 
+#if NOGOODS
+		s->path_val[depth] = low_value(cand);
+#endif
 		memcpy(child, dom, s->level_bytes);
 		child[best] = cand & -cand;
 		mark_cell(s, best);
@@ -2031,17 +2227,39 @@ static void search(struct engine *s, int depth)
  * still going after ESCALATE_BIG_NODES starts again with layout tables
  * of up to LAYOUT_BIG layouts for the cages too loose for one so far
  * (cages of 5 to 7 cells whose enumeration ran out of steps and fell
- * back on bounds): worth their making only in a long search. */
+ * back on bounds): worth their making only in a long search.  That last
+ * stage is cut short and started again after RESTART_FIRST nodes, then
+ * after RESTART_GROW percent as many as the run before, until it finds
+ * a solution, keeping the failure weights: the search of a random
+ * sum-only grid is heavy-tailed, a run that went wrong near the root
+ * can take a hundred times the nodes of one that did not, and each new
+ * run starts with better weights.  What a run cut short had refuted
+ * is kept as nogoods (record_nogoods), so no later run refutes it
+ * again. */
 static void search_root(struct engine *s, dom_t *root)
 {
 	s->stage = 0;
 	s->cut_at = DERIVED_SUMS ? ESCALATE_NODES : LAYOUT_TABLES ?
 		    ESCALATE_BIG_NODES : 0;
+#if NOGOODS
+	/* A path is at most one decision per cell. */
+	s->path_cell = cdok_malloc((size_t)s->ncells * sizeof(int));
+	s->path_val = cdok_malloc((size_t)s->ncells * sizeof(int));
+	s->path_dom = cdok_malloc((size_t)s->ncells * sizeof(dom_t));
+	if (!s->path_cell || !s->path_val || !s->path_dom) {
+		s->nomem = true;
+		return;
+	}
+#endif
 	search(s, 0);
 	while (s->cut) {
 		s->cut = s->stop = false;
 		s->stage++;
 		s->node_id = 0;
+#if NOGOODS
+		if (!root_nogoods(s, root))
+			return;
+#endif
 		/* With the wider sums the failure weights start again too:
 		 * what failed under the weaker reasoning misleads the
 		 * stronger (on the random sum-only 9 x 9s, keeping them left
@@ -2069,13 +2287,19 @@ static void search_root(struct engine *s, dom_t *root)
 			if (!propagate(s, root) ||
 			    !tables_after_root(s, root, LAYOUT_MAX, LAYOUT_BUDGET))
 				return;
-		} else {
+		} else if (s->stage == 2) {
 			/* Tables for the cages with too many layouts so
-			 * far: a search this long pays for them. */
-			s->cut_at = 0;
+			 * far: a search this long pays for them.  Then the
+			 * restarts. */
+			s->restart_len = RESTART_FIRST;
+			s->cut_at = RESTART_FIRST ? s->nodes + RESTART_FIRST : 0;
 			if (!tables_after_root(s, root, LAYOUT_BIG,
 					       LAYOUT_BIG_BUDGET))
 				return;
+		} else {
+			/* Another run, longer than the last. */
+			s->restart_len = s->restart_len * RESTART_GROW / 100;
+			s->cut_at = s->nodes + s->restart_len;
 		}
 		search(s, 0);
 	}
@@ -2104,6 +2328,16 @@ static void engine_free(struct engine *s)
 	free(s->dblock);
 	free(s->seen);
 	free(s->block);
+#if NOGOODS
+	free(s->ng);
+	free(s->ng_lits);
+	free(s->ng_head);
+	free(s->root_x);
+	free(s->root_r);
+	free(s->path_cell);
+	free(s->path_val);
+	free(s->path_dom);
+#endif
 }
 
 /* The cage's local groups: one per unit it touches (cells of the cage in
