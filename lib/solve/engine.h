@@ -649,13 +649,15 @@ enum_filter(const struct engine *s, cdok_op op, int i, dom_t avail,
 	return 0;
 }
 
-/* What position i's groups hold so far. */
-static inline foot_t enum_used(const struct enum_ctx *e, int i)
+/* What position i's groups hold so far (kinds: the puzzle's kinds of
+ * unit, a constant in each enumeration instance). */
+static inline __attribute__((always_inline)) foot_t
+enum_used(const struct enum_ctx *e, int i, int kinds)
 {
 	const int *g = e->grp + i * NKINDS;
 	foot_t used = 0;
 
-	for (int j = 0; j < ENGINE_KINDS; j++)
+	for (int j = 0; j < kinds; j++)
 		used |= e->used[g[j]];
 	return used;
 }
@@ -665,12 +667,12 @@ static inline foot_t enum_used(const struct enum_ctx *e, int i)
  * or the one that keeps mx the largest), so they are tested one by one
  * rather than through sets.  Most steps of an enumeration end here. */
 static inline __attribute__((always_inline)) void
-enum_last(struct engine *s, cdok_op op, bool distinct, int64_t acc,
-	  int64_t mx)
+enum_last(struct engine *s, cdok_op op, bool distinct, int kinds,
+	  int64_t acc, int64_t mx)
 {
 	struct enum_ctx *e = &s->e;
 	int64_t t = e->c.target, vmax = s->vmax, cand[2];
-	foot_t used = enum_used(e, e->k - 1);
+	foot_t used = enum_used(e, e->k - 1, kinds);
 	int ncand = 0;
 
 	switch (op) {
@@ -717,8 +719,9 @@ enum_last(struct engine *s, cdok_op op, bool distinct, int64_t acc,
  * its values all differ), made once per pair so that the clue's tests
  * fold; self is that instance, for the next position. */
 static inline __attribute__((always_inline)) void
-enum_step(struct engine *s, cdok_op op, bool distinct, int i, int64_t acc,
-	  int64_t mx, void (*self)(struct engine *, int, int64_t, int64_t))
+enum_step(struct engine *s, cdok_op op, bool distinct, int kinds, int i,
+	  int64_t acc, int64_t mx,
+	  void (*self)(struct engine *, int, int64_t, int64_t))
 {
 	struct enum_ctx *e = &s->e;
 	const int *g = e->grp + i * NKINDS;
@@ -729,10 +732,10 @@ enum_step(struct engine *s, cdok_op op, bool distinct, int i, int64_t acc,
 		return;
 	}
 	if (i == e->k - 1) {
-		enum_last(s, op, distinct, acc, mx);
+		enum_last(s, op, distinct, kinds, acc, mx);
 		return;
 	}
-	avail = e->d[i] & ~clash_of(s, enum_used(e, i));
+	avail = e->d[i] & ~clash_of(s, enum_used(e, i, kinds));
 	if (distinct)
 		avail &= ~e->usedvals;
 	avail = enum_filter(s, op, i, avail, acc, mx);
@@ -741,7 +744,7 @@ enum_step(struct engine *s, cdok_op op, bool distinct, int i, int64_t acc,
 		foot_t f = foot_of(s, v);
 
 		e->val[i] = v;
-		for (int j = 0; j < ENGINE_KINDS; j++)
+		for (int j = 0; j < kinds; j++)
 			e->used[g[j]] |= f;
 		if (distinct)
 			e->usedvals |= BIT(v);
@@ -759,50 +762,70 @@ enum_step(struct engine *s, cdok_op op, bool distinct, int i, int64_t acc,
 		}
 		/* Footprints in one group are disjoint, so this undoes
 		 * exactly what was added. */
-		for (int j = 0; j < ENGINE_KINDS; j++)
+		for (int j = 0; j < kinds; j++)
 			e->used[g[j]] &= ~f;
 		if (distinct)
 			e->usedvals &= ~BIT(v);
 	}
 }
 
-#define ENUM_STEP_OF(name, op, distinct)				\
+#define ENUM_STEP_OF(name, op, distinct, kinds)			\
 	static void name(struct engine *s, int i, int64_t acc, int64_t mx) \
 	{								\
-		enum_step(s, op, distinct, i, acc, mx, name);		\
+		enum_step(s, op, distinct, kinds, i, acc, mx, name);	\
 	}
-ENUM_STEP_OF(enum_add, CDOK_OP_ADD, false)
-ENUM_STEP_OF(enum_add_d, CDOK_OP_ADD, true)
-ENUM_STEP_OF(enum_sub, CDOK_OP_SUB, false)
-ENUM_STEP_OF(enum_sub_d, CDOK_OP_SUB, true)
-ENUM_STEP_OF(enum_mul, CDOK_OP_MUL, false)
-ENUM_STEP_OF(enum_mul_d, CDOK_OP_MUL, true)
-ENUM_STEP_OF(enum_div, CDOK_OP_DIV, false)
-ENUM_STEP_OF(enum_div_d, CDOK_OP_DIV, true)
+/* Per operation, distinctness and kinds of unit (2: rows and columns,
+ * 3: boxes too; the engine's third kind, when it has one, is otherwise
+ * a group of its own that no cell shares). */
+#define ENUM_STEPS_OF(kinds, sfx)					\
+	ENUM_STEP_OF(enum_add##sfx, CDOK_OP_ADD, false, kinds)		\
+	ENUM_STEP_OF(enum_add_d##sfx, CDOK_OP_ADD, true, kinds)		\
+	ENUM_STEP_OF(enum_sub##sfx, CDOK_OP_SUB, false, kinds)		\
+	ENUM_STEP_OF(enum_sub_d##sfx, CDOK_OP_SUB, true, kinds)		\
+	ENUM_STEP_OF(enum_mul##sfx, CDOK_OP_MUL, false, kinds)		\
+	ENUM_STEP_OF(enum_mul_d##sfx, CDOK_OP_MUL, true, kinds)		\
+	ENUM_STEP_OF(enum_div##sfx, CDOK_OP_DIV, false, kinds)		\
+	ENUM_STEP_OF(enum_div_d##sfx, CDOK_OP_DIV, true, kinds)
+ENUM_STEPS_OF(2, 2)
+#if ENGINE_KINDS > 2
+ENUM_STEPS_OF(3, 3)
+#endif
+#undef ENUM_STEPS_OF
 #undef ENUM_STEP_OF
 
+/* The instances for one number of kinds. */
+#define ENUM_DISPATCH(sfx)						\
+	switch (e->c.op) {						\
+	case CDOK_OP_ADD:						\
+		(d ? enum_add_d##sfx : enum_add##sfx)(s, i, acc, mx);	\
+		break;							\
+	case CDOK_OP_SUB:						\
+		(d ? enum_sub_d##sfx : enum_sub##sfx)(s, i, acc, mx);	\
+		break;							\
+	case CDOK_OP_MUL:						\
+		(d ? enum_mul_d##sfx : enum_mul##sfx)(s, i, acc, mx);	\
+		break;							\
+	case CDOK_OP_DIV:						\
+		(d ? enum_div_d##sfx : enum_div##sfx)(s, i, acc, mx);	\
+		break;							\
+	}
+
 /* Enumerate from position i on, through the instance for the cage's
- * operation. */
+ * operation and the puzzle's kinds of unit. */
 static void enum_rec(struct engine *s, int i, int64_t acc, int64_t mx)
 {
 	const struct enum_ctx *e = &s->e;
 	bool d = e->c.distinct;
 
-	switch (e->c.op) {
-	case CDOK_OP_ADD:
-		(d ? enum_add_d : enum_add)(s, i, acc, mx);
-		break;
-	case CDOK_OP_SUB:
-		(d ? enum_sub_d : enum_sub)(s, i, acc, mx);
-		break;
-	case CDOK_OP_MUL:
-		(d ? enum_mul_d : enum_mul)(s, i, acc, mx);
-		break;
-	case CDOK_OP_DIV:
-		(d ? enum_div_d : enum_div)(s, i, acc, mx);
-		break;
+#if ENGINE_KINDS > 2
+	if (s->nkinds > 2) {
+		ENUM_DISPATCH(3)
+		return;
 	}
+#endif
+	ENUM_DISPATCH(2)
 }
+#undef ENUM_DISPATCH
 
 /* Cheap, sound narrowing for a cage too large to enumerate: a sum cell
  * lies between the target minus the others' largest and smallest totals;
