@@ -262,7 +262,7 @@ static int fill_pick(const struct fill *f, uint64_t *cand)
 			continue;
 		c = all & ~(f->row[cell / f->n] | f->col[cell % f->n] |
 			    f->box[f->box_of[cell]]);
-		k = __builtin_popcountll(c);
+		k = cdok_popcount(c);
 		if (k < best_count) {
 			best = cell;
 			best_count = k;
@@ -303,7 +303,7 @@ static bool fill_once(struct fill *f, cdok_rng *rng, long budget)
 		}
 		v = nth_value(f->untried[depth],
 			      (int)cdok_rng_below(rng, (uint64_t)
-				__builtin_popcountll(f->untried[depth])));
+				cdok_popcount(f->untried[depth])));
 		f->untried[depth] &= ~bit(v);
 		fill_place(f, f->cell_at[depth], v);
 		depth++;

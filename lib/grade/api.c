@@ -138,7 +138,7 @@ bool step_export(const struct grader *g, cdok_step *out)
 
 	memset(out, 0, sizeof(*out));
 	for (int i = 0; i < s->nrm; i++)
-		nremoved += __builtin_popcountll(s->rm[s->rm_cells[i]]);
+		nremoved += cdok_popcount(s->rm[s->rm_cells[i]]);
 	cells = cdok_malloc((size_t)(s->ncells ? s->ncells : 1) * sizeof(int));
 	if (s->place_cell >= 0)
 		placed = cdok_malloc(sizeof(*placed));

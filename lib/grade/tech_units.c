@@ -11,7 +11,7 @@
 
 static inline int popc(uint64_t x)
 {
-	return __builtin_popcountll(x);
+	return cdok_popcount(x);
 }
 
 static inline int low(uint64_t x)

@@ -55,7 +55,7 @@ static void text_cells(const struct grader *g, const int *cells, int n,
 
 static void text_values(uint64_t values, const char *last, struct strbuf *sb)
 {
-	int count = __builtin_popcountll(values), i = 0;
+	int count = cdok_popcount(values), i = 0;
 
 	for (uint64_t a = values; a; a &= a - 1, i++) {
 		list_sep(sb, i, count, last);

@@ -101,6 +101,22 @@ bool cdok_test_alloc_fails(void);
 #define CDOK_ALLOC_FAILS() false
 #endif
 
+/* The number of set bits.  Without the POPCNT instruction (not in the
+ * x86-64 baseline Debian builds for) __builtin_popcountll is a call into
+ * libgcc of about 25 instructions; these few shifts and masks are about
+ * half of that, and the solver and grader count bits at every step. */
+static inline int cdok_popcount(uint64_t x)
+{
+#ifdef __POPCNT__
+	return __builtin_popcountll(x);
+#else
+	x -= (x >> 1) & 0x5555555555555555u;
+	x = (x & 0x3333333333333333u) + ((x >> 2) & 0x3333333333333333u);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fu;
+	return (int)((x * 0x0101010101010101u) >> 56);
+#endif
+}
+
 static inline void *cdok_malloc(size_t size)
 {
 	return CDOK_ALLOC_FAILS() ? NULL : malloc(size);

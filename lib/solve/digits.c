@@ -288,7 +288,7 @@ static bool line_pass(struct engine *s, dom_t *dom, int line)
 		if (dom[cells[i]] & two_digit)
 			tmax = 1;
 	}
-	possible = __builtin_popcount(pone);
+	possible = cdok_popcount(pone);
 	if (n + tmin > possible)
 		return false;
 	if (n == possible && tmax) {

@@ -66,7 +66,7 @@ typedef uint64_t dom_t;
 
 static inline int popc(dom_t d)
 {
-	return __builtin_popcountll(d);
+	return cdok_popcount(d);
 }
 
 static inline int low_value(dom_t d)
@@ -83,8 +83,8 @@ typedef unsigned __int128 dom_t;
 
 static inline int popc(dom_t d)
 {
-	return __builtin_popcountll((uint64_t)d) +
-	       __builtin_popcountll((uint64_t)(d >> 64));
+	return cdok_popcount((uint64_t)d) +
+	       cdok_popcount((uint64_t)(d >> 64));
 }
 
 static inline int low_value(dom_t d)
