@@ -122,6 +122,12 @@ struct grader {
 			       * them (bit v) */
 	uint64_t *single;     /* ncells bits: open cells with one candidate */
 	unsigned char *cage_clean;
+#define CAGE_NEVER 0x80    /* in cage_clean: no cage technique, ever */
+	/* Per cage technique t (t = 0..2), a bit per cage whose cage_clean
+	 * lacks bit t: the cages it still has to look at (cage_words words
+	 * each, t's after t * cage_words). */
+	uint64_t *cage_todo;
+	int cage_words;
 	int open;             /* cells not placed */
 	const int *solution;  /* for guesses; NULL when unknown */
 	bool contradiction;

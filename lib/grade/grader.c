@@ -133,7 +133,14 @@ static bool narrow(struct grader *g, int cell, uint64_t nd)
 		       ((g->dom[cell] & ~nd) &
 			g->support[g->cage_off[c] + g->cage_pos[cell]]))) {
 		g->scan_state[c] = -2;
-		g->cage_clean[c] = 0;
+		/* A technique's bit in cage_todo is set exactly when its
+		 * bit in cage_clean is not (CAGE_NEVER: never). */
+		if (g->cage_clean[c] && g->cage_clean[c] < CAGE_NEVER) {
+			g->cage_clean[c] = 0;
+			for (int t = 0; t < 3; t++)
+				g->cage_todo[t * g->cage_words + c / 64] |=
+					(uint64_t)1 << (c % 64);
+		}
 	}
 	g->fish_dirty |= g->dom[cell] & ~nd;
 	g->dom[cell] = nd;
@@ -573,6 +580,8 @@ bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 	g->placed = cdok_calloc((size_t)3 * (size_t)p->size, sizeof(uint64_t));
 	g->single = cdok_calloc(nc / 64 + 1, sizeof(uint64_t));
 	g->cage_clean = cdok_calloc(ncages, 1);
+	g->cage_words = (int)(ncages + 63) / 64;
+	g->cage_todo = cdok_calloc(3 * (size_t)g->cage_words, sizeof(uint64_t));
 	g->cage_off = cdok_malloc(ncages * sizeof(int));
 	g->cage_pos = cdok_calloc(nc, sizeof(int));
 	g->support = cdok_malloc((cells + 1) * sizeof(uint64_t));
@@ -591,7 +600,8 @@ bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 	s->rm_cells = cdok_malloc(nc * sizeof(int));
 	s->combos = cdok_malloc(32 * sizeof(uint64_t));
 	if (!s->combos || !g->dom || !g->val || !g->placed || !g->single ||
-	    !g->cage_clean || !g->cage_off || !g->cage_pos || !g->support ||
+	    !g->cage_clean || !g->cage_todo || !g->cage_off ||
+	    !g->cage_pos || !g->support ||
 	    !g->scan_ngroups || !g->scan_unit || !g->scan_must ||
 	    !g->scan_state || !g->queue || !g->prev || !g->num || !g->mark ||
 	    !g->scratch || !s->cells || !s->chain || !s->rm || !s->rm_cells ||
@@ -605,8 +615,23 @@ bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 			g->cage_pos[p->cages[c].cells[i]] = i;
 		cells += (size_t)p->cages[c].ncells;
 	}
+	/* Every cage technique has every cage to look at. */
+	for (int t = 0; t < 3; t++)
+		for (int w = 0; w < g->cage_words; w++)
+			g->cage_todo[t * g->cage_words + w] =
+				64 * (w + 1) <= p->ncages ? ~(uint64_t)0 :
+				((uint64_t)1 << (p->ncages % 64)) - 1;
 	if (g->killer && !killer_init(g))
 		return false;
+	/* Solo's sum techniques take the Killer sums, which the cage
+	 * techniques leave alone. */
+	for (int c = 0; g->killer && c < p->ncages; c++)
+		if (g->kc_cage[c]) {
+			g->cage_clean[c] = CAGE_NEVER | 7;
+			for (int t = 0; t < 3; t++)
+				g->cage_todo[t * g->cage_words + c / 64] &=
+					~((uint64_t)1 << (c % 64));
+		}
 	/* The engine scans cages for the cage techniques; a Killer puzzle
 	 * whose cages all go to the sum techniques needs none. */
 	for (int c = 0; c < p->ncages && !g->engine; c++)
@@ -667,6 +692,7 @@ void grader_free(struct grader *g)
 	free(g->placed);
 	free(g->single);
 	free(g->cage_clean);
+	free(g->cage_todo);
 	free(g->cage_off);
 	free(g->cage_pos);
 	free(g->support);

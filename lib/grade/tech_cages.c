@@ -53,12 +53,47 @@ static bool cage_open(const struct grader *g, int cage)
  * ready, 0 when no layout fits, -1 when there is nothing to look at
  * (the cage is full, the technique found nothing since its last scan,
  * or the scan ran out of budget). */
+/* The first cage from `from` on that cage technique t still has to look
+ * at, or -1. */
+static int cage_todo(const struct grader *g, int t, int from)
+{
+	const uint64_t *todo = g->cage_todo + t * g->cage_words;
+	int w = from / 64;
+	uint64_t bits;
+
+	if (w >= g->cage_words)
+		return -1;
+	bits = todo[w] & (~(uint64_t)0 << (from % 64));
+	while (!bits) {
+		if (++w == g->cage_words)
+			return -1;
+		bits = todo[w];
+	}
+	return w * 64 + low(bits);
+}
+
+/* Cage techniques bits (bit t: technique t) find nothing in cage until
+ * its scan changes. */
+static void cage_done(struct grader *g, int cage, unsigned bits)
+{
+	g->cage_clean[cage] |= (unsigned char)bits;
+	for (int t = 0; t < 3; t++)
+		if (bits & (1u << t))
+			g->cage_todo[t * g->cage_words + cage / 64] &=
+				~BIT(cage % 64);
+}
+
 static int cage_look(struct grader *g, int cage, unsigned tech_bit)
 {
 	int r;
 
-	if ((g->cage_clean[cage] & tech_bit) || !cage_open(g, cage))
+	if (g->cage_clean[cage] & tech_bit)
 		return -1;
+	/* A full cage stays full: no technique looks at it again. */
+	if (!cage_open(g, cage)) {
+		cage_done(g, cage, 7);
+		return -1;
+	}
 	r = cage_scan(g, cage);
 	return r < 0 ? -1 : r;
 }
@@ -76,7 +111,8 @@ static void cage_cells_focus(struct grader *g, int cage)
 /* Easy: the values any fitting layout uses, in every cell of the cage. */
 int tech_cage_values(struct grader *g)
 {
-	for (int cage = 0; cage < g->p->ncages; cage++) {
+	for (int cage = cage_todo(g, 0, 0); cage >= 0;
+	     cage = cage_todo(g, 0, cage + 1)) {
 		const struct cdok_cage *c = &g->p->cages[cage];
 		uint64_t any = 0;
 		int r;
@@ -93,7 +129,7 @@ int tech_cage_values(struct grader *g)
 			step_remove(g, c->cells[i], ~any);
 		if (!g->step.nrm) {
 			/* Nothing, and nothing until the scan changes. */
-			g->cage_clean[cage] |= 1;
+			cage_done(g, cage, 1);
 			continue;
 		}
 		cage_cells_focus(g, cage);
@@ -107,12 +143,11 @@ int tech_cage_values(struct grader *g)
  * cover: the values each cell takes in some fitting layout. */
 int tech_cage_cells(struct grader *g)
 {
-	for (int cage = 0; cage < g->p->ncages; cage++) {
+	for (int cage = cage_todo(g, 1, 0); cage >= 0;
+	     cage = cage_todo(g, 1, cage + 1)) {
 		const struct cdok_cage *c = &g->p->cages[cage];
 		int r;
 
-		if (g->killer && g->kc_cage[cage])
-			continue;
 		r = cage_look(g, cage, 2);
 		if (r == 0)
 			return -1;
@@ -123,7 +158,7 @@ int tech_cage_cells(struct grader *g)
 			step_remove(g, c->cells[i],
 				    ~g->support[g->cage_off[cage] + i]);
 		if (!g->step.nrm) {
-			g->cage_clean[cage] |= 2;
+			cage_done(g, cage, 2);
 			continue;
 		}
 		cage_cells_focus(g, cage);
@@ -136,7 +171,8 @@ int tech_cage_cells(struct grader *g)
  * the line. */
 int tech_cage_line(struct grader *g)
 {
-	for (int cage = 0; cage < g->p->ncages; cage++) {
+	for (int cage = cage_todo(g, 2, 0); cage >= 0;
+	     cage = cage_todo(g, 2, cage + 1)) {
 		int off = g->cage_off[cage], r;
 
 		r = cage_look(g, cage, 4);
@@ -166,7 +202,7 @@ int tech_cage_line(struct grader *g)
 		}
 		/* The other cells of the lines only lose candidates: nothing
 		 * until the scan changes. */
-		g->cage_clean[cage] |= 4;
+		cage_done(g, cage, 4);
 	}
 	return 0;
 }
