@@ -33,7 +33,9 @@ ABI       = 1
 
 BUILD    ?= build
 CC       ?= cc
-OPT      ?= -O2
+# -O3: on the corpus, 4 to 9 % fewer instructions inside cdok_solve than
+# -O2 and 5 to 7 % fewer for a whole `cdok solve` (bench/RESULTS.md).
+OPT      ?= -O3
 WERROR   ?=
 SAN      ?=
 PKG_CONFIG ?= pkg-config

@@ -110,6 +110,8 @@ static bool cage_ok(cdok_op op, int64_t target, const int *v, int k)
 	int64_t sum = 0, prod = 1;
 	int big = 0;
 
+	if (k < 1)
+		return false;
 	for (int i = 0; i < k; i++) {
 		sum += v[i];
 		if (v[i] > v[big])

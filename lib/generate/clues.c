@@ -297,7 +297,7 @@ static int64_t count_fillings(struct gen *g, cdok_op op, int64_t t, int k)
 	/* Multi-cell - and /: exact when small, else "tells little". */
 	{
 		int64_t space = 1;
-		int v[8];
+		int v[8] = {0};
 
 		for (int i = 0; i < k && space <= 200000; i++)
 			space *= calc(g)->vhi - calc(g)->vlo + 1;

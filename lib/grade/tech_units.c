@@ -290,7 +290,7 @@ static int subset_in(struct grader *g, int unit)
 	const int *u = unit_of(g, unit);
 	int cells[64], values[64], m = 0, nv = 0, vi[64];
 	uint64_t adj[64], missing = g->full & ~unit_placed(g, unit);
-	uint64_t set, nset, outside;
+	uint64_t set = 0, nset = 0, outside;
 	int r, size;
 
 	for (uint64_t a = missing; a; a &= a - 1) {
@@ -379,7 +379,8 @@ int tech_fish(struct grader *g)
 
 	for (int v = 1; v <= n; v++) {
 		int rows[64], cols[64], m = 0, nc = 0;
-		uint64_t adj[64], rowdone = 0, coldone = 0, set, nset, outside;
+		uint64_t adj[64], rowdone = 0, coldone = 0, set = 0, nset = 0;
+		uint64_t outside;
 		int r;
 
 		/* Nothing about v changed since it gave nothing. */
