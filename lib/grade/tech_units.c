@@ -260,6 +260,25 @@ static int hall_set(int m, const uint64_t *adj, uint64_t *set,
 		for (uint64_t a = adj[i]; a; a &= a - 1)
 			reach[i] |= BIT(mate_r[low(a)]);
 	}
+	/* Mostly every node reaches every other (no Hall set at all): so
+	 * when node 0 reaches all and all reach node 0, stop here. */
+	{
+		uint64_t fwd = reach[0], to0 = 1, grown;
+
+		do {
+			grown = fwd;
+			for (uint64_t a = fwd; a; a &= a - 1)
+				fwd |= reach[low(a)];
+		} while (fwd != grown && fwd != all);
+		do {
+			grown = to0;
+			for (int i = 0; i < m; i++)
+				if (reach[i] & to0)
+					to0 |= BIT(i);
+		} while (to0 != grown && to0 != all);
+		if (fwd == all && to0 == all)
+			return 0;
+	}
 	for (int k = 0; k < m; k++)
 		for (int i = 0; i < m; i++)
 			if (reach[i] & BIT(k))
