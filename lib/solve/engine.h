@@ -148,6 +148,11 @@ static inline int high_value(dom_t d)
 #ifndef RESTART_FIRST
 #define RESTART_FIRST 0
 #endif
+/* With ROTATE_VALUES, each restarted run tries a cell's values from
+ * another one on (search). */
+#ifndef ROTATE_VALUES
+#define ROTATE_VALUES 0
+#endif
 #ifndef RESTART_GROW
 #define RESTART_GROW 130
 #endif
@@ -329,6 +334,8 @@ struct engine {
 	 * later one counts none of them again. */
 	int stage;
 	uint64_t cut_at, restart_len;
+	unsigned rotate;      /* runs restarted in the last stage, whose
+			       * value order starts elsewhere (search) */
 	bool cut;
 #if NOGOODS
 	/* Nogoods (see record_nogoods): ng[i] says no solution has cells
@@ -344,7 +351,7 @@ struct engine {
 	dom_t *root_r;
 	size_t nlits, lits_cap;
 	int *path_cell, *path_val;
-	dom_t *path_dom;
+	dom_t *path_tried;    /* the values tried in full at each depth */
 #endif
 	unsigned char *seen;
 	size_t nseen, seen_cap;
@@ -1895,7 +1902,7 @@ static bool seen_before(struct engine *s)
 {
 	size_t nc = (size_t)s->ncells;
 
-	if (s->stage > 0) {
+	if (s->nseen) {
 		for (size_t i = 0; i < s->nseen; i++) {
 			const unsigned char *g = s->seen + i * nc;
 			size_t j = 0;
@@ -2099,7 +2106,7 @@ static void record_nogoods(struct engine *s, int depth)
 	const dom_t *root = s->levels[0];
 
 	for (int i = 0; i < depth; i++) {
-		dom_t r = s->path_dom[i] & (BIT(s->path_val[i]) - 1);
+		dom_t r = s->path_tried[i];
 		int watch = -1;
 		struct nogood *g;
 
@@ -2166,7 +2173,7 @@ static bool root_nogoods(struct engine *s, dom_t *root)
 static void search(struct engine *s, int depth)
 {
 	dom_t *dom = s->levels[depth];
-	dom_t *child;
+	dom_t *child, later, first;
 	int best, best_count;
 
 	s->nodes++;
@@ -2220,11 +2227,31 @@ static void search(struct engine *s, int depth)
 			   (uint64_t)(best_count - 1);
 #if NOGOODS
 	s->path_cell[depth] = best;
-	s->path_dom[depth] = dom[best];
+	s->path_tried[depth] = 0;
 #endif
-	for (dom_t cand = dom[best]; cand && !s->stop; cand &= cand - 1) {
+	/* Values in increasing order; a restarted run (search_root) starts
+	 * from another one, so that it does not walk where the last run
+	 * did. */
+	later = dom[best];
+	first = 0;
+	if (s->rotate) {
+		uint32_t h = (uint32_t)s->rotate * 2654435761u ^
+			     (uint32_t)best * 40503u;
+
+		for (int skip = (int)((h >> 16) % (uint32_t)best_count); skip;
+		     skip--) {
+			first |= later & -later;
+			later &= later - 1;
+		}
+	}
+	for (dom_t cand = later; !s->stop && (cand || first);
+	     cand &= cand - 1) {
 		size_t mark = s->trail_top;
 
+		if (!cand) {
+			cand = first;
+			first = 0;
+		}
 #if NOGOODS
 		s->path_val[depth] = low_value(cand);
 #endif
@@ -2236,6 +2263,9 @@ static void search(struct engine *s, int depth)
 		if (propagate(s, child))
 			search(s, depth + 1);
 		tables_undo(s, mark);
+#if NOGOODS
+		s->path_tried[depth] |= cand & -cand;
+#endif
 	}
 }
 
@@ -2268,11 +2298,17 @@ static void search_root(struct engine *s, dom_t *root)
 	/* A path is at most one decision per cell. */
 	s->path_cell = cdok_malloc((size_t)s->ncells * sizeof(int));
 	s->path_val = cdok_malloc((size_t)s->ncells * sizeof(int));
-	s->path_dom = cdok_malloc((size_t)s->ncells * sizeof(dom_t));
-	if (!s->path_cell || !s->path_val || !s->path_dom) {
+	s->path_tried = cdok_malloc((size_t)s->ncells * sizeof(dom_t));
+	if (!s->path_cell || !s->path_val || !s->path_tried) {
 		s->nomem = true;
 		return;
 	}
+#endif
+#if LAYOUT_TABLES
+	/* The tables hold the layouts the root's reasoning left: fewer than
+	 * at the start, and valid in the whole search below. */
+	if (!tables_after_root(s, root, LAYOUT_MAX, LAYOUT_BUDGET))
+		return;
 #endif
 	search(s, 0);
 	while (s->cut) {
@@ -2321,6 +2357,7 @@ static void search_root(struct engine *s, dom_t *root)
 				return;
 		} else {
 			/* Another run, longer than the last. */
+			s->rotate = ROTATE_VALUES ? s->rotate + 1 : 0;
 			s->restart_len = s->restart_len * RESTART_GROW / 100;
 			s->cut_at = s->nodes + s->restart_len;
 		}
@@ -2359,7 +2396,7 @@ static void engine_free(struct engine *s)
 	free(s->root_r);
 	free(s->path_cell);
 	free(s->path_val);
-	free(s->path_dom);
+	free(s->path_tried);
 #endif
 }
 
@@ -3146,8 +3183,7 @@ cdok_status ENGINE_NAME(solve)(const cdok_puzzle *p,
 	 * at the start, and valid in the whole search below.  A puzzle that
 	 * reasoning alone solves needs none. */
 	if (ok && !solved(s, root)) {
-		if (tables_after_root(s, root, LAYOUT_MAX, LAYOUT_BUDGET))
-			search_root(s, root);
+		search_root(s, root);
 	} else if (!ok) {
 		s->nodes = 1;
 	} else {
