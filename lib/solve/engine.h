@@ -1894,10 +1894,12 @@ static dom_t *level(struct engine *s, int depth)
 	return s->levels[depth];
 }
 
-/* Whether the grid in s->values is reported for the first time: the
- * first part of search_root remembers what it reports, the second
- * reports none of that again.  (The first part visits at most
- * ESCALATE_NODES nodes, so it finds few solutions.) */
+/* Whether the grid in s->values is reported for the first time: a run
+ * of search_root that may be cut short remembers what it reports, and
+ * the runs after it report none of that again.  (Runs cut short find
+ * few solutions: the first two stages stop after ESCALATE_NODES and
+ * ESCALATE_BIG_NODES nodes, and a restarted run is never cut once it
+ * has found one.) */
 static bool seen_before(struct engine *s)
 {
 	size_t nc = (size_t)s->ncells;
