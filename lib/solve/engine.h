@@ -37,6 +37,9 @@
  *                   columns) or 3 (and boxes); a puzzle with fewer uses
  *                   the row's group again, which is harmless
  *   ENGINE_NAME(x)  the name of an exported function of this instance
+ *   FOOT_IS_VALUE   1 when foot_of(v) is BIT(v) (the Latin rule): the
+ *                   enumeration of a distinct cage then keeps no groups
+ *                   (BY_VALUES); 0 or undefined otherwise
  *
  * Footprints.  A unit's cells must not clash: in a Latin unit two cells
  * clash when they hold the same value, in a Nylimb line when their
@@ -107,6 +110,10 @@ static inline int high_value(dom_t d)
 #endif
 
 #define BIT(v) ((dom_t)1 << (v))
+
+#ifndef FOOT_IS_VALUE
+#define FOOT_IS_VALUE 0
+#endif
 
 #if !LAYOUT_TABLES
 /* No tables: the sizes the calls name do not matter. */
@@ -542,6 +549,11 @@ static int64_t sat_mul(int64_t a, int64_t b)
 	return a * b;
 }
 
+/* With FOOT_IS_VALUE (the instance's footprint of v is v itself), the
+ * values of a distinct cage already keep every group's footprints
+ * disjoint, so its enumeration keeps no groups as it goes. */
+#define BY_VALUES(distinct) (FOOT_IS_VALUE && (distinct))
+
 /* One valid assignment: every value is supported, and the footprints it
  * puts into each group narrow what every assignment must put there.
  * The last cell's value is not in used[] (enum_rec adds a value only
@@ -573,7 +585,22 @@ static void enum_leaf(struct engine *s)
 			e->unsupported--;
 		}
 	}
-	if (e->track_must) {
+	if (e->track_must && BY_VALUES(e->c.distinct)) {
+		/* Groups were not kept (see BY_VALUES): what each holds is
+		 * read off the values. */
+		for (int g = 0; g < e->c.ngroups; g++)
+			e->used[g] = 0;
+		for (int i = 0; i < e->k; i++)
+			for (int j = 0; j < ENGINE_KINDS; j++)
+				e->used[e->grp[i * NKINDS + j]] |=
+					foot_of(s, e->val[i]);
+		for (int g = 0; g < e->c.ngroups; g++) {
+			e->must[g] &= e->used[g];
+			if (e->must[g] & ~e->known[g])
+				useful = true;
+		}
+		e->track_must = useful;
+	} else if (e->track_must) {
 		foot_t f = foot_of(s, e->val[last]);
 		const int *lg = e->grp + last * NKINDS;
 		foot_t keep[ENGINE_KINDS];
@@ -679,7 +706,7 @@ enum_last(struct engine *s, cdok_op op, bool distinct, int kinds,
 {
 	struct enum_ctx *e = &s->e;
 	int64_t t = e->c.target, vmax = s->vmax, cand[2];
-	foot_t used = enum_used(e, e->k - 1, kinds);
+	foot_t used = BY_VALUES(distinct) ? 0 : enum_used(e, e->k - 1, kinds);
 	int ncand = 0;
 
 	switch (op) {
@@ -742,7 +769,9 @@ enum_step(struct engine *s, cdok_op op, bool distinct, int kinds, int i,
 		enum_last(s, op, distinct, kinds, acc, mx);
 		return;
 	}
-	avail = e->d[i] & ~clash_of(s, enum_used(e, i, kinds));
+	avail = e->d[i];
+	if (!BY_VALUES(distinct))
+		avail &= ~clash_of(s, enum_used(e, i, kinds));
 	if (distinct)
 		avail &= ~e->usedvals;
 	avail = enum_filter(s, op, i, avail, acc, mx);
@@ -751,7 +780,7 @@ enum_step(struct engine *s, cdok_op op, bool distinct, int kinds, int i,
 		foot_t f = foot_of(s, v);
 
 		e->val[i] = v;
-		for (int j = 0; j < kinds; j++)
+		for (int j = 0; j < kinds && !BY_VALUES(distinct); j++)
 			e->used[g[j]] |= f;
 		if (distinct)
 			e->usedvals |= BIT(v);
@@ -769,7 +798,7 @@ enum_step(struct engine *s, cdok_op op, bool distinct, int kinds, int i,
 		}
 		/* Footprints in one group are disjoint, so this undoes
 		 * exactly what was added. */
-		for (int j = 0; j < kinds; j++)
+		for (int j = 0; j < kinds && !BY_VALUES(distinct); j++)
 			e->used[g[j]] &= ~f;
 		if (distinct)
 			e->usedvals &= ~BIT(v);

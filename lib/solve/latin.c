@@ -22,6 +22,8 @@
 
 #define DOM_BITS 64
 typedef uint64_t foot_t;
+/* A value's footprint is the value (foot_of below). */
+#define FOOT_IS_VALUE 1
 
 /* Enumeration work allowed per cage per propagation step.  Beyond it the
  * cage falls back to cheaper reasoning until its domains shrink. */
