@@ -1747,9 +1747,10 @@ static bool table_wanted(const struct engine *s, const struct cage_info *c,
 
 /* After the root's reasoning: tables for the cages still open that did
  * not get one while it ran (now that their domains are smaller), of up
- * to cap layouts found within budget steps. */
+ * to cap layouts found within budget steps; for the derived cages too
+ * when derived is set. */
 static bool tables_after_root(struct engine *s, const dom_t *root, int cap,
-			      long budget)
+			      long budget, bool derived)
 {
 	for (int ci = 0; ci < s->ncages; ci++) {
 		struct cage_info *c = &s->cages[ci];
@@ -1758,7 +1759,8 @@ static bool tables_after_root(struct engine *s, const dom_t *root, int cap,
 		for (int i = 0; i < c->ncells && !open; i++)
 			open = popc(root[c->cells[i]]) > 1;
 		s->tried[ci] = false;
-		if (open && table_wanted(s, c, ci))
+		if (open && table_wanted(s, c, ci) &&
+		    (derived || ci < s->nreal))
 			table_make(s, root, ci, cap, budget);
 		if (s->nomem)
 			return false;
@@ -1775,12 +1777,13 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 }
 
 static bool tables_after_root(struct engine *s, const dom_t *root, int cap,
-			      long budget)
+			      long budget, bool derived)
 {
 	(void)s;
 	(void)root;
 	(void)cap;
 	(void)budget;
+	(void)derived;
 	return true;
 }
 
@@ -2337,8 +2340,17 @@ static void search_root(struct engine *s, dom_t *root)
 #endif
 #if LAYOUT_TABLES
 	/* The tables hold the layouts the root's reasoning left: fewer than
-	 * at the start, and valid in the whole search below. */
-	if (!tables_after_root(s, root, LAYOUT_MAX, LAYOUT_BUDGET))
+	 * at the start, and valid in the whole search below.  With boxes
+	 * the derived cages wait for the next stage: 27 units give many,
+	 * their tables are the largest (sums of five cells, a few hundred
+	 * layouts each), and on a Killer puzzle whose search takes a few
+	 * nodes they were up to a third of the solve (killer_ku_04: 1.06 M
+	 * instructions with them, 0.84 M without).  Without boxes they
+	 * stay: on the random sum-only 12 x 12s of bench/sum12, whose
+	 * searches are long, leaving them out cost 14 % (24.0 s in all
+	 * against 21.1 s). */
+	if (!tables_after_root(s, root, LAYOUT_MAX, LAYOUT_BUDGET,
+			       s->nkinds < 3))
 		return;
 #endif
 	search(s, 0);
@@ -2375,7 +2387,8 @@ static void search_root(struct engine *s, dom_t *root)
 				return;
 			}
 			if (!propagate(s, root) ||
-			    !tables_after_root(s, root, LAYOUT_MAX, LAYOUT_BUDGET))
+			    !tables_after_root(s, root, LAYOUT_MAX, LAYOUT_BUDGET,
+					       true))
 				return;
 		} else if (s->stage == 2) {
 			/* Tables for the cages with too many layouts so
@@ -2384,7 +2397,7 @@ static void search_root(struct engine *s, dom_t *root)
 			s->restart_len = RESTART_FIRST;
 			s->cut_at = RESTART_FIRST ? s->nodes + RESTART_FIRST : 0;
 			if (!tables_after_root(s, root, LAYOUT_BIG,
-					       LAYOUT_BIG_BUDGET))
+					       LAYOUT_BIG_BUDGET, true))
 				return;
 		} else {
 			/* Another run, longer than the last. */
