@@ -381,8 +381,9 @@ Test(solver, cage_scan_for_the_grader)
 }
 
 /* A cage scanned with a large budget is answered from its table after
- * the first scan: on domains narrowed one value at a time, every answer
- * equals the enumeration's (a budget just under the table's). */
+ * the first scan, a two-cell cage by scan_pair at once: on domains
+ * narrowed one value at a time, every answer equals the enumeration's
+ * (a budget just under the table's). */
 Test(solver, cage_scan_tables_agree_with_enumeration)
 {
 	static const struct {
@@ -396,6 +397,12 @@ Test(solver, cage_scan_tables_agree_with_enumeration)
 		{CDOK_OP_DIV, 3, 2, {11, 17}},
 		{CDOK_OP_ADD, 16, 5, {6, 7, 12, 13, 14}},
 		{CDOK_OP_MUL, 24, 4, {18, 19, 24, 25}},  /* a square */
+		/* Two-cell cages: scan_pair against the enumeration. */
+		{CDOK_OP_ADD, 7, 2, {20, 21}},
+		{CDOK_OP_MUL, 12, 2, {26, 32}},
+		{CDOK_OP_DIV, 2, 2, {27, 28}},
+		{CDOK_OP_SUB, 5, 2, {29, 35}},
+		{CDOK_OP_ADD, 3, 2, {22, 23}},
 	};
 	enum { N = 6, NCAGES = sizeof(cages) / sizeof(cages[0]) };
 	cdok_puzzle *p = latin(N);

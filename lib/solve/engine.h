@@ -554,11 +554,32 @@ static int64_t sat_mul(int64_t a, int64_t b)
  * disjoint, so its enumeration keeps no groups as it goes. */
 #define BY_VALUES(distinct) (FOOT_IS_VALUE && (distinct))
 
+/* enum_leaf's must for a cage enumerated BY_VALUES: its groups were not
+ * kept, so what each holds is read off the values.  Whether some group
+ * still has a must beyond what the unit rule knows. */
+static bool must_by_values(struct engine *s)
+{
+	struct enum_ctx *e = &s->e;
+	bool useful = false;
+
+	for (int g = 0; g < e->c.ngroups; g++)
+		e->used[g] = 0;
+	for (int i = 0; i < e->k; i++)
+		for (int j = 0; j < ENGINE_KINDS; j++)
+			e->used[e->grp[i * NKINDS + j]] |= foot_of(s, e->val[i]);
+	for (int g = 0; g < e->c.ngroups; g++) {
+		e->must[g] &= e->used[g];
+		if (e->must[g] & ~e->known[g])
+			useful = true;
+	}
+	return useful;
+}
+
 /* One valid assignment: every value is supported, and the footprints it
  * puts into each group narrow what every assignment must put there.
  * The last cell's value is not in used[] (enum_rec adds a value only
  * before going deeper). */
-static void enum_leaf(struct engine *s)
+static void enum_leaf(struct engine *s, bool distinct)
 {
 	struct enum_ctx *e = &s->e;
 	bool useful = false;
@@ -585,21 +606,8 @@ static void enum_leaf(struct engine *s)
 			e->unsupported--;
 		}
 	}
-	if (e->track_must && BY_VALUES(e->c.distinct)) {
-		/* Groups were not kept (see BY_VALUES): what each holds is
-		 * read off the values. */
-		for (int g = 0; g < e->c.ngroups; g++)
-			e->used[g] = 0;
-		for (int i = 0; i < e->k; i++)
-			for (int j = 0; j < ENGINE_KINDS; j++)
-				e->used[e->grp[i * NKINDS + j]] |=
-					foot_of(s, e->val[i]);
-		for (int g = 0; g < e->c.ngroups; g++) {
-			e->must[g] &= e->used[g];
-			if (e->must[g] & ~e->known[g])
-				useful = true;
-		}
-		e->track_must = useful;
+	if (e->track_must && BY_VALUES(distinct)) {
+		e->track_must = must_by_values(s);
 	} else if (e->track_must) {
 		foot_t f = foot_of(s, e->val[last]);
 		const int *lg = e->grp + last * NKINDS;
@@ -745,7 +753,7 @@ enum_last(struct engine *s, cdok_op op, bool distinct, int kinds,
 		    (distinct && (e->usedvals >> v & 1)))
 			continue;
 		e->val[e->k - 1] = (int)v;
-		enum_leaf(s);
+		enum_leaf(s, distinct);
 	}
 }
 
