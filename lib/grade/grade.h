@@ -117,6 +117,17 @@ struct grader {
 	 * candidate left, and per cage the techniques that found nothing
 	 * since its scan (bit t for CAGE_* technique t's position below). */
 	uint64_t dirty_singles[3], dirty_subsets[3];
+	/* The same for the box-line intersections (tech_pointing,
+	 * tech_claiming), whose answer for a unit also depends on the
+	 * units crossing it: the boxes to look at again, per kind of line
+	 * they are matched with, and the rows and the columns; per line
+	 * (rows, then columns) the boxes crossing it and per box the lines
+	 * crossing it.  Puzzles with boxes only. */
+	uint64_t dirty_pointing[2], dirty_claiming[2];
+	uint64_t line_boxes[2][CDOK_MAX_SIZE], box_lines[2][CDOK_MAX_SIZE];
+	uint64_t dirty_cross[3]; /* units changed since the intersections
+				  * last brought theirs up to date
+				  * (intersect_dirty) */
 	uint64_t fish_dirty;  /* values whose candidates or places changed
 			       * since tech_fish last found nothing for
 			       * them (bit v) */

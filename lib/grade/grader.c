@@ -114,6 +114,7 @@ static void mark_dirty(struct grader *g, int cell)
 
 		g->dirty_singles[k] |= (uint64_t)1 << (u - k * g->n);
 		g->dirty_subsets[k] |= (uint64_t)1 << (u - k * g->n);
+		g->dirty_cross[k] |= (uint64_t)1 << (u - k * g->n);
 	}
 	if (!g->val[cell] && d && !(d & (d - 1)))
 		g->single[cell / 64] |= (uint64_t)1 << (cell % 64);
@@ -649,6 +650,22 @@ bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 	}
 	for (int k = 0; k < 3; k++)
 		g->dirty_singles[k] = g->dirty_subsets[k] = ~(uint64_t)0;
+	for (int k = 0; k < 3; k++)
+		g->dirty_cross[k] = 0;
+	for (int k = 0; k < 2; k++) {
+		g->dirty_pointing[k] = g->dirty_claiming[k] = ~(uint64_t)0;
+		memset(g->line_boxes[k], 0, sizeof(g->line_boxes[k]));
+		memset(g->box_lines[k], 0, sizeof(g->box_lines[k]));
+	}
+	for (int i = 0; i < g->ncells && g->nkinds == 3; i++) {
+		int r = g->cell_units[i * 3], c = g->cell_units[i * 3 + 1] - g->n,
+		    b = g->cell_units[i * 3 + 2] - 2 * g->n;
+
+		g->line_boxes[0][r] |= (uint64_t)1 << b;
+		g->line_boxes[1][c] |= (uint64_t)1 << b;
+		g->box_lines[0][b] |= (uint64_t)1 << r;
+		g->box_lines[1][b] |= (uint64_t)1 << c;
+	}
 	g->fish_dirty = ~(uint64_t)0;
 	for (int i = 0; i < g->ncells; i++) {
 		uint64_t d = g->dom[i];

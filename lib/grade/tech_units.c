@@ -116,17 +116,45 @@ int tech_naked_single(struct grader *g)
 
 /* In unit a, value v can only go where a meets unit b: remove it from
  * the rest of b. */
+/* Bring the intersections' dirty units up to date with the units
+ * changed since (g->dirty_cross): a changed row or column makes the
+ * boxes crossing it dirty for pointing, a changed box the lines
+ * crossing it for claiming. */
+static void intersect_dirty(struct grader *g)
+{
+	for (uint64_t m = g->dirty_cross[0]; m; m &= m - 1)
+		g->dirty_pointing[0] |= g->line_boxes[0][__builtin_ctzll(m)];
+	for (uint64_t m = g->dirty_cross[1]; m; m &= m - 1)
+		g->dirty_pointing[1] |= g->line_boxes[1][__builtin_ctzll(m)];
+	for (uint64_t m = g->dirty_cross[2]; m; m &= m - 1) {
+		g->dirty_claiming[0] |= g->box_lines[0][__builtin_ctzll(m)];
+		g->dirty_claiming[1] |= g->box_lines[1][__builtin_ctzll(m)];
+	}
+	for (int k = 0; k < 3; k++)
+		g->dirty_cross[k] = 0;
+}
+
 static int intersect(struct grader *g, int tech, int a_first, int a_last,
 		     int b_kind)
 {
+	intersect_dirty(g);
 	for (int a = a_first; a < a_last; a++) {
 		const int *u = unit_of(g, a);
 		uint64_t missing = g->full & ~unit_placed(g, a);
+		/* Units that found nothing and whose cells, and those of the
+		 * units crossing them, have not changed since (mark_dirty)
+		 * would find nothing again. */
+		uint64_t *dirty = tech == TECH_POINTING
+				  ? &g->dirty_pointing[b_kind]
+				  : &g->dirty_claiming[a / g->n];
+		uint64_t bit = (uint64_t)1 << (a % g->n);
 		/* Where a meets the units of kind b_kind: per segment, the
 		 * candidates of its open cells, and those of two or more. */
 		int seg[64], nseg = 0;
 		uint64_t once[64], twice[64];
 
+		if (!(*dirty & bit))
+			continue;
 		for (int i = 0; i < g->n; i++) {
 			int c = u[i], cb = g->cell_units[c * 3 + b_kind], k = 0;
 
@@ -173,6 +201,7 @@ static int intersect(struct grader *g, int tech, int a_first, int a_last,
 			g->step.unit2 = b;
 			return 1;
 		}
+		*dirty &= ~bit;
 	}
 	return 0;
 }
