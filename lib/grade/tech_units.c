@@ -137,6 +137,11 @@ static void intersect_dirty(struct grader *g)
 static int intersect(struct grader *g, int tech, int a_first, int a_last,
 		     int b_kind)
 {
+	/* Per unit of kind b_kind: its segment in the unit looked at, or
+	 * -1 (put back after each unit). */
+	signed char at[64];
+
+	memset(at, -1, sizeof(at));
 	intersect_dirty(g);
 	for (int a = a_first; a < a_last; a++) {
 		const int *u = unit_of(g, a);
@@ -151,38 +156,39 @@ static int intersect(struct grader *g, int tech, int a_first, int a_last,
 		/* Where a meets the units of kind b_kind: per segment, the
 		 * candidates of its open cells, and those of two or more. */
 		int seg[64], nseg = 0;
-		uint64_t once[64], twice[64];
+		uint64_t once[64], twice[64], any = 0, many = 0, found = 0;
 
 		if (!(*dirty & bit))
 			continue;
 		for (int i = 0; i < g->n; i++) {
-			int c = u[i], cb = g->cell_units[c * 3 + b_kind], k = 0;
+			int c = u[i], cb = g->cell_units[c * 3 + b_kind];
+			int k = at[cb - b_kind * g->n];
 
 			if (g->val[c])
 				continue;
-			while (k < nseg && seg[k] != cb)
-				k++;
-			if (k == nseg) {
+			if (k < 0) {
+				k = at[cb - b_kind * g->n] = nseg;
 				seg[nseg++] = cb;
 				once[k] = twice[k] = 0;
 			}
 			twice[k] |= once[k] & g->dom[c];
 			once[k] |= g->dom[c];
 		}
-		for (uint64_t m = missing; m; m &= m - 1) {
-			int v = low(m), b = -1, k = 0, kb = -1;
+		for (int k = 0; k < nseg; k++) {
+			at[seg[k] - b_kind * g->n] = -1;
+			many |= any & once[k];
+			any |= once[k];
+		}
+		/* The missing values open in one segment only, in two cells
+		 * or more of it. */
+		for (int k = 0; k < nseg; k++)
+			found |= once[k] & twice[k];
+		found &= missing & any & ~many;
+		for (uint64_t m = found; m; m &= m - 1) {
+			int v = low(m), b, kb = 0;
 
-			for (; k < nseg; k++) {
-				if (!(once[k] & BIT(v)))
-					continue;
-				if (kb >= 0)
-					break;
-				kb = k;
-			}
-			/* v is open in one segment only, in two cells or
-			 * more of it. */
-			if (kb < 0 || k < nseg || !(twice[kb] & BIT(v)))
-				continue;
+			while (!(once[kb] & BIT(v)))
+				kb++;
 			b = seg[kb];
 			step_begin(g, tech);
 			for (int i = 0; i < g->n; i++) {
