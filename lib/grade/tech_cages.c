@@ -286,6 +286,22 @@ static unsigned char *sum_clean(struct grader *g, int i)
 			  : &g->uvc[g->vc[i - g->nkc].unit].clean;
 }
 
+/* The first sum cage from i on (numbered as for sum_cage) without the
+ * clean bit, or nkc + nvc: most are clean, and this is the loop that
+ * passes them. */
+static int next_unclean(const struct grader *g, int i, unsigned char bit)
+{
+	int nkc = g->nkc, end = g->nkc + g->nvc;
+
+	for (; i < nkc; i++)
+		if (!(g->kc[i].clean & bit))
+			return i;
+	for (; i < end; i++)
+		if (!(g->uvc[g->vc[i - nkc].unit].clean & bit))
+			return i;
+	return end;
+}
+
 static void sum_cage_focus(struct grader *g, int i, const int *cells,
 			   int ncells, int sum)
 {
@@ -306,15 +322,13 @@ int tech_cage_bounds(struct grader *g)
 	/* One step for all cages: a cage that removes nothing leaves it
 	 * as step_begin made it. */
 	step_begin(g, TECH_CAGE_BOUNDS);
-	for (int i = 0; i < g->nkc + g->nvc; i++) {
+	/* Cages clean for it: nothing changed since they gave nothing. */
+	for (int i = next_unclean(g, 0, CLEAN_BOUNDS); i < g->nkc + g->nvc;
+	     i = next_unclean(g, i + 1, CLEAN_BOUNDS)) {
 		const int *cells;
 		int ncells, sum, lo = 0, hi = 0;
-
 		unsigned char *clean = sum_clean(g, i);
 
-		/* Nothing changed since this cage gave nothing. */
-		if (*clean & CLEAN_BOUNDS)
-			continue;
 		sum_cage(g, i, &cells, &ncells, &sum);
 		if (ncells < 2)
 			continue;
@@ -468,15 +482,14 @@ int tech_cage_combinations(struct grader *g)
 	if (!killer_regions(g))
 		return -1;
 	listed = sets_make(g);
-	for (int i = 0; i < g->nkc + g->nvc; i++) {
+	/* Cages clean for it: nothing changed since they gave nothing. */
+	for (int i = next_unclean(g, 0, CLEAN_COMBOS); i < g->nkc + g->nvc;
+	     i = next_unclean(g, i + 1, CLEAN_COMBOS)) {
 		const int *cells;
 		int ncells, sum;
 		uint64_t any = 0;
 		unsigned char *clean = sum_clean(g, i);
 
-		/* Nothing changed since this cage gave nothing. */
-		if (*clean & CLEAN_COMBOS)
-			continue;
 		sum_cage(g, i, &cells, &ncells, &sum);
 		/* Solo looks at cages of 2 to 4 open cells. */
 		if (ncells < 2 || ncells > 4)
