@@ -190,6 +190,10 @@ struct grader {
 	/* Work space.  mark is all zero between uses. */
 	struct gstep step;
 	int *queue, *prev, *num, *mark;
+	/* On grids of at most 128 cells, per unit its cells as bits (bit
+	 * c: cell c), for the forcing chains, which fill it when they
+	 * first run (all 0 until then); NULL on larger grids. */
+	unsigned __int128 *unit_sets;
 	int *scratch;
 };
 

@@ -593,6 +593,10 @@ bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 	g->queue = cdok_malloc(nc * sizeof(int));
 	g->prev = cdok_malloc(nc * sizeof(int));
 	g->num = cdok_malloc(nc * sizeof(int));
+	if (nc <= 128 &&
+	    !(g->unit_sets = cdok_calloc(3 * (size_t)g->n,
+					 sizeof(*g->unit_sets))))
+		return false;
 	g->mark = cdok_calloc(nc, sizeof(int));
 	g->scratch = cdok_malloc((nc + 1) * sizeof(int));
 	s->cells = cdok_malloc((nc + 1) * sizeof(int));
@@ -720,6 +724,7 @@ void grader_free(struct grader *g)
 	free(g->queue);
 	free(g->prev);
 	free(g->num);
+	free(g->unit_sets);
 	free(g->mark);
 	free(g->scratch);
 	free(g->step.combos);

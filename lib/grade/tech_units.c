@@ -527,6 +527,32 @@ static bool chain_sees(const struct grader *g, int a, int b)
 	return false;
 }
 
+/* The step of a chain from start (v when it is not) that reached x,
+ * whose peer y therefore cannot be v. */
+static int chain_found(struct grader *g, int start, int v, int x, int y)
+{
+	const int *prev = g->prev, *num = g->num;
+
+	step_begin(g, TECH_FORCING_CHAIN);
+	step_remove(g, y, BIT(v));
+	g->step.value = v;
+	g->step.other = num[start];
+	g->step.target = y;
+	/* The chain from the start to x, with the value each cell takes
+	 * when start is not v. */
+	for (int c = x; c >= 0; c = prev[c])
+		g->step.nchain++;
+	for (int c = x, j = g->step.nchain; c >= 0; c = prev[c]) {
+		j--;
+		g->step.chain[2 * j] = c;
+		g->step.chain[2 * j + 1] = num[c];
+	}
+	for (int j = 0; j < g->step.nchain; j++)
+		step_cell(g, g->step.chain[2 * j]);
+	step_cell(g, y);
+	return 1;
+}
+
 /* From a cell with two candidates: if it is not v it is the other one,
  * w; then every cell that sees it cannot be w, and a cell among those
  * with two candidates is its other one, and so on.  A cell reached as v
@@ -561,28 +587,75 @@ static int chain_from(struct grader *g, int start, int v)
 					prev[y] = x;
 					num[y] = low(dy & ~BIT(cur));
 				}
-				if (cur != v || !chain_sees(g, y, start))
-					continue;
-				/* y cannot be v. */
-				step_begin(g, TECH_FORCING_CHAIN);
-				step_remove(g, y, BIT(v));
-				g->step.value = v;
-				g->step.other = num[start];
-				g->step.target = y;
-				/* The chain from the start to x, with the
-				 * value each cell takes when start is not v. */
-				for (int c = x; c >= 0; c = prev[c])
-					g->step.nchain++;
-				for (int c = x, j = g->step.nchain; c >= 0;
-				     c = prev[c]) {
-					j--;
-					g->step.chain[2 * j] = c;
-					g->step.chain[2 * j + 1] = num[c];
+				if (cur == v && chain_sees(g, y, start))
+					return chain_found(g, start, v, x, y);
+			}
+		}
+	}
+	return 0;
+}
+
+/* chain_from on a grid of at most 128 cells, with sets of cells as
+ * bits: the cells of each unit (g->unit_sets) and the open cells that
+ * have value v (has[v], made when first needed: made has bit v).  A
+ * unit's cells are in increasing order (units_init), so the cells are
+ * met in the same order and the first step found is the same. */
+typedef unsigned __int128 cellset;
+
+static inline int cellset_low(cellset c)
+{
+	uint64_t lo = (uint64_t)c;
+
+	return lo ? __builtin_ctzll(lo)
+		  : 64 + __builtin_ctzll((uint64_t)(c >> 64));
+}
+
+static cellset cells_with(const struct grader *g, int v, cellset *has,
+			  uint64_t *made)
+{
+	if (!(*made & BIT(v))) {
+		cellset c = 0;
+
+		for (int cell = 0; cell < g->ncells; cell++)
+			if (!g->val[cell] && (g->dom[cell] & BIT(v)))
+				c |= (cellset)1 << cell;
+		has[v] = c;
+		*made |= BIT(v);
+	}
+	return has[v];
+}
+
+static int chain_from_small(struct grader *g, int start, int v,
+			    cellset *has, uint64_t *made)
+{
+	int *queue = g->queue, *prev = g->prev, *num = g->num;
+	int head = 0, tail = 0;
+	cellset seen = (cellset)1 << start;
+
+	queue[tail++] = start;
+	prev[start] = -1;
+	num[start] = low(g->dom[start] & ~BIT(v));
+	while (head < tail) {
+		int x = queue[head++], cur = num[x];
+		cellset with = cells_with(g, cur, has, made) & ~seen &
+			       ~((cellset)1 << x);
+
+		for (int k = 0; k < g->nkinds; k++) {
+			cellset c = g->unit_sets[g->cell_units[x * 3 + k]] &
+				    with & ~seen;
+
+			for (; c; c &= c - 1) {
+				int y = cellset_low(c);
+				uint64_t dy = g->dom[y];
+
+				if (popc(dy) == 2) {
+					queue[tail++] = y;
+					prev[y] = x;
+					num[y] = low(dy & ~BIT(cur));
+					seen |= (cellset)1 << y;
 				}
-				for (int j = 0; j < g->step.nchain; j++)
-					step_cell(g, g->step.chain[2 * j]);
-				step_cell(g, y);
-				return 1;
+				if (cur == v && chain_sees(g, y, start))
+					return chain_found(g, start, v, x, y);
 			}
 		}
 	}
@@ -591,13 +664,25 @@ static int chain_from(struct grader *g, int start, int v)
 
 int tech_forcing_chain(struct grader *g)
 {
+	cellset has[64];
+	uint64_t made = 0;
+
+	/* Unit 0 has cells: all 0 means not filled yet. */
+	if (g->unit_sets && !g->unit_sets[0])
+		for (int c = 0; c < g->ncells; c++)
+			for (int k = 0; k < g->nkinds; k++)
+				g->unit_sets[g->cell_units[c * 3 + k]] |=
+					(cellset)1 << c;
+
 	for (int cell = 0; cell < g->ncells; cell++) {
 		uint64_t d = g->dom[cell];
 
 		if (g->val[cell] || popc(d) != 2)
 			continue;
 		for (uint64_t a = d; a; a &= a - 1) {
-			int r = chain_from(g, cell, low(a));
+			int r = g->unit_sets
+				? chain_from_small(g, cell, low(a), has, &made)
+				: chain_from(g, cell, low(a));
 
 			if (r)
 				return r;
