@@ -96,6 +96,11 @@ int cdok_decimal(int64_t v, char *buf)
 	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
 	int n = 0, len = 0;
 
+	/* Most numbers drawn are one digit: a grid's values. */
+	if (u < 10 && v >= 0) {
+		buf[0] = (char)('0' + u);
+		return 1;
+	}
 	do {
 		rev[n++] = (char)('0' + u % 10);
 		u /= 10;
