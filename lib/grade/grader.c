@@ -143,16 +143,24 @@ static bool narrow(struct grader *g, int cell, uint64_t nd)
 					(uint64_t)1 << (c % 64);
 		}
 	}
+	if (g->killer) {
+		/* The sum techniques may say more about the cages holding
+		 * the cell now; the bounds only when its least or greatest
+		 * value went (the sums of those are all they look at, and
+		 * they removed nothing from domains holding these ones). */
+		uint64_t od = g->dom[cell];
+		unsigned char keep = nd && __builtin_ctzll(od) ==
+				     __builtin_ctzll(nd) &&
+				     __builtin_clzll(od) == __builtin_clzll(nd)
+				     ? CLEAN_BOUNDS : 0;
+
+		if (g->kc_of[cell] >= 0)
+			g->kc[g->kc_of[cell]].clean &= keep;
+		for (int k = 0; k < 3; k++)
+			g->uvc[g->cell_units[cell * 3 + k]].clean &= keep;
+	}
 	g->fish_dirty |= g->dom[cell] & ~nd;
 	g->dom[cell] = nd;
-	if (g->killer) {
-		/* The sum bounds of the cages holding the cell may say
-		 * more now. */
-		if (g->kc_of[cell] >= 0)
-			g->kc[g->kc_of[cell]].clean = 0;
-		for (int k = 0; k < 3; k++)
-			g->uvc[g->cell_units[cell * 3 + k]].clean = 0;
-	}
 	mark_dirty(g, cell);
 	if (!nd)
 		g->contradiction = true;
