@@ -190,6 +190,20 @@ static int intersect(struct grader *g, int tech, int a_first, int a_last,
 			while (!(once[kb] & BIT(v)))
 				kb++;
 			b = seg[kb];
+			/* Mostly v has gone from the rest of b already (the
+			 * step was taken before): look first. */
+			{
+				const int *ub = unit_of(g, b);
+				int i = 0;
+
+				while (i < g->n &&
+				       (g->cell_units[ub[i] * 3 + a / g->n] == a ||
+					g->val[ub[i]] ||
+					!(g->dom[ub[i]] & BIT(v))))
+					i++;
+				if (i == g->n)
+					continue;
+			}
 			step_begin(g, tech);
 			for (int i = 0; i < g->n; i++) {
 				int c = unit_of(g, b)[i];
