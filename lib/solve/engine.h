@@ -131,6 +131,11 @@ static inline int high_value(dom_t d)
 /* Derived sums of at most this many cells are kept: larger ones say
  * little more than the units do, and cost enumeration. */
 #define DERIVED_MAX_CELLS 5
+/* With boxes, whose 27 units imply many sums, the root keeps those of
+ * at most this many cells (see ENGINE_NAME(solve)). */
+#ifndef DERIVED_BOX_CELLS
+#define DERIVED_BOX_CELLS 4
+#endif
 /* Unions of up to this many neighbouring rows (or columns) are looked at,
  * and every box. */
 #define DERIVED_MAX_LINES 1
@@ -3223,9 +3228,14 @@ cdok_status ENGINE_NAME(solve)(const cdok_puzzle *p,
 	ok = ok && propagate(s, root);
 	reset_work(s);
 	/* The sums the units imply join when the cages and units alone have
-	 * not solved the puzzle: easy puzzles need not pay for them. */
+	 * not solved the puzzle: easy puzzles need not pay for them.  With
+	 * boxes, those of up to DERIVED_BOX_CELLS cells: on Solo's Killer
+	 * puzzles the sums of five cells cost more than the nodes they
+	 * save (a search that goes on gets them at the next stage). */
 	if (ok && DERIVED_SUMS && !solved(s, root) && !s->nomem) {
-		if (!derive_sums(s, DERIVED_MAX_CELLS, DERIVED_MAX_LINES))
+		if (!derive_sums(s, s->nkinds > 2 ? DERIVED_BOX_CELLS
+						  : DERIVED_MAX_CELLS,
+				 DERIVED_MAX_LINES))
 			s->nomem = true;
 		else
 			ok = propagate(s, root);
