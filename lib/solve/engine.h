@@ -580,15 +580,12 @@ static bool must_by_values(struct engine *s)
 	return useful;
 }
 
-/* One valid assignment: every value is supported, and the footprints it
- * puts into each group narrow what every assignment must put there.
- * The last cell's value is not in used[] (enum_rec adds a value only
- * before going deeper). */
-static void enum_leaf(struct engine *s, bool distinct)
+/* A valid assignment found: recorded (when a table is being made:
+ * false, nothing more to do), else its values are supported. */
+static inline __attribute__((always_inline)) bool
+leaf_supports(struct engine *s)
 {
 	struct enum_ctx *e = &s->e;
-	bool useful = false;
-	int last = e->k - 1;
 
 	e->found++;
 	if (e->rec) {
@@ -596,12 +593,12 @@ static void enum_leaf(struct engine *s, bool distinct)
 
 		if (e->nrec == e->rec_max) {
 			e->aborted = e->stop = true;
-			return;
+			return false;
 		}
 		t = e->rec + (size_t)e->nrec++ * (size_t)e->k;
 		for (int i = 0; i < e->k; i++)
 			t[e->pos[i]] = (unsigned char)e->val[i];
-		return;
+		return false;
 	}
 	for (int i = 0; i < e->k; i++) {
 		dom_t b = BIT(e->val[i]);
@@ -611,9 +608,22 @@ static void enum_leaf(struct engine *s, bool distinct)
 			e->unsupported--;
 		}
 	}
-	if (e->track_must && BY_VALUES(distinct)) {
-		e->track_must = must_by_values(s);
-	} else if (e->track_must) {
+	return true;
+}
+
+/* One valid assignment: every value is supported, and the footprints it
+ * puts into each group narrow what every assignment must put there.
+ * The last cell's value is not in used[] (enum_rec adds a value only
+ * before going deeper). */
+static void enum_leaf(struct engine *s)
+{
+	struct enum_ctx *e = &s->e;
+	bool useful = false;
+	int last = e->k - 1;
+
+	if (!leaf_supports(s))
+		return;
+	if (e->track_must) {
 		foot_t f = foot_of(s, e->val[last]);
 		const int *lg = e->grp + last * NKINDS;
 		foot_t keep[ENGINE_KINDS];
@@ -633,6 +643,19 @@ static void enum_leaf(struct engine *s, bool distinct)
 			e->used[lg[j]] = keep[j];
 		e->track_must = useful;
 	}
+	if (!e->unsupported && !e->track_must)
+		e->stop = true;
+}
+
+/* enum_leaf for a cage enumerated BY_VALUES. */
+static void enum_leaf_values(struct engine *s)
+{
+	struct enum_ctx *e = &s->e;
+
+	if (!leaf_supports(s))
+		return;
+	if (e->track_must)
+		e->track_must = must_by_values(s);
 	if (!e->unsupported && !e->track_must)
 		e->stop = true;
 }
@@ -758,7 +781,10 @@ enum_last(struct engine *s, cdok_op op, bool distinct, int kinds,
 		    (distinct && (e->usedvals >> v & 1)))
 			continue;
 		e->val[e->k - 1] = (int)v;
-		enum_leaf(s, distinct);
+		if (BY_VALUES(distinct))
+			enum_leaf_values(s);
+		else
+			enum_leaf(s);
 	}
 }
 
