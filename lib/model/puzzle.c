@@ -307,6 +307,13 @@ static bool cage_connected(const cdok_puzzle *p, int cage)
 
 	if (c->ncells <= 1)
 		return true;
+	/* Two cells (the commonest cage): neighbours or not. */
+	if (c->ncells == 2) {
+		int a = c->cells[0], b = c->cells[1];
+		int dr = a / n - b / n, dc = a % n - b % n;
+
+		return dr * dr + dc * dc == 1;
+	}
 	/* Up to 64 cells (every cage but hostile ones): a walk over the
 	 * cage's own cell list, with a bit per cell for "reached", and
 	 * no memory to ask for. */
