@@ -601,10 +601,9 @@ bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 	g->queue = cdok_malloc(nc * sizeof(int));
 	g->prev = cdok_malloc(nc * sizeof(int));
 	g->num = cdok_malloc(nc * sizeof(int));
-	if (nc <= 128 &&
-	    !(g->unit_sets = cdok_calloc(3 * (size_t)g->n,
-					 sizeof(*g->unit_sets))))
-		return false;
+	if (nc <= 128)
+		g->unit_sets = cdok_calloc(3 * (size_t)g->n,
+					   sizeof(*g->unit_sets));
 	g->mark = cdok_calloc(nc, sizeof(int));
 	g->scratch = cdok_malloc((nc + 1) * sizeof(int));
 	s->cells = cdok_malloc((nc + 1) * sizeof(int));
@@ -618,7 +617,7 @@ bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 	    !g->scan_ngroups || !g->scan_unit || !g->scan_must ||
 	    !g->scan_state || !g->queue || !g->prev || !g->num || !g->mark ||
 	    !g->scratch || !s->cells || !s->chain || !s->rm || !s->rm_cells ||
-	    !units_init(g))
+	    (nc <= 128 && !g->unit_sets) || !units_init(g))
 		return false;
 	cells = 0;
 	for (int c = 0; c < p->ncages; c++) {
@@ -670,8 +669,9 @@ bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 		memset(g->box_lines[k], 0, sizeof(g->box_lines[k]));
 	}
 	for (int i = 0; i < g->ncells && g->nkinds == 3; i++) {
-		int r = g->cell_units[i * 3], c = g->cell_units[i * 3 + 1] - g->n,
-		    b = g->cell_units[i * 3 + 2] - 2 * g->n;
+		int r = g->cell_units[i * 3];
+		int c = g->cell_units[i * 3 + 1] - g->n;
+		int b = g->cell_units[i * 3 + 2] - 2 * g->n;
 
 		g->line_boxes[0][r] |= (uint64_t)1 << b;
 		g->line_boxes[1][c] |= (uint64_t)1 << b;

@@ -114,8 +114,6 @@ int tech_naked_single(struct grader *g)
 
 /* ---- box and line ---- */
 
-/* In unit a, value v can only go where a meets unit b: remove it from
- * the rest of b. */
 /* Bring the intersections' dirty units up to date with the units
  * changed since (g->dirty_cross): a changed row or column makes the
  * boxes crossing it dirty for pointing, a changed box the lines
@@ -134,6 +132,8 @@ static void intersect_dirty(struct grader *g)
 		g->dirty_cross[k] = 0;
 }
 
+/* In unit a, value v can only go where a meets unit b: remove it from
+ * the rest of b. */
 static int intersect(struct grader *g, int tech, int a_first, int a_last,
 		     int b_kind)
 {

@@ -559,7 +559,7 @@ static int64_t sat_mul(int64_t a, int64_t b)
  * disjoint, so its enumeration keeps no groups as it goes. */
 #define BY_VALUES(distinct) (FOOT_IS_VALUE && (distinct))
 
-/* enum_leaf's must for a cage enumerated BY_VALUES: its groups were not
+/* enum_leaf_values' must, for a cage enumerated BY_VALUES: its groups were not
  * kept, so what each holds is read off the values.  Whether some group
  * still has a must beyond what the unit rule knows. */
 static bool must_by_values(struct engine *s)
