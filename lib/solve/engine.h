@@ -613,7 +613,7 @@ leaf_supports(struct engine *s)
 
 /* One valid assignment: every value is supported, and the footprints it
  * puts into each group narrow what every assignment must put there.
- * The last cell's value is not in used[] (enum_rec adds a value only
+ * The last cell's value is not in used[] (enum_walk adds a value only
  * before going deeper). */
 static void enum_leaf(struct engine *s)
 {
@@ -741,7 +741,7 @@ enum_last(struct engine *s, cdok_op op, bool distinct, int kinds,
 	  int64_t acc, int64_t mx)
 {
 	struct enum_ctx *e = &s->e;
-	int64_t t = e->c.target, vmax = s->vmax, cand[2];
+	int64_t t = e->c.target, vmax = s->vmax, cand[2] = {0, 0};
 	foot_t used = BY_VALUES(distinct) ? 0 : enum_used(e, e->k - 1, kinds);
 	int ncand = 0;
 
@@ -788,106 +788,160 @@ enum_last(struct engine *s, cdok_op op, bool distinct, int kinds,
 	}
 }
 
-/* One step of the enumeration of a cage with operation op (distinct:
- * its values all differ), made once per pair so that the clue's tests
- * fold; self is that instance, for the next position. */
+/* The candidates of position i (not the last) given the values before
+ * it: its domain, less what clashes in its groups (or, in a distinct
+ * cage, the values taken), less what the clue rules out. */
+static inline __attribute__((always_inline)) dom_t
+enum_avail(const struct engine *s, cdok_op op, bool distinct, int kinds,
+	   int i, int64_t acc, int64_t mx)
+{
+	const struct enum_ctx *e = &s->e;
+	dom_t avail = e->d[i];
+
+	if (!BY_VALUES(distinct))
+		avail &= ~clash_of(s, enum_used(e, i, kinds));
+	if (distinct)
+		avail &= ~e->usedvals;
+	return enum_filter(s, op, i, avail, acc, mx);
+}
+
+/* What position i's value v adds to (on) or takes from (off) the groups
+ * it is in and the values taken. */
 static inline __attribute__((always_inline)) void
-enum_step(struct engine *s, cdok_op op, bool distinct, int kinds, int i,
-	  int64_t acc, int64_t mx,
-	  void (*self)(struct engine *, int, int64_t, int64_t))
+enum_take(struct engine *s, bool distinct, int kinds, int i, int v, bool on)
 {
 	struct enum_ctx *e = &s->e;
 	const int *g = e->grp + i * NKINDS;
-	dom_t avail;
+	foot_t f = foot_of(s, v);
+
+	/* Footprints in one group are disjoint, so taking off undoes
+	 * exactly what was added. */
+	for (int j = 0; j < kinds && !BY_VALUES(distinct); j++)
+		e->used[g[j]] = on ? e->used[g[j]] | f : e->used[g[j]] & ~f;
+	if (distinct)
+		e->usedvals = on ? e->usedvals | BIT(v) : e->usedvals & ~BIT(v);
+}
+
+/* The enumeration of a cage with operation op (distinct: its values all
+ * differ), made once per pair and number of kinds so that the clue's
+ * tests fold: depth first over positions 0..k-2, values in increasing
+ * order, with the last position's value(s) worked out from the clue
+ * (enum_last).  acc0 is acc at the start (enum_filter).  Steps are
+ * counted as a recursive walk would make calls, one to start and one
+ * per value tried at positions 0..k-2, and the walk stops when they
+ * run out (aborted) or a leaf says so (stop); the groups need no
+ * clearing then (enumerate starts them afresh). */
+static inline __attribute__((always_inline)) void
+enum_walk(struct engine *s, cdok_op op, bool distinct, int kinds,
+	  int64_t acc0)
+{
+	struct enum_ctx *e = &s->e;
+	const int last = e->k - 1;
+	dom_t cand[ENUM_MAX_CELLS];
+	int64_t acc[ENUM_MAX_CELLS], mx[ENUM_MAX_CELLS];
+	int i = 0;
 
 	if (--e->budget < 0) {
 		e->aborted = e->stop = true;
 		return;
 	}
-	if (i == e->k - 1) {
-		enum_last(s, op, distinct, kinds, acc, mx);
+	if (last == 0) {
+		enum_last(s, op, distinct, kinds, acc0, 0);
 		return;
 	}
-	avail = e->d[i];
-	if (!BY_VALUES(distinct))
-		avail &= ~clash_of(s, enum_used(e, i, kinds));
-	if (distinct)
-		avail &= ~e->usedvals;
-	avail = enum_filter(s, op, i, avail, acc, mx);
-	for (; avail && !e->stop; avail &= avail - 1) {
-		int v = low_value(avail);
-		foot_t f = foot_of(s, v);
+	acc[0] = acc0;
+	mx[0] = 0;
+	cand[0] = enum_avail(s, op, distinct, kinds, 0, acc0, 0);
+	for (;;) {
+		int64_t na, nm;
+		int v;
 
+		if (!cand[i]) {
+			if (!i)
+				return;
+			i--;
+			enum_take(s, distinct, kinds, i, e->val[i], false);
+			continue;
+		}
+		v = low_value(cand[i]);
+		cand[i] &= cand[i] - 1;
+		if (--e->budget < 0) {
+			e->aborted = e->stop = true;
+			return;
+		}
 		e->val[i] = v;
-		for (int j = 0; j < kinds && !BY_VALUES(distinct); j++)
-			e->used[g[j]] |= f;
-		if (distinct)
-			e->usedvals |= BIT(v);
+		enum_take(s, distinct, kinds, i, v, true);
 		switch (op) {
 		case CDOK_OP_ADD:
 		case CDOK_OP_SUB:
-			self(s, i + 1, acc + v, v > mx ? v : mx);
+			na = acc[i] + v;
 			break;
 		case CDOK_OP_MUL:
-			self(s, i + 1, acc / v, v > mx ? v : mx);
+			na = acc[i] / v;
 			break;
-		case CDOK_OP_DIV:
-			self(s, i + 1, acc * v, v > mx ? v : mx);
+		default:
+			na = acc[i] * v;
 			break;
 		}
-		/* Footprints in one group are disjoint, so this undoes
-		 * exactly what was added. */
-		for (int j = 0; j < kinds && !BY_VALUES(distinct); j++)
-			e->used[g[j]] &= ~f;
-		if (distinct)
-			e->usedvals &= ~BIT(v);
+		nm = v > mx[i] ? v : mx[i];
+		if (i + 1 == last) {
+			enum_last(s, op, distinct, kinds, na, nm);
+			if (e->stop)
+				return;
+			enum_take(s, distinct, kinds, i, v, false);
+			continue;
+		}
+		i++;
+		acc[i] = na;
+		mx[i] = nm;
+		cand[i] = enum_avail(s, op, distinct, kinds, i, na, nm);
 	}
 }
 
-#define ENUM_STEP_OF(name, op, distinct, kinds)			\
-	static void name(struct engine *s, int i, int64_t acc, int64_t mx) \
+#define ENUM_WALK_OF(name, op, distinct, kinds)				\
+	static void name(struct engine *s, int64_t acc0)		\
 	{								\
-		enum_step(s, op, distinct, kinds, i, acc, mx, name);	\
+		enum_walk(s, op, distinct, kinds, acc0);		\
 	}
 /* Per operation, distinctness and kinds of unit (2: rows and columns,
  * 3: boxes too; the engine's third kind, when it has one, is otherwise
  * a group of its own that no cell shares). */
-#define ENUM_STEPS_OF(kinds, sfx)					\
-	ENUM_STEP_OF(enum_add##sfx, CDOK_OP_ADD, false, kinds)		\
-	ENUM_STEP_OF(enum_add_d##sfx, CDOK_OP_ADD, true, kinds)		\
-	ENUM_STEP_OF(enum_sub##sfx, CDOK_OP_SUB, false, kinds)		\
-	ENUM_STEP_OF(enum_sub_d##sfx, CDOK_OP_SUB, true, kinds)		\
-	ENUM_STEP_OF(enum_mul##sfx, CDOK_OP_MUL, false, kinds)		\
-	ENUM_STEP_OF(enum_mul_d##sfx, CDOK_OP_MUL, true, kinds)		\
-	ENUM_STEP_OF(enum_div##sfx, CDOK_OP_DIV, false, kinds)		\
-	ENUM_STEP_OF(enum_div_d##sfx, CDOK_OP_DIV, true, kinds)
-ENUM_STEPS_OF(2, 2)
+#define ENUM_WALKS_OF(kinds, sfx)					\
+	ENUM_WALK_OF(enum_add##sfx, CDOK_OP_ADD, false, kinds)		\
+	ENUM_WALK_OF(enum_add_d##sfx, CDOK_OP_ADD, true, kinds)		\
+	ENUM_WALK_OF(enum_sub##sfx, CDOK_OP_SUB, false, kinds)		\
+	ENUM_WALK_OF(enum_sub_d##sfx, CDOK_OP_SUB, true, kinds)		\
+	ENUM_WALK_OF(enum_mul##sfx, CDOK_OP_MUL, false, kinds)		\
+	ENUM_WALK_OF(enum_mul_d##sfx, CDOK_OP_MUL, true, kinds)		\
+	ENUM_WALK_OF(enum_div##sfx, CDOK_OP_DIV, false, kinds)		\
+	ENUM_WALK_OF(enum_div_d##sfx, CDOK_OP_DIV, true, kinds)
+ENUM_WALKS_OF(2, 2)
 #if ENGINE_KINDS > 2
-ENUM_STEPS_OF(3, 3)
+ENUM_WALKS_OF(3, 3)
 #endif
-#undef ENUM_STEPS_OF
-#undef ENUM_STEP_OF
+#undef ENUM_WALKS_OF
+#undef ENUM_WALK_OF
 
 /* The instances for one number of kinds. */
 #define ENUM_DISPATCH(sfx)						\
 	switch (e->c.op) {						\
 	case CDOK_OP_ADD:						\
-		(d ? enum_add_d##sfx : enum_add##sfx)(s, i, acc, mx);	\
+		(d ? enum_add_d##sfx : enum_add##sfx)(s, acc0);		\
 		break;							\
 	case CDOK_OP_SUB:						\
-		(d ? enum_sub_d##sfx : enum_sub##sfx)(s, i, acc, mx);	\
+		(d ? enum_sub_d##sfx : enum_sub##sfx)(s, acc0);		\
 		break;							\
 	case CDOK_OP_MUL:						\
-		(d ? enum_mul_d##sfx : enum_mul##sfx)(s, i, acc, mx);	\
+		(d ? enum_mul_d##sfx : enum_mul##sfx)(s, acc0);		\
 		break;							\
 	case CDOK_OP_DIV:						\
-		(d ? enum_div_d##sfx : enum_div##sfx)(s, i, acc, mx);	\
+		(d ? enum_div_d##sfx : enum_div##sfx)(s, acc0);		\
 		break;							\
 	}
 
-/* Enumerate from position i on, through the instance for the cage's
+/* Enumerate the cage set up in s->e through the instance for its
  * operation and the puzzle's kinds of unit. */
-static void enum_rec(struct engine *s, int i, int64_t acc, int64_t mx)
+static void enum_run(struct engine *s, int64_t acc0)
 {
 	const struct enum_ctx *e = &s->e;
 	bool d = e->c.distinct;
@@ -1194,8 +1248,8 @@ static void enumerate(struct engine *s, const dom_t *dom, int ci, long budget)
 	e->stop = e->aborted = false;
 	e->found = 0;
 
-	enum_rec(s, 0, c->op == CDOK_OP_MUL ? c->target :
-		 c->op == CDOK_OP_DIV ? 1 : 0, 0);
+	enum_run(s, c->op == CDOK_OP_MUL ? c->target :
+		 c->op == CDOK_OP_DIV ? 1 : 0);
 	s->work += (uint64_t)(budget - (e->budget > 0 ? e->budget : 0));
 }
 
