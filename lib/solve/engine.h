@@ -294,6 +294,9 @@ struct engine {
 	int *queue;           /* cages to re-check (ring buffer) */
 	bool *queued;
 	int qhead, qcount;
+	int *queueb;          /* the puzzle's cages without a cheap way
+			       * (pair or table), looked at after the others */
+	int qbhead, qbcount;
 	int *queue2;          /* derived cages to re-check, looked at when
 			       * everything else is done */
 	int q2head, q2count;
@@ -438,9 +441,13 @@ static inline void enqueue_cage(struct engine *s, int cage)
 	if (cage < 0 || s->queued[cage])
 		return;
 	s->queued[cage] = true;
-	if (cage < s->nreal) {
+	if (cage < s->nreal && (s->cages[cage].pair ||
+				s->cages[cage].table >= 0)) {
 		s->queue[(s->qhead + s->qcount) % s->nreal] = cage;
 		s->qcount++;
+	} else if (cage < s->nreal) {
+		s->queueb[(s->qbhead + s->qbcount) % s->nreal] = cage;
+		s->qbcount++;
 	} else {
 		s->queue2[(s->q2head + s->q2count) % nd] = cage;
 		s->q2count++;
@@ -501,6 +508,12 @@ static void reset_work(struct engine *s)
 		s->qcount--;
 	}
 	s->qhead = 0;
+	while (s->qbcount) {
+		s->queued[s->queueb[s->qbhead]] = false;
+		s->qbhead = (s->qbhead + 1) % s->nreal;
+		s->qbcount--;
+	}
+	s->qbhead = 0;
 	while (s->q2count) {
 		s->queued[s->queue2[s->q2head]] = false;
 		s->q2head = (s->q2head + 1) % (s->ncages - s->nreal);
@@ -1965,6 +1978,19 @@ static bool propagate(struct engine *s, dom_t *dom)
 			break;
 		if (r == STEP_AGAIN)
 			continue;
+		if (!s->qcount && s->qbcount) {
+			/* The costlier cages once the cheap ones are done:
+			 * their domains are narrower by then. */
+			ci = s->queueb[s->qbhead];
+			s->qbhead = (s->qbhead + 1) % s->nreal;
+			s->qbcount--;
+			s->queued[ci] = false;
+			if (!cage_propagate(s, dom, ci)) {
+				weigh_cage(s, ci);
+				break;
+			}
+			continue;
+		}
 		if (!s->qcount) {
 			r = units_full(s, dom);
 			if (r == STEP_FAIL)
@@ -2696,6 +2722,7 @@ static bool cages_alloc(struct engine *s, int ncap)
 		at = 0;
 		cages = carve(b, &at, nc * sizeof(*cages));
 		s->queue = carve(b, &at, nc * sizeof(int));
+		s->queueb = carve(b, &at, nc * sizeof(int));
 		s->queue2 = carve(b, &at, nc * sizeof(int));
 		s->queued = carve(b, &at, nc * sizeof(bool));
 		tried = carve(b, &at, nc * sizeof(bool));
