@@ -1912,6 +1912,26 @@ static bool cage_consistency(struct engine *s, dom_t *dom, int ci)
 	if (c->pair)
 		return pair_propagate(s, dom, ci);
 #endif
+	if (FOOT_IS_VALUE && c->ncells <= ENUM_MAX_CELLS) {
+		/* Every cell decided: the clue holds or it does not.  (The
+		 * unit rule has kept decided cells of a unit apart: it ran
+		 * to its end before any cage.) */
+		dom_t seen = 0, all = 0;
+		int i;
+
+		for (i = 0; i < c->ncells; i++) {
+			dom_t d = dom[c->cells[i]];
+
+			if (d & (d - 1))
+				break;
+			e->val[i] = low_value(d);
+			seen |= all & d;
+			all |= d;
+		}
+		if (i == c->ncells)
+			return !(c->distinct && seen) &&
+			       cdok_cage_holds(c->op, c->target, e->val, i);
+	}
 #if LAYOUT_TABLES
 	/* At the root, a cage small enough to list cheaply gets its table
 	 * at its first look; the others wait for the root's reasoning to
