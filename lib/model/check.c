@@ -111,27 +111,35 @@ bool cdok_nylimb_grid_ok(const int *values, int n)
 	return true;
 }
 
-/* Plain lines and boxes: each holds every value once. */
+/* Plain lines and boxes: each holds every value once.  Values are in
+ * 1..size by now. */
 static bool latin_ok(const cdok_puzzle *p, const int *values)
 {
 	int n = p->size;
-	uint64_t rows[CDOK_MAX_SIZE] = {0}, cols[CDOK_MAX_SIZE] = {0};
-	uint64_t boxes[CDOK_MAX_SIZE] = {0};
+	uint64_t cols[CDOK_MAX_SIZE] = {0}, boxes[CDOK_MAX_SIZE] = {0};
 
-	for (int cell = 0; cell < n * n; cell++) {
-		uint64_t bit = (uint64_t)1 << values[cell];
+	for (int r = 0, cell = 0; r < n; r++) {
+		uint64_t row = 0;
+		/* The first box of the row, and where the next one starts. */
+		int b = p->box_rows ? r / p->box_rows * (n / p->box_cols) : 0;
+		int next = p->box_rows ? p->box_cols : n;
 
-		if ((rows[cell / n] & bit) || (cols[cell % n] & bit))
-			return false;
-		rows[cell / n] |= bit;
-		cols[cell % n] |= bit;
-		if (p->box_rows) {
-			int b = (cell / n) / p->box_rows *
-				(n / p->box_cols) + (cell % n) / p->box_cols;
+		for (int c = 0; c < n; c++, cell++) {
+			uint64_t bit = (uint64_t)1 << values[cell];
 
-			if (boxes[b] & bit)
+			if (c == next) {
+				b++;
+				next += p->box_cols;
+			}
+			if ((row | cols[c]) & bit)
 				return false;
-			boxes[b] |= bit;
+			row |= bit;
+			cols[c] |= bit;
+			if (p->box_rows) {
+				if (boxes[b] & bit)
+					return false;
+				boxes[b] |= bit;
+			}
 		}
 	}
 	return true;
@@ -143,25 +151,27 @@ static bool latin_ok(const cdok_puzzle *p, const int *values)
 int cdok_puzzle_is_solution(const cdok_puzzle *p, const int *values)
 {
 	int n = p->size;
+	bool nylimb = cdok_is_nylimb(p);
+	int lo = nylimb ? 0 : 1, hi = nylimb ? CDOK_NYLIMB_MAX : n;
 
 	for (int cell = 0; cell < n * n; cell++)
-		if (!cdok_puzzle_value_ok(p, values[cell]) ||
+		if (values[cell] < lo || values[cell] > hi ||
 		    (cdok_has_given(p, cell) && p->given[cell] != values[cell]))
 			return 0;
-	if (cdok_is_nylimb(p) ? !cdok_nylimb_grid_ok(values, n)
-			      : !latin_ok(p, values))
+	if (nylimb ? !cdok_nylimb_grid_ok(values, n) : !latin_ok(p, values))
 		return 0;
 	for (int c = 0; c < p->ncages; c++) {
 		const struct cdok_cage *cage = &p->cages[c];
-		bool seen[CDOK_NYLIMB_MAX + 1] = {false};
-
 		/* Values are in range (0..99 at most) by now. */
+		uint64_t seen[2] = {0, 0};
+
 		for (int i = 0; cage->distinct && i < cage->ncells; i++) {
 			int v = values[cage->cells[i]];
+			uint64_t bit = (uint64_t)1 << (v % 64);
 
-			if (seen[v])
+			if (seen[v / 64] & bit)
 				return 0;
-			seen[v] = true;
+			seen[v / 64] |= bit;
 		}
 		if (!clue_holds(cage->op, cage->target, values, cage->cells,
 				cage->ncells))

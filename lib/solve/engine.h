@@ -477,8 +477,11 @@ static inline void weigh_cage(struct engine *s, int ci)
 /* Mark a changed cell's units and cages for another look. */
 static inline void mark_cell(struct engine *s, int cell)
 {
-	for (int k = 0; k < s->nkinds; k++)
-		s->dirty[k] |= s->cell_bits[cell * NKINDS + k];
+	const uint64_t *bits = s->cell_bits + cell * NKINDS;
+
+	/* A kind the puzzle lacks has no bits: no test needed. */
+	for (int k = 0; k < NKINDS; k++)
+		s->dirty[k] |= bits[k];
 	enqueue_cage(s, s->cage_of[cell]);
 	if (DERIVED_SUMS && s->extra_start)
 		for (int j = s->extra_start[cell]; j < s->extra_start[cell + 1];
@@ -600,6 +603,10 @@ leaf_supports(struct engine *s)
 {
 	struct enum_ctx *e = &s->e;
 
+	/* Locals: stores through char and 64-bit pointers could alias e's
+	 * fields, which the compiler would then read again each time. */
+	const int k = e->k, *pos = e->pos, *val = e->val;
+
 	e->found++;
 	if (e->rec) {
 		unsigned char *t;
@@ -608,18 +615,22 @@ leaf_supports(struct engine *s)
 			e->aborted = e->stop = true;
 			return false;
 		}
-		t = e->rec + (size_t)e->nrec++ * (size_t)e->k;
-		for (int i = 0; i < e->k; i++)
-			t[e->pos[i]] = (unsigned char)e->val[i];
+		t = e->rec + (size_t)e->nrec++ * (size_t)k;
+		for (int i = 0; i < k; i++)
+			t[pos[i]] = (unsigned char)val[i];
 		return false;
 	}
-	for (int i = 0; i < e->k; i++) {
-		dom_t b = BIT(e->val[i]);
+	{
+		dom_t *sup = e->sup;
+		int lost = 0;
 
-		if (!(e->sup[i] & b)) {
-			e->sup[i] |= b;
-			e->unsupported--;
+		for (int i = 0; i < k; i++) {
+			dom_t b = BIT(val[i]);
+
+			lost += !(sup[i] & b);
+			sup[i] |= b;
 		}
+		e->unsupported -= lost;
 	}
 	return true;
 }
@@ -825,12 +836,12 @@ enum_take(struct engine *s, bool distinct, int kinds, int i, int v, bool on)
 {
 	struct enum_ctx *e = &s->e;
 	const int *g = e->grp + i * NKINDS;
-	foot_t f = foot_of(s, v);
+	foot_t f = foot_of(s, v), *used = e->used;
 
 	/* Footprints in one group are disjoint, so taking off undoes
 	 * exactly what was added. */
 	for (int j = 0; j < kinds && !BY_VALUES(distinct); j++)
-		e->used[g[j]] = on ? e->used[g[j]] | f : e->used[g[j]] & ~f;
+		used[g[j]] = on ? used[g[j]] | f : used[g[j]] & ~f;
 	if (distinct)
 		e->usedvals = on ? e->usedvals | BIT(v) : e->usedvals & ~BIT(v);
 }
@@ -1786,15 +1797,20 @@ static bool table_make(struct engine *s, const dom_t *dom, int ci, int cap,
 		memcpy((unsigned char *)(s->live + t->live + words) +
 		       (size_t)p * sizeof(dom_t), &dom[c->cells[p]],
 		       sizeof(dom_t));
-	for (int n = 0; n < e->nrec; n++) {
-		const unsigned char *lay = s->rec + (size_t)n * (size_t)c->ncells;
-		uint64_t bit = (uint64_t)1 << (n % 64);
-		size_t at = (size_t)n / 64;
+	{
+		/* Locals, which the stores cannot alias. */
+		uint64_t *sup = arena + t->sup, *live = s->live + t->live;
+		const unsigned char *lay = s->rec;
+		size_t k = (size_t)c->ncells, row = (size_t)nvals * words;
 
-		s->live[t->live + at] |= bit;
-		for (int p = 0; p < c->ncells; p++)
-			arena[t->sup + ((size_t)p * (size_t)nvals + lay[p]) *
-			      words + at] |= bit;
+		for (int n = 0; n < e->nrec; n++, lay += k) {
+			uint64_t bit = (uint64_t)1 << (n % 64);
+			size_t at = (size_t)n / 64;
+
+			live[at] |= bit;
+			for (size_t p = 0; p < k; p++)
+				sup[p * row + lay[p] * words + at] |= bit;
+		}
 	}
 	t->gsup = t->sup + (size_t)c->ncells * (size_t)nvals * words;
 	for (int g = 0; g < c->ngroups; g++) {
@@ -2786,11 +2802,6 @@ static void derived_add(struct derived_sum *d, int cell)
 	d->ncells++;
 }
 
-static int cmp_cells(const void *a, const void *b)
-{
-	return *(const int *)a - *(const int *)b;
-}
-
 /* What derive_sums gathers: the sums kept, their cells. */
 struct derived_list {
 	struct cdok_cage *sums;
@@ -2798,6 +2809,14 @@ struct derived_list {
 	int *cells;
 	int n, cap, ncells, cells_cap;
 };
+
+static inline bool same_cells(const int *a, const int *b, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return false;
+	return true;
+}
 
 /* Keep a derived sum unless it is too large, says nothing (a sum of
  * every value of a unit) or is kept already. */
@@ -2807,11 +2826,18 @@ static bool derived_keep(struct engine *s, struct derived_list *l,
 	if (!d->ok || d->ncells < 1 || d->ncells > d->max ||
 	    d->target < d->ncells || d->target > (int64_t)d->ncells * s->n)
 		return true;
-	qsort(d->cells, (size_t)d->ncells, sizeof(int), cmp_cells);
+	/* At most DERIVED_WIDE_CELLS cells: an insertion sort. */
+	for (int i = 1; i < d->ncells; i++) {
+		int x = d->cells[i], j = i;
+
+		for (; j > 0 && d->cells[j - 1] > x; j--)
+			d->cells[j] = d->cells[j - 1];
+		d->cells[j] = x;
+	}
 	for (int i = 0; i < l->n; i++)
 		if (l->sums[i].ncells == d->ncells &&
-		    !memcmp(l->cells + l->start[i], d->cells,
-			    (size_t)d->ncells * sizeof(int)))
+		    l->sums[i].target == d->target &&
+		    same_cells(l->cells + l->start[i], d->cells, d->ncells))
 			return true;
 	if (l->n == l->cap) {
 		int cap = l->cap * 2 + 16;

@@ -254,20 +254,29 @@ static bool eliminate_fixed(struct engine *s, dom_t *dom)
 		if (nogoods && !nogood_fixed(s, dom, cell))
 			return false;
 #endif
-		for (int i = r * n; i < r * n + n; i++)
-			if (i != cell && !eliminate_at(s, dom, i, v, r))
+		/* The row and the column on each side of the cell. */
+		for (int i = r * n; i < cell; i++)
+			if (!eliminate_at(s, dom, i, v, r))
 				return false;
-		for (int i = c; i < s->ncells; i += n)
-			if (i != cell && !eliminate_at(s, dom, i, v, n + c))
+		for (int i = cell + 1; i < r * n + n; i++)
+			if (!eliminate_at(s, dom, i, v, r))
+				return false;
+		for (int i = c; i < cell; i += n)
+			if (!eliminate_at(s, dom, i, v, n + c))
+				return false;
+		for (int i = cell + n; i < s->ncells; i += n)
+			if (!eliminate_at(s, dom, i, v, n + c))
 				return false;
 		if (s->nkinds < 3)
 			continue;
 		for (int rr = r - r % br; rr < r - r % br + br; rr++) {
+			int c0 = c - c % bc;
+
 			if (rr == r)
 				continue;
-			for (int cc = c - c % bc; cc < c - c % bc + bc; cc++)
-				if (cc != c &&
-				    !eliminate_at(s, dom, rr * n + cc, v,
+			for (int i = rr * n + c0; i < rr * n + c0 + bc; i++)
+				if (i != rr * n + c &&
+				    !eliminate_at(s, dom, i, v,
 						  s->cell_units[cell * NKINDS +
 								KIND_BOX]))
 					return false;
