@@ -1585,11 +1585,12 @@ table_supports(const uint64_t *row, int w, const uint64_t *live, int v,
  * it, and keep the rest of each unit clear of the values every live
  * layout puts there.  The same answers as the enumeration, in word
  * operations. */
-static bool table_propagate(struct engine *s, dom_t *dom, int ci)
+static inline __attribute__((always_inline)) bool
+table_propagate_w(struct engine *s, dom_t *dom, int ci, int w)
 {
 	const struct cage_info *c = &s->cages[ci];
 	struct layout_table *t = &s->tables[c->table];
-	int w = t->words, nvals = s->vmax + 1, k = c->ncells;
+	int nvals = s->vmax + 1, k = c->ncells;
 	uint64_t *live, any = 0;
 	const uint64_t *sup = s->arena + t->sup;
 	dom_t keeps[LAYOUT_MAX_CELLS];
@@ -1707,9 +1708,15 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 	for (int g = 0; g < c->ngroups; g++) {
 		dom_t vals = 0, known = 0, must;
 		const int *cells;
+		uint64_t in = c->group_cells[g];
 
+		/* A group of one cell puts there what the cell holds in
+		 * every live layout: a value only when the cell has just
+		 * one, which the unit rule takes from the rest already. */
+		if (!(in & (in - 1)))
+			continue;
 		/* The group's values, and those its decided cells hold. */
-		for (uint64_t in = c->group_cells[g]; in; in &= in - 1) {
+		for (; in; in &= in - 1) {
 			dom_t x = keeps[__builtin_ctzll(in)];
 
 			vals |= x;
@@ -1730,6 +1737,16 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 		}
 	}
 	return true;
+}
+
+/* table_propagate_w for one-word tables (at most 64 layouts, most of
+ * them), with the word loops folded, and for the others. */
+static bool table_propagate(struct engine *s, dom_t *dom, int ci)
+{
+	int w = s->tables[s->cages[ci].table].words;
+
+	return w == 1 ? table_propagate_w(s, dom, ci, 1)
+		      : table_propagate_w(s, dom, ci, w);
 }
 
 /* Record the layouts of cage ci under dom, up to cap of them, within
