@@ -128,6 +128,11 @@ static inline int high_value(dom_t d)
 /* Cages larger than this are never enumerated (bounds reasoning only). */
 #define ENUM_MAX_CELLS 64
 
+/* Distinct sum cages of 3 to COMBO_MAX_CELLS cells with at most
+ * COMBO_MAX sets of values keep those sets (combo_propagate). */
+#define COMBO_MAX_CELLS 9
+#define COMBO_MAX 128
+
 /* Derived sums of at most this many cells are kept: larger ones say
  * little more than the units do, and cost enumeration. */
 #define DERIVED_MAX_CELLS 5
@@ -202,6 +207,10 @@ struct cage_info {
 				* cell index i), for cages of up to 64 */
 	int table;            /* its layout table (s->tables), or -1 */
 	bool pair;            /* two cells that share a unit */
+	int combo, ncombo;    /* a distinct sum cage of 3 or more cells:
+			       * its sets of values, s->combos[combo] on
+			       * (ncombo of them; 0: none kept, -1: not
+			       * made yet, see cage_combos) */
 };
 
 /* A cage's layouts, as the compact-table propagator of constraint
@@ -274,7 +283,6 @@ struct cage_ring {
  * whose first look was the cheap reasoning and whose full look is due;
  * the derived sums. */
 enum { Q_CHEAP, Q_COSTLY, Q_FULL, Q_DERIVED, NQUEUES };
-enum { FIRST_NONE, FIRST_DUE, FIRST_DONE };
 
 static inline void ring_push(struct cage_ring *r, int x)
 {
@@ -323,10 +331,12 @@ struct engine {
 	uint64_t dirty[NKINDS]; /* units changed since the unit rule ran */
 	struct cage_ring q[NQUEUES];
 	bool *queued;
-	unsigned char *first; /* per cage, at the root: FIRST_DUE when its
-			       * first look was the cheap reasoning and the
-			       * full one is due (in Q_FULL), FIRST_DONE
-			       * after that */
+	bool *full_due;       /* per cage: in Q_FULL, its full look due */
+	bool *looked;         /* per cage: had its cheap first look (a
+			       * Calcudoku sum or product, at the root) */
+	dom_t *combos;        /* the sets of values distinct sum cages can
+			       * hold (see combo_propagate) */
+	size_t ncombos, combos_cap;
 
 	struct enum_ctx e;
 	uint64_t *sums;       /* bit tables for sum_supports */
@@ -536,9 +546,10 @@ static void reset_work(struct engine *s)
 		while (r->count) {
 			int ci = ring_pop(r);
 
-			s->queued[ci] = false;
-			if (s->first[ci] == FIRST_DUE)
-				s->first[ci] = FIRST_NONE;
+			if (i == Q_FULL)
+				s->full_due[ci] = false;
+			else
+				s->queued[ci] = false;
 		}
 		r->head = 0;
 	}
@@ -1952,10 +1963,170 @@ static void tables_undo(struct engine *s, size_t mark)
 }
 #endif
 
+/* The sets of k different values of lo..hi, with base already chosen,
+ * adding up to t: appended to s->combos.  False when there are more
+ * than room of them (room is then below 0) or memory runs out
+ * (s->nomem). */
+static bool value_sets(struct engine *s, int k, int64_t t, int lo, int hi,
+		       dom_t base, int *room)
+{
+	if (!k) {
+		if (t)
+			return true;
+		if (--*room < 0)
+			return false;
+		if (s->ncombos == s->combos_cap) {
+			size_t cap = s->combos_cap * 2 + 64;
+			dom_t *v = cdok_realloc(s->combos, cap * sizeof(dom_t));
+
+			if (!v) {
+				s->nomem = true;
+				return false;
+			}
+			s->combos = v;
+			s->combos_cap = cap;
+		}
+		s->combos[s->ncombos++] = base;
+		return true;
+	}
+	{
+		/* The rest: m = k - 1 values above v, adding up to t - v,
+		 * which lies between m v + m (m + 1) / 2 and m hi -
+		 * m (m - 1) / 2: v starts where the largest rest reaches. */
+		int64_t m = k - 1, top = m * hi - (m - 1) * m / 2;
+
+		for (int64_t v = t - top > lo ? t - top : lo; v <= hi; v++) {
+			int64_t rest = t - v;
+
+			if (rest < m * v + m * (m + 1) / 2)
+				break;
+			if (!value_sets(s, k - 1, rest, (int)v + 1, hi,
+					base | BIT(v), room))
+				return false;
+		}
+	}
+	return true;
+}
+
+/* The sets of values of a distinct sum cage of 3 to COMBO_MAX_CELLS
+ * cells, made at its first look: whether it has some (at most
+ * COMBO_MAX; more are not kept).  Memory running out sets s->nomem. */
+static bool cage_combos(struct engine *s, struct cage_info *c)
+{
+	size_t start = s->ncombos;
+	int room = COMBO_MAX;
+
+	if (c->ncombo >= 0)
+		return c->ncombo > 0;
+	c->ncombo = 0;
+	if (!value_sets(s, c->ncells, c->target, s->vmin, s->vmax, 0,
+			&room)) {
+		s->ncombos = start;
+		return false;
+	}
+	c->combo = (int)start;
+	c->ncombo = (int)(s->ncombos - start);
+	return c->ncombo > 0;
+}
+
+/* Cage ci's full look is due once everything else is done (Q_FULL). */
+static inline void schedule_full(struct engine *s, int ci)
+{
+	if (!s->full_due[ci]) {
+		s->full_due[ci] = true;
+		ring_push(&s->q[Q_FULL], ci);
+	}
+}
+
+/* A distinct sum cage through its sets of values (c->combo): a set fits
+ * when it holds the cage's decided values, has a value for every cell
+ * and only values some cell can take.  The cells keep the values of the
+ * sets that fit.  A value of every set that fits is in the cage: when
+ * one cell alone can take it, it goes there; when the cells that can all
+ * lie in one unit, it leaves the rest of that unit.  Weaker than the
+ * enumeration (which cell takes which value of a set is not asked), at
+ * a small part of its cost. */
+static bool combo_propagate(struct engine *s, dom_t *dom, int ci)
+{
+	const struct cage_info *c = &s->cages[ci];
+	const dom_t *sets = s->combos + c->combo;
+	int k = c->ncells;
+	dom_t d[COMBO_MAX_CELLS], any = 0, fixed = 0, fit = 0;
+	dom_t every = ~(dom_t)0;
+
+	for (int i = 0; i < k; i++) {
+		d[i] = dom[c->cells[i]];
+		any |= d[i];
+		if (!(d[i] & (d[i] - 1))) {
+			if (fixed & d[i])
+				return false;
+			fixed |= d[i];
+		}
+	}
+	for (int j = 0; j < c->ncombo; j++) {
+		dom_t set = sets[j];
+		int i = 0;
+
+		if ((set & fixed) != fixed || (set & ~any))
+			continue;
+		while (i < k && (d[i] & set))
+			i++;
+		if (i < k)
+			continue;
+		fit |= set;
+		every &= set;
+	}
+	if (!fit)
+		return false;
+	/* When every cell can take every value of every set that fits,
+	 * any order of a set is a layout: the cells' values and what every
+	 * layout puts into the cage are all the enumeration would say. */
+	{
+		bool exact = true;
+
+		for (int i = 0; i < k; i++) {
+			exact = exact && (d[i] & fit) == fit;
+			if (!narrow(s, dom, c->cells[i], d[i] & fit))
+				return false;
+		}
+		if (!exact)
+			schedule_full(s, ci);
+	}
+	for (dom_t a = every & ~fixed; a; a &= a - 1) {
+		dom_t v = a & -a;
+		uint64_t in = 0;
+
+		for (int i = 0; i < k; i++)
+			if (dom[c->cells[i]] & v)
+				in |= (uint64_t)1 << i;
+		if (!in)
+			return false;
+		if (!(in & (in - 1))) {
+			if (!narrow(s, dom, c->cells[__builtin_ctzll(in)], v))
+				return false;
+			continue;
+		}
+		for (int g = 0; g < c->ngroups; g++) {
+			const int *cells;
+
+			if (in & ~c->group_cells[g])
+				continue;
+			cells = s->unit_cells + (size_t)c->group_unit[g] *
+						(size_t)s->n;
+			for (int i = 0; i < s->n; i++)
+				if (s->cage_of[cells[i]] != ci &&
+				    (dom[cells[i]] & v) &&
+				    !narrow(s, dom, cells[i], dom[cells[i]] & ~v))
+					return false;
+		}
+	}
+	return true;
+}
+
 /* The work of cage_propagate: its table when it has one; cheap
  * reasoning for a cage too large or too loose to enumerate, otherwise
  * the enumeration. */
-static bool cage_consistency(struct engine *s, dom_t *dom, int ci)
+static bool cage_consistency(struct engine *s, dom_t *dom, int ci, bool full)
 {
 	const struct cage_info *c = &s->cages[ci];
 	struct enum_ctx *e = &s->e;
@@ -1984,21 +2155,30 @@ static bool cage_consistency(struct engine *s, dom_t *dom, int ci)
 			return !(c->distinct && seen) &&
 			       cdok_cage_holds(c->op, c->target, e->val, i);
 	}
+	/* At the root a cage's full reasoning may wait until everything
+	 * else is done (Q_FULL), when the domains are narrowest and its
+	 * table, if it gets one, smallest.  Meanwhile a distinct sum cage
+	 * has its sets of values (combo_propagate) at every look, and a
+	 * Calcudoku sum or product cage that would get a table the cheap
+	 * reasoning at its first.  The full look always comes before the
+	 * root's reasoning ends, which so ends where it would without the
+	 * cheap ones (the sets say nothing the full look does not). */
+	if (!s->node_id && !full) {
+		if (c->ncombo && cage_combos(s, &s->cages[ci]))
+			return combo_propagate(s, dom, ci);
+		if (s->nomem)
+			return false;
 #if LAYOUT_TABLES
-	/* At the root, a sum or product cage's first look is the cheap
-	 * reasoning, and its table waits until everything else is done
-	 * (Q_FULL), when the domains are narrowest and the table smallest;
-	 * the full look comes before the root's reasoning ends, so it ends
-	 * where it did without the cheap one. */
-	if (table_wanted(s, c, ci) && s->first[ci] == FIRST_NONE &&
-	    ci < s->nreal && !c->distinct &&
-	    (c->op == CDOK_OP_ADD || c->op == CDOK_OP_MUL)) {
-		s->first[ci] = FIRST_DUE;
-		ring_push(&s->q[Q_FULL], ci);
-		return cage_cheap(s, dom, c);
+		if (table_wanted(s, c, ci) && !s->looked[ci] &&
+		    ci < s->nreal && !c->distinct &&
+		    (c->op == CDOK_OP_ADD || c->op == CDOK_OP_MUL)) {
+			s->looked[ci] = true;
+			schedule_full(s, ci);
+			return cage_cheap(s, dom, c);
+		}
+#endif
 	}
-	if (s->first[ci] == FIRST_DUE)
-		s->first[ci] = FIRST_DONE;
+#if LAYOUT_TABLES
 	/* At the root, a cage small enough to list cheaply gets its table
 	 * at its full look; the others wait for the root's reasoning to
 	 * narrow them (tables_after_root). */
@@ -2032,8 +2212,9 @@ static bool cage_consistency(struct engine *s, dom_t *dom, int ci)
 	return apply_enumeration(s, dom, ci);
 }
 
-/* Bring one cage to consistency with the current domains. */
-static bool cage_propagate(struct engine *s, dom_t *dom, int ci)
+/* Bring one cage to consistency with the current domains (full: with
+ * its full reasoning, see cage_consistency). */
+static bool cage_propagate(struct engine *s, dom_t *dom, int ci, bool full)
 {
 	const struct cage_info *c = &s->cages[ci];
 	bool ok;
@@ -2045,9 +2226,8 @@ static bool cage_propagate(struct engine *s, dom_t *dom, int ci)
 	/* The cage is being brought to consistency right now: changes to
 	 * its own cells need not queue it again. */
 	s->queued[ci] = true;
-	ok = cage_consistency(s, dom, ci);
-	/* One whose full look is due stays queued (in Q_FULL). */
-	s->queued[ci] = s->first[ci] == FIRST_DUE;
+	ok = cage_consistency(s, dom, ci, full);
+	s->queued[ci] = false;
 	return ok;
 }
 
@@ -2059,12 +2239,14 @@ static bool propagate(struct engine *s, dom_t *dom)
 {
 	for (;;) {
 		enum step r = units_cheap(s, dom);
+		bool full;
 		int ci;
 
 		if (r == STEP_FAIL)
 			break;
 		if (r == STEP_AGAIN)
 			continue;
+		full = false;
 		if (s->q[Q_CHEAP].count) {
 			ci = ring_pop(&s->q[Q_CHEAP]);
 		} else if (s->q[Q_COSTLY].count) {
@@ -2073,6 +2255,8 @@ static bool propagate(struct engine *s, dom_t *dom)
 			ci = ring_pop(&s->q[Q_COSTLY]);
 		} else if (s->q[Q_FULL].count) {
 			ci = ring_pop(&s->q[Q_FULL]);
+			s->full_due[ci] = false;
+			full = true;
 		} else {
 			r = units_full(s, dom);
 			if (r == STEP_FAIL)
@@ -2085,8 +2269,9 @@ static bool propagate(struct engine *s, dom_t *dom)
 			 * what the cages have not. */
 			ci = ring_pop(&s->q[Q_DERIVED]);
 		}
-		s->queued[ci] = false;
-		if (!cage_propagate(s, dom, ci)) {
+		if (!full)
+			s->queued[ci] = false;
+		if (!cage_propagate(s, dom, ci, full)) {
 			weigh_cage(s, ci);
 			break;
 		}
@@ -2621,6 +2806,7 @@ static void engine_free(struct engine *s)
 	free(s->cblock);
 	free(s->dblock);
 	free(s->seen);
+	free(s->combos);
 	free(s->block);
 #if NOGOODS
 	free(s->ng);
@@ -2648,6 +2834,11 @@ static void cage_info_init(struct engine *s, struct cage_info *ci,
 	ci->distinct = c->distinct;
 	ci->ngroups = 0;
 	ci->table = -1;
+	ci->combo = 0;
+	/* Distinct sum cages get their sets of values at their first
+	 * look (combo_propagate; -1: not yet). */
+	ci->ncombo = FOOT_IS_VALUE && c->distinct && c->op == CDOK_OP_ADD &&
+		     k >= 3 && k <= COMBO_MAX_CELLS ? -1 : 0;
 	s->ustamp_now++;
 	for (int i = 0; i < k; i++) {
 		int *g = ci->groups + i * NKINDS;
@@ -2782,7 +2973,7 @@ static bool cages_alloc(struct engine *s, int ncap)
 {
 	size_t nc = (size_t)(ncap ? ncap : 1), at = 0, old = (size_t)s->ncages;
 	struct cage_info *cages;
-	bool *tried;
+	bool *tried, *looked;
 	uint32_t *wcage;
 	char *b;
 
@@ -2795,14 +2986,16 @@ static bool cages_alloc(struct engine *s, int ncap)
 		for (int i = 0; i < NQUEUES; i++)
 			s->q[i].v = carve(b, &at, nc * sizeof(int));
 		s->queued = carve(b, &at, nc * sizeof(bool));
-		s->first = carve(b, &at, nc * sizeof(char));
+		s->full_due = carve(b, &at, nc * sizeof(bool));
+		looked = carve(b, &at, nc * sizeof(bool));
 		tried = carve(b, &at, nc * sizeof(bool));
 		wcage = carve(b, &at, nc * sizeof(uint32_t));
 	}
 	/* The facts of each cage are set by cage_info_init (or copied
 	 * below); the flags and weights start clear. */
 	memset(s->queued, 0, nc * sizeof(bool));
-	memset(s->first, FIRST_NONE, nc);
+	memset(s->full_due, 0, nc * sizeof(bool));
+	memset(looked, 0, nc * sizeof(bool));
 	for (int i = 0; i < NQUEUES; i++)
 		s->q[i].cap = (int)nc;
 	memset(tried, 0, nc * sizeof(bool));
@@ -2810,12 +3003,14 @@ static bool cages_alloc(struct engine *s, int ncap)
 	if (s->cblock) {
 		memcpy(cages, s->cages, old * sizeof(*cages));
 		memcpy(tried, s->tried, old * sizeof(bool));
+		memcpy(looked, s->looked, old * sizeof(bool));
 		memcpy(wcage, s->wcage, old * sizeof(uint32_t));
 		free(s->cblock);
 	}
 	s->cblock = b;
 	s->cages = cages;
 	s->tried = tried;
+	s->looked = looked;
 	s->wcage = wcage;
 	return true;
 }
