@@ -403,6 +403,11 @@ Test(solver, cage_scan_tables_agree_with_enumeration)
 		{CDOK_OP_DIV, 2, 2, {27, 28}},
 		{CDOK_OP_SUB, 5, 2, {29, 35}},
 		{CDOK_OP_ADD, 3, 2, {22, 23}},
+		/* Even sums, whose half pairs with itself only; a
+		 * difference of 1. */
+		{CDOK_OP_ADD, 8, 2, {15, 16}},
+		{CDOK_OP_ADD, 6, 2, {33, 34}},
+		{CDOK_OP_SUB, 1, 2, {30, 31}},
 	};
 	enum { N = 6, NCAGES = sizeof(cages) / sizeof(cages[0]) };
 	cdok_puzzle *p = latin(N);

@@ -1400,27 +1400,81 @@ pair_scan(const struct engine *s, cdok_op op, int64_t t, dom_t da, dom_t db,
 	}
 }
 
+/* Bit v of d moved to t - v, for every v (bits below 0 fall off). */
+static inline dom_t mirror(dom_t d, int64_t t)
+{
+	d = ((d >> 1) & 0x5555555555555555u) | ((d & 0x5555555555555555u) << 1);
+	d = ((d >> 2) & 0x3333333333333333u) | ((d & 0x3333333333333333u) << 2);
+	d = ((d >> 4) & 0x0f0f0f0f0f0f0f0fu) | ((d & 0x0f0f0f0f0f0f0f0fu) << 4);
+	d = __builtin_bswap64(d);
+	/* Bit v is at 63 - v now. */
+	if (t > 126)
+		return 0;
+	return t <= 63 ? d >> (63 - t) : d << (t - 63);
+}
+
+/* pair_scan's answer for a sum or a difference, from whole value sets:
+ * the partners of a's values are their mirror images about t (a sum;
+ * the value t / 2 has itself only, which a cell sharing a unit may not
+ * be) or their shifts by t either way (a difference; t > 0).  What every
+ * pair puts in the shared unit is worked out from a's kept values when
+ * they are few: a sum's pairs share no value once a has three or more
+ * values, a difference's once a has four or more (a value's partners
+ * lie t below and t above it). */
+static inline __attribute__((always_inline)) void
+pair_fast(const struct engine *s, cdok_op op, int64_t t, dom_t da, dom_t db,
+	  dom_t *ka, dom_t *kb, dom_t *must)
+{
+	if (op == CDOK_OP_ADD) {
+		dom_t self = t % 2 == 0 && t / 2 <= s->vmax ? BIT(t / 2) : 0;
+
+		*ka = da & mirror(db, t) & ~self;
+		*kb = db & mirror(da, t) & ~self;
+	} else if (t > 0 && t < DOM_BITS) {
+		*ka = da & (db << t | db >> t);
+		*kb = db & (da << t | da >> t);
+	} else {
+		*ka = *kb = 0;
+	}
+	if (popc(*ka) <= (op == CDOK_OP_ADD ? 2 : 3)) {
+		dom_t x = 0, y = 0;
+
+		pair_scan(s, op, t, *ka, *kb, &x, &y, must);
+	} else {
+		*must = 0;
+	}
+}
+
+/* pair_scan for any operation: a sum or a difference in a few word
+ * operations (pair_fast), the others a loop over the values, one per
+ * operation, each with its clue test inlined. */
+static inline __attribute__((always_inline)) void
+pair_fit(const struct engine *s, cdok_op op, int64_t t, dom_t da, dom_t db,
+	 dom_t *ka, dom_t *kb, dom_t *must)
+{
+	switch (op) {
+	case CDOK_OP_ADD:
+		pair_fast(s, CDOK_OP_ADD, t, da, db, ka, kb, must);
+		break;
+	case CDOK_OP_SUB:
+		pair_fast(s, CDOK_OP_SUB, t, da, db, ka, kb, must);
+		break;
+	case CDOK_OP_MUL:
+		pair_scan(s, CDOK_OP_MUL, t, da, db, ka, kb, must);
+		break;
+	case CDOK_OP_DIV:
+		pair_scan(s, CDOK_OP_DIV, t, da, db, ka, kb, must);
+		break;
+	}
+}
+
 static bool pair_propagate(struct engine *s, dom_t *dom, int ci)
 {
 	const struct cage_info *c = &s->cages[ci];
 	int a = c->cells[0], b = c->cells[1];
 	dom_t da = dom[a], db = dom[b], ka = 0, kb = 0, must = ~(dom_t)0;
 
-	/* One loop per operation, each with its clue test inlined. */
-	switch (c->op) {
-	case CDOK_OP_ADD:
-		pair_scan(s, CDOK_OP_ADD, c->target, da, db, &ka, &kb, &must);
-		break;
-	case CDOK_OP_SUB:
-		pair_scan(s, CDOK_OP_SUB, c->target, da, db, &ka, &kb, &must);
-		break;
-	case CDOK_OP_MUL:
-		pair_scan(s, CDOK_OP_MUL, c->target, da, db, &ka, &kb, &must);
-		break;
-	case CDOK_OP_DIV:
-		pair_scan(s, CDOK_OP_DIV, c->target, da, db, &ka, &kb, &must);
-		break;
-	}
+	pair_fit(s, c->op, c->target, da, db, &ka, &kb, &must);
 	if (!narrow(s, dom, a, ka) || !narrow(s, dom, b, kb))
 		return false;
 	must &= ka | kb;

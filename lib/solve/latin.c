@@ -700,7 +700,7 @@ static int scan_pair(struct engine *s, int ci, const dom_t *dom,
 	int a = c->cells[0], b = c->cells[1];
 	dom_t ka = 0, kb = 0, must = ~(dom_t)0;
 
-	pair_scan(s, c->op, c->target, dom[a], dom[b], &ka, &kb, &must);
+	pair_fit(s, c->op, c->target, dom[a], dom[b], &ka, &kb, &must);
 	out->support[0] = ka;
 	out->support[1] = kb;
 	if (!ka)
