@@ -2896,64 +2896,67 @@ static void cage_info_init(struct engine *s, struct cage_info *ci,
 	s->ustamp_now++;
 	for (int i = 0; i < k; i++) {
 		int *g = ci->groups + i * NKINDS;
+		const int *units = s->cell_units + c->cells[i] * NKINDS;
+		uint64_t bit = i < 64 ? (uint64_t)1 << i : 0;
 
-		for (int kind = 0; kind < NKINDS; kind++) {
-			int u, j;
+		for (int kind = 0; kind < s->nkinds; kind++) {
+			int u = units[kind];
 
-			/* Kinds the puzzle lacks point at the row's group,
-			 * which makes them harmless repeats. */
-			if (kind >= s->nkinds) {
-				g[kind] = g[KIND_ROW];
-				continue;
-			}
-			u = s->cell_units[c->cells[i] * NKINDS + kind];
 			/* The unit's group in this cage, if it has one
 			 * yet (ustamp says whether ugroup is this
 			 * cage's). */
 			if (s->ustamp[u] != s->ustamp_now) {
 				s->ustamp[u] = s->ustamp_now;
 				s->ugroup[u] = ci->ngroups;
+				ci->group_cells[ci->ngroups] = 0;
 				ci->group_unit[ci->ngroups++] = u;
 			}
-			j = s->ugroup[u];
-			g[kind] = j;
+			g[kind] = s->ugroup[u];
+			ci->group_cells[g[kind]] |= bit;
 		}
+		/* Boxes, when the puzzle lacks them, point at the row's
+		 * group, which makes them harmless repeats. */
+		if (s->nkinds < NKINDS)
+			g[KIND_BOX] = g[KIND_ROW];
 	}
 	/* A pair in one row, column or box: different values, which is
 	 * what pair_propagate counts on (a derived pair may lie apart). */
 	ci->pair = k == 2 && ci->ngroups < 2 * s->nkinds;
-	for (int j = 0; j < ci->ngroups; j++)
-		ci->group_cells[j] = 0;
-	for (int i = 0; i < k && i < 64; i++)
-		for (int kind = 0; kind < s->nkinds; kind++)
-			ci->group_cells[ci->groups[i * NKINDS + kind]] |=
-				(uint64_t)1 << i;
 }
 
 /* Rows, columns and (with boxes) boxes as lists of cells. */
 static void units_lists_init(struct engine *s, const cdok_puzzle *p)
 {
-	int n = s->n, filled[NKINDS * CDOK_MAX_SIZE] = {0};
+	int n = s->n, cell = 0, filled[CDOK_MAX_SIZE] = {0};
+	int br = p->box_rows, bc = p->box_cols;
 
-	for (int cell = 0; cell < s->ncells; cell++) {
-		int r = cell / n, c = cell % n;
-		int u[NKINDS] = {r, n + c, 0};
+	for (int r = 0; r < n; r++) {
+		/* The box of the row's first cell; the next one starts bc
+		 * columns on. */
+		int box = br ? 2 * n + r / br * (n / bc) : 0, next = bc;
 
-		if (p->box_rows) {
-			int box = r / p->box_rows * (n / p->box_cols) +
-				  c / p->box_cols;
+		for (int c = 0; c < n; c++, cell++) {
+			int *u = s->cell_units + cell * NKINDS;
+			uint64_t *bits = s->cell_bits + cell * NKINDS;
 
-			u[KIND_BOX] = 2 * n + box;
+			if (br && c == next) {
+				box++;
+				next += bc;
+			}
+			u[KIND_ROW] = r;
+			u[KIND_COL] = n + c;
+			/* A kind the puzzle lacks: unit 0, no bits. */
+			u[KIND_BOX] = br ? box : 0;
+			bits[KIND_ROW] = (uint64_t)1 << r;
+			bits[KIND_COL] = (uint64_t)1 << c;
+			bits[KIND_BOX] = br ? (uint64_t)1 << (box - 2 * n) : 0;
+			/* Each unit's list in reading order. */
+			s->unit_cells[r * n + c] = cell;
+			s->unit_cells[(n + c) * n + r] = cell;
+			if (br)
+				s->unit_cells[box * n + filled[box - 2 * n]++] =
+					cell;
 		}
-		for (int k = 0; k < NKINDS; k++) {
-			s->cell_units[cell * NKINDS + k] = u[k];
-			s->cell_bits[cell * NKINDS + k] =
-				k < s->nkinds ? (uint64_t)1 << (u[k] - k * n)
-					      : 0;
-		}
-		/* Each unit's list in reading order. */
-		for (int k = 0; k < s->nkinds; k++)
-			s->unit_cells[u[k] * n + filled[u[k]]++] = cell;
 	}
 }
 
