@@ -157,6 +157,12 @@ static inline int high_value(dom_t d)
 #ifndef ESCALATE_BIG_NODES
 #define ESCALATE_BIG_NODES 1024
 #endif
+/* The cages the root's reasoning leaves open get their tables (up to
+ * LAYOUT_MAX layouts) once the search has made this many nodes: a
+ * search of a few nodes does not repay them (search_root). */
+#ifndef TABLES_AFTER_NODES
+#define TABLES_AFTER_NODES 32
+#endif
 /* The last stage (search_root) starts again from the root after
  * RESTART_FIRST nodes (0: never), then after RESTART_GROW percent of the
  * previous run's nodes each time, until a solution is found.  With
@@ -351,6 +357,8 @@ struct engine {
 
 	uint64_t node_id;     /* the search node being propagated (0: the
 			       * root, where tables may still be made) */
+	bool tables_due;      /* tables_after_root is due once the search
+			       * passes TABLES_AFTER_NODES nodes */
 	uint64_t nodes_made;
 	bool *tried;          /* per cage: a table was tried at the root */
 	unsigned char *rec;   /* layouts being recorded, room for rec_cap */
@@ -1957,13 +1965,13 @@ static uint64_t layout_space(const struct engine *s, const dom_t *dom,
 	return space;
 }
 
-/* Whether a cage should try for a table now: at the root only, cages of
- * 3..LAYOUT_MAX_CELLS cells (two-cell cages have their own way), once
- * while the root's reasoning runs and once more after it. */
+/* Whether a cage should try for a table: cages of 3..LAYOUT_MAX_CELLS
+ * cells (two-cell cages have their own way), once while the root's
+ * reasoning runs and once more after it (tables_after_root). */
 static bool table_wanted(const struct engine *s, const struct cage_info *c,
 			 int ci)
 {
-	return !s->node_id && c->table < 0 && c->ncells >= 3 &&
+	return c->table < 0 && c->ncells >= 3 &&
 	       c->ncells <= LAYOUT_MAX_CELLS && !s->tried[ci] &&
 	       !(c->op == CDOK_OP_MUL && c->target == 0);
 }
@@ -2236,7 +2244,8 @@ static bool cage_consistency(struct engine *s, dom_t *dom, int ci, bool full)
 	/* At the root, a cage small enough to list cheaply gets its table
 	 * at its full look; the others wait for the root's reasoning to
 	 * narrow them (tables_after_root). */
-	if (table_wanted(s, c, ci) && layout_space(s, dom, c) <= LAYOUT_ROOT_MAX) {
+	if (!s->node_id && table_wanted(s, c, ci) &&
+	    layout_space(s, dom, c) <= LAYOUT_ROOT_MAX) {
 		s->tried[ci] = true;
 		if (!table_make(s, dom, ci, LAYOUT_ROOT_MAX, LAYOUT_BUDGET) &&
 		    s->nomem)
@@ -2640,6 +2649,18 @@ static void search(struct engine *s, int depth)
 	int best, best_count;
 
 	s->nodes++;
+#if LAYOUT_TABLES
+	/* The tables of the cages the root left open come once the search
+	 * has gone on for a while (search_root). */
+	if (s->tables_due && s->nodes > TABLES_AFTER_NODES) {
+		s->tables_due = false;
+		if (!tables_after_root(s, s->levels[0], LAYOUT_MAX,
+				       LAYOUT_BUDGET, s->nkinds < 3)) {
+			s->nomem = s->stop = true;
+			return;
+		}
+	}
+#endif
 	if (s->max_nodes && s->nodes > s->max_nodes) {
 		s->gave_up = s->stop = true;
 		return;
@@ -2778,15 +2799,14 @@ static void search_root(struct engine *s, dom_t *root)
 	 * stay: on the random sum-only 12 x 12s of bench/sum12, whose
 	 * searches are long, leaving them out cost 14 % (24.0 s in all
 	 * against 21.1 s). */
-	if (!tables_after_root(s, root, LAYOUT_MAX, LAYOUT_BUDGET,
-			       s->nkinds < 3))
-		return;
+	s->tables_due = true;
 #endif
 	search(s, 0);
 	while (s->cut) {
 		s->cut = s->stop = false;
 		s->stage++;
 		s->node_id = 0;
+		s->tables_due = false;
 #if NOGOODS
 		if (!root_nogoods(s, root))
 			return;
