@@ -2025,49 +2025,53 @@ static void tables_undo(struct engine *s, size_t mark)
 }
 #endif
 
-/* The sets of k different values of lo..hi, with base already chosen,
- * adding up to t: appended to s->combos.  False when there are more
- * than room of them (room is then below 0) or memory runs out
- * (s->nomem). */
-static bool value_sets(struct engine *s, int k, int64_t t, int lo, int hi,
-		       dom_t base, int *room)
+/* The sets of k (1..COMBO_MAX_CELLS) different values of lo..hi (lo >=
+ * 0) adding up to t, into out (room for max), in increasing order: how
+ * many, or -1 when there are more than max.  Depth first over the
+ * values in increasing order, each position's range cut to what the
+ * positions after it can still complete, the last one worked out. */
+static int value_sets(int k, int64_t t, int lo, int hi, dom_t *out, int max)
 {
-	if (!k) {
-		if (t)
-			return true;
-		if (--*room < 0)
-			return false;
-		if (s->ncombos == s->combos_cap) {
-			size_t cap = s->combos_cap * 2 + 64;
-			dom_t *v = cdok_realloc(s->combos, cap * sizeof(dom_t));
+	int cur[COMBO_MAX_CELLS], end[COMBO_MAX_CELLS];
+	int rest[COMBO_MAX_CELLS];
+	dom_t bits[COMBO_MAX_CELLS];
+	int n = 0, i = 0, from = lo;
 
-			if (!v) {
-				s->nomem = true;
-				return false;
+	if (t < (int64_t)k * lo || t > (int64_t)k * hi)
+		return 0;
+	rest[0] = (int)t;
+	bits[0] = 0;
+	for (;;) {
+		/* Position i takes a value from `from` on, m follow it. */
+		int m = k - 1 - i;
+
+		if (!m) {
+			if (rest[i] >= from && rest[i] <= hi) {
+				if (n == max)
+					return -1;
+				out[n++] = bits[i] | BIT(rest[i]);
 			}
-			s->combos = v;
-			s->combos_cap = cap;
-		}
-		s->combos[s->ncombos++] = base;
-		return true;
-	}
-	{
-		/* The rest: m = k - 1 values above v, adding up to t - v,
-		 * which lies between m v + m (m + 1) / 2 and m hi -
-		 * m (m - 1) / 2: v starts where the largest rest reaches. */
-		int64_t m = k - 1, top = m * hi - (m - 1) * m / 2;
+		} else {
+			/* The m after it add up to between m v + m (m + 1)
+			 * / 2 and m hi - m (m - 1) / 2. */
+			int low = rest[i] - (m * hi - m * (m - 1) / 2);
 
-		for (int64_t v = t - top > lo ? t - top : lo; v <= hi; v++) {
-			int64_t rest = t - v;
-
-			if (rest < m * v + m * (m + 1) / 2)
-				break;
-			if (!value_sets(s, k - 1, rest, (int)v + 1, hi,
-					base | BIT(v), room))
-				return false;
+			cur[i] = low > from ? low : from;
+			end[i] = (rest[i] - m * (m + 1) / 2) / (m + 1);
+			if (cur[i] <= end[i])
+				goto down;
 		}
+		/* Back to the last position with a value left. */
+		do {
+			if (--i < 0)
+				return n;
+		} while (++cur[i] > end[i]);
+down:
+		rest[i + 1] = rest[i] - cur[i];
+		bits[i + 1] = bits[i] | BIT(cur[i]);
+		from = cur[i] + 1;
+		i++;
 	}
-	return true;
 }
 
 /* The sets of values of a distinct sum cage of 3 to COMBO_MAX_CELLS
@@ -2075,20 +2079,30 @@ static bool value_sets(struct engine *s, int k, int64_t t, int lo, int hi,
  * COMBO_MAX; more are not kept).  Memory running out sets s->nomem. */
 static bool cage_combos(struct engine *s, struct cage_info *c)
 {
-	size_t start = s->ncombos;
-	int room = COMBO_MAX;
+	int n;
 
 	if (c->ncombo >= 0)
 		return c->ncombo > 0;
 	c->ncombo = 0;
-	if (!value_sets(s, c->ncells, c->target, s->vmin, s->vmax, 0,
-			&room)) {
-		s->ncombos = start;
-		return false;
+	if (s->ncombos + COMBO_MAX > s->combos_cap) {
+		size_t cap = s->combos_cap * 2 + COMBO_MAX;
+		dom_t *v = cdok_realloc(s->combos, cap * sizeof(dom_t));
+
+		if (!v) {
+			s->nomem = true;
+			return false;
+		}
+		s->combos = v;
+		s->combos_cap = cap;
 	}
-	c->combo = (int)start;
-	c->ncombo = (int)(s->ncombos - start);
-	return c->ncombo > 0;
+	n = value_sets(c->ncells, c->target, s->vmin, s->vmax,
+		       s->combos + s->ncombos, COMBO_MAX);
+	if (n <= 0)
+		return false;
+	c->combo = (int)s->ncombos;
+	c->ncombo = n;
+	s->ncombos += (size_t)n;
+	return true;
 }
 
 /* Cage ci's full look is due once everything else is done (Q_FULL). */

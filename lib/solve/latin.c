@@ -269,17 +269,21 @@ static bool eliminate_fixed(struct engine *s, dom_t *dom)
 				return false;
 		if (s->nkinds < 3)
 			continue;
-		for (int rr = r - r % br; rr < r - r % br + br; rr++) {
-			int c0 = c - c % bc;
+		/* The box's cells in neither the row nor the column. */
+		{
+			int box = s->cell_units[cell * NKINDS + KIND_BOX];
+			int r0 = r - r % br, c0 = c - c % bc;
 
-			if (rr == r)
-				continue;
-			for (int i = rr * n + c0; i < rr * n + c0 + bc; i++)
-				if (i != rr * n + c &&
-				    !eliminate_at(s, dom, i, v,
-						  s->cell_units[cell * NKINDS +
-								KIND_BOX]))
-					return false;
+			for (int rr = r0; rr < r0 + br; rr++) {
+				int at = rr * n + c0;
+
+				if (rr == r)
+					continue;
+				for (int j = 0; j < bc; j++)
+					if (c0 + j != c &&
+					    !eliminate_at(s, dom, at + j, v, box))
+						return false;
+			}
 		}
 	}
 	return true;
