@@ -105,17 +105,25 @@ void step_cell(struct grader *g, int cell)
 
 /* Note that a cell's candidates changed: its units, and whether it has
  * one candidate left. */
-static void mark_dirty(struct grader *g, int cell)
+static inline void mark_dirty(struct grader *g, int cell)
 {
 	uint64_t d = g->dom[cell];
+	const int *cu = g->cell_units + cell * 3;
+	int n = g->n;
+	/* The cell's row, column and box as bits of their kinds' masks
+	 * (no box bit without boxes). */
+	uint64_t r = (uint64_t)1 << cu[0], c = (uint64_t)1 << (cu[1] - n);
+	uint64_t b = g->nkinds > 2 ? (uint64_t)1 << (cu[2] - 2 * n) : 0;
 
-	for (int k = 0; k < g->nkinds; k++) {
-		int u = g->cell_units[cell * 3 + k];
-
-		g->dirty_singles[k] |= (uint64_t)1 << (u - k * g->n);
-		g->dirty_subsets[k] |= (uint64_t)1 << (u - k * g->n);
-		g->dirty_cross[k] |= (uint64_t)1 << (u - k * g->n);
-	}
+	g->dirty_singles[0] |= r;
+	g->dirty_singles[1] |= c;
+	g->dirty_singles[2] |= b;
+	g->dirty_subsets[0] |= r;
+	g->dirty_subsets[1] |= c;
+	g->dirty_subsets[2] |= b;
+	g->dirty_cross[0] |= r;
+	g->dirty_cross[1] |= c;
+	g->dirty_cross[2] |= b;
 	if (!g->val[cell] && d && !(d & (d - 1)))
 		g->single[cell / 64] |= (uint64_t)1 << (cell % 64);
 }
@@ -564,6 +572,62 @@ static bool killer_init(struct grader *g)
 	return true;
 }
 
+/* Place the givens, or the state's values (values not NULL): what
+ * place() one after the other would leave, but each open cell loses the
+ * values that see it in one step.  A value that meets one placed before
+ * it in a unit or a distinct cage is a contradiction (as is a Killer
+ * cage whose placed values pass its sum).  False when memory runs out. */
+static bool place_all(struct grader *g, const int *values)
+{
+	const cdok_puzzle *p = g->p;
+	uint64_t *cage_vals = cdok_calloc((size_t)(p->ncages ? p->ncages : 1),
+					  sizeof(uint64_t));
+
+	if (!cage_vals)
+		return false;
+	for (int i = 0; i < g->ncells && !g->contradiction; i++) {
+		int v = values ? values[i] : p->given[i], c = p->cage_of[i];
+		uint64_t b;
+
+		if (v <= 0 || v > g->n)
+			continue;
+		b = (uint64_t)1 << v;
+		for (int k = 0; k < g->nkinds; k++)
+			if (g->placed[g->cell_units[i * 3 + k]] & b)
+				g->contradiction = true;
+		if (c >= 0 && p->cages[c].distinct && (cage_vals[c] & b))
+			g->contradiction = true;
+		if (g->contradiction)
+			break;
+		if (c >= 0 && p->cages[c].distinct)
+			cage_vals[c] |= b;
+		g->val[i] = v;
+		g->fish_dirty |= b;
+		for (int k = 0; k < g->nkinds; k++)
+			g->placed[g->cell_units[i * 3 + k]] |= b;
+		g->open--;
+		g->placements++;
+		/* A value the pencil marks left out is still the value. */
+		g->dom[i] |= b;
+		narrow(g, i, b);
+		if (g->killer && !kcage_take(g, i, v))
+			g->contradiction = true;
+	}
+	for (int i = 0; i < g->ncells && !g->contradiction; i++) {
+		const int *cu = g->cell_units + i * 3;
+		int c = p->cage_of[i];
+		uint64_t seen = g->placed[cu[0]] | g->placed[cu[1]] |
+				(g->nkinds > 2 ? g->placed[cu[2]] : 0);
+
+		if (c >= 0 && p->cages[c].distinct)
+			seen |= cage_vals[c];
+		if (!g->val[i] && (g->dom[i] & seen))
+			narrow(g, i, g->dom[i] & ~seen);
+	}
+	free(cage_vals);
+	return true;
+}
+
 bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 		 const uint64_t *candidates)
 {
@@ -685,19 +749,7 @@ bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 		if (d && !(d & (d - 1)))
 			g->single[i / 64] |= (uint64_t)1 << (i % 64);
 	}
-	for (int i = 0; i < g->ncells; i++) {
-		int v = values ? values[i] : p->given[i];
-
-		if (!values && cdok_has_given(p, i))
-			v = p->given[i];
-		if (v <= 0 || v > g->n)
-			continue;
-		/* A value the pencil marks left out is still the value. */
-		g->dom[i] |= (uint64_t)1 << v;
-		if (!place(g, i, v, false))
-			break;
-	}
-	return true;
+	return place_all(g, values);
 }
 
 void grader_free(struct grader *g)
