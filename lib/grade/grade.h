@@ -111,12 +111,20 @@ struct grader {
 	uint64_t *dom;        /* candidates */
 	int *val;             /* placed value, 0 while open */
 	uint64_t *placed;     /* per unit: the values placed in it */
+	/* Per unit and value (unit * (n + 1) + v), how many of the unit's
+	 * cells have v among their candidates; per unit, the values with
+	 * one such cell (ones) and with none (zeros); per kind, a bit for
+	 * each unit where such a value may be one the unit misses (hot,
+	 * cleared when a look finds none).  Kept by every change of
+	 * candidates: the hidden singles need no scan of the cells. */
+	unsigned char *count;
+	uint64_t *ones, *zeros, hot[3];
 	/* What changed since a technique last looked and found nothing,
 	 * so that it looks only there: units (a bit per unit, by kind)
-	 * for the singles and for the subsets, cells that have one
-	 * candidate left, and per cage the techniques that found nothing
-	 * since its scan (bit t for CAGE_* technique t's position below). */
-	uint64_t dirty_singles[3], dirty_subsets[3];
+	 * for the subsets, cells that have one candidate left, and per
+	 * cage the techniques that found nothing since its scan (bit t for
+	 * CAGE_* technique t's position below). */
+	uint64_t dirty_subsets[3];
 	/* The same for the box-line intersections (tech_pointing,
 	 * tech_claiming), whose answer for a unit also depends on the
 	 * units crossing it: the boxes to look at again, per kind of line

@@ -115,9 +115,6 @@ static inline void mark_dirty(struct grader *g, int cell)
 	uint64_t r = (uint64_t)1 << cu[0], c = (uint64_t)1 << (cu[1] - n);
 	uint64_t b = g->nkinds > 2 ? (uint64_t)1 << (cu[2] - 2 * n) : 0;
 
-	g->dirty_singles[0] |= r;
-	g->dirty_singles[1] |= c;
-	g->dirty_singles[2] |= b;
 	g->dirty_subsets[0] |= r;
 	g->dirty_subsets[1] |= c;
 	g->dirty_subsets[2] |= b;
@@ -126,6 +123,61 @@ static inline void mark_dirty(struct grader *g, int cell)
 	g->dirty_cross[2] |= b;
 	if (!g->val[cell] && d && !(d & (d - 1)))
 		g->single[cell / 64] |= (uint64_t)1 << (cell % 64);
+}
+
+/* Value v of unit u has c places left (0 or 1): note it in ones and
+ * zeros, and the unit as hot when the unit misses v. */
+static void count_note(struct grader *g, int u, int v, int c)
+{
+	uint64_t b = (uint64_t)1 << v;
+
+	if (c) {
+		g->ones[u] |= b;
+	} else {
+		g->ones[u] &= ~b;
+		g->zeros[u] |= b;
+	}
+	if (!(g->placed[u] & b))
+		g->hot[u / g->n] |= (uint64_t)1 << (u % g->n);
+}
+
+/* Cell loses the candidates vals: one place fewer for each in each of
+ * its units. */
+static inline void count_lose(struct grader *g, int cell, uint64_t vals)
+{
+	const int *cu = g->cell_units + cell * 3;
+	int stride = g->n + 1;
+	unsigned char *c0 = g->count + cu[0] * stride;
+	unsigned char *c1 = g->count + cu[1] * stride;
+	unsigned char *c2 = g->count + cu[2] * stride;
+
+	for (; vals; vals &= vals - 1) {
+		int v = __builtin_ctzll(vals);
+
+		if (--c0[v] <= 1)
+			count_note(g, cu[0], v, c0[v]);
+		if (--c1[v] <= 1)
+			count_note(g, cu[1], v, c1[v]);
+		if (g->nkinds > 2 && --c2[v] <= 1)
+			count_note(g, cu[2], v, c2[v]);
+	}
+}
+
+/* Cell gains the candidate v (a given the pencil marks left out). */
+static void count_gain(struct grader *g, int cell, int v)
+{
+	uint64_t b = (uint64_t)1 << v;
+
+	for (int k = 0; k < g->nkinds; k++) {
+		int u = g->cell_units[cell * 3 + k];
+		int c = ++g->count[u * (g->n + 1) + v];
+
+		g->zeros[u] &= ~b;
+		if (c == 1)
+			count_note(g, u, v, 1);
+		else
+			g->ones[u] &= ~b;
+	}
 }
 
 /* A cell's candidates become nd (a subset).  The engine's scan of its
@@ -168,6 +220,7 @@ static bool narrow(struct grader *g, int cell, uint64_t nd)
 			g->uvc[g->cell_units[cell * 3 + k]].clean &= keep;
 	}
 	g->fish_dirty |= g->dom[cell] & ~nd;
+	count_lose(g, cell, g->dom[cell] & ~nd);
 	g->dom[cell] = nd;
 	mark_dirty(g, cell);
 	if (!nd)
@@ -608,6 +661,8 @@ static bool place_all(struct grader *g, const int *values)
 		g->open--;
 		g->placements++;
 		/* A value the pencil marks left out is still the value. */
+		if (!(g->dom[i] & b))
+			count_gain(g, i, v);
 		g->dom[i] |= b;
 		narrow(g, i, b);
 		if (g->killer && !kcage_take(g, i, v))
@@ -669,6 +724,10 @@ bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 		g->unit_sets = cdok_calloc(3 * (size_t)g->n,
 					   sizeof(*g->unit_sets));
 	g->mark = cdok_calloc(nc, sizeof(int));
+	g->count = cdok_malloc((size_t)3 * (size_t)p->size *
+			       (size_t)(p->size + 1));
+	g->ones = cdok_malloc((size_t)3 * (size_t)p->size * sizeof(uint64_t));
+	g->zeros = cdok_malloc((size_t)3 * (size_t)p->size * sizeof(uint64_t));
 	g->scratch = cdok_malloc((nc + 1) * sizeof(int));
 	s->cells = cdok_malloc((nc + 1) * sizeof(int));
 	s->chain = cdok_malloc((2 * nc + 2) * sizeof(int));
@@ -680,6 +739,7 @@ bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 	    !g->cage_pos || !g->support ||
 	    !g->scan_ngroups || !g->scan_unit || !g->scan_must ||
 	    !g->scan_state || !g->queue || !g->prev || !g->num || !g->mark ||
+	    !g->count || !g->ones || !g->zeros ||
 	    !g->scratch || !s->cells || !s->chain || !s->rm || !s->rm_cells ||
 	    (nc <= 128 && !g->unit_sets) || !units_init(g))
 		return false;
@@ -724,7 +784,18 @@ bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 		g->dom[i] = d;
 	}
 	for (int k = 0; k < 3; k++)
-		g->dirty_singles[k] = g->dirty_subsets[k] = ~(uint64_t)0;
+		g->dirty_subsets[k] = ~(uint64_t)0;
+	/* Every value in every cell of every unit, but for the values the
+	 * pencil marks leave out. */
+	memset(g->count, g->n, (size_t)3 * (size_t)g->n * (size_t)(g->n + 1));
+	for (int u = 0; u < 3 * g->n; u++) {
+		g->ones[u] = g->n == 1 ? g->full : 0;
+		g->zeros[u] = 0;
+	}
+	for (int k = 0; k < 3; k++)
+		g->hot[k] = g->n == 1 ? 1 : 0;
+	for (int i = 0; candidates && i < g->ncells; i++)
+		count_lose(g, i, g->full & ~g->dom[i]);
 	for (int k = 0; k < 3; k++)
 		g->dirty_cross[k] = 0;
 	for (int k = 0; k < 2; k++) {
@@ -786,6 +857,9 @@ void grader_free(struct grader *g)
 	free(g->num);
 	free(g->unit_sets);
 	free(g->mark);
+	free(g->count);
+	free(g->ones);
+	free(g->zeros);
 	free(g->scratch);
 	free(g->step.combos);
 	sb_free(&g->text);

@@ -29,49 +29,38 @@ static inline uint64_t unit_placed(const struct grader *g, int unit)
 
 /* ---- singles ---- */
 
-/* A value with one place left in a unit of the units first..last-1;
- * only units that changed since they were last looked at. */
+/* A value with one place left in a unit of the units first..last-1
+ * (whole kinds): the first such unit in order, its smallest such value;
+ * -1 when a value a unit misses has no place left.  Only hot units can
+ * have one (g->count). */
 static int hidden_single_in(struct grader *g, int tech, int first, int last)
 {
-	/* The units marked dirty, in order (first and last are whole
-	 * kinds; looking changes no mark but the unit's own). */
 	for (int kind = first / g->n; kind < last / g->n; kind++)
-	for (uint64_t dirty = g->dirty_singles[kind] &
-			      (~(uint64_t)0 >> (64 - g->n));
-	     dirty; dirty &= dirty - 1) {
-		int unit = kind * g->n + low(dirty);
-		const int *u = unit_of(g, unit);
-		uint64_t once = 0, twice = 0, missing;
-		uint64_t bit = dirty & -dirty;
+	for (uint64_t hot = g->hot[kind]; hot; hot &= hot - 1) {
+		int unit = kind * g->n + low(hot);
+		uint64_t missing = g->full & ~unit_placed(g, unit);
+		const int *u;
+		int v;
 
-		missing = g->full & ~unit_placed(g, unit);
-		if (!missing) {
-			g->dirty_singles[kind] &= ~bit;
+		if (g->zeros[unit] & missing)
+			return -1;
+		if (!(g->ones[unit] & missing)) {
+			g->hot[kind] &= ~(hot & -hot);
 			continue;
 		}
-		for (int i = 0; i < g->n; i++) {
-			uint64_t d = g->dom[u[i]] & missing;
-
-			twice |= once & d;
-			once |= d;
-		}
-		if (missing & ~once)
-			return -1;
-		if (!(missing & ~twice))
-			g->dirty_singles[kind] &= ~bit;
-		for (uint64_t h = missing & ~twice; h; h &= h - 1) {
-			int v = low(h);
-
-			for (int i = 0; i < g->n; i++)
-				if (!g->val[u[i]] && (g->dom[u[i]] & BIT(v))) {
-					step_begin(g, tech);
-					step_place(g, u[i], v);
-					step_cell(g, u[i]);
-					g->step.value = v;
-					g->step.unit = unit;
-					return 1;
-				}
-		}
+		/* Its one place is open: a placed cell holds a value the
+		 * unit does not miss. */
+		v = low(g->ones[unit] & missing);
+		u = unit_of(g, unit);
+		for (int i = 0; i < g->n; i++)
+			if (g->dom[u[i]] & BIT(v)) {
+				step_begin(g, tech);
+				step_place(g, u[i], v);
+				step_cell(g, u[i]);
+				g->step.value = v;
+				g->step.unit = unit;
+				return 1;
+			}
 	}
 	return 0;
 }
