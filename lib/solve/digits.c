@@ -214,10 +214,11 @@ static inline void units_changed(struct engine *s, int cell, dom_t nd,
 	(void)guess;
 }
 
-static void units_root(struct engine *s, const dom_t *root)
+static bool units_root(struct engine *s, dom_t *root)
 {
 	(void)s;
 	(void)root;
+	return true;
 }
 
 static void units_reset(struct engine *s)

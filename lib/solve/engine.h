@@ -454,8 +454,9 @@ static void units_free(struct engine *s);
  * true): note the rule's follow-up work. */
 static inline void units_changed(struct engine *s, int cell, dom_t nd,
 				 bool guess);
-/* The root domains are set: note the rule's first work. */
-static void units_root(struct engine *s, const dom_t *root);
+/* The root domains are set: note the rule's first work (the rule may
+ * narrow them itself).  False on a contradiction. */
+static bool units_root(struct engine *s, dom_t *root);
 /* Forget pending work after a contradiction. */
 static void units_reset(struct engine *s);
 static bool derive_sums(struct engine *s, int max_cells, int max_lines);
@@ -3494,8 +3495,7 @@ static bool root_setup(struct engine *s, dom_t **rootp)
 	for (int k = 0; k < s->nkinds; k++)
 		s->dirty[k] = s->n == 64 ? ~(uint64_t)0
 					 : ((uint64_t)1 << s->n) - 1;
-	units_root(s, root);
-	return ok;
+	return units_root(s, root) && ok;
 }
 
 /* Whether t has a prime factor above vmax (so no product of values up to

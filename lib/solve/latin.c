@@ -178,20 +178,56 @@ static inline void units_changed(struct engine *s, int cell, dom_t nd,
 	/* A guess needs its value eliminated, and the singles of its
 	 * units looked at (mark_cell did that); the matching waits for
 	 * the narrowing the guess causes. */
-	if (!guess && s->n > ALLDIFF_MIN_N)
-		for (int k = 0; k < s->nkinds; k++)
-			u->ad_dirty[k] |= s->cell_bits[cell * NKINDS + k];
+	if (!guess && s->n > ALLDIFF_MIN_N) {
+		const uint64_t *bits = s->cell_bits + cell * NKINDS;
+
+		/* A kind the puzzle lacks has no bits. */
+		for (int k = 0; k < NKINDS; k++)
+			u->ad_dirty[k] |= bits[k];
+	}
 	if (!(nd & (nd - 1)))
 		u->fixed[u->nfixed++] = cell;
 }
 
-static void units_root(struct engine *s, const dom_t *root)
+/* The givens leave their rows, columns and boxes at once, all cells
+ * in one pass rather than a given's units at a time (a puzzle of the
+ * original cdok has half its cells given); the cells this decides wait
+ * for the eliminations as usual.  Every unit and cage is due for a look
+ * at the root anyway, so nothing more needs noting. */
+static bool units_root(struct engine *s, dom_t *root)
 {
-	for (int i = 0; i < s->ncells; i++)
-		if (cdok_has_given(s->puzzle, i) && root[i])
+	const int *cu = s->cell_units;
+	dom_t held[NKINDS * CDOK_MAX_SIZE] = {0};
+
+	for (int i = 0; i < s->ncells; i++) {
+		dom_t d = root[i];
+
+		if (!cdok_has_given(s->puzzle, i) || !d)
+			continue;
+		for (int k = 0; k < s->nkinds; k++) {
+			if (held[cu[i * NKINDS + k]] & d)
+				return false;
+			held[cu[i * NKINDS + k]] |= d;
+		}
+	}
+	for (int i = 0; i < s->ncells; i++) {
+		dom_t d = root[i], seen = 0;
+
+		if (cdok_has_given(s->puzzle, i))
+			continue;
+		for (int k = 0; k < s->nkinds; k++)
+			seen |= held[cu[i * NKINDS + k]];
+		if (!(d & seen))
+			continue;
+		root[i] = d &= ~seen;
+		if (!d)
+			return false;
+		if (!(d & (d - 1)))
 			s->u->fixed[s->u->nfixed++] = i;
+	}
 	for (int k = 0; k < s->nkinds; k++)
 		s->u->ad_dirty[k] = s->dirty[k];
+	return true;
 }
 
 static void units_reset(struct engine *s)
