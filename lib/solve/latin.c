@@ -197,8 +197,11 @@ static inline void units_changed(struct engine *s, int cell, dom_t nd,
 static bool units_root(struct engine *s, dom_t *root)
 {
 	const int *cu = s->cell_units;
-	dom_t held[NKINDS * CDOK_MAX_SIZE] = {0};
+	dom_t held[NKINDS * CDOK_MAX_SIZE];
+	bool any = false;
 
+	for (int u = 0; u < s->nunits; u++)
+		held[u] = 0;
 	for (int i = 0; i < s->ncells; i++) {
 		dom_t d = root[i];
 
@@ -209,8 +212,9 @@ static bool units_root(struct engine *s, dom_t *root)
 				return false;
 			held[cu[i * NKINDS + k]] |= d;
 		}
+		any = true;
 	}
-	for (int i = 0; i < s->ncells; i++) {
+	for (int i = 0; any && i < s->ncells; i++) {
 		dom_t d = root[i], seen = 0;
 
 		if (cdok_has_given(s->puzzle, i))
