@@ -480,6 +480,8 @@ static enum step units_full(struct engine *s, dom_t *dom);
 /* ------------------------------------------------------------------ */
 /* Domain changes                                                      */
 
+static bool root_cheap(const struct engine *s, int ci);
+
 static inline void enqueue_cage(struct engine *s, int cage)
 {
 	if (cage < 0 || s->queued[cage])
@@ -488,11 +490,12 @@ static inline void enqueue_cage(struct engine *s, int cage)
 	/* Below the root one queue of the puzzle's cages: the order in
 	 * which contradictions are found decides the failure weights, and
 	 * with them the search (the random 12 x 12s of bench/hard took ten
-	 * times as long with the two queues there too). */
+	 * times as long with the two queues there too).  At the root a
+	 * cage whose next look is the cheap one (root_cheap) is cheap. */
 	if (cage >= s->nreal)
 		ring_push(&s->q[Q_DERIVED], cage);
 	else if (s->node_id || s->cages[cage].pair ||
-		 s->cages[cage].table >= 0)
+		 s->cages[cage].table >= 0 || root_cheap(s, cage))
 		ring_push(&s->q[Q_CHEAP], cage);
 	else
 		ring_push(&s->q[Q_COSTLY], cage);
@@ -2106,6 +2109,24 @@ static bool cage_combos(struct engine *s, struct cage_info *c)
 	return true;
 }
 
+/* Whether puzzle cage ci's next look at the root is a cheap one: a
+ * distinct sum cage's sets of values (combo_propagate, when it has
+ * them), or the first look of a Calcudoku sum or product cage that
+ * would get a table. */
+static bool root_cheap(const struct engine *s, int ci)
+{
+	const struct cage_info *c = &s->cages[ci];
+
+	if (c->ncombo)
+		return true;
+#if LAYOUT_TABLES
+	return table_wanted(s, c, ci) && !s->looked[ci] && ci < s->nreal &&
+	       !c->distinct && (c->op == CDOK_OP_ADD || c->op == CDOK_OP_MUL);
+#else
+	return false;
+#endif
+}
+
 /* Cage ci's full look is due once everything else is done (Q_FULL). */
 static inline void schedule_full(struct engine *s, int ci)
 {
@@ -2240,20 +2261,16 @@ static bool cage_consistency(struct engine *s, dom_t *dom, int ci, bool full)
 	 * reasoning at its first.  The full look always comes before the
 	 * root's reasoning ends, which so ends where it would without the
 	 * cheap ones (the sets say nothing the full look does not). */
-	if (!s->node_id && !full) {
+	if (!s->node_id && !full && root_cheap(s, ci)) {
 		if (c->ncombo && cage_combos(s, &s->cages[ci]))
 			return combo_propagate(s, dom, ci);
 		if (s->nomem)
 			return false;
-#if LAYOUT_TABLES
-		if (table_wanted(s, c, ci) && !s->looked[ci] &&
-		    ci < s->nreal && !c->distinct &&
-		    (c->op == CDOK_OP_ADD || c->op == CDOK_OP_MUL)) {
+		if (!c->ncombo) {
 			s->looked[ci] = true;
 			schedule_full(s, ci);
 			return cage_cheap(s, dom, c);
 		}
-#endif
 	}
 #if LAYOUT_TABLES
 	/* At the root, a cage small enough to list cheaply gets its table
