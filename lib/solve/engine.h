@@ -288,7 +288,7 @@ struct cage_ring {
  * have none (an enumeration, or their first table); at the root, those
  * whose first look was the cheap reasoning and whose full look is due;
  * the derived sums. */
-enum { Q_CHEAP, Q_COSTLY, Q_FULL, Q_DERIVED, NQUEUES };
+enum { Q_CHEAP, Q_LIGHT, Q_COSTLY, Q_FULL, Q_DERIVED, NQUEUES };
 
 static inline void ring_push(struct cage_ring *r, int x)
 {
@@ -495,8 +495,10 @@ static inline void enqueue_cage(struct engine *s, int cage)
 	if (cage >= s->nreal)
 		ring_push(&s->q[Q_DERIVED], cage);
 	else if (s->node_id || s->cages[cage].pair ||
-		 s->cages[cage].table >= 0 || root_cheap(s, cage))
+		 s->cages[cage].table >= 0)
 		ring_push(&s->q[Q_CHEAP], cage);
+	else if (root_cheap(s, cage))
+		ring_push(&s->q[Q_LIGHT], cage);
 	else
 		ring_push(&s->q[Q_COSTLY], cage);
 }
@@ -2344,6 +2346,8 @@ static bool propagate(struct engine *s, dom_t *dom)
 		full = false;
 		if (s->q[Q_CHEAP].count) {
 			ci = ring_pop(&s->q[Q_CHEAP]);
+		} else if (s->q[Q_LIGHT].count) {
+			ci = ring_pop(&s->q[Q_LIGHT]);
 		} else if (s->q[Q_COSTLY].count) {
 			/* The costlier cages once the cheap ones are done:
 			 * their domains are narrower by then. */

@@ -574,7 +574,7 @@ static enum step units_cheap(struct engine *s, dom_t *dom)
 {
 	if (!eliminate_fixed(s, dom))
 		return STEP_FAIL;
-	if (!s->q[Q_CHEAP].count &&
+	if (!s->q[Q_CHEAP].count && !s->q[Q_LIGHT].count &&
 	    !each_dirty_unit(s, dom, s->dirty, unit_singles))
 		return STEP_FAIL;
 	return s->u->nfixed ? STEP_AGAIN : STEP_DONE;
