@@ -266,6 +266,10 @@ struct enum_ctx {
 	 * of k values each (in the cage's cell order). */
 	unsigned char *rec;
 	int nrec, rec_max;
+	/* With rec: the values are supported too, and past rec_max the
+	 * recording stops (rec becomes NULL) while the enumeration goes
+	 * on (cdok_latin_scan). */
+	bool rec_also;
 	long budget;
 	int unsupported;      /* (cell, value) pairs not yet supported */
 	bool track_must;
@@ -655,14 +659,19 @@ leaf_supports(struct engine *s)
 	if (e->rec) {
 		unsigned char *t;
 
-		if (e->nrec == e->rec_max) {
+		if (e->nrec == e->rec_max && !e->rec_also) {
 			e->aborted = e->stop = true;
 			return false;
 		}
-		t = e->rec + (size_t)e->nrec++ * (size_t)k;
-		for (int i = 0; i < k; i++)
-			t[pos[i]] = (unsigned char)val[i];
-		return false;
+		if (e->nrec == e->rec_max) {
+			e->rec = NULL;
+		} else {
+			t = e->rec + (size_t)e->nrec++ * (size_t)k;
+			for (int i = 0; i < k; i++)
+				t[pos[i]] = (unsigned char)val[i];
+		}
+		if (!e->rec_also)
+			return false;
 	}
 	{
 		dom_t *sup = e->sup;
@@ -711,7 +720,8 @@ static void enum_leaf(struct engine *s)
 			e->used[lg[j]] = keep[j];
 		e->track_must = useful;
 	}
-	if (!e->unsupported && !e->track_must)
+	/* Nothing more to learn, unless the layouts are being listed. */
+	if (!e->unsupported && !e->track_must && !e->rec)
 		e->stop = true;
 }
 
@@ -724,7 +734,7 @@ static void enum_leaf_values(struct engine *s)
 		return;
 	if (e->track_must)
 		e->track_must = must_by_values(s);
-	if (!e->unsupported && !e->track_must)
+	if (!e->unsupported && !e->track_must && !e->rec)
 		e->stop = true;
 }
 
@@ -1828,20 +1838,10 @@ static bool table_propagate(struct engine *s, dom_t *dom, int ci)
 		      : table_propagate_w(s, dom, ci, w);
 }
 
-/* Record the layouts of cage ci under dom, up to cap of them, within
- * budget enumeration steps, and make its table.  False (and no table)
- * when there are more than cap, the enumeration ran out of steps, or
- * memory ran out (s->nomem). */
-static bool table_make(struct engine *s, const dom_t *dom, int ci, int cap,
-		       long budget)
+/* Room to record cap layouts (s->rec).  False when memory runs out
+ * (s->nomem). */
+static bool rec_room(struct engine *s, int cap)
 {
-	struct cage_info *c = &s->cages[ci];
-	struct enum_ctx *e = &s->e;
-	struct layout_table *t;
-	int nvals = s->vmax + 1;
-	size_t words, need, span, res_words;
-	uint64_t *arena;
-
 	if (cap > s->rec_cap) {
 		free(s->rec);
 		s->rec = cdok_malloc((size_t)cap * LAYOUT_MAX_CELLS);
@@ -1851,6 +1851,43 @@ static bool table_make(struct engine *s, const dom_t *dom, int ci, int cap,
 			return false;
 		}
 	}
+	return true;
+}
+
+static bool table_build(struct engine *s, const dom_t *dom, int ci);
+
+/* Record the layouts of cage ci under dom, up to cap of them, within
+ * budget enumeration steps, and make its table.  False (and no table)
+ * when there are more than cap, the enumeration ran out of steps, or
+ * memory ran out (s->nomem). */
+static bool table_make(struct engine *s, const dom_t *dom, int ci, int cap,
+		       long budget)
+{
+	struct enum_ctx *e = &s->e;
+
+	if (!rec_room(s, cap))
+		return false;
+	e->rec = s->rec;
+	e->rec_max = cap;
+	e->nrec = 0;
+	enumerate(s, dom, ci, budget);
+	e->rec = NULL;
+	if (e->aborted)
+		return false;
+	return table_build(s, dom, ci);
+}
+
+/* Cage ci's table from the e->nrec layouts in s->rec, all of them those
+ * that fit dom.  False (and no table) when memory runs out (s->nomem). */
+static bool table_build(struct engine *s, const dom_t *dom, int ci)
+{
+	struct cage_info *c = &s->cages[ci];
+	struct enum_ctx *e = &s->e;
+	struct layout_table *t;
+	int nvals = s->vmax + 1;
+	size_t words, need, span, res_words;
+	uint64_t *arena;
+
 	if (s->ntables == s->tables_cap) {
 		int grow = s->tables_cap * 2 + 16;
 		struct layout_table *tv = cdok_realloc(s->tables, (size_t)grow *
@@ -1863,13 +1900,6 @@ static bool table_make(struct engine *s, const dom_t *dom, int ci, int cap,
 		s->tables = tv;
 		s->tables_cap = grow;
 	}
-	e->rec = s->rec;
-	e->rec_max = cap;
-	e->nrec = 0;
-	enumerate(s, dom, ci, budget);
-	e->rec = NULL;
-	if (e->aborted)
-		return false;
 	words = (size_t)(e->nrec + 63) / 64;
 	if (!words)
 		words = 1;

@@ -791,9 +791,32 @@ int cdok_latin_scan(struct cdok_latin *h, int cage, const uint64_t *dom,
 		return scan_pair(s, cage, dom, out);
 	if (budget >= CDOK_LATIN_TABLE_BUDGET && scan_tabled(h, cage, dom))
 		return scan_table(s, cage, dom, out);
+	/* A cage that may get a table has its layouts listed while it is
+	 * enumerated: a costly enumeration makes the table at once. */
+	if (!h->tabled[cage] && budget >= CDOK_LATIN_TABLE_BUDGET &&
+	    c->ncells >= 2 && c->ncells <= LAYOUT_MAX_CELLS &&
+	    !(c->op == CDOK_OP_MUL && c->target == 0) &&
+	    rec_room(s, LAYOUT_MAX)) {
+		e->rec = s->rec;
+		e->rec_max = LAYOUT_MAX;
+		e->nrec = 0;
+		e->rec_also = true;
+	}
+	s->nomem = false;
 	enumerate(s, dom, cage, budget);
-	if (!h->tabled[cage] && budget - e->budget > SCAN_COSTLY)
+	e->rec_also = false;
+	if (!h->tabled[cage] && budget - e->budget > SCAN_COSTLY) {
 		h->tabled[cage] = 2;
+		/* Listed in full: the table of the layouts under dom. */
+		if (e->rec && !e->aborted && c->table < 0 &&
+		    table_build(s, dom, cage)) {
+			h->tabled[cage] = 1;
+			for (int p = 0; p < c->ncells; p++)
+				h->made[c->cells[p]] = dom[c->cells[p]];
+		}
+		s->nomem = false;
+	}
+	e->rec = NULL;
 	if (e->aborted)
 		return -1;
 	for (int i = 0; i < e->k; i++)
