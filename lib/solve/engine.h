@@ -2244,7 +2244,7 @@ static bool combo_propagate(struct engine *s, dom_t *dom, int ci)
 			cells = s->unit_cells + (size_t)c->group_unit[g] *
 						(size_t)s->n;
 			for (int i = 0; i < s->n; i++)
-				if (s->cage_of[cells[i]] != ci &&
+				if (!in_cage(s, ci, cells[i]) &&
 				    (dom[cells[i]] & v) &&
 				    !narrow(s, dom, cells[i], dom[cells[i]] & ~v))
 					return false;
@@ -3400,7 +3400,19 @@ static bool derive_sums(struct engine *s, int max_cells, int max_lines)
 	store = (int *)(void *)(bits + groups);
 	cages_point(s, s->nreal, s->ncages, store, bits);
 	for (int i = s->nreal; i < s->ncages; i++) {
-		cage_info_init(s, &s->cages[i], cage_src(s, i));
+		struct cage_info *c = &s->cages[i];
+
+		cage_info_init(s, c, cage_src(s, i));
+		/* A sum whose cells all lie in one unit holds different
+		 * values: enumerated by values, and through its sets of
+		 * values at the root. */
+		for (int g = 0; g < c->ngroups && !c->distinct; g++)
+			if (c->ncells <= 64 &&
+			    c->group_cells[g] == (~(uint64_t)0 >> (64 - c->ncells)))
+				c->distinct = true;
+		if (c->distinct && FOOT_IS_VALUE && c->ncells >= 3 &&
+		    c->ncells <= COMBO_MAX_CELLS)
+			c->ncombo = -1;
 		enqueue_cage(s, i);
 	}
 	return true;
