@@ -121,6 +121,10 @@ struct unit_state {
 	/* The matching test's record in this window (see above). */
 	unsigned ad_runs, ad_hits, ad_wait;
 	bool ad_sparse;
+	/* With boxes: per column of a box (0..box_cols-1), the positions
+	 * (bit i: the box's i-th cell in reading order) in that column;
+	 * all, every position. */
+	uint64_t box_col[CDOK_MAX_SIZE], box_all;
 };
 
 #include "solve/engine.h"
@@ -160,6 +164,14 @@ static bool units_init(struct engine *s)
 	if (!s->u)
 		return false;
 	s->u->fixed = cdok_malloc((size_t)s->ncells * 2 * sizeof(int));
+	if (s->nkinds > 2) {
+		int bc = s->puzzle->box_cols;
+
+		s->u->box_all = s->n == 64 ? ~(uint64_t)0
+					   : ((uint64_t)1 << s->n) - 1;
+		for (int i = 0; i < s->n; i++)
+			s->u->box_col[i % bc] |= (uint64_t)1 << i;
+	}
 	return s->u->fixed != NULL;
 }
 
@@ -309,21 +321,18 @@ static bool eliminate_fixed(struct engine *s, dom_t *dom)
 				return false;
 		if (s->nkinds < 3)
 			continue;
-		/* The box's cells in neither the row nor the column. */
+		/* The box's cells in neither the row nor the column: its
+		 * positions less the cell's row and column of the box. */
 		{
 			int box = s->cell_units[cell * NKINDS + KIND_BOX];
-			int r0 = r - r % br, c0 = c - c % bc;
+			const int *bx = s->unit_cells + (size_t)box * (size_t)n;
+			uint64_t row = (((uint64_t)1 << bc) - 1) << (r % br * bc);
+			uint64_t m = u->box_all & ~row & ~u->box_col[c % bc];
 
-			for (int rr = r0; rr < r0 + br; rr++) {
-				int at = rr * n + c0;
-
-				if (rr == r)
-					continue;
-				for (int j = 0; j < bc; j++)
-					if (c0 + j != c &&
-					    !eliminate_at(s, dom, at + j, v, box))
-						return false;
-			}
+			for (; m; m &= m - 1)
+				if (!eliminate_at(s, dom, bx[__builtin_ctzll(m)], v,
+						  box))
+					return false;
 		}
 	}
 	return true;
