@@ -3116,10 +3116,13 @@ static bool cages_alloc(struct engine *s, int ncap)
 {
 	size_t nc = (size_t)(ncap ? ncap : 1), at = 0, old = (size_t)s->ncages;
 	struct cage_info *cages;
-	bool *tried, *looked;
+	int *q[NQUEUES];
+	bool *queued, *full_due, *tried, *looked;
 	uint32_t *wcage;
 	char *b;
 
+	/* Measured first, then carved: s keeps its arrays until the new
+	 * block is there. */
 	for (int pass = 0; pass < 2; pass++) {
 		b = pass ? cdok_malloc(at) : NULL;
 		if (pass && !b)
@@ -3127,20 +3130,18 @@ static bool cages_alloc(struct engine *s, int ncap)
 		at = 0;
 		cages = carve(b, &at, nc * sizeof(*cages));
 		for (int i = 0; i < NQUEUES; i++)
-			s->q[i].v = carve(b, &at, nc * sizeof(int));
-		s->queued = carve(b, &at, nc * sizeof(bool));
-		s->full_due = carve(b, &at, nc * sizeof(bool));
+			q[i] = carve(b, &at, nc * sizeof(int));
+		queued = carve(b, &at, nc * sizeof(bool));
+		full_due = carve(b, &at, nc * sizeof(bool));
 		looked = carve(b, &at, nc * sizeof(bool));
 		tried = carve(b, &at, nc * sizeof(bool));
 		wcage = carve(b, &at, nc * sizeof(uint32_t));
 	}
 	/* The facts of each cage are set by cage_info_init (or copied
 	 * below); the flags and weights start clear. */
-	memset(s->queued, 0, nc * sizeof(bool));
-	memset(s->full_due, 0, nc * sizeof(bool));
+	memset(queued, 0, nc * sizeof(bool));
+	memset(full_due, 0, nc * sizeof(bool));
 	memset(looked, 0, nc * sizeof(bool));
-	for (int i = 0; i < NQUEUES; i++)
-		s->q[i].cap = (int)nc;
 	memset(tried, 0, nc * sizeof(bool));
 	memset(wcage, 0, nc * sizeof(uint32_t));
 	if (s->cblock) {
@@ -3150,6 +3151,12 @@ static bool cages_alloc(struct engine *s, int ncap)
 		memcpy(wcage, s->wcage, old * sizeof(uint32_t));
 		free(s->cblock);
 	}
+	for (int i = 0; i < NQUEUES; i++) {
+		s->q[i].v = q[i];
+		s->q[i].cap = (int)nc;
+	}
+	s->queued = queued;
+	s->full_due = full_due;
 	s->cblock = b;
 	s->cages = cages;
 	s->tried = tried;
@@ -3784,7 +3791,9 @@ cdok_status ENGINE_NAME(solve)(const cdok_puzzle *p,
 	/* The tables hold the layouts the root's reasoning left: fewer than
 	 * at the start, and valid in the whole search below.  A puzzle that
 	 * reasoning alone solves needs none. */
-	if (ok && !solved(s, root)) {
+	if (s->nomem) {
+		/* Out of memory already: no search (reported below). */
+	} else if (ok && !solved(s, root)) {
 		search_root(s, root);
 	} else if (!ok) {
 		s->nodes = 1;
