@@ -288,10 +288,11 @@ struct cage_ring {
 };
 
 /* The queues of cages, in the order propagate looks at them: the
- * puzzle's cages that have a cheap way (a pair or a table); those that
- * have none (an enumeration, or their first table); at the root, those
- * whose first look was the cheap reasoning and whose full look is due;
- * the derived sums. */
+ * puzzle's cages that have a cheap way (a pair or a table); at the root,
+ * those whose next look is a cheap one (root_cheap); those that need an
+ * enumeration, or their first table; at the root, those whose full look
+ * is due (schedule_full); the derived sums.  Below the root the puzzle's
+ * cages all go to the first. */
 enum { Q_CHEAP, Q_LIGHT, Q_COSTLY, Q_FULL, Q_DERIVED, NQUEUES };
 
 static inline void ring_push(struct cage_ring *r, int x)
@@ -1432,7 +1433,7 @@ static inline dom_t mirror(dom_t d, int64_t t)
 	d = ((d >> 4) & 0x0f0f0f0f0f0f0f0fu) | ((d & 0x0f0f0f0f0f0f0f0fu) << 4);
 	d = __builtin_bswap64(d);
 	/* Bit v is at 63 - v now. */
-	if (t > 126)
+	if (t < 0 || t > 126)
 		return 0;
 	return t <= 63 ? d >> (63 - t) : d << (t - 63);
 }
@@ -1450,7 +1451,8 @@ pair_fast(const struct engine *s, cdok_op op, int64_t t, dom_t da, dom_t db,
 	  dom_t *ka, dom_t *kb, dom_t *must)
 {
 	if (op == CDOK_OP_ADD) {
-		dom_t self = t % 2 == 0 && t / 2 <= s->vmax ? BIT(t / 2) : 0;
+		dom_t self = t >= 0 && t % 2 == 0 && t / 2 <= s->vmax
+			     ? BIT(t / 2) : 0;
 
 		*ka = da & mirror(db, t) & ~self;
 		*kb = db & mirror(da, t) & ~self;

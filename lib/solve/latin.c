@@ -576,9 +576,11 @@ static bool units_complete(struct engine *s, const dom_t *dom)
 	return true;
 }
 
-/* Naked singles at once; hidden singles once no cage is waiting, so
- * that a unit is looked at once for many changes to it rather than once
- * per change (a cage's reasoning changes several of its cells). */
+/* Naked singles at once; hidden singles once no cheap look at a cage is
+ * waiting (Q_CHEAP, Q_LIGHT: engine.h, "propagate"), so that a unit is
+ * looked at once for many changes to it rather than once per change (a
+ * cage's reasoning changes several of its cells), and before the costly
+ * looks, which the singles make cheaper. */
 static enum step units_cheap(struct engine *s, dom_t *dom)
 {
 	if (!eliminate_fixed(s, dom))
