@@ -184,7 +184,8 @@ static void count_gain(struct grader *g, int cell, int v)
  * cage stays true when the values removed take part in no layout of
  * the cage (they are not in the cell's support): the layouts are the
  * same, and so is what they have in common. */
-static bool narrow(struct grader *g, int cell, uint64_t nd)
+static inline __attribute__((always_inline)) bool
+narrow(struct grader *g, int cell, uint64_t nd)
 {
 	int c = g->p->cage_of[cell];
 

@@ -98,6 +98,21 @@ static int cage_look(struct grader *g, int cage, unsigned tech_bit)
 	return r < 0 ? -1 : r;
 }
 
+/* Whether some open cell of cage c would lose candidates: those of rm,
+ * and (keep not NULL) those outside its own keep[i]. */
+static bool cage_loses(const struct grader *g, const struct cdok_cage *c,
+		       uint64_t rm, const uint64_t *keep)
+{
+	for (int i = 0; i < c->ncells; i++) {
+		int cell = c->cells[i];
+
+		if (!g->val[cell] &&
+		    (g->dom[cell] & (rm | (keep ? ~keep[i] : 0))))
+			return true;
+	}
+	return false;
+}
+
 static void cage_cells_focus(struct grader *g, int cage)
 {
 	const struct cdok_cage *c = &g->p->cages[cage];
@@ -124,6 +139,11 @@ int tech_cage_values(struct grader *g)
 			continue;
 		for (int i = 0; i < c->ncells; i++)
 			any |= g->support[g->cage_off[cage] + i];
+		if (!cage_loses(g, c, ~any, NULL)) {
+			/* Nothing, and nothing until the scan changes. */
+			cage_done(g, cage, 1);
+			continue;
+		}
 		step_begin(g, TECH_CAGE_VALUES);
 		for (int i = 0; i < c->ncells; i++)
 			step_remove(g, c->cells[i], ~any);
@@ -153,6 +173,10 @@ int tech_cage_cells(struct grader *g)
 			return -1;
 		if (r < 0)
 			continue;
+		if (!cage_loses(g, c, 0, g->support + g->cage_off[cage])) {
+			cage_done(g, cage, 2);
+			continue;
+		}
 		step_begin(g, TECH_CAGE_CELLS);
 		for (int i = 0; i < c->ncells; i++)
 			step_remove(g, c->cells[i],
