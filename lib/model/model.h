@@ -54,6 +54,10 @@ struct cdok_puzzle {
 	struct cdok_cage *cages;
 	int ncages;
 	int cage_cap;
+	/* Every cage's cells, one after the other: a cell is in one cage
+	 * at most, so size*size entries always do. */
+	int *cells;
+	int ncells_used;
 };
 
 /* Nylimb mode (doc/RULES.md): values 0..99, lines of at most 10 cells. */

@@ -20,7 +20,8 @@ cdok_puzzle *cdok_puzzle_new(int size)
 	p->size = size;
 	p->given = cdok_malloc(cells * sizeof(*p->given));
 	p->cage_of = cdok_malloc(cells * sizeof(*p->cage_of));
-	if (!p->given || !p->cage_of) {
+	p->cells = cdok_malloc(cells * sizeof(*p->cells));
+	if (!p->given || !p->cage_of || !p->cells) {
 		cdok_puzzle_free(p);
 		return NULL;
 	}
@@ -35,9 +36,8 @@ void cdok_puzzle_free(cdok_puzzle *p)
 {
 	if (!p)
 		return;
-	for (int i = 0; i < p->ncages; i++)
-		free(p->cages[i].cells);
 	free(p->cages);
+	free(p->cells);
 	free(p->given);
 	free(p->cage_of);
 	free(p);
@@ -59,28 +59,24 @@ cdok_puzzle *cdok_puzzle_clone(const cdok_puzzle *src)
 	p->box_cols = src->box_cols;
 	memcpy(p->given, src->given, cells * sizeof(*p->given));
 	memcpy(p->cage_of, src->cage_of, cells * sizeof(*p->cage_of));
+	memcpy(p->cells, src->cells,
+	       (size_t)src->ncells_used * sizeof(*p->cells));
+	p->ncells_used = src->ncells_used;
 	if (src->ncages) {
-		p->cages = cdok_calloc((size_t)src->ncages, sizeof(*p->cages));
+		p->cages = cdok_malloc((size_t)src->ncages * sizeof(*p->cages));
 		if (!p->cages) {
 			cdok_puzzle_free(p);
 			return NULL;
 		}
 		p->cage_cap = src->ncages;
+		/* The same cages, their cells at the same places of the
+		 * copy's pool. */
 		for (int i = 0; i < src->ncages; i++) {
-			const struct cdok_cage *s = &src->cages[i];
-			struct cdok_cage *d = &p->cages[i];
-
-			*d = *s;
-			d->cells = cdok_malloc((size_t)s->ncells * sizeof(int));
-			if (!d->cells) {
-				p->ncages = i;
-				cdok_puzzle_free(p);
-				return NULL;
-			}
-			memcpy(d->cells, s->cells,
-			       (size_t)s->ncells * sizeof(int));
-			p->ncages = i + 1;
+			p->cages[i] = src->cages[i];
+			p->cages[i].cells = p->cells +
+					    (src->cages[i].cells - src->cells);
 		}
+		p->ncages = src->ncages;
 	}
 	return p;
 }
@@ -180,9 +176,11 @@ cdok_status cdok_puzzle_add_cage(cdok_puzzle *p, cdok_op op, int64_t target,
 	for (int i = 0; i < ncells; i++)
 		if (!cell_ok(p, cells[i]) || p->cage_of[cells[i]] >= 0)
 			return CDOK_ERR_INVALID;
-	copy = cdok_malloc((size_t)ncells * sizeof(*copy));
-	if (!copy)
-		return CDOK_ERR_NOMEM;
+	/* Cells in no cage yet: room for them in the pool (more than
+	 * that many are a repeat, refused below before they are kept). */
+	if (ncells > p->size * p->size - p->ncells_used)
+		return CDOK_ERR_INVALID;
+	copy = p->cells + p->ncells_used;
 	memcpy(copy, cells, (size_t)ncells * sizeof(*copy));
 	/* Nearly every cage has a handful of cells, which an insertion
 	 * sort puts in order for less than qsort takes to start. */
@@ -198,14 +196,11 @@ cdok_status cdok_puzzle_add_cage(cdok_puzzle *p, cdok_op op, int64_t target,
 		qsort(copy, (size_t)ncells, sizeof(*copy), cmp_int);
 	}
 	for (int i = 1; i < ncells; i++)
-		if (copy[i] == copy[i - 1]) {
-			free(copy);
+		if (copy[i] == copy[i - 1])
 			return CDOK_ERR_INVALID;
-		}
-	if (cdok_puzzle_reserve_cage(p) != CDOK_OK) {
-		free(copy);
+	if (cdok_puzzle_reserve_cage(p) != CDOK_OK)
 		return CDOK_ERR_NOMEM;
-	}
+	p->ncells_used += ncells;
 	c = &p->cages[p->ncages];
 	c->op = op;
 	c->target = target;
