@@ -301,10 +301,15 @@ static bool place(struct grader *g, int cell, int value, bool record)
 	g->placements++;
 	narrow(g, cell, b);
 	for (int k = 0; k < g->nkinds; k++) {
-		const int *u = unit_of(g, g->cell_units[cell * 3 + k]);
+		int unit = g->cell_units[cell * 3 + k];
+		const int *u = unit_of(g, unit);
+		/* The other cells of the unit that can take the value (the
+		 * counts include the cell): the look stops at the last. */
+		int left = g->count[unit * (g->n + 1) + value] - 1;
 
-		for (int i = 0; i < g->n; i++)
+		for (int i = 0; i < g->n && left > 0; i++)
 			if (u[i] != cell && (g->dom[u[i]] & b)) {
+				left--;
 				if (g->val[u[i]]) {
 					g->contradiction = true;
 					return false;

@@ -1273,6 +1273,7 @@ static void enumerate(struct engine *s, const dom_t *dom, int ci, long budget)
 	const struct cage_info *c = &s->cages[ci];
 	struct enum_ctx *e = &s->e;
 	int k = c->ncells;
+	dom_t divides;
 
 	/* The most constrained cells first: pruning bites earlier and the
 	 * last cell's value is usually forced. */
@@ -1290,19 +1291,27 @@ static void enumerate(struct engine *s, const dom_t *dom, int ci, long budget)
 	e->k = k;
 	e->usedvals = 0;
 	e->unsupported = 0;
+	divides = ~(dom_t)0;
 	for (int g = 0; g < c->ngroups; g++) {
 		e->used[g] = 0;
 		e->must[g] = foot_all(s);
 		e->known[g] = 0;
+	}
+	/* A product's cells hold divisors of its target only. */
+	if (c->op == CDOK_OP_MUL && c->target > 0 && s->vmin > 0) {
+		divides = 0;
+		for (int v = s->vmin; v <= s->vmax; v++)
+			if (c->target % v == 0)
+				divides |= BIT(v);
 	}
 	for (int i = 0; i < k; i++) {
 		int p = e->pos[i];
 		int cell = c->cells[p];
 		foot_t r = cell_req(s, dom, cell);
 
-		e->d[i] = dom[cell];
+		e->d[i] = dom[cell] & divides;
 		e->sup[i] = 0;
-		e->unsupported += popc(dom[cell]);
+		e->unsupported += popc(e->d[i]);
 		for (int j = 0; j < NKINDS; j++) {
 			int g = c->groups[p * NKINDS + j];
 
