@@ -209,6 +209,26 @@ Test(levels, cage_cells)
 	cdok_puzzle_free(p);
 }
 
+/* A product cage whose cell holds no divisor of the target has no
+ * layout: a contradiction, found without walking a cell with no
+ * values (the fuzz replay once found low_value given an empty set, on
+ * a corpus solution graded under other rules). */
+Test(levels, product_cell_without_divisor)
+{
+	cdok_puzzle *p = spec("A*6 A A B-1\n"
+			      "C+7 C C B\n"
+			      "D+10 D D D\n"
+			      "E+10 E E E\n");
+	const char *st[16] = { "4", "", "", "", "", "", "", "", "", "", "",
+			       "", "", "", "", "" };
+	struct grader g;
+
+	setup(&g, p, st);
+	cr_expect_eq(tech_cage_values(&g), -1);
+	grader_free(&g);
+	cdok_puzzle_free(p);
+}
+
 Test(levels, cage_line)
 {
 	cdok_puzzle *p = spec(cages4);

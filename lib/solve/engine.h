@@ -1274,6 +1274,7 @@ static void enumerate(struct engine *s, const dom_t *dom, int ci, long budget)
 	struct enum_ctx *e = &s->e;
 	int k = c->ncells;
 	dom_t divides;
+	bool empty = false;
 
 	/* The most constrained cells first: pruning bites earlier and the
 	 * last cell's value is usually forced. */
@@ -1312,6 +1313,8 @@ static void enumerate(struct engine *s, const dom_t *dom, int ci, long budget)
 		e->d[i] = dom[cell] & divides;
 		e->sup[i] = 0;
 		e->unsupported += popc(e->d[i]);
+		if (!e->d[i])
+			empty = true;
 		for (int j = 0; j < NKINDS; j++) {
 			int g = c->groups[p * NKINDS + j];
 
@@ -1320,6 +1323,15 @@ static void enumerate(struct engine *s, const dom_t *dom, int ci, long budget)
 			e->known[g] |= r;
 		}
 	}
+	/* A cell left without a divisor supports nothing: the cage has no
+	 * assignment, and the walk below needs a value in every cell.  A
+	 * single-cell cage places nothing the unit rule would miss. */
+	e->track_must = k > 1;
+	e->budget = budget;
+	e->stop = e->aborted = false;
+	e->found = 0;
+	if (empty)
+		return;
 	e->minsum[k] = e->maxsum[k] = 0;
 	e->minprod[k] = e->maxprod[k] = 1;
 	for (int i = k - 1; i >= 0; i--) {
@@ -1330,12 +1342,6 @@ static void enumerate(struct engine *s, const dom_t *dom, int ci, long budget)
 		e->minprod[i] = sat_mul(e->minprod[i + 1], lo);
 		e->maxprod[i] = sat_mul(e->maxprod[i + 1], hi);
 	}
-	/* A single-cell cage places nothing the unit rule would miss. */
-	e->track_must = k > 1;
-	e->budget = budget;
-	e->stop = e->aborted = false;
-	e->found = 0;
-
 	enum_run(s, c->op == CDOK_OP_MUL ? c->target :
 		 c->op == CDOK_OP_DIV ? 1 : 0);
 	s->work += (uint64_t)(budget - (e->budget > 0 ? e->budget : 0));
