@@ -281,6 +281,20 @@ static bool kcage_take(struct grader *g, int cell, int value)
 	return kc->sum > 0 || (kc->sum == 0 && kc->ncells == 0);
 }
 
+/* The books of a placement: the cell's value, its units' placed values
+ * and the counts of open cells and placements. */
+static void take_value(struct grader *g, int cell, int value)
+{
+	uint64_t b = (uint64_t)1 << value;
+
+	g->val[cell] = value;
+	g->fish_dirty |= b;
+	for (int k = 0; k < g->nkinds; k++)
+		g->placed[g->cell_units[cell * 3 + k]] |= b;
+	g->open--;
+	g->placements++;
+}
+
 /* Place value in cell, and note its removal from every cell that sees
  * it as part of the step (record: into g->step; else directly). */
 static bool place(struct grader *g, int cell, int value, bool record)
@@ -292,13 +306,8 @@ static bool place(struct grader *g, int cell, int value, bool record)
 		g->contradiction = true;
 		return false;
 	}
-	g->val[cell] = value;
-	g->fish_dirty |= b;
-	for (int k = 0; k < g->nkinds; k++)
-		g->placed[g->cell_units[cell * 3 + k]] |= b;
+	take_value(g, cell, value);
 	mark_dirty(g, cell);
-	g->open--;
-	g->placements++;
 	narrow(g, cell, b);
 	for (int k = 0; k < g->nkinds; k++) {
 		int unit = g->cell_units[cell * 3 + k];
@@ -660,12 +669,7 @@ static bool place_all(struct grader *g, const int *values)
 			break;
 		if (c >= 0 && p->cages[c].distinct)
 			cage_vals[c] |= b;
-		g->val[i] = v;
-		g->fish_dirty |= b;
-		for (int k = 0; k < g->nkinds; k++)
-			g->placed[g->cell_units[i * 3 + k]] |= b;
-		g->open--;
-		g->placements++;
+		take_value(g, i, v);
 		/* A value the pencil marks left out is still the value. */
 		if (!(g->dom[i] & b))
 			count_gain(g, i, v);
