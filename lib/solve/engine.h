@@ -1551,6 +1551,11 @@ static bool pair_propagate(struct engine *s, dom_t *dom, int ci)
 #if LAYOUT_TABLES
 /* Keep a table's live words for putting back when the search leaves
  * this node (once per node).  False when memory runs out. */
+/* The last word of a trail entry: the table's number, and this bit
+ * when the table was fresh (see table_propagate_w), which undo puts
+ * back with the words. */
+#define TRAIL_FRESH ((uint64_t)1 << 63)
+
 static bool table_save(struct engine *s, struct layout_table *t, int ti)
 {
 	size_t need = s->trail_top + 1 + (size_t)t->save;
@@ -1573,7 +1578,8 @@ static bool table_save(struct engine *s, struct layout_table *t, int ti)
 	memcpy(s->trail + s->trail_top, s->live + t->live,
 	       (size_t)t->save * sizeof(uint64_t));
 	s->trail_top += (size_t)t->save;
-	s->trail[s->trail_top++] = (uint64_t)ti;
+	s->trail[s->trail_top++] = (uint64_t)ti |
+				   (t->fresh ? TRAIL_FRESH : 0);
 	t->saved = s->node_id;
 	return true;
 }
@@ -1582,8 +1588,10 @@ static bool table_save(struct engine *s, struct layout_table *t, int ti)
 static void tables_undo(struct engine *s, size_t mark)
 {
 	while (s->trail_top > mark) {
-		struct layout_table *t = &s->tables[s->trail[--s->trail_top]];
+		uint64_t top = s->trail[--s->trail_top];
+		struct layout_table *t = &s->tables[top & ~TRAIL_FRESH];
 
+		t->fresh = (top & TRAIL_FRESH) != 0;
 		s->trail_top -= (size_t)t->save;
 		memcpy(s->live + t->live, s->trail + s->trail_top,
 		       (size_t)t->save * sizeof(uint64_t));
@@ -1787,9 +1795,9 @@ table_propagate_w(struct engine *s, dom_t *dom, int ci, int w)
 	 * they are (wider than the domains, which is allowed). */
 	if (!lost && !t->fresh)
 		return true;
-	t->fresh = false;
 	if (!table_save(s, t, c->table))
 		return false;
+	t->fresh = false;
 	for (int j = 0; j < w; j++)
 		live[j] = now[j];
 	for (int p = 0; p < k; p++) {
