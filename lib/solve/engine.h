@@ -1549,13 +1549,13 @@ static bool pair_propagate(struct engine *s, dom_t *dom, int ci)
 /* Layout tables                                                       */
 
 #if LAYOUT_TABLES
-/* Keep a table's live words for putting back when the search leaves
- * this node (once per node).  False when memory runs out. */
 /* The last word of a trail entry: the table's number, and this bit
  * when the table was fresh (see table_propagate_w), which undo puts
  * back with the words. */
 #define TRAIL_FRESH ((uint64_t)1 << 63)
 
+/* Keep a table's live words for putting back when the search leaves
+ * this node (once per node).  False when memory runs out. */
 static bool table_save(struct engine *s, struct layout_table *t, int ti)
 {
 	size_t need = s->trail_top + 1 + (size_t)t->save;
