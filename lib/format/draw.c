@@ -329,6 +329,25 @@ static int value_text(int64_t v, char *buf)
 	return v == CDOK_NONE ? 0 : cdok_decimal(v, buf);
 }
 
+/* The length of v in decimal, as cdok_decimal writes it. */
+static int decimal_len(int64_t v)
+{
+	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+	int len = v < 0 ? 2 : 1;
+
+	for (; u >= 10; u /= 10)
+		len++;
+	return len;
+}
+
+/* Copy the len bytes of text to o (a few bytes: a loop is cheaper than
+ * a call). */
+static void put_text(char *o, const char *text, int len)
+{
+	for (int i = 0; i < len; i++)
+		o[i] = text[i];
+}
+
 /* One drawing being made.  Each line is built in a buffer of its own
  * and put whole; the horizontal segments of each kind are made once,
  * as strings, so that a line is a few copies rather than a call per
@@ -407,32 +426,46 @@ static void draw_hline(struct drawing *d, int y)
 	sb_putn(d->sb, line, (size_t)(o - line));
 }
 
-/* One of the three text lines of row y: 0 the clues, 1 the values,
- * 2 empty. */
-static void draw_cell_line(struct drawing *d, int y, int part)
+/* The three text lines of row y: the clues, the values, and an empty
+ * line.  The empty line is made first, spaces with the vertical lines
+ * between the cells, and the other two are copies of it with their texts
+ * written in. */
+static void draw_cell_lines(struct drawing *d, int y)
 {
 	const cdok_puzzle *p = d->p;
 	int n = p->size, width = d->width;
-	char line[LINE_MAX_BYTES], *o = line;
+	char blank[LINE_MAX_BYTES], line[LINE_MAX_BYTES], *o = blank;
+	int at[CDOK_MAX_SIZE];
+	size_t len;
 
+	memset(blank, ' ', (size_t)(n * (width + 3) + 3));
 	o = put(o, d->pal->vline[frame_seg(p)]);
 	for (int x = 0; x < n; x++) {
-		int cell = y * n + x, len = 0, left = 0;
-		char text[24];
-
-		if (part == 0) {
-			len = clue_text(p, cell, text);
-		} else if (part == 1) {
-			len = value_text(shown_value(p, d->values, cell),
-					 text);
-			left = (width - len) / 2;
-		}
-		memset(o, ' ', (size_t)width);
-		memcpy(o + left, text, (size_t)len);
-		o = put(o + width, d->pal->vline[d->right[cell]]);
+		at[x] = (int)(o - blank);
+		o = put(o + width, d->pal->vline[d->right[y * n + x]]);
 	}
 	*o++ = '\n';
-	sb_putn(d->sb, line, (size_t)(o - line));
+	len = (size_t)(o - blank);
+
+	memcpy(line, blank, len);
+	for (int x = 0; x < n; x++) {
+		char text[24];
+		int tl = clue_text(p, y * n + x, text);
+
+		put_text(line + at[x], text, tl);
+	}
+	sb_putn(d->sb, line, len);
+
+	memcpy(line, blank, len);
+	for (int x = 0; x < n; x++) {
+		char text[24];
+		int tl = value_text(shown_value(p, d->values, y * n + x),
+				    text);
+
+		put_text(line + at[x] + (width - tl) / 2, text, tl);
+	}
+	sb_putn(d->sb, line, len);
+	sb_putn(d->sb, blank, len);
 }
 
 static cdok_status draw(struct strbuf *sb, const cdok_puzzle *p,
@@ -440,7 +473,6 @@ static cdok_status draw(struct strbuf *sb, const cdok_puzzle *p,
 {
 	struct drawing d;
 	int n = p->size;
-	char buf[24];
 
 	/* Set field by field: zeroing the segment arrays whole would cost
 	 * more than filling the part a grid uses. */
@@ -460,12 +492,17 @@ static cdok_status draw(struct strbuf *sb, const cdok_puzzle *p,
 	/* Every cell is as wide as the widest text any cell shows, and no
 	 * narrower than 5, so the grid stays square-ish for small
 	 * numbers. */
-	for (int cell = 0; cell < n * n; cell++) {
-		int a = clue_text(p, cell, buf);
-		int b = value_text(shown_value(p, values, cell), buf);
+	for (int k = 0; k < p->ncages; k++) {
+		int a = p->cages[k].ncells < 2 ? 0 :
+			decimal_len(p->cages[k].target) + 1;
 
 		if (a > d.width)
 			d.width = a;
+	}
+	for (int cell = 0; cell < n * n; cell++) {
+		int64_t v = shown_value(p, values, cell);
+		int b = v == CDOK_NONE ? 0 : decimal_len(v);
+
 		if (b > d.width)
 			d.width = b;
 	}
@@ -489,8 +526,7 @@ static cdok_status draw(struct strbuf *sb, const cdok_puzzle *p,
 
 	for (int y = 0; y < n; y++) {
 		draw_hline(&d, y);
-		for (int part = 0; part < 3; part++)
-			draw_cell_line(&d, y, part);
+		draw_cell_lines(&d, y);
 	}
 	draw_hline(&d, n);
 	return CDOK_OK;

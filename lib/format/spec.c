@@ -1252,17 +1252,32 @@ static void write_directives(struct strbuf *sb, const cdok_puzzle *p,
 	sb_putc(sb, '\n');
 }
 
+/* Whether every cell shows a value (a solution): then no cage is in the
+ * text, and no label need be chosen. */
+static bool all_values(const cdok_puzzle *p, const int *values)
+{
+	if (!values)
+		return false;
+	for (int cell = 0; cell < p->size * p->size; cell++)
+		if (!cdok_is_value(p, values[cell]))
+			return false;
+	return true;
+}
+
 cdok_status cdok_spec_write(struct strbuf *sb, const cdok_puzzle *p,
 			    const int *values, cdok_error *err)
 {
-	char (*names)[CDOK_LABEL_MAX + 1];
+	char (*names)[CDOK_LABEL_MAX + 1] = NULL;
 	int n = p->size;
-	cdok_status st;
+	cdok_status st = CDOK_OK;
 
-	names = cdok_calloc((size_t)p->ncages + 1, sizeof(*names));
-	if (!names)
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
-	st = choose_labels(p, names, err);
+	if (!all_values(p, values)) {
+		names = cdok_calloc((size_t)p->ncages + 1, sizeof(*names));
+		if (!names)
+			return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0,
+					 "out of memory");
+		st = choose_labels(p, names, err);
+	}
 	if (st == CDOK_OK)
 		write_directives(sb, p, values, names);
 	for (int y = 0; y < n && st == CDOK_OK; y++) {
