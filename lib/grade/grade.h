@@ -102,6 +102,7 @@ struct gstep {
 /* The grader's state for one puzzle. */
 struct grader {
 	const cdok_puzzle *p;
+	void *block;          /* the arrays sized by the puzzle (grader_init) */
 	cdok_scale scale;
 	int n, ncells;
 	uint64_t full;        /* every value: bits 1..n */

@@ -307,8 +307,12 @@ static bool place(struct grader *g, int cell, int value, bool record)
 		return false;
 	}
 	take_value(g, cell, value);
-	mark_dirty(g, cell);
-	narrow(g, cell, b);
+	/* The cell's units changed (narrow notes it when the cell loses
+	 * candidates too). */
+	if (g->dom[cell] == b)
+		mark_dirty(g, cell);
+	else
+		narrow(g, cell, b);
 	for (int k = 0; k < g->nkinds; k++) {
 		int unit = g->cell_units[cell * 3 + k];
 		const int *u = unit_of(g, unit);
@@ -693,6 +697,27 @@ static bool place_all(struct grader *g, const int *values)
 	return true;
 }
 
+/* A block of memory being laid out: with base NULL, only measured. */
+struct carve {
+	char *base;
+	size_t used;
+};
+
+/* The next n bytes of the block, aligned for any of the grader's arrays
+ * (NULL while measuring), zeroed when the array starts empty: zeroing
+ * the whole block would cost more. */
+static void *carve(struct carve *a, size_t n, bool zero)
+{
+	size_t at = (a->used + 15) & ~(size_t)15;
+
+	a->used = at + n;
+	if (!a->base)
+		return NULL;
+	if (zero)
+		memset(a->base + at, 0, n);
+	return a->base + at;
+}
+
 bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 		 const uint64_t *candidates)
 {
@@ -713,45 +738,51 @@ bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 	g->open = g->ncells;
 	for (int c = 0; c < p->ncages; c++)
 		cells += (size_t)p->cages[c].ncells;
-	g->dom = cdok_malloc(nc * sizeof(uint64_t));
-	g->val = cdok_calloc(nc, sizeof(int));
-	g->placed = cdok_calloc((size_t)3 * (size_t)p->size, sizeof(uint64_t));
-	g->single = cdok_calloc(nc / 64 + 1, sizeof(uint64_t));
-	g->cage_clean = cdok_calloc(ncages, 1);
 	g->cage_words = (int)(ncages + 63) / 64;
-	g->cage_todo = cdok_calloc(3 * (size_t)g->cage_words, sizeof(uint64_t));
-	g->cage_off = cdok_malloc(ncages * sizeof(int));
-	g->cage_pos = cdok_calloc(nc, sizeof(int));
-	g->support = cdok_malloc((cells + 1) * sizeof(uint64_t));
-	g->scan_ngroups = cdok_calloc(ncages, sizeof(int));
-	g->scan_unit = cdok_malloc((3 * cells + 1) * sizeof(int));
-	g->scan_must = cdok_malloc((3 * cells + 1) * sizeof(uint64_t));
-	g->scan_state = cdok_malloc(ncages);
-	g->queue = cdok_malloc(nc * sizeof(int));
-	g->prev = cdok_malloc(nc * sizeof(int));
-	g->num = cdok_malloc(nc * sizeof(int));
-	if (nc <= 128)
-		g->unit_sets = cdok_calloc(3 * (size_t)g->n,
-					   sizeof(*g->unit_sets));
-	g->mark = cdok_calloc(nc, sizeof(int));
-	g->count = cdok_malloc((size_t)3 * (size_t)p->size *
-			       (size_t)(p->size + 1));
-	g->ones = cdok_malloc((size_t)3 * (size_t)p->size * sizeof(uint64_t));
-	g->zeros = cdok_malloc((size_t)3 * (size_t)p->size * sizeof(uint64_t));
-	g->scratch = cdok_malloc((nc + 1) * sizeof(int));
-	s->cells = cdok_malloc((nc + 1) * sizeof(int));
-	s->chain = cdok_malloc((2 * nc + 2) * sizeof(int));
-	s->rm = cdok_calloc(nc, sizeof(uint64_t));
-	s->rm_cells = cdok_malloc(nc * sizeof(int));
-	s->combos = cdok_malloc(32 * sizeof(uint64_t));
-	if (!s->combos || !g->dom || !g->val || !g->placed || !g->single ||
-	    !g->cage_clean || !g->cage_todo || !g->cage_off ||
-	    !g->cage_pos || !g->support ||
-	    !g->scan_ngroups || !g->scan_unit || !g->scan_must ||
-	    !g->scan_state || !g->queue || !g->prev || !g->num || !g->mark ||
-	    !g->count || !g->ones || !g->zeros ||
-	    !g->scratch || !s->cells || !s->chain || !s->rm || !s->rm_cells ||
-	    (nc <= 128 && !g->unit_sets) || !units_init(g))
+	/* The arrays whose sizes the puzzle fixes, in one block: laid out
+	 * once to measure it, then again into it. */
+	for (int pass = 0; pass < 2; pass++) {
+		struct carve a = {g->block, 0};
+
+		g->dom = carve(&a, nc * sizeof(uint64_t), false);
+		g->val = carve(&a, nc * sizeof(int), true);
+		g->placed = carve(&a, (size_t)3 * (size_t)p->size *
+				      sizeof(uint64_t), true);
+		g->single = carve(&a, (nc / 64 + 1) * sizeof(uint64_t), true);
+		g->cage_clean = carve(&a, ncages, true);
+		g->cage_todo = carve(&a, 3 * (size_t)g->cage_words *
+					 sizeof(uint64_t), false);
+		g->cage_off = carve(&a, ncages * sizeof(int), false);
+		g->cage_pos = carve(&a, nc * sizeof(int), true);
+		g->support = carve(&a, (cells + 1) * sizeof(uint64_t), false);
+		g->scan_ngroups = carve(&a, ncages * sizeof(int), true);
+		g->scan_unit = carve(&a, (3 * cells + 1) * sizeof(int), false);
+		g->scan_must = carve(&a, (3 * cells + 1) * sizeof(uint64_t),
+				     false);
+		g->scan_state = carve(&a, ncages, false);
+		g->queue = carve(&a, nc * sizeof(int), false);
+		g->prev = carve(&a, nc * sizeof(int), false);
+		g->num = carve(&a, nc * sizeof(int), false);
+		g->unit_sets = nc > 128 ? NULL :
+			carve(&a, 3 * (size_t)g->n * sizeof(*g->unit_sets),
+			      true);
+		g->mark = carve(&a, nc * sizeof(int), true);
+		g->count = carve(&a, (size_t)3 * (size_t)p->size *
+				     (size_t)(p->size + 1), false);
+		g->ones = carve(&a, (size_t)3 * (size_t)p->size *
+				    sizeof(uint64_t), false);
+		g->zeros = carve(&a, (size_t)3 * (size_t)p->size *
+				     sizeof(uint64_t), false);
+		g->scratch = carve(&a, (nc + 1) * sizeof(int), false);
+		s->cells = carve(&a, (nc + 1) * sizeof(int), false);
+		s->chain = carve(&a, (2 * nc + 2) * sizeof(int), false);
+		s->rm = carve(&a, nc * sizeof(uint64_t), true);
+		s->rm_cells = carve(&a, nc * sizeof(int), false);
+		s->combos = carve(&a, 32 * sizeof(uint64_t), false);
+		if (!pass && !(g->block = cdok_malloc(a.used)))
+			return false;
+	}
+	if (!units_init(g))
 		return false;
 	cells = 0;
 	for (int c = 0; c < p->ncages; c++) {
@@ -849,34 +880,8 @@ void grader_free(struct grader *g)
 	cdok_latin_close(g->engine);
 	free(g->unit_cells);
 	free(g->cell_units);
-	free(g->dom);
-	free(g->val);
-	free(g->placed);
-	free(g->single);
-	free(g->cage_clean);
-	free(g->cage_todo);
-	free(g->cage_off);
-	free(g->cage_pos);
-	free(g->support);
-	free(g->scan_ngroups);
-	free(g->scan_unit);
-	free(g->scan_must);
-	free(g->scan_state);
-	free(g->queue);
-	free(g->prev);
-	free(g->num);
-	free(g->unit_sets);
-	free(g->mark);
-	free(g->count);
-	free(g->ones);
-	free(g->zeros);
-	free(g->scratch);
-	free(g->step.combos);
 	sb_free(&g->text);
-	free(g->step.cells);
-	free(g->step.chain);
-	free(g->step.rm);
-	free(g->step.rm_cells);
+	free(g->block);
 	memset(g, 0, sizeof(*g));
 }
 
