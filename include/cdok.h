@@ -183,7 +183,9 @@ CDOK_API int cdok_puzzle_value_ok(const cdok_puzzle *puzzle, int value);
 /* Check the puzzle against the model's rules: every cage connected
  * orthogonally, product and ratio targets positive, targets not
  * negative.  Whether the puzzle has a solution is the solver's
- * business, not this function's. */
+ * business, not this function's.  A puzzle cdok_reader_next returns has
+ * been checked, and is not checked again (by this call, or by the
+ * solver and the grader, which make it) until it is changed. */
 CDOK_API cdok_status cdok_puzzle_validate(const cdok_puzzle *puzzle,
 					  cdok_error *err);
 

@@ -77,6 +77,27 @@ Test(api, verdicts)
 	cdok_puzzle_free(big);
 }
 
+/* A puzzle read is checked once, by the reader; a cage added to it
+ * afterwards is checked again by every call it goes through. */
+Test(api, read_then_changed)
+{
+	cdok_puzzle *p = read_spec("A+3\tA\n2\t1\n");
+	cdok_solve_params params;
+	cdok_result res;
+	cdok_error err;
+
+	cr_assert_eq(cdok_puzzle_validate(p, &err), CDOK_OK);
+	cr_assert_eq(cdok_puzzle_add_cage(p, CDOK_OP_ADD, -2, (int[]){2}, 1,
+					  NULL, NULL), CDOK_OK);
+	cr_expect_eq(cdok_puzzle_validate(p, &err), CDOK_ERR_INVALID);
+	cr_expect(strstr(err.message, "negative target"), "%s",
+		  err.message);
+	cdok_solve_params_init(&params);
+	cr_expect_eq(cdok_solve(p, &params, NULL, &res, &err),
+		     CDOK_ERR_INVALID);
+	cdok_puzzle_free(p);
+}
+
 Test(api, format_flags)
 {
 	static const struct {

@@ -270,6 +270,14 @@ cdok_status cdok_reader_next(cdok_reader *r, cdok_puzzle **out,
 		}
 		return st;
 	}
+	/* Checked here once, where the puzzle is made: the calls it goes
+	 * through then find it checked.  (An error is theirs to report.) */
+	{
+		cdok_error scratch;
+
+		if (cdok_puzzle_validate(*out, &scratch) == CDOK_OK)
+			(*out)->valid = true;
+	}
 	r->index++;
 	return CDOK_OK;
 }

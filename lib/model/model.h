@@ -58,6 +58,12 @@ struct cdok_puzzle {
 	 * at most, so size*size entries always do. */
 	int *cells;
 	int ncells_used;
+	/* cdok_puzzle_validate found nothing wrong since the last change:
+	 * set only where the puzzle is made (cdok_reader_next), before
+	 * anyone else sees it, and cleared by every change, so that a
+	 * puzzle read once is not checked again by each call it goes
+	 * through. */
+	bool valid;
 };
 
 /* Nylimb mode (doc/RULES.md): values 0..99, lines of at most 10 cells. */

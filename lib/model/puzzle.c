@@ -105,6 +105,7 @@ int cdok_puzzle_value_ok(const cdok_puzzle *p, int value)
 
 cdok_status cdok_puzzle_set_given(cdok_puzzle *p, int cell, int value)
 {
+	p->valid = false;
 	if (!cell_ok(p, cell) ||
 	    (value != CDOK_NONE && !cdok_puzzle_value_ok(p, value)))
 		return CDOK_ERR_INVALID;
@@ -114,6 +115,7 @@ cdok_status cdok_puzzle_set_given(cdok_puzzle *p, int cell, int value)
 
 cdok_status cdok_puzzle_set_rules(cdok_puzzle *p, unsigned rules)
 {
+	p->valid = false;
 	if (rules & ~CDOK_RULE_NYLIMB)
 		return CDOK_ERR_INVALID;
 	if (rules & CDOK_RULE_NYLIMB) {
@@ -166,6 +168,7 @@ cdok_status cdok_puzzle_add_cage(cdok_puzzle *p, cdok_op op, int64_t target,
 	struct cdok_cage *c;
 	int *copy;
 
+	p->valid = false;
 	if (ncells < 1 || ncells > p->size * p->size)
 		return CDOK_ERR_INVALID;
 	if (op != CDOK_OP_ADD && op != CDOK_OP_SUB && op != CDOK_OP_MUL &&
@@ -250,6 +253,7 @@ const int *cdok_cage_cells(const cdok_puzzle *p, int cage)
 
 cdok_status cdok_puzzle_set_boxes(cdok_puzzle *p, int box_rows, int box_cols)
 {
+	p->valid = false;
 	if (box_rows == 0 && box_cols == 0) {
 		p->box_rows = p->box_cols = 0;
 		return CDOK_OK;
@@ -275,6 +279,7 @@ int cdok_puzzle_box_cols(const cdok_puzzle *p)
 cdok_status cdok_puzzle_set_cage_distinct(cdok_puzzle *p, int cage,
 					  int distinct)
 {
+	p->valid = false;
 	if (cage < 0 || cage >= p->ncages)
 		return CDOK_ERR_INVALID;
 	p->cages[cage].distinct = distinct != 0;
@@ -369,6 +374,8 @@ bool cdok_cage_connected(const cdok_puzzle *p, int cage)
 
 cdok_status cdok_puzzle_validate(const cdok_puzzle *p, cdok_error *err)
 {
+	if (p->valid)
+		return CDOK_OK;
 	for (int i = 0; i < p->ncages; i++) {
 		const struct cdok_cage *c = &p->cages[i];
 		char name[CDOK_LABEL_MAX + 1];
