@@ -339,7 +339,7 @@ static bool place(struct grader *g, int cell, int value, bool record)
 		 * 45 rule split off (the rest of the cage is told by the
 		 * units it shares).  A cell the 45 rule places is split off
 		 * its cage first, so its value does not leave the cage. */
-		if (record && g->step.tech == TECH_INNIE)
+		if (g->step.tech == TECH_INNIE)
 			goto cage_done;
 		const struct kcage *kc = &g->kc[g->kc_of[cell]];
 
@@ -383,8 +383,10 @@ bool step_apply(struct grader *g)
 {
 	struct gstep *s = &g->step;
 
+	/* A placement's removals are part of the step only when the step
+	 * is recorded (they are told); else they are made at once. */
 	if (s->place_cell >= 0 &&
-	    !place(g, s->place_cell, s->place_value, true))
+	    !place(g, s->place_cell, s->place_value, g->record))
 		return false;
 	for (int i = 0; i < s->nrm; i++) {
 		int cell = s->rm_cells[i];
