@@ -1264,6 +1264,30 @@ static bool all_values(const cdok_puzzle *p, const int *values)
 	return true;
 }
 
+/* A grid of values only (all_values): each row made in a buffer and put
+ * whole, a digit at a time for the values below 10. */
+static void write_values(struct strbuf *sb, int n, const int *values)
+{
+	char line[CDOK_MAX_SIZE * 11 + 1];
+
+	for (int y = 0; y < n; y++) {
+		char *o = line;
+
+		for (int x = 0; x < n; x++) {
+			int v = values[y * n + x];
+
+			if (x)
+				*o++ = '\t';
+			if (v >= 0 && v < 10)
+				*o++ = (char)('0' + v);
+			else
+				o += cdok_decimal(v, o);
+		}
+		*o++ = '\n';
+		sb_putn(sb, line, (size_t)(o - line));
+	}
+}
+
 cdok_status cdok_spec_write(struct strbuf *sb, const cdok_puzzle *p,
 			    const int *values, cdok_error *err)
 {
@@ -1280,6 +1304,10 @@ cdok_status cdok_spec_write(struct strbuf *sb, const cdok_puzzle *p,
 	}
 	if (st == CDOK_OK)
 		write_directives(sb, p, values, names);
+	if (!names) {
+		write_values(sb, n, values);
+		return CDOK_OK;
+	}
 	for (int y = 0; y < n && st == CDOK_OK; y++) {
 		for (int x = 0; x < n && st == CDOK_OK; x++) {
 			if (x)
