@@ -699,25 +699,15 @@ static bool place_all(struct grader *g, const int *values)
 	return true;
 }
 
-/* A block of memory being laid out: with base NULL, only measured. */
-struct carve {
-	char *base;
-	size_t used;
-};
-
-/* The next n bytes of the block, aligned for any of the grader's arrays
- * (NULL while measuring), zeroed when the array starts empty: zeroing
- * the whole block would cost more. */
-static void *carve(struct carve *a, size_t n, bool zero)
+/* cdok_carve for an array that starts empty: zeroing the whole block
+ * would cost more than zeroing these. */
+static void *carve_zeroed(char *base, size_t *at, size_t bytes)
 {
-	size_t at = (a->used + 15) & ~(size_t)15;
+	void *a = cdok_carve(base, at, bytes);
 
-	a->used = at + n;
-	if (!a->base)
-		return NULL;
-	if (zero)
-		memset(a->base + at, 0, n);
-	return a->base + at;
+	if (a)
+		memset(a, 0, bytes);
+	return a;
 }
 
 bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
@@ -744,44 +734,42 @@ bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 	/* The arrays whose sizes the puzzle fixes, in one block: laid out
 	 * once to measure it, then again into it. */
 	for (int pass = 0; pass < 2; pass++) {
-		struct carve a = {g->block, 0};
+		char *b = g->block;
+		size_t at = 0, units = (size_t)3 * (size_t)p->size;
 
-		g->dom = carve(&a, nc * sizeof(uint64_t), false);
-		g->val = carve(&a, nc * sizeof(int), true);
-		g->placed = carve(&a, (size_t)3 * (size_t)p->size *
-				      sizeof(uint64_t), true);
-		g->single = carve(&a, (nc / 64 + 1) * sizeof(uint64_t), true);
-		g->cage_clean = carve(&a, ncages, true);
-		g->cage_todo = carve(&a, 3 * (size_t)g->cage_words *
-					 sizeof(uint64_t), false);
-		g->cage_off = carve(&a, ncages * sizeof(int), false);
-		g->cage_pos = carve(&a, nc * sizeof(int), true);
-		g->support = carve(&a, (cells + 1) * sizeof(uint64_t), false);
-		g->scan_ngroups = carve(&a, ncages * sizeof(int), true);
-		g->scan_unit = carve(&a, (3 * cells + 1) * sizeof(int), false);
-		g->scan_must = carve(&a, (3 * cells + 1) * sizeof(uint64_t),
-				     false);
-		g->scan_state = carve(&a, ncages, false);
-		g->queue = carve(&a, nc * sizeof(int), false);
-		g->prev = carve(&a, nc * sizeof(int), false);
-		g->num = carve(&a, nc * sizeof(int), false);
+		g->dom = cdok_carve(b, &at, nc * sizeof(uint64_t));
+		g->val = carve_zeroed(b, &at, nc * sizeof(int));
+		g->placed = carve_zeroed(b, &at, units * sizeof(uint64_t));
+		g->single = carve_zeroed(b, &at,
+					 (nc / 64 + 1) * sizeof(uint64_t));
+		g->cage_clean = carve_zeroed(b, &at, ncages);
+		g->cage_todo = cdok_carve(b, &at, 3 * (size_t)g->cage_words *
+						  sizeof(uint64_t));
+		g->cage_off = cdok_carve(b, &at, ncages * sizeof(int));
+		g->cage_pos = carve_zeroed(b, &at, nc * sizeof(int));
+		g->support = cdok_carve(b, &at, (cells + 1) * sizeof(uint64_t));
+		g->scan_ngroups = carve_zeroed(b, &at, ncages * sizeof(int));
+		g->scan_unit = cdok_carve(b, &at,
+					  (3 * cells + 1) * sizeof(int));
+		g->scan_must = cdok_carve(b, &at,
+					  (3 * cells + 1) * sizeof(uint64_t));
+		g->scan_state = cdok_carve(b, &at, ncages);
+		g->queue = cdok_carve(b, &at, nc * sizeof(int));
+		g->prev = cdok_carve(b, &at, nc * sizeof(int));
+		g->num = cdok_carve(b, &at, nc * sizeof(int));
 		g->unit_sets = nc > 128 ? NULL :
-			carve(&a, 3 * (size_t)g->n * sizeof(*g->unit_sets),
-			      true);
-		g->mark = carve(&a, nc * sizeof(int), true);
-		g->count = carve(&a, (size_t)3 * (size_t)p->size *
-				     (size_t)(p->size + 1), false);
-		g->ones = carve(&a, (size_t)3 * (size_t)p->size *
-				    sizeof(uint64_t), false);
-		g->zeros = carve(&a, (size_t)3 * (size_t)p->size *
-				     sizeof(uint64_t), false);
-		g->scratch = carve(&a, (nc + 1) * sizeof(int), false);
-		s->cells = carve(&a, (nc + 1) * sizeof(int), false);
-		s->chain = carve(&a, (2 * nc + 2) * sizeof(int), false);
-		s->rm = carve(&a, nc * sizeof(uint64_t), true);
-		s->rm_cells = carve(&a, nc * sizeof(int), false);
-		s->combos = carve(&a, 32 * sizeof(uint64_t), false);
-		if (!pass && !(g->block = cdok_malloc(a.used)))
+			carve_zeroed(b, &at, units * sizeof(*g->unit_sets));
+		g->mark = carve_zeroed(b, &at, nc * sizeof(int));
+		g->count = cdok_carve(b, &at, units * (size_t)(p->size + 1));
+		g->ones = cdok_carve(b, &at, units * sizeof(uint64_t));
+		g->zeros = cdok_carve(b, &at, units * sizeof(uint64_t));
+		g->scratch = cdok_carve(b, &at, (nc + 1) * sizeof(int));
+		s->cells = cdok_carve(b, &at, (nc + 1) * sizeof(int));
+		s->chain = cdok_carve(b, &at, (2 * nc + 2) * sizeof(int));
+		s->rm = carve_zeroed(b, &at, nc * sizeof(uint64_t));
+		s->rm_cells = cdok_carve(b, &at, nc * sizeof(int));
+		s->combos = cdok_carve(b, &at, 32 * sizeof(uint64_t));
+		if (!pass && !(g->block = cdok_malloc(at)))
 			return false;
 	}
 	if (!units_init(g))

@@ -142,6 +142,18 @@ static inline void *cdok_realloc(void *ptr, size_t size)
 	return CDOK_ALLOC_FAILS() ? NULL : realloc(ptr, size);
 }
 
+/* Room for bytes more in a block of arrays being laid out, aligned for
+ * any of their types (16 bytes): base plus the offset, and *at moves
+ * past it; with base NULL only the size is counted (lay out once to
+ * measure, allocate, lay out again to fill). */
+static inline void *cdok_carve(char *base, size_t *at, size_t bytes)
+{
+	size_t start = (*at + 15) & ~(size_t)15;
+
+	*at = start + bytes;
+	return base ? base + start : NULL;
+}
+
 /* ---- errors ---- */
 
 /* Fill err (if not NULL) and return status.  line/column 0 = no

@@ -3125,16 +3125,6 @@ static inline const struct cdok_cage *cage_src(const struct engine *s, int i)
 			    : &s->derived[i - s->nreal];
 }
 
-/* Room for n items of a type in the engine's block, aligned for any of
- * its types; with base NULL only the size is counted. */
-static void *carve(char *base, size_t *at, size_t bytes)
-{
-	size_t start = (*at + 15) & ~(size_t)15;
-
-	*at = start + bytes;
-	return base ? base + start : NULL;
-}
-
 /* Point cages from..to-1 at their group arrays, carved from store and
  * bits in turn. */
 static void cages_point(struct engine *s, int from, int to, int *store,
@@ -3171,14 +3161,14 @@ static bool cages_alloc(struct engine *s, int ncap)
 		if (pass && !b)
 			return false;
 		at = 0;
-		cages = carve(b, &at, nc * sizeof(*cages));
+		cages = cdok_carve(b, &at, nc * sizeof(*cages));
 		for (int i = 0; i < NQUEUES; i++)
-			q[i] = carve(b, &at, nc * sizeof(int));
-		queued = carve(b, &at, nc * sizeof(bool));
-		full_due = carve(b, &at, nc * sizeof(bool));
-		looked = carve(b, &at, nc * sizeof(bool));
-		tried = carve(b, &at, nc * sizeof(bool));
-		wcage = carve(b, &at, nc * sizeof(uint32_t));
+			q[i] = cdok_carve(b, &at, nc * sizeof(int));
+		queued = cdok_carve(b, &at, nc * sizeof(bool));
+		full_due = cdok_carve(b, &at, nc * sizeof(bool));
+		looked = cdok_carve(b, &at, nc * sizeof(bool));
+		tried = cdok_carve(b, &at, nc * sizeof(bool));
+		wcage = cdok_carve(b, &at, nc * sizeof(uint32_t));
 	}
 	/* The facts of each cage are set by cage_info_init (or copied
 	 * below); the flags and weights start clear. */
@@ -3489,22 +3479,25 @@ static size_t engine_layout(struct engine *s, char *block, size_t k1,
 	int *group_store;
 	uint64_t *group_bits;
 
-	s->wcell = carve(block, &at, ncells * sizeof(uint32_t));
-	s->wunit = carve(block, &at, (size_t)(NKINDS * s->n) *
-				     sizeof(uint32_t));
-	s->values = carve(block, &at, ncells * sizeof(int));
-	s->unit_cells = carve(block, &at, (size_t)s->nkinds * ncells *
-					  sizeof(int));
-	s->cell_units = carve(block, &at, ncells * NKINDS * sizeof(int));
-	s->cell_bits = carve(block, &at, ncells * NKINDS * sizeof(uint64_t));
-	s->ugroup = carve(block, &at, (size_t)(NKINDS * s->n) * sizeof(int));
-	s->ustamp = carve(block, &at, (size_t)(NKINDS * s->n) *
-				      sizeof(unsigned));
-	group_store = carve(block, &at, 2 * groups * sizeof(int));
-	group_bits = carve(block, &at, groups * sizeof(uint64_t));
-	s->sums = sums ? carve(block, &at, sums * sizeof(uint64_t)) : NULL;
+	s->wcell = cdok_carve(block, &at, ncells * sizeof(uint32_t));
+	s->wunit = cdok_carve(block, &at,
+			      (size_t)(NKINDS * s->n) * sizeof(uint32_t));
+	s->values = cdok_carve(block, &at, ncells * sizeof(int));
+	s->unit_cells = cdok_carve(block, &at,
+				   (size_t)s->nkinds * ncells * sizeof(int));
+	s->cell_units = cdok_carve(block, &at, ncells * NKINDS * sizeof(int));
+	s->cell_bits = cdok_carve(block, &at,
+				  ncells * NKINDS * sizeof(uint64_t));
+	s->ugroup = cdok_carve(block, &at,
+			       (size_t)(NKINDS * s->n) * sizeof(int));
+	s->ustamp = cdok_carve(block, &at,
+			       (size_t)(NKINDS * s->n) * sizeof(unsigned));
+	group_store = cdok_carve(block, &at, 2 * groups * sizeof(int));
+	group_bits = cdok_carve(block, &at, groups * sizeof(uint64_t));
+	s->sums = sums ? cdok_carve(block, &at, sums * sizeof(uint64_t))
+		       : NULL;
 	{
-		char *e = carve(block, &at, enum_bytes(k1));
+		char *e = cdok_carve(block, &at, enum_bytes(k1));
 
 		if (block)
 			enum_carve(&s->e, k1, e);
