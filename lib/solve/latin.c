@@ -726,6 +726,26 @@ static int scan_table(struct engine *s, int ci, const dom_t *dom,
 #define LIST_FIRST_CELLS 4
 #endif
 
+/* A costly scan of cage ci: it wants a table, made now from the layouts
+ * the scan listed when it listed them all (listed).  Whether it has
+ * one. */
+static bool table_from_list(struct cdok_latin *h, int ci, const dom_t *dom,
+			    bool listed)
+{
+	struct engine *s = &h->s;
+	const struct cage_info *c = &s->cages[ci];
+
+	h->tabled[ci] = 2;
+	if (listed && c->table < 0 && table_build(s, dom, ci)) {
+		h->tabled[ci] = 1;
+		for (int p = 0; p < c->ncells; p++)
+			h->made[c->cells[p]] = dom[c->cells[p]];
+		return true;
+	}
+	s->nomem = false;
+	return false;
+}
+
 /* Whether cage ci can be scanned from its table under dom. */
 static bool scan_tabled(struct cdok_latin *h, int ci, const dom_t *dom)
 {
@@ -835,20 +855,11 @@ int cdok_latin_scan(struct cdok_latin *h, int cage, const uint64_t *dom,
 		e->rec = NULL;
 		if (e->budget < 0)
 			return -1;
-		if (budget - e->budget > LIST_COSTLY) {
-			h->tabled[cage] = 2;
-			/* Listed in full (not stopped at LAYOUT_MAX): the
-			 * table of the layouts under dom. */
-			if (!e->aborted && c->table < 0 &&
-			    table_build(s, dom, cage)) {
-				h->tabled[cage] = 1;
-				for (int p = 0; p < c->ncells; p++)
-					h->made[c->cells[p]] =
-						dom[c->cells[p]];
-				return scan_table(s, cage, dom, out);
-			}
-			s->nomem = false;
-		}
+		/* Listed in full (not stopped at LAYOUT_MAX): the table of
+		 * the layouts under dom. */
+		if (budget - e->budget > LIST_COSTLY &&
+		    table_from_list(h, cage, dom, !e->aborted))
+			return scan_table(s, cage, dom, out);
 	} else if (table_ok) {
 		/* A smaller one has them listed while it is enumerated: a
 		 * costly enumeration makes the table at once. */
@@ -860,17 +871,8 @@ int cdok_latin_scan(struct cdok_latin *h, int cage, const uint64_t *dom,
 	s->nomem = false;
 	enumerate(s, dom, cage, budget);
 	e->rec_also = false;
-	if (!h->tabled[cage] && budget - e->budget > SCAN_COSTLY) {
-		h->tabled[cage] = 2;
-		/* Listed in full: the table of the layouts under dom. */
-		if (e->rec && !e->aborted && c->table < 0 &&
-		    table_build(s, dom, cage)) {
-			h->tabled[cage] = 1;
-			for (int p = 0; p < c->ncells; p++)
-				h->made[c->cells[p]] = dom[c->cells[p]];
-		}
-		s->nomem = false;
-	}
+	if (!h->tabled[cage] && budget - e->budget > SCAN_COSTLY)
+		table_from_list(h, cage, dom, e->rec && !e->aborted);
 	e->rec = NULL;
 	if (e->aborted)
 		return -1;
