@@ -108,19 +108,12 @@ void step_cell(struct grader *g, int cell)
 static inline void mark_dirty(struct grader *g, int cell)
 {
 	uint64_t d = g->dom[cell];
-	const int *cu = g->cell_units + cell * 3;
-	int n = g->n;
-	/* The cell's row, column and box as bits of their kinds' masks
-	 * (no box bit without boxes). */
-	uint64_t r = (uint64_t)1 << cu[0], c = (uint64_t)1 << (cu[1] - n);
-	uint64_t b = g->nkinds > 2 ? (uint64_t)1 << (cu[2] - 2 * n) : 0;
+	const uint64_t *bits = g->cell_bits + cell * 3;
 
-	g->dirty_subsets[0] |= r;
-	g->dirty_subsets[1] |= c;
-	g->dirty_subsets[2] |= b;
-	g->dirty_cross[0] |= r;
-	g->dirty_cross[1] |= c;
-	g->dirty_cross[2] |= b;
+	for (int k = 0; k < 3; k++) {
+		g->dirty_subsets[k] |= bits[k];
+		g->dirty_cross[k] |= bits[k];
+	}
 	if (!g->val[cell] && d && !(d & (d - 1)))
 		g->single[cell / 64] |= (uint64_t)1 << (cell % 64);
 }
@@ -151,6 +144,17 @@ static inline void count_lose(struct grader *g, int cell, uint64_t vals)
 	unsigned char *c1 = g->count + cu[1] * stride;
 	unsigned char *c2 = g->count + cu[2] * stride;
 
+	if (g->nkinds == 2) {
+		for (; vals; vals &= vals - 1) {
+			int v = __builtin_ctzll(vals);
+
+			if (--c0[v] <= 1)
+				count_note(g, cu[0], v, c0[v]);
+			if (--c1[v] <= 1)
+				count_note(g, cu[1], v, c1[v]);
+		}
+		return;
+	}
 	for (; vals; vals &= vals - 1) {
 		int v = __builtin_ctzll(vals);
 
@@ -158,7 +162,7 @@ static inline void count_lose(struct grader *g, int cell, uint64_t vals)
 			count_note(g, cu[0], v, c0[v]);
 		if (--c1[v] <= 1)
 			count_note(g, cu[1], v, c1[v]);
-		if (g->nkinds > 2 && --c2[v] <= 1)
+		if (--c2[v] <= 1)
 			count_note(g, cu[2], v, c2[v]);
 	}
 }
@@ -597,6 +601,10 @@ static bool units_init(struct grader *g)
 		g->cell_units[cell * 3 + 1] = n + c;
 		/* Without boxes the third kind repeats the row. */
 		g->cell_units[cell * 3 + 2] = p->box_rows ? 2 * n + box : r;
+		g->cell_bits[cell * 3 + 0] = (uint64_t)1 << r;
+		g->cell_bits[cell * 3 + 1] = (uint64_t)1 << c;
+		g->cell_bits[cell * 3 + 2] = p->box_rows ? (uint64_t)1 << box
+							 : 0;
 	}
 	{
 		/* Each unit's cells in reading order. */
@@ -738,6 +746,7 @@ bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 		size_t at = 0, units = (size_t)3 * (size_t)p->size;
 
 		g->dom = cdok_carve(b, &at, nc * sizeof(uint64_t));
+		g->cell_bits = cdok_carve(b, &at, 3 * nc * sizeof(uint64_t));
 		g->val = carve_zeroed(b, &at, nc * sizeof(int));
 		g->placed = carve_zeroed(b, &at, units * sizeof(uint64_t));
 		g->single = carve_zeroed(b, &at,
