@@ -23,10 +23,15 @@ For each puzzle and each binary:
    inside cdok_solve add up to what --toggle-collect=cdok_solve counts
    (checked on the baseline puzzle), and all parts together are the
    whole program.  A puzzle above the cap is "over the cap": it counts
-   as larger than every other in medians and maxima.
+   as larger than every other in medians and maxima.  Then a run with
+   --toggle-collect=cdok_grade: the grading that gives the level on the
+   "Difficulty:" line (the program has graded since 35d70ba; builds
+   from before, such as the baseline a89a9ff, have no cdok_grade).
 
 The whole-program figure is net of a trivial 3 x 3, `BINARY solve
-tests/data/corpus/keen/keen_3e_01.spec`.  Beside the Keen and Solo
+tests/data/corpus/keen/keen_3e_01.spec`; "net-grade" is the same with
+the grading left out of both, the work a build from before the grader
+did, to compare against one.  Beside the Keen and Solo
 classes the standalone solvers of Keen and Solo (built from the anchors'
 sgt-puzzles into build/anchors/) are counted on the same puzzles.
 """
@@ -53,6 +58,7 @@ KEEN_BASELINE = os.path.join(CORPUS, "keen", "keen_3e_01.keen")
 # A solved 4 x 4 Sudoku: Solo's start-up and a trivial solve.
 SOLO_BASELINE_ID = "2x2:1_2_3_4_3_4_1_2_2_1_4_3_4_3_2_1"
 SOLVE_SYMBOL = "cdok_solve"
+GRADE_SYMBOL = "cdok_grade"
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 # (class, file pattern, what a verdict must be, anchor solver, anchor ID
@@ -218,17 +224,20 @@ class Results:
         self.binary = binary
         self.puzzles = {}      # path -> dict
         self.baseline = None   # whole-program instructions of the 3 x 3
+        self.baseline_grade = 0  # of them, inside cdok_grade
         self.source = None     # where loaded figures come from
         if data:
             self.binary = data["binary"]
             self.puzzles = data["puzzles"]
             self.baseline = data["baseline"]
+            self.baseline_grade = data.get("baseline_grade", 0)
             self.source = f"{source}, saved {data.get('saved', '?')}"
 
     def save(self, path):
         """Write the figures as JSON, one line per puzzle (diffable)."""
         lines = ["{", f' "binary": {json.dumps(self.binary)},',
                  f' "baseline": {json.dumps(self.baseline)},',
+                 f' "baseline_grade": {json.dumps(self.baseline_grade)},',
                  f' "saved": "{time.strftime("%F %T")}",', ' "puzzles": {']
         keys = sorted(self.puzzles)
         for i, key in enumerate(keys):
@@ -251,7 +260,7 @@ def native_task(res, puzzle, expect, opts):
         verdict = VERDICTS.get(status, "error")
     entry = {"verdict": verdict, "wall": wall, "cpu": cpu,
              "problem": check(puzzle, expect, verdict, out),
-             "solve": None, "total": None}
+             "solve": None, "total": None, "grade": None}
     res.puzzles[puzzle] = entry
 
 
@@ -259,10 +268,11 @@ def callgrind_task(res, puzzle, opts):
     entry = res.puzzles[puzzle]
     if entry["verdict"] == "timeout" or entry["cpu"] > opts.cap:
         return
-    total, solve = callgrind([res.binary, "solve",
-                              os.path.join(REPO, puzzle)],
-                             opts.cg_timeout, SOLVE_SYMBOL)
+    cmd = [res.binary, "solve", os.path.join(REPO, puzzle)]
+    total, solve = callgrind(cmd, opts.cg_timeout, SOLVE_SYMBOL)
     entry["total"], entry["solve"] = total, solve
+    if total is not None:
+        entry["grade"] = toggle_collect(cmd, GRADE_SYMBOL)
 
 
 def baseline(res):
@@ -276,6 +286,7 @@ def baseline(res):
         log(f"warning: {res.binary}: --toggle-collect={SOLVE_SYMBOL} "
             f"counts {check_solve}, the dumps {solve}")
     res.baseline = total
+    res.baseline_grade = toggle_collect(cmd, GRADE_SYMBOL) or 0
 
 
 # ---- figures ----
@@ -328,6 +339,11 @@ def class_figures(res, puzzles):
     solve = [e["solve"] for e in entries]
     net = [None if e["total"] is None or res.baseline is None
            else e["total"] - res.baseline for e in entries]
+    # The same less the grading (cdok_grade, in both runs): the work a
+    # build from before the grader was part of `cdok solve` did.
+    ungraded = [None if n is None else
+                n - (e.get("grade") or 0) + res.baseline_grade
+                for n, e in zip(net, entries)]
     times = [math.inf if e["verdict"] == "timeout" else e["wall"]
              for e in entries]
     cpus = [math.inf if e["verdict"] == "timeout" else e["cpu"]
@@ -341,6 +357,7 @@ def class_figures(res, puzzles):
         "solve_max": math.inf if over else max(solve),
         "net_med": median_or_over(net),
         "net_max": math.inf if over else max(net),
+        "ungraded_med": median_or_over(ungraded),
         "over": over,
         "wall_med": statistics.median(times), "wall_max": max(times),
         "cpu_med": statistics.median(cpus), "cpu_max": max(cpus),
@@ -351,6 +368,7 @@ COLUMNS = [("solve_med", "solve med", fmt_count),
            ("solve_max", "solve max", fmt_count),
            ("net_med", "net med", fmt_count),
            ("net_max", "net max", fmt_count),
+           ("ungraded_med", "net-grade", fmt_count),
            ("over", "over", str),
            ("wall_med", "wall med", fmt_ms),
            ("wall_max", "wall max", fmt_ms),
@@ -708,7 +726,8 @@ def main():
 
     print(f"cdok solve FILE per puzzle; instructions by callgrind "
           f"(solve: inside {SOLVE_SYMBOL}; net: whole program minus the "
-          f"3 x 3 baseline), over: above the cap of {opts.cap:g} s CPU; "
+          f"3 x 3 baseline; net-grade: the same without {GRADE_SYMBOL} "
+          f"in either), over: above the cap of {opts.cap:g} s CPU; "
           f"times of native runs stopped after {opts.timeout:g} s CPU")
     print_table(results, classes)
     anchors = None if opts.no_anchors else find_anchors(opts.anchors_dir)
