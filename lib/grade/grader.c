@@ -144,17 +144,8 @@ static inline void count_lose(struct grader *g, int cell, uint64_t vals)
 	unsigned char *c1 = g->count + cu[1] * stride;
 	unsigned char *c2 = g->count + cu[2] * stride;
 
-	if (g->nkinds == 2) {
-		for (; vals; vals &= vals - 1) {
-			int v = __builtin_ctzll(vals);
+	bool boxes = g->nkinds > 2;
 
-			if (--c0[v] <= 1)
-				count_note(g, cu[0], v, c0[v]);
-			if (--c1[v] <= 1)
-				count_note(g, cu[1], v, c1[v]);
-		}
-		return;
-	}
 	for (; vals; vals &= vals - 1) {
 		int v = __builtin_ctzll(vals);
 
@@ -162,7 +153,7 @@ static inline void count_lose(struct grader *g, int cell, uint64_t vals)
 			count_note(g, cu[0], v, c0[v]);
 		if (--c1[v] <= 1)
 			count_note(g, cu[1], v, c1[v]);
-		if (--c2[v] <= 1)
+		if (boxes && --c2[v] <= 1)
 			count_note(g, cu[2], v, c2[v]);
 	}
 }
