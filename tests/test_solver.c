@@ -538,6 +538,88 @@ Test(solver, impossible_cages_are_seen_at_once)
 	}
 }
 
+/* A puzzle of size n whose first n * n - k cells are given from the
+ * cyclic square (row r, column c holds (r + c) % n + 1) and whose other
+ * k cells are one cage; target -1 means the target the square's own
+ * values make. */
+static cdok_puzzle *one_big_cage(int n, int k, cdok_op op, int64_t target)
+{
+	cdok_puzzle *p = latin(n);
+	int given = n * n - k, *cells = malloc(sizeof(int) * (size_t)k);
+	int64_t sum = 0, max = 0;
+
+	cr_assert_not_null(cells);
+	for (int cell = 0; cell < n * n; cell++) {
+		int v = (cell / n + cell % n) % n + 1;
+
+		if (cell < given) {
+			cr_assert_eq(cdok_puzzle_set_given(p, cell, v), CDOK_OK);
+			continue;
+		}
+		cells[cell - given] = cell;
+		sum += v;
+		max = v > max ? v : max;
+	}
+	if (target < 0)
+		target = op == CDOK_OP_ADD ? sum : 2 * max - sum;
+	add(p, op, target, k, cells);
+	free(cells);
+	return p;
+}
+
+/* A cage of more than 64 cells (more than one word of cells) is decided
+ * as a smaller one is: at once when no filling can meet its clue (a
+ * 65-cell -0 cage once searched for minutes), and counted like any
+ * other when one can. */
+Test(solver, cages_of_any_size_are_decided_at_once)
+{
+	static const struct {
+		cdok_op op;
+		int64_t target;
+	} none[] = {
+		{CDOK_OP_SUB, 0}, {CDOK_OP_DIV, 1}, {CDOK_OP_MUL, 7},
+		{CDOK_OP_ADD, 1000}, {CDOK_OP_ADD, 3},
+	};
+	static const int sizes[][2] = {
+		{9, 36}, {9, 63}, {9, 64}, {9, 65}, {9, 70}, {9, 81},
+		{33, 1089}, {63, 3969},
+	};
+
+	for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
+		int n = sizes[s][0], k = sizes[s][1];
+
+		for (size_t i = 0; i < sizeof(none) / sizeof(none[0]); i++) {
+			cdok_puzzle *p = one_big_cage(n, k, none[i].op,
+						      none[i].target);
+			cdok_solve_params params;
+			cdok_result r;
+
+			cdok_solve_params_init(&params);
+			params.max_nodes = 1;
+			cr_assert_eq(cdok_solve(p, &params, NULL, &r, NULL),
+				     CDOK_OK);
+			cr_expect_eq(r.verdict, CDOK_VERDICT_NONE,
+				     "%d x %d, %d cells, op %c target %lld: %s",
+				     n, n, k, (char)none[i].op,
+				     (long long)none[i].target,
+				     cdok_verdict_name(r.verdict));
+			cdok_puzzle_free(p);
+		}
+	}
+	/* Targets the square meets: solutions, each one right. */
+	for (int k = 60; k <= 81; k += 3) {
+		cdok_puzzle *p = one_big_cage(9, k, CDOK_OP_ADD, -1);
+		int sol[81];
+		cdok_result r = solve(p, 1, sol);
+
+		cr_expect(r.verdict == CDOK_VERDICT_FOUND ||
+			  r.verdict == CDOK_VERDICT_UNIQUE, "%d cells: %s", k,
+			  cdok_verdict_name(r.verdict));
+		cr_expect(cdok_puzzle_is_solution(p, sol), "%d cells", k);
+		cdok_puzzle_free(p);
+	}
+}
+
 static int stop_at_512(void *user, uint64_t nodes)
 {
 	(void)user;
