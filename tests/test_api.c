@@ -58,15 +58,17 @@ Test(api, verdicts)
 	r = solve_with(unique, 1, 0);
 	cr_expect_eq(r.verdict, CDOK_VERDICT_FOUND);
 	cr_expect_str_eq(cdok_verdict_name(r.verdict), "found");
-	/* A 9 x 9 in one sum cage of every cell needs more than one node to
-	 * find two squares. */
+	/* A 9 x 9 of a given 1 and one sum cage of every other cell needs
+	 * more than one node to find two squares.  (A cage of every cell
+	 * would not: it holds whatever the filling, so decides nothing.) */
 	{
-		int cells[81];
+		int cells[80];
 
-		for (int i = 0; i < 81; i++)
-			cells[i] = i;
-		cr_assert_eq(cdok_puzzle_add_cage(big, CDOK_OP_ADD, 405, cells,
-						  81, "A", NULL), CDOK_OK);
+		for (int i = 0; i < 80; i++)
+			cells[i] = i + 1;
+		cr_assert_eq(cdok_puzzle_set_given(big, 0, 1), CDOK_OK);
+		cr_assert_eq(cdok_puzzle_add_cage(big, CDOK_OP_ADD, 404, cells,
+						  80, "A", NULL), CDOK_OK);
 	}
 	r = solve_with(big, 2, 1);
 	cr_expect_eq(r.verdict, CDOK_VERDICT_UNKNOWN);

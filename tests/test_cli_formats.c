@@ -192,7 +192,7 @@ Test(cli_formats, ucf_stream_keeps_numbers)
 	struct run r;
 
 	text_puts(&in, one);
-	text_puts(&in, "2 2\nab\nab\na 3 +\nb 4 +\n");   /* no solution */
+	text_puts(&in, "2 2\naa\nab\na 6 +\nb 1 +\n");   /* no solution */
 	text_puts(&in, "2 2\naa\nbb\na 3 +\nb 3 +\n");   /* two */
 	text_puts(&in, one);
 	text_puts(&in, "0\n");

@@ -620,6 +620,55 @@ Test(solver, cages_of_any_size_are_decided_at_once)
 	}
 }
 
+/* Cages the unit rule keeps by itself (whole rows as +1830 cages of a
+ * 60 x 60, whole columns as products) decide nothing: such a grid is
+ * decided as an empty one is, without searching (it took 7,327 nodes
+ * and 30 s once).  A whole row whose clue no filling meets has no
+ * solution at once. */
+Test(solver, cages_the_units_keep_decide_nothing)
+{
+	static const struct {
+		int n;
+		bool rows;
+		cdok_op op;
+		int64_t target;
+		cdok_verdict want;
+	} cases[] = {
+		{60, true, CDOK_OP_ADD, 1830, CDOK_VERDICT_MULTIPLE},
+		{9, false, CDOK_OP_MUL, 362880, CDOK_VERDICT_MULTIPLE},
+		{60, true, CDOK_OP_ADD, 1829, CDOK_VERDICT_NONE},
+		{9, false, CDOK_OP_MUL, 362881, CDOK_VERDICT_NONE},
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int n = cases[i].n, cells[60];
+		cdok_puzzle *p = latin(n);
+		cdok_solve_params params;
+		cdok_result r;
+		int *sol = malloc(sizeof(int) * (size_t)(n * n));
+
+		cr_assert_not_null(sol);
+		for (int a = 0; a < n; a++) {
+			for (int j = 0; j < n; j++)
+				cells[j] = cases[i].rows ? a * n + j : j * n + a;
+			add(p, cases[i].op, cases[i].target, n, cells);
+		}
+		cdok_solve_params_init(&params);
+		params.limit = 2;
+		params.max_nodes = 3 * (uint64_t)n + 1;
+		cr_assert_eq(cdok_solve(p, &params, sol, &r, NULL), CDOK_OK);
+		cr_expect_eq(r.verdict, cases[i].want,
+			     "case %zu: %s after %llu nodes", i,
+			     cdok_verdict_name(r.verdict),
+			     (unsigned long long)r.nodes);
+		if (r.verdict == CDOK_VERDICT_MULTIPLE)
+			cr_expect(cdok_puzzle_is_solution(p, sol), "case %zu",
+				  i);
+		free(sol);
+		cdok_puzzle_free(p);
+	}
+}
+
 static int stop_at_512(void *user, uint64_t nodes)
 {
 	(void)user;

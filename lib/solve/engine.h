@@ -319,6 +319,16 @@ struct engine {
 	int ncages;           /* the puzzle's cages, then the derived ones */
 	int nreal;            /* the puzzle's cages */
 	const int *cage_of;
+	/* The cage a change to a cell wakes: cage_of, less the cages the
+	 * unit rule keeps by itself (cages_implied), whose cells count as
+	 * uncaged for the free lines too.  own_watch: its memory, when it
+	 * is not cage_of. */
+	const int *cage_watch;
+	int *own_watch;
+	/* A cage of whole units whose clue no filling meets (cages_implied;
+	 * -1: none), and what it is made of: whole_units of kind
+	 * whole_kind. */
+	int whole_fails, whole_units, whole_kind;
 	/* Derived sums (DERIVED_SUMS): their cells, and per cell the
 	 * derived cages it is in (extra[extra_start[cell]..]). */
 	struct cdok_cage *derived;
@@ -538,7 +548,7 @@ static inline void mark_cell(struct engine *s, int cell)
 	/* A kind the puzzle lacks has no bits: no test needed. */
 	for (int k = 0; k < NKINDS; k++)
 		s->dirty[k] |= bits[k];
-	enqueue_cage(s, s->cage_of[cell]);
+	enqueue_cage(s, s->cage_watch[cell]);
 	if (DERIVED_SUMS && s->extra_start)
 		for (int j = s->extra_start[cell]; j < s->extra_start[cell + 1];
 		     j++)
@@ -577,6 +587,14 @@ static void reset_work(struct engine *s)
 	for (int k = 0; k < NKINDS; k++)
 		s->dirty[k] = 0;
 	units_reset(s);
+}
+
+/* Whether cage ci is one the unit rule keeps by itself (cages_implied),
+ * which no reasoning looks at. */
+static inline bool cage_implied(const struct engine *s, int ci)
+{
+	return s->own_watch && ci < s->nreal &&
+	       s->own_watch[s->cages[ci].cells[0]] != ci;
 }
 
 /* Whether cell belongs to cage ci (a derived cage's cells are in the
@@ -2268,7 +2286,7 @@ static bool tables_after_root(struct engine *s, const dom_t *root, int cap,
 		for (int i = 0; i < c->ncells && !open; i++)
 			open = popc(root[c->cells[i]]) > 1;
 		s->tried[ci] = false;
-		if (open && table_wanted(s, c, ci) &&
+		if (open && table_wanted(s, c, ci) && !cage_implied(s, ci) &&
 		    (derived || ci < s->nreal))
 			table_make(s, root, ci, cap, budget);
 		if (s->nomem)
@@ -3208,6 +3226,7 @@ static void engine_free(struct engine *s)
 	free(s->seen);
 	free(s->combos);
 	free(s->block);
+	free(s->own_watch);
 #if NOGOODS
 	free(s->ng);
 	free(s->ng_lits);
@@ -3728,6 +3747,83 @@ static size_t engine_layout(struct engine *s, char *block, size_t k1,
 	return at;
 }
 
+/* Whether cage c, made of whole units (m of them), holds whatever the
+ * grid: every unit holds every value once, so its values are m copies
+ * of them.  False with s->nomem set when memory runs out. */
+static bool whole_units_hold(struct engine *s, const struct cage_info *c)
+{
+	int *v = cdok_malloc((size_t)c->ncells * sizeof(int)), i = 0;
+	bool holds;
+
+	if (!v) {
+		s->nomem = true;
+		return false;
+	}
+	while (i < c->ncells)
+		for (dom_t a = s->valid; a && i < c->ncells; a &= a - 1)
+			v[i++] = low_value(a);
+	holds = cdok_cage_holds(c->op, c->target, v, c->ncells);
+	free(v);
+	return holds;
+}
+
+/* Cages the unit rule keeps by itself: a cage of two or more cells that
+ * are whole rows, whole columns or whole boxes, whose clue their values
+ * meet in every filling (a row of a 60 x 60 as a +1830 cage).  It
+ * decides nothing, yet its reasoning would run at every change to its
+ * cells, and its cells would keep its lines from being free lines: a
+ * 60 x 60 of such rows took 30 s to be found not unique.  Its cells are
+ * left out of cage_watch.  A whole-unit cage whose clue no filling meets
+ * makes the puzzle impossible (whole_fails; cages_possible says so).
+ * Only where every unit holds every value: not in Nylimb mode.  False
+ * when memory runs out. */
+static bool cages_implied(struct engine *s)
+{
+	int n = s->n;
+
+	if (popc(s->valid) != n)
+		return true;
+	for (int ci = 0; ci < s->nreal; ci++) {
+		const struct cage_info *c = &s->cages[ci];
+		int whole = 0, kind;
+
+		if (c->ncells % n || c->ncells < 2)
+			continue;
+		for (kind = 0; kind < s->nkinds && !whole; kind++) {
+			int m = 0;
+
+			for (int g = 0; g < c->ngroups; g++)
+				m += c->group_unit[g] / n == kind;
+			if (m * n == c->ncells)
+				whole = m;
+		}
+		if (!whole || (c->distinct && whole > 1))
+			continue;
+		if (!whole_units_hold(s, c)) {
+			if (s->nomem)
+				return false;
+			if (s->whole_fails < 0) {
+				s->whole_fails = ci;
+				s->whole_units = whole;
+				s->whole_kind = kind - 1;
+			}
+			continue;
+		}
+		if (!s->own_watch) {
+			s->own_watch = cdok_malloc((size_t)s->ncells *
+						   sizeof(int));
+			if (!s->own_watch)
+				return false;
+			memcpy(s->own_watch, s->cage_of,
+			       (size_t)s->ncells * sizeof(int));
+			s->cage_watch = s->own_watch;
+		}
+		for (int i = 0; i < c->ncells; i++)
+			s->own_watch[c->cells[i]] = -1;
+	}
+	return true;
+}
+
 static bool engine_init(struct engine *s, const cdok_puzzle *p)
 {
 	int maxk = 1;
@@ -3737,7 +3833,8 @@ static bool engine_init(struct engine *s, const cdok_puzzle *p)
 	s->puzzle = p;
 	s->n = p->size;
 	s->ncells = p->size * p->size;
-	s->cage_of = p->cage_of;
+	s->cage_of = s->cage_watch = p->cage_of;
+	s->whole_fails = -1;
 	s->ncages = s->nreal = p->ncages;
 	s->swap_a = -1;
 	s->level_bytes = (size_t)s->ncells * sizeof(dom_t);
@@ -3783,7 +3880,7 @@ static bool engine_init(struct engine *s, const cdok_puzzle *p)
 		return false;
 	for (int i = 0; i < s->ncages; i++)
 		cage_info_init(s, &s->cages[i], cage_src(s, i));
-	return true;
+	return cages_implied(s);
 }
 
 /* The root of the search: every valid value, givens fixed, no 0 in a
@@ -3818,7 +3915,8 @@ static bool root_setup(struct engine *s, dom_t **rootp)
 	}
 	*rootp = root;
 	for (int i = 0; i < s->ncages; i++)
-		enqueue_cage(s, i);
+		if (!cage_implied(s, i))
+			enqueue_cage(s, i);
 	for (int k = 0; k < s->nkinds; k++)
 		s->dirty[k] = s->n == 64 ? ~(uint64_t)0
 					 : ((uint64_t)1 << s->n) - 1;
@@ -3895,6 +3993,23 @@ static bool cages_possible(struct engine *s)
 			return false;
 		}
 	}
+	if (s->whole_fails >= 0) {
+		static const char *const kinds[] = {"row", "column", "box"};
+		char name[96], times[32] = "once";
+
+		cdok_cage_name(s->puzzle, s->whole_fails, name, sizeof(name));
+
+		if (s->whole_units > 1)
+			snprintf(times, sizeof(times), "%d times",
+				 s->whole_units);
+		snprintf(s->reason, sizeof(s->reason), "%s covers %d whole "
+			 "%s%s, so its values are every value %s in any "
+			 "filling, and they do not meet its clue", name,
+			 s->whole_units, kinds[s->whole_kind],
+			 s->whole_units == 1 ? "" :
+			 s->whole_kind == 2 ? "es" : "s", times);
+		return false;
+	}
 	return true;
 }
 
@@ -3927,7 +4042,7 @@ static bool find_free_lines(struct engine *s)
 			for (int i = 0; i < n && is_free[a]; i++) {
 				int cell = rows ? a * n + i : i * n + a;
 
-				is_free[a] = s->cage_of[cell] < 0 &&
+				is_free[a] = s->cage_watch[cell] < 0 &&
 					     !cdok_has_given(p, cell);
 			}
 			if (is_free[a])
