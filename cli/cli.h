@@ -98,6 +98,8 @@ struct cli_options {
 	const char *level;   /* --level L as typed; NULL when not given */
 	const char *state;   /* --state FILE; NULL when not given */
 	bool apply;          /* --apply */
+	int tier;            /* --tier 1..3; 0 when not given (3) */
+	bool place;          /* --place */
 	/* Formats. */
 	const cdok_format *from; /* --from FORMAT; NULL: told from the text */
 	const cdok_format *to;   /* --to FORMAT; NULL: the command's own
@@ -212,10 +214,13 @@ struct cli {
 	  "hint PUZZLE: the next step a person would take from the state " \
 	  "--state gives (the empty grid without it): the technique, its " \
 	  "level and one sentence, cells written r3c4 for row 3, column " \
-	  "4.  With --apply, the new state instead (the step as a '#' "	\
-	  "line first), so hints can be chained; --level limits the "	\
-	  "techniques.  Status 9: solved, 10: no step, 11: the state is " \
-	  "wrong.")							\
+	  "4; --tier 1 says only where to look, --tier 2 what to look "	\
+	  "for.  --place gives the next value to write in a grid without " \
+	  "pencil marks, and why.  With --apply, the new state instead "	\
+	  "(the step as a '#' line first), so hints can be chained; "	\
+	  "--level limits the techniques.  --to json gives the step with " \
+	  "all three tiers.  Status 9: solved, 10: no step, 11: the state " \
+	  "is wrong, 1 or 2: the puzzle has no solution or several.")	\
 	X(explain, "explain", CLI_CMD_READS | CLI_CMD_TO_JSON,		\
 	  "Solve each puzzle as a person would and print the steps, one " \
 	  "sentence each, after a line with its level; --level limits the " \

@@ -1,10 +1,14 @@
 /* cmd_hint.c -- `cdok hint PUZZLE [--state FILE]`: the next step a person
- * would take, in one sentence (doc/LEVELS.md).
+ * would take, in one sentence (doc/LEVELS.md), or with --tier 1 or 2 only
+ * where to look or what to look for; with --place, the next value a
+ * person can write in a grid without pencil marks, and why.
  *
  * The state is a grid with '.' for empty cells and optional pencil
  * marks (doc/FORMAT.md, States).  With --apply the output is the state
  * after the step, headed by the step as a '#' line, which --state reads
  * back: hints chain in a pipe until status 9 says the grid is solved.
+ * A puzzle with no solution or several has no next step: said on
+ * standard error, status 1 or 2, as explain does.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +26,10 @@ static const char *outcome_word(cdok_hint_outcome o)
 		return "stuck";
 	case CDOK_HINT_CONTRADICTION:
 		return "contradiction";
+	case CDOK_HINT_IMPOSSIBLE:
+		return "impossible";
+	case CDOK_HINT_AMBIGUOUS:
+		return "ambiguous";
 	}
 	return "step";
 }
@@ -37,21 +45,33 @@ static int outcome_exit(cdok_hint_outcome o)
 		return CLI_EXIT_NOSTEP;
 	case CDOK_HINT_CONTRADICTION:
 		return CLI_EXIT_CONTRADICTS;
+	case CDOK_HINT_IMPOSSIBLE:
+		return CLI_EXIT_NOSOL;
+	case CDOK_HINT_AMBIGUOUS:
+		return CLI_EXIT_AMBIGUOUS;
 	}
 	return CLI_EXIT_DONE;
 }
 
-/* The hint in one line (without a newline). */
+/* The hint in one line (without a newline), at its tier: 1 where to
+ * look, 2 what to look for, 3 the step. */
 static void hint_line(const cdok_puzzle *p, const cdok_hint *h, int level,
-		      struct cli_out *out)
+		      int tier, struct cli_out *out)
 {
 	cdok_scale scale = cdok_puzzle_scale(p);
 
 	switch (h->outcome) {
 	case CDOK_HINT_STEP:
-		out_printf(out, "%s (%s): %s",
-			   cdok_technique_title(h->step.technique),
-			   cdok_level_name(scale, h->step.level), h->step.text);
+		if (tier == 1)
+			out_puts(out, h->step.where);
+		else if (tier == 2)
+			out_printf(out, "%s (%s).", h->step.what,
+				   cdok_level_name(scale, h->step.level));
+		else
+			out_printf(out, "%s (%s): %s",
+				   cdok_technique_title(h->step.technique),
+				   cdok_level_name(scale, h->step.level),
+				   h->step.text);
 		break;
 	case CDOK_HINT_SOLVED:
 		out_puts(out, "The puzzle is solved.");
@@ -65,7 +85,23 @@ static void hint_line(const cdok_puzzle *p, const cdok_hint *h, int level,
 		out_printf(out, "This state cannot be finished: %s.",
 			   h->step.text);
 		break;
+	case CDOK_HINT_IMPOSSIBLE:
+	case CDOK_HINT_AMBIGUOUS:
+		break;
 	}
+}
+
+/* A puzzle with no solution or several: said on stderr, as explain
+ * says it. */
+static int not_unique(const char *name, const cdok_hint *h)
+{
+	if (h->outcome == CDOK_HINT_IMPOSSIBLE)
+		cli_msg(name, 0, 0, "puzzle has no solution, so there is no "
+			"next step");
+	else
+		cli_msg(name, 0, 0, "puzzle has more than one solution, so no "
+			"reasoning can finish it");
+	return outcome_exit(h->outcome);
 }
 
 /* The state from --state, or the givens. */
@@ -112,6 +148,7 @@ static int show(struct cli *cli, const char *name, const cdok_puzzle *p,
 		uint64_t *candidates)
 {
 	struct cli_out *out = &cli->out;
+	int tier = cli->opt.tier ? cli->opt.tier : 3;
 	char *text;
 	cdok_error err;
 
@@ -124,26 +161,32 @@ static int show(struct cli *cli, const char *name, const cdok_puzzle *p,
 		info.source = name;
 		info.index = 1;
 		info.hint = outcome_word(h->outcome);
-		if (h->outcome == CDOK_HINT_STEP ||
-		    h->outcome == CDOK_HINT_CONTRADICTION) {
+		if (h->outcome != CDOK_HINT_SOLVED &&
+		    h->outcome != CDOK_HINT_STUCK) {
 			info.steps = &h->step;
 			info.nsteps = 1;
 		}
 		code = cli_put_result(cli, name, p, &info);
 		return code == CLI_EXIT_DONE ? outcome_exit(h->outcome) : code;
 	}
+	if (h->outcome == CDOK_HINT_IMPOSSIBLE ||
+	    h->outcome == CDOK_HINT_AMBIGUOUS)
+		return not_unique(name, h);
 	if (!cli->opt.apply) {
-		hint_line(p, h, level, out);
+		hint_line(p, h, level, tier, out);
 		out_puts(out, "\n");
 		return out->failed ? CLI_EXIT_SYSTEM : outcome_exit(h->outcome);
 	}
 	out_puts(out, "# ");
-	hint_line(p, h, level, out);
+	hint_line(p, h, level, tier, out);
 	out_puts(out, "\n");
 	if (h->outcome == CDOK_HINT_STEP)
 		cdok_step_apply(p, &h->step, values, candidates);
 	memset(&err, 0, sizeof(err));
-	if (cdok_write_state(cdok_puzzle_size(p), values, candidates, &text,
+	/* A placing hint speaks of values only: its state has no pencil
+	 * marks. */
+	if (cdok_write_state(cdok_puzzle_size(p), values,
+			     cli->opt.place ? NULL : candidates, &text,
 			     NULL, &err) != CDOK_OK) {
 		cli_msg(name, 0, 0, "out of memory");
 		return CLI_EXIT_SYSTEM;
@@ -210,7 +253,10 @@ int cmd_hint(struct cli *cli)
 	params.max_level = level;
 	params.max_nodes = cli->opt.max_nodes;
 	memset(&err, 0, sizeof(err));
-	st = cdok_hint_next(p, values, candidates, &params, &h, &err);
+	if (cli->opt.place)
+		st = cdok_hint_place(p, values, &params, &h, &err);
+	else
+		st = cdok_hint_next(p, values, candidates, &params, &h, &err);
 	if (st != CDOK_OK) {
 		cli_report(cli->opt.state ? cli->opt.state : name, &err);
 		code = cli_status_exit(st);

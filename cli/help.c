@@ -430,8 +430,10 @@ int cli_print_man_section(const char *name)
 /* ---- shell completions ---- */
 
 /* The format names an option's argument takes: readable formats for
- * --from, writable ones for --to. */
-static void format_names(struct cli_out *out, bool reading)
+ * --from, writable ones for --to; results_only: only those that hold
+ * results (the --to of a command that writes no puzzle, such as hint). */
+static void format_names_of(struct cli_out *out, bool reading,
+			    bool results_only)
 {
 	const char *sep = "";
 
@@ -441,9 +443,32 @@ static void format_names(struct cli_out *out, bool reading)
 		if (reading ? !cdok_format_can_read(f)
 			    : !cdok_format_can_write(f))
 			continue;
+		if (results_only &&
+		    !(cdok_format_flags(f) & CDOK_FORMAT_RESULTS))
+			continue;
 		out_printf(out, "%s%s", sep, cdok_format_name(f));
 		sep = " ";
 	}
+}
+
+static void format_names(struct cli_out *out, bool reading)
+{
+	format_names_of(out, reading, false);
+}
+
+/* "hint|explain|check": the commands whose --to takes results only
+ * (CLI_CMD_TO_JSON), as a case pattern; false when there are none. */
+static bool results_commands(struct cli_out *out)
+{
+	const char *sep = "";
+
+	for (int i = 0; i < cli_ncommands; i++) {
+		if (!(cli_commands[i].flags & CLI_CMD_TO_JSON))
+			continue;
+		out_printf(out, "%s%s", sep, cli_commands[i].name);
+		sep = "|";
+	}
+	return *sep != '\0';
 }
 
 /* The option words of the options that apply to a command (cmd NULL:
@@ -494,18 +519,6 @@ static void bash_completion(struct cli_out *out)
 		 "\tlocal prev=${COMP_WORDS[COMP_CWORD-1]}\n"
 		 "\tlocal i w cmd= skip=\n\n"
 		 "\tCOMPREPLY=()\n"
-		 "\t# The argument of an option.\n"
-		 "\tcase $prev in\n\t");
-	arg_pattern(out, "FILE", false);
-	out_puts(out, ")\n\t\tCOMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
-		 "\t--from)\n\t\tCOMPREPLY=($(compgen -W \"");
-	format_names(out, true);
-	out_puts(out, "\" -- \"$cur\")); return ;;\n\t--to)\n\t\t"
-		 "COMPREPLY=($(compgen -W \"");
-	format_names(out, false);
-	out_puts(out, "\" -- \"$cur\")); return ;;\n\t");
-	arg_pattern(out, NULL, true);
-	out_puts(out, ")\n\t\treturn ;;\n\tesac\n\n"
 		 "\t# The command: the first word that is neither an option "
 		 "nor an\n\t# option's argument.\n"
 		 "\tfor ((i = 1; i < COMP_CWORD; i++)); do\n"
@@ -515,6 +528,26 @@ static void bash_completion(struct cli_out *out)
 	arg_pattern(out, NULL, true);
 	out_puts(out, ") skip=1 ;;\n\t\t-*) ;;\n"
 		 "\t\t*) cmd=${w,,}; break ;;\n\t\tesac\n\tdone\n\n"
+		 "\t# The argument of an option.\n"
+		 "\tcase $prev in\n\t");
+	arg_pattern(out, "FILE", false);
+	out_puts(out, ")\n\t\tCOMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
+		 "\t--from)\n\t\tCOMPREPLY=($(compgen -W \"");
+	format_names(out, true);
+	out_puts(out, "\" -- \"$cur\")); return ;;\n\t--to)\n"
+		 "\t\t# A command that writes results only takes their "
+		 "formats.\n\t\tcase $cmd in\n\t\t");
+	if (results_commands(out)) {
+		out_puts(out, ") w=\"");
+		format_names_of(out, false, true);
+		out_puts(out, "\" ;;\n\t\t");
+	}
+	out_puts(out, "*) w=\"");
+	format_names(out, false);
+	out_puts(out, "\" ;;\n\t\tesac\n\t\t"
+		 "COMPREPLY=($(compgen -W \"$w\" -- \"$cur\")); return ;;\n\t");
+	arg_pattern(out, NULL, true);
+	out_puts(out, ")\n\t\treturn ;;\n\tesac\n\n"
 		 "\tif [[ $cur == -* ]]; then\n\t\tcase $cmd in\n");
 	for (int i = 0; i < cli_ncommands; i++) {
 		out_printf(out, "\t\t%s) w=\"", cli_commands[i].name);
@@ -617,6 +650,18 @@ static void zsh_completion(struct cli_out *out)
 		out_puts(out, "]");
 		if (action) {
 			out_puts(out, action);
+		} else if (!strcmp(o->name, "to")) {
+			/* A command that writes results only (hint,
+			 * explain, check) takes their formats. */
+			out_puts(out, ":FORMAT:{case ${(L)words[(r)[^-]*]} in ");
+			if (results_commands(out)) {
+				out_puts(out, ") compadd ");
+				format_names_of(out, false, true);
+				out_puts(out, " ;; ");
+			}
+			out_puts(out, "*) compadd ");
+			format_names(out, false);
+			out_puts(out, " ;; esac}");
 		} else if (!strcmp(o->arg, "FORMAT")) {
 			out_puts(out, ":FORMAT:(");
 			format_names(out, !strcmp(o->name, "from"));

@@ -23,7 +23,7 @@ enum { OPT_LIMIT = 256, OPT_ALL, OPT_BENCHMARK, OPT_TIMEOUT, OPT_MAX_NODES, OPT_
        OPT_COUNT, OPT_OPS, OPT_MAX_CAGE, OPT_FROM, OPT_TO, OPT_KILLER,
        OPT_BOXES, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_COMPLETIONS,
        OPT_MAN_SECTION, OPT_PER_PAGE, OPT_PAPER, OPT_TITLE,
-       OPT_WITH_SOLUTIONS, OPT_DPI, OPT_LEVEL, OPT_STATE, OPT_APPLY };
+       OPT_WITH_SOLUTIONS, OPT_DPI, OPT_LEVEL, OPT_STATE, OPT_APPLY, OPT_TIER, OPT_PLACE };
 
 /* The options.  cmds names the commands an option applies to (NULL:
  * every one); --help shows them before the text, and giving the option
@@ -132,6 +132,16 @@ const struct cli_option cli_options[] = {
 	  "print the state after the step instead of the step alone (the "
 	  "step as a '#' line above the grid), to read back with --state.",
 	  0 },
+	{ OPT_TIER, "tier", "N", "hint",
+	  "how much the hint gives away: 1 where to look (a row, column, "
+	  "box, cage or cell, naming no technique), 2 what to look for (the "
+	  "technique and its cells), 3 the whole step (the default).  "
+	  "--to json gives all three.", 0 },
+	{ OPT_PLACE, "place", NULL, "hint",
+	  "the next value a person can write in a grid without pencil "
+	  "marks, with the reasoning it rests on in short; pencil marks in "
+	  "--state are ignored, and with --apply the new state is values "
+	  "only.", 0 },
 	{ 'w', "iterations", "N", "harden generate",
 	  "hardening rounds after the puzzle is made unique, each trying 10 "
 	  "random changes and keeping those that raise the difficulty "
@@ -582,6 +592,19 @@ static enum parse_result parse_options(int argc, char **argv,
 			break;
 		case OPT_APPLY:
 			opt->apply = true;
+			break;
+		case OPT_TIER:
+			if (strcmp(optarg, "1") && strcmp(optarg, "2") &&
+			    strcmp(optarg, "3")) {
+				cli_msg(NULL, 0, 0, "bad value '%s' for --tier: "
+					"expected 1, 2 or 3 (try cdok --help)",
+					optarg);
+				return PARSE_ERROR;
+			}
+			opt->tier = optarg[0] - '0';
+			break;
+		case OPT_PLACE:
+			opt->place = true;
 			break;
 		case OPT_BOXES:
 			if (!parse_boxes(optarg, &opt->box_rows,

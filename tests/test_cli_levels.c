@@ -101,6 +101,76 @@ Test(cli_levels, hint_json_is_a_step)
 	run_free(&r);
 }
 
+/* The three tiers: where to look, what to look for, the step. */
+Test(cli_levels, hint_tiers)
+{
+	struct run r;
+
+	CDOK(&r, "hint", "--tier", "1", KEEN "keen_9h_01.keen");
+	cr_expect_eq(r.status, 0, "%s", r.err.data);
+	expect_str(&r.out, "Look at the 15+ cage at r1c1.\n", "tier 1");
+	run_free(&r);
+	CDOK(&r, "hint", "--tier", "2", KEEN "keen_9h_01.keen");
+	cr_expect_eq(r.status, 0, "%s", r.err.data);
+	expect_str(&r.out, "Values a cage can use, in the 15+ cage at r1c1 "
+		   "(Easy).\n", "tier 2");
+	run_free(&r);
+	CDOK(&r, "hint", "--tier", "3", KEEN "keen_9h_01.keen");
+	cr_expect_eq(r.status, 0, "%s", r.err.data);
+	expect_match(r.out.data, "^Values a cage can use \\(Easy\\): Every "
+		     "way of filling the 15\\+ cage at r1c1 uses only 6, 7, 8 "
+		     "and 9; remove ", "tier 3");
+	run_free(&r);
+	CDOK(&r, "hint", "--tier", "4", KEEN "keen_9h_01.keen");
+	cr_expect_eq(r.status, 4);
+	expect_match(r.err.data, "--tier: expected 1, 2 or 3", "stderr");
+	run_free(&r);
+	CDOK(&r, "solve", "--tier", "1", KEEN "keen_9h_01.keen");
+	cr_expect_eq(r.status, 4);
+	run_free(&r);
+	/* JSON carries all three. */
+	CDOK(&r, "hint", "--to", "json", KEEN "keen_9h_01.keen");
+	cr_expect_eq(r.status, 0, "%s", r.err.data);
+	expect_match(r.out.data, "\"text\":\"Every way of filling the 15\\+ "
+		     "cage at r1c1 [^\"]*\",\"where\":\"Look at the 15\\+ cage at "
+		     "r1c1\\.\",\"what\":\"Values a cage can use, in the 15\\+ "
+		     "cage at r1c1\",\"focus\":\\[\\[0,0\\],\\[0,1\\]\\]",
+		     "json");
+	run_free(&r);
+}
+
+/* No next step on a puzzle with no solution or several: status 1 or
+ * 2 and a sentence, as explain; a Nylimb puzzle read without -N is a
+ * puzzle with no solution. */
+Test(cli_levels, hint_refuses_puzzles_without_one_solution)
+{
+	struct run r;
+
+	CDOK(&r, "hint", "tests/data/corpus/ambiguous/amb_6x6.spec");
+	cr_expect_eq(r.status, 2);
+	expect_str(&r.out, "", "stdout");
+	expect_match(r.err.data, "amb_6x6.spec: puzzle has more than one "
+		     "solution, so no reasoning can finish it\n$", "stderr");
+	run_free(&r);
+	CDOK(&r, "hint", "--apply", "tests/data/corpus/ambiguous/amb_6x6.spec");
+	cr_expect_eq(r.status, 2);
+	expect_str(&r.out, "", "stdout");
+	run_free(&r);
+	CDOK(&r, "hint", "tests/data/corpus/nylimb/GC7WQR5.puz");
+	cr_expect_eq(r.status, 1);
+	expect_match(r.err.data, "puzzle has no solution, so there is no "
+		     "next step\n$", "stderr");
+	run_free(&r);
+	CDOK(&r, "explain", "tests/data/corpus/nylimb/GC7WQR5.puz");
+	cr_expect_eq(r.status, 1);
+	run_free(&r);
+	CDOK(&r, "hint", "--to", "json",
+	     "tests/data/corpus/ambiguous/amb_6x6.spec");
+	cr_expect_eq(r.status, 2);
+	expect_match(r.out.data, "\"hint\":\"ambiguous\"", "json");
+	run_free(&r);
+}
+
 Test(cli_levels, hint_refuses_nylimb_and_stray_options)
 {
 	struct run r;

@@ -115,6 +115,9 @@ void step_free(cdok_step *s)
 	free((void *)s->placed);
 	free((void *)s->removed);
 	free((void *)s->text);
+	free((void *)s->where);
+	free((void *)s->what);
+	free((void *)s->focus);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -125,6 +128,38 @@ static int cmp_candidate(const void *a, const void *b)
 	if (x->cell != y->cell)
 		return x->cell < y->cell ? -1 : 1;
 	return (x->value > y->value) - (x->value < y->value);
+}
+
+/* A copy of a string, NULL for NULL. */
+static char *copy_text(const char *t)
+{
+	size_t len;
+	char *c;
+
+	if (!t)
+		t = "";
+	len = strlen(t);
+	c = cdok_malloc(len + 1);
+	if (c)
+		memcpy(c, t, len + 1);
+	return c;
+}
+
+bool step_export_tiers(const char *where, const char *what,
+		       const int *focus, int nfocus, cdok_step *out)
+{
+	int *f = cdok_malloc((size_t)(nfocus > 0 ? nfocus : 1) * sizeof(int));
+
+	out->where = copy_text(where);
+	out->what = copy_text(what);
+	out->focus = f;
+	out->nfocus = 0;
+	if (!f || !out->where || !out->what)
+		return false;
+	if (nfocus > 0)
+		memcpy(f, focus, (size_t)nfocus * sizeof(int));
+	out->nfocus = nfocus > 0 ? nfocus : 0;
+	return true;
 }
 
 /* The grader's current step as public data (g->step already applied,
@@ -178,6 +213,12 @@ bool step_export(const struct grader *g, cdok_step *out)
 	out->removed = removed;
 	out->nremoved = nremoved;
 	out->text = sb.data;
+	if (!step_export_tiers(g->where.data, g->what.data, g->focus,
+			       g->nfocus, out) || g->where.failed ||
+	    g->what.failed) {
+		step_free(out);
+		return false;
+	}
 	return true;
 }
 

@@ -323,3 +323,132 @@ void step_text(const struct grader *g, const struct gstep *s,
 		t = close + 1;
 	}
 }
+
+/* ---- the first two tiers of a hint ---- */
+
+/* The unit's cells, reading order, into focus. */
+static int unit_focus(const struct grader *g, int unit, int *focus)
+{
+	const int *cells = unit_of(g, unit);
+
+	for (int i = 0; i < g->n; i++)
+		focus[i] = cells[i];
+	return g->n;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The short name of a unit ("box 5"). */
+static void unit_name(const struct grader *g, int unit, struct strbuf *sb)
+{
+	int n = g->n, kind = unit / n;
+
+	sb_printf(sb, "%s %d", kind == 0 ? "row" : kind == 1 ? "column" :
+		  "box", unit % n + 1);
+}
+
+/* The place a step is about, as a phrase that follows "Look at", with
+ * its cells into focus (*nfocus of them); *is_cell when the place is a
+ * cell of the step itself. */
+static void step_place_phrase(const struct grader *g, const struct gstep *s,
+			      struct strbuf *sb, int *focus, int *nfocus,
+			      bool *is_cell)
+{
+	int k = 0;
+
+	*is_cell = false;
+	switch (s->tech) {
+	case TECH_NAKED_SINGLE:
+	case TECH_GUESS:
+		text_cell(g, s->cells[0], sb);
+		focus[k++] = s->cells[0];
+		*is_cell = true;
+		break;
+	case TECH_FISH:
+		sb_printf(sb, "where %d can go in ", s->value);
+		text_lines(g, s, 0, s->count, sb);
+		for (int i = 0; i < s->count; i++)
+			k += unit_focus(g, s->chain[i], focus + k);
+		break;
+	case TECH_FORCING_CHAIN:
+		sb_puts(sb, "the cells with two candidates around ");
+		text_cell(g, s->chain[0], sb);
+		for (int i = 0; i < s->ncells; i++)
+			focus[k++] = s->cells[i];
+		break;
+	default:
+		if (s->cage_kind == SC_PUZZLE || s->cage_kind == SC_KCAGE) {
+			int origin = s->cage_kind == SC_PUZZLE ? s->cage
+				     : g->kc[s->cage].origin;
+			const struct cdok_cage *c = &g->p->cages[origin];
+
+			text_puzzle_cage(g, origin, sb);
+			for (int i = 0; i < c->ncells; i++)
+				focus[k++] = c->cells[i];
+		} else if (s->cage_kind == SC_VCAGE) {
+			int unit = g->vc[s->cage].unit;
+
+			unit_name(g, unit, sb);
+			k = unit_focus(g, unit, focus);
+		} else if (s->unit >= 0) {
+			unit_name(g, s->unit, sb);
+			k = unit_focus(g, s->unit, focus);
+		} else {
+			text_cells(g, s->cells, s->ncells, sb);
+			for (int i = 0; i < s->ncells; i++)
+				focus[k++] = s->cells[i];
+		}
+		break;
+	}
+	qsort(focus, (size_t)k, sizeof(int), cmp_int);
+	/* Fish lines may cross: each cell once. */
+	if (k > 1) {
+		int m = 1;
+
+		for (int i = 1; i < k; i++)
+			if (focus[i] != focus[m - 1])
+				focus[m++] = focus[i];
+		k = m;
+	}
+	*nfocus = k;
+}
+
+void step_tiers(const struct grader *g, const struct gstep *s,
+		struct strbuf *where, struct strbuf *what, int *focus,
+		int *nfocus)
+{
+	struct strbuf place;
+	bool is_cell, same = true;
+
+	sb_init(&place);
+	step_place_phrase(g, s, &place, focus, nfocus, &is_cell);
+	if (place.failed) {
+		where->failed = what->failed = true;
+		sb_free(&place);
+		return;
+	}
+	sb_printf(where, "Look at %s.", place.data);
+	/* The step's own cells, unless they are the whole place. */
+	for (int i = 0; i < s->ncells && same; i++)
+		same = bsearch(&s->cells[i], focus, (size_t)*nfocus,
+			       sizeof(int), cmp_int) != NULL;
+	same = same && s->ncells == *nfocus;
+	sb_puts(what, grade_techs[s->tech].title);
+	if (is_cell) {
+		sb_puts(what, ": ");
+		sb_puts(what, place.data);
+	} else {
+		if (!same && s->ncells) {
+			sb_puts(what, ": ");
+			text_cells(g, s->cells, s->ncells, what);
+		}
+		sb_puts(what, ", in ");
+		sb_puts(what, place.data);
+	}
+	sb_free(&place);
+}

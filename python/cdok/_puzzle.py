@@ -560,7 +560,28 @@ class Puzzle:
         s = _as_state(self, state)
         values, marks = s._flat()
         return Hint(self, self._model.hint(values, marks, top,
-                                           _nodes(max_nodes)), top)
+                                           _nodes(max_nodes), False), top)
+
+    def hint_place(self, state: Optional[StateLike] = None,
+                   level: Optional[Union[str, Level]] = None, *,
+                   max_nodes: Optional[int] = None) -> Hint:
+        """The next value a person can write in a grid without pencil
+        marks (``cdok hint --place``): hint.step places it, and its text
+        gives the reasoning it rests on in short.  Pencil marks in state
+        are ignored, and hint.apply(state) gives a state of values only
+        when state has none.  Outcomes, arguments and errors are those
+        of hint(); STUCK when the techniques up to level place no
+        value.  Chained from puzzle.state() it reaches the solution::
+
+            state = puzzle.state()
+            while (hint := puzzle.hint_place(state)).outcome is step:
+                state = hint.apply(state)
+        """
+        top = self._level(level)
+        s = _as_state(self, state)
+        values, marks = s._flat()
+        return Hint(self, self._model.hint(values, None, top,
+                                           _nodes(max_nodes), True), top)
 
     def mistakes(self, grid: Union[Sequence[Sequence[Optional[int]]], str,
                                    State], *,

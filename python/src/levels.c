@@ -115,11 +115,14 @@ static PyObject *candidate_tuple(const cdok_candidate *items, int n)
 /* (technique, level, cells, placed, removed, text) */
 static PyObject *step_tuple(const cdok_step *s)
 {
-	return Py_BuildValue("(iiNNNs)", s->technique, s->level,
+	return Py_BuildValue("(iiNNNsssN)", s->technique, s->level,
 			     int_tuple(s->cells, s->ncells),
 			     candidate_tuple(s->placed, s->nplaced),
 			     candidate_tuple(s->removed, s->nremoved),
-			     s->text ? s->text : "");
+			     s->text ? s->text : "",
+			     s->where ? s->where : "",
+			     s->what ? s->what : "",
+			     int_tuple(s->focus, s->nfocus));
 }
 
 /* (outcome, scale, level, score, difficulty, steps, counts,
@@ -402,8 +405,9 @@ PyObject *pycdok_model_explain(PyObject *self, PyObject *const *args,
 	return out;
 }
 
-/* hint(values, marks | None, max_level, max_nodes)
- *   -> (outcome, step tuple | None, empty) */
+/* hint(values, marks | None, max_level, max_nodes, place)
+ *   -> (outcome, step tuple | None, empty); place: cdok_hint_place,
+ *   which ignores marks */
 PyObject *pycdok_model_hint(PyObject *self, PyObject *const *args,
 			    Py_ssize_t nargs)
 {
@@ -415,24 +419,30 @@ PyObject *pycdok_model_hint(PyObject *self, PyObject *const *args,
 	int *values = NULL;
 	uint64_t *marks = NULL;
 	PyObject *out = NULL;
+	int place;
 
-	if (nargs != 4)
-		return PyErr_Format(PyExc_TypeError, "hint() takes 4 "
+	if (nargs != 5)
+		return PyErr_Format(PyExc_TypeError, "hint() takes 5 "
 				    "arguments");
+	place = PyObject_IsTrue(args[4]);
+	if (place < 0)
+		return NULL;
 	if (grade_params(args[2], args[3], &par) < 0 ||
 	    state_arrays(args[0], args[1], cdok_puzzle_size(p), &values,
 			 &marks) < 0)
 		goto done;
 	memset(&err, 0, sizeof(err));
 	Py_BEGIN_ALLOW_THREADS
-	status = cdok_hint_next(p, values, marks, &par, &h, &err);
+	if (place)
+		status = cdok_hint_place(p, values, &par, &h, &err);
+	else
+		status = cdok_hint_next(p, values, marks, &par, &h, &err);
 	Py_END_ALLOW_THREADS
 	if (status != CDOK_OK) {
 		pycdok_raise(state_of(self), status, &err);
 		goto done;
 	}
-	if (h->outcome == CDOK_HINT_STEP ||
-	    h->outcome == CDOK_HINT_CONTRADICTION)
+	if (h->outcome != CDOK_HINT_SOLVED && h->outcome != CDOK_HINT_STUCK)
 		out = Py_BuildValue("(iNi)", (int)h->outcome,
 				    step_tuple(&h->step), h->empty);
 	else

@@ -427,8 +427,8 @@ static PyMethodDef model_methods[] = {
 	 "explain(max_level, max_nodes) -> (grading, solved, steps)"},
 	{"hint", (PyCFunction)(void (*)(void))pycdok_model_hint,
 	 METH_FASTCALL,
-	 "hint(values, marks, max_level, max_nodes) -> (outcome, step, "
-	 "empty)"},
+	 "hint(values, marks, max_level, max_nodes, place) -> (outcome, "
+	 "step, empty)"},
 	{"apply", (PyCFunction)(void (*)(void))pycdok_model_apply,
 	 METH_FASTCALL,
 	 "apply(placed, removed, values, marks) -> (values, marks)"},

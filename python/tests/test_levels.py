@@ -408,6 +408,36 @@ class Hints(unittest.TestCase):
         self.assertEqual(by_text.empty, 24)
         self.assertEqual(cdok.read_state(text, 6).values, grid)
 
+    def test_tiers(self):
+        p = cdok.load(corpus("keen", "keen_9h_01.keen"))
+        h = p.hint()
+        self.assertEqual(h.where, "Look at the 15+ cage at r1c1.")
+        self.assertEqual(h.what, "Values a cage can use, in the 15+ cage "
+                         "at r1c1")
+        self.assertEqual(h.focus, ((0, 0), (0, 1)))
+        self.assertEqual(h.step.where, h.where)
+        d = h.step.to_dict()
+        self.assertEqual(d["focus"], [[0, 0], [0, 1]])
+        # The tiers are those the program prints and writes.
+        for tier, line in (("1", h.where), ("2", f"{h.what} (Easy).")):
+            _, out = program("hint", "--tier", tier, corpus(
+                "keen", "keen_9h_01.keen"))
+            self.assertEqual(out, line + "\n")
+        _, out = program("--to", "json", "hint",
+                         corpus("keen", "keen_9h_01.keen"))
+        self.assertEqual(json.loads(out)["step"], d)
+
+    def test_no_hint_without_one_solution(self):
+        amb = cdok.load(corpus("ambiguous", "amb_6x6.spec"))
+        h = amb.hint()
+        self.assertIs(h.outcome, HintOutcome.AMBIGUOUS)
+        self.assertIn("more than one solution", str(h))
+        self.assertIs(amb.hint_place().outcome, HintOutcome.AMBIGUOUS)
+        self.assertEqual(h.apply(amb.state()), amb.state())
+        nosol = cdok.load(corpus("invalid", "nosol_6x6.spec"))
+        self.assertIs(nosol.hint().outcome, HintOutcome.IMPOSSIBLE)
+        self.assertIn("no solution", str(nosol.hint()))
+
     def test_stuck_at_a_level(self):
         p = cdok.load(corpus("keen", "keen_9h_01.keen"))
         state = p.state()

@@ -1,0 +1,153 @@
+/* test_hints.c -- hints a person can follow (doc/LEVELS.md): the three
+ * tiers of every technique's steps, the one way cells, cages and units
+ * are named, hints on puzzles with no or several solutions, and hints
+ * that place a value from a grid of values only.
+ */
+#include <regex.h>
+
+#include "fmt_helpers.h"
+
+static cdok_puzzle *corpus(const char *rel)
+{
+	size_t len;
+	char *text = fmt_corpus_file(rel, &len);
+	cdok_puzzle *p = fmt_read_one(strstr(rel, ".solo") ? "solo" :
+				      strstr(rel, ".keen") ? "keen" :
+				      strstr(rel, ".json") ? "json" : "spec",
+				      text, len, rel);
+
+	free(text);
+	return p;
+}
+
+/* Puzzles whose explanations use every technique between them. */
+static const char *const every_technique[] = {
+	"keen/keen_4u_06.keen", "keen/keen_4x_01.keen", "keen/keen_6h_02.keen",
+	"keen/keen_8x_02.keen", "keen/keen_4h_01.keen", "keen/keen_9h_01.keen",
+	"killer/killer_ka_01.solo", "killer/killer_ka_03.solo",
+	"killer/killer_ku_01.solo",
+};
+
+static bool matches(const char *text, const char *pattern)
+{
+	regex_t re;
+	bool m;
+
+	cr_assert_eq(regcomp(&re, pattern, REG_EXTENDED | REG_NOSUB), 0);
+	m = regexec(&re, text, 0, NULL, 0) == 0;
+	regfree(&re);
+	return m;
+}
+
+/* The first two tiers of a step: where names a place and no technique;
+ * what starts with the technique's title; the focus holds the cell a
+ * value goes to. */
+static void expect_tiers(const cdok_step *s, const char *name)
+{
+	const char *title = cdok_technique_title(s->technique);
+
+	cr_assert(s->where && s->what && s->focus, "%s", name);
+	cr_expect(matches(s->where, "^Look at [^ ].*\\.$"), "%s: where %s",
+		  name, s->where);
+	for (int t = 0; t < cdok_technique_count(); t++)
+		cr_expect(!strstr(s->where, cdok_technique_title(t)),
+			  "%s: where names a technique: %s", name, s->where);
+	cr_expect(!strncmp(s->what, title, strlen(title)),
+		  "%s: what %s lacks %s", name, s->what, title);
+	cr_expect(s->what[strlen(s->what) - 1] != '.', "%s: %s", name,
+		  s->what);
+	cr_expect_gt(s->nfocus, 0, "%s", name);
+	for (int i = 1; i < s->nfocus; i++)
+		cr_expect_lt(s->focus[i - 1], s->focus[i], "%s: focus order",
+			     name);
+	for (int k = 0; k < s->nplaced; k++) {
+		bool in = false;
+
+		for (int i = 0; i < s->nfocus; i++)
+			in = in || s->focus[i] == s->placed[k].cell;
+		cr_expect(in, "%s: the placed cell is not in the focus: %s",
+			  name, s->where);
+	}
+}
+
+Test(hints, every_technique_has_three_tiers_and_good_names, .timeout = 60)
+{
+	bool seen[CDOK_TECHNIQUE_MAX] = { false };
+
+	for (size_t i = 0; i < sizeof(every_technique) /
+	     sizeof(every_technique[0]); i++) {
+		const char *rel = every_technique[i];
+		cdok_puzzle *p = corpus(rel);
+		bool killer = cdok_puzzle_scale(p) == CDOK_SCALE_KILLER;
+		cdok_explanation *ex;
+
+		cr_assert_eq(cdok_explain(p, NULL, &ex, NULL), CDOK_OK, "%s",
+			     rel);
+		for (int k = 0; k < ex->nsteps; k++) {
+			const cdok_step *s = &ex->steps[k];
+			char name[160];
+
+			snprintf(name, sizeof(name), "%s step %d (%s)", rel,
+				 k + 1, cdok_technique_name(s->technique));
+			seen[s->technique] = true;
+			expect_tiers(s, name);
+			(void)killer;
+		}
+		cdok_explanation_free(ex);
+		cdok_puzzle_free(p);
+	}
+	for (int t = 0; t < cdok_technique_count(); t++)
+		cr_expect(seen[t] || t == 8 /* cage-cells is Keen's here */,
+			  "no step of %s", cdok_technique_name(t));
+}
+
+/* The hint's tiers are those of the explanation's first step. */
+Test(hints, a_hint_has_the_tiers_of_its_step)
+{
+	cdok_puzzle *p = corpus("keen/keen_9h_01.keen");
+	int values[81] = { 0 };
+	cdok_explanation *ex;
+	cdok_hint *h;
+
+	cr_assert_eq(cdok_explain(p, NULL, &ex, NULL), CDOK_OK);
+	cr_assert_eq(cdok_hint_next(p, values, NULL, NULL, &h, NULL), CDOK_OK);
+	cr_assert_eq(h->outcome, CDOK_HINT_STEP);
+	cr_expect_str_eq(h->step.where, ex->steps[0].where);
+	cr_expect_str_eq(h->step.what, ex->steps[0].what);
+	cr_expect_str_eq(h->step.where, "Look at the 15+ cage at r1c1.");
+	cr_expect_str_eq(h->step.what, "Values a cage can use, in the 15+ "
+			 "cage at r1c1");
+	cr_expect_eq(h->step.nfocus, 2);
+	cdok_hint_free(h);
+	cdok_explanation_free(ex);
+	cdok_puzzle_free(p);
+}
+
+/* A puzzle with no solution or several has no next step, whatever the
+ * state. */
+Test(hints, no_hint_without_one_solution)
+{
+	cdok_puzzle *p = corpus("ambiguous/amb_6x6.spec");
+	int values[81] = { 0 };
+	cdok_hint *h;
+
+	cr_assert_eq(cdok_hint_next(p, values, NULL, NULL, &h, NULL), CDOK_OK);
+	cr_expect_eq(h->outcome, CDOK_HINT_AMBIGUOUS);
+	cr_expect_eq(h->step.technique, -1);
+	cr_expect(strstr(h->step.text, "more than one solution"));
+	cdok_hint_free(h);
+	cr_assert_eq(cdok_hint_place(p, values, NULL, &h, NULL), CDOK_OK);
+	cr_expect_eq(h->outcome, CDOK_HINT_AMBIGUOUS);
+	cdok_hint_free(h);
+	cdok_puzzle_free(p);
+
+	/* 1 and 2 in a 2-cell 5+ cage of a 2 x 2: no layout sums to 5
+	 * with different values in a row... 1+2 is 3. */
+	p = fmt_read_one("spec", "A+5 A\nB+3 B\n", 12, "impossible");
+	cr_assert(p);
+	cr_assert_eq(cdok_hint_next(p, values, NULL, NULL, &h, NULL), CDOK_OK);
+	cr_expect_eq(h->outcome, CDOK_HINT_IMPOSSIBLE);
+	cr_expect(strstr(h->step.text, "no solution"));
+	cdok_hint_free(h);
+	cdok_puzzle_free(p);
+}
