@@ -39,9 +39,9 @@ static int show_text(struct cli *cli, const cdok_puzzle *p,
 
 	if (g->outcome == CDOK_GRADE_LEVEL)
 		out_printf(out, "Level: %s (score %d, difficulty %llu), %d "
-			   "steps\n", cdok_level_name(scale, g->level),
+			   "step%s\n", cdok_level_name(scale, g->level),
 			   g->score, (unsigned long long)g->difficulty,
-			   ex->nsteps);
+			   ex->nsteps, ex->nsteps == 1 ? "" : "s");
 	else
 		out_printf(out, "Level: above %s\n",
 			   cdok_level_name(scale, level));

@@ -46,8 +46,8 @@ Test(cli_levels, hint_statuses)
 	}
 	CDOK(&r, "hint", "--state", path, KEEN "keen_6n_01.keen");
 	cr_expect_eq(r.status, 11, "%s", r.err.data);
-	expect_match(r.out.data, "^This state cannot be finished: row 1, "
-		     "column 1 holds [0-9], which is not the value", "stdout");
+	expect_match(r.out.data, "^This state cannot be finished: r1c1 "
+		     "holds [0-9], which is not the value", "stdout");
 	run_free(&r);
 
 	/* Hints at Easy only, chained, stop short of an Extreme puzzle's
@@ -284,7 +284,7 @@ Test(cli_levels, check_partial_grid)
 	CDOK(&r, "check", "examples/readme6.spec", path);
 	cr_expect_eq(r.status, 7, "%s", r.err.data);
 	expect_str(&r.out, "The grid has 1 mistake (29 cells are still "
-		   "empty):\nrow 6, column 6 holds 2, which is not the value "
+		   "empty):\nr6c6 holds 2, which is not the value "
 		   "of the puzzle's solution there\n", "stdout");
 	run_free(&r);
 	remove_tmpdir(dir);

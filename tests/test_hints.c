@@ -20,6 +20,19 @@ static cdok_puzzle *corpus(const char *rel)
 	return p;
 }
 
+static void corpus_solution(const char *rel, int n, int *values)
+{
+	char sol[256];
+	size_t len;
+	char *text;
+
+	snprintf(sol, sizeof(sol), "%.*s.sol",
+		 (int)(strrchr(rel, '.') - rel), rel);
+	text = fmt_corpus_file(sol, &len);
+	cr_assert_eq(cdok_read_grid(text, len, n, values, NULL), CDOK_OK);
+	free(text);
+}
+
 /* Puzzles whose explanations use every technique between them. */
 static const char *const every_technique[] = {
 	"keen/keen_4u_06.keen", "keen/keen_4x_01.keen", "keen/keen_6h_02.keen",
@@ -37,6 +50,27 @@ static bool matches(const char *text, const char *pattern)
 	m = regexec(&re, text, 0, NULL, 0) == 0;
 	regfree(&re);
 	return m;
+}
+
+/* The naming convention (doc/LEVELS.md, "How cells, cages and units
+ * are named") in one message. */
+static void expect_named_well(const char *text, bool killer,
+			      const char *where)
+{
+	cr_expect(!matches(text, "(^|[^0-9])1 (cells|values|steps|problems)"),
+		  "%s: a plural after 1: %s", where, text);
+	cr_expect(!matches(text, "[cC]age [A-Za-z] "),
+		  "%s: a cage named by a label: %s", where, text);
+	cr_expect(!matches(text, "row [0-9]+, column [0-9]+"),
+		  "%s: a cell not written r3c4: %s", where, text);
+	cr_expect(!strstr(text, "of the open cells"),
+		  "%s: a doubled phrase: %s", where, text);
+	cr_expect(!matches(text, "[Cc]ells of [^;]*\\) adds "),
+		  "%s: a plural subject with a singular verb: %s", where,
+		  text);
+	if (killer)
+		cr_expect(!matches(text, "[0-9]\\+ cage"),
+			  "%s: a Killer sum written with +: %s", where, text);
 }
 
 /* The first two tiers of a step: where names a place and no technique;
@@ -91,7 +125,9 @@ Test(hints, every_technique_has_three_tiers_and_good_names, .timeout = 60)
 				 k + 1, cdok_technique_name(s->technique));
 			seen[s->technique] = true;
 			expect_tiers(s, name);
-			(void)killer;
+			expect_named_well(s->text, killer, name);
+			expect_named_well(s->where, killer, name);
+			expect_named_well(s->what, killer, name);
 		}
 		cdok_explanation_free(ex);
 		cdok_puzzle_free(p);

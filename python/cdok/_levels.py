@@ -394,8 +394,10 @@ class Explanation(Sequence[Step]):
     def __str__(self) -> str:
         g = self.grade
         if g.outcome is GradeOutcome.LEVEL:
+            count = len(self.steps)
             lines = [f"Level: {g.level} (score {g.score}, difficulty "
-                     f"{g.difficulty}), {len(self.steps)} steps"]
+                     f"{g.difficulty}), {count} step"
+                     f"{'' if count == 1 else 's'}"]
         elif g.outcome is GradeOutcome.ABOVE:
             lines = [f"Level: above {self._top}"]
         else:

@@ -225,10 +225,10 @@ class Checking(unittest.TestCase):
         with open(WRONG6) as f:
             problems = p.check(f.read())
         self.assertEqual([str(q) for q in problems], [
-            "the given 5 at row 1, column 3 was changed to 4",
+            "the given 5 in r1c3 was changed to 4",
             "column 2 has 5 twice (rows 1 and 6)",
             "column 3 has 4 twice (rows 1 and 2)",
-            "cage F (/4 at row 1, column 2): the ratio is 5, not 4"])
+            "the 4/ cage at r1c2: the ratio is 5, not 4"])
         given, col2, _, cage = problems
         self.assertEqual((given.kind, given.cells, given.value, given.given),
                          ("given", ((0, 2),), 4, 5))

@@ -548,7 +548,7 @@ class Mistakes(unittest.TestCase):
         self.assertEqual(found.empty, 29)
         self.assertEqual([(m.kind, m.cells, m.value) for m in found],
                          [("wrong", ((3, 3),), grid[3][3])])
-        self.assertIn("row 4, column 4", str(found[0]))
+        self.assertIn("r4c4", str(found[0]))
         grid[3][3] = sol[3][3]
         right = p.mistakes(grid)
         self.assertFalse(right)
