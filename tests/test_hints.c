@@ -187,3 +187,80 @@ Test(hints, no_hint_without_one_solution)
 	cdok_hint_free(h);
 	cdok_puzzle_free(p);
 }
+
+/* Hints that place a value, chained from the empty grid with values
+ * only, reach the solution: every value placed is the solution's, and
+ * the last answer is SOLVED.  Keen's 9 x 9 Easy to Hard, Solo's Killer
+ * Trivial to Advanced. */
+Test(hints, placing_hints_chain_to_the_solution, .timeout = 120)
+{
+	static const char *const chained[] = {
+		"keen/keen_9e_01.keen", "keen/keen_9e_02.keen",
+		"keen/keen_9n_01.keen", "keen/keen_9n_02.keen",
+		"keen/keen_9h_01.keen", "keen/keen_9h_02.keen",
+		"keen/keen_9h_03.keen",
+		"killer/killer_kt_01.solo", "killer/killer_kb_01.solo",
+		"killer/killer_ki_01.solo", "killer/killer_ka_01.solo",
+		"killer/killer_ka_02.solo",
+	};
+
+	for (size_t i = 0; i < sizeof(chained) / sizeof(chained[0]); i++) {
+		cdok_puzzle *p = corpus(chained[i]);
+		int n = cdok_puzzle_size(p), sol[81], values[81], placed = 0;
+		cdok_hint *h = NULL;
+
+		corpus_solution(chained[i], n, sol);
+		for (int c = 0; c < n * n; c++)
+			values[c] = cdok_puzzle_given(p, c);
+		for (;;) {
+			const cdok_step *s;
+
+			cdok_hint_free(h);
+			cr_assert_eq(cdok_hint_place(p, values, NULL, &h, NULL),
+				     CDOK_OK, "%s", chained[i]);
+			if (h->outcome != CDOK_HINT_STEP)
+				break;
+			s = &h->step;
+			cr_assert_eq(s->nplaced, 1, "%s", chained[i]);
+			cr_assert_eq(s->nremoved, 0, "%s", chained[i]);
+			cr_assert(values[s->placed[0].cell] <= 0);
+			cr_expect_eq(s->placed[0].value, sol[s->placed[0].cell],
+				     "%s: %s", chained[i], s->text);
+			cr_expect(matches(s->where, "^Look at "), "%s",
+				  s->where);
+			expect_named_well(s->text, cdok_puzzle_scale(p) ==
+					  CDOK_SCALE_KILLER, chained[i]);
+			cdok_step_apply(p, s, values, NULL);
+			placed++;
+		}
+		cr_expect_eq(h->outcome, CDOK_HINT_SOLVED, "%s", chained[i]);
+		cr_expect_eq(memcmp(values, sol, (size_t)(n * n) * sizeof(int)),
+			     0, "%s", chained[i]);
+		cr_expect_gt(placed, 0);
+		cdok_hint_free(h);
+		cdok_puzzle_free(p);
+	}
+}
+
+/* The reasoning of a placing hint is short: only the steps the value
+ * rests on, not every removal since the start.  On the empty grid of
+ * keen_9h_01 the grader takes 17 steps before its first value; the
+ * hint names the five cages that value needs, then the single. */
+Test(hints, a_placing_hint_gives_only_what_it_rests_on)
+{
+	cdok_puzzle *p = corpus("keen/keen_9h_01.keen");
+	int values[81] = { 0 };
+	cdok_hint *h;
+
+	cr_assert_eq(cdok_hint_place(p, values, NULL, &h, NULL), CDOK_OK);
+	cr_assert_eq(h->outcome, CDOK_HINT_STEP);
+	cr_expect_eq(h->step.technique, 4 /* hidden-single */);
+	cr_expect_str_eq(h->step.where, "Look at column 5.");
+	cr_expect(matches(h->step.text, "^Every way of filling the 4/ cage "
+			  "at r1c5 uses only 1, 2, 4 and 8; remove .*"
+			  "5 has no other place in column 5, so r6c5 is 5\\.$"),
+		  "%s", h->step.text);
+	cr_expect(!strstr(h->step.text, "15+ cage"), "%s", h->step.text);
+	cdok_hint_free(h);
+	cdok_puzzle_free(p);
+}
