@@ -100,6 +100,7 @@ struct cli_options {
 	bool apply;          /* --apply */
 	int tier;            /* --tier 1..3; 0 when not given (3) */
 	bool place;          /* --place */
+	bool all_steps;      /* --all-steps (explain) */
 	/* Formats. */
 	const cdok_format *from; /* --from FORMAT; NULL: told from the text */
 	const cdok_format *to;   /* --to FORMAT; NULL: the command's own
@@ -223,9 +224,12 @@ struct cli {
 	  "is wrong, 1 or 2: the puzzle has no solution or several.")	\
 	X(explain, "explain", CLI_CMD_READS | CLI_CMD_TO_JSON,		\
 	  "Solve each puzzle as a person would and print the steps, one " \
-	  "sentence each, after a line with its level; --level limits the " \
-	  "techniques (status 10 when they do not reach the end).  With " \
-	  "--to json, the steps as data.")				\
+	  "sentence each, after a line with its level and how many steps " \
+	  "are shown: those some placement rests on, each run of singles " \
+	  "and of the cages' own values as one step, and the steps that " \
+	  "set the level marked; --all-steps shows every step.  --level " \
+	  "limits the techniques (status 10 when they do not reach the "	\
+	  "end).  With --to json, the steps as data.")			\
 	X(help, "help", 0,						\
 	  "help [COMMAND]: print this help, or what COMMAND does, the "	\
 	  "options it takes and an example.")

@@ -1,6 +1,9 @@
 /* cmd_explain.c -- `cdok explain`: the whole solution as a person would
  * find it, step by step, one sentence each (doc/LEVELS.md); with --to
- * json the steps as data, for an app to replay.
+ * json the steps as data, for an app to replay.  By default only the
+ * steps some placement rests on, the routine ones grouped, as a tutor
+ * would tell it (cdok_explain_brief); --all-steps gives every step of
+ * the grader.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -45,10 +48,22 @@ static int show_text(struct cli *cli, const cdok_puzzle *p,
 	else
 		out_printf(out, "Level: above %s\n",
 			   cdok_level_name(scale, level));
-	for (int i = 0; i < ex->nsteps; i++)
-		out_printf(out, "%d. %s: %s\n", i + 1,
-			   cdok_technique_title(ex->steps[i].technique),
-			   ex->steps[i].text);
+	for (int i = 0; i < ex->nsteps; i++) {
+		const cdok_step *s = &ex->steps[i];
+		const char *title = cdok_technique_title(s->technique);
+		int len = (int)strlen(title);
+
+		/* A group of routine steps is titled by its what. */
+		if (s->merged > 1 && s->what && strchr(s->what, ':')) {
+			title = s->what;
+			len = (int)(strchr(s->what, ':') - s->what);
+		}
+		out_printf(out, "%d. %.*s", i + 1, len, title);
+		if (s->sets_level)
+			out_printf(out, " (%s, sets the level)",
+				   cdok_level_name(scale, s->level));
+		out_printf(out, ": %s\n", s->text);
+	}
 	if (!ex->solved)
 		out_printf(out, "No technique up to %s applies now; the rest "
 			   "needs a harder level.\n",
@@ -80,6 +95,17 @@ static int explain_one(struct cli *cli, const char *name,
 	params.max_nodes = cli->opt.max_nodes;
 	memset(&err, 0, sizeof(err));
 	st = cdok_explain(p, &params, &ex, &err);
+	/* By default the steps a tutor would give; --all-steps: every
+	 * one. */
+	if (st == CDOK_OK && !cli->opt.all_steps &&
+	    (ex->grading.outcome == CDOK_GRADE_LEVEL ||
+	     ex->grading.outcome == CDOK_GRADE_ABOVE)) {
+		cdok_explanation *brief = NULL;
+
+		st = cdok_explain_brief(p, ex, &brief, &err);
+		cdok_explanation_free(ex);
+		ex = brief;
+	}
 	if (st != CDOK_OK) {
 		cli_report(name, &err);
 		return cli_status_exit(st);

@@ -23,7 +23,8 @@ enum { OPT_LIMIT = 256, OPT_ALL, OPT_BENCHMARK, OPT_TIMEOUT, OPT_MAX_NODES, OPT_
        OPT_COUNT, OPT_OPS, OPT_MAX_CAGE, OPT_FROM, OPT_TO, OPT_KILLER,
        OPT_BOXES, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_COMPLETIONS,
        OPT_MAN_SECTION, OPT_PER_PAGE, OPT_PAPER, OPT_TITLE,
-       OPT_WITH_SOLUTIONS, OPT_DPI, OPT_LEVEL, OPT_STATE, OPT_APPLY, OPT_TIER, OPT_PLACE };
+       OPT_WITH_SOLUTIONS, OPT_DPI, OPT_LEVEL, OPT_STATE, OPT_APPLY, OPT_TIER, OPT_PLACE,
+       OPT_ALL_STEPS };
 
 /* The options.  cmds names the commands an option applies to (NULL:
  * every one); --help shows them before the text, and giving the option
@@ -142,6 +143,10 @@ const struct cli_option cli_options[] = {
 	  "marks, with the reasoning it rests on in short; pencil marks in "
 	  "--state are ignored, and with --apply the new state is values "
 	  "only.", 0 },
+	{ OPT_ALL_STEPS, "all-steps", NULL, "explain",
+	  "every step the grader takes, one by one, rather than those some "
+	  "placement rests on with the routine ones grouped; the count on "
+	  "the first line is then theirs.", 0 },
 	{ 'w', "iterations", "N", "harden generate",
 	  "hardening rounds after the puzzle is made unique, each trying 10 "
 	  "random changes and keeping those that raise the difficulty "
@@ -605,6 +610,9 @@ static enum parse_result parse_options(int argc, char **argv,
 			break;
 		case OPT_PLACE:
 			opt->place = true;
+			break;
+		case OPT_ALL_STEPS:
+			opt->all_steps = true;
 			break;
 		case OPT_BOXES:
 			if (!parse_boxes(optarg, &opt->box_rows,

@@ -939,6 +939,14 @@ typedef struct cdok_step {
 	/* The second tier: the technique's title and its cells, without
 	 * a full stop ("Hidden single in a line: r4c5, in row 4"). */
 	const char *what;
+	/* How many steps of the full explanation this one stands for: 1,
+	 * or more for a step of cdok_explain_brief that groups routine
+	 * steps (technique is then its first step's, level the highest,
+	 * and placed and removed theirs together). */
+	int merged;
+	/* 1 for a step of the technique that sets the puzzle's level (a
+	 * Hard technique in a Hard puzzle; never at the first level). */
+	int sets_level;
 } cdok_step;
 
 /* The whole solution, step by step.  The steps end when the grid is
@@ -954,6 +962,19 @@ typedef struct cdok_explanation {
 CDOK_API cdok_status cdok_explain(const cdok_puzzle *puzzle,
 				  const cdok_grade_params *params,
 				  cdok_explanation **out, cdok_error *err);
+
+/* The explanation a tutor gives, from the full one cdok_explain made for
+ * puzzle: only the steps some placement rests on (a backward pass over
+ * what each step reads), every placement among them; each run of
+ * singles, and of the cages' own values or sums, is one step listing
+ * them (merged > 1); the steps that set the level are marked
+ * (sets_level).  Its grading and solved are full's.  Replaying its
+ * placements (cdok_step_apply) from the givens fills the grid as full's
+ * do.  *out is released with cdok_explanation_free. */
+CDOK_API cdok_status cdok_explain_brief(const cdok_puzzle *puzzle,
+					const cdok_explanation *full,
+					cdok_explanation **out,
+					cdok_error *err);
 CDOK_API void cdok_explanation_free(cdok_explanation *explanation);
 
 /* A state of play: values (size*size; CDOK_NONE or 0 for an empty

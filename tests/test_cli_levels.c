@@ -217,6 +217,44 @@ Test(cli_levels, explain_lists_the_steps)
 	run_free(&r);
 }
 
+/* By default the tutor's steps, counted on the first line; with
+ * --all-steps every step, as many as the grade counts. */
+Test(cli_levels, explain_brief_and_all_steps)
+{
+	struct run brief, all;
+	int nbrief = 0, nall = 0;
+
+	CDOK(&brief, "explain", KEEN "keen_9h_01.keen");
+	CDOK(&all, "explain", "--all-steps", KEEN "keen_9h_01.keen");
+	cr_expect_eq(brief.status, 0, "%s", brief.err.data);
+	cr_expect_eq(all.status, 0, "%s", all.err.data);
+	cr_assert_eq(sscanf(brief.out.data, "Level: Hard (score 305, "
+			    "difficulty 30305), %d steps", &nbrief), 1);
+	cr_assert_eq(sscanf(all.out.data, "Level: Hard (score 305, "
+			    "difficulty 30305), %d steps", &nall), 1);
+	cr_expect_eq(nall, 171);
+	cr_expect_leq(3 * nbrief, nall, "%d of %d", nbrief, nall);
+	/* As many numbered lines as the count says. */
+	{
+		char want[32];
+
+		snprintf(want, sizeof(want), "\n%d. ", nbrief);
+		cr_expect(strstr(brief.out.data, want), "no step %d", nbrief);
+		snprintf(want, sizeof(want), "\n%d. ", nbrief + 1);
+		cr_expect(!strstr(brief.out.data, want), "a step %d",
+			  nbrief + 1);
+	}
+	expect_match(brief.out.data, "\n1\\. Cages, then singles: The 15\\+ "
+		     "cage at r1c1 takes 6-9; ", "the routine start");
+	expect_match(brief.out.data, "\\(Hard, sets the level\\): Every way "
+		     "of filling ", "a marked step");
+	run_free(&brief);
+	run_free(&all);
+	CDOK(&all, "check", "--all-steps", KEEN "keen_9h_01.keen");
+	cr_expect_eq(all.status, 4);
+	run_free(&all);
+}
+
 Test(cli_levels, difficulty_line_has_the_level)
 {
 	struct run r;

@@ -264,3 +264,72 @@ Test(hints, a_placing_hint_gives_only_what_it_rests_on)
 	cdok_hint_free(h);
 	cdok_puzzle_free(p);
 }
+
+/* The tutor's explanation: a third of the steps or fewer on Hard Keen
+ * and Advanced Killer puzzles, every placement of the full list among
+ * its steps, nothing removed that the full list does not remove, and
+ * replaying it from the givens fills the grid with the solution. */
+Test(hints, brief_explanations_are_short_and_replay, .timeout = 60)
+{
+	static const char *const briefed[] = {
+		"keen/keen_9h_01.keen", "keen/keen_9h_04.keen",
+		"keen/keen_6h_01.keen", "keen/keen_9e_01.keen",
+		"killer/killer_ka_01.solo", "killer/killer_ka_03.solo",
+		"killer/killer_kt_01.solo",
+	};
+
+	for (size_t i = 0; i < sizeof(briefed) / sizeof(briefed[0]); i++) {
+		cdok_puzzle *p = corpus(briefed[i]);
+		bool killer = cdok_puzzle_scale(p) == CDOK_SCALE_KILLER;
+		int n = cdok_puzzle_size(p), sol[81], values[81];
+		int nplaced = 0, merged = 0, marked = 0;
+		cdok_explanation *full, *brief;
+
+		corpus_solution(briefed[i], n, sol);
+		cr_assert_eq(cdok_explain(p, NULL, &full, NULL), CDOK_OK);
+		cr_assert_eq(cdok_explain_brief(p, full, &brief, NULL),
+			     CDOK_OK);
+		cr_expect_eq(brief->grading.difficulty,
+			     full->grading.difficulty);
+		cr_expect_eq(brief->solved, 1);
+		if (strstr(briefed[i], "_9h_") || strstr(briefed[i], "_ka_"))
+			cr_expect_leq(3 * brief->nsteps, full->nsteps,
+				      "%s: %d of %d", briefed[i],
+				      brief->nsteps, full->nsteps);
+		for (int c = 0; c < n * n; c++)
+			values[c] = cdok_puzzle_given(p, c);
+		for (int k = 0; k < brief->nsteps; k++) {
+			const cdok_step *s = &brief->steps[k];
+			char name[160];
+
+			snprintf(name, sizeof(name), "%s brief step %d",
+				 briefed[i], k + 1);
+			cr_expect_geq(s->merged, 1, "%s", name);
+			merged += s->merged;
+			marked += s->sets_level;
+			nplaced += s->nplaced;
+			cr_expect(s->text && s->text[0] && s->where && s->what,
+				  "%s", name);
+			expect_named_well(s->text, killer, name);
+			for (int r = 0; r < s->nremoved; r++)
+				cr_expect_neq(s->removed[r].value,
+					      sol[s->removed[r].cell],
+					      "%s removes the solution", name);
+			for (int r = 0; r < s->nplaced; r++)
+				cr_expect_eq(s->placed[r].value,
+					     sol[s->placed[r].cell], "%s", name);
+			cdok_step_apply(p, s, values, NULL);
+		}
+		cr_expect_leq(merged, full->nsteps, "%s", briefed[i]);
+		cr_expect_eq(memcmp(values, sol, (size_t)(n * n) * sizeof(int)),
+			     0, "%s: the replay does not end in the solution",
+			     briefed[i]);
+		/* Only puzzles above the first level have steps that set
+		 * it. */
+		cr_expect_eq(marked > 0, full->grading.level > 0, "%s",
+			     briefed[i]);
+		cdok_explanation_free(brief);
+		cdok_explanation_free(full);
+		cdok_puzzle_free(p);
+	}
+}

@@ -213,6 +213,7 @@ bool step_export(const struct grader *g, cdok_step *out)
 	out->removed = removed;
 	out->nremoved = nremoved;
 	out->text = sb.data;
+	out->merged = 1;
 	if (!step_export_tiers(g->where.data, g->what.data, g->focus,
 			       g->nfocus, out) || g->where.failed ||
 	    g->what.failed) {
@@ -348,6 +349,13 @@ static cdok_status grade_puzzle(const cdok_puzzle *p,
 			res = 3;
 		}
 	}
+	/* Every step of the full list stands for itself; those of the
+	 * level's own techniques set it. */
+	for (int i = 0; ex && i < ex->pub.nsteps; i++) {
+		ex->steps[i].merged = 1;
+		ex->steps[i].sets_level = res == 1 && r.level > 0 &&
+					  ex->steps[i].level == r.level;
+	}
 	switch (res) {
 	case 1:
 		/* Every step is sound, so when the puzzle has a solution a
@@ -431,6 +439,44 @@ void cdok_explanation_free(cdok_explanation *pub)
 		step_free(&ex->steps[i]);
 	free(ex->steps);
 	free(ex);
+}
+
+cdok_status cdok_explain_brief(const cdok_puzzle *puzzle,
+			       const cdok_explanation *full,
+			       cdok_explanation **out, cdok_error *err)
+{
+	struct explanation *ex;
+	cdok_status st;
+	cdok_step *steps;
+	int nsteps;
+
+	if (!out)
+		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+				 "cdok_explain_brief needs somewhere to put "
+				 "it");
+	*out = NULL;
+	if (!puzzle || !full)
+		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+				 "cdok_explain_brief needs a puzzle and its "
+				 "explanation");
+	st = grade_brief(puzzle, full, &steps, &nsteps, err);
+	if (st != CDOK_OK)
+		return st;
+	ex = cdok_calloc(1, sizeof(*ex));
+	if (!ex) {
+		for (int i = 0; i < nsteps; i++)
+			step_free(&steps[i]);
+		free(steps);
+		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	}
+	ex->pub.grading = full->grading;
+	ex->pub.solved = full->solved;
+	ex->steps = steps;
+	ex->cap = nsteps;
+	ex->pub.steps = steps;
+	ex->pub.nsteps = nsteps;
+	*out = &ex->pub;
+	return CDOK_OK;
 }
 
 cdok_status cdok_explain(const cdok_puzzle *puzzle,

@@ -328,6 +328,14 @@ bool step_export_tiers(const char *where, const char *what,
 bool steps_needed(const cdok_puzzle *p, const cdok_step *steps, int nsteps,
 		  bool *needed);
 
+/* ---- brief.c ---- */
+
+/* The steps of cdok_explain_brief for full, p's explanation, into a new
+ * array (*nsteps of them; each freed with step_free, the array with
+ * free). */
+cdok_status grade_brief(const cdok_puzzle *p, const cdok_explanation *full,
+			cdok_step **steps, int *nsteps, cdok_error *err);
+
 /* ---- text.c ---- */
 
 /* The step's sentence (from its technique's template) into sb. */

@@ -281,17 +281,24 @@ class Step:
             ("Hidden single in a line: r4c5, in row 4").
         focus: the cells of the row, column, box, cage or cell that
             where names, as (row, column) pairs from 0, for highlighting.
+        merged: how many of the grader's steps this one stands for (1,
+            or more for a round of routine steps in a brief
+            explanation).
+        sets_level: True for a step of the technique that sets the
+            puzzle's level.
 
     str(step) is the line ``cdok hint`` prints: "Title (Level): text".
     step.apply(state) gives the state after it.
     """
 
     __slots__ = ("technique", "title", "level", "cells", "placed",
-                 "removed", "text", "where", "what", "focus", "_puzzle")
+                 "removed", "text", "where", "what", "focus", "merged",
+                 "sets_level", "_puzzle")
 
     def __init__(self, puzzle: "Puzzle", raw: tuple) -> None:
         (technique, level, cells, placed, removed, self.text, self.where,
-         self.what, focus) = raw
+         self.what, focus, self.merged, sets_level) = raw
+        self.sets_level = bool(sets_level)
         n = puzzle.size
         self.focus = tuple(divmod(c, n) for c in focus)
         known = 0 <= technique < len(_TECHNIQUES)
@@ -325,9 +332,10 @@ class Step:
         """The step as ``cdok --to json explain`` writes it (a "steps"
         entry, doc/FORMAT.md): technique, level (lower case), cells as
         [row, column], placed and removed as [row, column, value], text,
-        where, what, focus as [row, column].
+        where, what, focus as [row, column]; merged when above 1 and
+        sets_level when true.
         """
-        return {
+        d = {
             "technique": self.technique,
             "level": self.level.name.lower() if self.level else None,
             "cells": [list(c) for c in self.cells],
@@ -338,6 +346,11 @@ class Step:
             "what": self.what,
             "focus": [list(c) for c in self.focus],
         }
+        if self.merged > 1:
+            d["merged"] = self.merged
+        if self.sets_level:
+            d["sets_level"] = True
+        return d
 
     def __str__(self) -> str:
         if self.title is None:
@@ -402,8 +415,13 @@ class Explanation(Sequence[Step]):
             lines = [f"Level: above {self._top}"]
         else:
             lines = [f"Level: {g}"]
-        lines += [f"{i}. {s.title}: {s.text}"
-                  for i, s in enumerate(self.steps, 1)]
+        for i, s in enumerate(self.steps, 1):
+            # A round of routine steps is titled by its what.
+            title = (s.what.split(":", 1)[0] if s.merged > 1 and
+                     ":" in s.what else s.title)
+            mark = (f" ({s.level}, sets the level)" if s.sets_level
+                    else "")
+            lines.append(f"{i}. {title}{mark}: {s.text}")
         if g.outcome is GradeOutcome.ABOVE:
             lines.append(f"No technique up to {self._top} applies now; "
                          "the rest needs a harder level.")

@@ -509,16 +509,21 @@ class Puzzle:
                                        _nodes(max_nodes)))
 
     def explain(self, level: Optional[Union[str, Level]] = None, *,
-                max_nodes: Optional[int] = None) -> Explanation:
+                max_nodes: Optional[int] = None,
+                brief: bool = False) -> Explanation:
         """The whole solution as a person would find it, step by step,
         always the easiest technique that makes progress; see
         cdok.Explanation (a sequence of cdok.Step).  level and max_nodes
         are those of grade(); with level the steps stop where the
-        techniques up to it stop helping.  ``cdok explain`` gives the
-        same steps."""
+        techniques up to it stop helping.  Every step of the grader, as
+        ``cdok explain --all-steps`` gives them; with brief=True the
+        steps a tutor gives, as ``cdok explain`` does: those some
+        placement rests on, each round of the cages' own values and the
+        singles they lead to as one step (Step.merged > 1), the steps
+        that set the level marked (Step.sets_level)."""
         top = self._level(level)
-        return Explanation(self, self._model.explain(top, _nodes(max_nodes)),
-                           top)
+        return Explanation(self, self._model.explain(top, _nodes(max_nodes),
+                                                     brief), top)
 
     def state(self) -> State:
         """The state of play at the start: the givens filled in, no

@@ -424,7 +424,7 @@ static PyMethodDef model_methods[] = {
 	 METH_FASTCALL, "grade(max_level, max_nodes) -> grading tuple"},
 	{"explain", (PyCFunction)(void (*)(void))pycdok_model_explain,
 	 METH_FASTCALL,
-	 "explain(max_level, max_nodes) -> (grading, solved, steps)"},
+	 "explain(max_level, max_nodes, brief) -> (grading, solved, steps)"},
 	{"hint", (PyCFunction)(void (*)(void))pycdok_model_hint,
 	 METH_FASTCALL,
 	 "hint(values, marks, max_level, max_nodes, place) -> (outcome, "
