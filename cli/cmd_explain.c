@@ -74,6 +74,91 @@ static int show_text(struct cli *cli, const cdok_puzzle *p,
 	return ex->solved ? CLI_EXIT_DONE : CLI_EXIT_NOSTEP;
 }
 
+/* A step's line as show_text prints it, without its number, into a new
+ * string (NULL when memory runs out). */
+static char *step_line(const cdok_step *s, cdok_scale scale, int number)
+{
+	const char *title = cdok_technique_title(s->technique);
+	int len = (int)strlen(title), size;
+	char mark[64] = "", *t;
+
+	if (s->merged > 1 && s->what && strchr(s->what, ':')) {
+		title = s->what;
+		len = (int)(strchr(s->what, ':') - s->what);
+	}
+	if (s->sets_level)
+		snprintf(mark, sizeof(mark), " (%s, sets the level)",
+			 cdok_level_name(scale, s->level));
+	size = snprintf(NULL, 0, "%d. %.*s%s: %s", number, len, title, mark,
+			s->text);
+	t = size < 0 ? NULL : malloc((size_t)size + 1);
+	if (t)
+		snprintf(t, (size_t)size + 1, "%d. %.*s%s: %s", number, len,
+			 title, mark, s->text);
+	return t;
+}
+
+/* --to pdf: a worked solution to hand out.  The puzzle, then the grid
+ * after each step shown, the step's place shaded and its cells more
+ * strongly, its sentence beneath. */
+static int show_booklet(struct cli *cli, const char *name,
+			const cdok_puzzle *p, const cdok_explanation *ex)
+{
+	int n = cdok_puzzle_size(p), code = CLI_EXIT_DONE;
+	int *values = malloc((size_t)n * (size_t)n * sizeof(int));
+	unsigned char *shade = malloc((size_t)n * (size_t)n);
+	const cdok_grading *g = &ex->grading;
+	cdok_render_item marks;
+	char first[160], what[32];
+
+	if (!values || !shade) {
+		free(values);
+		free(shade);
+		cli_msg(name, 0, 0, "out of memory");
+		return CLI_EXIT_SYSTEM;
+	}
+	for (int c = 0; c < n * n; c++)
+		values[c] = cdok_puzzle_given(p, c);
+	memset(&marks, 0, sizeof(marks));
+	if (g->outcome == CDOK_GRADE_LEVEL)
+		snprintf(first, sizeof(first), "Level: %s (score %d, "
+			 "difficulty %llu), %d step%s.",
+			 cdok_level_name(g->scale, g->level), g->score,
+			 (unsigned long long)g->difficulty, ex->nsteps,
+			 ex->nsteps == 1 ? "" : "s");
+	else
+		snprintf(first, sizeof(first), "Level: above %s.",
+			 cdok_level_name(g->scale, g->level - 1));
+	marks.note = first;
+	code = cli_put_marked(cli, name, "the puzzle", p, values, &marks);
+	for (int i = 0; i < ex->nsteps && code == CLI_EXIT_DONE; i++) {
+		const cdok_step *s = &ex->steps[i];
+		char *line = step_line(s, g->scale, i + 1);
+
+		if (!line) {
+			cli_msg(name, 0, 0, "out of memory");
+			code = CLI_EXIT_SYSTEM;
+			break;
+		}
+		memset(shade, 0, (size_t)n * (size_t)n);
+		for (int k = 0; k < s->nfocus; k++)
+			shade[s->focus[k]] = 1;
+		for (int k = 0; k < s->ncells; k++)
+			shade[s->cells[k]] = 2;
+		cdok_step_apply(p, s, values, NULL);
+		marks.shade = shade;
+		marks.note = line;
+		snprintf(what, sizeof(what), "step %d", i + 1);
+		code = cli_put_marked(cli, name, what, p, values, &marks);
+		free(line);
+	}
+	free(values);
+	free(shade);
+	if (code == CLI_EXIT_DONE && !ex->solved)
+		code = CLI_EXIT_NOSTEP;
+	return code;
+}
+
 static int explain_one(struct cli *cli, const char *name,
 		       const cdok_puzzle *p)
 {
@@ -113,6 +198,8 @@ static int explain_one(struct cli *cli, const char *name,
 	if (ex->grading.outcome != CDOK_GRADE_LEVEL &&
 	    ex->grading.outcome != CDOK_GRADE_ABOVE) {
 		code = not_unique(cli, name, &ex->grading);
+	} else if (cli->opt.to && !cli_to_has(cli, CDOK_FORMAT_RESULTS)) {
+		code = show_booklet(cli, name, p, ex);
 	} else if (cli_to_has(cli, CDOK_FORMAT_RESULTS)) {
 		cdok_json_info info;
 

@@ -456,19 +456,28 @@ static void format_names(struct cli_out *out, bool reading)
 	format_names_of(out, reading, false);
 }
 
-/* "hint|explain|check": the commands whose --to takes results only
- * (CLI_CMD_TO_JSON), as a case pattern; false when there are none. */
-static bool results_commands(struct cli_out *out)
+/* The --to words of a command that writes results (CLI_CMD_TO_JSON):
+ * their formats, and the pictures it draws (hint: svg, png, pdf;
+ * explain: pdf). */
+static void to_words(struct cli_out *out, unsigned flags)
 {
 	const char *sep = "";
 
-	for (int i = 0; i < cli_ncommands; i++) {
-		if (!(cli_commands[i].flags & CLI_CMD_TO_JSON))
+	for (int i = 0; cdok_formats_at(cli_formats_all(), i); i++) {
+		const cdok_format *f = cdok_formats_at(cli_formats_all(), i);
+		unsigned ff = cdok_format_flags(f);
+		bool picture = cli_is_render_format(f);
+
+		if (!cdok_format_can_write(f))
 			continue;
-		out_printf(out, "%s%s", sep, cli_commands[i].name);
-		sep = "|";
+		if (!(ff & CDOK_FORMAT_RESULTS) &&
+		    !((flags & CLI_CMD_TO_PICTURE) && picture) &&
+		    !((flags & CLI_CMD_TO_PAGES) && picture &&
+		      !(ff & CDOK_FORMAT_SINGLE)))
+			continue;
+		out_printf(out, "%s%s", sep, cdok_format_name(f));
+		sep = " ";
 	}
-	return *sep != '\0';
 }
 
 /* The option words of the options that apply to a command (cmd NULL:
@@ -535,14 +544,16 @@ static void bash_completion(struct cli_out *out)
 		 "\t--from)\n\t\tCOMPREPLY=($(compgen -W \"");
 	format_names(out, true);
 	out_puts(out, "\" -- \"$cur\")); return ;;\n\t--to)\n"
-		 "\t\t# A command that writes results only takes their "
-		 "formats.\n\t\tcase $cmd in\n\t\t");
-	if (results_commands(out)) {
-		out_puts(out, ") w=\"");
-		format_names_of(out, false, true);
-		out_puts(out, "\" ;;\n\t\t");
+		 "\t\t# A command that writes results takes their formats "
+		 "(and\n\t\t# the pictures it draws).\n\t\tcase $cmd in\n");
+	for (int i = 0; i < cli_ncommands; i++) {
+		if (!(cli_commands[i].flags & CLI_CMD_TO_JSON))
+			continue;
+		out_printf(out, "\t\t%s) w=\"", cli_commands[i].name);
+		to_words(out, cli_commands[i].flags);
+		out_puts(out, "\" ;;\n");
 	}
-	out_puts(out, "*) w=\"");
+	out_puts(out, "\t\t*) w=\"");
 	format_names(out, false);
 	out_puts(out, "\" ;;\n\t\tesac\n\t\t"
 		 "COMPREPLY=($(compgen -W \"$w\" -- \"$cur\")); return ;;\n\t");
@@ -654,9 +665,12 @@ static void zsh_completion(struct cli_out *out)
 			/* A command that writes results only (hint,
 			 * explain, check) takes their formats. */
 			out_puts(out, ":FORMAT:{case ${(L)words[(r)[^-]*]} in ");
-			if (results_commands(out)) {
-				out_puts(out, ") compadd ");
-				format_names_of(out, false, true);
+			for (int k = 0; k < cli_ncommands; k++) {
+				if (!(cli_commands[k].flags & CLI_CMD_TO_JSON))
+					continue;
+				out_printf(out, "%s) compadd ",
+					   cli_commands[k].name);
+				to_words(out, cli_commands[k].flags);
 				out_puts(out, " ;; ");
 			}
 			out_puts(out, "*) compadd ");

@@ -166,23 +166,24 @@ const struct cli_option cli_options[] = {
 	  "spread the puzzles over THREADS threads (default 1); the output "
 	  "is the same as with -j 1.", 0 },
 	{ OPT_PER_PAGE, "per-page", "N",
-	  "print solve convert harden generate gen-grid",
+	  "print solve convert harden generate gen-grid explain",
 	  "with --to pdf, up to N puzzles on a page (1 to 24, default 1), "
 	  "and twice as many answers (4 to 12); a puzzle whose clues would "
 	  "come out smaller than 6 pt gets a page with fewer.", 0 },
 	{ OPT_PAPER, "paper", "NAME",
-	  "print solve convert harden generate gen-grid",
+	  "print solve convert harden generate gen-grid explain",
 	  "with --to pdf, the paper: a4 (the default), a5, a3, letter or "
 	  "legal.", 0 },
 	{ OPT_TITLE, "title", "TEXT",
-	  "print solve convert harden generate gen-grid",
+	  "print solve convert harden generate gen-grid explain",
 	  "with --to pdf, a title at the top of every page.", 0 },
 	{ OPT_WITH_SOLUTIONS, "with-solutions", NULL,
 	  "print convert harden generate gen-grid",
 	  "with --to pdf, answer keys at the back, each puzzle solved by "
 	  "cdok (one without exactly one solution gets none, with a "
 	  "warning and status 1 or 2).", 0 },
-	{ OPT_DPI, "dpi", "N", "print solve convert harden generate gen-grid",
+	{ OPT_DPI, "dpi", "N",
+	  "print solve convert harden generate gen-grid hint",
 	  "with --to png, pixels per inch, 18 to 1200 (default 150).", 0 },
 	{ 'h', "help", NULL, NULL,
 	  "Print this help and exit; with a command, that command's help "
@@ -741,9 +742,22 @@ static bool to_applies(const struct cli_command *cmd,
 		return false;
 	}
 	if ((cmd->flags & CLI_CMD_TO_JSON) && !json) {
+		unsigned f = cdok_format_flags(to);
+		bool picture = cli_is_render_format(to);
+		bool pages = picture && !(f & CDOK_FORMAT_SINGLE);
+
+		/* hint draws its state (svg, png, pdf), explain a booklet
+		 * of its steps (pdf). */
+		if (((cmd->flags & CLI_CMD_TO_PICTURE) && picture) ||
+		    ((cmd->flags & CLI_CMD_TO_PAGES) && pages))
+			return true;
 		cli_msg(NULL, 0, 0, "%s writes no puzzle, only results: "
-			"--to json is the one format it takes (try cdok "
-			"--help)", cmd->name);
+			"--to json is the one format it takes%s (try cdok "
+			"--help)", cmd->name,
+			(cmd->flags & CLI_CMD_TO_PICTURE) ?
+			", or the pictures svg, png and pdf" :
+			(cmd->flags & CLI_CMD_TO_PAGES) ?
+			", or the booklet pdf" : "");
 		return false;
 	}
 	if ((cmd->flags & CLI_CMD_TO_GRID) &&

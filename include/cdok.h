@@ -1157,6 +1157,17 @@ typedef struct cdok_render_item {
 	 * points when it is below CDOK_RENDER_MIN_TYPE because the grid
 	 * does not fit the page otherwise. */
 	double small_type;
+	/* A state of play, as a hint shows it: pencil marks drawn small
+	 * in the cells that show no value (size*size sets, bit v for
+	 * value v; 0: none), or NULL. */
+	const uint64_t *candidates;
+	/* Cells shaded (size*size: 0 not, 1 lightly, 2 strongly), as a
+	 * hint's place (cdok_step.focus) and its cells, or NULL. */
+	const unsigned char *shade;
+	/* pdf: a text set under the grid, wrapped to its width (UTF-8, at
+	 * most 65536 bytes; what passes eight lines ends in an ellipsis),
+	 * as the sentence of a worked step, or NULL.  Copied. */
+	const char *note;
 } cdok_render_item;
 
 /* cdok_writer_put, with item (which may be NULL) for a libcdok-render

@@ -215,7 +215,7 @@ Test(cli_help, completions)
 	}
 	expect_str(&bash.out, "gen-grid generate\n"
 		   "spec ucf calpoly keen solo killer json\n"
-		   "--limit\n--seed\nexamine explain\njson\n--tier\n",
+		   "--limit\n--seed\nexamine explain\njson svg pdf png\n--tier\n",
 		   "bash completion");
 	text_free(&bash.out);
 
