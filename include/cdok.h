@@ -1020,8 +1020,9 @@ CDOK_API cdok_status cdok_hint_next(const cdok_puzzle *puzzle,
 /* The next value a person can write in a grid of values only (no pencil
  * marks: a player on paper): the first value the techniques up to
  * params.max_level place from values, with step.placed holding it
- * (nplaced 1), step.technique and step.level the placing technique's,
- * step.cells its cells, and step.text the reasoning in short: the
+ * (nplaced 1), step.technique the placing technique, step.level the
+ * hardest level of the steps it rests on, step.cells the placing
+ * step's cells, and step.text the reasoning in short: the
  * conclusions of the earlier steps that the placement depends on, then
  * the placing sentence (not every removal since the start).
  * step.removed is empty: nothing is pencilled in.  step.where,
