@@ -252,10 +252,11 @@ static bool copy_step(const cdok_step *from, cdok_step *to)
 	       copy_ints(from->focus, from->nfocus, &to->focus);
 }
 
-/* Steps first..last-1 of the kept list (indices into full, kept[]), as
- * one step: their cells, focus, values and removals together, and a
- * sentence that lists them.  dom holds, per full step index, nothing:
- * the candidates after each step are in after[i * ncells ...]. */
+/* Steps first..last-1 of the kept list (indices into full, kept[]) --
+ * a round: what the cages allow, then the singles -- as one step: their
+ * cells, focus, values and removals together, and a sentence that lists
+ * them.  The candidates after full step i are after[i * ncells ...];
+ * mark (ncells entries) is all zero between uses. */
 static bool group_step(const cdok_puzzle *p, const cdok_step *full,
 		       const int *kept, int first, int last,
 		       const uint64_t *after, cdok_step *out, int *mark)
