@@ -321,6 +321,11 @@ Test(hints, brief_explanations_are_short_and_replay, .timeout = 60)
 			cdok_step_apply(p, s, values, NULL);
 		}
 		cr_expect_leq(merged, full->nsteps, "%s", briefed[i]);
+		/* Every value is placed by some step shown. */
+		for (int c = 0; c < n * n; c++)
+			nplaced -= cdok_puzzle_given(p, c) <= 0;
+		cr_expect_eq(nplaced, 0, "%s: %d placements missing or extra",
+			     briefed[i], nplaced);
 		cr_expect_eq(memcmp(values, sol, (size_t)(n * n) * sizeof(int)),
 			     0, "%s: the replay does not end in the solution",
 			     briefed[i]);

@@ -276,7 +276,8 @@ def _cage_tuple(k: int, cage: Any, size: int, distinct: bool,
         if index in owner:
             other = owner[index]
             raise InvalidError(
-                f"cage {k}: the cell {tuple(cell)!r} is "
+                f"cage {k}: the cell {tuple(cell)!r} "
+                f"(r{index // size + 1}c{index % size + 1}) is "
                 + ("listed twice" if other == k else
                    f"already in cage {other}"))
         owner[index] = k

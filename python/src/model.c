@@ -155,8 +155,8 @@ static int set_givens(cdok_module_state *st, cdok_puzzle *p,
 		if (values[i] == CDOK_NONE)
 			continue;
 		if (cdok_puzzle_set_given(p, i, values[i]) != CDOK_OK) {
-			pycdok_invalid(st, "the given %d at row %d, column %d "
-				       "is not a value of this puzzle",
+			pycdok_invalid(st, "the given %d in r%dc%d is not a "
+				       "value of this puzzle",
 				       values[i], i / cdok_puzzle_size(p) + 1,
 				       i % cdok_puzzle_size(p) + 1);
 			rc = -1;

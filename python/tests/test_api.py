@@ -125,7 +125,7 @@ class Building(unittest.TestCase):
             (lambda: cdok.Puzzle(3, [("+", 3, [(0, 0), (2, 2)])]),
              cdok.InvalidError, "connected"),
             (lambda: cdok.Puzzle(2, givens=[[3, 0], [0, 0]]),
-             cdok.InvalidError, "the given 3 at row 1, column 1"),
+             cdok.InvalidError, "the given 3 in r1c1"),
             (lambda: cdok.Puzzle(2, givens=[[1, 0]]), cdok.InvalidError,
              "givens has 1 rows"),
             (lambda: cdok.Puzzle(6, boxes=(4, 2)), cdok.InvalidError,
