@@ -98,6 +98,9 @@ struct cli_options {
 	const char *level;   /* --level L as typed; NULL when not given */
 	const char *state;   /* --state FILE; NULL when not given */
 	bool apply;          /* --apply */
+	int tier;            /* --tier 1..3; 0 when not given (3) */
+	bool place;          /* --place */
+	bool all_steps;      /* --all-steps (explain) */
 	/* Formats. */
 	const cdok_format *from; /* --from FORMAT; NULL: told from the text */
 	const cdok_format *to;   /* --to FORMAT; NULL: the command's own
@@ -152,6 +155,8 @@ struct cli {
 #define CLI_CMD_TO_GRID 0x10u /* --to, a format that can hold a solution */
 #define CLI_CMD_TO_JSON 0x20u /* --to json only (result documents) */
 #define CLI_CMD_NEEDS_TO 0x40u /* --to must be given */
+#define CLI_CMD_TO_PICTURE 0x80u /* with TO_JSON: svg, png and pdf too */
+#define CLI_CMD_TO_PAGES 0x100u /* with TO_JSON: pdf too */
 
 /* The commands.  A row is: C name of the function (cmd_NAME, defined in
  * cli/cmd_*.c), the name typed on the command line, flags, and the text
@@ -208,19 +213,31 @@ struct cli {
 	  "or 0) is checked for mistakes: values that break a rule or, " \
 	  "when the puzzle has one solution, differ from it; it says how " \
 	  "many cells are left.  --to json gives the result document.") \
-	X(hint, "hint", CLI_CMD_READS | CLI_CMD_TO_JSON,		\
+	X(hint, "hint", CLI_CMD_READS | CLI_CMD_TO_JSON |		\
+	  CLI_CMD_TO_PICTURE,						\
 	  "hint PUZZLE: the next step a person would take from the state " \
 	  "--state gives (the empty grid without it): the technique, its " \
 	  "level and one sentence, cells written r3c4 for row 3, column " \
-	  "4.  With --apply, the new state instead (the step as a '#' "	\
-	  "line first), so hints can be chained; --level limits the "	\
-	  "techniques.  Status 9: solved, 10: no step, 11: the state is " \
-	  "wrong.")							\
-	X(explain, "explain", CLI_CMD_READS | CLI_CMD_TO_JSON,		\
+	  "4; --tier 1 says only where to look, --tier 2 what to look "	\
+	  "for.  --place gives the next value to write in a grid without " \
+	  "pencil marks, and why.  With --apply, the new state instead "	\
+	  "(the step as a '#' line first), so hints can be chained; "	\
+	  "--level limits the techniques.  --to json gives the step with " \
+	  "all three tiers; --to svg, png or pdf draws the state, the "	\
+	  "hint's place shaded and its cells more strongly.  Status 9: "	\
+	  "solved, 10: no step, 11: the state is wrong, 1 or 2: the "	\
+	  "puzzle has no solution or several.")				\
+	X(explain, "explain", CLI_CMD_READS | CLI_CMD_TO_JSON |		\
+	  CLI_CMD_TO_PAGES,						\
 	  "Solve each puzzle as a person would and print the steps, one " \
-	  "sentence each, after a line with its level; --level limits the " \
-	  "techniques (status 10 when they do not reach the end).  With " \
-	  "--to json, the steps as data.")				\
+	  "sentence each, after a line with its level and how many steps " \
+	  "are shown: those some placement rests on, each run of singles " \
+	  "and of the cages' own values as one step, and the steps that " \
+	  "set the level marked; --all-steps shows every step.  --level " \
+	  "limits the techniques (status 10 when they do not reach the "	\
+	  "end).  With --to json, the steps as data; with --to pdf, a "	\
+	  "worked solution to hand out: the grid at each step, its cells " \
+	  "shaded, its sentence beneath.")				\
 	X(help, "help", 0,						\
 	  "help [COMMAND]: print this help, or what COMMAND does, the "	\
 	  "options it takes and an example.")
@@ -409,6 +426,19 @@ int cli_pictures_setup(struct cli *cli);
  * the picture kept for its own file with one picture per file. */
 int cli_put_picture(struct cli *cli, const char *name, const char *what,
 		    const cdok_puzzle *puzzle, const int *values);
+
+/* The same with the pencil marks, shading and note of marks (or NULL):
+ * a state of play, as hint and explain draw it. */
+int cli_put_picture_marked(struct cli *cli, const char *name,
+			   const char *what, const cdok_puzzle *puzzle,
+			   const int *values, const cdok_render_item *marks);
+
+/* cli_put_picture_marked with the run's writer opened first (hint and
+ * explain, which write no puzzle through cli_put).  Returns an exit
+ * status. */
+int cli_put_marked(struct cli *cli, const char *name, const char *what,
+		   const cdok_puzzle *puzzle, const int *values,
+		   const cdok_render_item *marks);
 
 /* Write the pictures kept, when code (the run's status so far) is one
  * whose output is kept: to the output if there is one picture, else

@@ -1,6 +1,9 @@
 /* cmd_explain.c -- `cdok explain`: the whole solution as a person would
  * find it, step by step, one sentence each (doc/LEVELS.md); with --to
- * json the steps as data, for an app to replay.
+ * json the steps as data, for an app to replay.  By default only the
+ * steps some placement rests on, the routine ones grouped, as a tutor
+ * would tell it (cdok_explain_brief); --all-steps gives every step of
+ * the grader.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -39,16 +42,28 @@ static int show_text(struct cli *cli, const cdok_puzzle *p,
 
 	if (g->outcome == CDOK_GRADE_LEVEL)
 		out_printf(out, "Level: %s (score %d, difficulty %llu), %d "
-			   "steps\n", cdok_level_name(scale, g->level),
+			   "step%s\n", cdok_level_name(scale, g->level),
 			   g->score, (unsigned long long)g->difficulty,
-			   ex->nsteps);
+			   ex->nsteps, ex->nsteps == 1 ? "" : "s");
 	else
 		out_printf(out, "Level: above %s\n",
 			   cdok_level_name(scale, level));
-	for (int i = 0; i < ex->nsteps; i++)
-		out_printf(out, "%d. %s: %s\n", i + 1,
-			   cdok_technique_title(ex->steps[i].technique),
-			   ex->steps[i].text);
+	for (int i = 0; i < ex->nsteps; i++) {
+		const cdok_step *s = &ex->steps[i];
+		const char *title = cdok_technique_title(s->technique);
+		int len = (int)strlen(title);
+
+		/* A group of routine steps is titled by its what. */
+		if (s->merged > 1 && s->what && strchr(s->what, ':')) {
+			title = s->what;
+			len = (int)(strchr(s->what, ':') - s->what);
+		}
+		out_printf(out, "%d. %.*s", i + 1, len, title);
+		if (s->sets_level)
+			out_printf(out, " (%s, sets the level)",
+				   cdok_level_name(scale, s->level));
+		out_printf(out, ": %s\n", s->text);
+	}
 	if (!ex->solved)
 		out_printf(out, "No technique up to %s applies now; the rest "
 			   "needs a harder level.\n",
@@ -57,6 +72,91 @@ static int show_text(struct cli *cli, const cdok_puzzle *p,
 	if (out->failed)
 		return CLI_EXIT_SYSTEM;
 	return ex->solved ? CLI_EXIT_DONE : CLI_EXIT_NOSTEP;
+}
+
+/* A step's line as show_text prints it, without its number, into a new
+ * string (NULL when memory runs out). */
+static char *step_line(const cdok_step *s, cdok_scale scale, int number)
+{
+	const char *title = cdok_technique_title(s->technique);
+	int len = (int)strlen(title), size;
+	char mark[64] = "", *t;
+
+	if (s->merged > 1 && s->what && strchr(s->what, ':')) {
+		title = s->what;
+		len = (int)(strchr(s->what, ':') - s->what);
+	}
+	if (s->sets_level)
+		snprintf(mark, sizeof(mark), " (%s, sets the level)",
+			 cdok_level_name(scale, s->level));
+	size = snprintf(NULL, 0, "%d. %.*s%s: %s", number, len, title, mark,
+			s->text);
+	t = size < 0 ? NULL : malloc((size_t)size + 1);
+	if (t)
+		snprintf(t, (size_t)size + 1, "%d. %.*s%s: %s", number, len,
+			 title, mark, s->text);
+	return t;
+}
+
+/* --to pdf: a worked solution to hand out.  The puzzle, then the grid
+ * after each step shown, the step's place shaded and its cells more
+ * strongly, its sentence beneath. */
+static int show_booklet(struct cli *cli, const char *name,
+			const cdok_puzzle *p, const cdok_explanation *ex)
+{
+	int n = cdok_puzzle_size(p), code = CLI_EXIT_DONE;
+	int *values = malloc((size_t)n * (size_t)n * sizeof(int));
+	unsigned char *shade = malloc((size_t)n * (size_t)n);
+	const cdok_grading *g = &ex->grading;
+	cdok_render_item marks;
+	char first[160], what[32];
+
+	if (!values || !shade) {
+		free(values);
+		free(shade);
+		cli_msg(name, 0, 0, "out of memory");
+		return CLI_EXIT_SYSTEM;
+	}
+	for (int c = 0; c < n * n; c++)
+		values[c] = cdok_puzzle_given(p, c);
+	memset(&marks, 0, sizeof(marks));
+	if (g->outcome == CDOK_GRADE_LEVEL)
+		snprintf(first, sizeof(first), "Level: %s (score %d, "
+			 "difficulty %llu), %d step%s.",
+			 cdok_level_name(g->scale, g->level), g->score,
+			 (unsigned long long)g->difficulty, ex->nsteps,
+			 ex->nsteps == 1 ? "" : "s");
+	else
+		snprintf(first, sizeof(first), "Level: above %s.",
+			 cdok_level_name(g->scale, g->level - 1));
+	marks.note = first;
+	code = cli_put_marked(cli, name, "the puzzle", p, values, &marks);
+	for (int i = 0; i < ex->nsteps && code == CLI_EXIT_DONE; i++) {
+		const cdok_step *s = &ex->steps[i];
+		char *line = step_line(s, g->scale, i + 1);
+
+		if (!line) {
+			cli_msg(name, 0, 0, "out of memory");
+			code = CLI_EXIT_SYSTEM;
+			break;
+		}
+		memset(shade, 0, (size_t)n * (size_t)n);
+		for (int k = 0; k < s->nfocus; k++)
+			shade[s->focus[k]] = 1;
+		for (int k = 0; k < s->ncells; k++)
+			shade[s->cells[k]] = 2;
+		cdok_step_apply(p, s, values, NULL);
+		marks.shade = shade;
+		marks.note = line;
+		snprintf(what, sizeof(what), "step %d", i + 1);
+		code = cli_put_marked(cli, name, what, p, values, &marks);
+		free(line);
+	}
+	free(values);
+	free(shade);
+	if (code == CLI_EXIT_DONE && !ex->solved)
+		code = CLI_EXIT_NOSTEP;
+	return code;
 }
 
 static int explain_one(struct cli *cli, const char *name,
@@ -80,6 +180,17 @@ static int explain_one(struct cli *cli, const char *name,
 	params.max_nodes = cli->opt.max_nodes;
 	memset(&err, 0, sizeof(err));
 	st = cdok_explain(p, &params, &ex, &err);
+	/* By default the steps a tutor would give; --all-steps: every
+	 * one. */
+	if (st == CDOK_OK && !cli->opt.all_steps &&
+	    (ex->grading.outcome == CDOK_GRADE_LEVEL ||
+	     ex->grading.outcome == CDOK_GRADE_ABOVE)) {
+		cdok_explanation *brief = NULL;
+
+		st = cdok_explain_brief(p, ex, &brief, &err);
+		cdok_explanation_free(ex);
+		ex = brief;
+	}
 	if (st != CDOK_OK) {
 		cli_report(name, &err);
 		return cli_status_exit(st);
@@ -87,6 +198,8 @@ static int explain_one(struct cli *cli, const char *name,
 	if (ex->grading.outcome != CDOK_GRADE_LEVEL &&
 	    ex->grading.outcome != CDOK_GRADE_ABOVE) {
 		code = not_unique(cli, name, &ex->grading);
+	} else if (cli->opt.to && !cli_to_has(cli, CDOK_FORMAT_RESULTS)) {
+		code = show_booklet(cli, name, p, ex);
 	} else if (cli_to_has(cli, CDOK_FORMAT_RESULTS)) {
 		cdok_json_info info;
 

@@ -430,8 +430,10 @@ int cli_print_man_section(const char *name)
 /* ---- shell completions ---- */
 
 /* The format names an option's argument takes: readable formats for
- * --from, writable ones for --to. */
-static void format_names(struct cli_out *out, bool reading)
+ * --from, writable ones for --to; results_only: only those that hold
+ * results (the --to of a command that writes no puzzle, such as hint). */
+static void format_names_of(struct cli_out *out, bool reading,
+			    bool results_only)
 {
 	const char *sep = "";
 
@@ -440,6 +442,38 @@ static void format_names(struct cli_out *out, bool reading)
 
 		if (reading ? !cdok_format_can_read(f)
 			    : !cdok_format_can_write(f))
+			continue;
+		if (results_only &&
+		    !(cdok_format_flags(f) & CDOK_FORMAT_RESULTS))
+			continue;
+		out_printf(out, "%s%s", sep, cdok_format_name(f));
+		sep = " ";
+	}
+}
+
+static void format_names(struct cli_out *out, bool reading)
+{
+	format_names_of(out, reading, false);
+}
+
+/* The --to words of a command that writes results (CLI_CMD_TO_JSON):
+ * their formats, and the pictures it draws (hint: svg, png, pdf;
+ * explain: pdf). */
+static void to_words(struct cli_out *out, unsigned flags)
+{
+	const char *sep = "";
+
+	for (int i = 0; cdok_formats_at(cli_formats_all(), i); i++) {
+		const cdok_format *f = cdok_formats_at(cli_formats_all(), i);
+		unsigned ff = cdok_format_flags(f);
+		bool picture = cli_is_render_format(f);
+
+		if (!cdok_format_can_write(f))
+			continue;
+		if (!(ff & CDOK_FORMAT_RESULTS) &&
+		    !((flags & CLI_CMD_TO_PICTURE) && picture) &&
+		    !((flags & CLI_CMD_TO_PAGES) && picture &&
+		      !(ff & CDOK_FORMAT_SINGLE)))
 			continue;
 		out_printf(out, "%s%s", sep, cdok_format_name(f));
 		sep = " ";
@@ -494,18 +528,6 @@ static void bash_completion(struct cli_out *out)
 		 "\tlocal prev=${COMP_WORDS[COMP_CWORD-1]}\n"
 		 "\tlocal i w cmd= skip=\n\n"
 		 "\tCOMPREPLY=()\n"
-		 "\t# The argument of an option.\n"
-		 "\tcase $prev in\n\t");
-	arg_pattern(out, "FILE", false);
-	out_puts(out, ")\n\t\tCOMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
-		 "\t--from)\n\t\tCOMPREPLY=($(compgen -W \"");
-	format_names(out, true);
-	out_puts(out, "\" -- \"$cur\")); return ;;\n\t--to)\n\t\t"
-		 "COMPREPLY=($(compgen -W \"");
-	format_names(out, false);
-	out_puts(out, "\" -- \"$cur\")); return ;;\n\t");
-	arg_pattern(out, NULL, true);
-	out_puts(out, ")\n\t\treturn ;;\n\tesac\n\n"
 		 "\t# The command: the first word that is neither an option "
 		 "nor an\n\t# option's argument.\n"
 		 "\tfor ((i = 1; i < COMP_CWORD; i++)); do\n"
@@ -515,6 +537,28 @@ static void bash_completion(struct cli_out *out)
 	arg_pattern(out, NULL, true);
 	out_puts(out, ") skip=1 ;;\n\t\t-*) ;;\n"
 		 "\t\t*) cmd=${w,,}; break ;;\n\t\tesac\n\tdone\n\n"
+		 "\t# The argument of an option.\n"
+		 "\tcase $prev in\n\t");
+	arg_pattern(out, "FILE", false);
+	out_puts(out, ")\n\t\tCOMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
+		 "\t--from)\n\t\tCOMPREPLY=($(compgen -W \"");
+	format_names(out, true);
+	out_puts(out, "\" -- \"$cur\")); return ;;\n\t--to)\n"
+		 "\t\t# A command that writes results takes their formats "
+		 "(and\n\t\t# the pictures it draws).\n\t\tcase $cmd in\n");
+	for (int i = 0; i < cli_ncommands; i++) {
+		if (!(cli_commands[i].flags & CLI_CMD_TO_JSON))
+			continue;
+		out_printf(out, "\t\t%s) w=\"", cli_commands[i].name);
+		to_words(out, cli_commands[i].flags);
+		out_puts(out, "\" ;;\n");
+	}
+	out_puts(out, "\t\t*) w=\"");
+	format_names(out, false);
+	out_puts(out, "\" ;;\n\t\tesac\n\t\t"
+		 "COMPREPLY=($(compgen -W \"$w\" -- \"$cur\")); return ;;\n\t");
+	arg_pattern(out, NULL, true);
+	out_puts(out, ")\n\t\treturn ;;\n\tesac\n\n"
 		 "\tif [[ $cur == -* ]]; then\n\t\tcase $cmd in\n");
 	for (int i = 0; i < cli_ncommands; i++) {
 		out_printf(out, "\t\t%s) w=\"", cli_commands[i].name);
@@ -617,6 +661,21 @@ static void zsh_completion(struct cli_out *out)
 		out_puts(out, "]");
 		if (action) {
 			out_puts(out, action);
+		} else if (!strcmp(o->name, "to")) {
+			/* A command that writes results only (hint,
+			 * explain, check) takes their formats. */
+			out_puts(out, ":FORMAT:{case ${(L)words[(r)[^-]*]} in ");
+			for (int k = 0; k < cli_ncommands; k++) {
+				if (!(cli_commands[k].flags & CLI_CMD_TO_JSON))
+					continue;
+				out_printf(out, "%s) compadd ",
+					   cli_commands[k].name);
+				to_words(out, cli_commands[k].flags);
+				out_puts(out, " ;; ");
+			}
+			out_puts(out, "*) compadd ");
+			format_names(out, false);
+			out_puts(out, " ;; esac}");
 		} else if (!strcmp(o->arg, "FORMAT")) {
 			out_puts(out, ":FORMAT:(");
 			format_names(out, !strcmp(o->name, "from"));

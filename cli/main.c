@@ -23,7 +23,8 @@ enum { OPT_LIMIT = 256, OPT_ALL, OPT_BENCHMARK, OPT_TIMEOUT, OPT_MAX_NODES, OPT_
        OPT_COUNT, OPT_OPS, OPT_MAX_CAGE, OPT_FROM, OPT_TO, OPT_KILLER,
        OPT_BOXES, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_COMPLETIONS,
        OPT_MAN_SECTION, OPT_PER_PAGE, OPT_PAPER, OPT_TITLE,
-       OPT_WITH_SOLUTIONS, OPT_DPI, OPT_LEVEL, OPT_STATE, OPT_APPLY };
+       OPT_WITH_SOLUTIONS, OPT_DPI, OPT_LEVEL, OPT_STATE, OPT_APPLY, OPT_TIER, OPT_PLACE,
+       OPT_ALL_STEPS };
 
 /* The options.  cmds names the commands an option applies to (NULL:
  * every one); --help shows them before the text, and giving the option
@@ -132,6 +133,20 @@ const struct cli_option cli_options[] = {
 	  "print the state after the step instead of the step alone (the "
 	  "step as a '#' line above the grid), to read back with --state.",
 	  0 },
+	{ OPT_TIER, "tier", "N", "hint",
+	  "how much the hint gives away: 1 where to look (a row, column, "
+	  "box, cage or cell, naming no technique), 2 what to look for (the "
+	  "technique and its cells), 3 the whole step (the default).  "
+	  "--to json gives all three.", 0 },
+	{ OPT_PLACE, "place", NULL, "hint",
+	  "the next value a person can write in a grid without pencil "
+	  "marks, with the reasoning it rests on in short; pencil marks in "
+	  "--state are ignored, and with --apply the new state is values "
+	  "only.", 0 },
+	{ OPT_ALL_STEPS, "all-steps", NULL, "explain",
+	  "every step the grader takes, one by one, rather than those some "
+	  "placement rests on with the routine ones grouped; the count on "
+	  "the first line is then theirs.", 0 },
 	{ 'w', "iterations", "N", "harden generate",
 	  "hardening rounds after the puzzle is made unique, each trying 10 "
 	  "random changes and keeping those that raise the difficulty "
@@ -151,23 +166,24 @@ const struct cli_option cli_options[] = {
 	  "spread the puzzles over THREADS threads (default 1); the output "
 	  "is the same as with -j 1.", 0 },
 	{ OPT_PER_PAGE, "per-page", "N",
-	  "print solve convert harden generate gen-grid",
+	  "print solve convert harden generate gen-grid explain",
 	  "with --to pdf, up to N puzzles on a page (1 to 24, default 1), "
 	  "and twice as many answers (4 to 12); a puzzle whose clues would "
 	  "come out smaller than 6 pt gets a page with fewer.", 0 },
 	{ OPT_PAPER, "paper", "NAME",
-	  "print solve convert harden generate gen-grid",
+	  "print solve convert harden generate gen-grid explain",
 	  "with --to pdf, the paper: a4 (the default), a5, a3, letter or "
 	  "legal.", 0 },
 	{ OPT_TITLE, "title", "TEXT",
-	  "print solve convert harden generate gen-grid",
+	  "print solve convert harden generate gen-grid explain",
 	  "with --to pdf, a title at the top of every page.", 0 },
 	{ OPT_WITH_SOLUTIONS, "with-solutions", NULL,
 	  "print convert harden generate gen-grid",
 	  "with --to pdf, answer keys at the back, each puzzle solved by "
 	  "cdok (one without exactly one solution gets none, with a "
 	  "warning and status 1 or 2).", 0 },
-	{ OPT_DPI, "dpi", "N", "print solve convert harden generate gen-grid",
+	{ OPT_DPI, "dpi", "N",
+	  "print solve convert harden generate gen-grid hint",
 	  "with --to png, pixels per inch, 18 to 1200 (default 150).", 0 },
 	{ 'h', "help", NULL, NULL,
 	  "Print this help and exit; with a command, that command's help "
@@ -583,6 +599,22 @@ static enum parse_result parse_options(int argc, char **argv,
 		case OPT_APPLY:
 			opt->apply = true;
 			break;
+		case OPT_TIER:
+			if (strcmp(optarg, "1") && strcmp(optarg, "2") &&
+			    strcmp(optarg, "3")) {
+				cli_msg(NULL, 0, 0, "bad value '%s' for --tier: "
+					"expected 1, 2 or 3 (try cdok --help)",
+					optarg);
+				return PARSE_ERROR;
+			}
+			opt->tier = optarg[0] - '0';
+			break;
+		case OPT_PLACE:
+			opt->place = true;
+			break;
+		case OPT_ALL_STEPS:
+			opt->all_steps = true;
+			break;
 		case OPT_BOXES:
 			if (!parse_boxes(optarg, &opt->box_rows,
 					 &opt->box_cols)) {
@@ -710,9 +742,22 @@ static bool to_applies(const struct cli_command *cmd,
 		return false;
 	}
 	if ((cmd->flags & CLI_CMD_TO_JSON) && !json) {
+		unsigned f = cdok_format_flags(to);
+		bool picture = cli_is_render_format(to);
+		bool pages = picture && !(f & CDOK_FORMAT_SINGLE);
+
+		/* hint draws its state (svg, png, pdf), explain a booklet
+		 * of its steps (pdf). */
+		if (((cmd->flags & CLI_CMD_TO_PICTURE) && picture) ||
+		    ((cmd->flags & CLI_CMD_TO_PAGES) && pages))
+			return true;
 		cli_msg(NULL, 0, 0, "%s writes no puzzle, only results: "
-			"--to json is the one format it takes (try cdok "
-			"--help)", cmd->name);
+			"--to json is the one format it takes%s (try cdok "
+			"--help)", cmd->name,
+			(cmd->flags & CLI_CMD_TO_PICTURE) ?
+			", or the pictures svg, png and pdf" :
+			(cmd->flags & CLI_CMD_TO_PAGES) ?
+			", or the booklet pdf" : "");
 		return false;
 	}
 	if ((cmd->flags & CLI_CMD_TO_GRID) &&

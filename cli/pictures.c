@@ -268,6 +268,13 @@ static int keep_picture(struct cli *cli, char *data, size_t len, int number)
 int cli_put_picture(struct cli *cli, const char *name, const char *what,
 		    const cdok_puzzle *puzzle, const int *values)
 {
+	return cli_put_picture_marked(cli, name, what, puzzle, values, NULL);
+}
+
+int cli_put_picture_marked(struct cli *cli, const char *name,
+			   const char *what, const cdok_puzzle *puzzle,
+			   const int *values, const cdok_render_item *marks)
+{
 	size_t n = (size_t)cdok_puzzle_size(puzzle);
 	int number = ++cli->pictures.seen, code = CLI_EXIT_DONE;
 	cdok_render_item item;
@@ -281,6 +288,11 @@ int cli_put_picture(struct cli *cli, const char *name, const char *what,
 	bool ok;
 
 	memset(&item, 0, sizeof(item));
+	if (marks) {
+		item.candidates = marks->candidates;
+		item.shade = marks->shade;
+		item.note = marks->note;
+	}
 	/* The caption names the puzzle's level (doc/LEVELS.md), as
 	 * --level takes it; a puzzle without one (not unique, Nylimb) has
 	 * none. */

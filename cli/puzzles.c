@@ -453,6 +453,15 @@ static bool have_writer(struct cli *cli)
 	return true;
 }
 
+int cli_put_marked(struct cli *cli, const char *name, const char *what,
+		   const cdok_puzzle *puzzle, const int *values,
+		   const cdok_render_item *marks)
+{
+	if (!have_writer(cli))
+		return CLI_EXIT_SYSTEM;
+	return cli_put_picture_marked(cli, name, what, puzzle, values, marks);
+}
+
 int cli_put(struct cli *cli, const char *name, const char *what,
 	    const cdok_puzzle *puzzle, const int *values)
 {

@@ -159,6 +159,15 @@ static void check_step(const struct run *r, const cdok_step *s, int *values,
 		   cdok_technique_name(s->technique), s->level, r->top);
 	FUZZ_CHECK(s->text && s->text[0] && !strchr(s->text, '\n'),
 		   "%s rules: %s: no sentence", r->rules, what);
+	/* The hint's tiers: where and what, and the place's cells. */
+	FUZZ_CHECK(s->where && !strncmp(s->where, "Look at ", 8) && s->what &&
+		   s->what[0] && s->nfocus > 0 && s->focus, "%s rules: %s: "
+		   "no tiers", r->rules, what);
+	for (int i = 0; i < s->nfocus; i++)
+		FUZZ_CHECK(s->focus[i] >= 0 && s->focus[i] < r->ncells &&
+			   (i == 0 || s->focus[i] > s->focus[i - 1]),
+			   "%s rules: %s: focus cell %d", r->rules, what,
+			   s->focus[i]);
 	FUZZ_CHECK(s->ncells >= 0 && (s->ncells == 0 || s->cells),
 		   "%s rules: %s: %d cells", r->rules, what, s->ncells);
 	for (int i = 0; i < s->ncells; i++)
@@ -378,6 +387,45 @@ static void check_explanation(const struct run *r, const cdok_grading *gr,
 	info.nsteps = ex->nsteps;
 	info.flags = CDOK_WRITER_COMPACT;
 	check_document(r, &info);
+
+	/* The tutor's explanation: every placement of the full one, so
+	 * that its replay ends where the full one's does; nothing the
+	 * full one does not remove. */
+	if (gr->outcome == CDOK_GRADE_LEVEL ||
+	    gr->outcome == CDOK_GRADE_ABOVE) {
+		cdok_explanation *brief = NULL;
+		int merged = 0;
+
+		st = cdok_explain_brief(r->p, ex, &brief, &err);
+		FUZZ_CHECK(st == CDOK_OK && brief, "%s rules: "
+			   "cdok_explain_brief: %s", r->rules, err.message);
+		for (int i = 0; i < r->ncells; i++) {
+			int v = cdok_puzzle_given(r->p, i);
+
+			applied[i] = v > 0 ? v : CDOK_NONE;
+		}
+		for (int k = 0; k < brief->nsteps; k++) {
+			const cdok_step *s = &brief->steps[k];
+
+			FUZZ_CHECK(s->merged >= 1 && s->text && s->where &&
+				   s->what, "%s rules: brief step %d",
+				   r->rules, k + 1);
+			merged += s->merged;
+			for (int j = 0; j < s->nremoved; j++)
+				FUZZ_CHECK(!r->sol || r->sol[s->removed[j].cell]
+					   != s->removed[j].value, "%s rules: "
+					   "brief step %d removes the solution",
+					   r->rules, k + 1);
+			cdok_step_apply(r->p, s, applied, NULL);
+		}
+		FUZZ_CHECK(merged <= ex->nsteps, "%s rules: %d brief steps "
+			   "stand for %d", r->rules, merged, ex->nsteps);
+		for (int i = 0; ex->solved && i < r->ncells; i++)
+			FUZZ_CHECK(applied[i] == values[i], "%s rules: the "
+				   "brief explanation does not fill r%dc%d",
+				   r->rules, i / r->n + 1, i % r->n + 1);
+		cdok_explanation_free(brief);
+	}
 	cdok_explanation_free(ex);
 	free(values);
 	free(dom);
@@ -385,8 +433,53 @@ static void check_explanation(const struct run *r, const cdok_grading *gr,
 }
 
 static const char *const hint_words[] = {
-	"step", "solved", "stuck", "contradiction"
+	"step", "solved", "stuck", "contradiction", "impossible", "ambiguous"
 };
+
+/* A placing hint from the same values (pencil marks play no part): the
+ * puzzle's outcomes as cdok_hint_next's, and a step that places one
+ * value in an empty cell, the solution's when the values agree with
+ * it. */
+static void check_place(const struct run *r, const int *values,
+			const int *state, const char *what)
+{
+	bool agree = r->sol != NULL;
+	cdok_hint *h = NULL;
+	cdok_error err;
+	cdok_status st;
+
+	for (int i = 0; agree && i < r->ncells; i++)
+		agree = !state[i] || state[i] == r->sol[i];
+	memset(&err, 0, sizeof(err));
+	st = cdok_hint_place(r->p, values, &r->params, &h, &err);
+	FUZZ_CHECK(st == CDOK_OK && h, "%s rules: %s: cdok_hint_place: %s",
+		   r->rules, what, err.message);
+	FUZZ_CHECK(h->outcome >= CDOK_HINT_STEP &&
+		   h->outcome <= CDOK_HINT_AMBIGUOUS &&
+		   (h->outcome == CDOK_HINT_IMPOSSIBLE) ==
+		   (r->verdict == CDOK_VERDICT_NONE) &&
+		   (h->outcome == CDOK_HINT_AMBIGUOUS) ==
+		   (r->verdict == CDOK_VERDICT_MULTIPLE), "%s rules: %s: "
+		   "placing outcome %d with verdict %s", r->rules, what,
+		   h->outcome, cdok_verdict_name(r->verdict));
+	if (h->outcome == CDOK_HINT_STEP) {
+		const cdok_candidate *c = h->step.placed;
+
+		FUZZ_CHECK(h->step.nplaced == 1 && h->step.nremoved == 0 &&
+			   c->cell >= 0 && c->cell < r->ncells &&
+			   !state[c->cell] && c->value >= 1 &&
+			   c->value <= r->n && h->step.text &&
+			   h->step.where && h->step.what, "%s rules: %s: a "
+			   "placing hint that places no value", r->rules,
+			   what);
+		FUZZ_CHECK(!agree || r->sol[c->cell] == c->value, "%s rules: "
+			   "%s: a placing hint puts %d in r%dc%d, where the "
+			   "solution has %d: %s", r->rules, what, c->value,
+			   c->cell / r->n + 1, c->cell % r->n + 1,
+			   r->sol[c->cell], h->step.text);
+	}
+	cdok_hint_free(h);
+}
 
 /* One hint from a state (values: 0 or CDOK_NONE empty; marks: 0 not
  * noted), checked; the step is applied to the state.  Returns whether
@@ -425,18 +518,29 @@ static bool check_hint(const struct run *r, int *values, uint64_t *marks,
 	FUZZ_CHECK(st == CDOK_OK && h, "%s rules: %s: cdok_hint_next: %s",
 		   r->rules, what, err.message);
 	FUZZ_CHECK(h->outcome >= CDOK_HINT_STEP &&
-		   h->outcome <= CDOK_HINT_CONTRADICTION && h->empty == empty,
+		   h->outcome <= CDOK_HINT_AMBIGUOUS && h->empty == empty,
 		   "%s rules: %s: outcome %d, %d empty cells (%d)", r->rules,
 		   what, h->outcome, h->empty, empty);
+	/* No next step for a puzzle without one solution, whatever the
+	 * state: the solver's verdict, within the same node limit. */
+	FUZZ_CHECK((h->outcome == CDOK_HINT_IMPOSSIBLE) ==
+		   (r->verdict == CDOK_VERDICT_NONE) &&
+		   (h->outcome == CDOK_HINT_AMBIGUOUS) ==
+		   (r->verdict == CDOK_VERDICT_MULTIPLE), "%s rules: %s: "
+		   "outcome %s with verdict %s", r->rules, what,
+		   hint_words[h->outcome], cdok_verdict_name(r->verdict));
 	if (r->sol)
 		FUZZ_CHECK((h->outcome == CDOK_HINT_CONTRADICTION) ==
 			   !consistent, "%s rules: %s: outcome %s, but the "
 			   "state %s the only solution: %s", r->rules, what,
 			   hint_words[h->outcome], consistent ? "agrees with"
 			   : "contradicts", h->step.text ? h->step.text : "");
+	check_place(r, values, state, what);
 	if (!empty)
 		FUZZ_CHECK(h->outcome == CDOK_HINT_SOLVED ||
-			   h->outcome == CDOK_HINT_CONTRADICTION,
+			   h->outcome == CDOK_HINT_CONTRADICTION ||
+			   h->outcome == CDOK_HINT_IMPOSSIBLE ||
+			   h->outcome == CDOK_HINT_AMBIGUOUS,
 			   "%s rules: %s: a full grid gives %s", r->rules,
 			   what, hint_words[h->outcome]);
 	switch (h->outcome) {
@@ -450,6 +554,8 @@ static bool check_hint(const struct run *r, int *values, uint64_t *marks,
 			   "with a unique solution and every level allowed",
 			   r->rules, what);
 		break;
+	case CDOK_HINT_IMPOSSIBLE:
+	case CDOK_HINT_AMBIGUOUS:
 	case CDOK_HINT_CONTRADICTION:
 		FUZZ_CHECK(h->step.technique == -1 && h->step.text &&
 			   h->step.text[0] && !strchr(h->step.text, '\n') &&

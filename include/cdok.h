@@ -924,8 +924,29 @@ typedef struct cdok_step {
 	const cdok_candidate *removed;
 	int nremoved;
 	/* The step in one sentence; cells are written r3c4 (row 3,
-	 * column 4, from 1 as the drawings read). */
+	 * column 4, from 1 as the drawings read), cages "the 17+ cage at
+	 * r5c5" (Killer: "the 22 cage at r7c3"), units "row 4", "column
+	 * 6", "box 5" (doc/LEVELS.md).  The third and fullest tier of a
+	 * hint. */
 	const char *text;
+	/* The first tier of a hint: where to look, naming no technique
+	 * ("Look at row 4.", "Look at the 17+ cage at r5c5."). */
+	const char *where;
+	/* The cells of that unit, cage or cell, for a picture or a page
+	 * to highlight (reading order). */
+	const int *focus;
+	int nfocus;
+	/* The second tier: the technique's title and its cells, without
+	 * a full stop ("Hidden single in a line: r4c5, in row 4"). */
+	const char *what;
+	/* How many steps of the full explanation this one stands for: 1,
+	 * or more for a step of cdok_explain_brief that groups routine
+	 * steps (technique is then its first step's, level the highest,
+	 * and placed and removed theirs together). */
+	int merged;
+	/* 1 for a step of the technique that sets the puzzle's level (a
+	 * Hard technique in a Hard puzzle; never at the first level). */
+	int sets_level;
 } cdok_step;
 
 /* The whole solution, step by step.  The steps end when the grid is
@@ -941,6 +962,19 @@ typedef struct cdok_explanation {
 CDOK_API cdok_status cdok_explain(const cdok_puzzle *puzzle,
 				  const cdok_grade_params *params,
 				  cdok_explanation **out, cdok_error *err);
+
+/* The explanation a tutor gives, from the full one cdok_explain made for
+ * puzzle: only the steps some placement rests on (a backward pass over
+ * what each step reads), every placement among them; each run of
+ * singles, and of the cages' own values or sums, is one step listing
+ * them (merged > 1); the steps that set the level are marked
+ * (sets_level).  Its grading and solved are full's.  Replaying its
+ * placements (cdok_step_apply) from the givens fills the grid as full's
+ * do.  *out is released with cdok_explanation_free. */
+CDOK_API cdok_status cdok_explain_brief(const cdok_puzzle *puzzle,
+					const cdok_explanation *full,
+					cdok_explanation **out,
+					cdok_error *err);
 CDOK_API void cdok_explanation_free(cdok_explanation *explanation);
 
 /* A state of play: values (size*size; CDOK_NONE or 0 for an empty
@@ -952,9 +986,12 @@ typedef enum cdok_hint_outcome {
 	CDOK_HINT_STEP = 0,     /* step is the next step */
 	CDOK_HINT_SOLVED,       /* every cell is filled, and rightly */
 	CDOK_HINT_STUCK,        /* no technique up to max_level applies */
-	CDOK_HINT_CONTRADICTION /* no solution has this state: step.cells
+	CDOK_HINT_CONTRADICTION,/* no solution has this state: step.cells
 				 * are the cells at fault and step.text
 				 * says why (step.technique is -1) */
+	CDOK_HINT_IMPOSSIBLE,   /* the puzzle itself has no solution */
+	CDOK_HINT_AMBIGUOUS     /* the puzzle has more than one solution,
+				 * so no reasoning can finish it */
 } cdok_hint_outcome;
 
 typedef struct cdok_hint {
@@ -964,16 +1001,39 @@ typedef struct cdok_hint {
 } cdok_hint;
 
 /* The next step a person would take from a state: the easiest technique
- * up to params.max_level that makes progress.  Values must fit the
- * puzzle (CDOK_ERR_INVALID names the first cell that does not); whether
- * they are right is an outcome.  A state whose filled values differ
- * from the puzzle's only solution, or whose pencil marks leave out its
- * value, is CDOK_HINT_CONTRADICTION. */
+ * up to params.max_level that makes progress, in three tiers
+ * (step.where, step.what, step.text).  Values must fit the puzzle
+ * (CDOK_ERR_INVALID names the first cell that does not); whether they
+ * are right is an outcome.  A puzzle with no solution is
+ * CDOK_HINT_IMPOSSIBLE and one with several CDOK_HINT_AMBIGUOUS,
+ * whatever the state (unless params.max_nodes runs out before the
+ * solver knows: the hint is then looked for without the solution).  A
+ * state whose filled values differ from the puzzle's only solution, or
+ * whose pencil marks leave out its value, is CDOK_HINT_CONTRADICTION.
+ * *out is released with cdok_hint_free. */
 CDOK_API cdok_status cdok_hint_next(const cdok_puzzle *puzzle,
 				    const int *values,
 				    const uint64_t *candidates,
 				    const cdok_grade_params *params,
 				    cdok_hint **out, cdok_error *err);
+
+/* The next value a person can write in a grid of values only (no pencil
+ * marks: a player on paper): the first value the techniques up to
+ * params.max_level place from values, with step.placed holding it
+ * (nplaced 1), step.technique the placing technique, step.level the
+ * hardest level of the steps it rests on, step.cells the placing
+ * step's cells, and step.text the reasoning in short: the
+ * conclusions of the earlier steps that the placement depends on, then
+ * the placing sentence (not every removal since the start).
+ * step.removed is empty: nothing is pencilled in.  step.where,
+ * step.focus and step.what are the placing step's.  The outcomes are
+ * cdok_hint_next's; CDOK_HINT_STUCK when the techniques up to
+ * max_level reach no placement.  Applying step with cdok_step_apply
+ * (candidates NULL) and asking again chains to the solution. */
+CDOK_API cdok_status cdok_hint_place(const cdok_puzzle *puzzle,
+				     const int *values,
+				     const cdok_grade_params *params,
+				     cdok_hint **out, cdok_error *err);
 CDOK_API void cdok_hint_free(cdok_hint *hint);
 
 /* Apply a step to a state: place its values and remove its
@@ -1098,6 +1158,17 @@ typedef struct cdok_render_item {
 	 * points when it is below CDOK_RENDER_MIN_TYPE because the grid
 	 * does not fit the page otherwise. */
 	double small_type;
+	/* A state of play, as a hint shows it: pencil marks drawn small
+	 * in the cells that show no value (size*size sets, bit v for
+	 * value v; 0: none), or NULL. */
+	const uint64_t *candidates;
+	/* Cells shaded (size*size: 0 not, 1 lightly, 2 strongly), as a
+	 * hint's place (cdok_step.focus) and its cells, or NULL. */
+	const unsigned char *shade;
+	/* pdf: a text set under the grid, wrapped to its width (UTF-8, at
+	 * most 65536 bytes; what passes eight lines ends in an ellipsis),
+	 * as the sentence of a worked step, or NULL.  Copied. */
+	const char *note;
 } cdok_render_item;
 
 /* cdok_writer_put, with item (which may be NULL) for a libcdok-render

@@ -180,12 +180,12 @@ static void expect_refusal(const char *spec, const char *part)
 
 Test(calpoly, refusals_name_the_first_offending_cage)
 {
-	expect_refusal("A+3\tA\nB-1\tB\n", "cage B (-1 at row 2, column 1) "
+	expect_refusal("A+3\tA\nB-1\tB\n", "the 1- cage at r2c1 "
 		       "is a difference cage; the calpoly format has sum "
 		       "cages only");
-	expect_refusal("A*2\tA\nB/2\tB\n", "cage A (*2 at row 1, column 1) "
+	expect_refusal("A*2\tA\nB/2\tB\n", "the 2* cage at r1c1 "
 		       "is a product cage");
-	expect_refusal("A+3\tA\nB/2\tB\n", "cage B (/2 at row 2, column 1) "
+	expect_refusal("A+3\tA\nB/2\tB\n", "the 2/ cage at r2c1 "
 		       "is a ratio cage");
 }
 

@@ -329,9 +329,9 @@ Test(check, plain_sentences)
 	static const char *const want[] = {
 		"column 1 has 4 twice (rows 1 and 5)",
 		"column 2 has 6 twice (rows 1 and 4)",
-		("cage J (+12 at row 1, column 1) adds up to 10, 2 less than "
+		("the 12+ cage at r1c1 adds up to 10, 2 less than "
 		 "12"),
-		"cage F (/4 at row 1, column 2): the ratio is 6, not 4",
+		"the 4/ cage at r1c2: the ratio is 6, not 4",
 	};
 
 	cr_assert_arr_eq(sol, want_sol, sizeof(sol));
@@ -356,17 +356,17 @@ Test(check, every_kind_of_sentence)
 		     0, 9, 2, 3,
 		     3, 1, 3, 4};
 	static const char *const want[] = {
-		"row 3, column 1 is empty",
-		"row 3, column 2 holds 9, which is outside 1..4",
-		"the given 2 at row 4, column 1 was changed to 3",
+		"r3c1 is empty",
+		"r3c2 holds 9, which is outside 1..4",
+		"the given 2 in r4c1 was changed to 3",
 		"row 1 has 1 4 times (columns 1, 2, 3 and 4)",
 		"row 4 has 3 twice (columns 1 and 3)",
 		"column 2 has 1 three times (rows 1, 2 and 4)",
 		"column 3 has 3 twice (rows 2 and 4)",
-		"cage A (+3 at row 1, column 1) adds up to 2, 1 less than 3",
-		"cage B (-1 at row 1, column 3): the difference is 0, not 1",
-		"cage D (/2 at row 2, column 3): the ratio is 3/2, not 2",
-		"cage F (*6 at row 3, column 3) multiplies to 24, not 6",
+		"the 3+ cage at r1c1 adds up to 2, 1 less than 3",
+		"the 1- cage at r1c3: the difference is 0, not 1",
+		"the 2/ cage at r2c3: the ratio is 3/2, not 2",
+		"the 6* cage at r3c3 multiplies to 24, not 6",
 	};
 
 	/* Cage C holds (4 * 1), E is not judged (an empty cell), G holds
@@ -381,8 +381,8 @@ Test(check, one_cell_cages_and_cages_without_labels)
 	int a[1] = {0}, rest[3] = {1, 2, 3};
 	int v[4] = {1, 2, 2, 1};
 	static const char *const want[] = {
-		"the 2 cage at row 1, column 1 holds 1, not 2",
-		"the *5 cage at row 1, column 2 multiplies to 4, not 5",
+		"the 2 cage at r1c1 holds 1, not 2",
+		"the 5* cage at r1c2 multiplies to 4, not 5",
 	};
 
 	cdok_puzzle_add_cage(p, CDOK_OP_MUL, 2, a, 1, NULL, NULL);
@@ -398,9 +398,9 @@ Test(check, products_beyond_64_bits)
 	cdok_puzzle *p = cdok_puzzle_new(63);
 	int cells[63], *v = malloc(63 * 63 * sizeof(int));
 	static const char *const want[] = {
-		("cage R (*5 at row 1, column 1) multiplies to more than "
+		("the 5* cage at r1c1 multiplies to more than "
 		 "9223372036854775807, not 5"),
-		("cage Q (/5 at row 2, column 1): the ratio is smaller than 1, "
+		("the 5/ cage at r2c1: the ratio is smaller than 1, "
 		 "not 5"),
 	};
 
@@ -427,9 +427,9 @@ Test(check, targets_at_the_ends_of_64_bits)
 	int row0[2] = {0, 1}, row1[2] = {2, 3};
 	static const int v[4] = {1, 2, 2, 1};
 	static const char *const want[] = {
-		("cage A (+-9223372036854775808 at row 1, column 1) adds up to "
+		("the -9223372036854775808+ cage at r1c1 adds up to "
 		 "3, 9223372036854775811 more than -9223372036854775808"),
-		("cage B (+9223372036854775807 at row 2, column 1) adds up to 3, "
+		("the 9223372036854775807+ cage at r2c1 adds up to 3, "
 		 "9223372036854775804 less than 9223372036854775807"),
 	};
 
@@ -451,7 +451,7 @@ Test(check, ratio_cage_holding_zero)
 	static const int grids[][4] = {{3, 0, 1, 0}, {0, 3, 1, 0},
 				       {0, 0, 1, 0}};
 	static const char *const want[] = {
-		"cage A (/2 at row 1, column 1) holds 0, so it has no ratio, "
+		"the 2/ cage at r1c1 holds 0, so it has no ratio, "
 		"not 2",
 	};
 

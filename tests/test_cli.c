@@ -774,7 +774,7 @@ Test(cli, several_inputs_failure_does_not_stop)
 		     "[0-9]+:[0-9]+: [^\n]+\n"
 		     "cdok: <stdin>: puzzle has no solution: no 2 values \\(it "
 		     "has a prime factor too large\\) of 1\\.\\.6 meet the "
-		     "clue of cage b \\(\\*7 at row 1, column 2\\)\n$",
+		     "clue of the 7\\* cage at r1c2\n$",
 		     "stderr");
 	text_free(&masked);
 	run_free(&r);

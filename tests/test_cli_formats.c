@@ -345,7 +345,7 @@ Test(cli_formats, refusal_says_why_and_goes_on)
 	cr_expect(r.status == 3, "status %d", r.status);
 	expect_text(&r.out, ids.data, ids.len, "the other puzzle");
 	snprintf(want, sizeof(want), "cdok: %s: puzzle #1 cannot be written "
-		 "as keen: cage A (-0 at row 1, column 1) is a difference "
+		 "as keen: the 0- cage at r1c1 is a difference "
 		 "cage of 3 cells; Keen's - and / cages have exactly 2\n",
 		 path);
 	expect_str(&r.err, want, "stderr");
@@ -412,10 +412,10 @@ Test(cli_formats, check_rejects_wrong_grids)
 	     "examples/readme6-wrong.txt");
 	cr_expect(r.status == 7, "status %d", r.status);
 	expect_str(&r.out, "The solution is wrong (4 problems):\n"
-		   "the given 5 at row 1, column 3 was changed to 4\n"
+		   "the given 5 in r1c3 was changed to 4\n"
 		   "column 2 has 5 twice (rows 1 and 6)\n"
 		   "column 3 has 4 twice (rows 1 and 2)\n"
-		   "cage F (/4 at row 1, column 2): the ratio is 5, not 4\n",
+		   "the 4/ cage at r1c2: the ratio is 5, not 4\n",
 		   "problems");
 	expect_str(&r.err, "", "stderr");
 	run_free(&r);
@@ -429,7 +429,7 @@ Test(cli_formats, check_rejects_wrong_grids)
 	expect_str(&r.out, "The solution is wrong (3 problems):\n"
 		   "row 6 has 2 twice (columns 1 and 6)\n"
 		   "column 6 has 2 twice (rows 5 and 6)\n"
-		   "cage A (*2 at row 5, column 6) multiplies to 4, not 2\n",
+		   "the 2* cage at r5c6 multiplies to 4, not 2\n",
 		   "one cell off");
 	run_free(&r);
 

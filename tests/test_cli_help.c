@@ -194,7 +194,8 @@ Test(cli_help, completions)
 		 "t() { COMP_WORDS=(\"$@\"); COMP_CWORD=$(($# - 1)); _cdok; "
 		 "echo \"${COMPREPLY[*]}\"; }; "
 		 "t cdok gen; t cdok --from ''; t cdok solve --li; "
-		 "t cdok -s 9 generate --se; t cdok help ex", CDOK_BIN);
+		 "t cdok -s 9 generate --se; t cdok help ex; "
+		 "t cdok hint --to ''; t cdok hint --ti", CDOK_BIN);
 	{
 		const char *argv[] = { "bash", "-c", cmd, NULL };
 		posix_spawn_file_actions_t fa;
@@ -214,7 +215,8 @@ Test(cli_help, completions)
 	}
 	expect_str(&bash.out, "gen-grid generate\n"
 		   "spec ucf calpoly keen solo killer json\n"
-		   "--limit\n--seed\nexamine explain\n", "bash completion");
+		   "--limit\n--seed\nexamine explain\njson svg pdf png\n--tier\n",
+		   "bash completion");
 	text_free(&bash.out);
 
 	CDOK(&bash, "--completions", "fish");

@@ -46,8 +46,8 @@ Test(cli_levels, hint_statuses)
 	}
 	CDOK(&r, "hint", "--state", path, KEEN "keen_6n_01.keen");
 	cr_expect_eq(r.status, 11, "%s", r.err.data);
-	expect_match(r.out.data, "^This state cannot be finished: row 1, "
-		     "column 1 holds [0-9], which is not the value", "stdout");
+	expect_match(r.out.data, "^This state cannot be finished: r1c1 "
+		     "holds [0-9], which is not the value", "stdout");
 	run_free(&r);
 
 	/* Hints at Easy only, chained, stop short of an Extreme puzzle's
@@ -101,6 +101,76 @@ Test(cli_levels, hint_json_is_a_step)
 	run_free(&r);
 }
 
+/* The three tiers: where to look, what to look for, the step. */
+Test(cli_levels, hint_tiers)
+{
+	struct run r;
+
+	CDOK(&r, "hint", "--tier", "1", KEEN "keen_9h_01.keen");
+	cr_expect_eq(r.status, 0, "%s", r.err.data);
+	expect_str(&r.out, "Look at the 15+ cage at r1c1.\n", "tier 1");
+	run_free(&r);
+	CDOK(&r, "hint", "--tier", "2", KEEN "keen_9h_01.keen");
+	cr_expect_eq(r.status, 0, "%s", r.err.data);
+	expect_str(&r.out, "Values a cage can use, in the 15+ cage at r1c1 "
+		   "(Easy).\n", "tier 2");
+	run_free(&r);
+	CDOK(&r, "hint", "--tier", "3", KEEN "keen_9h_01.keen");
+	cr_expect_eq(r.status, 0, "%s", r.err.data);
+	expect_match(r.out.data, "^Values a cage can use \\(Easy\\): Every "
+		     "way of filling the 15\\+ cage at r1c1 uses only 6, 7, 8 "
+		     "and 9; remove ", "tier 3");
+	run_free(&r);
+	CDOK(&r, "hint", "--tier", "4", KEEN "keen_9h_01.keen");
+	cr_expect_eq(r.status, 4);
+	expect_match(r.err.data, "--tier: expected 1, 2 or 3", "stderr");
+	run_free(&r);
+	CDOK(&r, "solve", "--tier", "1", KEEN "keen_9h_01.keen");
+	cr_expect_eq(r.status, 4);
+	run_free(&r);
+	/* JSON carries all three. */
+	CDOK(&r, "hint", "--to", "json", KEEN "keen_9h_01.keen");
+	cr_expect_eq(r.status, 0, "%s", r.err.data);
+	expect_match(r.out.data, "\"text\":\"Every way of filling the 15\\+ "
+		     "cage at r1c1 [^\"]*\",\"where\":\"Look at the 15\\+ cage at "
+		     "r1c1\\.\",\"what\":\"Values a cage can use, in the 15\\+ "
+		     "cage at r1c1\",\"focus\":\\[\\[0,0\\],\\[0,1\\]\\]",
+		     "json");
+	run_free(&r);
+}
+
+/* No next step on a puzzle with no solution or several: status 1 or
+ * 2 and a sentence, as explain; a Nylimb puzzle read without -N is a
+ * puzzle with no solution. */
+Test(cli_levels, hint_refuses_puzzles_without_one_solution)
+{
+	struct run r;
+
+	CDOK(&r, "hint", "tests/data/corpus/ambiguous/amb_6x6.spec");
+	cr_expect_eq(r.status, 2);
+	expect_str(&r.out, "", "stdout");
+	expect_match(r.err.data, "amb_6x6.spec: puzzle has more than one "
+		     "solution, so no reasoning can finish it\n$", "stderr");
+	run_free(&r);
+	CDOK(&r, "hint", "--apply", "tests/data/corpus/ambiguous/amb_6x6.spec");
+	cr_expect_eq(r.status, 2);
+	expect_str(&r.out, "", "stdout");
+	run_free(&r);
+	CDOK(&r, "hint", "tests/data/corpus/nylimb/GC7WQR5.puz");
+	cr_expect_eq(r.status, 1);
+	expect_match(r.err.data, "puzzle has no solution, so there is no "
+		     "next step\n$", "stderr");
+	run_free(&r);
+	CDOK(&r, "explain", "tests/data/corpus/nylimb/GC7WQR5.puz");
+	cr_expect_eq(r.status, 1);
+	run_free(&r);
+	CDOK(&r, "hint", "--to", "json",
+	     "tests/data/corpus/ambiguous/amb_6x6.spec");
+	cr_expect_eq(r.status, 2);
+	expect_match(r.out.data, "\"hint\":\"ambiguous\"", "json");
+	run_free(&r);
+}
+
 Test(cli_levels, hint_refuses_nylimb_and_stray_options)
 {
 	struct run r;
@@ -145,6 +215,44 @@ Test(cli_levels, explain_lists_the_steps)
 		     "\"outcome\":\"level\",\"level\":\"trivial\"", "json");
 	expect_match(r.out.data, "\"steps\":\\[\\{\"technique\":", "json");
 	run_free(&r);
+}
+
+/* By default the tutor's steps, counted on the first line; with
+ * --all-steps every step, as many as the grade counts. */
+Test(cli_levels, explain_brief_and_all_steps)
+{
+	struct run brief, all;
+	int nbrief = 0, nall = 0;
+
+	CDOK(&brief, "explain", KEEN "keen_9h_01.keen");
+	CDOK(&all, "explain", "--all-steps", KEEN "keen_9h_01.keen");
+	cr_expect_eq(brief.status, 0, "%s", brief.err.data);
+	cr_expect_eq(all.status, 0, "%s", all.err.data);
+	cr_assert_eq(sscanf(brief.out.data, "Level: Hard (score 305, "
+			    "difficulty 30305), %d steps", &nbrief), 1);
+	cr_assert_eq(sscanf(all.out.data, "Level: Hard (score 305, "
+			    "difficulty 30305), %d steps", &nall), 1);
+	cr_expect_eq(nall, 171);
+	cr_expect_leq(3 * nbrief, nall, "%d of %d", nbrief, nall);
+	/* As many numbered lines as the count says. */
+	{
+		char want[32];
+
+		snprintf(want, sizeof(want), "\n%d. ", nbrief);
+		cr_expect(strstr(brief.out.data, want), "no step %d", nbrief);
+		snprintf(want, sizeof(want), "\n%d. ", nbrief + 1);
+		cr_expect(!strstr(brief.out.data, want), "a step %d",
+			  nbrief + 1);
+	}
+	expect_match(brief.out.data, "\n1\\. Cages, then singles: The 15\\+ "
+		     "cage at r1c1 takes 6-9; ", "the routine start");
+	expect_match(brief.out.data, "\\(Hard, sets the level\\): Every way "
+		     "of filling ", "a marked step");
+	run_free(&brief);
+	run_free(&all);
+	CDOK(&all, "check", "--all-steps", KEEN "keen_9h_01.keen");
+	cr_expect_eq(all.status, 4);
+	run_free(&all);
 }
 
 Test(cli_levels, difficulty_line_has_the_level)
@@ -214,7 +322,7 @@ Test(cli_levels, check_partial_grid)
 	CDOK(&r, "check", "examples/readme6.spec", path);
 	cr_expect_eq(r.status, 7, "%s", r.err.data);
 	expect_str(&r.out, "The grid has 1 mistake (29 cells are still "
-		   "empty):\nrow 6, column 6 holds 2, which is not the value "
+		   "empty):\nr6c6 holds 2, which is not the value "
 		   "of the puzzle's solution there\n", "stdout");
 	run_free(&r);
 	remove_tmpdir(dir);

@@ -471,7 +471,7 @@ Test(json, result_of_generate_and_check)
 		     (size_t)nprobs);
 	pr = json_array_get(json_object_get(check, "problems"), 0);
 	cr_expect_str_eq(str(pr, "kind"), "given");
-	cr_expect_str_eq(str(pr, "message"), "the given 1 at row 2, column 2 "
+	cr_expect_str_eq(str(pr, "message"), "the given 1 in r2c2 "
 			 "was changed to 2");
 	json_decref(doc);
 	cdok_free(probs);

@@ -284,14 +284,14 @@ Test(keen, refusals_say_why)
 	cdok_puzzle_free(p);
 
 	p = spec("A-1\tA\tA\nB+6\tB\tB\nC+6\tC\tC\n");
-	expect_refusal(p, NULL, CDOK_ERR_UNSUPPORTED, "cage A (-1 at row 1, "
-		       "column 1) is a difference cage of 3 cells; Keen's - "
+	expect_refusal(p, NULL, CDOK_ERR_UNSUPPORTED, "the 1- cage at r1c1 "
+		       "is a difference cage of 3 cells; Keen's - "
 		       "and / cages have exactly 2");
 	cdok_puzzle_free(p);
 
 	p = spec("A+6\tA\tA\nB+6\tB\tB\nC/2\tC\tC\n");
-	expect_refusal(p, NULL, CDOK_ERR_UNSUPPORTED, "cage C (/2 at row 3, "
-		       "column 1) is a ratio cage of 3 cells");
+	expect_refusal(p, NULL, CDOK_ERR_UNSUPPORTED, "the 2/ cage at r3c1 "
+		       "is a ratio cage of 3 cells");
 	cdok_puzzle_free(p);
 
 	p = spec("A+6\tA\tA\nB+6\tB\tB\nC+6\tC\tC\n");
@@ -300,7 +300,7 @@ Test(keen, refusals_say_why)
 	/* A given inside a cage of three. */
 	cdok_puzzle_set_given(p, 4, 2);
 	expect_refusal(p, NULL, CDOK_ERR_UNSUPPORTED, "the given 2 at row 2, "
-		       "column 2 is inside cage B (+6 at row 2, column 1); "
+		       "column 2 is inside the 6+ cage at r2c1; "
 		       "Keen has no givens");
 	cdok_puzzle_free(p);
 
@@ -318,8 +318,8 @@ Test(keen, refusals_say_why)
 		cdok_puzzle_add_cage(p, CDOK_OP_ADD, 4, cells, 2, "A", NULL);
 		cdok_puzzle_add_cage(p, CDOK_OP_ADD, 14, rest, 7, "B", NULL);
 	}
-	expect_refusal(p, NULL, CDOK_ERR_UNSUPPORTED, "cage A (+4 at row 1, "
-		       "column 1) is not connected");
+	expect_refusal(p, NULL, CDOK_ERR_UNSUPPORTED, "the 4+ cage at r1c1 "
+		       "is not connected");
 	cdok_puzzle_free(p);
 
 	/* A product beyond what Keen stores. */

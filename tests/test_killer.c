@@ -177,15 +177,14 @@ Test(killer, box_problems)
 	cr_expect_eq(probs[0].column, 0);
 	cr_expect_eq(probs[0].value, 2);
 	cdok_problem_describe(&probs[0], p, msg, sizeof(msg));
-	cr_expect_str_eq(msg, "box 1 (rows 1-3, columns 1-3) has 2 twice "
-			 "(row 1, column 2 and row 2, column 1)");
+	cr_expect_str_eq(msg, "box 1 has 2 twice "
+			 "(r1c2 and r2c1)");
 	cdok_problem_describe(&probs[1], p, msg, sizeof(msg));
-	cr_expect_str_eq(msg, "box 1 (rows 1-3, columns 1-3) has 3 three "
-			 "times (row 1, column 3; row 2, column 2 and row 3, "
-			 "column 1)");
+	cr_expect_str_eq(msg, "box 1 has 3 three "
+			 "times (r1c3, r2c2 and r3c1)");
 	cdok_problem_describe(&probs[26], p, msg, sizeof(msg));
-	cr_expect_str_eq(msg, "box 9 (rows 7-9, columns 7-9) has 7 twice "
-			 "(row 8, column 9 and row 9, column 8)");
+	cr_expect_str_eq(msg, "box 9 has 7 twice "
+			 "(r8c9 and r9c8)");
 	cdok_free(probs);
 
 	/* Rectangular boxes are numbered in reading order too. */
@@ -198,10 +197,10 @@ Test(killer, box_problems)
 	cr_assert_eq(cdok_check(p, values, &probs, &n, NULL), CDOK_OK);
 	cr_assert_gt(n, 0);
 	cdok_problem_describe(&probs[0], p, msg, sizeof(msg));
-	cr_expect_str_eq(msg, "box 1 (rows 1-2, columns 1-3) has 2 twice "
-			 "(row 1, column 2 and row 2, column 1)");
+	cr_expect_str_eq(msg, "box 1 has 2 twice "
+			 "(r1c2 and r2c1)");
 	cdok_problem_describe(&probs[n - 1], p, msg, sizeof(msg));
-	cr_expect(!strncmp(msg, "box 6 (rows 5-6, columns 4-6) has ", 34),
+	cr_expect(!strncmp(msg, "box 6 has ", 10),
 		  "%s", msg);
 	cdok_free(probs);
 	cdok_puzzle_free(p);
@@ -233,8 +232,8 @@ Test(killer, cage_repeat_problems)
 	cr_expect_eq(probs[0].got, 2);
 	cr_expect_eq(probs[0].where, 5u);   /* cells 0 and 2 of the cage */
 	cdok_problem_describe(&probs[0], p, msg, sizeof(msg));
-	cr_expect_str_eq(msg, "cage A (+4 at row 1, column 1) has 1 twice "
-			 "(row 1, column 1 and row 2, column 2), but its "
+	cr_expect_str_eq(msg, "the 4+ cage at r1c1 has 1 twice "
+			 "(r1c1 and r2c2), but its "
 			 "values must all differ");
 
 	cdok_json_info_init(&info);
@@ -248,7 +247,7 @@ Test(killer, cage_repeat_problems)
 	cr_expect(strstr(json, "{\"kind\":\"cage-repeat\",\"cage\":0,"
 			 "\"label\":\"A\",\"row\":0,\"column\":0,\"value\":1,"
 			 "\"count\":2,\"cells\":[[0,0],[1,1]],\"message\":"
-			 "\"cage A (+4") != NULL, "%s", json);
+			 "\"the 4+ cage at r1c1 has 1 twice (r1c1 and r2c2)") != NULL, "%s", json);
 	cdok_free(json);
 	cdok_free(probs);
 
@@ -279,8 +278,8 @@ Test(killer, box_problems_in_json_results)
 	cr_assert_eq(cdok_json_result(p, &info, &json, NULL, NULL), CDOK_OK);
 	cr_expect(strstr(json, "{\"kind\":\"box\",\"box\":0,\"row\":0,"
 			 "\"column\":0,\"value\":2,\"cells\":[[0,1],[1,0]],"
-			 "\"message\":\"box 1 (rows 1-2, columns 1-2) has 2 "
-			 "twice (row 1, column 2 and row 2, column 1)\"}")
+			 "\"message\":\"box 1 has 2 "
+			 "twice (r1c2 and r2c1)\"}")
 		  != NULL, "%s", json);
 	cdok_free(json);
 	cdok_free(probs);

@@ -328,7 +328,7 @@ Test(nylimb, checker_knows_the_digit_rule)
 	cr_assert_geq(count, 2);
 	cr_expect_eq(pr[0].kind, CDOK_PROBLEM_VALUE);
 	cdok_problem_describe(&pr[0], p, msg, sizeof(msg));
-	cr_expect_str_eq(msg, "row 1, column 2 holds 100, which is outside "
+	cr_expect_str_eq(msg, "r1c2 holds 100, which is outside "
 			 "0..99");
 	cdok_free(pr);
 	cdok_puzzle_free(p);

@@ -276,3 +276,62 @@ Test(render_cli, options_that_do_not_apply)
 		run_free(&r);
 	}
 }
+
+/* hint draws its state: the place of the hint shaded lightly (five more
+ * cells of row 1), its cell strongly (r1c2), the pencil marks in grey
+ * (seven of them); explain --to pdf is a worked solution, the puzzle and
+ * then a grid per step shown. */
+Test(render_cli, hint_and_explain_pictures, .timeout = 60)
+{
+	char *dir = make_tmpdir(), *state = path_in(dir, "state.txt");
+	char *pdf = path_in(dir, "worked.pdf");
+	int steps = 0;
+	struct run r;
+
+	write_file(state, "{156} . 5 2 {13} {13}\n. . . . . .\n. . . . . .\n"
+		   "3 . . . . .\n4 . . . . .\n. . . . 4 .\n");
+	CDOK(&r, "hint", "--to", "svg", "--state", state,
+	     "examples/readme6.spec");
+	cr_expect_eq(r.status, 0, "%s", r.err.data);
+	cr_expect(strstr(r.out.data, "<svg") != NULL);
+	{
+		int light = 0, strong = 0, grey = 0;
+
+		for (const char *s = r.out.data; (s = strstr(s, "rgb(")); s++) {
+			light += !strncmp(s, "rgb(100%,96%,74%)", 17);
+			strong += !strncmp(s, "rgb(100%,82%,42%)", 17);
+			grey += !strncmp(s, "rgb(30%,30%,30%)", 16);
+		}
+		cr_expect_eq(light, 5);
+		cr_expect_eq(strong, 1);
+		cr_expect_eq(grey, 7);
+	}
+	run_free(&r);
+	CDOK(&r, "hint", "--to", "png", "--dpi", "72", "--place",
+	     CORPUS "killer/killer_ka_01.solo");
+	cr_expect_eq(r.status, 0, "%s", r.err.data);
+	cr_expect(r.out.len > 8 && !memcmp(r.out.data, "\x89PNG", 4));
+	run_free(&r);
+	CDOK(&r, "hint", "--to", "png", "--apply", "examples/readme6.spec");
+	cr_expect_eq(r.status, 4);
+	expect_match(r.err.data, "does not combine with --to png", "stderr");
+	run_free(&r);
+
+	CDOK(&r, "explain", CORPUS "keen/keen_6h_01.keen");
+	cr_assert_eq(sscanf(r.out.data, "Level: Hard (score %*d, difficulty "
+			    "%*d), %d steps", &steps), 1);
+	run_free(&r);
+	CDOK(&r, "explain", "--to", "pdf", "--per-page", "4", "-o", pdf,
+	     CORPUS "keen/keen_6h_01.keen");
+	cr_expect_eq(r.status, 0, "%s", r.err.data);
+	cr_expect(starts_with(pdf, "%PDF-", 5));
+	cr_expect_eq(pages_of(pdf), (steps + 1 + 3) / 4);
+	run_free(&r);
+	CDOK(&r, "explain", "--to", "svg", CORPUS "keen/keen_6h_01.keen");
+	cr_expect_eq(r.status, 4);
+	expect_match(r.err.data, "or the booklet pdf", "stderr");
+	run_free(&r);
+	free(state);
+	free(pdf);
+	remove_tmpdir(dir);
+}

@@ -66,7 +66,8 @@ static struct bytes write_stream(const char *format,
 		cr_assert_eq(cdok_render_setup(w, pp, &err), CDOK_OK, "%s",
 			     err.message);
 	for (int i = 0; i < n; i++) {
-		cdok_render_item item = {answers ? answers[i] : NULL, NULL, 0};
+		cdok_render_item item = {answers ? answers[i] : NULL, NULL, 0,
+					 NULL, NULL, NULL};
 
 		cr_assert_eq(cdok_render_put(w, ps[i], NULL, &item, &out, &len,
 					     &err), CDOK_OK, "%s #%d: %s",
@@ -555,7 +556,7 @@ Test(render, small_type_is_reported)
 {
 	cdok_puzzle *big = cdok_puzzle_new(40), *ok;
 	cdok_writer *w = cdok_writer_new(render_format("pdf"), 0);
-	cdok_render_item item = {NULL, "hard", -1};
+	cdok_render_item item = {NULL, "hard", -1, NULL, NULL, NULL};
 	size_t len;
 	char *out, *text = fmt_corpus_file("cdok/cdok16D_01.spec", &len);
 	cdok_error err;

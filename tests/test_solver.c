@@ -501,17 +501,16 @@ Test(solver, impossible_cages_are_seen_at_once)
 		 "g+45\tg\tg\tg\tg\tg\tg\tg\tg\n"
 		 "h+45\th\th\th\th\th\th\th\th\n"
 		 "i+45\ti\ti\ti\ti\ti\ti\ti\ti\n",
-		 "cage A (+90 at row 1, column 1) has 18 cells whose values "
+		 "the 90 cage at r1c1 has 18 cells whose values "
 		 "must all differ, but there are only 9 values"},
 		{"A+9\tA\t3\n1\t3\t2\n3\t2\t1\n",
-		 "no 2 values of 1..3 meet the clue of cage A (+9 at row 1, "
-		 "column 1)"},
+		 "no 2 values of 1..3 meet the clue of the 9+ cage at r1c1"},
 		{"@distinct A\nA+2\tA\t3\n1\t3\t2\n3\t2\t1\n",
-		 "no 2 different values of 1..3 meet the clue of cage A (+2 "
-		 "at row 1, column 1)"},
+		 "no 2 different values of 1..3 meet the clue of the 2+ cage "
+		 "at r1c1"},
 		{"A*5\tA\t3\n1\t3\t2\n3\t2\t1\n",
 		 "no 2 values (it has a prime factor too large) of 1..3 meet "
-		 "the clue of cage A (*5 at row 1, column 1)"},
+		 "the clue of the 5* cage at r1c1"},
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {

@@ -300,7 +300,7 @@ Test(ucf, refusals_say_why)
 	/* A given inside a cage. */
 	cdok_puzzle_set_given(q, 1, 2);
 	expect_refusal(q, NULL, CDOK_ERR_UNSUPPORTED, "the given 2 at row 1, "
-		       "column 2 is inside the +3 cage at row 1, column 1");
+		       "column 2 is inside the 3+ cage at r1c1");
 	/* Answers must be complete. */
 	values[3] = 0;
 	values[0] = values[1] = 1;

@@ -115,6 +115,9 @@ void step_free(cdok_step *s)
 	free((void *)s->placed);
 	free((void *)s->removed);
 	free((void *)s->text);
+	free((void *)s->where);
+	free((void *)s->what);
+	free((void *)s->focus);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -125,6 +128,38 @@ static int cmp_candidate(const void *a, const void *b)
 	if (x->cell != y->cell)
 		return x->cell < y->cell ? -1 : 1;
 	return (x->value > y->value) - (x->value < y->value);
+}
+
+/* A copy of a string, NULL for NULL. */
+static char *copy_text(const char *t)
+{
+	size_t len;
+	char *c;
+
+	if (!t)
+		t = "";
+	len = strlen(t);
+	c = cdok_malloc(len + 1);
+	if (c)
+		memcpy(c, t, len + 1);
+	return c;
+}
+
+bool step_export_tiers(const char *where, const char *what,
+		       const int *focus, int nfocus, cdok_step *out)
+{
+	int *f = cdok_malloc((size_t)(nfocus > 0 ? nfocus : 1) * sizeof(int));
+
+	out->where = copy_text(where);
+	out->what = copy_text(what);
+	out->focus = f;
+	out->nfocus = 0;
+	if (!f || !out->where || !out->what)
+		return false;
+	if (nfocus > 0)
+		memcpy(f, focus, (size_t)nfocus * sizeof(int));
+	out->nfocus = nfocus > 0 ? nfocus : 0;
+	return true;
 }
 
 /* The grader's current step as public data (g->step already applied,
@@ -178,6 +213,13 @@ bool step_export(const struct grader *g, cdok_step *out)
 	out->removed = removed;
 	out->nremoved = nremoved;
 	out->text = sb.data;
+	out->merged = 1;
+	if (!step_export_tiers(g->where.data, g->what.data, g->focus,
+			       g->nfocus, out) || g->where.failed ||
+	    g->what.failed) {
+		step_free(out);
+		return false;
+	}
 	return true;
 }
 
@@ -307,6 +349,13 @@ static cdok_status grade_puzzle(const cdok_puzzle *p,
 			res = 3;
 		}
 	}
+	/* Every step of the full list stands for itself; those of the
+	 * level's own techniques set it. */
+	for (int i = 0; ex && i < ex->pub.nsteps; i++) {
+		ex->steps[i].merged = 1;
+		ex->steps[i].sets_level = res == 1 && r.level > 0 &&
+					  ex->steps[i].level == r.level;
+	}
 	switch (res) {
 	case 1:
 		/* Every step is sound, so when the puzzle has a solution a
@@ -390,6 +439,44 @@ void cdok_explanation_free(cdok_explanation *pub)
 		step_free(&ex->steps[i]);
 	free(ex->steps);
 	free(ex);
+}
+
+cdok_status cdok_explain_brief(const cdok_puzzle *puzzle,
+			       const cdok_explanation *full,
+			       cdok_explanation **out, cdok_error *err)
+{
+	struct explanation *ex;
+	cdok_status st;
+	cdok_step *steps;
+	int nsteps;
+
+	if (!out)
+		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+				 "cdok_explain_brief needs somewhere to put "
+				 "it");
+	*out = NULL;
+	if (!puzzle || !full)
+		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+				 "cdok_explain_brief needs a puzzle and its "
+				 "explanation");
+	st = grade_brief(puzzle, full, &steps, &nsteps, err);
+	if (st != CDOK_OK)
+		return st;
+	ex = cdok_calloc(1, sizeof(*ex));
+	if (!ex) {
+		for (int i = 0; i < nsteps; i++)
+			step_free(&steps[i]);
+		free(steps);
+		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	}
+	ex->pub.grading = full->grading;
+	ex->pub.solved = full->solved;
+	ex->steps = steps;
+	ex->cap = nsteps;
+	ex->pub.steps = steps;
+	ex->pub.nsteps = nsteps;
+	*out = &ex->pub;
+	return CDOK_OK;
 }
 
 cdok_status cdok_explain(const cdok_puzzle *puzzle,

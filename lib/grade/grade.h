@@ -197,6 +197,12 @@ struct grader {
 	 * step is applied (it speaks of the state the step starts from). */
 	bool record;
 	struct strbuf text;
+	/* The hint's first two tiers, written with text (step_tiers), and
+	 * the cells of the place it names (focus, ncells entries, allotted
+	 * at the first recorded step). */
+	struct strbuf where, what;
+	int *focus;
+	int nfocus;
 
 	/* Work space.  mark is all zero between uses. */
 	struct gstep step;
@@ -289,11 +295,13 @@ int tech_guess(struct grader *g);
 /* ---- mistakes.c ---- */
 
 /* cdok_check_partial, and when solution (size*size) is not NULL the
- * puzzle's only solution into it (when *unique). */
+ * puzzle's only solution into it (when *unique); verdict (may be NULL)
+ * gets the solver's verdict on the puzzle. */
 cdok_status grade_mistakes(const cdok_puzzle *p, const int *values,
 			   const cdok_grade_params *params,
 			   cdok_problem **problems, int *count, int *unique,
-			   int *solution, cdok_error *err);
+			   cdok_verdict *verdict, int *solution,
+			   cdok_error *err);
 
 /* ---- api.c ---- */
 
@@ -307,12 +315,40 @@ int grade_open_cells(const cdok_puzzle *p, int max_level, int *open);
 /* The grader's current step (applied, with g->text) as public data. */
 bool step_export(const struct grader *g, cdok_step *out);
 void step_free(cdok_step *s);
+/* Copies of where, what (NULL: empty) and focus into out's tiers;
+ * false when memory runs out (out is then freed by step_free). */
+bool step_export_tiers(const char *where, const char *what,
+		       const int *focus, int nfocus, cdok_step *out);
+
+/* ---- depend.c ---- */
+
+/* The steps that the steps already marked in needed (nsteps entries)
+ * rest on, marked too, back to the start (the reads of each step are
+ * its focus cells).  false when memory runs out. */
+bool steps_needed(const cdok_puzzle *p, const cdok_step *steps, int nsteps,
+		  bool *needed);
+
+/* ---- brief.c ---- */
+
+/* The steps of cdok_explain_brief for full, p's explanation, into a new
+ * array (*nsteps of them; each freed with step_free, the array with
+ * free). */
+cdok_status grade_brief(const cdok_puzzle *p, const cdok_explanation *full,
+			cdok_step **steps, int *nsteps, cdok_error *err);
 
 /* ---- text.c ---- */
 
 /* The step's sentence (from its technique's template) into sb. */
 void step_text(const struct grader *g, const struct gstep *s,
 	       struct strbuf *sb);
+/* The first two tiers of a hint for step s: where to look ("Look at
+ * row 4."), naming no technique, and what to look for (the technique's
+ * title and its cells, with no full stop: "Naked subset: r1c1 and r1c4,
+ * in row 1"); focus (ncells entries) gets the cells of the
+ * place where names, in reading order, *nfocus how many. */
+void step_tiers(const struct grader *g, const struct gstep *s,
+		struct strbuf *where, struct strbuf *what, int *focus,
+		int *nfocus);
 /* "r3c4" into sb. */
 void text_cell(const struct grader *g, int cell, struct strbuf *sb);
 

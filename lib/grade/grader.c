@@ -718,6 +718,8 @@ bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 
 	memset(g, 0, sizeof(*g));
 	sb_init(&g->text);
+	sb_init(&g->where);
+	sb_init(&g->what);
 	g->p = p;
 	g->n = p->size;
 	g->ncells = (int)nc;
@@ -871,6 +873,9 @@ void grader_free(struct grader *g)
 	free(g->unit_cells);
 	free(g->cell_units);
 	sb_free(&g->text);
+	sb_free(&g->where);
+	sb_free(&g->what);
+	free(g->focus);
 	free(g->block);
 	memset(g, 0, sizeof(*g));
 }
@@ -893,6 +898,19 @@ int grade_step(struct grader *g, const int *order, int norder)
 		sb_free(&g->text);
 		sb_init(&g->text);
 		step_text(g, &g->step, &g->text);
+		sb_free(&g->where);
+		sb_init(&g->where);
+		sb_free(&g->what);
+		sb_init(&g->what);
+		if (!g->focus)
+			g->focus = cdok_malloc((size_t)g->ncells *
+					       sizeof(int));
+		g->nfocus = 0;
+		if (g->focus)
+			step_tiers(g, &g->step, &g->where, &g->what, g->focus,
+				   &g->nfocus);
+		else
+			g->where.failed = true;
 	}
 	return step_apply(g) ? 1 : -1;
 }

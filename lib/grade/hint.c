@@ -62,13 +62,16 @@ static int problem_cells(const cdok_puzzle *p, const cdok_problem *pr,
 	return k;
 }
 
-/* A contradiction with its cells and sentence. */
-static bool contradiction(cdok_hint *h, const int *cells, int ncells,
-			  const char *text)
+/* An outcome that is no step: its cells and sentence, with a where
+ * and a what for the tiers (the sentence again). */
+static bool outcome_step(cdok_hint *h, cdok_hint_outcome outcome,
+			 const cdok_puzzle *p, const int *cells, int ncells,
+			 const char *text)
 {
 	int *c = cdok_malloc((size_t)(ncells ? ncells : 1) * sizeof(int));
 	size_t len = strlen(text);
-	char *t = cdok_malloc(len + 1);
+	char *t = cdok_malloc(len + 1), where[160];
+	int k = snprintf(where, sizeof(where), "Look at ");
 
 	if (!c || !t) {
 		free(c);
@@ -78,13 +81,23 @@ static bool contradiction(cdok_hint *h, const int *cells, int ncells,
 	if (ncells)
 		memcpy(c, cells, (size_t)ncells * sizeof(int));
 	memcpy(t, text, len + 1);
-	h->outcome = CDOK_HINT_CONTRADICTION;
+	h->outcome = outcome;
 	h->step.technique = -1;
 	h->step.level = -1;
 	h->step.cells = c;
 	h->step.ncells = ncells;
 	h->step.text = t;
-	return true;
+	/* "Look at r1c1 and r1c2." (the first cells, when many). */
+	for (int i = 0; i < ncells && i < 8 && k < 120; i++)
+		k += snprintf(where + k, sizeof(where) - (size_t)k, "%sr%dc%d",
+			      i == 0 ? "" : i == ncells - 1 || i == 7 ?
+			      " and " : ", ", cells[i] / p->size + 1,
+			      cells[i] % p->size + 1);
+	if (!ncells)
+		snprintf(where, sizeof(where), "Look at the whole grid.");
+	else
+		snprintf(where + k, sizeof(where) - (size_t)k, ".");
+	return step_export_tiers(where, text, cells, ncells, &h->step);
 }
 
 /* Values must be empty or fit the puzzle. */
@@ -97,10 +110,21 @@ static cdok_status check_values(const cdok_puzzle *p, const int *values,
 		if (values[i] != CDOK_NONE && values[i] != 0 &&
 		    !cdok_puzzle_value_ok(p, values[i]))
 			return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
-					 "the value %d at row %d, column %d "
-					 "is outside 1..%d", values[i],
-					 i / n + 1, i % n + 1, n);
+					 "the value %d in r%dc%d is outside "
+					 "1..%d", values[i], i / n + 1,
+					 i % n + 1, n);
 	return CDOK_OK;
+}
+
+/* The techniques a hint may use, easiest first: how many. */
+static int hint_order(cdok_scale scale, const cdok_grade_params *params,
+		      int *order)
+{
+	int top = cdok_level_count(scale) - 1;
+
+	if (params && params->max_level >= 0 && params->max_level < top)
+		top = params->max_level;
+	return grade_order(scale, top, order);
 }
 
 /* Everything after the state is known to be consistent. */
@@ -111,9 +135,8 @@ static cdok_status next_step(const cdok_puzzle *p, const int *values,
 			     cdok_error *err)
 {
 	struct grader g;
-	int order[TECH_COUNT], norder, top, r;
+	int order[TECH_COUNT], norder, r;
 	cdok_status st = CDOK_OK;
-	cdok_scale scale = cdok_puzzle_scale(p);
 
 	if (!grader_init(&g, p, values, candidates)) {
 		grader_free(&g);
@@ -121,10 +144,7 @@ static cdok_status next_step(const cdok_puzzle *p, const int *values,
 	}
 	g.record = true;
 	g.solution = solution;
-	top = cdok_level_count(scale) - 1;
-	if (params && params->max_level >= 0 && params->max_level < top)
-		top = params->max_level;
-	norder = grade_order(scale, top, order);
+	norder = hint_order(cdok_puzzle_scale(p), params, order);
 	r = grade_step(&g, order, norder);
 	if (r > 0) {
 		h->outcome = CDOK_HINT_STEP;
@@ -133,52 +153,200 @@ static cdok_status next_step(const cdok_puzzle *p, const int *values,
 				       "out of memory");
 	} else if (r == 0) {
 		h->outcome = CDOK_HINT_STUCK;
-	} else if (!contradiction(h, NULL, 0, "the values and candidates "
-				  "leave no way to finish the puzzle")) {
+	} else if (!outcome_step(h, CDOK_HINT_CONTRADICTION, p, NULL, 0,
+				 "the values and candidates leave no way "
+				 "to finish the puzzle")) {
 		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	}
 	grader_free(&g);
 	return st;
 }
 
-cdok_status cdok_hint_next(const cdok_puzzle *p, const int *values,
-			   const uint64_t *candidates,
-			   const cdok_grade_params *params, cdok_hint **out,
-			   cdok_error *err)
-{
-	int n, ncells, count = 0, unique = 0, *state = NULL, *sol = NULL;
-	int *cells = NULL, ncell;
-	cdok_problem *problems = NULL;
-	cdok_hint *h;
-	cdok_status st;
+/* The steps from a values-only state to its first placement, and the
+ * placing hint made of those it rests on (cdok_hint_place). */
+struct place_run {
+	cdok_step *steps;
+	int nsteps, cap;
+	bool nomem;
+};
 
-	if (!out)
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
-				 "cdok_hint_next needs somewhere to put it");
-	*out = NULL;
-	if (!p || !values)
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
-				 "cdok_hint_next needs a puzzle and values");
-	st = cdok_puzzle_validate(p, err);
-	if (st != CDOK_OK)
-		return st;
-	if (cdok_puzzle_scale(p) == CDOK_SCALE_NONE)
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
-				 "Nylimb puzzles are not graded by technique, "
-				 "so there are no hints for them");
-	st = check_values(p, values, err);
-	if (st != CDOK_OK)
-		return st;
-	n = p->size;
-	ncells = n * n;
-	h = cdok_calloc(1, sizeof(*h));
-	state = cdok_malloc((size_t)ncells * sizeof(int));
-	sol = cdok_malloc((size_t)ncells * sizeof(int));
-	cells = cdok_malloc((size_t)ncells * sizeof(int));
-	if (!h || !state || !sol || !cells) {
+static bool on_place_step(void *user, struct grader *g)
+{
+	struct place_run *r = user;
+
+	if (r->nsteps == r->cap) {
+		int cap = r->cap ? 2 * r->cap : 32;
+		cdok_step *s = cdok_realloc(r->steps, (size_t)cap * sizeof(*s));
+
+		if (!s) {
+			r->nomem = true;
+			return false;
+		}
+		r->steps = s;
+		r->cap = cap;
+	}
+	if (!step_export(g, &r->steps[r->nsteps])) {
+		r->nomem = true;
+		return false;
+	}
+	r->nsteps++;
+	/* Stop at the first value placed. */
+	return g->step.place_cell < 0;
+}
+
+/* The values the filled cells in cell's units keep from it, as "5 and
+ * 9 are already in row 1, 6 in column 7" into sb (nothing when none). */
+static void filled_reasons(const struct grader *g, int cell, int value,
+			   struct strbuf *sb)
+{
+	static const char *const kinds[] = { "row", "column", "box" };
+	uint64_t told = 0;
+	int parts = 0;
+
+	for (int k = 0; k < g->nkinds; k++) {
+		int unit = g->cell_units[cell * 3 + k];
+		uint64_t v = g->placed[unit] & ~told &
+			     ~((uint64_t)1 << value);
+		int count = cdok_popcount(v), i = 0;
+
+		if (!v)
+			continue;
+		sb_puts(sb, parts ? ", " : "");
+		for (uint64_t a = v; a; a &= a - 1, i++)
+			sb_printf(sb, "%s%d", i == 0 ? "" : i == count - 1 ?
+				  " and " : ", ", __builtin_ctzll(a));
+		if (!parts)
+			sb_puts(sb, count > 1 ? " are already in " :
+				" is already in ");
+		else
+			sb_puts(sb, " in ");
+		sb_printf(sb, "%s %d", kinds[k], unit % g->n + 1);
+		told |= v;
+		parts++;
+	}
+	if (parts)
+		sb_puts(sb, ". ");
+}
+
+static cdok_status place_step(const cdok_puzzle *p, const int *values,
+			      const cdok_grade_params *params,
+			      const int *solution, cdok_hint *h,
+			      cdok_error *err)
+{
+	struct grader g;
+	struct place_run run = { NULL, 0, 0, false };
+	struct strbuf sb;
+	int order[TECH_COUNT], norder, r, level = -1;
+	bool *needed = NULL;
+	cdok_status st = CDOK_OK;
+	cdok_step *last;
+
+	sb_init(&sb);
+	if (!grader_init(&g, p, values, NULL)) {
 		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 		goto out;
 	}
+	g.record = true;
+	g.solution = solution;
+	norder = hint_order(cdok_puzzle_scale(p), params, order);
+	r = grade_run(&g, order, norder, on_place_step, &run);
+	if (run.nomem) {
+		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		goto out;
+	}
+	if (r == -1) {
+		if (!outcome_step(h, CDOK_HINT_CONTRADICTION, p, NULL, 0,
+				  "the values leave no way to finish the "
+				  "puzzle"))
+			st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0,
+				       "out of memory");
+		goto out;
+	}
+	if (!run.nsteps || run.steps[run.nsteps - 1].nplaced == 0) {
+		h->outcome = CDOK_HINT_STUCK;
+		goto out;
+	}
+	needed = cdok_calloc((size_t)run.nsteps, sizeof(bool));
+	if (!needed) {
+		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		goto out;
+	}
+	needed[run.nsteps - 1] = true;
+	if (!steps_needed(p, run.steps, run.nsteps, needed)) {
+		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		goto out;
+	}
+	/* The grader's state has the value placed now; the filled cells
+	 * that keep other values from it are those of the state. */
+	last = &run.steps[run.nsteps - 1];
+	for (int i = 0; i < run.nsteps; i++) {
+		if (!needed[i])
+			continue;
+		if (run.steps[i].level > level)
+			level = run.steps[i].level;
+		if (i < run.nsteps - 1) {
+			sb_puts(&sb, run.steps[i].text);
+			sb_puts(&sb, " ");
+		}
+	}
+	if (last->technique == TECH_NAKED_SINGLE) {
+		struct grader g0;
+
+		if (!grader_init(&g0, p, values, NULL)) {
+			grader_free(&g0);
+			st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0,
+				       "out of memory");
+			goto out;
+		}
+		filled_reasons(&g0, last->placed[0].cell,
+			       last->placed[0].value, &sb);
+		grader_free(&g0);
+	}
+	sb_puts(&sb, last->text);
+	if (sb.failed) {
+		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		goto out;
+	}
+	/* The placing step, with the short reasoning as its text and
+	 * nothing to pencil in. */
+	h->outcome = CDOK_HINT_STEP;
+	h->step = *last;
+	h->step.level = level;
+	free((void *)h->step.text);
+	h->step.text = sb.data;
+	sb.data = NULL;
+	free((void *)h->step.removed);
+	h->step.removed = NULL;
+	h->step.nremoved = 0;
+	memset(last, 0, sizeof(*last));
+out:
+	for (int i = 0; i < run.nsteps; i++)
+		step_free(&run.steps[i]);
+	free(run.steps);
+	free(needed);
+	sb_free(&sb);
+	grader_free(&g);
+	return st;
+}
+
+/* What both hint calls do before they look for a step: check the
+ * puzzle and the state.  Returns CDOK_OK with *done set when the
+ * outcome is known already (no step to look for), else with state
+ * holding the values (givens filled in) and, when the puzzle has one
+ * solution, sol holding it (*unique). */
+static cdok_status hint_prepare(const cdok_puzzle *p, const int *values,
+				const uint64_t *candidates,
+				const cdok_grade_params *params, cdok_hint *h,
+				int *state, int *sol, int *unique, bool *done,
+				cdok_error *err)
+{
+	int n = p->size, ncells = n * n, count = 0, ncell;
+	int *cells = NULL;
+	cdok_problem *problems = NULL;
+	cdok_verdict verdict = CDOK_VERDICT_UNKNOWN;
+	cdok_status st;
+
+	*done = true;
 	/* An empty given cell holds its given; a changed one is a
 	 * problem the check below reports. */
 	for (int i = 0; i < ncells; i++) {
@@ -187,10 +355,29 @@ cdok_status cdok_hint_next(const cdok_puzzle *p, const int *values,
 			state[i] = p->given[i];
 		h->empty += !state[i];
 	}
-	st = grade_mistakes(p, state, params, &problems, &count, &unique, sol,
-			    err);
+	st = grade_mistakes(p, state, params, &problems, &count, unique,
+			    &verdict, sol, err);
 	if (st != CDOK_OK)
+		return st;
+	cells = cdok_malloc((size_t)ncells * sizeof(int));
+	if (!cells) {
+		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 		goto out;
+	}
+	/* The puzzle first: no state of one without a single solution
+	 * has a next step. */
+	if (verdict == CDOK_VERDICT_NONE || verdict == CDOK_VERDICT_MULTIPLE) {
+		bool none = verdict == CDOK_VERDICT_NONE;
+
+		if (!outcome_step(h, none ? CDOK_HINT_IMPOSSIBLE :
+				  CDOK_HINT_AMBIGUOUS, p, NULL, 0, none ?
+				  "the puzzle has no solution" :
+				  "the puzzle has more than one solution, "
+				  "so no reasoning can finish it"))
+			st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0,
+				       "out of memory");
+		goto out;
+	}
 	if (count) {
 		char text[512];
 		size_t len;
@@ -202,12 +389,13 @@ cdok_status cdok_hint_next(const cdok_puzzle *p, const int *values,
 			snprintf(text + len, sizeof(text) - len,
 				 " (and %d more problem%s)", count - 1,
 				 count > 2 ? "s" : "");
-		if (!contradiction(h, cells, ncell, text))
+		if (!outcome_step(h, CDOK_HINT_CONTRADICTION, p, cells, ncell,
+				  text))
 			st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0,
 				       "out of memory");
 		goto out;
 	}
-	for (int i = 0; unique && candidates && i < ncells; i++) {
+	for (int i = 0; *unique && candidates && i < ncells; i++) {
 		char text[160];
 
 		if (state[i] || !(candidates[i] & ~(uint64_t)1) ||
@@ -216,7 +404,7 @@ cdok_status cdok_hint_next(const cdok_puzzle *p, const int *values,
 		snprintf(text, sizeof(text), "the pencil marks of r%dc%d "
 			 "leave out the value the solution has there",
 			 i / n + 1, i % n + 1);
-		if (!contradiction(h, &i, 1, text))
+		if (!outcome_step(h, CDOK_HINT_CONTRADICTION, p, &i, 1, text))
 			st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0,
 				       "out of memory");
 		goto out;
@@ -225,19 +413,86 @@ cdok_status cdok_hint_next(const cdok_puzzle *p, const int *values,
 		h->outcome = CDOK_HINT_SOLVED;
 		goto out;
 	}
-	st = next_step(p, state, candidates, params, unique ? sol : NULL, h,
-		       err);
+	*done = false;
 out:
 	free(problems);
+	free(cells);
+	return st;
+}
+
+/* Both hint calls: check the arguments and the state, then look for
+ * the step (place: a value, from the values only). */
+static cdok_status hint(const char *fn, const cdok_puzzle *p,
+			const int *values, const uint64_t *candidates,
+			const cdok_grade_params *params, bool place,
+			cdok_hint **out, cdok_error *err)
+{
+	int ncells, unique = 0, *state = NULL, *sol = NULL;
+	bool done = true;
+	cdok_hint *h;
+	cdok_status st;
+
+	if (!out)
+		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+				 "%s needs somewhere to put it", fn);
+	*out = NULL;
+	if (!p || !values)
+		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+				 "%s needs a puzzle and values", fn);
+	st = cdok_puzzle_validate(p, err);
+	if (st != CDOK_OK)
+		return st;
+	if (cdok_puzzle_scale(p) == CDOK_SCALE_NONE)
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "Nylimb puzzles are not graded by technique, "
+				 "so there are no hints for them");
+	st = check_values(p, values, err);
+	if (st != CDOK_OK)
+		return st;
+	ncells = p->size * p->size;
+	h = cdok_calloc(1, sizeof(*h));
+	state = cdok_malloc((size_t)ncells * sizeof(int));
+	sol = cdok_malloc((size_t)ncells * sizeof(int));
+	if (!h || !state || !sol) {
+		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		goto out;
+	}
+	st = hint_prepare(p, values, place ? NULL : candidates, params, h,
+			  state, sol, &unique, &done, err);
+	if (st != CDOK_OK || done)
+		goto out;
+	if (place)
+		st = place_step(p, state, params, unique ? sol : NULL, h,
+				err);
+	else
+		st = next_step(p, state, candidates, params,
+			       unique ? sol : NULL, h, err);
+out:
 	free(state);
 	free(sol);
-	free(cells);
 	if (st != CDOK_OK) {
 		cdok_hint_free(h);
 		return st;
 	}
 	*out = h;
 	return CDOK_OK;
+}
+
+cdok_status cdok_hint_next(const cdok_puzzle *p, const int *values,
+			   const uint64_t *candidates,
+			   const cdok_grade_params *params, cdok_hint **out,
+			   cdok_error *err)
+{
+	return hint("cdok_hint_next", p, values, candidates, params, false,
+		    out, err);
+}
+
+cdok_status cdok_hint_place(const cdok_puzzle *p, const int *values,
+			    const cdok_grade_params *params, cdok_hint **out,
+			    cdok_error *err)
+{
+	return hint("cdok_hint_place", p, values, NULL, params, true, out,
+		    err);
 }
 
 /* What the filled cells that see cell leave it. */

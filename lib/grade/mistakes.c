@@ -18,7 +18,8 @@ static bool is_empty(const cdok_puzzle *p, int v)
 cdok_status grade_mistakes(const cdok_puzzle *p, const int *values,
 			   const cdok_grade_params *params,
 			   cdok_problem **problems, int *count, int *unique,
-			   int *solution, cdok_error *err)
+			   cdok_verdict *verdict, int *solution,
+			   cdok_error *err)
 {
 	cdok_problem *probs = NULL;
 	int cnt = 0, kept = 0, wrong = 0, ncells = p->size * p->size;
@@ -58,6 +59,8 @@ cdok_status grade_mistakes(const cdok_puzzle *p, const int *values,
 			return st;
 		}
 	}
+	if (verdict)
+		*verdict = res.verdict;
 	if (res.verdict == CDOK_VERDICT_UNIQUE) {
 		*unique = 1;
 		if (solution)
@@ -122,7 +125,7 @@ cdok_status cdok_check_partial(const cdok_puzzle *puzzle, const int *values,
 	if (st != CDOK_OK)
 		return st;
 	st = grade_mistakes(puzzle, values, params, problems, count, &u, NULL,
-			    err);
+			    NULL, err);
 	if (unique)
 		*unique = st == CDOK_OK ? u : 0;
 	return st;

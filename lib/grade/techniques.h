@@ -58,12 +58,10 @@ enum { KEEN_NONE = -1, SOLO_NONE = -1 };
 	  "{value} has no other place in {unit}, so {cell} is {value}.") \
 	X(CAGE_LAST, cage_last,						\
 	  "cage-last", "Last cell of a cage", NONE, TRIVIAL, 1,		\
-	  "{cell} is the only open cell of {cage}, so it is {value}.")	\
+	  "{cell} is the last open cell of {whole_cage}{last_sum}.")	\
 	X(INNIE, innie,							\
 	  "innie", "One cell left by the 45 rule", NONE, TRIVIAL, 2,	\
-	  "The values of {unit} add up to {total}; its placed values and " \
-	  "the cages wholly inside it account for {used}, so {cell} is " \
-	  "{value}.")							\
+	  "{innie}")							\
 	X(NAKED_SINGLE, naked_single,					\
 	  "naked-single", "Naked single", EASY, BASIC, 1,		\
 	  "{cell} has no candidate left but {value}, so it is {value}.") \
@@ -77,7 +75,7 @@ enum { KEEN_NONE = -1, SOLO_NONE = -1 };
 	  "{removed}.")							\
 	X(CAGE_BOUNDS, cage_bounds,					\
 	  "cage-bounds", "Smallest and largest sums", NONE, TRIVIAL, 2, \
-	  "{cage} adds up to {sum}; given the smallest and largest "	\
+	  "{cage} {adds} up to {sum}; given the smallest and largest "	\
 	  "candidates of its other cells, {removed_in} cannot make that, " \
 	  "so remove {them_removed}.")					\
 	X(CAGE_COMBINATIONS, cage_combinations,				\

@@ -9,7 +9,11 @@
  *   {values}    its set of values ("3, 4 and 5"); {them}: "it" or "them"
  *   {unit}, {unit2}   "row 3", "column 4", "box 2 (rows 1-3, columns 4-6)"
  *   {cage}      the cage ("the 12+ cage at r1c1", or the part of one
- *               the 45 rule or placed values leave)
+ *               the 45 rule or placed values leave); {whole_cage} the
+ *               cage or the 45 rule's part of it, without its cells;
+ *               {adds} "adds" or, after cells, "add"
+ *   {last_sum}  a Killer cage's arithmetic for its last cell
+ *   {innie}     the whole sentence of the 45 rule, with its sums
  *   {removed}   the candidates removed ("3 and 5 from r1c1, 5 from r2c1")
  *   {removed_in} the same as "3 or 5 in r1c1, or 5 in r2c1"
  *   {them_removed} "it" for one candidate removed, else "them"
@@ -72,23 +76,19 @@ static void text_unit(const struct grader *g, int unit, struct strbuf *sb)
 	} else if (kind == 1) {
 		sb_printf(sb, "column %d", i + 1);
 	} else {
-		int br = g->p->box_rows, bc = g->p->box_cols;
-		int r0 = i / (n / bc) * br, c0 = i % (n / bc) * bc;
-
-		sb_printf(sb, "box %d (rows %d-%d, columns %d-%d)", i + 1,
-			  r0 + 1, r0 + br, c0 + 1, c0 + bc);
+		sb_printf(sb, "box %d", i + 1);
 	}
 }
 
-/* "the 12+ cage at r1c1" */
+/* "the 12+ cage at r1c1", a Killer cage "the 22 cage at r7c3" (as
+ * every message names a cage: cdok_cage_name). */
 static void text_puzzle_cage(const struct grader *g, int cage,
 			     struct strbuf *sb)
 {
-	const struct cdok_cage *c = &g->p->cages[cage];
+	char name[96];
 
-	sb_printf(sb, "the %lld%c cage at ", (long long)c->target,
-		  (char)c->op);
-	text_cell(g, c->cells[0], sb);
+	cdok_cage_name(g->p, cage, name, sizeof(name));
+	sb_puts(sb, name);
 }
 
 static void text_cage(const struct grader *g, const struct gstep *s,
@@ -237,6 +237,124 @@ static void text_fish(const struct gstep *s, struct strbuf *sb)
 		sb_printf(sb, "A fish of %d lines", s->count);
 }
 
+/* The cage a last open cell is in: the puzzle's cage, or the part of
+ * it the 45 rule split off ("the part of the 22 cage at r7c3 in box
+ * 7"). */
+static void text_whole_cage(const struct grader *g, const struct gstep *s,
+			    struct strbuf *sb)
+{
+	const struct kcage *kc = &g->kc[s->cage];
+
+	if (kc->part)
+		sb_puts(sb, "the part of ");
+	text_puzzle_cage(g, kc->origin, sb);
+	if (kc->part) {
+		sb_puts(sb, kc->part == 1 ? " in " : " outside ");
+		text_unit(g, kc->unit, sb);
+	}
+}
+
+/* Whether {cage} names cells ("the open cells of ...", "the cells of
+ * row 3 ..."), which add up, rather than a cage or a part, which adds. */
+static bool cage_is_plural(const struct grader *g, const struct gstep *s)
+{
+	if (s->cage_kind == SC_VCAGE)
+		return true;
+	if (s->cage_kind == SC_KCAGE) {
+		const struct kcage *kc = &g->kc[s->cage];
+
+		return kc->part == 0 &&
+		       kc->ncells != g->p->cages[kc->origin].ncells;
+	}
+	return false;
+}
+
+/* The arithmetic of the last open cell of a Killer cage: ", and its
+ * other cells hold 2, so it is 8 - 2 = 6" (the cage's sum less what is
+ * placed), or ", so it is 6" for a cage of one cell. */
+static void text_last_sum(const struct grader *g, const struct gstep *s,
+			  struct strbuf *sb)
+{
+	const struct kcage *kc = &g->kc[s->cage];
+	const struct cdok_cage *c = &g->p->cages[kc->origin];
+	long long target = (long long)c->target;
+
+	if (kc->part == 0 && c->ncells > 1 && target - kc->sum > 0)
+		sb_printf(sb, "; its other cells hold %lld, so it is %lld - "
+			  "%lld = %d", target - kc->sum, target,
+			  target - kc->sum, s->value);
+	else if (kc->part != 0)
+		sb_printf(sb, ", which adds up to %d, so it is %d", kc->sum,
+			  s->value);
+	else
+		sb_printf(sb, ", so it is %d", s->value);
+}
+
+/* The 45 rule's arithmetic, in full: "Box 7 adds up to 45; the 14 cage
+ * at r7c1 and the 15 cage at r8c2 inside it make 29 and its placed
+ * values 9, 38 in all, so r7c3, the one cell left, is 45 - 38 = 7."
+ * When the parts do not add up to what the rule used (they always
+ * should), the sentence says only the total. */
+static void text_innie(const struct grader *g, const struct gstep *s,
+		       struct strbuf *sb)
+{
+	const int *cells = unit_of(g, s->unit);
+	int kind = unit_kind(g, s->unit), placed = 0, caged = 0, ncaged = 0;
+	bool plural = false;
+	size_t at = sb->len;
+
+	for (int i = 0; i < g->n; i++)
+		placed += g->val[cells[i]];
+	for (int k = 0; k < g->nkc; k++)
+		if (g->kc[k].ncells && g->kc[k].within[kind] == s->unit) {
+			caged += g->kc[k].sum;
+			ncaged++;
+		}
+	text_unit(g, s->unit, sb);
+	if (sb->len > at && !sb->failed)
+		sb->data[at] = (char)(sb->data[at] - 'a' + 'A');
+	sb_printf(sb, " adds up to %d; ", s->total);
+	if (placed + caged != s->used) {
+		sb_printf(sb, "its placed values and the cages wholly inside "
+			  "it make %d, so ", s->used);
+	} else {
+		int i = 0;
+
+		for (int k = 0; k < g->nkc; k++) {
+			const struct kcage *kc = &g->kc[k];
+
+			if (!kc->ncells || kc->within[kind] != s->unit)
+				continue;
+			list_sep(sb, i++, ncaged, " and ");
+			if (kc->part == 0 && kc->ncells ==
+			    g->p->cages[kc->origin].ncells) {
+				text_puzzle_cage(g, kc->origin, sb);
+			} else {
+				sb_puts(sb, kc->part == 0 ? "the open cells "
+					"of " : "the part of ");
+				plural = plural || kc->part == 0;
+				text_puzzle_cage(g, kc->origin, sb);
+				sb_puts(sb, " (");
+				text_cells(g, kc->cells, kc->ncells, sb);
+				sb_puts(sb, ")");
+			}
+		}
+		if (ncaged)
+			sb_printf(sb, " inside it make%s %d", ncaged == 1 &&
+				  !plural ? "s" : "", caged);
+		if (ncaged && placed)
+			sb_puts(sb, " and ");
+		if (placed)
+			sb_printf(sb, "its placed values %d", placed);
+		if (ncaged && placed)
+			sb_printf(sb, ", %d in all", s->used);
+		sb_puts(sb, ", so ");
+	}
+	text_cell(g, s->cells[0], sb);
+	sb_printf(sb, ", the one cell left, is %d - %d = %d.", s->total,
+		  s->used, s->value);
+}
+
 static void placeholder(const struct grader *g, const struct gstep *s,
 			const char *name, size_t len, struct strbuf *sb)
 {
@@ -269,6 +387,14 @@ static void placeholder(const struct grader *g, const struct gstep *s,
 			    ? "it" : "them");
 	else if (IS("fish"))
 		text_fish(s, sb);
+	else if (IS("whole_cage"))
+		text_whole_cage(g, s, sb);
+	else if (IS("adds"))
+		sb_puts(sb, cage_is_plural(g, s) ? "add" : "adds");
+	else if (IS("last_sum"))
+		text_last_sum(g, s, sb);
+	else if (IS("innie"))
+		text_innie(g, s, sb);
 	else if (IS("sum"))
 		sb_printf(sb, "%d", s->sum);
 	else if (IS("total"))
@@ -322,4 +448,133 @@ void step_text(const struct grader *g, const struct gstep *s,
 		start = false;
 		t = close + 1;
 	}
+}
+
+/* ---- the first two tiers of a hint ---- */
+
+/* The unit's cells, reading order, into focus. */
+static int unit_focus(const struct grader *g, int unit, int *focus)
+{
+	const int *cells = unit_of(g, unit);
+
+	for (int i = 0; i < g->n; i++)
+		focus[i] = cells[i];
+	return g->n;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The short name of a unit ("box 5"). */
+static void unit_name(const struct grader *g, int unit, struct strbuf *sb)
+{
+	int n = g->n, kind = unit / n;
+
+	sb_printf(sb, "%s %d", kind == 0 ? "row" : kind == 1 ? "column" :
+		  "box", unit % n + 1);
+}
+
+/* The place a step is about, as a phrase that follows "Look at", with
+ * its cells into focus (*nfocus of them); *is_cell when the place is a
+ * cell of the step itself. */
+static void step_place_phrase(const struct grader *g, const struct gstep *s,
+			      struct strbuf *sb, int *focus, int *nfocus,
+			      bool *is_cell)
+{
+	int k = 0;
+
+	*is_cell = false;
+	switch (s->tech) {
+	case TECH_NAKED_SINGLE:
+	case TECH_GUESS:
+		text_cell(g, s->cells[0], sb);
+		focus[k++] = s->cells[0];
+		*is_cell = true;
+		break;
+	case TECH_FISH:
+		sb_printf(sb, "where %d can go in ", s->value);
+		text_lines(g, s, 0, s->count, sb);
+		for (int i = 0; i < s->count; i++)
+			k += unit_focus(g, s->chain[i], focus + k);
+		break;
+	case TECH_FORCING_CHAIN:
+		sb_puts(sb, "the cells with two candidates around ");
+		text_cell(g, s->chain[0], sb);
+		for (int i = 0; i < s->ncells; i++)
+			focus[k++] = s->cells[i];
+		break;
+	default:
+		if (s->cage_kind == SC_PUZZLE || s->cage_kind == SC_KCAGE) {
+			int origin = s->cage_kind == SC_PUZZLE ? s->cage
+				     : g->kc[s->cage].origin;
+			const struct cdok_cage *c = &g->p->cages[origin];
+
+			text_puzzle_cage(g, origin, sb);
+			for (int i = 0; i < c->ncells; i++)
+				focus[k++] = c->cells[i];
+		} else if (s->cage_kind == SC_VCAGE) {
+			int unit = g->vc[s->cage].unit;
+
+			unit_name(g, unit, sb);
+			k = unit_focus(g, unit, focus);
+		} else if (s->unit >= 0) {
+			unit_name(g, s->unit, sb);
+			k = unit_focus(g, s->unit, focus);
+		} else {
+			text_cells(g, s->cells, s->ncells, sb);
+			for (int i = 0; i < s->ncells; i++)
+				focus[k++] = s->cells[i];
+		}
+		break;
+	}
+	qsort(focus, (size_t)k, sizeof(int), cmp_int);
+	/* Fish lines may cross: each cell once. */
+	if (k > 1) {
+		int m = 1;
+
+		for (int i = 1; i < k; i++)
+			if (focus[i] != focus[m - 1])
+				focus[m++] = focus[i];
+		k = m;
+	}
+	*nfocus = k;
+}
+
+void step_tiers(const struct grader *g, const struct gstep *s,
+		struct strbuf *where, struct strbuf *what, int *focus,
+		int *nfocus)
+{
+	struct strbuf place;
+	bool is_cell, same = true;
+
+	sb_init(&place);
+	step_place_phrase(g, s, &place, focus, nfocus, &is_cell);
+	if (place.failed) {
+		where->failed = what->failed = true;
+		sb_free(&place);
+		return;
+	}
+	sb_printf(where, "Look at %s.", place.data);
+	/* The step's own cells, unless they are the whole place. */
+	for (int i = 0; i < s->ncells && same; i++)
+		same = bsearch(&s->cells[i], focus, (size_t)*nfocus,
+			       sizeof(int), cmp_int) != NULL;
+	same = same && s->ncells == *nfocus;
+	sb_puts(what, grade_techs[s->tech].title);
+	if (is_cell) {
+		sb_puts(what, ": ");
+		sb_puts(what, place.data);
+	} else {
+		if (!same && s->ncells) {
+			sb_puts(what, ": ");
+			text_cells(g, s->cells, s->ncells, what);
+		}
+		sb_puts(what, ", in ");
+		sb_puts(what, place.data);
+	}
+	sb_free(&place);
 }

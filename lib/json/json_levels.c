@@ -160,6 +160,27 @@ json_t *cdok_json_step_object(const cdok_puzzle *p, const cdok_step *s)
 	set(&failed, o, "removed", removed);
 	set(&failed, o, "text", chk(&failed, json_string(s->text ? s->text
 								  : "")));
+	/* A brief explanation's groups and marks. */
+	if (s->merged > 1)
+		set(&failed, o, "merged", chk(&failed,
+					      json_integer(s->merged)));
+	if (s->sets_level)
+		set(&failed, o, "sets_level", chk(&failed, json_true()));
+	/* The hint's first two tiers and the cells of its place. */
+	if (s->where) {
+		json_t *focus = chk(&failed, json_array());
+
+		for (int i = 0; i < s->nfocus; i++)
+			append(&failed, focus, cell_array(&failed, n,
+							  s->focus[i], 0,
+							  false));
+		set(&failed, o, "where", chk(&failed,
+					     json_string(s->where)));
+		set(&failed, o, "what", chk(&failed,
+					    json_string(s->what ? s->what
+							: "")));
+		set(&failed, o, "focus", focus);
+	}
 	if (failed) {
 		json_decref(o);
 		return NULL;

@@ -552,10 +552,10 @@ static int popcount64(uint64_t x)
 	return k;
 }
 
-/* "row 1, column 7 and row 2, column 8", or with more cells "row 1,
- * column 7; row 2, column 8 and row 3, column 9": the cells of where,
- * bit i standing for cells[i].  more is how many cells hold the value
- * beyond those where can show (cages of over 64 cells). */
+/* "r1c7 and r2c8", or "r1c7, r2c8 and r3c9": the cells of where, bit i
+ * standing for cells[i] (cells are named as everywhere, doc/LEVELS.md).
+ * more is how many cells hold the value beyond those where can show
+ * (cages of over 64 cells). */
 static void list_cells(uint64_t where, const int *cells, int n, int more,
 		       char *buf, size_t len)
 {
@@ -567,9 +567,9 @@ static void list_cells(uint64_t where, const int *cells, int n, int more,
 		if (!((where >> i) & 1))
 			continue;
 		done++;
-		at += (size_t)snprintf(buf + at, len - at, "%srow %d, column "
-				       "%d", done == 1 ? "" : done < total ||
-				       more ? "; " : " and ",
+		at += (size_t)snprintf(buf + at, len - at, "%sr%dc%d",
+				       done == 1 ? "" : done < total ||
+				       more ? ", " : " and ",
 				       cells[i] / n + 1, cells[i] % n + 1);
 	}
 	if (more && at < len)
@@ -586,15 +586,14 @@ size_t cdok_problem_describe(const cdok_problem *pr, const cdok_puzzle *p,
 	case CDOK_PROBLEM_VALUE:
 		if (pr->value == CDOK_NONE ||
 		    (pr->value == 0 && !(p && cdok_is_nylimb(p))))
-			w = snprintf(buf, len, "row %d, column %d is empty",
-				     r, c);
+			w = snprintf(buf, len, "r%dc%d is empty", r, c);
 		else if (p && cdok_is_nylimb(p))
-			w = snprintf(buf, len, "row %d, column %d holds %d, "
-				     "which is outside 0..%d", r, c,
+			w = snprintf(buf, len, "r%dc%d holds %d, which is "
+				     "outside 0..%d", r, c,
 				     pr->value, CDOK_NYLIMB_MAX);
 		else
-			w = snprintf(buf, len, "row %d, column %d holds %d, "
-				     "which is outside 1..%d", r, c,
+			w = snprintf(buf, len, "r%dc%d holds %d, which is "
+				     "outside 1..%d", r, c,
 				     pr->value, p ? p->size : 0);
 		break;
 	case CDOK_PROBLEM_DIGIT:
@@ -619,11 +618,11 @@ size_t cdok_problem_describe(const cdok_problem *pr, const cdok_puzzle *p,
 		break;
 	}
 	case CDOK_PROBLEM_GIVEN:
-		w = snprintf(buf, len, "the given %d at row %d, column %d "
-			     "was changed to %d", pr->given, r, c, pr->value);
+		w = snprintf(buf, len, "the given %d in r%dc%d was "
+			     "changed to %d", pr->given, r, c, pr->value);
 		break;
 	case CDOK_PROBLEM_WRONG:
-		w = snprintf(buf, len, "row %d, column %d holds %d, which is "
+		w = snprintf(buf, len, "r%dc%d holds %d, which is "
 			     "not the value of the puzzle's solution there",
 			     r, c, pr->value);
 		break;
@@ -730,9 +729,8 @@ size_t cdok_problem_describe(const cdok_problem *pr, const cdok_puzzle *p,
 		for (int i = 0; i < n; i++)
 			cells[i] = (pr->row + i / bc) * n + pr->column + i % bc;
 		list_cells(pr->where, cells, n, 0, clist, sizeof(clist));
-		w = snprintf(buf, len, "box %d (rows %d-%d, columns %d-%d) has "
-			     "%d %s (%s)", pr->row / br * (n / bc) +
-			     pr->column / bc + 1, r, r + br - 1, c, c + bc - 1,
+		w = snprintf(buf, len, "box %d has %d %s (%s)",
+			     pr->row / br * (n / bc) + pr->column / bc + 1,
 			     pr->value, times(popcount64(pr->where) > 1 ?
 					      popcount64(pr->where) : 2, tb,
 					      sizeof(tb)), clist);

@@ -217,9 +217,9 @@ void sb_printf(struct strbuf *sb, const char *fmt, ...)
 
 /* ---- names of things, for messages ---- */
 
-/* "cage J (+12 at row 1, column 1)" or, for a cage without a label, "the
- * +12 cage at row 1, column 1": how messages name a cage so that a user
- * can find it in any format. */
+/* "the 12+ cage at r1c1" (Killer: "the 22 cage at r7c3"): how messages
+ * name a cage, by the clue printed in it and its first cell, so that a
+ * user finds it on any drawing whatever the format (doc/LEVELS.md). */
 void cdok_cage_name(const cdok_puzzle *puzzle, int cage, char *buf,
 		    size_t len);
 

@@ -433,19 +433,16 @@ void cdok_cage_name(const cdok_puzzle *p, int cage, char *buf, size_t len)
 {
 	const struct cdok_cage *c = &p->cages[cage];
 	int n = p->size, first = c->cells[0];
-	char clue[32];
 
-	/* A one-cell cage's clue is just its value, whatever its
+	/* Named by its clue as the drawings print it and its first cell,
+	 * never by a label no printed puzzle shows (doc/LEVELS.md): "the
+	 * 17+ cage at r5c5"; a Killer cage's clue is its sum alone ("the
+	 * 22 cage at r7c3"), and so is a one-cell cage's, whatever its
 	 * operator says. */
-	if (c->ncells == 1)
-		snprintf(clue, sizeof(clue), "%" PRId64, c->target);
-	else
-		snprintf(clue, sizeof(clue), "%c%" PRId64, (char)c->op,
-			 c->target);
-	if (c->label[0])
-		snprintf(buf, len, "cage %s (%s at row %d, column %d)",
-			 c->label, clue, first / n + 1, first % n + 1);
-	else
-		snprintf(buf, len, "the %s cage at row %d, column %d", clue,
+	if (c->ncells == 1 || (p->box_rows && c->op == CDOK_OP_ADD))
+		snprintf(buf, len, "the %" PRId64 " cage at r%dc%d", c->target,
 			 first / n + 1, first % n + 1);
+	else
+		snprintf(buf, len, "the %" PRId64 "%c cage at r%dc%d",
+			 c->target, (char)c->op, first / n + 1, first % n + 1);
 }

@@ -25,6 +25,10 @@
 #define HEADING_BAND 28.0
 #define FOOTER_SIZE 9.0      /* the page number */
 #define FOOTER_BAND 18.0
+#define NOTE_SIZE 9.5        /* a note under a grid (a worked step) */
+#define NOTE_LEADING 12.0
+#define NOTE_LINES 8         /* at most; a longer note ends in "..." */
+#define NOTE_BAND (6.0 + NOTE_LINES * NOTE_LEADING)
 
 /* The slots of a page. */
 struct layout {
@@ -38,7 +42,7 @@ struct layout {
  * cut into count slots in the columns and rows that give the largest
  * square grid. */
 static struct layout layout_for(const cdok_render_params *pp, bool heading,
-				int count)
+				int count, double note_band)
 {
 	double top = MARGIN + (heading ? HEADING_BAND : 0);
 	double w = pp->paper_width - 2 * MARGIN;
@@ -57,7 +61,7 @@ static struct layout layout_for(const cdok_render_params *pp, bool heading,
 		l.slot_h = (h - (l.rows - 1) * GAP) / l.rows;
 		/* Leave the caption's band and the frame's outset. */
 		sw = l.slot_w - 4;
-		sh = l.slot_h - CAPTION_BAND - 4;
+		sh = l.slot_h - CAPTION_BAND - note_band - 4;
 		l.side = sw < sh ? sw : sh;
 		if (cols == 1 || l.side > best.side)
 			best = l;
@@ -77,7 +81,7 @@ static double fit_cell(const struct layout *l, const cdok_puzzle *p)
 double render_pdf_alone_type(const cdok_render_params *pp,
 			     const cdok_puzzle *p)
 {
-	struct layout l = layout_for(pp, pp->title != NULL, 1);
+	struct layout l = layout_for(pp, pp->title != NULL, 1, 0);
 
 	return render_clue_size(fit_cell(&l, p));
 }
@@ -89,6 +93,7 @@ struct pages {
 	int per_page;
 	double min_cell;
 	const char *heading;     /* NULL: none */
+	double note_band;        /* room under each grid for notes */
 };
 
 static bool legible(const struct pages *pg, const struct layout *l,
@@ -130,6 +135,54 @@ static void caption(cairo_t *cr, const struct pages *pg,
 		cairo_show_text(cr, e->level);
 }
 
+/* A note, its words wrapped to width, from its first line's baseline
+ * at (x, y); beyond NOTE_LINES lines it ends in an ellipsis. */
+static void note(cairo_t *cr, const char *text, double x, double y,
+		 double width)
+{
+	char line[2048];
+	size_t len = 0;
+	int lines = 0;
+
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	render_font(cr, false, NOTE_SIZE);
+	while (*text && lines < NOTE_LINES) {
+		size_t word = strcspn(text, " ");
+		cairo_text_extents_t ext;
+		char try[2048];
+
+		if (word >= sizeof(try) - len - 8)
+			word = sizeof(try) - len - 8;
+		snprintf(try, sizeof(try), "%.*s%s%.*s", (int)len, line,
+			 len ? " " : "", (int)word, text);
+		cairo_text_extents(cr, try, &ext);
+		if (len && ext.x_advance > width) {
+			/* The line is full: show it, start the next. */
+			if (++lines == NOTE_LINES) {
+				snprintf(try, sizeof(try), "%.*s \u2026",
+					 (int)len, line);
+				cairo_move_to(cr, x, y);
+				cairo_show_text(cr, try);
+				return;
+			}
+			line[len] = '\0';
+			cairo_move_to(cr, x, y);
+			cairo_show_text(cr, line);
+			y += NOTE_LEADING;
+			len = 0;
+			continue;
+		}
+		memcpy(line, try, strlen(try) + 1);
+		len = strlen(line);
+		text += word;
+		text += strspn(text, " ");
+	}
+	if (len && lines < NOTE_LINES) {
+		cairo_move_to(cr, x, y);
+		cairo_show_text(cr, line);
+	}
+}
+
 static void centred(cairo_t *cr, const char *text, bool bold, double size,
 		    double x, double y)
 {
@@ -150,7 +203,7 @@ static cdok_status one_page(cairo_t *cr, const struct pages *pg, int *next,
 	const cdok_render_params *pp = &st->params;
 	int on[CDOK_RENDER_MAX_PER_PAGE * 2], k = 0, slots = pg->per_page;
 	bool heading = pg->heading != NULL;
-	struct layout l = layout_for(pp, heading, slots);
+	struct layout l = layout_for(pp, heading, slots, pg->note_band);
 	double cell = RENDER_MAX_CELL;
 	char footer[32];
 	int i = *next;
@@ -158,7 +211,7 @@ static cdok_status one_page(cairo_t *cr, const struct pages *pg, int *next,
 	/* Fewer, larger slots for a grid that is not legible in these;
 	 * then take the puzzles that are. */
 	while (slots > 1 && !legible(pg, &l, st->entries[i].puzzle))
-		l = layout_for(pp, heading, --slots);
+		l = layout_for(pp, heading, --slots, pg->note_band);
 	for (; i < st->nentries && k < slots; i++) {
 		if (!wanted(pg, i))
 			continue;
@@ -183,16 +236,22 @@ static cdok_status one_page(cairo_t *cr, const struct pages *pg, int *next,
 		double sx = l.x + j % l.cols * (l.slot_w + GAP);
 		double sy = l.y + j / l.cols * (l.slot_h + GAP);
 		double gx = sx + (l.slot_w - side) / 2;
-		double gy = sy + (l.slot_h - side - CAPTION_BAND) / 2;
+		double gy = sy + (l.slot_h - side - CAPTION_BAND -
+				  pg->note_band) / 2;
 		cdok_status status;
+		struct render_marks marks = { e->candidates, e->shade };
 
 		caption(cr, pg, e, gx, gy + CAPTION_SIZE, numbered);
 		status = render_paint(cr, e->puzzle, pg->answers ? e->answer :
-				      e->values, pg->answers ? RENDER_ANSWER :
+				      e->values, pg->answers ? NULL : &marks,
+				      pg->answers ? RENDER_ANSWER :
 				      RENDER_PUZZLE, gx, gy + CAPTION_BAND,
 				      cell, NULL, err);
 		if (status != CDOK_OK)
 			return status;
+		if (!pg->answers && e->note)
+			note(cr, e->note, sx, gy + CAPTION_BAND + side + 6 +
+			     NOTE_SIZE, l.slot_w);
 	}
 	if (numbered) {
 		snprintf(footer, sizeof(footer), "%d", page_no);
@@ -230,10 +289,10 @@ cdok_status render_pdf(struct strbuf *sb, const struct render_state *st,
 {
 	const cdok_render_params *pp = &st->params;
 	struct pages puzzles = {st, false, pp->per_page, RENDER_MIN_CELL,
-				st->title};
+				st->title, 0};
 	struct pages answers = {st, true, 2 * pp->per_page,
 				CDOK_RENDER_MIN_TYPE / RENDER_VALUE_RATIO,
-				"Answers"};
+				"Answers", 0};
 	bool any_answer = false, numbered;
 	char heading[600];
 	cairo_surface_t *surface;
@@ -241,8 +300,11 @@ cdok_status render_pdf(struct strbuf *sb, const struct render_state *st,
 	int page_no = 0;
 	cairo_t *cr;
 
-	for (int i = 0; i < st->nentries; i++)
+	for (int i = 0; i < st->nentries; i++) {
 		any_answer |= st->entries[i].answer != NULL;
+		if (st->entries[i].note)
+			puzzles.note_band = NOTE_BAND;
+	}
 	numbered = st->nentries > 1 || any_answer;
 	if (answers.per_page < 4)
 		answers.per_page = 4;

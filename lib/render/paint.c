@@ -22,6 +22,7 @@ struct grid {
 	cairo_t *cr;
 	const cdok_puzzle *p;
 	const int *values;
+	const struct render_marks *marks;
 	enum render_look look;
 	double x, y, cell;
 	int n;
@@ -133,6 +134,19 @@ static void draw_thin_lines(struct grid *g)
 		cairo_line_to(cr, g->x + n * c, g->y + i * c);
 	}
 	cairo_stroke(cr);
+}
+
+/* The colour of a cell's ground: white, or its shade. */
+static void set_cell_ground(const struct grid *g, int cell)
+{
+	int shade = g->marks && g->marks->shade ? g->marks->shade[cell] : 0;
+
+	if (shade == 1)
+		cairo_set_source_rgb(g->cr, 1.0, 0.96, 0.74);
+	else if (shade)
+		cairo_set_source_rgb(g->cr, 1.0, 0.82, 0.42);
+	else
+		cairo_set_source_rgb(g->cr, 1, 1, 1);
 }
 
 /* The borders, thick, in runs so that each meets the next cleanly, then
@@ -385,7 +399,7 @@ static void draw_killer_cages(struct grid *g)
 			g->min_clue = size;
 		render_font(cr, false, size);
 		cairo_text_extents(cr, text, &ext);
-		cairo_set_source_rgb(cr, 1, 1, 1);
+		set_cell_ground(g, first);
 		cairo_rectangle(cr, x - patch, y - patch,
 				ext.x_advance + 2 * patch,
 				DIGIT_HEIGHT * size + 2 * patch);
@@ -447,17 +461,83 @@ static void draw_values(struct grid *g)
 	}
 }
 
-cdok_status render_paint(cairo_t *cr, const cdok_puzzle *p,
-			 const int *values, enum render_look look, double x,
-			 double y, double cell, double *min_clue,
-			 cdok_error *err)
+/* Shaded cells, under everything else: a pale yellow for a hint's
+ * place, a stronger one for its cells. */
+static void draw_shade(struct grid *g)
 {
-	struct grid g = {cr, p, values, look, x, y, cell, p->size, 0, false};
+	const unsigned char *shade = g->marks ? g->marks->shade : NULL;
+	double c = g->cell;
+
+	for (int cell = 0; shade && cell < g->n * g->n; cell++) {
+		if (!shade[cell])
+			continue;
+		set_cell_ground(g, cell);
+		cairo_rectangle(g->cr, g->x + cell % g->n * c,
+				g->y + cell / g->n * c, c, c);
+		cairo_fill(g->cr);
+	}
+}
+
+/* Pencil marks, small and grey, in the cells that show no value: the
+ * values in a square of k x k places (k the smallest with k * k >= n),
+ * each value always in its own place, as players write them, below
+ * the clue's corner. */
+static void draw_pencil(struct grid *g)
+{
+	const uint64_t *cand = g->marks ? g->marks->candidates : NULL;
+	double c = g->cell, size, top = 0.3, side;
+	int k = 1;
+
+	if (!cand)
+		return;
+	while (k * k < g->n)
+		k++;
+	side = (1.0 - top - 0.06) / k;
+	size = c * side * 0.8;
+	if (size > c * 0.22)
+		size = c * 0.22;
+	render_font(g->cr, false, size);
+	cairo_set_source_rgb(g->cr, 0.3, 0.3, 0.3);
+	for (int cell = 0; cell < g->n * g->n; cell++) {
+		bool fixed;
+
+		if (!(cand[cell] & ~(uint64_t)1) ||
+		    shown_value(g, cell, &fixed) != CDOK_NONE)
+			continue;
+		for (int v = 1; v <= g->n && v < 64; v++) {
+			cairo_text_extents_t ext;
+			char text[8];
+			int slot = v - 1;
+			double cx, cy;
+
+			if (!(cand[cell] & ((uint64_t)1 << v)))
+				continue;
+			snprintf(text, sizeof(text), "%d", v);
+			cairo_text_extents(g->cr, text, &ext);
+			cx = g->x + (cell % g->n + 0.06 / 2 +
+				     (slot % k + 0.5) * (1.0 - 0.06) / k) * c;
+			cy = g->y + (cell / g->n + top +
+				     (slot / k + 0.5) * side) * c;
+			cairo_move_to(g->cr, cx - ext.x_bearing - ext.width / 2,
+				      cy + DIGIT_HEIGHT * size / 2);
+			cairo_show_text(g->cr, text);
+		}
+	}
+}
+
+cdok_status render_paint(cairo_t *cr, const cdok_puzzle *p,
+			 const int *values, const struct render_marks *marks,
+			 enum render_look look, double x, double y,
+			 double cell, double *min_clue, cdok_error *err)
+{
+	struct grid g = {cr, p, values, marks, look, x, y, cell, p->size, 0,
+			 false};
 
 	cairo_save(cr);
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_rectangle(cr, x, y, p->size * cell, p->size * cell);
 	cairo_fill(cr);
+	draw_shade(&g);
 	draw_thin_lines(&g);
 	if (has_boxes(&g)) {
 		/* The box lines go over the dashed outlines and the
@@ -471,6 +551,7 @@ cdok_status render_paint(cairo_t *cr, const cdok_puzzle *p,
 			draw_clues(&g);
 	}
 	draw_values(&g);
+	draw_pencil(&g);
 	cairo_restore(cr);
 	if (min_clue)
 		*min_clue = g.min_clue;

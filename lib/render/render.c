@@ -193,6 +193,9 @@ static void entry_clear(struct render_entry *e)
 	free(e->values);
 	free(e->answer);
 	free(e->level);
+	free(e->candidates);
+	free(e->shade);
+	free(e->note);
 	memset(e, 0, sizeof(*e));
 }
 
@@ -326,19 +329,24 @@ static double picture_side(const cdok_puzzle *p)
 	return p->size * RENDER_PICTURE_CELL + 2 * picture_margin();
 }
 
-/* Draw the picture of one puzzle on a surface, and finish it. */
+/* Draw the picture of one puzzle on a surface, and finish it; item
+ * (or NULL) may add pencil marks and shading. */
 static cdok_status paint_picture(cairo_surface_t *surface, double scale,
 				 const cdok_puzzle *p, const int *values,
+				 const cdok_render_item *item,
 				 cdok_error *err)
 {
 	cairo_t *cr = cairo_create(surface);
+	struct render_marks marks = { item ? item->candidates : NULL,
+				      item ? item->shade : NULL };
 	cdok_status status;
 
 	cairo_scale(cr, scale, scale);
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
-	status = render_paint(cr, p, values, RENDER_PUZZLE, picture_margin(),
-			      picture_margin(), RENDER_PICTURE_CELL, NULL, err);
+	status = render_paint(cr, p, values, &marks, RENDER_PUZZLE,
+			      picture_margin(), picture_margin(),
+			      RENDER_PICTURE_CELL, NULL, err);
 	cairo_destroy(cr);
 	cairo_surface_flush(surface);
 	if (status == CDOK_OK)
@@ -354,10 +362,10 @@ static cdok_status svg_put(struct cdok_writer *w, struct strbuf *sb,
 	cairo_surface_t *surface;
 	cdok_status status;
 
-	(void)w;
 	surface = cairo_svg_surface_create_for_stream(render_sink, sb, side,
 						      side);
-	status = paint_picture(surface, 1, p, values, err);
+	status = paint_picture(surface, 1, p, values,
+			       state_of(w) ? state_of(w)->item : NULL, err);
 	cairo_surface_finish(surface);
 	if (status == CDOK_OK)
 		status = render_cairo_fail(cairo_surface_status(surface), err);
@@ -393,7 +401,7 @@ static cdok_status png_put(struct cdok_writer *w, struct strbuf *sb,
 	/* No transparency: a picture on a dark page stays readable. */
 	surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)pixels,
 					     (int)pixels);
-	status = paint_picture(surface, scale, p, values, err);
+	status = paint_picture(surface, scale, p, values, st->item, err);
 	if (status == CDOK_OK)
 		status = render_cairo_fail(cairo_surface_write_to_png_stream(
 					   surface, render_sink, sb), err);
@@ -438,6 +446,11 @@ static cdok_status pdf_put(struct cdok_writer *w, struct strbuf *sb,
 		if (status != CDOK_OK)
 			return status;
 	}
+	if (item && item->note) {
+		status = check_text(item->note, "note", 65536, err);
+		if (status != CDOK_OK)
+			return status;
+	}
 	if (st->nentries == st->cap) {
 		int cap = st->cap ? 2 * st->cap : 16;
 		struct render_entry *more = cdok_realloc(
@@ -456,6 +469,27 @@ static cdok_status pdf_put(struct cdok_writer *w, struct strbuf *sb,
 	e.answer = copy_values(p, item ? item->answer : NULL, &fail);
 	if (item && item->level && !(e.level = copy_string(item->level)))
 		fail = true;
+	if (item && item->note && !(e.note = copy_string(item->note)))
+		fail = true;
+	if (item && item->candidates) {
+		size_t n = (size_t)p->size * (size_t)p->size;
+
+		e.candidates = cdok_malloc(n * sizeof(uint64_t));
+		if (e.candidates)
+			memcpy(e.candidates, item->candidates,
+			       n * sizeof(uint64_t));
+		else
+			fail = true;
+	}
+	if (item && item->shade) {
+		size_t n = (size_t)p->size * (size_t)p->size;
+
+		e.shade = cdok_malloc(n);
+		if (e.shade)
+			memcpy(e.shade, item->shade, n);
+		else
+			fail = true;
+	}
 	if (!e.puzzle || fail) {
 		entry_clear(&e);
 		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");

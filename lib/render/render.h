@@ -43,16 +43,24 @@ double render_clue_size(double cell);
 /* How far the grid's frame reaches outside the grid's edge. */
 double render_frame_outset(double cell);
 
+/* What a picture of a state of play adds to a grid: pencil marks and
+ * shaded cells (cdok_render_item); either may be NULL. */
+struct render_marks {
+	const uint64_t *candidates;
+	const unsigned char *shade;
+};
+
 /* Draw puzzle p with its top-left corner at (x, y) and square cells of
  * size cell.  values (size*size, or NULL) are shown in the cells as
- * cdok_write's values are.  *min_clue (when min_clue is not NULL) gets
+ * cdok_write's values are; marks (or NULL) adds shading and pencil
+ * marks.  *min_clue (when min_clue is not NULL) gets
  * the smallest clue type used (a clue too long for its cage's top row
  * is set smaller), or 0 when no clue was drawn.  Fails when memory runs
  * out or cairo fails (render_cairo_fail). */
 cdok_status render_paint(cairo_t *cr, const cdok_puzzle *p,
-			 const int *values, enum render_look look, double x,
-			 double y, double cell, double *min_clue,
-			 cdok_error *err);
+			 const int *values, const struct render_marks *marks,
+			 enum render_look look, double x, double y,
+			 double cell, double *min_clue, cdok_error *err);
 
 /* Set the font: RENDER_FONT, bold or not, at size points. */
 void render_font(cairo_t *cr, bool bold, double size);
@@ -65,6 +73,9 @@ struct render_entry {
 	int *values;       /* NULL: the puzzle itself */
 	int *answer;       /* NULL: no answer key */
 	char *level;       /* NULL: none */
+	uint64_t *candidates; /* NULL: no pencil marks */
+	unsigned char *shade; /* NULL: nothing shaded */
+	char *note;        /* NULL: no text under the grid */
 	int number;        /* from 1, in the stream */
 };
 

@@ -56,6 +56,7 @@ The main names:
     Puzzle.grade(level=None) -> Grade      (level, score, techniques)
     Puzzle.explain(level=None) -> Explanation   (a sequence of Step)
     Puzzle.hint(state=None, level=None) -> Hint (Step; hint.apply(state))
+    Puzzle.hint_place(state=None, level=None) -> Hint (a value to write)
     Puzzle.state() -> State, read_state(text, size)  -- states of play
     Puzzle.mistakes(grid) -> Mistakes      (the mistake finder)
     levels(scale), techniques(), Level, Technique

@@ -25,7 +25,10 @@ _GradeTuple = Tuple[int, int, int, int, int, int, Tuple[int, ...], bool]
 # (cell, value), cells flat
 _Pairs = Tuple[Tuple[int, int], ...]
 # (technique, level, cells, placed, removed, text)
-_StepTuple = Tuple[int, int, Tuple[int, ...], _Pairs, _Pairs, str]
+# technique, level, cells, placed, removed, text, where, what, focus,
+# merged, sets_level
+_StepTuple = Tuple[int, int, Tuple[int, ...], _Pairs, _Pairs, str, str,
+                   str, Tuple[int, ...], int, int]
 # Pencil marks: one bit set per cell (bit v for value v; 0: not noted).
 _Marks = Sequence[int]
 
@@ -49,10 +52,11 @@ class Model:
     @property
     def scale(self) -> int: ...
     def grade(self, max_level: int, max_nodes: int) -> _GradeTuple: ...
-    def explain(self, max_level: int, max_nodes: int
+    def explain(self, max_level: int, max_nodes: int, brief: bool
                 ) -> Tuple[_GradeTuple, bool, List[_StepTuple]]: ...
     def hint(self, values: _Flat, marks: Optional[_Marks], max_level: int,
-             max_nodes: int) -> Tuple[int, Optional[_StepTuple], int]: ...
+             max_nodes: int, place: bool
+             ) -> Tuple[int, Optional[_StepTuple], int]: ...
     def apply(self, placed: Sequence[Tuple[int, int]],
               removed: Sequence[Tuple[int, int]], values: _Flat,
               marks: Optional[_Marks]

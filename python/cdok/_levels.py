@@ -161,6 +161,10 @@ class HintOutcome(str, enum.Enum):
     #: The state cannot be finished (a wrong value, or pencil marks that
     #: leave out the solution's value): Hint.step says where and why.
     CONTRADICTION = "contradiction"
+    #: The puzzle itself has no solution, so there is no next step.
+    IMPOSSIBLE = "impossible"
+    #: The puzzle has more than one solution: no reasoning finishes it.
+    AMBIGUOUS = "ambiguous"
 
     def __str__(self) -> str:
         return self.value
@@ -269,18 +273,34 @@ class Step:
             cell (same row, column, box or Killer cage), so that a
             program can replay the steps exactly.
         text: the step in one sentence; cells are written r3c4 (row 3,
-            column 4, counted from 1 as people count them).
+            column 4, counted from 1 as people count them): a hint's
+            third tier.
+        where: a hint's first tier, where to look, naming no technique
+            ("Look at row 4.").
+        what: its second tier, the technique's title and its cells
+            ("Hidden single in a line: r4c5, in row 4").
+        focus: the cells of the row, column, box, cage or cell that
+            where names, as (row, column) pairs from 0, for highlighting.
+        merged: how many of the grader's steps this one stands for (1,
+            or more for a round of routine steps in a brief
+            explanation).
+        sets_level: True for a step of the technique that sets the
+            puzzle's level.
 
     str(step) is the line ``cdok hint`` prints: "Title (Level): text".
     step.apply(state) gives the state after it.
     """
 
     __slots__ = ("technique", "title", "level", "cells", "placed",
-                 "removed", "text", "_puzzle")
+                 "removed", "text", "where", "what", "focus", "merged",
+                 "sets_level", "_puzzle")
 
     def __init__(self, puzzle: "Puzzle", raw: tuple) -> None:
-        technique, level, cells, placed, removed, self.text = raw
+        (technique, level, cells, placed, removed, self.text, self.where,
+         self.what, focus, self.merged, sets_level) = raw
+        self.sets_level = bool(sets_level)
         n = puzzle.size
+        self.focus = tuple(divmod(c, n) for c in focus)
         known = 0 <= technique < len(_TECHNIQUES)
         self.technique = _TECHNIQUES[technique].name if known else None
         self.title = _TECHNIQUES[technique].title if known else None
@@ -311,16 +331,26 @@ class Step:
     def to_dict(self) -> Dict[str, Any]:
         """The step as ``cdok --to json explain`` writes it (a "steps"
         entry, doc/FORMAT.md): technique, level (lower case), cells as
-        [row, column], placed and removed as [row, column, value], text.
+        [row, column], placed and removed as [row, column, value], text,
+        where, what, focus as [row, column]; merged when above 1 and
+        sets_level when true.
         """
-        return {
+        d = {
             "technique": self.technique,
             "level": self.level.name.lower() if self.level else None,
             "cells": [list(c) for c in self.cells],
             "placed": [list(c) for c in self.placed],
             "removed": [list(c) for c in self.removed],
             "text": self.text,
+            "where": self.where,
+            "what": self.what,
+            "focus": [list(c) for c in self.focus],
         }
+        if self.merged > 1:
+            d["merged"] = self.merged
+        if self.sets_level:
+            d["sets_level"] = True
+        return d
 
     def __str__(self) -> str:
         if self.title is None:
@@ -377,14 +407,21 @@ class Explanation(Sequence[Step]):
     def __str__(self) -> str:
         g = self.grade
         if g.outcome is GradeOutcome.LEVEL:
+            count = len(self.steps)
             lines = [f"Level: {g.level} (score {g.score}, difficulty "
-                     f"{g.difficulty}), {len(self.steps)} steps"]
+                     f"{g.difficulty}), {count} step"
+                     f"{'' if count == 1 else 's'}"]
         elif g.outcome is GradeOutcome.ABOVE:
             lines = [f"Level: above {self._top}"]
         else:
             lines = [f"Level: {g}"]
-        lines += [f"{i}. {s.title}: {s.text}"
-                  for i, s in enumerate(self.steps, 1)]
+        for i, s in enumerate(self.steps, 1):
+            # A round of routine steps is titled by its what.
+            title = (s.what.split(":", 1)[0] if s.merged > 1 and
+                     ":" in s.what else s.title)
+            mark = (f" ({s.level}, sets the level)" if s.sets_level
+                    else "")
+            lines.append(f"{i}. {title}{mark}: {s.text}")
         if g.outcome is GradeOutcome.ABOVE:
             lines.append(f"No technique up to {self._top} applies now; "
                          "the rest needs a harder level.")
@@ -399,12 +436,17 @@ class Hint:
     """The next step a person would take from a state (Puzzle.hint()).
 
     Attributes:
-        outcome: a HintOutcome: STEP, SOLVED, STUCK or CONTRADICTION.
-        step: STEP: the Step to take.  CONTRADICTION: a Step whose
-            technique, title and level are None, whose cells are the
-            cells at fault and whose text says what is wrong.  None for
-            SOLVED and STUCK.
+        outcome: a HintOutcome: STEP, SOLVED, STUCK, CONTRADICTION,
+            IMPOSSIBLE or AMBIGUOUS.
+        step: STEP: the Step to take.  CONTRADICTION, IMPOSSIBLE and
+            AMBIGUOUS: a Step whose technique, title and level are None,
+            whose cells are the cells at fault (none for the last two)
+            and whose text says what is wrong.  None for SOLVED and
+            STUCK.
         empty: how many cells of the state are empty.
+        where, what, focus: the step's first two tiers and the cells
+            to highlight (Step.where, Step.what, Step.focus); ""
+            and () when there is no step.
 
     str(hint) is what ``cdok hint`` prints.  hint.apply(state) takes the
     step (for any other outcome it gives the state unchanged, as ``cdok
@@ -412,6 +454,21 @@ class Hint:
     """
 
     __slots__ = ("outcome", "step", "empty", "_top", "_puzzle")
+
+    @property
+    def where(self) -> str:
+        """Where to look, naming no technique (a hint's first tier)."""
+        return self.step.where if self.step is not None else ""
+
+    @property
+    def what(self) -> str:
+        """The technique and its cells (a hint's second tier)."""
+        return self.step.what if self.step is not None else ""
+
+    @property
+    def focus(self) -> Tuple[Tuple[int, int], ...]:
+        """The cells of the place where names, (row, column) from 0."""
+        return self.step.focus if self.step is not None else ()
 
     def __init__(self, puzzle: "Puzzle", raw: tuple, top: int) -> None:
         outcome, step, self.empty = raw
@@ -437,6 +494,11 @@ class Hint:
             return "The puzzle is solved."
         if o is HintOutcome.STUCK:
             return f"No technique up to {self._top} applies to this state."
+        if o is HintOutcome.IMPOSSIBLE:
+            return "The puzzle has no solution, so there is no next step."
+        if o is HintOutcome.AMBIGUOUS:
+            return ("The puzzle has more than one solution, so no "
+                    "reasoning can finish it.")
         assert self.step is not None
         return f"This state cannot be finished: {self.step.text}."
 

@@ -276,7 +276,8 @@ def _cage_tuple(k: int, cage: Any, size: int, distinct: bool,
         if index in owner:
             other = owner[index]
             raise InvalidError(
-                f"cage {k}: the cell {tuple(cell)!r} is "
+                f"cage {k}: the cell {tuple(cell)!r} "
+                f"(r{index // size + 1}c{index % size + 1}) is "
                 + ("listed twice" if other == k else
                    f"already in cage {other}"))
         owner[index] = k
@@ -509,16 +510,21 @@ class Puzzle:
                                        _nodes(max_nodes)))
 
     def explain(self, level: Optional[Union[str, Level]] = None, *,
-                max_nodes: Optional[int] = None) -> Explanation:
+                max_nodes: Optional[int] = None,
+                brief: bool = False) -> Explanation:
         """The whole solution as a person would find it, step by step,
         always the easiest technique that makes progress; see
         cdok.Explanation (a sequence of cdok.Step).  level and max_nodes
         are those of grade(); with level the steps stop where the
-        techniques up to it stop helping.  ``cdok explain`` gives the
-        same steps."""
+        techniques up to it stop helping.  Every step of the grader, as
+        ``cdok explain --all-steps`` gives them; with brief=True the
+        steps a tutor gives, as ``cdok explain`` does: those some
+        placement rests on, each round of the cages' own values and the
+        singles they lead to as one step (Step.merged > 1), the steps
+        that set the level marked (Step.sets_level)."""
         top = self._level(level)
-        return Explanation(self, self._model.explain(top, _nodes(max_nodes)),
-                           top)
+        return Explanation(self, self._model.explain(top, _nodes(max_nodes),
+                                                     brief), top)
 
     def state(self) -> State:
         """The state of play at the start: the givens filled in, no
@@ -560,7 +566,28 @@ class Puzzle:
         s = _as_state(self, state)
         values, marks = s._flat()
         return Hint(self, self._model.hint(values, marks, top,
-                                           _nodes(max_nodes)), top)
+                                           _nodes(max_nodes), False), top)
+
+    def hint_place(self, state: Optional[StateLike] = None,
+                   level: Optional[Union[str, Level]] = None, *,
+                   max_nodes: Optional[int] = None) -> Hint:
+        """The next value a person can write in a grid without pencil
+        marks (``cdok hint --place``): hint.step places it, and its text
+        gives the reasoning it rests on in short.  Pencil marks in state
+        are ignored, and hint.apply(state) gives a state of values only
+        when state has none.  Outcomes, arguments and errors are those
+        of hint(); STUCK when the techniques up to level place no
+        value.  Chained from puzzle.state() it reaches the solution::
+
+            state = puzzle.state()
+            while (hint := puzzle.hint_place(state)).outcome is step:
+                state = hint.apply(state)
+        """
+        top = self._level(level)
+        s = _as_state(self, state)
+        values, marks = s._flat()
+        return Hint(self, self._model.hint(values, None, top,
+                                           _nodes(max_nodes), True), top)
 
     def mistakes(self, grid: Union[Sequence[Sequence[Optional[int]]], str,
                                    State], *,

@@ -229,13 +229,15 @@ static int read_cage(cdok_module_state *st, cdok_puzzle *p, PyObject *obj,
 
 			if (owner[c] == k)
 				pycdok_invalid(st, "cages[%zd][1][%d]: the "
-					       "cell (%d, %d) is listed twice",
-					       k, i, c % N, c / N);
+					       "cell (%d, %d) (r%dc%d) is "
+					       "listed twice", k, i, c % N,
+					       c / N, c / N + 1, c % N + 1);
 			else
 				pycdok_invalid(st, "cages[%zd][1][%d]: the "
-					       "cell (%d, %d) is already in "
-					       "cages[%d]", k, i, c % N, c / N,
-					       owner[c]);
+					       "cell (%d, %d) (r%dc%d) is "
+					       "already in cages[%d]", k, i,
+					       c % N, c / N, c / N + 1,
+					       c % N + 1, owner[c]);
 			goto out;
 		}
 		owner[flat[i]] = (int)k;
@@ -277,10 +279,10 @@ static int read_cages(cdok_module_state *st, cdok_puzzle *p, PyObject *obj)
 			goto out;
 	for (int c = 0; c < CELLS; c++)
 		if (owner[c] < 0) {
-			pycdok_invalid(st, "the cell (%d, %d) (row %d, column "
-				       "%d) is in no cage; in a Killer Sudoku "
-				       "every cell is in exactly one", c % N,
-				       c / N, c / N + 1, c % N + 1);
+			pycdok_invalid(st, "the cell (%d, %d) (r%dc%d) is in "
+				       "no cage; in a Killer Sudoku every cell "
+				       "is in exactly one", c % N, c / N,
+				       c / N + 1, c % N + 1);
 			goto out;
 		}
 	rc = 0;

@@ -115,11 +115,15 @@ static PyObject *candidate_tuple(const cdok_candidate *items, int n)
 /* (technique, level, cells, placed, removed, text) */
 static PyObject *step_tuple(const cdok_step *s)
 {
-	return Py_BuildValue("(iiNNNs)", s->technique, s->level,
+	return Py_BuildValue("(iiNNNsssNii)", s->technique, s->level,
 			     int_tuple(s->cells, s->ncells),
 			     candidate_tuple(s->placed, s->nplaced),
 			     candidate_tuple(s->removed, s->nremoved),
-			     s->text ? s->text : "");
+			     s->text ? s->text : "",
+			     s->where ? s->where : "",
+			     s->what ? s->what : "",
+			     int_tuple(s->focus, s->nfocus), s->merged,
+			     s->sets_level);
 }
 
 /* (outcome, scale, level, score, difficulty, steps, counts,
@@ -365,7 +369,8 @@ PyObject *pycdok_model_grade(PyObject *self, PyObject *const *args,
 	return grading_tuple(&g);
 }
 
-/* explain(max_level, max_nodes) -> (grading tuple, solved, [step]) */
+/* explain(max_level, max_nodes, brief) -> (grading tuple, solved,
+ * [step]); brief: the tutor's steps (cdok_explain_brief) */
 PyObject *pycdok_model_explain(PyObject *self, PyObject *const *args,
 			       Py_ssize_t nargs)
 {
@@ -374,15 +379,28 @@ PyObject *pycdok_model_explain(PyObject *self, PyObject *const *args,
 	cdok_error err;
 	cdok_status status;
 	PyObject *steps, *out;
+	int brief;
 
-	if (nargs != 2)
-		return PyErr_Format(PyExc_TypeError, "explain() takes 2 "
+	if (nargs != 3)
+		return PyErr_Format(PyExc_TypeError, "explain() takes 3 "
 				    "arguments");
 	if (grade_params(args[0], args[1], &par) < 0)
+		return NULL;
+	brief = PyObject_IsTrue(args[2]);
+	if (brief < 0)
 		return NULL;
 	memset(&err, 0, sizeof(err));
 	Py_BEGIN_ALLOW_THREADS
 	status = cdok_explain(puzzle_of(self), &par, &ex, &err);
+	if (status == CDOK_OK && brief &&
+	    (ex->grading.outcome == CDOK_GRADE_LEVEL ||
+	     ex->grading.outcome == CDOK_GRADE_ABOVE)) {
+		cdok_explanation *b = NULL;
+
+		status = cdok_explain_brief(puzzle_of(self), ex, &b, &err);
+		cdok_explanation_free(ex);
+		ex = b;
+	}
 	Py_END_ALLOW_THREADS
 	if (status != CDOK_OK)
 		return pycdok_raise(state_of(self), status, &err);
@@ -402,8 +420,9 @@ PyObject *pycdok_model_explain(PyObject *self, PyObject *const *args,
 	return out;
 }
 
-/* hint(values, marks | None, max_level, max_nodes)
- *   -> (outcome, step tuple | None, empty) */
+/* hint(values, marks | None, max_level, max_nodes, place)
+ *   -> (outcome, step tuple | None, empty); place: cdok_hint_place,
+ *   which ignores marks */
 PyObject *pycdok_model_hint(PyObject *self, PyObject *const *args,
 			    Py_ssize_t nargs)
 {
@@ -415,24 +434,30 @@ PyObject *pycdok_model_hint(PyObject *self, PyObject *const *args,
 	int *values = NULL;
 	uint64_t *marks = NULL;
 	PyObject *out = NULL;
+	int place;
 
-	if (nargs != 4)
-		return PyErr_Format(PyExc_TypeError, "hint() takes 4 "
+	if (nargs != 5)
+		return PyErr_Format(PyExc_TypeError, "hint() takes 5 "
 				    "arguments");
+	place = PyObject_IsTrue(args[4]);
+	if (place < 0)
+		return NULL;
 	if (grade_params(args[2], args[3], &par) < 0 ||
 	    state_arrays(args[0], args[1], cdok_puzzle_size(p), &values,
 			 &marks) < 0)
 		goto done;
 	memset(&err, 0, sizeof(err));
 	Py_BEGIN_ALLOW_THREADS
-	status = cdok_hint_next(p, values, marks, &par, &h, &err);
+	if (place)
+		status = cdok_hint_place(p, values, &par, &h, &err);
+	else
+		status = cdok_hint_next(p, values, marks, &par, &h, &err);
 	Py_END_ALLOW_THREADS
 	if (status != CDOK_OK) {
 		pycdok_raise(state_of(self), status, &err);
 		goto done;
 	}
-	if (h->outcome == CDOK_HINT_STEP ||
-	    h->outcome == CDOK_HINT_CONTRADICTION)
+	if (h->outcome != CDOK_HINT_SOLVED && h->outcome != CDOK_HINT_STUCK)
 		out = Py_BuildValue("(iNi)", (int)h->outcome,
 				    step_tuple(&h->step), h->empty);
 	else

@@ -155,8 +155,8 @@ static int set_givens(cdok_module_state *st, cdok_puzzle *p,
 		if (values[i] == CDOK_NONE)
 			continue;
 		if (cdok_puzzle_set_given(p, i, values[i]) != CDOK_OK) {
-			pycdok_invalid(st, "the given %d at row %d, column %d "
-				       "is not a value of this puzzle",
+			pycdok_invalid(st, "the given %d in r%dc%d is not a "
+				       "value of this puzzle",
 				       values[i], i / cdok_puzzle_size(p) + 1,
 				       i % cdok_puzzle_size(p) + 1);
 			rc = -1;
@@ -424,11 +424,11 @@ static PyMethodDef model_methods[] = {
 	 METH_FASTCALL, "grade(max_level, max_nodes) -> grading tuple"},
 	{"explain", (PyCFunction)(void (*)(void))pycdok_model_explain,
 	 METH_FASTCALL,
-	 "explain(max_level, max_nodes) -> (grading, solved, steps)"},
+	 "explain(max_level, max_nodes, brief) -> (grading, solved, steps)"},
 	{"hint", (PyCFunction)(void (*)(void))pycdok_model_hint,
 	 METH_FASTCALL,
-	 "hint(values, marks, max_level, max_nodes) -> (outcome, step, "
-	 "empty)"},
+	 "hint(values, marks, max_level, max_nodes, place) -> (outcome, "
+	 "step, empty)"},
 	{"apply", (PyCFunction)(void (*)(void))pycdok_model_apply,
 	 METH_FASTCALL,
 	 "apply(placed, removed, values, marks) -> (values, marks)"},

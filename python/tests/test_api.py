@@ -125,7 +125,7 @@ class Building(unittest.TestCase):
             (lambda: cdok.Puzzle(3, [("+", 3, [(0, 0), (2, 2)])]),
              cdok.InvalidError, "connected"),
             (lambda: cdok.Puzzle(2, givens=[[3, 0], [0, 0]]),
-             cdok.InvalidError, "the given 3 at row 1, column 1"),
+             cdok.InvalidError, "the given 3 in r1c1"),
             (lambda: cdok.Puzzle(2, givens=[[1, 0]]), cdok.InvalidError,
              "givens has 1 rows"),
             (lambda: cdok.Puzzle(6, boxes=(4, 2)), cdok.InvalidError,
@@ -225,10 +225,10 @@ class Checking(unittest.TestCase):
         with open(WRONG6) as f:
             problems = p.check(f.read())
         self.assertEqual([str(q) for q in problems], [
-            "the given 5 at row 1, column 3 was changed to 4",
+            "the given 5 in r1c3 was changed to 4",
             "column 2 has 5 twice (rows 1 and 6)",
             "column 3 has 4 twice (rows 1 and 2)",
-            "cage F (/4 at row 1, column 2): the ratio is 5, not 4"])
+            "the 4/ cage at r1c2: the ratio is 5, not 4"])
         given, col2, _, cage = problems
         self.assertEqual((given.kind, given.cells, given.value, given.given),
                          ("given", ((0, 2),), 4, 5))

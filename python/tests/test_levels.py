@@ -251,26 +251,46 @@ class Explaining(unittest.TestCase):
 
     def test_same_steps_as_the_program(self):
         paths = (files("keen", ".keen")[::7] + files("killer", ".solo")[::3])
-        docs = program_json("explain", *paths)
-        self.assertEqual(len(docs), len(paths))
-        for path, doc in zip(paths, docs):
-            with self.subTest(path=os.path.basename(path)):
-                ex = cdok.load(path).explain()
-                self.assertEqual(grade_dict(ex.grade), doc["grade"])
-                self.assertEqual([s.to_dict() for s in ex], doc["steps"])
+        for brief in (False, True):
+            docs = program_json("explain", *([] if brief else
+                                             ["--all-steps"]), *paths)
+            self.assertEqual(len(docs), len(paths))
+            for path, doc in zip(paths, docs):
+                with self.subTest(path=os.path.basename(path), brief=brief):
+                    ex = cdok.load(path).explain(brief=brief)
+                    self.assertEqual(grade_dict(ex.grade), doc["grade"])
+                    self.assertEqual([s.to_dict() for s in ex],
+                                     doc["steps"])
 
     def test_text_as_the_program_prints_it(self):
         path = corpus("keen", "keen_6h_01.keen")
         p = cdok.load(path)
         for level in (None, "easy", "normal"):
-            with self.subTest(level=level):
-                args = ["explain", path] + (["--level", level] if level
-                                            else [])
-                status, out = program(*args)
-                ex = p.explain(level)
-                self.assertEqual(str(ex), out)
-                self.assertEqual(status, 0 if ex.solved else 10)
-                self.assertEqual(ex.solved, level is None)
+            for brief in (False, True):
+                with self.subTest(level=level, brief=brief):
+                    args = (["explain", path] +
+                            (["--level", level] if level else []) +
+                            ([] if brief else ["--all-steps"]))
+                    status, out = program(*args)
+                    ex = p.explain(level, brief=brief)
+                    self.assertEqual(str(ex), out)
+                    self.assertEqual(status, 0 if ex.solved else 10)
+                    self.assertEqual(ex.solved, level is None)
+
+    def test_brief_steps_replay_to_the_solution(self):
+        for name in ("keen_9h_01.keen", "keen_6h_01.keen",
+                     "killer_ka_01.solo"):
+            path = corpus("killer" if "killer" in name else "keen", name)
+            with self.subTest(path=name):
+                p = cdok.load(path)
+                full, brief = p.explain(), p.explain(brief=True)
+                self.assertLessEqual(len(brief), len(full) / 3)
+                self.assertEqual(sum(s.merged for s in brief) <= len(full),
+                                 True)
+                self.assertTrue(any(s.merged > 1 for s in brief))
+                self.assertTrue(any(s.sets_level for s in brief))
+                end = replay(self, p, brief, solution_of(path))
+                self.assertEqual(end.values, solution_of(path))
 
     def test_a_level_stops_the_steps(self):
         path = corpus("keen", "keen_9x_01.keen")
@@ -336,9 +356,12 @@ class Hints(unittest.TestCase):
                 # explanation's steps; a Killer state cannot carry the
                 # cages the 45 rule split, so there they may differ.
                 replay(self, p, steps, solution)
+                # (A hint cannot know whether its step sets the level.)
                 if p.scale == "calcudoku":
                     self.assertEqual([s.to_dict() for s in steps],
-                                     [s.to_dict() for s in p.explain()])
+                                     [{k: v for k, v in s.to_dict().items()
+                                       if k != "sets_level"}
+                                      for s in p.explain()])
                 guesses = sum(s.technique == "guess" for s in steps)
                 self.assertEqual(guesses > 0,
                                  p.grade().level.name == "Unreasonable")
@@ -407,6 +430,36 @@ class Hints(unittest.TestCase):
         self.assertEqual(by_text.step.to_dict(), by_grid.step.to_dict())
         self.assertEqual(by_text.empty, 24)
         self.assertEqual(cdok.read_state(text, 6).values, grid)
+
+    def test_tiers(self):
+        p = cdok.load(corpus("keen", "keen_9h_01.keen"))
+        h = p.hint()
+        self.assertEqual(h.where, "Look at the 15+ cage at r1c1.")
+        self.assertEqual(h.what, "Values a cage can use, in the 15+ cage "
+                         "at r1c1")
+        self.assertEqual(h.focus, ((0, 0), (0, 1)))
+        self.assertEqual(h.step.where, h.where)
+        d = h.step.to_dict()
+        self.assertEqual(d["focus"], [[0, 0], [0, 1]])
+        # The tiers are those the program prints and writes.
+        for tier, line in (("1", h.where), ("2", f"{h.what} (Easy).")):
+            _, out = program("hint", "--tier", tier, corpus(
+                "keen", "keen_9h_01.keen"))
+            self.assertEqual(out, line + "\n")
+        _, out = program("--to", "json", "hint",
+                         corpus("keen", "keen_9h_01.keen"))
+        self.assertEqual(json.loads(out)["step"], d)
+
+    def test_no_hint_without_one_solution(self):
+        amb = cdok.load(corpus("ambiguous", "amb_6x6.spec"))
+        h = amb.hint()
+        self.assertIs(h.outcome, HintOutcome.AMBIGUOUS)
+        self.assertIn("more than one solution", str(h))
+        self.assertIs(amb.hint_place().outcome, HintOutcome.AMBIGUOUS)
+        self.assertEqual(h.apply(amb.state()), amb.state())
+        nosol = cdok.load(corpus("invalid", "nosol_6x6.spec"))
+        self.assertIs(nosol.hint().outcome, HintOutcome.IMPOSSIBLE)
+        self.assertIn("no solution", str(nosol.hint()))
 
     def test_stuck_at_a_level(self):
         p = cdok.load(corpus("keen", "keen_9h_01.keen"))
@@ -518,7 +571,7 @@ class Mistakes(unittest.TestCase):
         self.assertEqual(found.empty, 29)
         self.assertEqual([(m.kind, m.cells, m.value) for m in found],
                          [("wrong", ((3, 3),), grid[3][3])])
-        self.assertIn("row 4, column 4", str(found[0]))
+        self.assertIn("r4c4", str(found[0]))
         grid[3][3] = sol[3][3]
         right = p.mistakes(grid)
         self.assertFalse(right)
