@@ -71,6 +71,7 @@ struct cli_options {
 	bool utf8;           /* -u: UTF-8 drawings */
 	const char *input;   /* -i FILE, or NULL */
 	const char *output;  /* -o FILE, or NULL for standard output */
+	bool force;          /* --force: -o may be one of the inputs */
 	uint64_t limit;      /* --limit N; 0 when not given */
 	bool all;            /* --all */
 	bool benchmark;      /* --benchmark */
@@ -399,6 +400,11 @@ bool cli_is_render_format(const cdok_format *f);
  * picture per file and -o holding a number pattern, the pattern is
  * taken and the output is standard output, unused. */
 bool cli_pictures_check(struct cli *cli);
+
+/* For a command that will make count puzzles (generate, gen-grid):
+ * with one picture per file, several need an -o pattern with a number;
+ * says so before any work if it is missing. */
+bool cli_pictures_check_count(const struct cli *cli, uint64_t count);
 
 /* Give the run's writer the picture settings of the options; a writer
  * of a text format takes none.  Returns an exit status. */

@@ -7,6 +7,8 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -23,7 +25,8 @@ enum { OPT_LIMIT = 256, OPT_ALL, OPT_BENCHMARK, OPT_TIMEOUT, OPT_MAX_NODES, OPT_
        OPT_COUNT, OPT_OPS, OPT_MAX_CAGE, OPT_FROM, OPT_TO, OPT_KILLER,
        OPT_BOXES, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_COMPLETIONS,
        OPT_MAN_SECTION, OPT_PER_PAGE, OPT_PAPER, OPT_TITLE,
-       OPT_WITH_SOLUTIONS, OPT_DPI, OPT_LEVEL, OPT_STATE, OPT_APPLY };
+       OPT_WITH_SOLUTIONS, OPT_DPI, OPT_LEVEL, OPT_STATE, OPT_APPLY,
+       OPT_FORCE };
 
 /* The options.  cmds names the commands an option applies to (NULL:
  * every one); --help shows them before the text, and giving the option
@@ -40,7 +43,12 @@ const struct cli_option cli_options[] = {
 	  "With --to svg or png, one picture per file, FILE may hold the "
 	  "puzzle's number as %d, or %0Nd for N digits (page-%03d.png is "
 	  "page-001.png, page-002.png, ...; %% is a % sign); it must when "
-	  "there are several puzzles.", 0 },
+	  "there are several puzzles.  FILE may not be one of the inputs "
+	  "(the same file under any name) without --force, and -o is "
+	  "given once.", 0 },
+	{ OPT_FORCE, "force", NULL, NULL,
+	  "Let -o replace a file that is also one of the inputs (its "
+	  "puzzles are read whole before it is replaced).", 0 },
 	{ OPT_FROM, "from", "FORMAT",
 	  "print solve examine harden convert check",
 	  "read every input as FORMAT (one of the formats cdok --help "
@@ -446,7 +454,17 @@ static enum parse_result parse_options(int argc, char **argv,
 			opt->input = optarg;
 			break;
 		case 'o':
+			if (opt->output) {
+				cli_msg(NULL, 0, 0, "option -o given twice "
+					"('%s', then '%s'): a run writes one "
+					"output (try cdok --help)",
+					opt->output, optarg);
+				return PARSE_ERROR;
+			}
 			opt->output = optarg;
+			break;
+		case OPT_FORCE:
+			opt->force = true;
 			break;
 		case OPT_LIMIT:
 			if (!parse_count(optarg, &opt->limit)) {
@@ -746,6 +764,60 @@ static bool option_applies(const struct cli_option *o,
 	return !o->cmds;
 }
 
+/* Whether the file at path (NULL: standard input) is the regular file
+ * out names: the same device and inode, whatever the names. */
+static bool same_file(const char *path, const struct stat *out)
+{
+	struct stat st;
+
+	if (path ? stat(path, &st) != 0 : fstat(STDIN_FILENO, &st) != 0)
+		return false;
+	return S_ISREG(st.st_mode) && st.st_dev == out->st_dev &&
+	       st.st_ino == out->st_ino;
+}
+
+/* -o FILE must not be one of the run's inputs (-i, a FILE argument,
+ * --state, or standard input redirected from it) unless --force says
+ * so: the run would replace the puzzles it reads with its answers.
+ * Only an existing regular file can be one; a device such as /dev/null
+ * may be both. */
+static bool output_not_input(const struct cli *cli,
+			     const struct cli_command *cmd)
+{
+	const struct cli_options *opt = &cli->opt;
+	const char *found = NULL;
+	bool stdin_read = (cmd->flags & CLI_CMD_READS) && !opt->input &&
+			  !cli->nfiles;
+	struct stat out;
+
+	if (opt->force || !opt->output || !strcmp(opt->output, "-") ||
+	    cli->pictures.pattern || stat(opt->output, &out) != 0 ||
+	    !S_ISREG(out.st_mode))
+		return true;
+	if (opt->input && same_file(opt->input, &out))
+		found = opt->input;
+	for (int i = 0; !found && i < cli->nfiles; i++) {
+		if (!strcmp(cli->files[i], "-"))
+			stdin_read = true;
+		else if (same_file(cli->files[i], &out))
+			found = cli->files[i];
+	}
+	if (!found && opt->state) {
+		if (!strcmp(opt->state, "-"))
+			stdin_read = true;
+		else if (same_file(opt->state, &out))
+			found = opt->state;
+	}
+	if (!found && stdin_read && same_file(NULL, &out))
+		found = "standard input";
+	if (!found)
+		return true;
+	cli_msg(NULL, 0, 0, "-o %s would replace an input (%s is the same "
+		"file) with the output: write elsewhere, or give --force to "
+		"replace it", opt->output, found);
+	return false;
+}
+
 int main(int argc, char **argv)
 {
 	struct cli cli;
@@ -855,6 +927,13 @@ int main(int argc, char **argv)
 		return CLI_EXIT_USAGE;
 	cli.files = argv + optind + 1;
 	cli.nfiles = argc - optind - 1;
+	/* A run that makes several pictures of one puzzle per file needs
+	 * a name for each: said before the work, not after it. */
+	if ((cmd->run == cmd_generate || cmd->run == cmd_gen_grid) &&
+	    !cli_pictures_check_count(&cli, cli.opt.count))
+		return CLI_EXIT_USAGE;
+	if (!output_not_input(&cli, cmd))
+		return CLI_EXIT_USAGE;
 
 	/* Usage is settled before the output is opened, so a mistyped
 	 * command never touches the -o file.  An -o pattern names the

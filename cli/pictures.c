@@ -178,6 +178,20 @@ bool cli_pictures_check(struct cli *cli)
 	return true;
 }
 
+bool cli_pictures_check_count(const struct cli *cli, uint64_t count)
+{
+	if (count < 2 || cli->pictures.pattern ||
+	    !cli_to_has(cli, CDOK_FORMAT_SINGLE) ||
+	    !cli_to_has(cli, CDOK_FORMAT_PICTURE))
+		return true;
+	cli_msg(NULL, 0, 0, "--to %s makes one picture per puzzle, and this "
+		"run would make %llu: give -o a file name with a number in "
+		"it, such as puzzle-%%03d.%s (try cdok --help)",
+		cdok_format_name(cli->opt.to), (unsigned long long)count,
+		cdok_format_name(cli->opt.to));
+	return false;
+}
+
 int cli_pictures_setup(struct cli *cli)
 {
 	const struct cli_options *opt = &cli->opt;
