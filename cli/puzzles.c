@@ -58,6 +58,21 @@ static void report_read_error(const struct input *in, const char *name,
 	cli_report(name, &e);
 }
 
+/* A warning for the notes (words only) the reader passed over after a
+ * puzzle, at the line of the first. */
+static void report_notes(const struct input *in, const char *name)
+{
+	int line, k = cdok_reader_notes(in->reader, &line);
+
+	if (k == 1)
+		cli_msg(name, line, 0, "warning: skipped a note: this block "
+			"after a puzzle holds words only (no clue, no given)");
+	else if (k > 1)
+		cli_msg(name, line, 0, "warning: skipped %d notes from here "
+			"on: blocks after a puzzle that hold words only (no "
+			"clue, no given)", k);
+}
+
 /* The next puzzle of a reader, checked.  Returns CLI_EXIT_DONE with
  * *puzzle set, CLI_EXIT_DONE with *puzzle NULL at the end, or an exit
  * status after reporting the error. */
@@ -70,6 +85,7 @@ static int next_checked(const struct input *in, const char *name,
 	*puzzle = NULL;
 	error_init(&err);
 	st = cdok_reader_next(in->reader, puzzle, &err);
+	report_notes(in, name);
 	if (st == CDOK_END)
 		return CLI_EXIT_DONE;
 	if (st != CDOK_OK) {

@@ -303,6 +303,17 @@ CDOK_API void cdok_reader_free(cdok_reader *reader);
  * of that puzzle. */
 CDOK_API void cdok_reader_set_rules(cdok_reader *reader, unsigned rules);
 
+/* How many notes the last cdok_reader_next passed over, with the line
+ * of the first in *first_line (when not NULL; 0 when there was none).
+ * A note is a block of the spec format, after a puzzle and its blank
+ * line, that holds words only: no clue, no given, no digit at all
+ * (doc/FORMAT.md, "Where a puzzle starts and ends").  The original cdok
+ * ignored everything after its puzzle; cdok reads streams of puzzles
+ * there, and tells its caller of what it passes over so that a grid
+ * that lost its clues is not skipped in silence.  Other formats have
+ * none. */
+CDOK_API int cdok_reader_notes(const cdok_reader *reader, int *first_line);
+
 /* Write a puzzle in a format, into a new NUL-terminated string stored in
  * *out (release it with cdok_free); *len, when not NULL, gets its
  * length.  values, when not NULL, is a grid of size*size values (0 for

@@ -20,6 +20,10 @@ struct cdok_reader {
 	bool finished;
 	int index;       /* puzzles read so far */
 	unsigned rules;  /* cdok_reader_set_rules: applied to every puzzle */
+	/* Notes (blocks of words only) the last call skipped, and the line
+	 * of the first: cdok_reader_notes. */
+	int notes;
+	int note_line;
 	/* A format's own state between puzzles (JSON keeps the array it
 	 * is walking through), released with free_state. */
 	void *state;
