@@ -66,6 +66,12 @@ enum cli_exit {
 /* The more serious of two exit statuses (later in CLI_EXITS). */
 int cli_worse(int a, int b);
 
+/* Whether a run that ends with code replaces -o's file (and writes the
+ * pictures' files): the answers 0, 1, 2 and 7 to 11, which are kept
+ * whatever they say; the failures 3 to 6 leave the file as it was.
+ * The -o text of --help says the same. */
+bool cli_keeps_output(int code);
+
 /* Everything the command line said, after parsing. */
 struct cli_options {
 	bool utf8;           /* -u: UTF-8 drawings */
@@ -299,7 +305,7 @@ typedef int (*cli_puzzle_fn)(struct cli *cli, const char *name,
  * #K <==") and they are separated by a blank line; with --to the output
  * is one stream of that format and has no headers.  An input that fails
  * is reported on stderr and the others are still processed.  Returns
- * the largest exit status. */
+ * the most serious exit status (cli_worse). */
 int cli_each_puzzle(struct cli *cli, cli_puzzle_fn fn);
 
 /* Read the first puzzle of one input (path NULL: standard input), as

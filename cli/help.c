@@ -257,10 +257,11 @@ static void general_help(struct cli_out *out)
 	out_puts(out, "\n");
 	put_wrapped(out, help_inputs, 0, 0);
 
-	out_puts(out, "\nExit status (with several inputs, the largest):\n");
+	out_puts(out, "\nExit status (with several inputs, the most serious: "
+		 "the last listed):\n");
 	for (int i = 0; i < NEXITS; i++) {
-		out_printf(out, "  %d  ", exit_codes[i].code);
-		put_wrapped(out, exit_codes[i].help, 5, 5);
+		out_printf(out, "  %2d  ", exit_codes[i].code);
+		put_wrapped(out, exit_codes[i].help, 6, 6);
 	}
 	out_puts(out, "\ncdok help COMMAND tells more about one command; the "
 		 "manual is cdok(1).\n");

@@ -39,7 +39,7 @@ const struct cli_option cli_options[] = {
 	{ 'o', "output", "FILE", NULL,
 	  "Write to FILE instead of standard output (\"-\" means standard "
 	  "output).  FILE is replaced only when the run ends with status "
-	  "0, 1, 2, 7, 8, 9, 10 or 11; otherwise it is left as it was.  "
+	  "0, 1, 2 or 7 to 11; otherwise it is left as it was.  "
 	  "With --to svg or png, one picture per file, FILE may hold the "
 	  "puzzle's number as %d, or %0Nd for N digits (page-%03d.png is "
 	  "page-001.png, page-002.png, ...; %% is a % sign); it must when "
@@ -824,7 +824,6 @@ int main(int argc, char **argv)
 	const struct cli_command *cmd;
 	const char *generate = NULL;
 	bool given[NOPTIONS] = { false };
-	bool answer;
 	int code;
 
 	memset(&cli, 0, sizeof(cli));
@@ -952,10 +951,7 @@ int main(int argc, char **argv)
 	/* "No solution", "several" and "wrong" are answers, and the
 	 * output that says so is kept; the other failures are not.  An
 	 * answer that could not be delivered is a system error. */
-	answer = code <= CLI_EXIT_AMBIGUOUS || code == CLI_EXIT_WRONG ||
-		 code == CLI_EXIT_FOUND || code == CLI_EXIT_SOLVED ||
-		 code == CLI_EXIT_NOSTEP || code == CLI_EXIT_CONTRADICTS;
-	if (!out_close(&cli.out, answer))
+	if (!out_close(&cli.out, cli_keeps_output(code)))
 		code = cli_worse(code, CLI_EXIT_SYSTEM);
 	return code;
 }

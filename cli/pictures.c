@@ -350,8 +350,7 @@ int cli_put_picture(struct cli *cli, const char *name, const char *what,
  * decides for -o). */
 static bool kept(int code)
 {
-	return code <= CLI_EXIT_AMBIGUOUS || code == CLI_EXIT_WRONG ||
-	       code == CLI_EXIT_FOUND;
+	return cli_keeps_output(code);
 }
 
 /* Each picture to the file its number names. */

@@ -186,7 +186,8 @@ static void header(struct cli *cli, bool *first, const char *name, int k,
 		out_printf(&cli->out, "==> %s <==\n", name);
 }
 
-/* Run fn on every puzzle of one input.  Returns the largest status. */
+/* Run fn on every puzzle of one input.  Returns the most serious
+ * status. */
 static int each_in_input(struct cli *cli, const char *path, const char *name,
 			 bool several_inputs, bool *first, cli_puzzle_fn fn)
 {
@@ -374,6 +375,13 @@ int cli_show_grid(struct cli *cli, const char *name,
 }
 
 /* ---- --to ---- */
+
+bool cli_keeps_output(int code)
+{
+	return code == CLI_EXIT_DONE || code == CLI_EXIT_NOSOL ||
+	       code == CLI_EXIT_AMBIGUOUS ||
+	       (code >= CLI_EXIT_WRONG && code <= CLI_EXIT_CONTRADICTS);
+}
 
 int cli_worse(int a, int b)
 {

@@ -182,7 +182,7 @@ Test(cli_formats, calpoly_answers_byte_exact)
 }
 
 /* Puzzles without a unique solution get no answer but keep their
- * numbers, are named on stderr, and the largest status wins. */
+ * numbers, are named on stderr, and the most serious status wins. */
 Test(cli_formats, ucf_stream_keeps_numbers)
 {
 	static const char one[] = "2 4\nab\ncd\na 1 .\nb 2 .\nc 2 .\nd 1 .\n";
