@@ -251,6 +251,14 @@ extern const int cli_ncommands;
 /* The command called name, in any case ("Solve" is solve), or NULL. */
 const struct cli_command *cli_find_command(const char *name);
 
+/* The command a mistyped name most likely meant ("slove": solve), or
+ * NULL when none is close (help.c). */
+const struct cli_command *cli_suggest_command(const char *name);
+
+/* Say that name is no command, with the likeliest one when there is
+ * one.  Returns CLI_EXIT_USAGE. */
+int cli_unknown_command(const char *name);
+
 /* One option of the command line.  The table (main.c) makes getopt's
  * list, --help, the per-command help, the man page's list and the shell
  * completions, so they cannot disagree. */

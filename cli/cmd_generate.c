@@ -578,11 +578,7 @@ int cmd_generate(struct cli *cli)
 	int nthreads = 0, code = CLI_EXIT_DONE;
 	uint64_t count = cli->opt.count;
 
-	if (cli->nfiles || cli->opt.input) {
-		cli_msg(NULL, 0, 0, "generate reads no input (did you mean "
-			"harden?)");
-		return CLI_EXIT_USAGE;
-	}
+	/* An input is refused by main(): generate reads none. */
 	if (cli->opt.killer && !killer_ok(cli, NULL, cli->opt.size))
 		return CLI_EXIT_USAGE;
 	/* Larger Killer grids take many minutes (their uniqueness checks

@@ -34,8 +34,9 @@ enum { OPT_LIMIT = 256, OPT_ALL, OPT_BENCHMARK, OPT_TIMEOUT, OPT_MAX_NODES, OPT_
 const struct cli_option cli_options[] = {
 	{ 'u', "utf8", NULL, NULL,
 	  "Draw with UTF-8 box characters instead of ASCII.", 0 },
-	{ 'i', "input", "FILE", NULL,
-	  "Read a puzzle from FILE, before any FILE arguments.", 0 },
+	{ 'i', "input", "FILE",
+	  "print solve examine harden convert check hint explain",
+	  "read a puzzle from FILE, before any FILE arguments.", 0 },
 	{ 'o', "output", "FILE", NULL,
 	  "Write to FILE instead of standard output (\"-\" means standard "
 	  "output).  FILE is replaced only when the run ends with status "
@@ -46,8 +47,9 @@ const struct cli_option cli_options[] = {
 	  "there are several puzzles.  FILE may not be one of the inputs "
 	  "(the same file under any name) without --force, and -o is "
 	  "given once.", 0 },
-	{ OPT_FORCE, "force", NULL, NULL,
-	  "Let -o replace a file that is also one of the inputs (its "
+	{ OPT_FORCE, "force", NULL,
+	  "print solve examine harden convert check hint explain",
+	  "let -o replace a file that is also one of the inputs (its "
 	  "puzzles are read whole before it is replaced).", 0 },
 	{ OPT_FROM, "from", "FORMAT",
 	  "print solve examine harden convert check",
@@ -845,11 +847,8 @@ int main(int argc, char **argv)
 		/* cdok COMMAND --help: that command's help. */
 		if (optind < argc) {
 			cmd = cli_find_command(argv[optind]);
-			if (!cmd) {
-				cli_msg(NULL, 0, 0, "unknown command '%s' "
-					"(try cdok --help)", argv[optind]);
-				return CLI_EXIT_USAGE;
-			}
+			if (!cmd)
+				return cli_unknown_command(argv[optind]);
 			return cli_print_help(NULL, cmd);
 		}
 		return cli_print_help(NULL, NULL);
@@ -874,9 +873,14 @@ int main(int argc, char **argv)
 	}
 	/* Commands match in any case, as in the original ("Solve"). */
 	cmd = cli_find_command(argv[optind]);
-	if (!cmd) {
-		cli_msg(NULL, 0, 0, "unknown command '%s' (try cdok --help)",
-			argv[optind]);
+	if (!cmd)
+		return cli_unknown_command(argv[optind]);
+	/* generate and gen-grid make puzzles from nothing: an input given
+	 * to them is a mistake, most likely for harden. */
+	if (!(cmd->flags & CLI_CMD_READS) && cmd->run != cmd_help &&
+	    (cli.opt.input || optind + 1 < argc)) {
+		cli_msg(NULL, 0, 0, "%s reads no input (did you mean harden?)",
+			cmd->name);
 		return CLI_EXIT_USAGE;
 	}
 	if (!(cmd->flags & CLI_CMD_COUNTS) && (cli.opt.limit || cli.opt.all)) {
