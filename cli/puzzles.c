@@ -117,6 +117,41 @@ static int next_puzzle(const struct input *in, const char *name,
 	return code;
 }
 
+/* Whether the text holds nothing but white space (after a UTF-8
+ * byte-order mark): then no format is in doubt, and an error about it
+ * needs no word on the format. */
+static bool text_blank(const char *text, size_t len)
+{
+	size_t i = len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3) ? 3 : 0;
+
+	for (; i < len; i++)
+		if (!strchr(" \t\r\n", text[i]) || !text[i])
+			return false;
+	return true;
+}
+
+/* A text with a NUL byte is no puzzle in any format (a program, a
+ * picture, a compressed file): said as such, at the first one, rather
+ * than as some format's "unexpected byte".  Returns an exit status. */
+static int check_text(const char *name, const char *text, size_t len)
+{
+	const char *nul = memchr(text, '\0', len);
+	int line = 1;
+	const char *start = text;
+
+	if (!nul)
+		return CLI_EXIT_DONE;
+	for (const char *p = text; p < nul; p++)
+		if (*p == '\n') {
+			line++;
+			start = p + 1;
+		}
+	cli_msg(name, line, (int)(nul - start) + 1, "this is not a text file "
+		"(it holds a NUL byte here); cdok reads puzzles written as "
+		"text");
+	return CLI_EXIT_BADINPUT;
+}
+
 /* A reader for one input's text: the --from format, or the one the text
  * looks like.  A text that looks like nothing (empty or blank) goes to
  * the spec reader, whose message about it is already the right one.
@@ -130,7 +165,7 @@ static bool open_reader(const struct cli *cli, const char *name,
 		f = cdok_formats_detect(cli_formats(), text, len);
 	if (!f)
 		f = cli_format("spec");
-	in->guessed = cli->opt.from ? NULL : f;
+	in->guessed = cli->opt.from || text_blank(text, len) ? NULL : f;
 	in->reader = cdok_reader_new(f, text, len);
 	if (!in->reader)
 		cli_msg(name, 0, 0, f ? "out of memory"
@@ -210,6 +245,13 @@ static int each_in_input(struct cli *cli, const char *path, const char *name,
 		if (several_inputs)
 			header(cli, first, name, 1, false);
 		return CLI_EXIT_SYSTEM;
+	}
+	code = check_text(name, text, len);
+	if (code != CLI_EXIT_DONE) {
+		if (several_inputs)
+			header(cli, first, name, 1, false);
+		free(text);
+		return code;
 	}
 	if (!open_reader(cli, name, text, len, &in)) {
 		free(text);
@@ -320,6 +362,11 @@ int cli_read_first(struct cli *cli, const char *path, const char *name,
 		return CLI_EXIT_BADINPUT;
 	case IO_READ_FAILED:
 		return CLI_EXIT_SYSTEM;
+	}
+	code = check_text(name, text, len);
+	if (code != CLI_EXIT_DONE) {
+		free(text);
+		return code;
 	}
 	if (!open_reader(cli, name, text, len, &in)) {
 		free(text);

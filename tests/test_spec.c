@@ -445,7 +445,7 @@ Test(spec, grid_shape_errors)
 		     "row 2 has 4 cells but the first row has 2");
 	expect_error("A+3 A 1\nB-1 B\n1 2 3\n", CDOK_ERR_SYNTAX, 2, 6,
 		     "row 2 has 2 cells but the first row has 3");
-	expect_error("1\n1\n", CDOK_ERR_SYNTAX, 2, 1, "2 rows of 1 cells");
+	expect_error("1\n1\n", CDOK_ERR_SYNTAX, 2, 1, "2 rows of 1 cell;");
 	expect_error("", CDOK_ERR_SYNTAX, 1, 1, "the input is empty");
 	expect_error("\r\n \t\r\n", CDOK_ERR_SYNTAX, 3, 1,
 		     "only white space");
@@ -544,7 +544,7 @@ Test(spec, huge_inputs)
 		text[i] = '1';
 		text[i + 1] = '\n';
 	}
-	expect_error(text, CDOK_ERR_SYNTAX, 2, 1, "rows of 1 cells");
+	expect_error(text, CDOK_ERR_SYNTAX, 2, 1, "rows of 1 cell;");
 	free(text);
 }
 
@@ -923,7 +923,7 @@ Test(spec, comment_lines)
 	expect_error("# c\nA+3\tA\n# c\nB+3\n", CDOK_ERR_SYNTAX, 4, 0,
 		     "row 2 has 1 cell");
 	expect_error("# c\nA+3\tA\n# c\n", CDOK_ERR_SYNTAX, 4, 1,
-		     "the grid has 1 rows of 2 cells");
+		     "the grid has 1 row of 2 cells");
 	expect_error("# nothing here\n\n", CDOK_ERR_SYNTAX, 3, 1,
 		     "no grid found: the input holds only comments");
 	/* Only a whole line is a comment. */
@@ -976,5 +976,5 @@ Test(spec, notes_after_a_puzzle)
 	cdok_reader_free(r);
 
 	expect_error("hello world\n", CDOK_ERR_SYNTAX, 2, 1,
-		     "the grid has 1 rows of 2 cells");
+		     "the grid has 1 row of 2 cells");
 }

@@ -423,6 +423,7 @@ static cdok_status read_row(const char *text, size_t start, size_t end,
 					 "row %d has %d cells but the first "
 					 "row has %d", y + 1,
 					 n + count_tokens(text, i, end), size);
+			/* (more than the first row's, so at least 2) */
 		}
 		st = read_token(text, &i, end, line, start, &toks[n], err);
 		if (st != CDOK_OK)
@@ -432,8 +433,8 @@ static cdok_status read_row(const char *text, size_t start, size_t end,
 	if (y > 0 && n < size)
 		return cdok_fail(err, CDOK_ERR_SYNTAX, line,
 				 (int)(end - start) + 1,
-				 "row %d has %d cells but the first row has %d",
-				 y + 1, n, size);
+				 "row %d has %d cell%s but the first row has %d",
+				 y + 1, n, text_s(n), size);
 	*count = n;
 	return CDOK_OK;
 }
@@ -1079,8 +1080,9 @@ cdok_status cdok_spec_read(struct cdok_reader *r, cdok_puzzle **out,
 		pos = end < r->len ? end + 1 : r->len;
 		if (y + 1 == size && rows > size) {
 			st = cdok_fail(err, CDOK_ERR_SYNTAX, line + 1, 1,
-				       "the grid has %d rows of %d cells; it "
-				       "must be square", rows, size);
+				       "the grid has %d rows of %d cell%s; it "
+				       "must be square", rows, size,
+				       text_s(size));
 			goto fail;
 		}
 	}
@@ -1105,8 +1107,8 @@ cdok_status cdok_spec_read(struct cdok_reader *r, cdok_puzzle **out,
 			line--;
 		}
 		st = cdok_fail(err, CDOK_ERR_SYNTAX, line, col,
-			       "the grid has %d rows of %d cells; it must be "
-			       "square", rows, size);
+			       "the grid has %d row%s of %d cells; it must be "
+			       "square", rows, text_s(rows), size);
 		goto fail;
 	}
 
