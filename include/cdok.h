@@ -566,9 +566,18 @@ typedef struct cdok_result {
 	uint64_t nodes;
 	/* Branch points: nodes where the search had to guess. */
 	uint64_t branches;
-	/* The difficulty score (doc/SOLVER.md), meaningful when the puzzle
-	 * has exactly one solution and the search was complete. */
-	uint64_t difficulty;
+	/* The solver's own score of the search (doc/SOLVER.md, "The search
+	 * score"), meaningful when the puzzle has exactly one solution and
+	 * the search was complete.  It measures how much a machine had to
+	 * guess, not how hard the puzzle is for a person: that is the
+	 * difficulty of cdok_grade (10000 x (level + 1) + score), the
+	 * number the program prints.  difficulty is this member's name
+	 * before 0.4.0, kept (the same storage) so that programs built on
+	 * it still compile; it goes with the next ABI. */
+	union {
+		uint64_t search_score;
+		uint64_t difficulty;   /* deprecated: search_score */
+	};
 	/* Why there is no solution, in a sentence (no final period), when
 	 * the solver sees it before any search from one cage alone (a cage
 	 * whose values must differ but has more cells than there are

@@ -81,20 +81,31 @@ class Result:
         timed_out: True when it was the timeout.
         nodes: search nodes visited (1 for a puzzle solved without
             guessing); branches: nodes where the search had to guess.
-        difficulty: the difficulty score (doc/SOLVER.md) when the
-            verdict is UNIQUE, else None.
+        search_score: the solver's own score of the search
+            (doc/SOLVER.md) when the verdict is UNIQUE, else None: how
+            much a machine had to guess, not how hard the puzzle is for
+            a person; that is Puzzle.grade().difficulty, the number the
+            program prints (10000 x (level + 1) + score).
         solutions: the solutions kept (every one found unless keep said
             fewer), each a grid: ``solution[row][column]``.
     """
 
     __slots__ = ("verdict", "count", "complete", "gave_up", "timed_out",
-                 "nodes", "branches", "difficulty", "solutions")
+                 "nodes", "branches", "search_score", "solutions")
 
     def __init__(self, raw: tuple) -> None:
         (verdict, self.count, self.complete, self.gave_up, self.nodes,
-         self.branches, difficulty, self.solutions, self.timed_out) = raw
+         self.branches, score, self.solutions, self.timed_out) = raw
         self.verdict = _VERDICTS[verdict]
-        self.difficulty = difficulty if verdict == 0 else None
+        self.search_score = score if verdict == 0 else None
+
+    @property
+    def difficulty(self):
+        """Gone: see search_score and Puzzle.grade().difficulty."""
+        raise AttributeError(
+            "Result.difficulty was the solver's own number, now "
+            "Result.search_score; the difficulty cdok prints is "
+            "Puzzle.grade().difficulty")
 
     @property
     def solution(self) -> Optional[Grid]:
@@ -107,8 +118,8 @@ class Result:
         return self.verdict is Verdict.UNIQUE
 
     def __repr__(self) -> str:
-        extra = "" if self.difficulty is None else \
-            f", difficulty={self.difficulty}"
+        extra = "" if self.search_score is None else \
+            f", search_score={self.search_score}"
         return (f"<cdok.Result {self.verdict.value}: count={self.count}, "
                 f"complete={self.complete}, nodes={self.nodes}{extra}>")
 

@@ -419,7 +419,8 @@ static PyMethodDef model_methods[] = {
 	{"solve", (PyCFunction)(void (*)(void))pycdok_model_solve,
 	 METH_FASTCALL,
 	 "solve(limit, keep, max_nodes, timeout, progress) -> (verdict, "
-	 "count, complete, gave_up, nodes, branches, difficulty, solutions)"},
+	 "count, complete, gave_up, nodes, branches, search_score, "
+	 "solutions)"},
 	{"grade", (PyCFunction)(void (*)(void))pycdok_model_grade,
 	 METH_FASTCALL, "grade(max_level, max_nodes) -> grading tuple"},
 	{"explain", (PyCFunction)(void (*)(void))pycdok_model_explain,

@@ -151,7 +151,10 @@ class Solving(unittest.TestCase):
                 self.assertTrue(r.unique and r.complete and not r.gave_up)
                 self.assertEqual(r.count, 1)
                 self.assertEqual(r.solution, solution_of(path))
-                self.assertGreater(r.difficulty, 0)
+                self.assertGreater(r.search_score, 0)
+                with self.assertRaisesRegex(AttributeError,
+                                            "grade\\(\\).difficulty"):
+                    r.difficulty
 
     def test_limits_and_verdicts(self):
         path = corpus("ambiguous", "amb_sum_4x4.spec")
@@ -159,7 +162,7 @@ class Solving(unittest.TestCase):
         sols = [solution_of(path),
                 read_grid_file(path.replace(".spec", ".sol2"))]
         r = p.solve()
-        self.assertEqual((r.verdict, r.count, r.difficulty),
+        self.assertEqual((r.verdict, r.count, r.search_score),
                          (Verdict.MULTIPLE, 2, None))
         r = p.solve(limit=None)
         self.assertEqual((r.verdict, r.count, r.complete),
@@ -423,7 +426,7 @@ class Readme(unittest.TestCase):
         finally:
             os.chdir(cwd)
         self.assertTrue(out.getvalue().startswith(
-            "unique 31\n[6, 4, 5, 2, 1, 3]\n"
+            "unique 10051\n[6, 4, 5, 2, 1, 3]\n"
             "given ((0, 2),) the given 5 "), out.getvalue())
 
 
