@@ -316,8 +316,8 @@ class Puzzle:
     digit twice in a row or column).
 
     A puzzle that breaks the model's rules (a cell in two cages, a cage
-    in pieces, a given that is no value of the puzzle) raises
-    cdok.InvalidError.  Two puzzles are equal when they have the same
+    in pieces, a given that is no value of the puzzle, a cell with
+    neither a cage nor a given) raises cdok.InvalidError.  Two puzzles are equal when they have the same
     size, rules, givens and cages (labels and cage order aside).
     """
 
