@@ -596,27 +596,39 @@ class Puzzle:
     # ---- writing ----
 
     def dumps(self, format: str = "spec",
-              solution: Optional[Sequence[Sequence[Optional[int]]]] = None
-              ) -> Union[str, bytes]:
+              solution: Optional[Sequence[Sequence[Optional[int]]]] = None,
+              **pictures: Any) -> Union[str, bytes]:
         """The puzzle as text in a format (cdok.formats() lists them):
-        "spec", "ucf", "calpoly", "keen", "solo", "killer", "json", or a
-        drawing, "ascii" or "utf8".  With solution (a grid), the values
+        "spec", "ucf", "calpoly", "keen", "solo", "killer", "json", a
+        drawing, "ascii" or "utf8", or a picture, "svg", "png" or "pdf",
+        as newspapers print it.  With solution (a grid), the values
         shown instead of the givens -- for "ucf" and "calpoly" the
         answer as the contest or course writes it.  Binary formats give
         bytes.  A format that cannot hold the puzzle raises
         cdok.UnsupportedError with the reason.
+
+        The pictures take the options of cdok.dumps(), as the program's
+        --dpi, --paper, --per-page, --title and --with-solutions:
+        ``p.dumps("png", dpi=100)``, ``p.dumps("pdf",
+        with_solutions=True)``.
         """
+        if pictures or format in ("svg", "png", "pdf"):
+            from ._functions import dumps
+            return dumps([self], format,
+                         solutions=None if solution is None else [solution],
+                         **pictures)
         values = None if solution is None else \
             _flat_grid(solution, self.size, "the solution")
         return self._model.write(format, values)
 
     def dump(self, file: Union[str, "os.PathLike[str]", IO[Any]],
              format: str = "spec",
-             solution: Optional[Sequence[Sequence[Optional[int]]]] = None
-             ) -> None:
-        """Write dumps(format, solution) to a path or a file object."""
+             solution: Optional[Sequence[Sequence[Optional[int]]]] = None,
+             **pictures: Any) -> None:
+        """Write dumps(format, solution, **pictures) to a path or a
+        file object."""
         from ._functions import _write_to
-        _write_to(file, self.dumps(format, solution))
+        _write_to(file, self.dumps(format, solution, **pictures))
 
     def __str__(self) -> str:
         return self._model.write("spec", None)
