@@ -115,6 +115,7 @@ struct cli_options {
 	const char *title;   /* --title TEXT, or NULL */
 	bool with_solutions; /* --with-solutions */
 	int dpi;             /* --dpi N; 0 when not given */
+	bool sort_level;     /* --sort level */
 };
 
 /* With a format of one picture per file (--to svg, png): the pictures
@@ -128,6 +129,10 @@ struct cli_pictures {
 	int seen;            /* puzzles of the stream so far, written or
 			      * skipped */
 	const char *pattern; /* -o with a number in it, or NULL */
+	/* --sort level: the booklet's puzzles, kept until the run ends
+	 * and then put easiest first (cli_pictures_flush). */
+	struct cli_kept_puzzle *kept;
+	int nkept, kept_cap;
 };
 
 /* One run of the program. */
@@ -419,6 +424,12 @@ bool cli_pictures_check(struct cli *cli);
  * with one picture per file, several need an -o pattern with a number;
  * says so before any work if it is missing. */
 bool cli_pictures_check_count(const struct cli *cli, uint64_t count);
+
+/* With --sort level, put the booklet's puzzles kept so far into the
+ * writer, easiest first (by difficulty; those without a level last, in
+ * their order).  Call before the writer is finished.  Returns an exit
+ * status. */
+int cli_pictures_flush(struct cli *cli);
 
 /* Give the run's writer the picture settings of the options; a writer
  * of a text format takes none.  Returns an exit status. */

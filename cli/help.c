@@ -534,7 +534,11 @@ static bool option_values(struct cli_out *out, const char *name)
 
 	if (!out)
 		return !strcmp(name, "paper") || !strcmp(name, "ops") ||
-		       !strcmp(name, "level");
+		       !strcmp(name, "level") || !strcmp(name, "sort");
+	if (!strcmp(name, "sort")) {
+		out_puts(out, "level");
+		return true;
+	}
 	if (!strcmp(name, "paper")) {
 		/* cdok_render_paper's names (a test checks each). */
 		out_puts(out, "a4 a5 a3 letter legal");

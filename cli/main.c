@@ -26,7 +26,7 @@ enum { OPT_LIMIT = 256, OPT_ALL, OPT_BENCHMARK, OPT_TIMEOUT, OPT_MAX_NODES, OPT_
        OPT_BOXES, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_COMPLETIONS,
        OPT_MAN_SECTION, OPT_PER_PAGE, OPT_PAPER, OPT_TITLE,
        OPT_WITH_SOLUTIONS, OPT_DPI, OPT_LEVEL, OPT_STATE, OPT_APPLY,
-       OPT_FORCE };
+       OPT_FORCE, OPT_SORT };
 
 /* The options.  cmds names the commands an option applies to (NULL:
  * every one); --help shows them before the text, and giving the option
@@ -177,6 +177,10 @@ const struct cli_option cli_options[] = {
 	  "with --to pdf, answer keys at the back, each puzzle solved by "
 	  "cdok (one without exactly one solution gets none, with a "
 	  "warning and status 1 or 2).", 0 },
+	{ OPT_SORT, "sort", "KEY", "print solve convert harden generate gen-grid",
+	  "with --to pdf, the order of the booklet: level puts the puzzles "
+	  "from the easiest to the hardest (by difficulty, doc/LEVELS.md; "
+	  "those without a level last), numbered in that order.", 0 },
 	{ OPT_DPI, "dpi", "N", "print solve convert harden generate gen-grid",
 	  "with --to png, pixels per inch, 18 to 1200 (default 150).", 0 },
 	{ 'h', "help", NULL, NULL,
@@ -660,6 +664,15 @@ static enum parse_result parse_options(int argc, char **argv,
 		case OPT_TITLE:
 			opt->title = optarg;
 			break;
+		case OPT_SORT:
+			if (strcmp(optarg, "level")) {
+				cli_msg(NULL, 0, 0, "bad value '%s' for --sort: "
+					"expected level (try cdok --help)",
+					optarg);
+				return PARSE_ERROR;
+			}
+			opt->sort_level = true;
+			break;
 		case OPT_WITH_SOLUTIONS:
 			opt->with_solutions = true;
 			break;
@@ -947,8 +960,10 @@ int main(int argc, char **argv)
 	/* A stream --to started is closed whatever the command, so that
 	 * what was written is a whole text of its format. */
 	if (cli.writer) {
-		int end = cli_finish(&cli);
+		int end;
 
+		code = cli_worse(code, cli_pictures_flush(&cli));
+		end = cli_finish(&cli);
 		code = cli_worse(code, end);
 	}
 	code = cli_pictures_finish(&cli, code);
