@@ -116,6 +116,7 @@ struct cli_options {
 	bool with_solutions; /* --with-solutions */
 	int dpi;             /* --dpi N; 0 when not given */
 	bool sort_level;     /* --sort level */
+	const char *archive; /* --archive FILE, or NULL */
 };
 
 /* With a format of one picture per file (--to svg, png): the pictures
@@ -154,6 +155,10 @@ struct cli {
 	 * on (solve, examine), or NULL. */
 	struct cli_progress *progress;
 	struct cli_pictures pictures;
+	/* --archive: every puzzle put, as a spec after a '#' line, kept
+	 * until the run ends (cli_archive_finish). */
+	char *archive;
+	size_t archive_len, archive_cap;
 };
 
 /* What a command accepts besides the common options. */
@@ -430,6 +435,10 @@ bool cli_pictures_check_count(const struct cli *cli, uint64_t count);
  * their order).  Call before the writer is finished.  Returns an exit
  * status. */
 int cli_pictures_flush(struct cli *cli);
+
+/* --archive: write the specs kept to its file if the run's code keeps
+ * -o's file too, and free them.  Returns an exit status. */
+int cli_archive_finish(struct cli *cli, int code);
 
 /* Give the run's writer the picture settings of the options; a writer
  * of a text format takes none.  Returns an exit status. */

@@ -26,7 +26,7 @@ enum { OPT_LIMIT = 256, OPT_ALL, OPT_BENCHMARK, OPT_TIMEOUT, OPT_MAX_NODES, OPT_
        OPT_BOXES, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_COMPLETIONS,
        OPT_MAN_SECTION, OPT_PER_PAGE, OPT_PAPER, OPT_TITLE,
        OPT_WITH_SOLUTIONS, OPT_DPI, OPT_LEVEL, OPT_STATE, OPT_APPLY,
-       OPT_FORCE, OPT_SORT };
+       OPT_FORCE, OPT_SORT, OPT_ARCHIVE };
 
 /* The options.  cmds names the commands an option applies to (NULL:
  * every one); --help shows them before the text, and giving the option
@@ -177,6 +177,11 @@ const struct cli_option cli_options[] = {
 	  "with --to pdf, answer keys at the back, each puzzle solved by "
 	  "cdok (one without exactly one solution gets none, with a "
 	  "warning and status 1 or 2).", 0 },
+	{ OPT_ARCHIVE, "archive", "FILE", "gen-grid harden generate",
+	  "with --to (a booklet, a contest file), also write every puzzle "
+	  "made as a spec into FILE, each after a '#' line that names it "
+	  "and its seed, so that the puzzles can be read, solved or "
+	  "printed again (FILE is replaced as -o's is).", 0 },
 	{ OPT_SORT, "sort", "KEY", "print solve convert harden generate gen-grid",
 	  "with --to pdf, the order of the booklet: level puts the puzzles "
 	  "from the easiest to the hardest (by difficulty, doc/LEVELS.md; "
@@ -664,6 +669,9 @@ static enum parse_result parse_options(int argc, char **argv,
 		case OPT_TITLE:
 			opt->title = optarg;
 			break;
+		case OPT_ARCHIVE:
+			opt->archive = optarg;
+			break;
 		case OPT_SORT:
 			if (strcmp(optarg, "level")) {
 				cli_msg(NULL, 0, 0, "bad value '%s' for --sort: "
@@ -797,7 +805,8 @@ static bool same_file(const char *path, const struct stat *out)
  * Only an existing regular file can be one; a device such as /dev/null
  * may be both. */
 static bool output_not_input(const struct cli *cli,
-			     const struct cli_command *cmd)
+			     const struct cli_command *cmd, const char *path,
+			     const char *option)
 {
 	const struct cli_options *opt = &cli->opt;
 	const char *found = NULL;
@@ -805,9 +814,9 @@ static bool output_not_input(const struct cli *cli,
 			  !cli->nfiles;
 	struct stat out;
 
-	if (opt->force || !opt->output || !strcmp(opt->output, "-") ||
-	    cli->pictures.pattern || stat(opt->output, &out) != 0 ||
-	    !S_ISREG(out.st_mode))
+	if (opt->force || !path || !strcmp(path, "-") ||
+	    (path == opt->output && cli->pictures.pattern) ||
+	    stat(path, &out) != 0 || !S_ISREG(out.st_mode))
 		return true;
 	if (opt->input && same_file(opt->input, &out))
 		found = opt->input;
@@ -827,10 +836,34 @@ static bool output_not_input(const struct cli *cli,
 		found = "standard input";
 	if (!found)
 		return true;
-	cli_msg(NULL, 0, 0, "-o %s would replace an input (%s is the same "
+	cli_msg(NULL, 0, 0, "%s %s would replace an input (%s is the same "
 		"file) with the output: write elsewhere, or give --force to "
-		"replace it", opt->output, found);
+		"replace it", option, path, found);
 	return false;
+}
+
+/* --archive: with --to, a file of its own (not -o's). */
+static bool archive_applies(const struct cli_options *opt)
+{
+	struct stat a, o;
+
+	if (!opt->archive)
+		return true;
+	if (!opt->to || !strcmp(cdok_format_name(opt->to), "spec")) {
+		cli_msg(NULL, 0, 0, "option --archive goes with --to (a format "
+			"other than spec): without it the puzzles are written "
+			"as specs already (try cdok --help)");
+		return false;
+	}
+	if (opt->output && (!strcmp(opt->output, opt->archive) ||
+			    (stat(opt->output, &o) == 0 &&
+			     stat(opt->archive, &a) == 0 &&
+			     o.st_dev == a.st_dev && o.st_ino == a.st_ino))) {
+		cli_msg(NULL, 0, 0, "--archive %s is -o's file: the archive "
+			"needs a file of its own", opt->archive);
+		return false;
+	}
+	return true;
 }
 
 int main(int argc, char **argv)
@@ -948,7 +981,9 @@ int main(int argc, char **argv)
 	if ((cmd->run == cmd_generate || cmd->run == cmd_gen_grid) &&
 	    !cli_pictures_check_count(&cli, cli.opt.count))
 		return CLI_EXIT_USAGE;
-	if (!output_not_input(&cli, cmd))
+	if (!output_not_input(&cli, cmd, cli.opt.output, "-o") ||
+	    !output_not_input(&cli, cmd, cli.opt.archive, "--archive") ||
+	    !archive_applies(&cli.opt))
 		return CLI_EXIT_USAGE;
 
 	/* Usage is settled before the output is opened, so a mistyped
@@ -970,6 +1005,7 @@ int main(int argc, char **argv)
 	/* "No solution", "several" and "wrong" are answers, and the
 	 * output that says so is kept; the other failures are not.  An
 	 * answer that could not be delivered is a system error. */
+	code = cli_worse(code, cli_archive_finish(&cli, code));
 	if (!out_close(&cli.out, cli_keeps_output(code)))
 		code = cli_worse(code, CLI_EXIT_SYSTEM);
 	return code;

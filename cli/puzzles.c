@@ -524,6 +524,64 @@ static bool have_writer(struct cli *cli)
 	return true;
 }
 
+/* --archive: keep the puzzle as a spec after a '#' line naming it. */
+static int archive_put(struct cli *cli, const char *what,
+		       const cdok_puzzle *puzzle)
+{
+	cdok_error err;
+	char *text, head[160];
+	size_t len, hlen;
+	cdok_status st;
+
+	error_init(&err);
+	st = cdok_write(cli_format("spec"), puzzle, NULL, &text, &len, &err);
+	if (st != CDOK_OK) {
+		cli_msg(cli->opt.archive, 0, 0, "%s cannot be archived: %s",
+			what, err.message);
+		return cli_status_exit(st);
+	}
+	hlen = (size_t)snprintf(head, sizeof(head), "%s# %s\n",
+				cli->archive_len ? "\n" : "", what);
+	if (hlen >= sizeof(head))
+		hlen = sizeof(head) - 1;
+	if (cli->archive_len + hlen + len + 1 > cli->archive_cap) {
+		size_t cap = 2 * (cli->archive_len + hlen + len + 1);
+		char *more = realloc(cli->archive, cap);
+
+		if (!more) {
+			cdok_free(text);
+			cli_msg(NULL, 0, 0, "out of memory");
+			return CLI_EXIT_SYSTEM;
+		}
+		cli->archive = more;
+		cli->archive_cap = cap;
+	}
+	memcpy(cli->archive + cli->archive_len, head, hlen);
+	memcpy(cli->archive + cli->archive_len + hlen, text, len);
+	cli->archive_len += hlen + len;
+	cdok_free(text);
+	return CLI_EXIT_DONE;
+}
+
+int cli_archive_finish(struct cli *cli, int code)
+{
+	struct cli_out out;
+	bool ok = true;
+
+	if (cli->opt.archive && cli->archive_len &&
+	    cli_keeps_output(code)) {
+		ok = out_open(&out, cli->opt.archive);
+		if (ok) {
+			out_write(&out, cli->archive, cli->archive_len);
+			ok = out_close(&out, true);
+		}
+	}
+	free(cli->archive);
+	cli->archive = NULL;
+	cli->archive_len = cli->archive_cap = 0;
+	return ok ? CLI_EXIT_DONE : CLI_EXIT_SYSTEM;
+}
+
 int cli_put(struct cli *cli, const char *name, const char *what,
 	    const cdok_puzzle *puzzle, const int *values)
 {
@@ -535,6 +593,12 @@ int cli_put(struct cli *cli, const char *name, const char *what,
 
 	if (!have_writer(cli))
 		return CLI_EXIT_SYSTEM;
+	if (cli->opt.archive) {
+		int code = archive_put(cli, what, puzzle);
+
+		if (code != CLI_EXIT_DONE)
+			return code;
+	}
 	/* The text drawings (ascii, utf8) are pictures too, but plain
 	 * text of the core library: only libcdok-render's take settings,
 	 * answers and levels. */
