@@ -30,6 +30,10 @@ VERSION   = 0.3.0
 # (libcdok-json.so.$(ABI), ...).  Raise it in any release that breaks
 # binary compatibility (doc/libcdok.3.scd, "Versions").
 ABI       = 1
+# The shared libraries' file names: the SONAME's number first, as
+# packagers and ldconfig expect (libcdok.so.1 -> libcdok.so.1.3.0), then
+# the release's minor and patch numbers.
+SO_VERSION = $(ABI).$(word 2,$(subst ., ,$(VERSION))).$(word 3,$(subst ., ,$(VERSION)))
 
 BUILD    ?= build
 CC       ?= cc
@@ -102,13 +106,13 @@ $(BUILD)/libcdok.a: $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-# The shared library, under its full version, with the links a program
+# The shared library, under its full version (SO_VERSION), with the links a program
 # finds it by at run time (the SONAME) and at link time.
-$(BUILD)/libcdok.so: $(BUILD)/libcdok.so.$(VERSION)
-	ln -sf libcdok.so.$(VERSION) $(BUILD)/libcdok.so.$(ABI)
+$(BUILD)/libcdok.so: $(BUILD)/libcdok.so.$(SO_VERSION)
+	ln -sf libcdok.so.$(SO_VERSION) $(BUILD)/libcdok.so.$(ABI)
 	ln -sf libcdok.so.$(ABI) $@
 
-$(BUILD)/libcdok.so.$(VERSION): $(LIB_OBJ)
+$(BUILD)/libcdok.so.$(SO_VERSION): $(LIB_OBJ)
 	$(CC) -shared -Wl,-soname,libcdok.so.$(ABI) $(LDFLAGS_ALL) -o $@ \
 		$^ $(CORE_LIBS)
 

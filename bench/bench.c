@@ -349,7 +349,7 @@ static bool bench_puzzle(const char *dir, const char *file,
 		spent += t1 - t0;
 		if (e->runs == 1) {
 			e->nodes = res.nodes;
-			e->difficulty = res.difficulty;
+			e->difficulty = res.search_score;
 			if (verdict_of(&res) != want) {
 				fprintf(stderr, "%s: %s: expected %s, solver "
 					"says %s (count %llu, complete %d)\n",

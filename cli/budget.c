@@ -208,7 +208,7 @@ int cli_budget_gave_up(const struct cli_budget *b)
 {
 	double secs = (double)(cli_now_ns() - b->start_ns) / 1e9;
 
-	cli_msg(b->name, 0, 0, "gave up after %" PRIu64 " nodes (%.1f seconds)",
-		b->nodes, secs);
+	cli_msg(b->name, 0, 0, "gave up after %" PRIu64 " node%s (%.1f "
+		"seconds)", b->nodes, b->nodes == 1 ? "" : "s", secs);
 	return CLI_EXIT_GAVEUP;
 }

@@ -66,11 +66,18 @@ enum cli_exit {
 /* The more serious of two exit statuses (later in CLI_EXITS). */
 int cli_worse(int a, int b);
 
+/* Whether a run that ends with code replaces -o's file (and writes the
+ * pictures' files): the answers 0, 1, 2 and 7 to 11, which are kept
+ * whatever they say; the failures 3 to 6 leave the file as it was.
+ * The -o text of --help says the same. */
+bool cli_keeps_output(int code);
+
 /* Everything the command line said, after parsing. */
 struct cli_options {
 	bool utf8;           /* -u: UTF-8 drawings */
 	const char *input;   /* -i FILE, or NULL */
 	const char *output;  /* -o FILE, or NULL for standard output */
+	bool force;          /* --force: -o may be one of the inputs */
 	uint64_t limit;      /* --limit N; 0 when not given */
 	bool all;            /* --all */
 	bool benchmark;      /* --benchmark */
@@ -111,6 +118,8 @@ struct cli_options {
 	const char *title;   /* --title TEXT, or NULL */
 	bool with_solutions; /* --with-solutions */
 	int dpi;             /* --dpi N; 0 when not given */
+	bool sort_level;     /* --sort level */
+	const char *archive; /* --archive FILE, or NULL */
 };
 
 /* With a format of one picture per file (--to svg, png): the pictures
@@ -124,6 +133,10 @@ struct cli_pictures {
 	int seen;            /* puzzles of the stream so far, written or
 			      * skipped */
 	const char *pattern; /* -o with a number in it, or NULL */
+	/* --sort level: the booklet's puzzles, kept until the run ends
+	 * and then put easiest first (cli_pictures_flush). */
+	struct cli_kept_puzzle *kept;
+	int nkept, kept_cap;
 };
 
 /* One run of the program. */
@@ -145,6 +158,10 @@ struct cli {
 	 * on (solve, examine), or NULL. */
 	struct cli_progress *progress;
 	struct cli_pictures pictures;
+	/* --archive: every puzzle put, as a spec after a '#' line, kept
+	 * until the run ends (cli_archive_finish). */
+	char *archive;
+	size_t archive_len, archive_cap;
 };
 
 /* What a command accepts besides the common options. */
@@ -261,6 +278,14 @@ extern const int cli_ncommands;
 /* The command called name, in any case ("Solve" is solve), or NULL. */
 const struct cli_command *cli_find_command(const char *name);
 
+/* The command a mistyped name most likely meant ("slove": solve), or
+ * NULL when none is close (help.c). */
+const struct cli_command *cli_suggest_command(const char *name);
+
+/* Say that name is no command, with the likeliest one when there is
+ * one.  Returns CLI_EXIT_USAGE. */
+int cli_unknown_command(const char *name);
+
 /* One option of the command line.  The table (main.c) makes getopt's
  * list, --help, the per-command help, the man page's list and the shell
  * completions, so they cannot disagree. */
@@ -315,7 +340,7 @@ typedef int (*cli_puzzle_fn)(struct cli *cli, const char *name,
  * #K <==") and they are separated by a blank line; with --to the output
  * is one stream of that format and has no headers.  An input that fails
  * is reported on stderr and the others are still processed.  Returns
- * the largest exit status. */
+ * the most serious exit status (cli_worse). */
 int cli_each_puzzle(struct cli *cli, cli_puzzle_fn fn);
 
 /* Read the first puzzle of one input (path NULL: standard input), as
@@ -416,6 +441,21 @@ bool cli_is_render_format(const cdok_format *f);
  * picture per file and -o holding a number pattern, the pattern is
  * taken and the output is standard output, unused. */
 bool cli_pictures_check(struct cli *cli);
+
+/* For a command that will make count puzzles (generate, gen-grid):
+ * with one picture per file, several need an -o pattern with a number;
+ * says so before any work if it is missing. */
+bool cli_pictures_check_count(const struct cli *cli, uint64_t count);
+
+/* With --sort level, put the booklet's puzzles kept so far into the
+ * writer, easiest first (by difficulty; those without a level last, in
+ * their order).  Call before the writer is finished.  Returns an exit
+ * status. */
+int cli_pictures_flush(struct cli *cli);
+
+/* --archive: write the specs kept to its file if the run's code keeps
+ * -o's file too, and free them.  Returns an exit status. */
+int cli_archive_finish(struct cli *cli, int code);
 
 /* Give the run's writer the picture settings of the options; a writer
  * of a text format takes none.  Returns an exit status. */

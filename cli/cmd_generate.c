@@ -7,6 +7,7 @@
  * long run, and -j never changes the output: the threads only decide who
  * makes which puzzle, and puzzles are printed in order.
  */
+#include <ctype.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -191,6 +192,47 @@ static cdok_scale run_scale(const struct cli *cli, bool killer)
 	return killer ? CDOK_SCALE_KILLER : CDOK_SCALE_CALCUDOKU;
 }
 
+/* -m and -t take the difficulty cdok prints, 10000 x (level + 1) +
+ * score, whose smallest value is 10000 on a scale of levels: a number
+ * below it (the original cdok's scale, or a guess) would make no puzzle
+ * (-m) or change nothing (-t).  Nylimb puzzles have no levels; their
+ * difficulty is the solver's number, and any value goes.  False after
+ * saying so. */
+static bool difficulty_on_scale(const struct cli *cli, const char *name,
+				cdok_scale scale)
+{
+	const char *first, *second;
+	char word[32];
+	uint64_t v = cli->opt.max_diff ? cli->opt.max_diff
+				       : cli->opt.target_diff;
+	size_t i;
+
+	if (scale == CDOK_SCALE_NONE || !v || v >= 10000)
+		return true;
+	first = cdok_level_name(scale, 0);
+	second = cdok_level_name(scale, 1);
+	/* --level takes the name in lower case. */
+	for (i = 0; (cli->opt.max_diff ? first : second)[i] &&
+		    i + 1 < sizeof(word); i++)
+		word[i] = (char)tolower((unsigned char)
+			(cli->opt.max_diff ? first : second)[i]);
+	word[i] = '\0';
+	if (cli->opt.max_diff)
+		cli_msg(name, 0, 0, "-m %llu is below every difficulty: cdok's "
+			"difficulty is 10000 x (level + 1) + score (a score of "
+			"0 to 9999), so the %s puzzles are 10000 to 19999; "
+			"give -m 19999 for %s puzzles only, or --level %s "
+			"(doc/LEVELS.md)", (unsigned long long)v, first, first,
+			word);
+	else
+		cli_msg(name, 0, 0, "-t %llu is below every difficulty: cdok's "
+			"difficulty is 10000 x (level + 1) + score (a score of "
+			"0 to 9999), so every puzzle reaches it; give -t 20000 "
+			"to harden until %s, or --level %s (doc/LEVELS.md)",
+			(unsigned long long)v, second, word);
+	return false;
+}
+
 /* --level for puzzles of a size and scale, into *level (-1: none); false
  * after saying why not. */
 static bool level_for(const struct cli *cli, const char *name, int size,
@@ -199,6 +241,8 @@ static bool level_for(const struct cli *cli, const char *name, int size,
 	int top;
 
 	if (!cli_level(cli, name, scale, level))
+		return false;
+	if (!difficulty_on_scale(cli, name, scale))
 		return false;
 	if (*level < 0)
 		return true;
@@ -534,11 +578,7 @@ int cmd_generate(struct cli *cli)
 	int nthreads = 0, code = CLI_EXIT_DONE;
 	uint64_t count = cli->opt.count;
 
-	if (cli->nfiles || cli->opt.input) {
-		cli_msg(NULL, 0, 0, "generate reads no input (did you mean "
-			"harden?)");
-		return CLI_EXIT_USAGE;
-	}
+	/* An input is refused by main(): generate reads none. */
 	if (cli->opt.killer && !killer_ok(cli, NULL, cli->opt.size))
 		return CLI_EXIT_USAGE;
 	/* Larger Killer grids take many minutes (their uniqueness checks

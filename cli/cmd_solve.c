@@ -142,7 +142,7 @@ static int report_verdict(struct solve_run *run, const cdok_result *res,
 	 * the score within it. */
 	if (!cli_grade(run->cli, run->name, run->puzzle, solution, &grading))
 		return CLI_EXIT_SYSTEM;
-	cli_difficulty(&grading, res->difficulty, diff, sizeof(diff));
+	cli_difficulty(&grading, res->search_score, diff, sizeof(diff));
 	out_printf(out, "Solution is unique. Difficulty: %s\n", diff);
 	return CLI_EXIT_DONE;
 }

@@ -65,6 +65,84 @@ const struct cli_command *cli_find_command(const char *name)
 	return NULL;
 }
 
+/* The edit distance between a and b (insertions, deletions,
+ * substitutions and swaps of neighbours, case ignored), stopping at
+ * 9: only small ones matter for a suggestion. */
+static int distance(const char *a, const char *b)
+{
+	enum { MAX = 24 };
+	int d[MAX + 1][MAX + 1];
+	int n = (int)strlen(a), m = (int)strlen(b);
+
+	if (n > MAX || m > MAX)
+		return 9;
+	for (int i = 0; i <= n; i++)
+		d[i][0] = i;
+	for (int j = 0; j <= m; j++)
+		d[0][j] = j;
+	for (int i = 1; i <= n; i++)
+		for (int j = 1; j <= m; j++) {
+			int ca = tolower((unsigned char)a[i - 1]);
+			int cb = tolower((unsigned char)b[j - 1]);
+			int v = d[i - 1][j - 1] + (ca != cb);
+
+			if (d[i - 1][j] + 1 < v)
+				v = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < v)
+				v = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 && ca == tolower((unsigned char)
+							    b[j - 2]) &&
+			    cb == tolower((unsigned char)a[i - 2]) &&
+			    d[i - 2][j - 2] + 1 < v)
+				v = d[i - 2][j - 2] + 1;
+			d[i][j] = v;
+		}
+	return d[n][m] < 9 ? d[n][m] : 9;
+}
+
+const struct cli_command *cli_suggest_command(const char *name)
+{
+	const struct cli_command *best = NULL;
+	size_t len = strlen(name);
+	int best_d = 9, ties = 0;
+
+	/* A command the word starts (solver), or that starts the word
+	 * (exam), is the likeliest; else the nearest within a third of
+	 * the word, and at most 2 edits. */
+	for (int i = 0; i < cli_ncommands; i++) {
+		const char *c = cli_commands[i].name;
+		size_t n = strlen(c);
+		int d = distance(name, c);
+
+		if (len >= 3 && (!strncasecmp(name, c, len < n ? len : n)))
+			d = d < 1 ? d : 1;
+		if (d < best_d) {
+			best_d = d;
+			best = &cli_commands[i];
+			ties = 0;
+		} else if (d == best_d) {
+			ties++;
+		}
+	}
+	/* Two as near ("gen": gen-grid, generate) are no suggestion. */
+	if (!best || ties || best_d > 2 || (size_t)best_d * 3 > len)
+		return NULL;
+	return best;
+}
+
+int cli_unknown_command(const char *name)
+{
+	const struct cli_command *near = cli_suggest_command(name);
+
+	if (near)
+		cli_msg(NULL, 0, 0, "unknown command '%s': did you mean %s? "
+			"(try cdok --help)", name, near->name);
+	else
+		cli_msg(NULL, 0, 0, "unknown command '%s' (try cdok --help)",
+			name);
+	return CLI_EXIT_USAGE;
+}
+
 static bool shown(const struct cli_option *o)
 {
 	return !(o->flags & CLI_OPTF_HIDDEN);
@@ -257,10 +335,11 @@ static void general_help(struct cli_out *out)
 	out_puts(out, "\n");
 	put_wrapped(out, help_inputs, 0, 0);
 
-	out_puts(out, "\nExit status (with several inputs, the largest):\n");
+	out_puts(out, "\nExit status (with several inputs, the most serious: "
+		 "the last listed):\n");
 	for (int i = 0; i < NEXITS; i++) {
-		out_printf(out, "  %d  ", exit_codes[i].code);
-		put_wrapped(out, exit_codes[i].help, 5, 5);
+		out_printf(out, "  %2d  ", exit_codes[i].code);
+		put_wrapped(out, exit_codes[i].help, 6, 6);
 	}
 	out_puts(out, "\ncdok help COMMAND tells more about one command; the "
 		 "manual is cdok(1).\n");
@@ -336,11 +415,8 @@ int cmd_help(struct cli *cli)
 	}
 	if (cli->nfiles == 1) {
 		cmd = cli_find_command(cli->files[0]);
-		if (!cmd) {
-			cli_msg(NULL, 0, 0, "unknown command '%s' (try cdok "
-				"--help)", cli->files[0]);
-			return CLI_EXIT_USAGE;
-		}
+		if (!cmd)
+			return cli_unknown_command(cli->files[0]);
 	}
 	return cli_print_help(&cli->out, cmd);
 }
@@ -480,6 +556,53 @@ static void to_words(struct cli_out *out, unsigned flags)
 	}
 }
 
+/* The values an option's argument takes, separated by spaces, for the
+ * completions; false for an option whose argument is not one of a few
+ * words (a number, a file, a format: those are completed elsewhere).
+ * With out NULL, only whether it has them. */
+static bool option_values(struct cli_out *out, const char *name)
+{
+	static const cdok_scale scales[] = { CDOK_SCALE_CALCUDOKU,
+					     CDOK_SCALE_KILLER };
+	const char *sep = "";
+
+	if (!out)
+		return !strcmp(name, "paper") || !strcmp(name, "ops") ||
+		       !strcmp(name, "level") || !strcmp(name, "sort");
+	if (!strcmp(name, "sort")) {
+		out_puts(out, "level");
+		return true;
+	}
+	if (!strcmp(name, "paper")) {
+		/* cdok_render_paper's names (a test checks each). */
+		out_puts(out, "a4 a5 a3 letter legal");
+		return true;
+	}
+	if (!strcmp(name, "ops")) {
+		out_puts(out, "all mul add addsub");
+		return true;
+	}
+	if (strcmp(name, "level"))
+		return false;
+	/* Both scales' names in lower case, each once (Keen and Solo
+	 * share extreme and unreasonable). */
+	for (size_t s = 0; s < sizeof(scales) / sizeof(scales[0]); s++)
+		for (int i = 0; i < cdok_level_count(scales[s]); i++) {
+			char word[32];
+			const char *w = cdok_level_name(scales[s], i);
+			size_t k;
+
+			for (k = 0; w[k] && k + 1 < sizeof(word); k++)
+				word[k] = (char)tolower((unsigned char)w[k]);
+			word[k] = '\0';
+			if (s > 0 && cdok_level_find(scales[0], word) >= 0)
+				continue;
+			out_printf(out, "%s%s", sep, word);
+			sep = " ";
+		}
+	return true;
+}
+
 /* The option words of the options that apply to a command (cmd NULL:
  * every option shown), separated by spaces. */
 static void option_words(struct cli_out *out, const char *cmd)
@@ -557,6 +680,15 @@ static void bash_completion(struct cli_out *out)
 	format_names(out, false);
 	out_puts(out, "\" ;;\n\t\tesac\n\t\t"
 		 "COMPREPLY=($(compgen -W \"$w\" -- \"$cur\")); return ;;\n\t");
+	for (int i = 0; i < cli_noptions; i++) {
+		const struct cli_option *o = &cli_options[i];
+
+		if (!o->arg || !shown(o) || !option_values(NULL, o->name))
+			continue;
+		out_printf(out, "--%s)\n\t\tCOMPREPLY=($(compgen -W \"", o->name);
+		option_values(out, o->name);
+		out_puts(out, "\" -- \"$cur\")); return ;;\n\t");
+	}
 	arg_pattern(out, NULL, true);
 	out_puts(out, ")\n\t\treturn ;;\n\tesac\n\n"
 		 "\tif [[ $cur == -* ]]; then\n\t\tcase $cmd in\n");
@@ -679,6 +811,10 @@ static void zsh_completion(struct cli_out *out)
 		} else if (!strcmp(o->arg, "FORMAT")) {
 			out_puts(out, ":FORMAT:(");
 			format_names(out, !strcmp(o->name, "from"));
+			out_puts(out, ")");
+		} else if (option_values(NULL, o->name)) {
+			out_printf(out, ":%s:(", o->arg);
+			option_values(out, o->name);
 			out_puts(out, ")");
 		} else {
 			out_printf(out, ":%s: ", o->arg);

@@ -107,6 +107,11 @@ enum io_read io_read_input(const char *path, const char *name, char **text,
 		cli_msg(name, 0, 0, "cannot open: %s", strerror(errno));
 		return IO_READ_FAILED;
 	}
+	/* A run without a file on a terminal would wait in silence. */
+	if (!path && isatty(fd))
+		cli_msg(NULL, 0, 0, "reading standard input, the terminal: "
+			"type or paste the puzzle and end it with Ctrl-D, or "
+			"name a FILE (try cdok --help)");
 
 	/* A regular file tells its size: refuse a huge one before reading
 	 * it, and read a normal one with a single allocation.  Pipes and

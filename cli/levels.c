@@ -84,7 +84,7 @@ uint64_t cli_score(void *user, const cdok_puzzle *puzzle,
 	cdok_grade_params_init(&params);
 	params.max_level = top ? *top : -1;
 	if (cdok_grade(puzzle, &params, &g, NULL) != CDOK_OK)
-		return result->difficulty;
+		return result->search_score;
 	switch (g.outcome) {
 	case CDOK_GRADE_LEVEL:
 		return g.difficulty;
@@ -93,6 +93,6 @@ uint64_t cli_score(void *user, const cdok_puzzle *puzzle,
 		return (uint64_t)CDOK_SCORE_SPAN * (uint64_t)(g.level + 1);
 	default:
 		/* Unique puzzles only come here: not graded (Nylimb). */
-		return result->difficulty;
+		return result->search_score;
 	}
 }

@@ -7,6 +7,8 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -23,8 +25,8 @@ enum { OPT_LIMIT = 256, OPT_ALL, OPT_BENCHMARK, OPT_TIMEOUT, OPT_MAX_NODES, OPT_
        OPT_COUNT, OPT_OPS, OPT_MAX_CAGE, OPT_FROM, OPT_TO, OPT_KILLER,
        OPT_BOXES, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_COMPLETIONS,
        OPT_MAN_SECTION, OPT_PER_PAGE, OPT_PAPER, OPT_TITLE,
-       OPT_WITH_SOLUTIONS, OPT_DPI, OPT_LEVEL, OPT_STATE, OPT_APPLY, OPT_TIER, OPT_PLACE,
-       OPT_ALL_STEPS };
+       OPT_WITH_SOLUTIONS, OPT_DPI, OPT_LEVEL, OPT_STATE, OPT_APPLY, OPT_TIER,
+       OPT_PLACE, OPT_ALL_STEPS, OPT_FORCE, OPT_SORT, OPT_ARCHIVE };
 
 /* The options.  cmds names the commands an option applies to (NULL:
  * every one); --help shows them before the text, and giving the option
@@ -32,16 +34,23 @@ enum { OPT_LIMIT = 256, OPT_ALL, OPT_BENCHMARK, OPT_TIMEOUT, OPT_MAX_NODES, OPT_
 const struct cli_option cli_options[] = {
 	{ 'u', "utf8", NULL, NULL,
 	  "Draw with UTF-8 box characters instead of ASCII.", 0 },
-	{ 'i', "input", "FILE", NULL,
-	  "Read a puzzle from FILE, before any FILE arguments.", 0 },
+	{ 'i', "input", "FILE",
+	  "print solve examine harden convert check hint explain",
+	  "read a puzzle from FILE, before any FILE arguments.", 0 },
 	{ 'o', "output", "FILE", NULL,
 	  "Write to FILE instead of standard output (\"-\" means standard "
 	  "output).  FILE is replaced only when the run ends with status "
-	  "0, 1, 2, 7, 8, 9, 10 or 11; otherwise it is left as it was.  "
+	  "0, 1, 2 or 7 to 11; otherwise it is left as it was.  "
 	  "With --to svg or png, one picture per file, FILE may hold the "
 	  "puzzle's number as %d, or %0Nd for N digits (page-%03d.png is "
 	  "page-001.png, page-002.png, ...; %% is a % sign); it must when "
-	  "there are several puzzles.", 0 },
+	  "there are several puzzles.  FILE may not be one of the inputs "
+	  "(the same file under any name) without --force, and -o is "
+	  "given once.", 0 },
+	{ OPT_FORCE, "force", NULL,
+	  "print solve examine harden convert check hint explain",
+	  "let -o replace a file that is also one of the inputs (its "
+	  "puzzles are read whole before it is replaced).", 0 },
 	{ OPT_FROM, "from", "FORMAT",
 	  "print solve examine harden convert check",
 	  "read every input as FORMAT (one of the formats cdok --help "
@@ -182,6 +191,15 @@ const struct cli_option cli_options[] = {
 	  "with --to pdf, answer keys at the back, each puzzle solved by "
 	  "cdok (one without exactly one solution gets none, with a "
 	  "warning and status 1 or 2).", 0 },
+	{ OPT_ARCHIVE, "archive", "FILE", "gen-grid harden generate",
+	  "with --to (a booklet, a contest file), also write every puzzle "
+	  "made as a spec into FILE, each after a '#' line that names it "
+	  "and its seed, so that the puzzles can be read, solved or "
+	  "printed again (FILE is replaced as -o's is).", 0 },
+	{ OPT_SORT, "sort", "KEY", "print solve convert harden generate gen-grid",
+	  "with --to pdf, the order of the booklet: level puts the puzzles "
+	  "from the easiest to the hardest (by difficulty, doc/LEVELS.md; "
+	  "those without a level last), numbered in that order.", 0 },
 	{ OPT_DPI, "dpi", "N",
 	  "print solve convert harden generate gen-grid hint",
 	  "with --to png, pixels per inch, 18 to 1200 (default 150).", 0 },
@@ -462,7 +480,17 @@ static enum parse_result parse_options(int argc, char **argv,
 			opt->input = optarg;
 			break;
 		case 'o':
+			if (opt->output) {
+				cli_msg(NULL, 0, 0, "option -o given twice "
+					"('%s', then '%s'): a run writes one "
+					"output (try cdok --help)",
+					opt->output, optarg);
+				return PARSE_ERROR;
+			}
 			opt->output = optarg;
+			break;
+		case OPT_FORCE:
+			opt->force = true;
 			break;
 		case OPT_LIMIT:
 			if (!parse_count(optarg, &opt->limit)) {
@@ -672,6 +700,18 @@ static enum parse_result parse_options(int argc, char **argv,
 		case OPT_TITLE:
 			opt->title = optarg;
 			break;
+		case OPT_ARCHIVE:
+			opt->archive = optarg;
+			break;
+		case OPT_SORT:
+			if (strcmp(optarg, "level")) {
+				cli_msg(NULL, 0, 0, "bad value '%s' for --sort: "
+					"expected level (try cdok --help)",
+					optarg);
+				return PARSE_ERROR;
+			}
+			opt->sort_level = true;
+			break;
 		case OPT_WITH_SOLUTIONS:
 			opt->with_solutions = true;
 			break;
@@ -791,13 +831,91 @@ static bool option_applies(const struct cli_option *o,
 	return !o->cmds;
 }
 
+/* Whether the file at path (NULL: standard input) is the regular file
+ * out names: the same device and inode, whatever the names. */
+static bool same_file(const char *path, const struct stat *out)
+{
+	struct stat st;
+
+	if (path ? stat(path, &st) != 0 : fstat(STDIN_FILENO, &st) != 0)
+		return false;
+	return S_ISREG(st.st_mode) && st.st_dev == out->st_dev &&
+	       st.st_ino == out->st_ino;
+}
+
+/* -o FILE must not be one of the run's inputs (-i, a FILE argument,
+ * --state, or standard input redirected from it) unless --force says
+ * so: the run would replace the puzzles it reads with its answers.
+ * Only an existing regular file can be one; a device such as /dev/null
+ * may be both. */
+static bool output_not_input(const struct cli *cli,
+			     const struct cli_command *cmd, const char *path,
+			     const char *option)
+{
+	const struct cli_options *opt = &cli->opt;
+	const char *found = NULL;
+	bool stdin_read = (cmd->flags & CLI_CMD_READS) && !opt->input &&
+			  !cli->nfiles;
+	struct stat out;
+
+	if (opt->force || !path || !strcmp(path, "-") ||
+	    (path == opt->output && cli->pictures.pattern) ||
+	    stat(path, &out) != 0 || !S_ISREG(out.st_mode))
+		return true;
+	if (opt->input && same_file(opt->input, &out))
+		found = opt->input;
+	for (int i = 0; !found && i < cli->nfiles; i++) {
+		if (!strcmp(cli->files[i], "-"))
+			stdin_read = true;
+		else if (same_file(cli->files[i], &out))
+			found = cli->files[i];
+	}
+	if (!found && opt->state) {
+		if (!strcmp(opt->state, "-"))
+			stdin_read = true;
+		else if (same_file(opt->state, &out))
+			found = opt->state;
+	}
+	if (!found && stdin_read && same_file(NULL, &out))
+		found = "standard input";
+	if (!found)
+		return true;
+	cli_msg(NULL, 0, 0, "%s %s would replace an input (%s is the same "
+		"file) with the output: write elsewhere, or give --force to "
+		"replace it", option, path, found);
+	return false;
+}
+
+/* --archive: with --to, a file of its own (not -o's). */
+static bool archive_applies(const struct cli_options *opt)
+{
+	struct stat a, o;
+
+	if (!opt->archive)
+		return true;
+	if (!opt->to || !strcmp(cdok_format_name(opt->to), "spec")) {
+		cli_msg(NULL, 0, 0, "option --archive goes with --to (a format "
+			"other than spec): without it the puzzles are written "
+			"as specs already (try cdok --help)");
+		return false;
+	}
+	if (opt->output && (!strcmp(opt->output, opt->archive) ||
+			    (stat(opt->output, &o) == 0 &&
+			     stat(opt->archive, &a) == 0 &&
+			     o.st_dev == a.st_dev && o.st_ino == a.st_ino))) {
+		cli_msg(NULL, 0, 0, "--archive %s is -o's file: the archive "
+			"needs a file of its own", opt->archive);
+		return false;
+	}
+	return true;
+}
+
 int main(int argc, char **argv)
 {
 	struct cli cli;
 	const struct cli_command *cmd;
 	const char *generate = NULL;
 	bool given[NOPTIONS] = { false };
-	bool answer;
 	int code;
 
 	memset(&cli, 0, sizeof(cli));
@@ -819,11 +937,8 @@ int main(int argc, char **argv)
 		/* cdok COMMAND --help: that command's help. */
 		if (optind < argc) {
 			cmd = cli_find_command(argv[optind]);
-			if (!cmd) {
-				cli_msg(NULL, 0, 0, "unknown command '%s' "
-					"(try cdok --help)", argv[optind]);
-				return CLI_EXIT_USAGE;
-			}
+			if (!cmd)
+				return cli_unknown_command(argv[optind]);
 			return cli_print_help(NULL, cmd);
 		}
 		return cli_print_help(NULL, NULL);
@@ -848,9 +963,14 @@ int main(int argc, char **argv)
 	}
 	/* Commands match in any case, as in the original ("Solve"). */
 	cmd = cli_find_command(argv[optind]);
-	if (!cmd) {
-		cli_msg(NULL, 0, 0, "unknown command '%s' (try cdok --help)",
-			argv[optind]);
+	if (!cmd)
+		return cli_unknown_command(argv[optind]);
+	/* generate and gen-grid make puzzles from nothing: an input given
+	 * to them is a mistake, most likely for harden. */
+	if (!(cmd->flags & CLI_CMD_READS) && cmd->run != cmd_help &&
+	    (cli.opt.input || optind + 1 < argc)) {
+		cli_msg(NULL, 0, 0, "%s reads no input (did you mean harden?)",
+			cmd->name);
 		return CLI_EXIT_USAGE;
 	}
 	if (!(cmd->flags & CLI_CMD_COUNTS) && (cli.opt.limit || cli.opt.all)) {
@@ -900,6 +1020,15 @@ int main(int argc, char **argv)
 		return CLI_EXIT_USAGE;
 	cli.files = argv + optind + 1;
 	cli.nfiles = argc - optind - 1;
+	/* A run that makes several pictures of one puzzle per file needs
+	 * a name for each: said before the work, not after it. */
+	if ((cmd->run == cmd_generate || cmd->run == cmd_gen_grid) &&
+	    !cli_pictures_check_count(&cli, cli.opt.count))
+		return CLI_EXIT_USAGE;
+	if (!output_not_input(&cli, cmd, cli.opt.output, "-o") ||
+	    !output_not_input(&cli, cmd, cli.opt.archive, "--archive") ||
+	    !archive_applies(&cli.opt))
+		return CLI_EXIT_USAGE;
 
 	/* Usage is settled before the output is opened, so a mistyped
 	 * command never touches the -o file.  An -o pattern names the
@@ -910,18 +1039,18 @@ int main(int argc, char **argv)
 	/* A stream --to started is closed whatever the command, so that
 	 * what was written is a whole text of its format. */
 	if (cli.writer) {
-		int end = cli_finish(&cli);
+		int end;
 
+		code = cli_worse(code, cli_pictures_flush(&cli));
+		end = cli_finish(&cli);
 		code = cli_worse(code, end);
 	}
 	code = cli_pictures_finish(&cli, code);
 	/* "No solution", "several" and "wrong" are answers, and the
 	 * output that says so is kept; the other failures are not.  An
 	 * answer that could not be delivered is a system error. */
-	answer = code <= CLI_EXIT_AMBIGUOUS || code == CLI_EXIT_WRONG ||
-		 code == CLI_EXIT_FOUND || code == CLI_EXIT_SOLVED ||
-		 code == CLI_EXIT_NOSTEP || code == CLI_EXIT_CONTRADICTS;
-	if (!out_close(&cli.out, answer))
+	code = cli_worse(code, cli_archive_finish(&cli, code));
+	if (!out_close(&cli.out, cli_keeps_output(code)))
 		code = cli_worse(code, CLI_EXIT_SYSTEM);
 	return code;
 }

@@ -149,6 +149,8 @@ bool cli_pictures_check(struct cli *cli)
 		if (opt->with_solutions)
 			return misplaced("--with-solutions", pages,
 					 CDOK_FORMAT_SINGLE);
+		if (opt->sort_level)
+			return misplaced("--sort", pages, CDOK_FORMAT_SINGLE);
 	}
 	if (opt->dpi && !to_image(cli))
 		return misplaced("--dpi", image, 0);
@@ -176,6 +178,20 @@ bool cli_pictures_check(struct cli *cli)
 		return false;
 	}
 	return true;
+}
+
+bool cli_pictures_check_count(const struct cli *cli, uint64_t count)
+{
+	if (count < 2 || cli->pictures.pattern ||
+	    !cli_to_has(cli, CDOK_FORMAT_SINGLE) ||
+	    !cli_to_has(cli, CDOK_FORMAT_PICTURE))
+		return true;
+	cli_msg(NULL, 0, 0, "--to %s makes one picture per puzzle, and this "
+		"run would make %llu: give -o a file name with a number in "
+		"it, such as puzzle-%%03d.%s (try cdok --help)",
+		cdok_format_name(cli->opt.to), (unsigned long long)count,
+		cdok_format_name(cli->opt.to));
+	return false;
 }
 
 int cli_pictures_setup(struct cli *cli)
@@ -265,15 +281,118 @@ static int keep_picture(struct cli *cli, char *data, size_t len, int number)
 	return CLI_EXIT_DONE;
 }
 
+/* A puzzle of a booklet kept for --sort level, with what its put
+ * needs and the key it is sorted on. */
+struct cli_kept_puzzle {
+	cdok_puzzle *puzzle;
+	int *values;         /* or NULL */
+	char *name, *what;
+	uint64_t key;        /* the difficulty; UINT64_MAX: no level */
+	int seq;             /* its place in the run, for ties */
+};
+
+static int put_now(struct cli *cli, const char *name, const char *what,
+		   const cdok_puzzle *puzzle, const int *values,
+		   const cdok_render_item *marks);
+
+/* Keep a copy of the puzzle for cli_pictures_flush. */
+static int keep_for_sort(struct cli *cli, const char *name, const char *what,
+			 const cdok_puzzle *puzzle, const int *values)
+{
+	struct cli_pictures *pics = &cli->pictures;
+	size_t cells = (size_t)cdok_puzzle_size(puzzle) *
+		       (size_t)cdok_puzzle_size(puzzle);
+	struct cli_kept_puzzle *k;
+	cdok_grading g;
+
+	if (pics->nkept == pics->kept_cap) {
+		int cap = pics->kept_cap ? 2 * pics->kept_cap : 16;
+		struct cli_kept_puzzle *more = realloc(pics->kept, (size_t)cap *
+						       sizeof(*more));
+
+		if (!more)
+			goto nomem;
+		pics->kept = more;
+		pics->kept_cap = cap;
+	}
+	k = &pics->kept[pics->nkept];
+	memset(k, 0, sizeof(*k));
+	k->puzzle = cdok_puzzle_clone(puzzle);
+	k->name = strdup(name ? name : "");
+	k->what = strdup(what);
+	if (values && (k->values = malloc(cells * sizeof(int))))
+		memcpy(k->values, values, cells * sizeof(int));
+	if (!k->puzzle || !k->name || !k->what || (values && !k->values)) {
+		cdok_puzzle_free(k->puzzle);
+		free(k->name);
+		free(k->what);
+		free(k->values);
+		goto nomem;
+	}
+	k->key = cdok_grade(puzzle, NULL, &g, NULL) == CDOK_OK &&
+		 g.outcome == CDOK_GRADE_LEVEL ? g.difficulty : UINT64_MAX;
+	k->seq = pics->nkept++;
+	return CLI_EXIT_DONE;
+nomem:
+	cli_msg(NULL, 0, 0, "out of memory");
+	return CLI_EXIT_SYSTEM;
+}
+
+static int by_key(const void *a, const void *b)
+{
+	const struct cli_kept_puzzle *x = a, *y = b;
+
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+int cli_pictures_flush(struct cli *cli)
+{
+	struct cli_pictures *pics = &cli->pictures;
+	int code = CLI_EXIT_DONE;
+
+	if (pics->nkept > 1)
+		qsort(pics->kept, (size_t)pics->nkept, sizeof(*pics->kept),
+		      by_key);
+	for (int i = 0; i < pics->nkept; i++) {
+		struct cli_kept_puzzle *k = &pics->kept[i];
+
+		if (code != CLI_EXIT_SYSTEM)
+			code = cli_worse(code, put_now(cli, k->name[0] ?
+						       k->name : NULL,
+						       k->what, k->puzzle,
+						       k->values, NULL));
+		cdok_puzzle_free(k->puzzle);
+		free(k->values);
+		free(k->name);
+		free(k->what);
+	}
+	free(pics->kept);
+	pics->kept = NULL;
+	pics->nkept = pics->kept_cap = 0;
+	return code;
+}
+
 int cli_put_picture(struct cli *cli, const char *name, const char *what,
 		    const cdok_puzzle *puzzle, const int *values)
 {
-	return cli_put_picture_marked(cli, name, what, puzzle, values, NULL);
+	/* A booklet in order of difficulty is put when the run ends. */
+	if (cli->opt.sort_level && to_pages(cli))
+		return keep_for_sort(cli, name, what, puzzle, values);
+	return put_now(cli, name, what, puzzle, values, NULL);
 }
 
 int cli_put_picture_marked(struct cli *cli, const char *name,
 			   const char *what, const cdok_puzzle *puzzle,
 			   const int *values, const cdok_render_item *marks)
+{
+	return put_now(cli, name, what, puzzle, values, marks);
+}
+
+static int put_now(struct cli *cli, const char *name, const char *what,
+		   const cdok_puzzle *puzzle, const int *values,
+		   const cdok_render_item *marks)
 {
 	size_t n = (size_t)cdok_puzzle_size(puzzle);
 	int number = ++cli->pictures.seen, code = CLI_EXIT_DONE;
@@ -348,8 +467,7 @@ int cli_put_picture_marked(struct cli *cli, const char *name,
  * decides for -o). */
 static bool kept(int code)
 {
-	return code <= CLI_EXIT_AMBIGUOUS || code == CLI_EXIT_WRONG ||
-	       code == CLI_EXIT_FOUND;
+	return cli_keeps_output(code);
 }
 
 /* Each picture to the file its number names. */

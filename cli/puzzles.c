@@ -58,6 +58,21 @@ static void report_read_error(const struct input *in, const char *name,
 	cli_report(name, &e);
 }
 
+/* A warning for the notes (words only) the reader passed over after a
+ * puzzle, at the line of the first. */
+static void report_notes(const struct input *in, const char *name)
+{
+	int line, k = cdok_reader_notes(in->reader, &line);
+
+	if (k == 1)
+		cli_msg(name, line, 0, "warning: skipped a note: this block "
+			"after a puzzle holds words only (no clue, no given)");
+	else if (k > 1)
+		cli_msg(name, line, 0, "warning: skipped %d notes from here "
+			"on: blocks after a puzzle that hold words only (no "
+			"clue, no given)", k);
+}
+
 /* The next puzzle of a reader, checked.  Returns CLI_EXIT_DONE with
  * *puzzle set, CLI_EXIT_DONE with *puzzle NULL at the end, or an exit
  * status after reporting the error. */
@@ -70,6 +85,7 @@ static int next_checked(const struct input *in, const char *name,
 	*puzzle = NULL;
 	error_init(&err);
 	st = cdok_reader_next(in->reader, puzzle, &err);
+	report_notes(in, name);
 	if (st == CDOK_END)
 		return CLI_EXIT_DONE;
 	if (st != CDOK_OK) {
@@ -101,6 +117,41 @@ static int next_puzzle(const struct input *in, const char *name,
 	return code;
 }
 
+/* Whether the text holds nothing but white space (after a UTF-8
+ * byte-order mark): then no format is in doubt, and an error about it
+ * needs no word on the format. */
+static bool text_blank(const char *text, size_t len)
+{
+	size_t i = len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3) ? 3 : 0;
+
+	for (; i < len; i++)
+		if (!strchr(" \t\r\n", text[i]) || !text[i])
+			return false;
+	return true;
+}
+
+/* A text with a NUL byte is no puzzle in any format (a program, a
+ * picture, a compressed file): said as such, at the first one, rather
+ * than as some format's "unexpected byte".  Returns an exit status. */
+static int check_text(const char *name, const char *text, size_t len)
+{
+	const char *nul = memchr(text, '\0', len);
+	int line = 1;
+	const char *start = text;
+
+	if (!nul)
+		return CLI_EXIT_DONE;
+	for (const char *p = text; p < nul; p++)
+		if (*p == '\n') {
+			line++;
+			start = p + 1;
+		}
+	cli_msg(name, line, (int)(nul - start) + 1, "this is not a text file "
+		"(it holds a NUL byte here); cdok reads puzzles written as "
+		"text");
+	return CLI_EXIT_BADINPUT;
+}
+
 /* A reader for one input's text: the --from format, or the one the text
  * looks like.  A text that looks like nothing (empty or blank) goes to
  * the spec reader, whose message about it is already the right one.
@@ -114,7 +165,7 @@ static bool open_reader(const struct cli *cli, const char *name,
 		f = cdok_formats_detect(cli_formats(), text, len);
 	if (!f)
 		f = cli_format("spec");
-	in->guessed = cli->opt.from ? NULL : f;
+	in->guessed = cli->opt.from || text_blank(text, len) ? NULL : f;
 	in->reader = cdok_reader_new(f, text, len);
 	if (!in->reader)
 		cli_msg(name, 0, 0, f ? "out of memory"
@@ -170,7 +221,8 @@ static void header(struct cli *cli, bool *first, const char *name, int k,
 		out_printf(&cli->out, "==> %s <==\n", name);
 }
 
-/* Run fn on every puzzle of one input.  Returns the largest status. */
+/* Run fn on every puzzle of one input.  Returns the most serious
+ * status. */
 static int each_in_input(struct cli *cli, const char *path, const char *name,
 			 bool several_inputs, bool *first, cli_puzzle_fn fn)
 {
@@ -193,6 +245,13 @@ static int each_in_input(struct cli *cli, const char *path, const char *name,
 		if (several_inputs)
 			header(cli, first, name, 1, false);
 		return CLI_EXIT_SYSTEM;
+	}
+	code = check_text(name, text, len);
+	if (code != CLI_EXIT_DONE) {
+		if (several_inputs)
+			header(cli, first, name, 1, false);
+		free(text);
+		return code;
 	}
 	if (!open_reader(cli, name, text, len, &in)) {
 		free(text);
@@ -304,6 +363,11 @@ int cli_read_first(struct cli *cli, const char *path, const char *name,
 	case IO_READ_FAILED:
 		return CLI_EXIT_SYSTEM;
 	}
+	code = check_text(name, text, len);
+	if (code != CLI_EXIT_DONE) {
+		free(text);
+		return code;
+	}
 	if (!open_reader(cli, name, text, len, &in)) {
 		free(text);
 		return CLI_EXIT_SYSTEM;
@@ -358,6 +422,13 @@ int cli_show_grid(struct cli *cli, const char *name,
 }
 
 /* ---- --to ---- */
+
+bool cli_keeps_output(int code)
+{
+	return code == CLI_EXIT_DONE || code == CLI_EXIT_NOSOL ||
+	       code == CLI_EXIT_AMBIGUOUS ||
+	       (code >= CLI_EXIT_WRONG && code <= CLI_EXIT_CONTRADICTS);
+}
 
 int cli_worse(int a, int b)
 {
@@ -462,6 +533,64 @@ int cli_put_marked(struct cli *cli, const char *name, const char *what,
 	return cli_put_picture_marked(cli, name, what, puzzle, values, marks);
 }
 
+/* --archive: keep the puzzle as a spec after a '#' line naming it. */
+static int archive_put(struct cli *cli, const char *what,
+		       const cdok_puzzle *puzzle)
+{
+	cdok_error err;
+	char *text, head[160];
+	size_t len, hlen;
+	cdok_status st;
+
+	error_init(&err);
+	st = cdok_write(cli_format("spec"), puzzle, NULL, &text, &len, &err);
+	if (st != CDOK_OK) {
+		cli_msg(cli->opt.archive, 0, 0, "%s cannot be archived: %s",
+			what, err.message);
+		return cli_status_exit(st);
+	}
+	hlen = (size_t)snprintf(head, sizeof(head), "%s# %s\n",
+				cli->archive_len ? "\n" : "", what);
+	if (hlen >= sizeof(head))
+		hlen = sizeof(head) - 1;
+	if (cli->archive_len + hlen + len + 1 > cli->archive_cap) {
+		size_t cap = 2 * (cli->archive_len + hlen + len + 1);
+		char *more = realloc(cli->archive, cap);
+
+		if (!more) {
+			cdok_free(text);
+			cli_msg(NULL, 0, 0, "out of memory");
+			return CLI_EXIT_SYSTEM;
+		}
+		cli->archive = more;
+		cli->archive_cap = cap;
+	}
+	memcpy(cli->archive + cli->archive_len, head, hlen);
+	memcpy(cli->archive + cli->archive_len + hlen, text, len);
+	cli->archive_len += hlen + len;
+	cdok_free(text);
+	return CLI_EXIT_DONE;
+}
+
+int cli_archive_finish(struct cli *cli, int code)
+{
+	struct cli_out out;
+	bool ok = true;
+
+	if (cli->opt.archive && cli->archive_len &&
+	    cli_keeps_output(code)) {
+		ok = out_open(&out, cli->opt.archive);
+		if (ok) {
+			out_write(&out, cli->archive, cli->archive_len);
+			ok = out_close(&out, true);
+		}
+	}
+	free(cli->archive);
+	cli->archive = NULL;
+	cli->archive_len = cli->archive_cap = 0;
+	return ok ? CLI_EXIT_DONE : CLI_EXIT_SYSTEM;
+}
+
 int cli_put(struct cli *cli, const char *name, const char *what,
 	    const cdok_puzzle *puzzle, const int *values)
 {
@@ -473,6 +602,12 @@ int cli_put(struct cli *cli, const char *name, const char *what,
 
 	if (!have_writer(cli))
 		return CLI_EXIT_SYSTEM;
+	if (cli->opt.archive) {
+		int code = archive_put(cli, what, puzzle);
+
+		if (code != CLI_EXIT_DONE)
+			return code;
+	}
 	/* The text drawings (ascii, utf8) are pictures too, but plain
 	 * text of the core library: only libcdok-render's take settings,
 	 * answers and levels. */

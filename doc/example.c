@@ -81,7 +81,7 @@ int main(int argc, char **argv)
 	}
 	printf("verdict: %s, difficulty %llu\n",
 	       cdok_verdict_name(result.verdict),
-	       (unsigned long long)result.difficulty);
+	       (unsigned long long)result.search_score);
 	free(solution);
 	cdok_puzzle_free(puzzle);
 	cdok_reader_free(reader);

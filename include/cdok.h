@@ -303,6 +303,17 @@ CDOK_API void cdok_reader_free(cdok_reader *reader);
  * of that puzzle. */
 CDOK_API void cdok_reader_set_rules(cdok_reader *reader, unsigned rules);
 
+/* How many notes the last cdok_reader_next passed over, with the line
+ * of the first in *first_line (when not NULL; 0 when there was none).
+ * A note is a block of the spec format, after a puzzle and its blank
+ * line, that holds words only: no clue, no given, no digit at all
+ * (doc/FORMAT.md, "Where a puzzle starts and ends").  The original cdok
+ * ignored everything after its puzzle; cdok reads streams of puzzles
+ * there, and tells its caller of what it passes over so that a grid
+ * that lost its clues is not skipped in silence.  Other formats have
+ * none. */
+CDOK_API int cdok_reader_notes(const cdok_reader *reader, int *first_line);
+
 /* Write a puzzle in a format, into a new NUL-terminated string stored in
  * *out (release it with cdok_free); *len, when not NULL, gets its
  * length.  values, when not NULL, is a grid of size*size values (0 for
@@ -555,9 +566,18 @@ typedef struct cdok_result {
 	uint64_t nodes;
 	/* Branch points: nodes where the search had to guess. */
 	uint64_t branches;
-	/* The difficulty score (doc/SOLVER.md), meaningful when the puzzle
-	 * has exactly one solution and the search was complete. */
-	uint64_t difficulty;
+	/* The solver's own score of the search (doc/SOLVER.md, "The search
+	 * score"), meaningful when the puzzle has exactly one solution and
+	 * the search was complete.  It measures how much a machine had to
+	 * guess, not how hard the puzzle is for a person: that is the
+	 * difficulty of cdok_grade (10000 x (level + 1) + score), the
+	 * number the program prints.  difficulty is this member's name
+	 * before 0.4.0, kept (the same storage) so that programs built on
+	 * it still compile; it goes with the next ABI. */
+	union {
+		uint64_t search_score;
+		uint64_t difficulty;   /* deprecated: search_score */
+	};
 	/* Why there is no solution, in a sentence (no final period), when
 	 * the solver sees it before any search from one cage alone (a cage
 	 * whose values must differ but has more cells than there are

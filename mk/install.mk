@@ -8,7 +8,7 @@
 #
 # installs
 #   $(BINDIR)/cdok
-#   $(LIBDIR)/libcdok.a, libcdok.so.$(VERSION), the SONAME link
+#   $(LIBDIR)/libcdok.a, libcdok.so.$(SO_VERSION), the SONAME link
 #       libcdok.so.$(ABI) and the development link libcdok.so; the same
 #       for every optional library built (libcdok-json, ...)
 #   $(PKGCONFIGDIR)/cdok.pc, cdok-json.pc, ...
@@ -94,9 +94,9 @@ install: all pc-files
 	$(INSTALL) -m 755 $(BUILD)/cdok $(DESTDIR)$(BINDIR)/cdok
 	for l in $(INSTALL_LIBS); do \
 		$(INSTALL) -m 644 $(BUILD)/lib$$l.a $(DESTDIR)$(LIBDIR)/lib$$l.a && \
-		$(INSTALL) -m 644 $(BUILD)/lib$$l.so.$(VERSION) \
-			$(DESTDIR)$(LIBDIR)/lib$$l.so.$(VERSION) && \
-		ln -sf lib$$l.so.$(VERSION) $(DESTDIR)$(LIBDIR)/lib$$l.so.$(ABI) && \
+		$(INSTALL) -m 644 $(BUILD)/lib$$l.so.$(SO_VERSION) \
+			$(DESTDIR)$(LIBDIR)/lib$$l.so.$(SO_VERSION) && \
+		ln -sf lib$$l.so.$(SO_VERSION) $(DESTDIR)$(LIBDIR)/lib$$l.so.$(ABI) && \
 		ln -sf lib$$l.so.$(ABI) $(DESTDIR)$(LIBDIR)/lib$$l.so && \
 		$(INSTALL) -m 644 $(BUILD)/pc/$$l.pc \
 			$(DESTDIR)$(PKGCONFIGDIR)/$$l.pc || exit 1; \
@@ -113,7 +113,7 @@ uninstall:
 		$(DESTDIR)$(BASHCOMPDIR)/cdok $(DESTDIR)$(ZSHCOMPDIR)/_cdok
 	for l in $(INSTALL_LIBS); do \
 		rm -f $(DESTDIR)$(LIBDIR)/lib$$l.a \
-			$(DESTDIR)$(LIBDIR)/lib$$l.so.$(VERSION) \
+			$(DESTDIR)$(LIBDIR)/lib$$l.so.$(SO_VERSION) \
 			$(DESTDIR)$(LIBDIR)/lib$$l.so.$(ABI) \
 			$(DESTDIR)$(LIBDIR)/lib$$l.so \
 			$(DESTDIR)$(PKGCONFIGDIR)/$$l.pc; \
@@ -132,7 +132,7 @@ install-check: all
 	rm -rf $(STAGE)
 	$(MAKE) --no-print-directory install PREFIX=$(STAGE)
 	sh scripts/install-check $(STAGE) $(VERSION) $(ABI) \
-		"$(INSTALL_LIBS)"
+		"$(INSTALL_LIBS)" $(SO_VERSION)
 	$(MAKE) --no-print-directory uninstall PREFIX=$(STAGE)
 	@left=$$(find $(STAGE) -type f -o -type l); \
 	if [ -n "$$left" ]; then \

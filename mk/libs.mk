@@ -3,7 +3,7 @@
 # embedded or WebAssembly build) takes only what it needs.
 #
 # An optional library NAME is the folder lib/NAME/, built as
-# libcdok-NAME.a and libcdok-NAME.so.$(VERSION) (SONAME
+# libcdok-NAME.a and libcdok-NAME.so.$(SO_VERSION) (SONAME
 # libcdok-NAME.so.$(ABI)), described to pkg-config by cdok-NAME.pc and
 # installed by `make install` like the core.  Its fragment, mk/NAME.mk,
 # names it in OPTIONAL_LIBS (Makefile), sets
@@ -66,11 +66,11 @@ $$(BUILD)/libcdok-$(1).a: $$(LIB_$(1)_OBJ)
 	rm -f $$@
 	ar rcs $$@ $$^
 
-$$(BUILD)/libcdok-$(1).so: $$(BUILD)/libcdok-$(1).so.$$(VERSION)
-	ln -sf libcdok-$(1).so.$$(VERSION) $$(BUILD)/libcdok-$(1).so.$$(ABI)
+$$(BUILD)/libcdok-$(1).so: $$(BUILD)/libcdok-$(1).so.$$(SO_VERSION)
+	ln -sf libcdok-$(1).so.$$(SO_VERSION) $$(BUILD)/libcdok-$(1).so.$$(ABI)
 	ln -sf libcdok-$(1).so.$$(ABI) $$@
 
-$$(BUILD)/libcdok-$(1).so.$$(VERSION): $$(LIB_$(1)_OBJ) $$(BUILD)/libcdok.a
+$$(BUILD)/libcdok-$(1).so.$$(SO_VERSION): $$(LIB_$(1)_OBJ) $$(BUILD)/libcdok.a
 	$$(CC) -shared -Wl,-soname,libcdok-$(1).so.$$(ABI) $$(LDFLAGS_ALL) \
 		-o $$@ $$(LIB_$(1)_OBJ) $$(BUILD)/libcdok.a \
 		-Wl,--exclude-libs,ALL $$(LIB_$(1)_LIBS) $$(CORE_LIBS)

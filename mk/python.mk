@@ -28,7 +28,7 @@ PY_EXT         = $(PY_BUILD)/cdok/_cdok$(PY_EXT_SUFFIX)
 # The library's folders the extension links, as in python/setup.py (an
 # optional folder that is not there is skipped), built by the Makefile's
 # rule for library objects.
-PY_LIB_FOLDERS = model format solve grade generate json
+PY_LIB_FOLDERS = model format solve grade generate json render
 PY_LIB_OBJ     = $(patsubst %.c,$(BUILD)/obj/%.o,\
 		 $(wildcard $(PY_LIB_FOLDERS:%=lib/%/*.c)))
 PY_FILES       = $(patsubst python/cdok/%,$(PY_BUILD)/cdok/%,\

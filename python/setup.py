@@ -4,13 +4,14 @@ The extension (cdok._cdok) is compiled from python/src/*.c and every C
 file of the library's folders listed below, so the package needs no
 installed libcdok and follows the library as it changes: a new file in
 those folders is picked up by the glob.  The JSON formats use jansson
-(Debian's libjansson-dev).  The package lives in the repository: build it from
+(Debian's libjansson-dev), the pictures cairo (libcairo2-dev).  The package lives in the repository: build it from
 there (pip install ./python), not from a copy of this folder alone.
 """
 
 import glob
 import os
 import re
+import subprocess
 
 from setuptools import Extension, setup
 
@@ -18,12 +19,22 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(HERE)
 
 
-# The library's folders compiled into the extension.  An optional part
-# that has its own folder (the JSON formats, on jansson) is taken when it
-# is there; parts on other system libraries (pictures, on cairo) are not
-# taken unless added here with their library.
-LIB_FOLDERS = ["model", "format", "solve", "grade", "generate", "json"]
-LIBRARIES = ["jansson"]
+# The library's folders compiled into the extension: the core, the JSON
+# formats (on jansson) and the pictures (on cairo, whose headers are
+# found through pkg-config).
+LIB_FOLDERS = ["model", "format", "solve", "grade", "generate", "json",
+               "render"]
+LIBRARIES = ["jansson", "cairo"]
+
+
+def cairo_include():
+    try:
+        out = subprocess.run(["pkg-config", "--cflags-only-I", "cairo"],
+                             capture_output=True, text=True,
+                             check=True).stdout.split()
+    except (OSError, subprocess.CalledProcessError):
+        out = ["-I/usr/include/cairo"]
+    return [flag[2:] for flag in out if flag.startswith("-I")]
 
 
 def sources():
@@ -47,7 +58,8 @@ setup(
     ext_modules=[Extension(
         "cdok._cdok",
         sources=sources(),
-        include_dirs=[os.path.join(TOP, "include"), os.path.join(TOP, "lib")],
+        include_dirs=[os.path.join(TOP, "include"), os.path.join(TOP, "lib")]
+        + cairo_include(),
         define_macros=[("CDOK_BUILDING", None),
                        ("_POSIX_C_SOURCE", "200809L")],
         extra_compile_args=["-std=c11", "-fvisibility=hidden"],

@@ -756,7 +756,7 @@ Test(cli, several_inputs_failure_does_not_stop)
 	struct text masked;
 	struct run r;
 
-	/* 0, 3, 1 (from stdin) and 2: the largest, 3, is the status. */
+	/* 0, 3, 1 (from stdin) and 2: the most serious, 3, is the status. */
 	CDOK_IN(&r, CORPUS "invalid/nosol_6x6.spec", "examine",
 		REF "ex6.spec", CORPUS "invalid/malformed_jagged.spec", "-",
 		CORPUS "ambiguous/amb_6x6.spec");
@@ -779,7 +779,7 @@ Test(cli, several_inputs_failure_does_not_stop)
 	text_free(&masked);
 	run_free(&r);
 
-	/* A missing file counts as a system error, 5, the largest. */
+	/* A missing file counts as a system error, 5, the most serious here. */
 	CDOK(&r, "examine", "tests/no-such-file.spec", REF "ex6.spec");
 	cr_expect(r.status == 5, "status %d", r.status);
 	masked = mask_difficulty(r.out.data);
@@ -976,8 +976,8 @@ Test(cli, help_lists_everything)
 		"-u, --utf8", "-i, --input FILE", "-o, --output FILE",
 		"--limit N", "--all", "-h, --help", "-V, --version",
 		"--timeout SECONDS", "--max-nodes N",
-		"\n  0  ", "\n  1  ", "\n  2  ", "\n  3  ", "\n  4  ",
-		"\n  5  ", "\n  6  ", "\n  7  ",
+		"\n   0  ", "\n   1  ", "\n   2  ", "\n   3  ", "\n   4  ",
+		"\n   5  ", "\n   6  ", "\n   7  ", "\n  11  ",
 		"\n  convert  ", "\n  check  ", "--from FORMAT", "--to FORMAT",
 		"\nFormats (", "\n  keen  ",
 	};

@@ -182,7 +182,7 @@ Test(cli_formats, calpoly_answers_byte_exact)
 }
 
 /* Puzzles without a unique solution get no answer but keep their
- * numbers, are named on stderr, and the largest status wins. */
+ * numbers, are named on stderr, and the most serious status wins. */
 Test(cli_formats, ucf_stream_keeps_numbers)
 {
 	static const char one[] = "2 4\nab\ncd\na 1 .\nb 2 .\nc 2 .\nd 1 .\n";
@@ -677,15 +677,18 @@ Test(cli_formats, json_results)
 		json_t *timings = json_object_get(docs[k], "timings");
 
 		cr_expect_str_eq(json_str(docs[k], "format"), "cdok-result");
-		cr_expect_eq(json_int(docs[k], "version"), 1);
+		cr_expect_eq(json_int(docs[k], "version"), 2);
 		cr_expect_str_eq(json_str(docs[k], "command"), "solve");
 		cr_expect_str_eq(json_str(docs[k], "source"), UCF "sample.in");
 		cr_expect_eq(json_int(docs[k], "index"), k + 1);
 		cr_expect_str_eq(json_str(docs[k], "verdict"), "unique");
 		cr_expect_eq(json_int(docs[k], "count"), 1);
 		cr_expect(json_is_true(json_object_get(docs[k], "complete")));
+		/* The grade's difficulty, 10000 x (level + 1) + score, and
+		 * the solver's own number apart. */
+		cr_expect_geq(json_int(docs[k], "difficulty"), 10000);
 		cr_expect(json_is_integer(json_object_get(docs[k],
-							  "difficulty")));
+							  "search_score")));
 		cr_expect(json_is_object(json_object_get(docs[k], "puzzle")));
 		cr_expect_eq(json_array_size(json_object_get(docs[k],
 							     "solutions")), 1);

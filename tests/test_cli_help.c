@@ -105,8 +105,8 @@ Test(cli_help, command_help)
 	run_free(&b);
 	CDOK(&a, "help", "solver");
 	cr_expect_eq(a.status, 4);
-	expect_str(&a.err, "cdok: unknown command 'solver' (try cdok "
-		   "--help)\n", "help solver");
+	expect_str(&a.err, "cdok: unknown command 'solver': did you mean "
+		   "solve? (try cdok --help)\n", "help solver");
 	run_free(&a);
 }
 

@@ -400,8 +400,8 @@ Test(generate, proof_solution_and_min_score)
 	cr_assert_eq(cdok_solve(p, NULL, want, &again, NULL), CDOK_OK);
 	cr_expect_eq(memcmp(sol, want, sizeof(sol)), 0);
 	cr_expect_eq(gr.proof.nodes, again.nodes);
-	cr_expect_eq(gr.proof.difficulty, again.difficulty);
-	cr_expect_eq(gr.score, again.difficulty);
+	cr_expect_eq(gr.proof.search_score, again.search_score);
+	cr_expect_eq(gr.score, again.search_score);
 	cdok_puzzle_free(p);
 
 	/* Every puzzle scores 7 here: a minimum of 8 cannot be met. */

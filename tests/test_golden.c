@@ -67,14 +67,17 @@ ParameterizedTestParameters(golden, cases)
 				   free_cases);
 }
 
-/* Run one script; r gets its streams and status. */
+/* Run one script; r gets its streams and status.  LeakSanitizer's
+ * options reach it from the sanitizer build (make test-asan): their
+ * suppressions name what fontconfig keeps for the pictures. */
 static void run_script(const char *script, const char *tmp, struct run *r)
 {
 	char bin[PATH_MAX], path_env[PATH_MAX + 4096], tmp_env[PATH_MAX];
-	const char *old_path = getenv("PATH");
+	char lsan_env[PATH_MAX + 64];
+	const char *old_path = getenv("PATH"), *lsan = getenv("LSAN_OPTIONS");
 	const char *argv[] = { "sh", script, NULL };
 	char *envp[] = { path_env, tmp_env, "LC_ALL=C", "HOME=/nonexistent",
-			 NULL };
+			 lsan ? lsan_env : NULL, NULL };
 
 	cr_assert(realpath(CDOK_BIN, bin), "%s: %s", CDOK_BIN,
 		  strerror(errno));
@@ -82,6 +85,8 @@ static void run_script(const char *script, const char *tmp, struct run *r)
 	snprintf(path_env, sizeof(path_env), "PATH=%s:%s", bin,
 		 old_path ? old_path : "/usr/bin:/bin");
 	snprintf(tmp_env, sizeof(tmp_env), "CASE_TMP=%s", tmp);
+	if (lsan)
+		snprintf(lsan_env, sizeof(lsan_env), "LSAN_OPTIONS=%s", lsan);
 	run_program(r, "sh", argv, envp, NULL, NULL);
 }
 

@@ -371,14 +371,17 @@ Test(json, result_of_a_unique_solve)
 	info.ntimings = 2;
 	doc = result_doc(p, &info);
 	cr_expect_str_eq(str(doc, "format"), "cdok-result");
-	cr_expect_eq(num(doc, "version"), 1);
+	cr_expect_eq(num(doc, "version"), 2);
 	cr_expect_str_eq(str(doc, "command"), "solve");
 	cr_expect_str_eq(str(doc, "source"), "small.spec");
 	cr_expect_eq(num(doc, "index"), 1);
 	cr_expect_str_eq(str(doc, "verdict"), "unique");
 	cr_expect_eq(num(doc, "count"), 1);
 	cr_expect(json_is_true(json_object_get(doc, "complete")));
-	cr_expect_eq(num(doc, "difficulty"), (json_int_t)res.difficulty);
+	/* Without a grade there is no difficulty, only the solver's
+	 * number (version 2). */
+	cr_expect_null(json_object_get(doc, "difficulty"));
+	cr_expect_eq(num(doc, "search_score"), (json_int_t)res.search_score);
 	cr_expect_eq(num(doc, "nodes"), (json_int_t)res.nodes);
 	v = json_object_get(doc, "solutions");
 	cr_expect_eq(json_array_size(v), 1);

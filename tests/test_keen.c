@@ -219,9 +219,10 @@ static const struct tl_bad bad[] = {
 	{"6dhx:a", CDOK_ERR_SYNTAX, 1, 4, "expected ':'"},
 	{"6#12345", CDOK_ERR_UNSUPPORTED, 1, 2, "random-seed ID"},
 	{"3:a_3aab_", CDOK_ERR_SYNTAX, 1, 10, "expected ','"},
-	{"3:a_3aab,s1m3m3a5", CDOK_ERR_SYNTAX, 1, 9, "too short"},
+	{"3:a_3aab,s1m3m3a5", CDOK_ERR_SYNTAX, 1, 9, "too short for a 3 x 3 "
+	 "grid: its letters fill 12 of 13 places"},
 	{"3:a_3aab__,s1m3m3a5", CDOK_ERR_SYNTAX, 1, 10, "more than the 12 "
-	 "edges"},
+	 "borders between neighbouring cells"},
 	{"3:a_3aAb_,s1m3m3a5", CDOK_ERR_SYNTAX, 1, 7, "unexpected character "
 	 "'A' in the block structure"},
 	{"3:a_0aab_,s1m3m3a5", CDOK_ERR_SYNTAX, 1, 5, "repeat count must be "

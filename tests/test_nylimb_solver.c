@@ -90,8 +90,8 @@ Test(nylimb_solver, gc7wqr5_is_unique_and_matches)
 	cr_expect(!r.gave_up);
 	cr_expect_arr_eq(sol, want, sizeof(sol));
 	/* D = B * 100 + E, E = 81 cells without a given. */
-	cr_expect_eq(r.difficulty % 100, 81, "difficulty %llu",
-		     (unsigned long long)r.difficulty);
+	cr_expect_eq(r.search_score % 100, 81, "difficulty %llu",
+		     (unsigned long long)r.search_score);
 	cdok_puzzle_free(p);
 }
 
@@ -610,7 +610,7 @@ Test(nylimb_solver, givens_and_repeated_digits)
 	cr_expect(r.complete);
 	cr_expect_eq(sol[0], 12);
 	cr_expect_eq(r.nodes, 1);
-	cr_expect_eq(r.difficulty, 0, "a given cell is not empty");
+	cr_expect_eq(r.search_score, 0, "a given cell is not empty");
 	cdok_puzzle_free(p);
 
 	/* A product cage holding a given 0 multiplies to 0, never to its

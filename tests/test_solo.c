@@ -253,9 +253,9 @@ Test(solo, malformed_ids)
 		{"3x3k:zzzc,A", CDOK_ERR_SYNTAX, 11, "unexpected character 'A' "
 		 "in the cage structure"},
 		{"3x3k:zzzc,_," TOTALS, CDOK_ERR_SYNTAX, 12, "too short for a "
-		 "9 x 9 grid: it describes 1 of its 145 edges"},
+		 "9 x 9 grid: its letters fill 1 of 145 places"},
 		{"3x3k:zzzc," U145 "_," TOTALS, CDOK_ERR_SYNTAX, 156,
-		 "describes more than the 144 edges"},
+		 "describes more than the 144 borders"},
 		{"3x3k:zzzc," CAGES, CDOK_ERR_SYNTAX, 110, "expected ',' and "
 		 "the cage totals"},
 		{"3x3k:zzzc," U145 ",zzzc", CDOK_ERR_INVALID, 11, "the cage "

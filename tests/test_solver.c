@@ -182,7 +182,7 @@ Test(solver, readme_example_is_unique)
 	cr_expect_arr_eq(sol, expect, sizeof(expect));
 	cr_expect(cdok_puzzle_is_solution(p, sol));
 	/* Difficulty = B * 100 + empty cells (31 of 36). */
-	cr_expect_eq(r.difficulty % 100, 31);
+	cr_expect_eq(r.search_score % 100, 31);
 	cdok_puzzle_free(p);
 }
 

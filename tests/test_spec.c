@@ -445,7 +445,7 @@ Test(spec, grid_shape_errors)
 		     "row 2 has 4 cells but the first row has 2");
 	expect_error("A+3 A 1\nB-1 B\n1 2 3\n", CDOK_ERR_SYNTAX, 2, 6,
 		     "row 2 has 2 cells but the first row has 3");
-	expect_error("1\n1\n", CDOK_ERR_SYNTAX, 2, 1, "2 rows of 1 cells");
+	expect_error("1\n1\n", CDOK_ERR_SYNTAX, 2, 1, "2 rows of 1 cell;");
 	expect_error("", CDOK_ERR_SYNTAX, 1, 1, "the input is empty");
 	expect_error("\r\n \t\r\n", CDOK_ERR_SYNTAX, 3, 1,
 		     "only white space");
@@ -544,7 +544,7 @@ Test(spec, huge_inputs)
 		text[i] = '1';
 		text[i + 1] = '\n';
 	}
-	expect_error(text, CDOK_ERR_SYNTAX, 2, 1, "rows of 1 cells");
+	expect_error(text, CDOK_ERR_SYNTAX, 2, 1, "rows of 1 cell;");
 	free(text);
 }
 
@@ -880,4 +880,101 @@ Test(spec, stream_skips_drawings_and_summaries)
 	cr_expect_eq(err.line, 7, "line %d: %s", err.line, err.message);
 	cdok_reader_free(r);
 	free(text);
+}
+
+/* The operator signs cdok's pictures print (U+00D7, U+00F7, U+2212) read
+ * as *, / and -, in any place of a cell as the ASCII ones do; a sign
+ * cut short, or another byte past 0x7f, is still an error at its
+ * column. */
+Test(spec, unicode_operator_signs)
+{
+	cdok_puzzle *a = parse_ok("A*2\tA\tB/2\nC-1\tC\tB\n3\tD+3\tD\n");
+	cdok_puzzle *b = parse_ok("A\xc3\x97" "2\tA\tB\xc3\xb7" "2\n"
+				  "1\xe2\x88\x92" "C\tC\tB\n3\tD+3\tD\n");
+
+	expect_same_puzzle(a, b, "signs");
+	cr_expect_eq(cdok_cage_op(b, 0), CDOK_OP_MUL);
+	cr_expect_eq(cdok_cage_op(b, 1), CDOK_OP_DIV);
+	cr_expect_eq(cdok_cage_op(b, 2), CDOK_OP_SUB);
+	cdok_puzzle_free(a);
+	cdok_puzzle_free(b);
+	expect_error("A\xc3\x97\xc3\xb7" "2\tA\n1\t2\n", CDOK_ERR_SYNTAX, 1,
+		     4, "two operators in one cell ('*' and '\xc3\xb7')");
+	expect_error("A\xc3" "2\tA\n1\t2\n", CDOK_ERR_SYNTAX, 1, 2,
+		     "unexpected byte 0xc3");
+	expect_error("A\xe2\x88" "2\tA\n1\t2\n", CDOK_ERR_SYNTAX, 1, 2,
+		     "unexpected byte 0xe2");
+}
+
+/* A line whose first character past the blanks is '#' is a comment:
+ * read as if it were not there, before, among and after the directives
+ * and rows, while line numbers still count it. */
+Test(spec, comment_lines)
+{
+	cdok_puzzle *a = parse_ok("@distinct\nA+3\tA\nB+3\tB\n");
+	cdok_puzzle *b = parse_ok("# two rows\n\n  # indented\n@distinct\n"
+				  "# between\nA+3\tA\n#\nB+3\tB\n# end\n");
+
+	expect_same_puzzle(a, b, "comments");
+	cr_expect(cdok_cage_distinct(b, 0));
+	cdok_puzzle_free(a);
+	cdok_puzzle_free(b);
+	/* Positions count the comment lines. */
+	expect_error("# c\nA+3\tA\n# c\nB+3\n", CDOK_ERR_SYNTAX, 4, 0,
+		     "row 2 has 1 cell");
+	expect_error("# c\nA+3\tA\n# c\n", CDOK_ERR_SYNTAX, 4, 1,
+		     "the grid has 1 row of 2 cells");
+	expect_error("# nothing here\n\n", CDOK_ERR_SYNTAX, 3, 1,
+		     "no grid found: the input holds only comments");
+	/* Only a whole line is a comment. */
+	expect_error("A+3\tA #x\nB+3\tB\n", CDOK_ERR_SYNTAX, 1, 7,
+		     "unexpected character '#'");
+}
+
+/* After a puzzle, a block of words only (no digit: no clue, no given)
+ * is a note: passed over, and counted with its line for the caller to
+ * warn about; a block with a digit is read as a puzzle and fails as
+ * one.  Before the first puzzle, words are an error as they were. */
+Test(spec, notes_after_a_puzzle)
+{
+	static const char text[] =
+		"A+3\tA\nB+3\tB\n\n"              /* lines 1-2 */
+		"hello world\nit is - easy\n\n"  /* 4: a note */
+		"# c\nA+4\tA\nB+3\tB\n\n"         /* 7: a puzzle */
+		"one\n\ntwo\n";                  /* 11, 13: two notes */
+	cdok_reader *r = cdok_reader_new(test_format("spec"), text,
+					 strlen(text));
+	cdok_puzzle *p;
+	cdok_error err;
+	int line = -1;
+
+	cr_assert_eq(cdok_reader_next(r, &p, &err), CDOK_OK);
+	cr_expect_eq(cdok_reader_notes(r, &line), 0);
+	cr_expect_eq(line, 0);
+	cdok_puzzle_free(p);
+	cr_assert_eq(cdok_reader_next(r, &p, &err), CDOK_OK, "%s",
+		     err.message);
+	cr_expect_eq(cdok_cage_target(p, 0), 4);
+	cr_expect_eq(cdok_reader_notes(r, &line), 1);
+	cr_expect_eq(line, 4);
+	cdok_puzzle_free(p);
+	cr_expect_eq(cdok_reader_next(r, &p, &err), CDOK_END);
+	cr_expect_eq(cdok_reader_notes(r, &line), 2);
+	cr_expect_eq(line, 11);
+	cr_expect_eq(cdok_reader_notes(r, NULL), 2);
+	cdok_reader_free(r);
+
+	/* A block with a clue or a given is a puzzle, and its error is
+	 * reported as before. */
+	r = cdok_reader_new(test_format("spec"), "A+3 A\nB+3 B\n\nhello 2\n",
+			    21);
+	cr_assert_eq(cdok_reader_next(r, &p, &err), CDOK_OK);
+	cdok_puzzle_free(p);
+	cr_expect_eq(cdok_reader_next(r, &p, &err), CDOK_ERR_SYNTAX);
+	cr_expect_eq(err.line, 5, "%s", err.message);
+	cr_expect_eq(cdok_reader_notes(r, NULL), 0);
+	cdok_reader_free(r);
+
+	expect_error("hello world\n", CDOK_ERR_SYNTAX, 2, 1,
+		     "the grid has 1 row of 2 cells");
 }

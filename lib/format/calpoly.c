@@ -79,6 +79,11 @@ static cdok_status line_number(const struct cp_read *c,
 	if (j >= l->end)
 		return cdok_fail(err, CDOK_ERR_SYNTAX, c->line, *col,
 				 "expected %s", what);
+	if (c->text[j] == '-' && j + 1 < l->end &&
+	    text_is_digit(c->text[j + 1]))
+		return cdok_fail(err, CDOK_ERR_INVALID, c->line, *col,
+				 "%s is negative; a Cal Poly file holds whole "
+				 "numbers from 0 up", what);
 	if (!text_is_digit(c->text[j]))
 		return text_bad_byte(err, c->line, *col,
 				     (unsigned char)c->text[j],
@@ -124,8 +129,8 @@ static cdok_status read_cages(struct cp_read *c, int ncages,
 			end_pos(c, &line, &col);
 			return cdok_fail(err, CDOK_ERR_SYNTAX, line, col,
 					 "the first line says %d cages, but "
-					 "only %d cage lines follow", ncages,
-					 k);
+					 "only %d cage line%s follow%s", ncages,
+					 k, text_s(k), k == 1 ? "s" : "");
 		}
 		i = l.start;
 		cages[k].line = c->line;
@@ -154,9 +159,9 @@ static cdok_status read_cages(struct cp_read *c, int ncages,
 			if (at >= l.end)
 				return cdok_fail(err, CDOK_ERR_SYNTAX, c->line,
 						 (int)(at - l.start) + 1,
-						 "the cage has %d cells but "
+						 "the cage has %d cell%s but "
 						 "lists %d", cages[k].ncells,
-						 j);
+						 text_s(cages[k].ncells), j);
 			st = line_number(c, &l, &i, MAX_CELLS - 1, &v, &col,
 					 "a cell number", err);
 			if (st != CDOK_OK)
@@ -170,8 +175,9 @@ static cdok_status read_cages(struct cp_read *c, int ncages,
 		if (i < l.end)
 			return cdok_fail(err, CDOK_ERR_SYNTAX, c->line,
 					 (int)(i - l.start) + 1,
-					 "the cage has %d cells but lists "
-					 "more", cages[k].ncells);
+					 "the cage has %d cell%s but lists "
+					 "more", cages[k].ncells,
+					 text_s(cages[k].ncells));
 		c->pos = l.next;
 		c->line++;
 	}
@@ -376,8 +382,12 @@ enum cdok_likeness cdok_calpoly_detect(const char *text, size_t len)
 			break;
 		right_below = false;
 	}
+	/* A minus sign before a number (a negative sum, which the reader
+	 * refuses as such) still looks like a cage line. */
 	for (i = l.start; right_below && i < l.end; i++)
-		if (!text_is_digit(text[i]) && !text_is_blank(text[i]))
+		if (!text_is_digit(text[i]) && !text_is_blank(text[i]) &&
+		    !(text[i] == '-' && i + 1 < l.end &&
+		      text_is_digit(text[i + 1])))
 			right_below = false;
 	if (right_below)
 		return CDOK_LIKELY;
@@ -385,6 +395,9 @@ enum cdok_likeness cdok_calpoly_detect(const char *text, size_t len)
 		i = text_skip_blanks(text, i, l.end);
 		if (i >= l.end)
 			break;
+		if (text[i] == '-' && i + 1 < l.end &&
+		    text_is_digit(text[i + 1]))
+			i++;
 		if (!text_is_digit(text[i]))
 			return CDOK_UNLIKE;
 		while (i < l.end && text_is_digit(text[i]))

@@ -2,6 +2,8 @@
  * share: inner edges of a w x w grid are walked in one fixed order, and
  * the cells joined by edges inside cages fall into cages, found with a
  * union-find.  format_keen.c and format_solo.c both build on this. */
+#include <stdio.h>
+
 #include "format/format.h"
 
 void cdok_edge_cells(int w, int e, int *a, int *b)
@@ -40,4 +42,17 @@ void cdok_uf_unite(int *parent, int a, int b)
 		parent[b] = a;
 	else if (b < a)
 		parent[a] = b;
+}
+
+const char *cdok_edge_walk_short(int w, int e, int nedges, const char *what,
+				 char *buf, size_t cap)
+{
+	/* The walk's places are the borders between neighbouring cells,
+	 * each inside a cage or not, and one more that ends it (every run
+	 * letter but 'y' ends with a border, the last one with that). */
+	snprintf(buf, cap, "the %s structure is too short for a %d x %d "
+		 "grid: its letters fill %d of %d places (the %d borders "
+		 "between neighbouring cells, then one that ends them)", what,
+		 w, w, e, nedges + 1, nedges);
+	return buf;
 }

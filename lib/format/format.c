@@ -213,6 +213,13 @@ void cdok_reader_set_rules(cdok_reader *r, unsigned rules)
 	r->rules = rules;
 }
 
+int cdok_reader_notes(const cdok_reader *r, int *first_line)
+{
+	if (first_line)
+		*first_line = r->note_line;
+	return r->notes;
+}
+
 /* Where the text from pos on has its first byte that is not white
  * space (lines counted on from line, the line of pos): the start of the
  * next puzzle, for messages about the puzzle as a whole. */
@@ -241,6 +248,8 @@ cdok_status cdok_reader_next(cdok_reader *r, cdok_puzzle **out,
 	cdok_status st;
 
 	*out = NULL;
+	r->notes = 0;
+	r->note_line = 0;
 	if (r->finished)
 		return CDOK_END;
 	if (r->len > CDOK_TEXT_MAX) {

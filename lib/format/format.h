@@ -20,6 +20,10 @@ struct cdok_reader {
 	bool finished;
 	int index;       /* puzzles read so far */
 	unsigned rules;  /* cdok_reader_set_rules: applied to every puzzle */
+	/* Notes (blocks of words only) the last call skipped, and the line
+	 * of the first: cdok_reader_notes. */
+	int notes;
+	int note_line;
 	/* A format's own state between puzzles (JSON keeps the array it
 	 * is walking through), released with free_state. */
 	void *state;
@@ -172,6 +176,12 @@ typedef cdok_status (*text_row_fn)(void *ctx, const char *text,
 cdok_status text_grid_rows(const char *text, size_t len, size_t pos,
 			   int line, int size, text_row_fn row, void *ctx,
 			   cdok_error *err);
+/* "s" unless n is 1: "1 row", "2 rows" in messages. */
+static inline const char *text_s(long long n)
+{
+	return n == 1 ? "" : "s";
+}
+
 bool text_is_blank(char c);   /* space or tab */
 bool text_is_digit(char c);
 bool text_is_letter(char c);  /* A-Z a-z */
@@ -206,6 +216,11 @@ cdok_status cdok_refuse_variant_rules(const cdok_puzzle *puzzle,
 void cdok_edge_cells(int w, int e, int *a, int *b);
 
 /* Union-find over cells; each class is named by its lowest cell. */
+/* The message for an edge walk that ended after e of a w x w grid's
+ * nedges inner edges (plus the one that closes the walk), for the
+ * "block" (Keen) or "cage" (Solo) structure, into buf.  Returns buf. */
+const char *cdok_edge_walk_short(int w, int e, int nedges, const char *what,
+				 char *buf, size_t cap);
 int cdok_uf_find(int *parent, int i);
 void cdok_uf_unite(int *parent, int a, int b);
 

@@ -69,8 +69,8 @@ static cdok_status read_row(const char *text, const struct text_line *l,
 	if (x < size)
 		return cdok_fail(err, CDOK_ERR_SYNTAX, line,
 				 (int)(e - l->start) + 1,
-				 "row %d has %d values, but the grid is "
-				 "%d x %d", y + 1, x, size, size);
+				 "row %d has %d value%s, but the grid is "
+				 "%d x %d", y + 1, x, text_s(x), size, size);
 	return CDOK_OK;
 }
 

@@ -68,6 +68,7 @@ static cdok_status read_blocks(const struct keen_line *k, size_t *pos,
 {
 	int nedges = 2 * w * (w - 1), e = 0;
 	size_t i = *pos;
+	char msg[256];
 
 	for (int c = 0; c < w * w; c++)
 		parent[c] = c;
@@ -115,9 +116,10 @@ static cdok_status read_blocks(const struct keen_line *k, size_t *pos,
 							 k->line, col,
 							 "the block structure "
 							 "describes more than "
-							 "the %d edges of a "
-							 "%d x %d grid",
-							 nedges, w, w);
+							 "the %d borders "
+							 "between neighbouring "
+							 "cells of a %d x %d "
+							 "grid", nedges, w, w);
 				cdok_edge_cells(w, e, &a, &b);
 				cdok_uf_unite(parent, a, b);
 				e++;
@@ -126,7 +128,8 @@ static cdok_status read_blocks(const struct keen_line *k, size_t *pos,
 				return cdok_fail(err, CDOK_ERR_SYNTAX, k->line,
 						 col, "the block structure "
 						 "describes more than the %d "
-						 "edges of a %d x %d grid",
+						 "borders between neighbouring "
+						 "cells of a %d x %d grid",
 						 nedges, w, w);
 		}
 	}
@@ -136,10 +139,8 @@ static cdok_status read_blocks(const struct keen_line *k, size_t *pos,
 				 "structure");
 	if (e != nedges + 1)
 		return cdok_fail(err, CDOK_ERR_SYNTAX, k->line, colof(k, i),
-				 "the block structure is too short for a %d x "
-				 "%d grid: it describes %d of its %d edges "
-				 "(the last one closes the walk)", w, w, e,
-				 nedges + 1);
+				 "%s", cdok_edge_walk_short(w, e, nedges, "block", msg,
+						  sizeof(msg)));
 	*pos = i + 1;
 	return CDOK_OK;
 }

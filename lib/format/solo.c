@@ -109,6 +109,7 @@ static cdok_status read_numbers(const struct solo_line *s, size_t *pos,
 		return cdok_fail(err, CDOK_ERR_SYNTAX, s->line, colof(s, i),
 				 "the %s describe %d of the %d cells of the "
 				 "grid", what, count, area);
+	/* (count is below area, which is at least 4: no singular) */
 	*pos = i;
 	return CDOK_OK;
 }
@@ -120,6 +121,7 @@ static cdok_status read_cages(const struct solo_line *s, size_t *pos,
 {
 	int nedges = 2 * w * (w - 1), e = 0;
 	size_t i = *pos;
+	char msg[256];
 
 	for (int c = 0; c < w * w; c++)
 		parent[c] = c;
@@ -143,7 +145,8 @@ static cdok_status read_cages(const struct solo_line *s, size_t *pos,
 				return cdok_fail(err, CDOK_ERR_SYNTAX, s->line,
 						 col, "the cage structure "
 						 "describes more than the %d "
-						 "edges of a %d x %d grid",
+						 "borders between neighbouring "
+						 "cells of a %d x %d grid",
 						 nedges, w, w);
 			cdok_edge_cells(w, e++, &a, &b);
 			cdok_uf_unite(parent, a, b);
@@ -153,7 +156,8 @@ static cdok_status read_cages(const struct solo_line *s, size_t *pos,
 		if (run != 26 && ++e > nedges + 1)
 			return cdok_fail(err, CDOK_ERR_SYNTAX, s->line, col,
 					 "the cage structure describes more "
-					 "than the %d edges of a %d x %d grid",
+					 "than the %d borders between "
+					 "neighbouring cells of a %d x %d grid",
 					 nedges, w, w);
 		i++;
 	}
@@ -163,10 +167,8 @@ static cdok_status read_cages(const struct solo_line *s, size_t *pos,
 				 "cage structure");
 	if (e != nedges + 1)
 		return cdok_fail(err, CDOK_ERR_SYNTAX, s->line, colof(s, i),
-				 "the cage structure is too short for a %d x "
-				 "%d grid: it describes %d of its %d edges "
-				 "(the last one closes the walk)", w, w, e,
-				 nedges + 1);
+				 "%s", cdok_edge_walk_short(w, e, nedges, "cage", msg,
+						  sizeof(msg)));
 	*pos = i + 1;
 	return CDOK_OK;
 }

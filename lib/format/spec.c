@@ -87,6 +87,35 @@ static bool is_op(char c)
 	return c == '+' || c == '-' || c == '*' || c == '/';
 }
 
+/* The operator signs cdok's pictures (and Keen) print, in UTF-8: U+00D7
+ * multiplication sign, U+00F7 division sign and U+2212 minus sign, so
+ * that a clue copied from a picture ("60\u00d7") reads.  Returns the
+ * sign's length in bytes and sets *op, or returns 0. */
+static size_t sign_at(const char *text, size_t i, size_t end, cdok_op *op)
+{
+	const unsigned char *s = (const unsigned char *)text + i;
+	size_t n = end - i;
+
+	if (n >= 2 && s[0] == 0xc3 && (s[1] == 0x97 || s[1] == 0xb7)) {
+		*op = s[1] == 0x97 ? CDOK_OP_MUL : CDOK_OP_DIV;
+		return 2;
+	}
+	if (n >= 3 && s[0] == 0xe2 && s[1] == 0x88 && s[2] == 0x92) {
+		*op = CDOK_OP_SUB;
+		return 3;
+	}
+	return 0;
+}
+
+/* A comment: a line whose first byte that is not blank is '#'.  It is
+ * read as if it were not there, wherever it is. */
+static bool is_comment_line(const char *text, size_t start, size_t end)
+{
+	while (start < end && is_blank(text[start]))
+		start++;
+	return start < end && text[start] == '#';
+}
+
 /* Read the number at text[*pos] (a digit) up to end; a number past
  * 64 bits is reported as what ("target", "given value"). */
 static cdok_status read_int(const char *text, size_t *pos, size_t end,
@@ -133,7 +162,13 @@ static bool is_spec_line(const char *text, size_t start, size_t end)
 {
 	for (size_t i = start; i < end; i++) {
 		char c = text[i];
+		cdok_op op;
+		size_t sign = sign_at(text, i, end, &op);
 
+		if (sign) {
+			i += sign - 1;
+			continue;
+		}
 		if (c == '=' && i + 1 < end && is_digit(text[i + 1]))
 			continue;
 		if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
@@ -157,6 +192,46 @@ static bool span_is_blank(const char *text, size_t start, size_t end)
 	for (size_t i = start; i < end; i++)
 		if (!is_blank(text[i]))
 			return false;
+	return true;
+}
+
+/* The offset after the block of lines that starts at pos: after its
+ * last line before a blank line or the end of the text.  *line counts
+ * the lines passed. */
+static size_t skip_block(const struct cdok_reader *r, size_t pos, int *line)
+{
+	size_t end, cend;
+
+	while (pos < r->len) {
+		cend = line_content_end(r, pos, &end);
+		if (span_is_blank(r->text, pos, cend))
+			break;
+		pos = end < r->len ? end + 1 : r->len;
+		(*line)++;
+	}
+	return pos;
+}
+
+/* Whether the block of lines at pos is a note: words only, as a reader
+ * writes after a puzzle ("a hard one"), with no clue and no given (no
+ * digit anywhere) and nothing else a grid could not hold. */
+static bool block_is_note(const struct cdok_reader *r, size_t pos)
+{
+	size_t end, cend;
+
+	while (pos < r->len) {
+		cend = line_content_end(r, pos, &end);
+		if (span_is_blank(r->text, pos, cend))
+			break;
+		if (!is_comment_line(r->text, pos, cend)) {
+			if (!is_spec_line(r->text, pos, cend))
+				return false;
+			for (size_t i = pos; i < cend; i++)
+				if (is_digit(r->text[i]))
+					return false;
+		}
+		pos = end < r->len ? end + 1 : r->len;
+	}
 	return true;
 }
 
@@ -186,6 +261,7 @@ static cdok_status read_token(const char *text, size_t *pos, size_t end,
 {
 	size_t i = *pos;
 	bool has_label = false;
+	cdok_op sign_op;
 
 	memset(t, 0, sizeof(*t));
 	t->line = line;
@@ -246,17 +322,22 @@ static cdok_status read_token(const char *text, size_t *pos, size_t end,
 				return st;
 			t->has_value = true;
 			t->value_column = col;
-		} else if (is_op(c)) {
+		} else if (is_op(c) || sign_at(text, i, end, &sign_op)) {
+			size_t len = is_op(c) ? 1 : sign_at(text, i, end,
+							     &sign_op);
+			cdok_op op = is_op(c) ? (cdok_op)c : sign_op;
+
 			if (t->has_op)
 				return cdok_fail(err, CDOK_ERR_SYNTAX, line,
 						 col, "two operators in one "
-						 "cell ('%c' and '%c')",
-						 (char)t->op, c);
+						 "cell ('%c' and '%.*s')",
+						 (char)t->op, (int)len,
+						 text + i);
 			if (!t->has_num)
 				t->clue_column = col;
-			t->op = (cdok_op)c;
+			t->op = op;
 			t->has_op = true;
-			i++;
+			i += len;
 		} else {
 			return fail_byte(err, line, col, (unsigned char)c);
 		}
@@ -342,6 +423,7 @@ static cdok_status read_row(const char *text, size_t start, size_t end,
 					 "row %d has %d cells but the first "
 					 "row has %d", y + 1,
 					 n + count_tokens(text, i, end), size);
+			/* (more than the first row's, so at least 2) */
 		}
 		st = read_token(text, &i, end, line, start, &toks[n], err);
 		if (st != CDOK_OK)
@@ -351,8 +433,8 @@ static cdok_status read_row(const char *text, size_t start, size_t end,
 	if (y > 0 && n < size)
 		return cdok_fail(err, CDOK_ERR_SYNTAX, line,
 				 (int)(end - start) + 1,
-				 "row %d has %d cells but the first row has %d",
-				 y + 1, n, size);
+				 "row %d has %d cell%s but the first row has %d",
+				 y + 1, n, text_s(n), size);
 	*count = n;
 	return CDOK_OK;
 }
@@ -855,6 +937,7 @@ cdok_status cdok_spec_read(struct cdok_reader *r, cdok_puzzle **out,
 	struct cages cs;
 	size_t pos = r->pos, end, cend, grid_pos;
 	int line = r->line, grid_line, rows = 0, size = 0, ndirectives = 0;
+	bool comments = false;
 	cdok_status st;
 
 	memset(&ds, 0, sizeof(ds));
@@ -866,9 +949,12 @@ cdok_status cdok_spec_read(struct cdok_reader *r, cdok_puzzle **out,
 	 * skipped too: that is how a stream of puzzles, such as the output
 	 * of generate --count, reads back (doc/FORMAT.md, "Streams"). */
 	for (;;) {
+		/* Blank lines and comments. */
 		while (pos < r->len) {
 			cend = line_content_end(r, pos, &end);
-			if (!span_is_blank(r->text, pos, cend))
+			if (is_comment_line(r->text, pos, cend))
+				comments = true;
+			else if (!span_is_blank(r->text, pos, cend))
 				break;
 			if (end >= r->len) {
 				pos = r->len;
@@ -880,17 +966,20 @@ cdok_status cdok_spec_read(struct cdok_reader *r, cdok_puzzle **out,
 		if (pos >= r->len || r->index == 0)
 			break;
 		cend = line_content_end(r, pos, &end);
-		if (is_spec_line(r->text, pos, cend) ||
-		    is_directive_line(r->text, pos, cend))
+		if (is_directive_line(r->text, pos, cend))
 			break;
-		/* Not a grid: skip to the blank line that ends the block. */
-		while (pos < r->len) {
-			cend = line_content_end(r, pos, &end);
-			if (span_is_blank(r->text, pos, cend))
+		if (is_spec_line(r->text, pos, cend)) {
+			/* A note after a puzzle (words only) is passed
+			 * over as the original passes over everything
+			 * there, but the caller hears of it: it could be a
+			 * grid that lost its clues. */
+			if (!block_is_note(r, pos))
 				break;
-			pos = end < r->len ? end + 1 : r->len;
-			line++;
+			if (!r->notes++)
+				r->note_line = line;
 		}
+		/* Not a grid: skip to the blank line that ends the block. */
+		pos = skip_block(r, pos, &line);
 	}
 	if (pos >= r->len && r->index > 0) {
 		r->pos = pos;
@@ -901,6 +990,8 @@ cdok_status cdok_spec_read(struct cdok_reader *r, cdok_puzzle **out,
 		return cdok_fail(err, CDOK_ERR_SYNTAX, line, 1,
 				 r->pos >= r->len ?
 				 "no grid found: the input is empty" :
+				 comments ? "no grid found: the input holds "
+				 "only comments and white space" :
 				 "no grid found: the input holds only white "
 				 "space");
 
@@ -908,6 +999,11 @@ cdok_status cdok_spec_read(struct cdok_reader *r, cdok_puzzle **out,
 	 * block.  The grid follows them directly. */
 	while (pos < r->len) {
 		cend = line_content_end(r, pos, &end);
+		if (is_comment_line(r->text, pos, cend)) {
+			pos = end < r->len ? end + 1 : r->len;
+			line++;
+			continue;
+		}
 		if (!is_directive_line(r->text, pos, cend))
 			break;
 		st = read_directive(r->text, pos, cend, line, &ds, err);
@@ -930,19 +1026,20 @@ cdok_status cdok_spec_read(struct cdok_reader *r, cdok_puzzle **out,
 	 * can be reported as such with both of its dimensions. */
 	grid_pos = pos;
 	grid_line = line;
-	while (pos < r->len) {
+	for (int at = line; pos < r->len; at++) {
 		cend = line_content_end(r, pos, &end);
 		if (span_is_blank(r->text, pos, cend))
 			break;
 		if (is_directive_line(r->text, pos, cend)) {
-			st = cdok_fail(err, CDOK_ERR_SYNTAX, grid_line + rows,
+			st = cdok_fail(err, CDOK_ERR_SYNTAX, at,
 				       (int)(text_skip_blanks(r->text, pos,
 							      cend) - pos) + 1,
 				       "a directive must come before the "
 				       "grid's first row");
 			goto fail;
 		}
-		rows++;
+		if (!is_comment_line(r->text, pos, cend))
+			rows++;
 		pos = end < r->len ? end + 1 : r->len;
 	}
 
@@ -953,6 +1050,12 @@ cdok_status cdok_spec_read(struct cdok_reader *r, cdok_puzzle **out,
 		int n = 0;
 
 		cend = line_content_end(r, pos, &end);
+		/* Comments between the rows are passed over. */
+		while (is_comment_line(r->text, pos, cend)) {
+			pos = end + 1;
+			line++;
+			cend = line_content_end(r, pos, &end);
+		}
 		row = y == 0 ? first_row : toks + (size_t)y * (size_t)size;
 		st = read_row(r->text, pos, cend, line, y, size, row, &n,
 			      err);
@@ -977,10 +1080,17 @@ cdok_status cdok_spec_read(struct cdok_reader *r, cdok_puzzle **out,
 		pos = end < r->len ? end + 1 : r->len;
 		if (y + 1 == size && rows > size) {
 			st = cdok_fail(err, CDOK_ERR_SYNTAX, line + 1, 1,
-				       "the grid has %d rows of %d cells; it "
-				       "must be square", rows, size);
+				       "the grid has %d rows of %d cell%s; it "
+				       "must be square", rows, size,
+				       text_s(size));
 			goto fail;
 		}
+	}
+	/* Comments after the last row belong to the block. */
+	while (pos < r->len &&
+	       is_comment_line(r->text, pos, line_content_end(r, pos, &end))) {
+		pos = end < r->len ? end + 1 : r->len;
+		line++;
 	}
 	if (rows < size) {
 		/* Point just past the last row: at the blank line that
@@ -997,8 +1107,8 @@ cdok_status cdok_spec_read(struct cdok_reader *r, cdok_puzzle **out,
 			line--;
 		}
 		st = cdok_fail(err, CDOK_ERR_SYNTAX, line, col,
-			       "the grid has %d rows of %d cells; it must be "
-			       "square", rows, size);
+			       "the grid has %d row%s of %d cells; it must be "
+			       "square", rows, text_s(rows), size);
 		goto fail;
 	}
 

@@ -55,8 +55,8 @@ cdok_status text_grid_rows(const char *text, size_t len, size_t pos,
 			text_line_at(text, len, pos, &l);
 		if (pos >= len || text_span_blank(text, l.start, l.end))
 			return cdok_fail(err, CDOK_ERR_SYNTAX, line, 1,
-					 "the grid has %d rows, but the puzzle "
-					 "is %d x %d", y, size, size);
+					 "the grid has %d row%s, but the puzzle "
+					 "is %d x %d", y, text_s(y), size, size);
 		st = row(ctx, text, &l, line, y, err);
 		if (st != CDOK_OK)
 			return st;

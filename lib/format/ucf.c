@@ -238,8 +238,8 @@ static cdok_status read_grid_rows(struct ucf_read *u, cdok_error *err)
 		if (x < n)
 			return cdok_fail(err, CDOK_ERR_SYNTAX, u->line,
 					 (int)(e - l.start) + 1,
-					 "row %d has %d letters, but N is %d",
-					 y + 1, x, n);
+					 "row %d has %d letter%s, but N is %d",
+					 y + 1, x, text_s(x), n);
 		u->pos = l.next;
 		u->line++;
 	}

@@ -323,7 +323,7 @@ static uint64_t score_of(struct gen *g, const cdok_puzzle *p,
 		return grade_score(g, p, &unique);
 	if (g->par->score)
 		return g->par->score(g->par->score_user, p, res);
-	return res->difficulty;
+	return res->search_score;
 }
 
 /* The band of scores a puzzle must fall in: the parameters', or the

@@ -20,9 +20,13 @@
 #include "json/json.h"
 #include "json/json_levels.h"
 
-/* The schema's version.  A reader accepts documents of this version or
- * older; a newer one may mean something this code does not know. */
+/* The schema's versions.  A reader accepts documents of this version or
+ * older; a newer one may mean something this code does not know.  The
+ * result document is at 2: "difficulty" is only the grade's, and the
+ * solver's own number is "search_score" (version 1 put either under
+ * "difficulty"). */
 #define JSON_VERSION 1
+#define RESULT_VERSION 2
 
 #define PUZZLE_FORMAT "cdok-puzzle"
 #define RESULT_FORMAT "cdok-result"
@@ -330,11 +334,13 @@ static cdok_status read_puzzle_object(const struct cdok_json_doc *d,
 		st = get_int(d, v, "version", 1, INT64_MAX, &version, err);
 		if (st != CDOK_OK)
 			return st;
-		if (version > JSON_VERSION)
+		int top = fmt && !strcmp(fmt, RESULT_FORMAT) ?
+			  RESULT_VERSION : JSON_VERSION;
+
+		if (version > top)
 			return json_doc_fail(d, err, CDOK_ERR_UNSUPPORTED,
 					"version %" PRId64 " is newer than "
-					"this cdok reads (%d)", version,
-					JSON_VERSION);
+					"this cdok reads (%d)", version, top);
 	}
 	if (fmt && !strcmp(fmt, RESULT_FORMAT)) {
 		/* A result document: its puzzle is what is read. */
@@ -1222,7 +1228,7 @@ cdok_status cdok_json_result(const cdok_puzzle *p, const cdok_json_info *in,
 				 "puzzle");
 	o = chk(&b, json_object());
 	set(&b, o, "format", chk(&b, json_string(RESULT_FORMAT)));
-	set(&b, o, "version", chk(&b, json_integer(JSON_VERSION)));
+	set(&b, o, "version", chk(&b, json_integer(RESULT_VERSION)));
 	if (in->command)
 		set(&b, o, "command", chk(&b, json_string(in->command)));
 	if (in->source)
@@ -1251,12 +1257,13 @@ cdok_status cdok_json_result(const cdok_puzzle *p, const cdok_json_info *in,
 							  r->nodes)));
 		set(&b, o, "branches", chk(&b, json_integer((json_int_t)
 							     r->branches)));
+		if (!strcmp(v, "unique") && in->grading &&
+		    in->grading->outcome == CDOK_GRADE_LEVEL)
+			set(&b, o, "difficulty", chk(&b, json_integer(
+				(json_int_t)in->grading->difficulty)));
 		if (!strcmp(v, "unique"))
-			set(&b, o, "difficulty",
-			    chk(&b, json_integer((json_int_t)(
-				in->grading && in->grading->outcome ==
-				CDOK_GRADE_LEVEL ? in->grading->difficulty
-						 : r->difficulty))));
+			set(&b, o, "search_score", chk(&b, json_integer(
+				(json_int_t)r->search_score)));
 		if (r->reason[0])
 			set(&b, o, "reason", chk(&b, json_string(r->reason)));
 	}

@@ -22,6 +22,9 @@
 #define CAPTION_SIZE 9.5     /* "12  9 × 9 Killer" above a grid */
 #define CAPTION_BAND 15.0    /* room for it */
 #define HEADING_SIZE 15.0    /* the title, or "Answers" */
+#define HEADING_MIN 9.0      /* smallest one-line heading, then two */
+#define HEADING_TWO 11.0     /* largest type of a two-line heading */
+#define HEADING_FLOOR 6.0    /* smallest type; an ellipsis past it */
 #define HEADING_BAND 28.0
 #define FOOTER_SIZE 9.0      /* the page number */
 #define FOOTER_BAND 18.0
@@ -194,6 +197,89 @@ static void centred(cairo_t *cr, const char *text, bool bold, double size,
 	cairo_show_text(cr, text);
 }
 
+/* The page's heading (the title, or "Answers"), centred in its band:
+ * shrunk to fit the width, or, when that would make it smaller than
+ * HEADING_MIN, broken at the space nearest its middle into two lines
+ * (each as large as both fit, at most HEADING_TWO), and cut short with
+ * an ellipsis if even that is too wide.  A long title never runs off
+ * the page. */
+static double text_width(cairo_t *cr, const char *text, size_t len,
+			 double size)
+{
+	cairo_text_extents_t ext;
+	char buf[600];
+
+	if (len >= sizeof(buf))
+		len = sizeof(buf) - 1;
+	memcpy(buf, text, len);
+	buf[len] = '\0';
+	render_font(cr, true, size);
+	cairo_text_extents(cr, buf, &ext);
+	return ext.x_advance;
+}
+
+/* One line of the heading, bytes [0, len) of text, at size, centred on
+ * x at baseline y; cut short with an ellipsis to fit width. */
+static void heading_line(cairo_t *cr, const char *text, size_t len,
+			 double size, double x, double y, double width)
+{
+	char buf[600];
+	bool cut = false;
+
+	if (len >= sizeof(buf) - 4)
+		len = sizeof(buf) - 4;
+	while (len > 0 && text_width(cr, text, len, size) +
+	       (cut ? text_width(cr, "\u2026", 3, size) : 0) > width) {
+		/* Back one UTF-8 character. */
+		do
+			len--;
+		while (len > 0 && ((unsigned char)text[len] & 0xc0) == 0x80);
+		cut = true;
+	}
+	memcpy(buf, text, len);
+	strcpy(buf + len, cut ? "\u2026" : "");
+	centred(cr, buf, true, size, x, y);
+}
+
+static void heading_lines(cairo_t *cr, const cdok_render_params *pp,
+			  const char *text)
+{
+	double width = pp->paper_width - 2 * MARGIN, x = pp->paper_width / 2;
+	size_t len = strlen(text), split = 0, best = len;
+	double size = HEADING_SIZE, w = text_width(cr, text, len, size), w1,
+	       w2;
+
+	if (w > width)
+		size = HEADING_SIZE * width / w;
+	if (size >= HEADING_MIN) {
+		heading_line(cr, text, len, size, x, MARGIN + HEADING_SIZE,
+			     width);
+		return;
+	}
+	/* Two lines, broken at the space nearest the middle. */
+	for (size_t i = 1; i + 1 < len; i++)
+		if (text[i] == ' ' && (i > len / 2 ? i - len / 2 : len / 2 - i)
+		    < best) {
+			best = i > len / 2 ? i - len / 2 : len / 2 - i;
+			split = i;
+		}
+	if (!split) {
+		heading_line(cr, text, len, HEADING_MIN, x,
+			     MARGIN + HEADING_SIZE, width);
+		return;
+	}
+	w1 = text_width(cr, text, split, HEADING_TWO);
+	w2 = text_width(cr, text + split + 1, len - split - 1, HEADING_TWO);
+	size = HEADING_TWO * width / (w1 > w2 ? w1 : w2);
+	if (size > HEADING_TWO)
+		size = HEADING_TWO;
+	if (size < HEADING_FLOOR)
+		size = HEADING_FLOOR;
+	heading_line(cr, text, split, size, x, MARGIN + size, width);
+	heading_line(cr, text + split + 1, len - split - 1, size, x,
+		     MARGIN + 2.2 * size, width);
+}
+
 /* Draw one page of the entries from *next on, advancing *next past
  * them. */
 static cdok_status one_page(cairo_t *cr, const struct pages *pg, int *next,
@@ -228,8 +314,7 @@ static cdok_status one_page(cairo_t *cr, const struct pages *pg, int *next,
 	}
 
 	if (heading)
-		centred(cr, pg->heading, true, HEADING_SIZE,
-			pp->paper_width / 2, MARGIN + HEADING_SIZE);
+		heading_lines(cr, pp, pg->heading);
 	for (int j = 0; j < k; j++) {
 		const struct render_entry *e = &st->entries[on[j]];
 		double side = e->puzzle->size * cell;

@@ -138,18 +138,42 @@ def read_grid(text: Union[str, bytes], size: int) -> Grid:
     return _cdok.read_grid(_as_bytes(text), size)
 
 
+def _picture(format: str, per_page: Optional[int], paper: Optional[str],
+             title: Optional[str], dpi: Optional[int],
+             with_solutions: bool) -> Optional[tuple]:
+    """The picture options for write_all: None when none was given."""
+    if (per_page, paper, title, dpi) == (None,) * 4 and not with_solutions:
+        return None
+    for name, value in (("per_page", per_page), ("dpi", dpi)):
+        if value is not None and not _is_int(value):
+            raise TypeError(f"{name} must be an int, not "
+                            f"{type(value).__name__}")
+    return (per_page or 0, paper, title, dpi or 0, bool(with_solutions))
+
+
 def dumps(puzzles: Union[Puzzle, Iterable[Puzzle]], format: str = "spec",
           *, solutions: Optional[Sequence[Optional[Grid]]] = None,
-          compact: bool = False, array: bool = False) -> Union[str, bytes]:
+          compact: bool = False, array: bool = False,
+          per_page: Optional[int] = None, paper: Optional[str] = None,
+          title: Optional[str] = None, dpi: Optional[int] = None,
+          with_solutions: bool = False) -> Union[str, bytes]:
     """Several puzzles as one text of a format, as the cdok program writes
     a stream: one UCF file with one closing 0, one Keen ID a line, JSON
-    documents one after another.
+    documents one after another, or a PDF booklet.
 
     solutions, when given, holds one grid (or None) per puzzle: each
     puzzle is written with its solution (for "ucf" and "calpoly", the
     answers), and a None leaves that puzzle out while the others keep
     their numbers ("KenKen Puzzle #4:" stays #4).  compact and array
     apply to "json": one line per document, or one array of them.
+
+    "pdf" is a booklet (bytes): per_page puzzles on a page (1 to 24),
+    on paper "a4" (the default), "a5", "a3", "letter" or "legal", with
+    title on every page, and with_solutions adds answer keys at the
+    back, as ``cdok --to pdf`` does; each caption names the puzzle's
+    level.  "svg" and "png" draw one puzzle (png at dpi pixels per
+    inch, 18 to 1200, default 150): use Puzzle.dumps, or one call per
+    puzzle.
     """
     if isinstance(puzzles, Puzzle):
         puzzles = [puzzles]
@@ -170,7 +194,8 @@ def dumps(puzzles: Union[Puzzle, Iterable[Puzzle]], format: str = "spec",
     flags = (_WRITER_COMPACT if compact else 0) | \
         (_WRITER_ARRAY if array else 0)
     return _cdok.write_all(format, [p._model for p in puzzles], values,
-                           flags)
+                           flags, _picture(format, per_page, paper, title,
+                                           dpi, with_solutions))
 
 
 def _write_to(file: Any, text: Union[str, bytes]) -> None:

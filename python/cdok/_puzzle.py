@@ -81,20 +81,31 @@ class Result:
         timed_out: True when it was the timeout.
         nodes: search nodes visited (1 for a puzzle solved without
             guessing); branches: nodes where the search had to guess.
-        difficulty: the difficulty score (doc/SOLVER.md) when the
-            verdict is UNIQUE, else None.
+        search_score: the solver's own score of the search
+            (doc/SOLVER.md) when the verdict is UNIQUE, else None: how
+            much a machine had to guess, not how hard the puzzle is for
+            a person; that is Puzzle.grade().difficulty, the number the
+            program prints (10000 x (level + 1) + score).
         solutions: the solutions kept (every one found unless keep said
             fewer), each a grid: ``solution[row][column]``.
     """
 
     __slots__ = ("verdict", "count", "complete", "gave_up", "timed_out",
-                 "nodes", "branches", "difficulty", "solutions")
+                 "nodes", "branches", "search_score", "solutions")
 
     def __init__(self, raw: tuple) -> None:
         (verdict, self.count, self.complete, self.gave_up, self.nodes,
-         self.branches, difficulty, self.solutions, self.timed_out) = raw
+         self.branches, score, self.solutions, self.timed_out) = raw
         self.verdict = _VERDICTS[verdict]
-        self.difficulty = difficulty if verdict == 0 else None
+        self.search_score = score if verdict == 0 else None
+
+    @property
+    def difficulty(self):
+        """Gone: see search_score and Puzzle.grade().difficulty."""
+        raise AttributeError(
+            "Result.difficulty was the solver's own number, now "
+            "Result.search_score; the difficulty cdok prints is "
+            "Puzzle.grade().difficulty")
 
     @property
     def solution(self) -> Optional[Grid]:
@@ -107,8 +118,8 @@ class Result:
         return self.verdict is Verdict.UNIQUE
 
     def __repr__(self) -> str:
-        extra = "" if self.difficulty is None else \
-            f", difficulty={self.difficulty}"
+        extra = "" if self.search_score is None else \
+            f", search_score={self.search_score}"
         return (f"<cdok.Result {self.verdict.value}: count={self.count}, "
                 f"complete={self.complete}, nodes={self.nodes}{extra}>")
 
@@ -306,8 +317,8 @@ class Puzzle:
     digit twice in a row or column).
 
     A puzzle that breaks the model's rules (a cell in two cages, a cage
-    in pieces, a given that is no value of the puzzle) raises
-    cdok.InvalidError.  Two puzzles are equal when they have the same
+    in pieces, a given that is no value of the puzzle, a cell with
+    neither a cage nor a given) raises cdok.InvalidError.  Two puzzles are equal when they have the same
     size, rules, givens and cages (labels and cage order aside).
     """
 
@@ -612,27 +623,39 @@ class Puzzle:
     # ---- writing ----
 
     def dumps(self, format: str = "spec",
-              solution: Optional[Sequence[Sequence[Optional[int]]]] = None
-              ) -> Union[str, bytes]:
+              solution: Optional[Sequence[Sequence[Optional[int]]]] = None,
+              **pictures: Any) -> Union[str, bytes]:
         """The puzzle as text in a format (cdok.formats() lists them):
-        "spec", "ucf", "calpoly", "keen", "solo", "killer", "json", or a
-        drawing, "ascii" or "utf8".  With solution (a grid), the values
+        "spec", "ucf", "calpoly", "keen", "solo", "killer", "json", a
+        drawing, "ascii" or "utf8", or a picture, "svg", "png" or "pdf",
+        as newspapers print it.  With solution (a grid), the values
         shown instead of the givens -- for "ucf" and "calpoly" the
         answer as the contest or course writes it.  Binary formats give
         bytes.  A format that cannot hold the puzzle raises
         cdok.UnsupportedError with the reason.
+
+        The pictures take the options of cdok.dumps(), as the program's
+        --dpi, --paper, --per-page, --title and --with-solutions:
+        ``p.dumps("png", dpi=100)``, ``p.dumps("pdf",
+        with_solutions=True)``.
         """
+        if pictures or format in ("svg", "png", "pdf"):
+            from ._functions import dumps
+            return dumps([self], format,
+                         solutions=None if solution is None else [solution],
+                         **pictures)
         values = None if solution is None else \
             _flat_grid(solution, self.size, "the solution")
         return self._model.write(format, values)
 
     def dump(self, file: Union[str, "os.PathLike[str]", IO[Any]],
              format: str = "spec",
-             solution: Optional[Sequence[Sequence[Optional[int]]]] = None
-             ) -> None:
-        """Write dumps(format, solution) to a path or a file object."""
+             solution: Optional[Sequence[Sequence[Optional[int]]]] = None,
+             **pictures: Any) -> None:
+        """Write dumps(format, solution, **pictures) to a path or a
+        file object."""
         from ._functions import _write_to
-        _write_to(file, self.dumps(format, solution))
+        _write_to(file, self.dumps(format, solution, **pictures))
 
     def __str__(self) -> str:
         return self._model.write("spec", None)

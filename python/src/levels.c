@@ -603,13 +603,13 @@ uint64_t pycdok_grade_score(void *user, const cdok_puzzle *puzzle,
 	(void)user;
 	cdok_grade_params_init(&par);
 	if (cdok_grade(puzzle, &par, &g, NULL) != CDOK_OK)
-		return result->difficulty;
+		return result->search_score;
 	switch (g.outcome) {
 	case CDOK_GRADE_LEVEL:
 		return g.difficulty;
 	case CDOK_GRADE_ABOVE:
 		return (uint64_t)CDOK_SCORE_SPAN * (uint64_t)(g.level + 1);
 	default:
-		return result->difficulty;
+		return result->search_score;
 	}
 }

@@ -166,6 +166,40 @@ static int set_givens(cdok_module_state *st, cdok_puzzle *p,
 	return rc;
 }
 
+/* Every cell of a puzzle needs a cage or a given: a cell with neither
+ * would be no puzzle any format can write (print(p) and pickle failed
+ * on it later).  Raise InvalidError naming such cells (r2c1 is row 2,
+ * column 1, as hints write them) and return -1, or return 0. */
+static int uncovered(cdok_module_state *st, const cdok_puzzle *p)
+{
+	int n = cdok_puzzle_size(p), count = 0;
+	char cells[160];
+	size_t len = 0;
+
+	cells[0] = '\0';
+	for (int c = 0; c < n * n; c++) {
+		if (cdok_puzzle_cage_of(p, c) >= 0 ||
+		    cdok_puzzle_given(p, c) != CDOK_NONE)
+			continue;
+		if (++count == 1)
+			len += (size_t)snprintf(cells, sizeof(cells), "r%dc%d "
+						"(row %d, column %d)",
+						c / n + 1, c % n + 1,
+						c / n + 1, c % n + 1);
+		else if (count <= 6 && len < sizeof(cells))
+			len += (size_t)snprintf(cells + len,
+						sizeof(cells) - len, ", r%dc%d",
+						c / n + 1, c % n + 1);
+	}
+	if (!count)
+		return 0;
+	pycdok_invalid(st, "%d cell%s ha%s neither a cage nor a given: %s%s; "
+		       "every cell of a puzzle needs one", count,
+		       count == 1 ? "" : "s", count == 1 ? "s" : "ve", cells,
+		       count > 6 ? ", ..." : "");
+	return -1;
+}
+
 PyObject *pycdok_build(PyObject *module, PyObject *const *args,
 		       Py_ssize_t nargs)
 {
@@ -206,6 +240,8 @@ PyObject *pycdok_build(PyObject *module, PyObject *const *args,
 		pycdok_raise(st, status, &err);
 		goto fail;
 	}
+	if (uncovered(st, p) < 0)
+		goto fail;
 	return pycdok_model_new(st, p);
 fail:
 	cdok_puzzle_free(p);
@@ -419,7 +455,8 @@ static PyMethodDef model_methods[] = {
 	{"solve", (PyCFunction)(void (*)(void))pycdok_model_solve,
 	 METH_FASTCALL,
 	 "solve(limit, keep, max_nodes, timeout, progress) -> (verdict, "
-	 "count, complete, gave_up, nodes, branches, difficulty, solutions)"},
+	 "count, complete, gave_up, nodes, branches, search_score, "
+	 "solutions)"},
 	{"grade", (PyCFunction)(void (*)(void))pycdok_model_grade,
 	 METH_FASTCALL, "grade(max_level, max_nodes) -> grading tuple"},
 	{"explain", (PyCFunction)(void (*)(void))pycdok_model_explain,

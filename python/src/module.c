@@ -5,8 +5,10 @@
  */
 #include "pycdok.h"
 
+#include <ctype.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -449,10 +451,110 @@ static PyObject *m_read_grid(PyObject *module, PyObject *const *args,
 	return list;
 }
 
-/* write_all(format: str, models: list, values: list | None, flags: int)
- * -> str | bytes: one stream (cdok_writer) of every puzzle.  values, when
- * given, holds one flat grid or None per puzzle; None skips that puzzle
- * (it keeps its number in the stream). */
+/* The picture settings of write_all: None, or (per_page, paper, title,
+ * dpi, with_solutions) with None for a default, given to the writer of
+ * a libcdok-render format as the cdok program gives its options.
+ * *answers is set for with_solutions.  Returns 0, or -1 with an
+ * exception set. */
+static int picture_setup(cdok_module_state *st, cdok_writer *w,
+			 const cdok_format *f, PyObject *opts, bool *answers)
+{
+	cdok_render_params params;
+	cdok_error err;
+	cdok_status status;
+	const char *paper = NULL, *title = NULL;
+	int per_page = 0, dpi = 0, with = 0;
+
+	*answers = false;
+	if (!(cdok_format_flags(f) & CDOK_FORMAT_BINARY) ||
+	    !(cdok_format_flags(f) & CDOK_FORMAT_PICTURE)) {
+		if (opts == Py_None)
+			return 0;
+		PyErr_Format(st->unsupported_error, "picture options go with "
+			     "svg, pdf and png, not %s", cdok_format_name(f));
+		return -1;
+	}
+	if (opts != Py_None &&
+	    !PyArg_ParseTuple(opts, "izzip;picture options", &per_page,
+			      &paper, &title, &dpi, &with))
+		return -1;
+	cdok_render_params_init(&params);
+	memset(&err, 0, sizeof(err));
+	if (paper && cdok_render_paper(paper, &params.paper_width,
+				       &params.paper_height, &err) != CDOK_OK) {
+		pycdok_raise(st, CDOK_ERR_INVALID, &err);
+		return -1;
+	}
+	if (per_page)
+		params.per_page = per_page;
+	if (dpi)
+		params.dpi = dpi;
+	params.title = title;
+	status = cdok_render_setup(w, &params, &err);
+	if (status != CDOK_OK) {
+		pycdok_raise(st, status, &err);
+		return -1;
+	}
+	*answers = with != 0;
+	return 0;
+}
+
+/* The caption's level word (lower case, as --level takes it) of a
+ * puzzle graded to a level, into buf; NULL without one. */
+static const char *level_word(const cdok_puzzle *p, char *buf, size_t cap)
+{
+	cdok_grading g;
+	const char *w;
+	size_t i;
+
+	if (cdok_grade(p, NULL, &g, NULL) != CDOK_OK ||
+	    g.outcome != CDOK_GRADE_LEVEL)
+		return NULL;
+	w = cdok_level_name(g.scale, g.level);
+	for (i = 0; w[i] && i + 1 < cap; i++)
+		buf[i] = (char)tolower((unsigned char)w[i]);
+	buf[i] = '\0';
+	return buf;
+}
+
+/* One puzzle of a picture stream, with its caption's level and, for
+ * answers, its solution when it has exactly one. */
+static cdok_status put_picture(cdok_writer *w, const cdok_puzzle *p,
+			       const int *values, bool answers, char **piece,
+			       size_t *n, cdok_error *err)
+{
+	int size = cdok_puzzle_size(p);
+	cdok_render_item item;
+	char level[32];
+	int *answer = NULL;
+	cdok_result res;
+	cdok_status status;
+
+	memset(&item, 0, sizeof(item));
+	item.level = level_word(p, level, sizeof(level));
+	if (answers && !values) {
+		answer = PyMem_Calloc((size_t)(size * size), sizeof(*answer));
+		if (!answer) {
+			memset(err, 0, sizeof(*err));
+			err->status = CDOK_ERR_NOMEM;
+			snprintf(err->message, sizeof(err->message),
+				 "out of memory");
+			return CDOK_ERR_NOMEM;
+		}
+		if (cdok_solve(p, NULL, answer, &res, NULL) == CDOK_OK &&
+		    res.verdict == CDOK_VERDICT_UNIQUE)
+			item.answer = answer;
+	}
+	status = cdok_render_put(w, p, values, &item, piece, n, err);
+	PyMem_Free(answer);
+	return status;
+}
+
+/* write_all(format: str, models: list, values: list | None, flags: int,
+ * picture: tuple | None) -> str | bytes: one stream (cdok_writer) of
+ * every puzzle.  values, when given, holds one flat grid or None per
+ * puzzle; None skips that puzzle (it keeps its number in the stream).
+ * picture is picture_setup's. */
 static PyObject *m_write_all(PyObject *module, PyObject *const *args,
 			     Py_ssize_t nargs)
 {
@@ -466,8 +568,9 @@ static PyObject *m_write_all(PyObject *module, PyObject *const *args,
 	unsigned long flags;
 	cdok_error err;
 	cdok_status status = CDOK_OK;
+	bool answers = false;
 
-	if (check_nargs("write_all", nargs, 4) < 0)
+	if (check_nargs("write_all", nargs, 5) < 0)
 		return NULL;
 	f = pycdok_format(st, args[0]);
 	if (!f)
@@ -487,9 +590,20 @@ static PyObject *m_write_all(PyObject *module, PyObject *const *args,
 		return PyErr_Format(st->unsupported_error, "the %s format is "
 				    "read only, never written",
 				    cdok_format_name(f));
+	/* A picture per file holds one puzzle. */
+	if ((cdok_format_flags(f) & CDOK_FORMAT_SINGLE) &&
+	    PyList_GET_SIZE(models) > 1)
+		return PyErr_Format(st->unsupported_error, "the %s format holds "
+				    "one puzzle (one picture per file): write "
+				    "each puzzle's own, or a pdf booklet",
+				    cdok_format_name(f));
 	w = cdok_writer_new(f, (unsigned)flags);
 	if (!w)
 		return PyErr_NoMemory();
+	if (picture_setup(st, w, f, args[4], &answers) < 0) {
+		cdok_writer_free(w);
+		return NULL;
+	}
 	memset(&err, 0, sizeof(err));
 	for (Py_ssize_t i = 0; i <= PyList_GET_SIZE(models); i++) {
 		char *piece = NULL;
@@ -529,9 +643,16 @@ static PyObject *m_write_all(PyObject *module, PyObject *const *args,
 					goto out;
 				pycdok_writer_values(p, grid);
 			}
-			status = cdok_writer_put(w, p, v == Py_None ? NULL
-								    : grid,
-						 &piece, &n, &err);
+			if (cdok_format_flags(f) & CDOK_FORMAT_PICTURE &&
+			    cdok_format_flags(f) & CDOK_FORMAT_BINARY)
+				status = put_picture(w, p, v == Py_None ? NULL
+								: grid,
+						     answers, &piece, &n,
+						     &err);
+			else
+				status = cdok_writer_put(w, p, v == Py_None
+							 ? NULL : grid,
+							 &piece, &n, &err);
 		}
 		if (status != CDOK_OK) {
 			/* In a stream, say which puzzle it was. */
@@ -639,7 +760,7 @@ static PyMethodDef module_methods[] = {
 	{"read_grid", (PyCFunction)(void (*)(void))m_read_grid, METH_FASTCALL,
 	 "read_grid(data: bytes, size: int) -> list[list[int | None]]"},
 	{"write_all", (PyCFunction)(void (*)(void))m_write_all, METH_FASTCALL,
-	 "write_all(format, models, values, flags) -> str | bytes"},
+	 "write_all(format, models, values, flags, picture) -> str | bytes"},
 	{"build", (PyCFunction)(void (*)(void))pycdok_build, METH_FASTCALL,
 	 "build(size, givens, cages, boxes, rules) -> Model"},
 	{"killer_build", (PyCFunction)(void (*)(void))pycdok_killer_build,
@@ -665,14 +786,17 @@ static PyMethodDef module_methods[] = {
 
 /* ---- module life ---- */
 
-/* The formats this build holds: the core's and libcdok-json's (built
- * into the extension from lib/json/). */
+/* The formats this build holds: the core's, libcdok-json's and
+ * libcdok-render's (built into the extension from lib/json/ and
+ * lib/render/). */
 static cdok_formats *make_formats(void)
 {
 	cdok_formats *set = cdok_formats_new();
 
-	if (set && cdok_formats_add(set, cdok_json_formats(), NULL) !=
-	    CDOK_OK) {
+	if (set && (cdok_formats_add(set, cdok_json_formats(), NULL) !=
+		    CDOK_OK ||
+		    cdok_formats_add(set, cdok_render_formats(), NULL) !=
+		    CDOK_OK)) {
 		cdok_formats_free(set);
 		return NULL;
 	}

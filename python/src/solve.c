@@ -201,7 +201,7 @@ PyObject *pycdok_model_solve(PyObject *self, PyObject *const *args,
 				    res.gave_up ? Py_True : Py_False,
 				    (unsigned long long)res.nodes,
 				    (unsigned long long)res.branches,
-				    (unsigned long long)res.difficulty,
+				    (unsigned long long)res.search_score,
 				    solutions,
 				    c.timed_out ? Py_True : Py_False);
 out:

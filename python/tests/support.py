@@ -16,6 +16,15 @@ EXAMPLES = os.path.join(REPO, "examples")
 CDOK = os.path.join(REPO, "build", "cdok")
 
 
+def latin(n):
+    """A puzzle every Latin square of size n solves: one sum cage per
+    row (every cell needs a cage or a given)."""
+    import cdok
+    total = n * (n + 1) // 2
+    return cdok.Puzzle(n, [("+", total, [(r, c) for c in range(n)])
+                           for r in range(n)])
+
+
 def corpus(*parts):
     return os.path.join(CORPUS, *parts)
 

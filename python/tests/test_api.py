@@ -13,7 +13,8 @@ import unittest
 import cdok
 from cdok import Cage, Verdict
 
-from support import CDOK, CORPUS, EXAMPLES, corpus, files, read_grid_file
+from support import (CDOK, CORPUS, EXAMPLES, corpus, files, latin,
+                     read_grid_file)
 
 README6 = os.path.join(EXAMPLES, "readme6.spec")
 WRONG6 = os.path.join(EXAMPLES, "readme6-wrong.txt")
@@ -132,6 +133,19 @@ class Building(unittest.TestCase):
              "do not tile"),
             (lambda: cdok.Puzzle(2, [("+", 1.5, [(0, 0)])]), TypeError,
              "target must be an int"),
+            # A cell with neither a cage nor a given: refused when made,
+            # not when printed or pickled (issue 31).
+            (lambda: cdok.Puzzle(3, [cdok.Cage("+", 6, [(0, 0), (0, 1),
+                                                        (0, 2)])], {}),
+             cdok.InvalidError, "6 cells have neither a cage nor a given: "
+             "r2c1 (row 2, column 1), r2c2, r2c3, r3c1, r3c2, r3c3; "),
+            (lambda: cdok.Puzzle(2, [("+", 3, [(0, 0), (0, 1)])],
+                                 {(1, 0): 1}),
+             cdok.InvalidError, "1 cell has neither a cage nor a given: "
+             "r2c2 (row 2, column 2);"),
+            (lambda: cdok.Puzzle(4), cdok.InvalidError,
+             "16 cells have neither a cage nor a given: r1c1 (row 1, "
+             "column 1), r1c2, r1c3, r1c4, r2c1, r2c2, ...; every cell"),
         ]
         for i, (make, exc, words) in enumerate(cases):
             with self.subTest(case=i):
@@ -151,7 +165,10 @@ class Solving(unittest.TestCase):
                 self.assertTrue(r.unique and r.complete and not r.gave_up)
                 self.assertEqual(r.count, 1)
                 self.assertEqual(r.solution, solution_of(path))
-                self.assertGreater(r.difficulty, 0)
+                self.assertGreater(r.search_score, 0)
+                with self.assertRaisesRegex(AttributeError,
+                                            "grade\\(\\).difficulty"):
+                    r.difficulty
 
     def test_limits_and_verdicts(self):
         path = corpus("ambiguous", "amb_sum_4x4.spec")
@@ -159,7 +176,7 @@ class Solving(unittest.TestCase):
         sols = [solution_of(path),
                 read_grid_file(path.replace(".spec", ".sol2"))]
         r = p.solve()
-        self.assertEqual((r.verdict, r.count, r.difficulty),
+        self.assertEqual((r.verdict, r.count, r.search_score),
                          (Verdict.MULTIPLE, 2, None))
         r = p.solve(limit=None)
         self.assertEqual((r.verdict, r.count, r.complete),
@@ -175,7 +192,7 @@ class Solving(unittest.TestCase):
                          (Verdict.NONE, 0, None))
 
     def test_budgets(self):
-        many = cdok.Puzzle(7)              # no cages: every Latin square
+        many = latin(7)                    # every Latin square
         r = many.solve(limit=None, keep=0, max_nodes=5000)
         self.assertEqual(r.verdict, Verdict.MULTIPLE)
         self.assertTrue(r.gave_up and not r.complete and not r.timed_out)
@@ -207,7 +224,7 @@ class Solving(unittest.TestCase):
             raise RuntimeError("stop here")
 
         with self.assertRaisesRegex(RuntimeError, "stop here"):
-            cdok.Puzzle(7).solve(limit=None, keep=0, progress=progress)
+            latin(7).solve(limit=None, keep=0, progress=progress)
 
     def test_bad_arguments(self):
         p = cdok.load(README6)
@@ -279,7 +296,9 @@ class Writing(unittest.TestCase):
                     except cdok.UnsupportedError as error:
                         self.assertTrue(error.message)
                         continue
-                    self.assertIsInstance(text, str)
+                    # The pictures (png, pdf) are bytes; the rest text.
+                    self.assertIsInstance(
+                        text, bytes if "binary" in fmt.flags else str)
                     if "read" in fmt.flags:
                         self.assertEqual(cdok.loads(text, fmt.name), p)
 
@@ -423,7 +442,7 @@ class Readme(unittest.TestCase):
         finally:
             os.chdir(cwd)
         self.assertTrue(out.getvalue().startswith(
-            "unique 31\n[6, 4, 5, 2, 1, 3]\n"
+            "unique 10051\n[6, 4, 5, 2, 1, 3]\n"
             "given ((0, 2),) the given 5 "), out.getvalue())
 
 

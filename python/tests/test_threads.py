@@ -19,7 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 import cdok
 from cdok import killer
 
-from support import corpus, files, read_grid_file
+from support import corpus, files, read_grid_file, latin
 
 WAIT = 60  # seconds; only reached if something is broken
 
@@ -36,8 +36,8 @@ class SecondThread(unittest.TestCase):
 
         def first():
             # Every 8 x 8 Latin square: far too many to count.
-            results.append(cdok.Puzzle(8).solve(limit=None, keep=0,
-                                                progress=progress))
+            results.append(latin(8).solve(limit=None, keep=0,
+                                          progress=progress))
 
         thread = threading.Thread(target=first)
         thread.start()
@@ -90,7 +90,9 @@ class Interrupt(unittest.TestCase):
         code = ("import signal, cdok\n"
                 "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
                 "print('ready', flush=True)\n"
-                "cdok.Puzzle(8).solve(limit=None, keep=0)\n")
+                "rows = [('+', 36, [(r, c) for c in range(8)]) "
+                "for r in range(8)]\n"
+                "cdok.Puzzle(8, rows).solve(limit=None, keep=0)\n")
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path))
         child = subprocess.Popen([sys.executable, "-c", code], env=env,
                                  stdout=subprocess.PIPE,

@@ -334,7 +334,7 @@ static cdok_status op_solve(const void *arg, struct outcome *o,
 			   cdok_verdict_name(res.verdict),
 			   (unsigned long long)res.count, res.complete,
 			   res.gave_up, (unsigned long long)res.nodes,
-			   (unsigned long long)res.difficulty, reported);
+			   (unsigned long long)res.search_score, reported);
 		for (int i = 0; res.count && i < n * n; i++)
 			out_printf(o, " %d", sol[i]);
 	}

@@ -174,7 +174,7 @@ static void do_solve(const struct job *j, struct text *t)
 	snprintf(line, sizeof(line), "%s %llu nodes %llu difficulty %llu\n",
 		 cdok_verdict_name(res.verdict), (unsigned long long)res.count,
 		 (unsigned long long)res.nodes,
-		 (unsigned long long)res.difficulty);
+		 (unsigned long long)res.search_score);
 	puts_text(t, line);
 	if (res.count)
 		spec_of(t, p, sol);
