@@ -129,8 +129,9 @@ static void gen_options(const struct cli *cli, int size, cdok_gen_params *par)
 	par->target_score = cli->opt.target_diff;
 	if (cli->opt.nylimb)
 		par->rules = CDOK_RULE_NYLIMB;
-	if (cli->opt.killer) {
-		par->killer = 1;
+	if (cli->opt.killer || cli->opt.sudoku) {
+		par->killer = cli->opt.killer;
+		par->sudoku = cli->opt.sudoku;
 		par->box_rows = cli->opt.box_rows;
 		par->box_cols = cli->opt.box_cols;
 	}
@@ -541,6 +542,9 @@ int cmd_generate(struct cli *cli)
 	}
 	if (cli->opt.killer && !killer_ok(cli, NULL, cli->opt.size))
 		return CLI_EXIT_USAGE;
+	if (cli->opt.sudoku && !killer_boxes(cli, NULL, cli->opt.size,
+					     &(int){0}, &(int){0}))
+		return CLI_EXIT_USAGE;
 	/* Larger Killer grids take many minutes (their uniqueness checks
 	 * search rather than reason; doc/GENERATOR.md "Large grids"): not
 	 * without a deadline the user chose. */
@@ -556,7 +560,8 @@ int cmd_generate(struct cli *cli)
 		return CLI_EXIT_USAGE;
 	memset(&b, 0, sizeof(b));
 	if (!level_for(cli, NULL, cli->opt.size,
-		       run_scale(cli, cli->opt.killer), &b.level))
+		       run_scale(cli, cli->opt.killer || cli->opt.sudoku),
+		       &b.level))
 		return CLI_EXIT_USAGE;
 	b.cli = cli;
 	b.seed = base_seed(cli);
@@ -640,7 +645,7 @@ static int put_grid(struct cli *cli, int index, uint64_t seed,
 	}
 	if (cli->opt.nylimb)
 		cdok_puzzle_set_rules(p, CDOK_RULE_NYLIMB);
-	if (cli->opt.killer)
+	if (cli->opt.killer || cli->opt.sudoku)
 		cdok_puzzle_set_boxes(p, box_rows, box_cols);
 	for (int cell = 0; cell < n * n; cell++)
 		cdok_puzzle_set_given(p, cell, grid[cell]);
@@ -674,8 +679,9 @@ int cmd_gen_grid(struct cli *cli)
 	}
 	if (cli->opt.nylimb)
 		cdok_puzzle_set_rules(p, CDOK_RULE_NYLIMB);
-	/* --killer: a solved Sudoku grid, shown with its boxes. */
-	if (cli->opt.killer) {
+	/* --killer, --sudoku: a solved Sudoku grid, shown with its
+	 * boxes. */
+	if (cli->opt.killer || cli->opt.sudoku) {
 		if (!killer_boxes(cli, NULL, n, &box_rows, &box_cols)) {
 			code = CLI_EXIT_USAGE;
 			goto out;
@@ -694,7 +700,7 @@ int cmd_gen_grid(struct cli *cli)
 
 		cdok_rng_seed(&rng, seed + k, 0);
 		if ((cli->opt.nylimb ? cdok_generate_nylimb_grid(n, &rng, grid)
-		     : cli->opt.killer ? cdok_generate_sudoku(n, box_rows,
+		     : box_rows ? cdok_generate_sudoku(n, box_rows,
 							      box_cols, &rng,
 							      grid)
 				       : cdok_generate_grid(n, &rng, grid))

@@ -23,7 +23,8 @@ enum { OPT_LIMIT = 256, OPT_ALL, OPT_BENCHMARK, OPT_TIMEOUT, OPT_MAX_NODES, OPT_
        OPT_COUNT, OPT_OPS, OPT_MAX_CAGE, OPT_FROM, OPT_TO, OPT_KILLER,
        OPT_BOXES, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_COMPLETIONS,
        OPT_MAN_SECTION, OPT_PER_PAGE, OPT_PAPER, OPT_TITLE,
-       OPT_WITH_SOLUTIONS, OPT_DPI, OPT_LEVEL, OPT_STATE, OPT_APPLY };
+       OPT_WITH_SOLUTIONS, OPT_DPI, OPT_LEVEL, OPT_STATE, OPT_APPLY,
+       OPT_SUDOKU };
 
 /* The options.  cmds names the commands an option applies to (NULL:
  * every one); --help shows them before the text, and giving the option
@@ -102,8 +103,14 @@ const struct cli_option cli_options[] = {
 	  "makes Killer grids above 25 x 25 only with --timeout (they can "
 	  "take many minutes).  It does not combine with --ops, -T or -N.",
 	  0 },
+	{ OPT_SUDOKU, "sudoku", NULL, "gen-grid generate",
+	  "plain Sudoku: generate makes puzzles of givens with boxes (3 x 3 "
+	  "at size 9, 2 x 3 at 6, 2 x 2 at 4, or --boxes) and no cages, "
+	  "graded on Solo's levels; gen-grid prints a solved Sudoku grid.  "
+	  "It does not combine with --killer, --ops, -T, -N or "
+	  "--max-cage.", 0 },
 	{ OPT_BOXES, "boxes", "RxC", "gen-grid harden generate",
-	  "with --killer, boxes of R rows and C columns, such as 2x3 for a "
+	  "with --killer or --sudoku, boxes of R rows and C columns, such as 2x3 for a "
 	  "6 x 6 grid; R times C must be the size, and R and C at least "
 	  "2.", 0 },
 	{ 'T', "two-cell", NULL, "harden generate",
@@ -574,6 +581,9 @@ static enum parse_result parse_options(int argc, char **argv,
 		case OPT_KILLER:
 			opt->killer = true;
 			break;
+		case OPT_SUDOKU:
+			opt->sudoku = true;
+			break;
 		case OPT_LEVEL:
 			opt->level = optarg;
 			break;
@@ -671,9 +681,20 @@ static enum parse_result parse_options(int argc, char **argv,
 		return PARSE_HELP;
 	if (version)
 		return PARSE_VERSION;
-	if (opt->box_rows && !opt->killer) {
-		cli_msg(NULL, 0, 0, "option --boxes goes with --killer "
-			"(try cdok --help)");
+	if (opt->box_rows && !opt->killer && !opt->sudoku) {
+		cli_msg(NULL, 0, 0, "option --boxes goes with --killer or "
+			"--sudoku (try cdok --help)");
+		return PARSE_ERROR;
+	}
+	/* A plain Sudoku has givens and no cages: nothing the cage
+	 * options say applies to it. */
+	if (opt->sudoku && (opt->killer || ops_given || opt->two_cell ||
+			    opt->nylimb || opt->max_cage)) {
+		cli_msg(NULL, 0, 0, "option %s does not apply to --sudoku: a "
+			"plain Sudoku has no cages (try cdok --help)",
+			opt->killer ? "--killer" : ops_given ? "--ops" :
+			opt->two_cell ? "-T" : opt->nylimb ? "-N" :
+			"--max-cage");
 		return PARSE_ERROR;
 	}
 	/* Killer cages are sums whose values differ, so the Calcudoku
@@ -795,7 +816,7 @@ int main(int argc, char **argv)
 	}
 	/* The default size depends on the kind of puzzle. */
 	if (!cli.opt.size)
-		cli.opt.size = cli.opt.killer ? 9 : 6;
+		cli.opt.size = cli.opt.killer || cli.opt.sudoku ? 9 : 6;
 
 	if (optind >= argc) {
 		cli_msg(NULL, 0, 0, "no command given (try cdok --help)");

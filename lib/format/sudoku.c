@@ -241,6 +241,13 @@ cdok_status cdok_sudoku_fit(cdok_gen_params *par, cdok_error *err)
 			par->box_cols = shapes[i].box_cols;
 			return CDOK_OK;
 		}
+	if (par->box_rows || par->box_cols)
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "a Sudoku line is a 4 x 4 (boxes 2 x 2), 6 x "
+				 "6 (2 x 3) or 9 x 9 (3 x 3); the puzzles "
+				 "asked for are %d x %d with boxes of %d x %d",
+				 par->size, par->size, par->box_rows,
+				 par->box_cols);
 	return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 			 "a Sudoku line is a 4 x 4 (boxes 2 x 2), 6 x 6 (2 x "
 			 "3) or 9 x 9 (3 x 3); the size asked is %d",
