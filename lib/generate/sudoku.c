@@ -6,7 +6,8 @@
  *
  *  - a solved Sudoku grid (the caller's, or a random one);
  *  - every given, then the givens in pairs opposite each other through
- *    the centre (the middle cell alone), in random order: each pair is
+ *    the centre (the middle cell alone; after SUDOKU_SYMMETRIC tries,
+ *    one cell at a time), in random order: each pair is
  *    taken away when the puzzle stays solvable -- by the techniques up
  *    to the level asked for (the grade proves it unique as it goes), or,
  *    for Unreasonable and without a level, uniquely by the solver;
@@ -23,8 +24,12 @@
 
 #include "generate/generate.h"
 
-/* How many grids (or orders) a level may take before giving up. */
-#define SUDOKU_ATTEMPTS 400
+/* How many grids (or orders) a level may take before giving up, and
+ * after how many of them the givens are taken away one by one rather
+ * than in pairs: symmetric puzzles keep more givens, and some levels
+ * are rare among them (Advanced 6 x 6). */
+#define SUDOKU_ATTEMPTS 2000
+#define SUDOKU_SYMMETRIC 100
 
 struct dig {
 	const cdok_gen_params *par;
@@ -33,6 +38,7 @@ struct dig {
 	int *grid;        /* the solution */
 	int *pairs;       /* the first cell of each pair, shuffled */
 	int npairs;
+	bool single;      /* one cell at a time, not pairs */
 	uint64_t steps;
 	bool stopped;
 };
@@ -80,18 +86,23 @@ static int still_good(struct dig *d, const cdok_puzzle *p)
  * CDOK_ERR_NOMEM, or CDOK_ERR_LIMIT when the caller said stop. */
 static cdok_status dig(struct dig *d, cdok_puzzle *p)
 {
+	int npairs = d->single ? d->ncells : d->npairs;
+
 	for (int c = 0; c < d->ncells; c++)
 		p->given[c] = d->grid[c];
 	p->valid = false;
-	for (int i = d->npairs - 1; i > 0; i--) {
+	for (int i = 0; i < npairs; i++)
+		d->pairs[i] = i;
+	for (int i = npairs - 1; i > 0; i--) {
 		int j = (int)cdok_rng_below(d->rng, (uint64_t)i + 1);
 		int t = d->pairs[i];
 
 		d->pairs[i] = d->pairs[j];
 		d->pairs[j] = t;
 	}
-	for (int i = 0; i < d->npairs; i++) {
-		int a = d->pairs[i], b = d->ncells - 1 - a, good;
+	for (int i = 0; i < npairs; i++) {
+		int a = d->pairs[i], good;
+		int b = d->single ? a : d->ncells - 1 - a;
 
 		if (dig_stop(d))
 			return CDOK_ERR_LIMIT;
@@ -203,7 +214,7 @@ cdok_status gen_sudoku(const cdok_gen_params *par, const int *solution,
 	d.ncells = d.n * d.n;
 	d.npairs = (d.ncells + 1) / 2;
 	d.grid = cdok_malloc((size_t)d.ncells * sizeof(int));
-	d.pairs = cdok_malloc((size_t)d.npairs * sizeof(int));
+	d.pairs = cdok_malloc((size_t)d.ncells * sizeof(int));
 	p = cdok_puzzle_new(d.n);
 	if (!d.grid || !d.pairs || !p ||
 	    cdok_puzzle_set_boxes(p, rows, cols) != CDOK_OK) {
@@ -219,10 +230,9 @@ cdok_status gen_sudoku(const cdok_gen_params *par, const int *solution,
 		}
 		memcpy(d.grid, solution, (size_t)d.ncells * sizeof(int));
 	}
-	for (int i = 0; i < d.npairs; i++)
-		d.pairs[i] = i;
 	st = CDOK_ERR_LIMIT;
 	for (int attempt = 0; attempt < SUDOKU_ATTEMPTS; attempt++) {
+		d.single = attempt >= SUDOKU_SYMMETRIC;
 		if (!solution) {
 			st = cdok_generate_sudoku(d.n, rows, cols, rng,
 						  d.grid);
