@@ -93,7 +93,8 @@ const struct cli_option cli_options[] = {
 	  "itself with an @nylimb line); generate and gen-grid make them "
 	  "(size at most 9).", 0 },
 	{ 's', "size", "SIZE", "gen-grid generate",
-	  "the grid's size, 1 to 63 (default 6, or 9 with --killer).", 0 },
+	  "the grid's size, 1 to 63 (default 6, or 9 with --killer or "
+	  "--sudoku).", 0 },
 	{ OPT_KILLER, "killer", NULL, "gen-grid harden generate",
 	  "Killer Sudoku.  generate and harden make puzzles with boxes (3 x "
 	  "3 at size 9, otherwise the squarest shape that tiles the size, "

@@ -588,8 +588,8 @@ class Puzzle:
               solution: Optional[Sequence[Sequence[Optional[int]]]] = None
               ) -> Union[str, bytes]:
         """The puzzle as text in a format (cdok.formats() lists them):
-        "spec", "ucf", "calpoly", "keen", "solo", "killer", "json", or a
-        drawing, "ascii" or "utf8".  With solution (a grid), the values
+        "spec", "ucf", "calpoly", "keen", "solo", "sudoku", "killer",
+        "json", or a drawing, "ascii" or "utf8".  With solution (a grid), the values
         shown instead of the givens -- for "ucf" and "calpoly" the
         answer as the contest or course writes it.  Binary formats give
         bytes.  A format that cannot hold the puzzle raises
