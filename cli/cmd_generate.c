@@ -805,7 +805,11 @@ static int harden_one(struct cli *cli, const char *name,
 	 * --boxes says otherwise). */
 	par.rules |= cdok_puzzle_rules(puzzle);
 	if (cli->opt.killer || cdok_puzzle_box_rows(puzzle)) {
-		par.killer = 1;
+		/* A plain Sudoku (boxes, no cages) stays one, unless
+		 * --killer asks for cages. */
+		par.killer = cli->opt.killer ||
+			     cdok_puzzle_cage_count(puzzle) > 0;
+		par.sudoku = !par.killer;
 		if (!cli->opt.box_rows && cdok_puzzle_box_rows(puzzle)) {
 			par.box_rows = cdok_puzzle_box_rows(puzzle);
 			par.box_cols = cdok_puzzle_box_cols(puzzle);
@@ -819,7 +823,8 @@ static int harden_one(struct cli *cli, const char *name,
 		return CLI_EXIT_BADINPUT;
 	}
 	/* The level is told on the scale of the puzzle to make. */
-	if (!level_for(cli, name, n, run_scale(cli, par.killer), &level)) {
+	if (!level_for(cli, name, n, run_scale(cli, par.killer || par.sudoku),
+		       &level)) {
 		free(grid);
 		return CLI_EXIT_USAGE;
 	}

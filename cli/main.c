@@ -100,7 +100,8 @@ const struct cli_option cli_options[] = {
 	  "3 at size 9, otherwise the squarest shape that tiles the size, "
 	  "or --boxes), sum cages of 2 to --max-cage cells whose values all "
 	  "differ, and no givens; gen-grid prints a solved Sudoku grid.  "
-	  "harden does so by itself for an input that has boxes.  generate "
+	  "harden does so by itself for an input that has boxes and cages "
+	  "(a plain Sudoku stays plain without --killer).  generate "
 	  "makes Killer grids above 25 x 25 only with --timeout (they can "
 	  "take many minutes).  It does not combine with --ops, -T or -N.",
 	  0 },
