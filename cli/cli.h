@@ -97,6 +97,7 @@ struct cli_options {
 	bool ops_given;      /* --ops was given */
 	int max_cage;        /* --max-cage N, default 5 */
 	bool killer;         /* --killer: Killer Sudoku */
+	bool sudoku;         /* --sudoku: plain Sudoku */
 	int box_rows, box_cols; /* --boxes RxC; 0 when not given */
 	bool nylimb;         /* -N: Nylimb mode */
 	int progress;        /* --progress 1, --no-progress 0, else -1:

@@ -130,8 +130,9 @@ static void gen_options(const struct cli *cli, int size, cdok_gen_params *par)
 	par->target_score = cli->opt.target_diff;
 	if (cli->opt.nylimb)
 		par->rules = CDOK_RULE_NYLIMB;
-	if (cli->opt.killer) {
-		par->killer = 1;
+	if (cli->opt.killer || cli->opt.sudoku) {
+		par->killer = cli->opt.killer;
+		par->sudoku = cli->opt.sudoku;
 		par->box_rows = cli->opt.box_rows;
 		par->box_cols = cli->opt.box_cols;
 	}
@@ -581,6 +582,9 @@ int cmd_generate(struct cli *cli)
 	/* An input is refused by main(): generate reads none. */
 	if (cli->opt.killer && !killer_ok(cli, NULL, cli->opt.size))
 		return CLI_EXIT_USAGE;
+	if (cli->opt.sudoku && !killer_boxes(cli, NULL, cli->opt.size,
+					     &(int){0}, &(int){0}))
+		return CLI_EXIT_USAGE;
 	/* Larger Killer grids take many minutes (their uniqueness checks
 	 * search rather than reason; doc/GENERATOR.md "Large grids"): not
 	 * without a deadline the user chose. */
@@ -596,7 +600,8 @@ int cmd_generate(struct cli *cli)
 		return CLI_EXIT_USAGE;
 	memset(&b, 0, sizeof(b));
 	if (!level_for(cli, NULL, cli->opt.size,
-		       run_scale(cli, cli->opt.killer), &b.level))
+		       run_scale(cli, cli->opt.killer || cli->opt.sudoku),
+		       &b.level))
 		return CLI_EXIT_USAGE;
 	b.cli = cli;
 	b.seed = base_seed(cli);
@@ -680,7 +685,7 @@ static int put_grid(struct cli *cli, int index, uint64_t seed,
 	}
 	if (cli->opt.nylimb)
 		cdok_puzzle_set_rules(p, CDOK_RULE_NYLIMB);
-	if (cli->opt.killer)
+	if (cli->opt.killer || cli->opt.sudoku)
 		cdok_puzzle_set_boxes(p, box_rows, box_cols);
 	for (int cell = 0; cell < n * n; cell++)
 		cdok_puzzle_set_given(p, cell, grid[cell]);
@@ -714,8 +719,9 @@ int cmd_gen_grid(struct cli *cli)
 	}
 	if (cli->opt.nylimb)
 		cdok_puzzle_set_rules(p, CDOK_RULE_NYLIMB);
-	/* --killer: a solved Sudoku grid, shown with its boxes. */
-	if (cli->opt.killer) {
+	/* --killer, --sudoku: a solved Sudoku grid, shown with its
+	 * boxes. */
+	if (cli->opt.killer || cli->opt.sudoku) {
 		if (!killer_boxes(cli, NULL, n, &box_rows, &box_cols)) {
 			code = CLI_EXIT_USAGE;
 			goto out;
@@ -734,7 +740,7 @@ int cmd_gen_grid(struct cli *cli)
 
 		cdok_rng_seed(&rng, seed + k, 0);
 		if ((cli->opt.nylimb ? cdok_generate_nylimb_grid(n, &rng, grid)
-		     : cli->opt.killer ? cdok_generate_sudoku(n, box_rows,
+		     : box_rows ? cdok_generate_sudoku(n, box_rows,
 							      box_cols, &rng,
 							      grid)
 				       : cdok_generate_grid(n, &rng, grid))
@@ -839,7 +845,11 @@ static int harden_one(struct cli *cli, const char *name,
 	 * --boxes says otherwise). */
 	par.rules |= cdok_puzzle_rules(puzzle);
 	if (cli->opt.killer || cdok_puzzle_box_rows(puzzle)) {
-		par.killer = 1;
+		/* A plain Sudoku (boxes, no cages) stays one, unless
+		 * --killer asks for cages. */
+		par.killer = cli->opt.killer ||
+			     cdok_puzzle_cage_count(puzzle) > 0;
+		par.sudoku = !par.killer;
 		if (!cli->opt.box_rows && cdok_puzzle_box_rows(puzzle)) {
 			par.box_rows = cdok_puzzle_box_rows(puzzle);
 			par.box_cols = cdok_puzzle_box_cols(puzzle);
@@ -853,7 +863,8 @@ static int harden_one(struct cli *cli, const char *name,
 		return CLI_EXIT_BADINPUT;
 	}
 	/* The level is told on the scale of the puzzle to make. */
-	if (!level_for(cli, name, n, run_scale(cli, par.killer), &level)) {
+	if (!level_for(cli, name, n, run_scale(cli, par.killer || par.sudoku),
+		       &level)) {
 		free(grid);
 		return CLI_EXIT_USAGE;
 	}

@@ -26,7 +26,8 @@ enum { OPT_LIMIT = 256, OPT_ALL, OPT_BENCHMARK, OPT_TIMEOUT, OPT_MAX_NODES, OPT_
        OPT_BOXES, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_COMPLETIONS,
        OPT_MAN_SECTION, OPT_PER_PAGE, OPT_PAPER, OPT_TITLE,
        OPT_WITH_SOLUTIONS, OPT_DPI, OPT_LEVEL, OPT_STATE, OPT_APPLY, OPT_TIER,
-       OPT_PLACE, OPT_ALL_STEPS, OPT_FORCE, OPT_SORT, OPT_ARCHIVE };
+       OPT_PLACE, OPT_ALL_STEPS, OPT_FORCE, OPT_SORT, OPT_ARCHIVE,
+       OPT_SUDOKU };
 
 /* The options.  cmds names the commands an option applies to (NULL:
  * every one); --help shows them before the text, and giving the option
@@ -102,18 +103,26 @@ const struct cli_option cli_options[] = {
 	  "itself with an @nylimb line); generate and gen-grid make them "
 	  "(size at most 9).", 0 },
 	{ 's', "size", "SIZE", "gen-grid generate",
-	  "the grid's size, 1 to 63 (default 6, or 9 with --killer).", 0 },
+	  "the grid's size, 1 to 63 (default 6, or 9 with --killer or "
+	  "--sudoku).", 0 },
 	{ OPT_KILLER, "killer", NULL, "gen-grid harden generate",
 	  "Killer Sudoku.  generate and harden make puzzles with boxes (3 x "
 	  "3 at size 9, otherwise the squarest shape that tiles the size, "
 	  "or --boxes), sum cages of 2 to --max-cage cells whose values all "
 	  "differ, and no givens; gen-grid prints a solved Sudoku grid.  "
-	  "harden does so by itself for an input that has boxes.  generate "
+	  "harden does so by itself for an input that has boxes and cages "
+	  "(a plain Sudoku stays plain without --killer).  generate "
 	  "makes Killer grids above 25 x 25 only with --timeout (they can "
 	  "take many minutes).  It does not combine with --ops, -T or -N.",
 	  0 },
+	{ OPT_SUDOKU, "sudoku", NULL, "gen-grid generate",
+	  "plain Sudoku: generate makes puzzles of givens with boxes (3 x 3 "
+	  "at size 9, 2 x 3 at 6, 2 x 2 at 4, or --boxes) and no cages, "
+	  "graded on Solo's levels; gen-grid prints a solved Sudoku grid.  "
+	  "It does not combine with --killer, --ops, -T, -N or "
+	  "--max-cage.", 0 },
 	{ OPT_BOXES, "boxes", "RxC", "gen-grid harden generate",
-	  "with --killer, boxes of R rows and C columns, such as 2x3 for a "
+	  "with --killer or --sudoku, boxes of R rows and C columns, such as 2x3 for a "
 	  "6 x 6 grid; R times C must be the size, and R and C at least "
 	  "2.", 0 },
 	{ 'T', "two-cell", NULL, "harden generate",
@@ -618,6 +627,9 @@ static enum parse_result parse_options(int argc, char **argv,
 		case OPT_KILLER:
 			opt->killer = true;
 			break;
+		case OPT_SUDOKU:
+			opt->sudoku = true;
+			break;
 		case OPT_LEVEL:
 			opt->level = optarg;
 			break;
@@ -743,9 +755,20 @@ static enum parse_result parse_options(int argc, char **argv,
 		return PARSE_HELP;
 	if (version)
 		return PARSE_VERSION;
-	if (opt->box_rows && !opt->killer) {
-		cli_msg(NULL, 0, 0, "option --boxes goes with --killer "
-			"(try cdok --help)");
+	if (opt->box_rows && !opt->killer && !opt->sudoku) {
+		cli_msg(NULL, 0, 0, "option --boxes goes with --killer or "
+			"--sudoku (try cdok --help)");
+		return PARSE_ERROR;
+	}
+	/* A plain Sudoku has givens and no cages: nothing the cage
+	 * options say applies to it. */
+	if (opt->sudoku && (opt->killer || ops_given || opt->two_cell ||
+			    opt->nylimb || opt->max_cage)) {
+		cli_msg(NULL, 0, 0, "option %s does not apply to --sudoku: a "
+			"plain Sudoku has no cages (try cdok --help)",
+			opt->killer ? "--killer" : ops_given ? "--ops" :
+			opt->two_cell ? "-T" : opt->nylimb ? "-N" :
+			"--max-cage");
 		return PARSE_ERROR;
 	}
 	/* Killer cages are sums whose values differ, so the Calcudoku
@@ -955,7 +978,7 @@ int main(int argc, char **argv)
 	}
 	/* The default size depends on the kind of puzzle. */
 	if (!cli.opt.size)
-		cli.opt.size = cli.opt.killer ? 9 : 6;
+		cli.opt.size = cli.opt.killer || cli.opt.sudoku ? 9 : 6;
 
 	if (optind >= argc) {
 		cli_msg(NULL, 0, 0, "no command given (try cdok --help)");

@@ -38,6 +38,13 @@ seed keen    $corpus/*/*.keen $regress/*.keen
 seed solo    $corpus/*/*.solo $regress/*.solo
 seed killer  $corpus/*/*.json $regress/*.killer
 seed json    $corpus/*/*.json $regress/*.json
+seed sudoku  $regress/*.sudoku
+# The plain Sudoku of the tests: count.txt holds puzzle:count lines, and
+# solo-levels.txt a level letter before each Solo ID.
+grep -v '^#' tests/data/sudoku/count.txt | cut -d: -f1 \
+	>"$out/sudoku/tests_data_sudoku_count"
+grep -v '^#' tests/data/sudoku/solo-levels.txt | cut -c3- \
+	>"$out/solo/tests_data_sudoku_solo-levels"
 
 # check: a puzzle, a NUL byte and a proposed grid (fuzz_check.c).  Every
 # corpus puzzle that comes with its solution (NAME.sol, and for the

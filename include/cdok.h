@@ -754,6 +754,11 @@ typedef struct cdok_gen_params {
 	 * target_score are the level's band.  Not for Nylimb puzzles.
 	 * Default -1: any level. */
 	int level;
+	/* Plain Sudoku (doc/GENERATOR.md): 1 makes a puzzle with boxes
+	 * (box_rows x box_cols, chosen as for killer when 0 x 0), givens
+	 * and no cages, graded on Solo's scale.  ops, two_cell and
+	 * max_cage do not apply; not with killer.  Default 0. */
+	int sudoku;
 } cdok_gen_params;
 
 /* Fill params with the defaults listed above. */

@@ -253,9 +253,12 @@ Test(cli_input, impossible_option_sets)
 	REFUSED("", 4, "cdok: --to calpoly holds no puzzle with all the "
 		"operators --ops names: use --ops with only those it has\n",
 		"--to", "calpoly", "--ops", "+*", "generate");
-	REFUSED("", 4, "cdok: --to solo: a Solo game ID is a Killer Sudoku, "
-		"with boxes and sum cages whose values differ\n", "--to",
-		"solo", "generate");
+	REFUSED("", 4, "cdok: --to solo: a Solo game ID is a Sudoku, plain "
+		"(--sudoku) or Killer (with sum cages whose values differ)\n",
+		"--to", "solo", "generate");
+	REFUSED("", 4, "cdok: --to sudoku: a Sudoku line holds a plain "
+		"Sudoku (--sudoku), with givens and no cages\n", "--to",
+		"sudoku", "generate");
 	REFUSED("", 4, "cdok: --to ucf: the size is 12, but UCF puzzles have N "
 		"<= 9\n", "-s", "12", "--to", "ucf", "generate");
 }

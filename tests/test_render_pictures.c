@@ -551,6 +551,35 @@ Test(render, mixed_sizes_keep_legible_type, .timeout = 60)
 	puzzles_free(&s);
 }
 
+/* A caption names the kind: a plain Sudoku (boxes, no cages) is no
+ * Killer puzzle. */
+Test(render, caption_names_plain_sudoku_and_killer, .timeout = 60)
+{
+	static const char line[] = "..4...3..2...4..\n";
+	struct puzzles s = {0};
+	cdok_render_params pp;
+	struct bytes pdf;
+	size_t len;
+	char *text = fmt_corpus_file("killer/killer_kt_01.solo", &len);
+	char *page;
+
+	puzzles_add(&s, fmt_read_one("sudoku", line, sizeof(line) - 1, line),
+		    "line");
+	puzzles_add(&s, fmt_read_one("solo", text, len, "kt_01"), "kt_01");
+	free(text);
+	cdok_render_params_init(&pp);
+	pp.per_page = 2;
+	pdf = write_stream("pdf", &pp, s.p, s.n, NULL);
+	page = page_text(&pdf, 1);
+	cr_expect(strstr(page, "Sudoku") && strstr(page, "Killer"), "%s",
+		  page);
+	cr_expect(strstr(page, "4 \u00d7 4 Sudoku") ||
+		  strstr(page, "4\u00d74Sudoku"), "%s", page);
+	free(page);
+	free(pdf.data);
+	puzzles_free(&s);
+}
+
 /* A grid too large for the page is drawn anyway, and says how small. */
 Test(render, small_type_is_reported)
 {

@@ -231,7 +231,14 @@ Test(solo, malformed_ids)
 		 "parameters"},
 		{"3xk:zzzc", CDOK_ERR_SYNTAX, 3, "expected the number of "
 		 "columns of a box after 'x'"},
-		{"3x3:zzzc", CDOK_ERR_UNSUPPORTED, 1, "plain Sudoku"},
+		{"3x3:zzzc,a", CDOK_ERR_SYNTAX, 9, "unexpected character ',' "
+		 "after the givens of a plain Sudoku"},
+		{"3x3:zzzb", CDOK_ERR_SYNTAX, 9, "the givens describe 80 of "
+		 "the 81 cells"},
+		{"3x3:zzz_b10", CDOK_ERR_INVALID, 10, "10 is outside 1..9"},
+		{"8x4:a", CDOK_ERR_LIMIT, 1, "at most 31 cells; this ID says "
+		 "8x4"},
+		{"1x4:a", CDOK_ERR_LIMIT, 1, "at least 2"},
 		{"9jk:zzzc", CDOK_ERR_UNSUPPORTED, 1, "Jigsaw"},
 		{"3x1k:i", CDOK_ERR_UNSUPPORTED, 1, "Jigsaw"},
 		{"3x3xk:zzzc", CDOK_ERR_UNSUPPORTED, 1, "X Sudoku"},
@@ -331,9 +338,13 @@ Test(solo, writer_refuses_what_solo_cannot_hold)
 	cdok_puzzle_free(p);
 	free(text);
 
-	/* A 12 x 12 is beyond Solo's Killer puzzles. */
+	/* A 12 x 12 is beyond Solo's Killer puzzles, but not its plain
+	 * Sudoku (up to 31 x 31). */
 	p = cdok_puzzle_new(12);
 	cdok_puzzle_set_boxes(p, 3, 4);
+	cr_expect_eq(try_write(p, NULL, &err), CDOK_OK, "%s", err.message);
+	cr_assert_eq(cdok_puzzle_add_cage(p, CDOK_OP_ADD, 3, (int[]){0, 1},
+					  2, NULL, NULL), CDOK_OK);
 	cr_expect_eq(try_write(p, NULL, &err), CDOK_ERR_UNSUPPORTED);
 	cr_expect(strstr(err.message, "at most 9 cells") != NULL, "%s",
 		  err.message);

@@ -374,6 +374,10 @@ enum cdok_likeness cdok_calpoly_detect(const char *text, size_t len)
 		i++;
 	if (!text_span_blank(text, i, l.end))
 		return CDOK_UNLIKE;
+	/* No grid has more than 3969 cages: a longer number is no cage
+	 * count (a line of 16, 36 or 81 digits is a solved Sudoku). */
+	if (i - text_skip_blanks(text, l.start, l.end) > 4)
+		return CDOK_UNLIKE;
 	for (size_t pos = l.next;; pos = l.next) {
 		if (pos >= len)
 			return CDOK_UNLIKE;

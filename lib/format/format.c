@@ -42,12 +42,21 @@ static const struct cdok_format formats[] = {
 	 .detect = cdok_keen_detect},
 	{.name = "solo",
 	 .summary = "Simon Tatham's Solo game ID of a Killer Sudoku, "
-		    "CxRk:givens,cages,totals (boxes of C x R cells, grids "
-		    "up to 9 x 9), one per line",
+		    "CxRk:givens,cages,totals (grids up to 9 x 9), or of a "
+		    "plain one, CxR:givens (boxes of C x R cells), one per "
+		    "line",
 	 .flags = CDOK_FORMAT_LINE,
 	 .read = cdok_solo_read, .write = cdok_solo_write,
 	 .put = cdok_solo_put, .fit = cdok_solo_fit,
 	 .detect = cdok_solo_detect},
+	{.name = "sudoku",
+	 .summary = "plain Sudoku on one line: 81 cells in reading order "
+		    "(16 for 4 x 4, 36 for 6 x 6), digits for givens and "
+		    ". or 0 for empty cells, one puzzle per line",
+	 .flags = CDOK_FORMAT_VALUES | CDOK_FORMAT_LINE,
+	 .read = cdok_sudoku_read, .write = cdok_sudoku_write,
+	 .put = cdok_sudoku_put, .fit = cdok_sudoku_fit,
+	 .detect = cdok_sudoku_detect},
 	{.name = "ascii",
 	 .summary = "drawing with ASCII characters (as cdok print)",
 	 .flags = CDOK_FORMAT_VALUES | CDOK_FORMAT_PICTURE,

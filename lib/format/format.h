@@ -139,6 +139,16 @@ cdok_status cdok_solo_put(struct cdok_writer *w, struct strbuf *sb,
 enum cdok_likeness cdok_solo_detect(const char *text, size_t len);
 cdok_status cdok_solo_fit(cdok_gen_params *params, cdok_error *err);
 
+cdok_status cdok_sudoku_read(struct cdok_reader *reader, cdok_puzzle **out,
+			     cdok_error *err);
+cdok_status cdok_sudoku_write(struct strbuf *sb, const cdok_puzzle *puzzle,
+			      const int *values, cdok_error *err);
+cdok_status cdok_sudoku_put(struct cdok_writer *w, struct strbuf *sb,
+			    const cdok_puzzle *puzzle, const int *values,
+			    cdok_error *err);
+enum cdok_likeness cdok_sudoku_detect(const char *text, size_t len);
+cdok_status cdok_sudoku_fit(cdok_gen_params *params, cdok_error *err);
+
 /* ---- text scanning for readers (text.c) ---- */
 
 /* The length of a UTF-8 byte-order mark at the start of text (3), or 0

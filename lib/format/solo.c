@@ -1,9 +1,10 @@
-/* format_solo.c -- game IDs of Killer Sudoku in Simon Tatham's Solo
- * ("3x3k:givens,cages,totals").
+/* format_solo.c -- game IDs of Killer and plain Sudoku in Simon
+ * Tatham's Solo ("3x3k:givens,cages,totals", "3x3:givens").
  *
  * The parameters name the boxes: CxR is boxes of C rows and R columns
  * (Solo's c and r; its 2x3 has boxes two cells tall and three wide), so
- * the grid is C*R cells square, and k makes it a Killer puzzle.  The
+ * the grid is C*R cells square, and k makes it a Killer puzzle; without
+ * k the ID is a plain Sudoku and holds only its givens.  The
  * givens and the totals are grids written as runs: a letter a..z is
  * that many cells without a number, a number is one cell's number, and
  * '_' separates two numbers.  A cage's total stands on its lowest cell.
@@ -23,9 +24,11 @@
 
 #include "format/format.h"
 
-/* Solo refuses Killer puzzles of more than nine symbols. */
+/* Solo refuses Killer puzzles of more than nine symbols, and any
+ * puzzle of more than 31. */
 #define SOLO_KILLER_MAX 9
-#define MAX_CELLS (SOLO_KILLER_MAX * SOLO_KILLER_MAX)
+#define SOLO_PLAIN_MAX 31
+#define MAX_CELLS (SOLO_PLAIN_MAX * SOLO_PLAIN_MAX)
 /* Large enough to hold any number before it is found out of range. */
 #define NUMBER_MAX 1000000
 
@@ -250,17 +253,19 @@ static cdok_status read_params(const struct solo_line *s, size_t *pos,
 				 colof(s, start), "this is an X Sudoku, whose "
 				 "diagonals hold every value too; cdok has no "
 				 "such rule");
-	if (!sp->killer)
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, s->line,
-				 colof(s, start), "this is a plain Sudoku "
-				 "(no 'k' in the parameters); cdok reads "
-				 "Solo's Killer Sudoku IDs, such as 3x3k:...");
-	if (sp->c < 2 || sp->r < 2 || sp->c * sp->r > SOLO_KILLER_MAX)
+	if (sp->killer && (sp->c < 2 || sp->r < 2 ||
+			   sp->c * sp->r > SOLO_KILLER_MAX))
 		return cdok_fail(err, CDOK_ERR_LIMIT, s->line,
 				 colof(s, start), "Solo's Killer puzzles have "
 				 "boxes of C x R cells with C and R at least 2 "
 				 "and at most %d cells; this ID says %" PRId64
 				 "x%" PRId64, SOLO_KILLER_MAX, sp->c, sp->r);
+	if (sp->c < 2 || sp->r < 2 || sp->c * sp->r > SOLO_PLAIN_MAX)
+		return cdok_fail(err, CDOK_ERR_LIMIT, s->line,
+				 colof(s, start), "Solo's puzzles have boxes "
+				 "of C x R cells with C and R at least 2 and at "
+				 "most %d cells; this ID says %" PRId64 "x%"
+				 PRId64, SOLO_PLAIN_MAX, sp->c, sp->r);
 	*pos = i + 1;
 	return CDOK_OK;
 }
@@ -329,6 +334,35 @@ static cdok_status build(const struct solo_line *s, int w, int *parent,
 	return CDOK_OK;
 }
 
+/* The reader's position after the ID on line l (line number line). */
+static void advance(struct cdok_reader *r, const struct text_line *l,
+		    int line)
+{
+	r->pos = l->next;
+	r->line = line + 1;
+	r->line_start = l->next;
+}
+
+/* A plain Sudoku: boxes and givens, no cages. */
+static cdok_status finish_plain(struct cdok_reader *r,
+				const struct text_line *l, int line,
+				const struct solo_params *sp,
+				const int *givens, cdok_puzzle **out,
+				cdok_error *err)
+{
+	int w = (int)(sp->c * sp->r);
+	cdok_puzzle *p = cdok_puzzle_new(w);
+
+	if (!p)
+		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	cdok_puzzle_set_boxes(p, (int)sp->c, (int)sp->r);
+	for (int c = 0; c < w * w; c++)
+		p->given[c] = givens[c] ? givens[c] : CDOK_NONE;
+	*out = p;
+	advance(r, l, line);
+	return CDOK_OK;
+}
+
 cdok_status cdok_solo_read(struct cdok_reader *r, cdok_puzzle **out,
 			   cdok_error *err)
 {
@@ -362,6 +396,16 @@ cdok_status cdok_solo_read(struct cdok_reader *r, cdok_puzzle **out,
 			  err);
 	if (st != CDOK_OK)
 		return st;
+	if (!sp.killer) {
+		/* A plain Sudoku: its givens are the whole puzzle. */
+		if (i < e)
+			return text_bad_byte(err, line, colof(&s, i),
+					     (unsigned char)r->text[i],
+					     "after the givens of a plain "
+					     "Sudoku (its ID holds nothing "
+					     "else)");
+		return finish_plain(r, &l, line, &sp, givens, out, err);
+	}
 	if (i >= e)
 		return cdok_fail(err, CDOK_ERR_SYNTAX, line, colof(&s, i),
 				 "expected ',' and the cage structure after "
@@ -393,9 +437,7 @@ cdok_status cdok_solo_read(struct cdok_reader *r, cdok_puzzle **out,
 		return st;
 	}
 	*out = p;
-	r->pos = l.next;
-	r->line = line + 1;
-	r->line_start = l.next;
+	advance(r, &l, line);
 	return CDOK_OK;
 }
 
@@ -531,6 +573,35 @@ static void put_cages(struct strbuf *sb, const cdok_puzzle *p)
 	}
 }
 
+/* A puzzle with boxes and no cages is a plain Sudoku: "CxR:givens". */
+static cdok_status write_plain(struct strbuf *sb, const cdok_puzzle *p,
+			       cdok_error *err)
+{
+	int givens[MAX_CELLS];
+	int n = p->size, br = p->box_rows, bc = p->box_cols;
+
+	if (!br)
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "the puzzle has neither boxes nor cages; a "
+				 "Solo game ID is a Sudoku, with boxes");
+	if (br < 2 || bc < 2 || n > SOLO_PLAIN_MAX)
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "the puzzle is %d x %d with boxes of %d x %d; "
+				 "Solo's Sudoku have boxes of at least 2 x 2 "
+				 "and at most %d cells", n, n, br, bc,
+				 SOLO_PLAIN_MAX);
+	if (cdok_is_nylimb(p))
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "the puzzle is in Nylimb mode, which a Solo "
+				 "game ID cannot say");
+	for (int c = 0; c < n * n; c++)
+		givens[c] = cdok_has_given(p, c) ? p->given[c] : 0;
+	sb_printf(sb, "%dx%d:", br, bc);
+	put_numbers(sb, givens, n * n);
+	sb_putc(sb, '\n');
+	return CDOK_OK;
+}
+
 cdok_status cdok_solo_write(struct strbuf *sb, const cdok_puzzle *p,
 			    const int *values, cdok_error *err)
 {
@@ -543,6 +614,8 @@ cdok_status cdok_solo_write(struct strbuf *sb, const cdok_puzzle *p,
 				 "a Solo game ID holds a puzzle, not its "
 				 "solution; write the solution in another "
 				 "format");
+	if (p->ncages == 0)
+		return write_plain(sb, p, err);
 	st = check_writable(p, err);
 	if (st != CDOK_OK)
 		return st;
@@ -574,10 +647,19 @@ cdok_status cdok_solo_put(struct cdok_writer *w, struct strbuf *sb,
 
 cdok_status cdok_solo_fit(cdok_gen_params *par, cdok_error *err)
 {
+	if (par->sudoku) {
+		if (par->size > SOLO_PLAIN_MAX)
+			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+					 "the size is %d, but Solo's Sudoku "
+					 "have at most %d cells a side",
+					 par->size, SOLO_PLAIN_MAX);
+		return CDOK_OK;
+	}
 	if (!par->killer)
 		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
-				 "a Solo game ID is a Killer Sudoku, with boxes "
-				 "and sum cages whose values differ");
+				 "a Solo game ID is a Sudoku, plain (--sudoku) "
+				 "or Killer (with sum cages whose values "
+				 "differ)");
 	if (par->size > SOLO_KILLER_MAX)
 		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the size is %d, but Solo's Killer puzzles "

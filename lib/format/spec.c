@@ -27,6 +27,7 @@ struct token {
 	int column;        /* where the token starts */
 	int clue_column;   /* where its operator or target starts */
 	bool given;        /* a bare number */
+	bool empty;        /* "." : no cage and no value (plain Sudoku) */
 	bool has_op;
 	bool has_num;
 	bool has_value;    /* a cage cell with "=value": a given in a cage */
@@ -171,6 +172,10 @@ static bool is_spec_line(const char *text, size_t start, size_t end)
 		}
 		if (c == '=' && i + 1 < end && is_digit(text[i + 1]))
 			continue;
+		/* A lone '.', an empty cell. */
+		if (c == '.' && (i == start || is_blank(text[i - 1])) &&
+		    (i + 1 >= end || is_blank(text[i + 1])))
+			continue;
 		if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
 		      (c >= '0' && c <= '9') || c == '+' || c == '-' ||
 		      c == '*' || c == '/' || c == ' ' || c == '\t'))
@@ -266,6 +271,13 @@ static cdok_status read_token(const char *text, size_t *pos, size_t end,
 	memset(t, 0, sizeof(*t));
 	t->line = line;
 	t->column = (int)(i - line_start) + 1;
+	/* A lone '.': a cell in no cage without a value, as the empty
+	 * cells of a plain Sudoku are. */
+	if (text[i] == '.' && (i + 1 >= end || is_blank(text[i + 1]))) {
+		t->empty = true;
+		*pos = i + 1;
+		return CDOK_OK;
+	}
 	while (i < end && !is_blank(text[i])) {
 		char c = text[i];
 		int col = (int)(i - line_start) + 1;
@@ -530,7 +542,7 @@ static cdok_status find_cages(const struct token *toks, int size,
 		size_t h;
 
 		cs->cage_of[cell] = -1;
-		if (t->given)
+		if (t->given || t->empty)
 			continue;
 		h = label_hash(t->label) & (hcap - 1);
 		while (table[h] >= 0 &&
@@ -1298,9 +1310,10 @@ static cdok_status write_cell(struct strbuf *sb, const cdok_puzzle *p,
 		sb_put_int(sb, c->target);
 		return CDOK_OK;
 	}
-	return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
-			 "cell at row %d, column %d has neither a cage nor a "
-			 "value", cell / n + 1, cell % n + 1);
+	/* In no cage and without a value: an empty cell of a plain
+	 * Sudoku. */
+	sb_putc(sb, '.');
+	return CDOK_OK;
 }
 
 /* Whether cage k appears in the text as a label: some cell of it is

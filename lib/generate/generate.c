@@ -630,6 +630,8 @@ cdok_status cdok_generate(const cdok_gen_params *par, const int *solution,
 	cdok_status st = CDOK_ERR_LIMIT;
 
 	*out = NULL;
+	if (par->sudoku)
+		return gen_sudoku(par, solution, rng, out, result, err);
 	memset(&proof, 0, sizeof(proof));
 	st = gen_new(par, solution, rng, &g, err);
 	if (st != CDOK_OK)

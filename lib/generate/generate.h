@@ -13,6 +13,8 @@
  *                single cells (also Nylimb puzzles, over digit grids)
  *   killer.c     the Killer policy: regions of 2..max_cage cells whose
  *                values differ, sum cages, boxes, no givens
+ *   sudoku.c     plain Sudoku, outside the policy loops: givens taken
+ *                away from a solved grid while it stays good
  *
  * A policy is a small table of functions (struct gen_policy) that the
  * loops in generate.c call at fixed points; everything else is shared.
@@ -196,6 +198,18 @@ static inline int gen_default_cage(const struct gen *g)
 {
 	return g->n > 32 ? 4 : 5;
 }
+
+/* The box shape of a Sudoku (killer.c): the one asked for, or for 0 x 0
+ * the usual one (3 x 3 at size 9, otherwise the squarest r x c with r <=
+ * c); *rows and *cols must be 0 on entry.  CDOK_ERR_INVALID, with the
+ * reason, for a shape that does not tile the size. */
+cdok_status gen_box_shape(const cdok_gen_params *par, int *rows, int *cols,
+			  cdok_error *err);
+
+/* A plain Sudoku (sudoku.c): cdok_generate for par->sudoku. */
+cdok_status gen_sudoku(const cdok_gen_params *par, const int *solution,
+		       cdok_rng *rng, cdok_puzzle **out,
+		       cdok_gen_result *result, cdok_error *err);
 
 /* A random number in 0..bound-1. */
 static inline int gen_rnd(struct gen *g, int bound)

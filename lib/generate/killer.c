@@ -461,8 +461,8 @@ static bool log_sets_init(struct gen *g)
 /* The box shape: the one asked for, or 0 x 0 for the usual one (3 x 3 at
  * size 9, otherwise the squarest r x c with r <= c).  Boxes one cell
  * wide are rows or columns again and add nothing, so they are refused. */
-static cdok_status box_shape(const cdok_gen_params *par, int *rows, int *cols,
-			     cdok_error *err)
+cdok_status gen_box_shape(const cdok_gen_params *par, int *rows, int *cols,
+			  cdok_error *err)
 {
 	int n = par->size;
 
@@ -504,7 +504,7 @@ static cdok_status killer_init(struct gen *g, cdok_error *err)
 		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "Killer cages have at least 2 cells, so the "
 				 "largest cage cannot be %d", par->max_cage);
-	if (box_shape(par, &g->box_rows, &g->box_cols, err) != CDOK_OK)
+	if (gen_box_shape(par, &g->box_rows, &g->box_cols, err) != CDOK_OK)
 		return CDOK_ERR_INVALID;
 	if (par->max_cage == 2 && par->size % 2)
 		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,

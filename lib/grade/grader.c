@@ -724,7 +724,10 @@ bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 	g->n = p->size;
 	g->ncells = (int)nc;
 	g->scale = cdok_puzzle_scale(p);
-	g->killer = g->scale == CDOK_SCALE_KILLER;
+	/* A plain Sudoku (boxes, no cages) is graded as Solo grades one:
+	 * without the sum techniques, whose 45 rule would otherwise fill
+	 * the last cell of a row at Trivial, where Solo needs Basic. */
+	g->killer = g->scale == CDOK_SCALE_KILLER && p->ncages > 0;
 	g->full = (((uint64_t)1 << g->n) - 1) << 1;
 	if (g->n == 63)
 		g->full = ~(uint64_t)1;

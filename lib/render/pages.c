@@ -112,7 +112,8 @@ static bool wanted(const struct pages *pg, int i)
 }
 
 /* "12  9 × 9 Killer  hard": the number (bold) when the booklet has
- * several puzzles or answers, then the size, the kind and the level. */
+ * several puzzles or answers, then the size, the kind (Killer, or
+ * Sudoku for boxes without cages) and the level. */
 static void caption(cairo_t *cr, const struct pages *pg,
 		    const struct render_entry *e, double x, double y,
 		    bool numbered)
@@ -129,7 +130,7 @@ static void caption(cairo_t *cr, const struct pages *pg,
 	}
 	snprintf(text, sizeof(text), "%s%d \u00d7 %d%s%s%s",
 		 numbered ? "   " : "", p->size, p->size,
-		 p->box_rows ? " Killer" : "",
+		 !p->box_rows ? "" : p->ncages ? " Killer" : " Sudoku",
 		 cdok_is_nylimb(p) ? " Nylimb" : "",
 		 !pg->answers && e->level ? "   " : "");
 	render_font(cr, false, CAPTION_SIZE);

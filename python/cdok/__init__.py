@@ -52,7 +52,8 @@ The main names:
     Puzzle.solve(limit=2, ...) -> Result   (verdict, count, solutions)
     Puzzle.check(grid) -> [Problem]        (each with its sentence)
     Puzzle.dumps(format), dumps(puzzles, format), dump(...)  -- write
-    generate(size, seed=..., ops=..., killer=..., level=...)  -- make one
+    generate(size, seed=..., ops=..., killer=..., sudoku=...,
+             level=...)  -- make one
     Puzzle.grade(level=None) -> Grade      (level, score, techniques)
     Puzzle.explain(level=None) -> Explanation   (a sequence of Step)
     Puzzle.hint(state=None, level=None) -> Hint (Step; hint.apply(state))

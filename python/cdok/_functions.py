@@ -73,7 +73,7 @@ def loads_all(text: Union[str, bytes], format: Optional[str] = None, *,
     """Every puzzle of a text (a stream may hold several).
 
     format names the format ("spec", "ucf", "calpoly", "keen", "solo",
-    "killer", "json"); without it the format is told from the text.
+    "sudoku", "killer", "json"); without it the format is told from the text.
     nylimb reads the puzzles with the Nylimb rules, as ``cdok -N`` does.
     name is the file name to give errors and puzzles.  A text that does
     not follow its format raises cdok.ParseError (or another cdok.Error)
@@ -271,7 +271,8 @@ def generate(size: Optional[int] = None, *, seed: Optional[int] = None,
              target_difficulty: Optional[int] = None,
              killer: bool = False, boxes: Optional[Tuple[int, int]] = None,
              nylimb: bool = False,
-             level: Optional[Union[str, Level]] = None) -> Puzzle:
+             level: Optional[Union[str, Level]] = None,
+             sudoku: bool = False) -> Puzzle:
     """Make a puzzle with exactly one solution (proven by the solver).
 
     The options are those of ``cdok generate``: size (default 6, or 9
@@ -280,15 +281,16 @@ def generate(size: Optional[int] = None, *, seed: Optional[int] = None,
     5, or 4 above 32 x 32), iterations (hardening rounds; default 0, or
     20 with max_difficulty or target_difficulty, 10 with level),
     max_difficulty, target_difficulty, killer (a Killer Sudoku: boxes,
-    sum cages whose values differ, no givens), boxes ((rows, columns)
-    for Killer), nylimb and level.
+    sum cages whose values differ, no givens), sudoku (a plain Sudoku:
+    boxes and givens, no cages; as ``cdok --sudoku``), boxes ((rows,
+    columns) for Killer and plain Sudoku), nylimb and level.
 
     level makes a puzzle of exactly that level for a person (see
     Puzzle.grade()): a cdok.Level, a name or a code on the scale of the
     puzzles made, Keen's for Calcudoku ("easy", "normal", "hard",
     "extreme", "unreasonable"; e n h x u) and Solo's with killer
     ("trivial", "basic", "intermediate", "advanced", "extreme",
-    "unreasonable"; t b i a e u).  Every level occurs from 4 x 4 for
+    "unreasonable"; t b i a e u) with killer or sudoku.  Every level occurs from 4 x 4 for
     Calcudoku and 6 x 6 for Killer; a 3 x 3 is at most Normal.
     max_difficulty and target_difficulty are the grade's difficulty
     (Grade.difficulty: 10000 x (level + 1) + score), as ``cdok
@@ -303,8 +305,11 @@ def generate(size: Optional[int] = None, *, seed: Optional[int] = None,
     find one; cdok.InvalidError: the options do not fit, or the level
     is not one of the scale's or does not occur at that size.
     """
+    if killer and sudoku:
+        raise ValueError("a puzzle is either a Killer Sudoku or a plain "
+                         "Sudoku, not both")
     if size is None:
-        size = 9 if killer else 6
+        size = 9 if killer or sudoku else 6
     size = _whole("size", size, 1)
     if seed is None:
         seed = secrets.randbelow(10 ** 12)
@@ -314,8 +319,8 @@ def generate(size: Optional[int] = None, *, seed: Optional[int] = None,
     max_cage = 0 if max_cage is None else _whole("max_cage", max_cage, 1)
     max_score = _whole("max_difficulty", max_difficulty or 0, 0)
     target_score = _whole("target_difficulty", target_difficulty or 0, 0)
-    top = _generate_level(size, 0 if nylimb else 2 if killer else 1, level,
-                          max_score or target_score)
+    top = _generate_level(size, 0 if nylimb else 2 if killer or sudoku
+                          else 1, level, max_score or target_score)
     if iterations is None:
         iterations = _LEVEL_ROUNDS if top >= 0 else \
             20 if max_score or target_score else 0
@@ -323,7 +328,8 @@ def generate(size: Optional[int] = None, *, seed: Optional[int] = None,
     box_rows, box_cols = (0, 0) if boxes is None else tuple(boxes)
     model, _score = _cdok.generate(
         size, _ops_mask(ops), bool(two_cell), max_cage, iterations,
-        max_score, target_score, bool(killer), box_rows, box_cols,
+        max_score, target_score, 2 if sudoku else 1 if killer else 0,
+        box_rows, box_cols,
         RULE_NYLIMB if nylimb else 0, seed, top)
     return Puzzle._wrap(model, None, seed)
 

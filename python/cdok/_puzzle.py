@@ -626,9 +626,9 @@ class Puzzle:
               solution: Optional[Sequence[Sequence[Optional[int]]]] = None,
               **pictures: Any) -> Union[str, bytes]:
         """The puzzle as text in a format (cdok.formats() lists them):
-        "spec", "ucf", "calpoly", "keen", "solo", "killer", "json", a
-        drawing, "ascii" or "utf8", or a picture, "svg", "png" or "pdf",
-        as newspapers print it.  With solution (a grid), the values
+        "spec", "ucf", "calpoly", "keen", "solo", "sudoku", "killer",
+        "json", a drawing, "ascii" or "utf8", or a picture, "svg", "png"
+        or "pdf", as newspapers print it.  With solution (a grid), the values
         shown instead of the givens -- for "ucf" and "calpoly" the
         answer as the contest or course writes it.  Binary formats give
         bytes.  A format that cannot hold the puzzle raises

@@ -694,8 +694,10 @@ out:
 }
 
 /* generate(size, ops, two_cell, max_cage, iterations, max_score,
- *          target_score, killer, box_rows, box_cols, rules, seed, level)
+ *          target_score, kind, box_rows, box_cols, rules, seed, level)
  *   -> (Model, score)
+ *
+ * kind is 0 for Calcudoku, 1 for Killer Sudoku, 2 for plain Sudoku.
  *
  * As the cdok program generates: with a level (>= 0) the library makes
  * a puzzle of exactly that level; otherwise the difficulty that
@@ -713,6 +715,7 @@ static PyObject *m_generate(PyObject *module, PyObject *const *args,
 	cdok_gen_result gen = {0, {0}, NULL};
 	uint64_t seed;
 	PyObject *model;
+	int kind;
 
 	if (check_nargs("generate", nargs, 13) < 0)
 		return NULL;
@@ -722,13 +725,15 @@ static PyObject *m_generate(PyObject *module, PyObject *const *args,
 	    pycdok_int(args[4], &par.iterations) < 0 ||
 	    pycdok_int(args[8], &par.box_rows) < 0 ||
 	    pycdok_int(args[9], &par.box_cols) < 0 ||
+	    pycdok_int(args[7], &kind) < 0 ||
 	    pycdok_int(args[12], &par.level) < 0)
 		return NULL;
 	par.ops = (unsigned)PyLong_AsUnsignedLong(args[1]);
 	par.two_cell = PyObject_IsTrue(args[2]);
 	par.max_score = PyLong_AsUnsignedLongLong(args[5]);
 	par.target_score = PyLong_AsUnsignedLongLong(args[6]);
-	par.killer = PyObject_IsTrue(args[7]);
+	par.killer = kind == 1;
+	par.sudoku = kind == 2;
 	par.rules = (unsigned)PyLong_AsUnsignedLong(args[10]);
 	seed = PyLong_AsUnsignedLongLong(args[11]);
 	if (PyErr_Occurred())
@@ -768,7 +773,7 @@ static PyMethodDef module_methods[] = {
 	 "killer_build(board, cages) -> Model: the seed's data shapes"},
 	{"generate", (PyCFunction)(void (*)(void))m_generate, METH_FASTCALL,
 	 "generate(size, ops, two_cell, max_cage, iterations, max_score, "
-	 "target_score, killer, box_rows, box_cols, rules, seed, level) -> "
+	 "target_score, kind, box_rows, box_cols, rules, seed, level) -> "
 	 "(Model, score)"},
 	{"levels", pycdok_levels, METH_O,
 	 "levels(scale: int) -> list of (name, code)"},

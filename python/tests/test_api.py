@@ -377,6 +377,24 @@ class Generating(unittest.TestCase):
         self.assertEqual(n.solve().verdict, Verdict.UNIQUE)
         self.assertIsInstance(cdok.generate(4).seed, int)
 
+    def test_sudoku(self):
+        s = cdok.generate(sudoku=True, seed=1, level="intermediate")
+        self.assertEqual((s.size, s.boxes), (9, (3, 3)))
+        self.assertEqual(s.solve().verdict, Verdict.UNIQUE)
+        self.assertEqual(s.grade().level.name, "Intermediate")
+        line = s.dumps("sudoku")
+        self.assertEqual(len(line), 82)
+        self.assertEqual(cdok.loads(line).dumps("sudoku"), line)
+        if os.path.exists(CDOK):
+            out = subprocess.run([CDOK, "--sudoku", "--seed", "1", "--level",
+                                  "intermediate", "--to", "sudoku",
+                                  "generate"],
+                                 capture_output=True, text=True, check=True)
+            self.assertEqual(out.stdout, line)
+        self.assertEqual(cdok.generate(6, sudoku=True, seed=3).boxes, (2, 3))
+        with self.assertRaises(ValueError):
+            cdok.generate(sudoku=True, killer=True)
+
     def test_bad_options(self):
         with self.assertRaises(ValueError):
             cdok.generate(6, ops="+x")
