@@ -656,8 +656,9 @@ static const char *outcome_word(cdok_hint_outcome o)
  * v; 0 in a cell: not noted) as comma-separated numbers, solution as
  * given by cw_read (or "").  The document has "outcome", the three
  * tiers (hint_tiers) and the step's technique, level, cells, placed,
- * removed and text; a state with a mistake has outcome "contradiction"
- * and the text says what is wrong. */
+ * removed and text, and "values" and "candidates": the state with the
+ * step applied (cdok_step_apply).  A state with a mistake has outcome
+ * "contradiction" and the text says what is wrong. */
 CW_EXPORT char *cw_hint(const char *puzzle, const char *solution,
 			const char *values, const char *candidates);
 CW_EXPORT char *cw_hint(const char *puzzle, const char *solution,
@@ -716,6 +717,17 @@ CW_EXPORT char *cw_hint(const char *puzzle, const char *solution,
 	put_candidates(&b, h->step.removed, h->step.nremoved);
 	put(&b, ",\"text\":");
 	put_str(&b, h->step.text);
+	/* The state once the step is applied, as the library applies it
+	 * (pencil marks where the filled cells do not imply them). */
+	if (h->outcome == CDOK_HINT_STEP) {
+		cdok_step_apply(p, &h->step, v, c);
+		put(&b, ",\"values\":");
+		put_ints(&b, v, n * n);
+		put(&b, ",\"candidates\":[");
+		for (int i = 0; i < n * n; i++)
+			putf(&b, "%s%" PRIu64, i ? "," : "", c[i]);
+		put(&b, "]");
+	}
 	put(&b, "}");
 out:
 	cdok_hint_free(h);
