@@ -135,7 +135,7 @@ function describe(doc) {
   const parts = [`${p.size} × ${p.size} ${kind}`];
   if (doc.level) parts.push(doc.level);
   if (doc.seed) parts.push(`seed ${doc.seed}`);
-  else if (doc.id) parts.push(`ID ${doc.id.length > 40 ? doc.id.slice(0, 37) + "…" : doc.id}`);
+  else if (doc.id) parts.push(`ID ${doc.id.length > 24 ? doc.id.slice(0, 23) + "…" : doc.id}`);
   return parts.join(" · ");
 }
 
@@ -177,7 +177,7 @@ function startPuzzle(doc, source) {
     say("Your progress on this puzzle was restored.");
     setActions([["Start over", restart]]);
   } else {
-    say("");
+    say(`New puzzle: ${describe(doc)}.`);
   }
   if ($("opt-candidates").checked) fillCandidates(false);
   refresh();
@@ -186,9 +186,12 @@ function startPuzzle(doc, source) {
 }
 
 function restart() {
-  const doc = game.doc;
+  const doc = game.doc, key = storeKey();
+  // Nothing of this game is kept: startPuzzle must not save it again.
+  clockStop();
+  game.doc = null;
   try {
-    localStorage.removeItem(storeKey());
+    localStorage.removeItem(key);
   } catch (e) { /* nothing kept */ }
   startPuzzle(doc, game.source);
   say("Started over.");
@@ -661,7 +664,12 @@ function genHash(o) {
   return h;
 }
 
+// The generation asked for last: an earlier one's answer (or its
+// cancellation) arrives too late to matter.
+let genToken = 0;
+
 async function generate(o) {
+  const token = ++genToken;
   say(`Making a ${o.size} × ${o.size} ${o.killer ? "Killer Sudoku" : "Calcudoku"}` +
       (o.level ? `, ${o.level}` : "") + `, seed ${o.seed}…`);
   setActions([["Cancel", () => generator.cancel()]]);
@@ -670,11 +678,13 @@ async function generate(o) {
   try {
     doc = await generator.make(o);
   } catch (e) {
+    if (token !== genToken) return;
     document.body.classList.remove("busy");
     say(e.cancelled ? "Cancelled." : `The generator stopped: ${e.message}`);
     setActions([["New puzzle", openNewDialog]]);
     return;
   }
+  if (token !== genToken) return;
   document.body.classList.remove("busy");
   if (!doc.ok) {
     say(`No puzzle: ${doc.error}.`);

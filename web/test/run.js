@@ -1,0 +1,436 @@
+// run.js -- the page's tests in a real browser (doc/WEB.md): Debian's
+// chromium, headless, driven by playwright-core, which is told where the
+// browser is (nothing is downloaded).  The page is opened from file://
+// with Chromium's default settings and from a static server on
+// 127.0.0.1, and used as a person uses it: by roles, names and keys.
+// Every wait is for the page's state; the timeouts only bound a test
+// that has already failed.
+//
+//   CDOK_WEB=build/web CDOK_BIN=build/cdok CDOK_WEB_SHOTS=build/web-test \
+//     node web/test/run.js          (make web-check does this)
+"use strict";
+
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const fs = require("node:fs");
+const path = require("node:path");
+const http = require("node:http");
+const { execFileSync } = require("node:child_process");
+
+const ROOT = path.resolve(__dirname, "..", "..");
+const WEB = process.env.CDOK_WEB || path.join(ROOT, "build", "web");
+const BIN = process.env.CDOK_BIN || path.join(ROOT, "build", "cdok");
+const SHOTS = process.env.CDOK_WEB_SHOTS || path.join(ROOT, "build", "web-test");
+const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+const CORPUS = path.join(ROOT, "tests", "data", "corpus");
+
+let chromium;
+try {
+  ({ chromium } = require("playwright-core"));
+} catch (e) {
+  console.error("web tests: playwright-core is missing: run scripts/install-deps --test");
+  process.exit(1);
+}
+if (!fs.existsSync(CHROMIUM)) {
+  console.error(`web tests: ${CHROMIUM} is missing: install Debian's chromium (scripts/install-deps --test)`);
+  process.exit(1);
+}
+if (!fs.existsSync(path.join(WEB, "index.html"))) {
+  console.error(`web tests: ${WEB}/index.html is missing: run make web`);
+  process.exit(1);
+}
+
+const FILE_URL = "file://" + path.join(WEB, "index.html");
+const STATE_TIMEOUT = 60000;
+let browser, server, HTTP_URL;
+
+// A static server for build/web on the loopback interface only.
+function serve() {
+  const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
+  return new Promise((resolve) => {
+    const s = http.createServer((req, res) => {
+      const name = decodeURIComponent(new URL(req.url, "http://x").pathname);
+      const file = path.join(WEB, name === "/" ? "index.html" : name);
+      if (!file.startsWith(WEB) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+        res.writeHead(404);
+        res.end();
+        return;
+      }
+      res.writeHead(200, { "Content-Type": types[path.extname(file)] || "application/octet-stream" });
+      fs.createReadStream(file).pipe(res);
+    });
+    s.listen(0, "127.0.0.1", () => resolve(s));
+  });
+}
+
+test.before(async () => {
+  browser = await chromium.launch({ executablePath: CHROMIUM });
+  server = await serve();
+  HTTP_URL = `http://127.0.0.1:${server.address().port}/`;
+  fs.mkdirSync(SHOTS, { recursive: true });
+});
+
+test.after(async () => {
+  if (browser) await browser.close();
+  if (server) server.close();
+});
+
+// A new page that records console errors and every request that would
+// leave the machine (those are refused, and fail the test).
+async function open(base, hash, viewport) {
+  const context = await browser.newContext({ viewport: viewport || { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(STATE_TIMEOUT);
+  const problems = [];
+  page.on("console", (m) => { if (m.type() === "error") problems.push("console: " + m.text()); });
+  page.on("pageerror", (e) => problems.push("page error: " + e.message));
+  await context.route("**/*", (route) => {
+    const url = route.request().url();
+    if (/^(file|blob|data):/.test(url) || url.startsWith(HTTP_URL)) return route.continue();
+    problems.push("request leaving the machine: " + url);
+    return route.abort();
+  });
+  page.problems = problems;
+  await page.goto(base + (hash ? "#" + hash : ""));
+  await page.waitForFunction(() => document.body.dataset.ready === "1");
+  return page;
+}
+
+async function close(page) {
+  const problems = page.problems.slice();
+  await page.context().close();
+  assert.deepEqual(problems, [], "no console error and no request leaving the machine");
+}
+
+const status = (page) => page.getByRole("status");
+const cell = (page, r, c) => page.getByRole("gridcell", { name: new RegExp(`^row ${r}, column ${c},`) });
+
+// Wait until the status region's text matches.
+async function statusMatches(page, re) {
+  await page.waitForFunction((src) => new RegExp(src).test(document.querySelector("[role=status]").textContent),
+    re.source);
+  return status(page).textContent();
+}
+
+// Wait until a puzzle of this many rows is on the grid.
+async function gridOf(page, n) {
+  await page.waitForFunction((k) => document.querySelectorAll("[role=gridcell]").length === k * k, n);
+}
+
+const keyOf = (v) => (v < 10 ? String(v) : { 10: "0", 11: "a", 12: "b" }[v]);
+
+function readSolution(file) {
+  return fs.readFileSync(file, "utf8").trim().split("\n").map((l) => l.trim().split(/\s+/).map(Number));
+}
+
+// Type a whole grid with the keyboard: a value, then an arrow key.
+async function typeGrid(page, rows) {
+  const n = rows.length;
+  await cell(page, 1, 1).click();
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      await page.keyboard.press(keyOf(rows[r][c]));
+      if (c < n - 1) await page.keyboard.press("ArrowRight");
+    }
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Home");
+  }
+}
+
+// Open another puzzle by its address, with nothing kept from earlier
+// runs, and wait until it is on the grid.
+async function goFresh(page, hash) {
+  await page.evaluate((h) => { localStorage.clear(); location.hash = h; }, hash);
+  await page.waitForFunction((h) => game.source && game.source.hash === h, hash);
+}
+
+const linkTo = (file) => "p=" + encodeURIComponent(fs.readFileSync(file, "utf8").trim());
+
+// ---- the tests ----
+
+test("held-out Keen 9 x 9 of every level and Solo Killers, opened by link, typed in, end Solved", async () => {
+  const files = ["keen/keen_9e_06", "keen/keen_9n_06", "keen/keen_9h_06", "keen/keen_9x_06", "keen/keen_9u_06"]
+    .map((f) => [f + ".keen", f + ".sol"])
+    .concat(["kt", "kb", "ki", "ka", "ke", "ku"].map((l) => [`killer/killer_${l}_05.solo`, `killer/killer_${l}_05.sol`]));
+  const page = await open(FILE_URL, "");
+  for (const [puzzle, sol] of files) {
+    await goFresh(page, linkTo(path.join(CORPUS, puzzle)));
+    await gridOf(page, 9);
+    await typeGrid(page, readSolution(path.join(CORPUS, sol)));
+    const text = await statusMatches(page, /Solved/);
+    assert.match(text, /Solved! Your time: \d+:\d\d/, puzzle);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: path.join(SHOTS, "solved-1280.png"), fullPage: true });
+  await close(page);
+});
+
+test("from a static server on 127.0.0.1: a 12 x 12 typed with 0, a and b ends Solved", async () => {
+  const page = await open(HTTP_URL, "size=12&level=easy&seed=3");
+  await gridOf(page, 12);
+  const sol = await page.evaluate(() => game.doc.solution);
+  const rows = [];
+  for (let r = 0; r < 12; r++) rows.push(sol.slice(r * 12, r * 12 + 12));
+  await typeGrid(page, rows);
+  await statusMatches(page, /Solved/);
+  await close(page);
+});
+
+test("a wrong value is aria-invalid after Check, and the grid goes back to the last state without mistakes", async () => {
+  const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9h_06.keen")));
+  await gridOf(page, 9);
+  const sol = readSolution(path.join(CORPUS, "keen/keen_9h_06.sol"));
+  await cell(page, 1, 1).click();
+  await page.keyboard.press(String(sol[0][0]));
+  await page.keyboard.press("ArrowRight");
+  const wrong = (sol[0][1] % 9) + 1;
+  await page.keyboard.press(String(wrong));
+  await page.getByRole("button", { name: "Check", exact: true }).click();
+  await statusMatches(page, /marked wrong/);
+  assert.equal(await cell(page, 1, 2).getAttribute("aria-invalid"), "true");
+  assert.equal(await cell(page, 1, 1).getAttribute("aria-invalid"), null);
+  await page.getByRole("button", { name: "Back to the last state without mistakes" }).click();
+  await statusMatches(page, /Back to the last state without mistakes/);
+  assert.match(await cell(page, 1, 2).getAttribute("aria-label"), /^row 1, column 2, empty/);
+  assert.match(await cell(page, 1, 1).getAttribute("aria-label"), new RegExp(`^row 1, column 1, ${sol[0][0]}`));
+  await page.getByRole("button", { name: "Check", exact: true }).click();
+  await statusMatches(page, /no mistakes/);
+  await close(page);
+});
+
+// The candidates left in every cell, from the cells' accessible names.
+async function candidatesLeft(page, n) {
+  const names = await page.getByRole("gridcell").evaluateAll((cs) => cs.map((c) => c.getAttribute("aria-label")));
+  return names.map((name) => {
+    const rest = name.replace(/^row \d+, column \d+, /, "").replace(/, cage .*$/, "");
+    if (rest === "empty") return Array.from({ length: n }, (_, i) => i + 1);
+    if (rest.startsWith("candidates ")) return rest.slice(11).split(" ").map(Number);
+    return [Number(rest)];
+  });
+}
+
+test("Hint in three presses gives three texts; applying the step brings the grid closer to the solution", async () => {
+  for (const [puzzle, sol] of [["keen/keen_9n_06.keen", "keen/keen_9n_06.sol"],
+    ["killer/killer_ki_05.solo", "killer/killer_ki_05.sol"]]) {
+    const page = await open(FILE_URL, linkTo(path.join(CORPUS, puzzle)));
+    await gridOf(page, 9);
+    const hint = page.getByRole("button", { name: "Hint", exact: true });
+    const texts = [];
+    for (let k = 1; k <= 3; k++) {
+      await hint.click();
+      texts.push(await statusMatches(page, /^Hint/));
+      // The next press waits for this one's text to be shown.
+      await page.waitForFunction((t) => document.querySelector("[role=status]").textContent === t, texts[k - 1]);
+    }
+    assert.equal(new Set(texts).size, 3, texts.join(" | "));
+    assert.ok(!/Look at/.test(texts[1]) && !/Look at/.test(texts[2]));
+    const solution = readSolution(path.join(CORPUS, sol)).flat();
+    const before = await candidatesLeft(page, 9);
+    await page.getByRole("button", { name: "Apply the step" }).click();
+    await statusMatches(page, /^Applied/);
+    const after = await candidatesLeft(page, 9);
+    const count = (g) => g.reduce((a, c) => a + c.length, 0);
+    assert.ok(count(after) < count(before), "the step removed candidates or placed a value");
+    after.forEach((c, i) => assert.ok(c.includes(solution[i]), `cell ${i} keeps its solution value`));
+    await close(page);
+  }
+});
+
+test("Explain lists the steps; choosing one and moving with Next and Previous shows the grid at that point", async () => {
+  const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9e_06.keen")));
+  await gridOf(page, 9);
+  await page.getByRole("button", { name: "Explain", exact: true }).click();
+  await statusMatches(page, /^Explanation: \d+ steps, level Easy/);
+  const text = () => page.locator("#explain-text").textContent();
+  assert.match(await text(), /^Step 1 of \d+/);
+  await page.getByRole("button", { name: "Next step" }).click();
+  assert.match(await text(), /^Step 2 of/);
+  const steps = page.locator("#explain-steps button");
+  const total = await steps.count();
+  await steps.nth(total - 1).click();
+  assert.match(await text(), new RegExp(`^Step ${total} of ${total}`));
+  // Before the last step all but at most one cell are placed.
+  const placed = (await candidatesLeft(page, 9)).filter((c) => c.length === 1).length;
+  assert.ok(placed >= 80, `${placed} cells placed before the last step`);
+  const highlighted = await page.locator("[role=gridcell].hl").count();
+  assert.ok(highlighted >= 1, "the step's cells are highlighted");
+  await page.getByRole("button", { name: "Previous step" }).click();
+  assert.match(await text(), new RegExp(`^Step ${total - 1} of`));
+  await page.screenshot({ path: path.join(SHOTS, "explain-1280.png"), fullPage: true });
+  await page.getByRole("button", { name: "Back to the game" }).click();
+  await close(page);
+});
+
+test("undo and redo, by buttons and by keys; pencil marks", async () => {
+  const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9e_06.keen")));
+  await gridOf(page, 9);
+  const name = () => cell(page, 2, 3).getAttribute("aria-label");
+  await cell(page, 2, 3).click();
+  await page.keyboard.press("4");
+  assert.match(await name(), /^row 2, column 3, 4/);
+  await page.getByRole("button", { name: "Undo" }).click();
+  assert.match(await name(), /^row 2, column 3, empty/);
+  await page.getByRole("button", { name: "Redo" }).click();
+  assert.match(await name(), /^row 2, column 3, 4/);
+  await cell(page, 2, 3).click();
+  await page.keyboard.press("Control+z");
+  assert.match(await name(), /^row 2, column 3, empty/);
+  await page.keyboard.press("Control+y");
+  assert.match(await name(), /^row 2, column 3, 4/);
+  await page.keyboard.press("Control+z");
+  await page.keyboard.press("Control+Shift+Z");
+  assert.match(await name(), /^row 2, column 3, 4/);
+  await page.keyboard.press("Backspace");
+  assert.match(await name(), /^row 2, column 3, empty/);
+  const pencil = page.getByRole("button", { name: "Pencil" });
+  assert.equal(await pencil.getAttribute("aria-pressed"), "false");
+  await page.keyboard.press("p");
+  assert.equal(await pencil.getAttribute("aria-pressed"), "true");
+  await page.keyboard.press("2");
+  await page.keyboard.press("7");
+  assert.match(await name(), /^row 2, column 3, candidates 2 7/);
+  await pencil.click();
+  assert.equal(await pencil.getAttribute("aria-pressed"), "false");
+  await close(page);
+});
+
+test("a rule broken by a row is shown at once", async () => {
+  const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9e_06.keen")));
+  await gridOf(page, 9);
+  await cell(page, 5, 1).click();
+  await page.keyboard.press("3");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("3");
+  await page.waitForFunction(() => document.querySelectorAll("[role=gridcell].conflict").length === 2);
+  await close(page);
+});
+
+test("generate at a level in the Worker: the level is shown, and the puzzle is the one build/cdok makes", async () => {
+  const page = await open(FILE_URL, "");
+  const cases = [
+    ["size=9&level=hard&seed=42", ["-s", "9", "--level", "hard", "--seed", "42"]],
+    ["size=9&level=advanced&seed=7&killer", ["--killer", "--level", "advanced", "--seed", "7"]],
+    ["size=6&level=basic&seed=3&killer", ["-s", "6", "--killer", "--level", "basic", "--seed", "3"]],
+    ["size=5&level=normal&seed=11&ops=mul&T", ["-s", "5", "--ops", "mul", "-T", "--level", "normal", "--seed", "11"]],
+  ];
+  for (const [hash, args] of cases) {
+    const native = execFileSync(BIN, [...args, "generate"], { encoding: "utf8" });
+    await page.evaluate((h) => { location.hash = h; }, hash);
+    await page.waitForFunction((h) => game.source && game.source.hash === h && game.doc.text, hash);
+    assert.equal(await page.evaluate(() => game.doc.text), native, hash);
+  }
+  // Through the dialog, as a person does it.
+  await page.getByRole("button", { name: "New puzzle" }).click();
+  await page.getByLabel("Kind").selectOption("calcudoku");
+  await page.getByLabel("Size").selectOption("7");
+  await page.getByLabel("Level").selectOption("hard");
+  await page.getByLabel("Seed").fill("2024");
+  await page.getByRole("button", { name: "Make" }).click();
+  await page.waitForFunction(() => /7 × 7 Calcudoku · Hard · seed 2024/.test(document.querySelector("#info").textContent));
+  assert.equal(await page.evaluate(() => game.doc.text),
+    execFileSync(BIN, ["-s", "7", "--level", "hard", "--seed", "2024", "generate"], { encoding: "utf8" }));
+  // A level that does not exist at a size is refused in the library's words.
+  await page.evaluate(() => { location.hash = "size=3&level=hard&seed=1"; });
+  const text = await statusMatches(page, /No puzzle/);
+  assert.match(text, /there are no Hard puzzles of size 3 x 3/);
+  await close(page);
+});
+
+test("a generation can be cancelled", async () => {
+  const page = await open(FILE_URL, "");
+  await page.evaluate(() => { location.hash = "size=25&killer&seed=1"; });
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await statusMatches(page, /^Cancelled/);
+  await close(page);
+});
+
+test("reload restores the game; Start over clears it", async () => {
+  const page = await open(FILE_URL, "");
+  await goFresh(page, linkTo(path.join(CORPUS, "keen/keen_9n_06.keen")));
+  await gridOf(page, 9);
+  await cell(page, 3, 4).click();
+  await page.keyboard.press("6");
+  await page.keyboard.press("p");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("1");
+  await page.keyboard.press("5");
+  await page.reload();
+  await page.waitForFunction(() => document.body.dataset.ready === "1");
+  await gridOf(page, 9);
+  await statusMatches(page, /restored/);
+  assert.match(await cell(page, 3, 4).getAttribute("aria-label"), /^row 3, column 4, 6/);
+  assert.match(await cell(page, 3, 5).getAttribute("aria-label"), /^row 3, column 5, candidates 1 5/);
+  await page.getByRole("button", { name: "Start over" }).first().click();
+  assert.match(await cell(page, 3, 4).getAttribute("aria-label"), /^row 3, column 4, empty/);
+  await close(page);
+});
+
+test("a broken file pasted: cdok's message with line and column", async () => {
+  const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9e_06.keen")));
+  await gridOf(page, 9);
+  const broken = "A+3 A B*2\nA 1\nC-1 C B\n";
+  const file = path.join(SHOTS, "broken.spec");
+  fs.writeFileSync(file, broken);
+  let native = "";
+  try {
+    execFileSync(BIN, ["solve", file], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  } catch (e) {
+    native = e.stderr;
+  }
+  // The program adds how it chose the format; the message is the rest.
+  const m = /broken\.spec:(\d+):(\d+): (.*?)(?: \(read as .*\))?$/m.exec(native);
+  assert.ok(m, native);
+  await page.getByRole("button", { name: "Open" }).click();
+  await page.getByLabel("Puzzle text").fill(broken);
+  await page.getByRole("button", { name: "Open puzzle" }).click();
+  const text = await statusMatches(page, /cannot be read/);
+  assert.ok(text.includes(`line ${m[1]}, column ${m[2]}: ${m[3]}`), `${text} / ${native}`);
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await close(page);
+});
+
+test("screenshots at phone and desktop width, light and dark", async () => {
+  for (const [w, h] of [[360, 740], [1280, 900]]) {
+    for (const scheme of ["light", "dark"]) {
+      const page = await open(FILE_URL, linkTo(path.join(CORPUS, "killer/killer_ka_05.solo")), { width: w, height: h });
+      await page.emulateMedia({ colorScheme: scheme });
+      await gridOf(page, 9);
+      const sol = readSolution(path.join(CORPUS, "killer/killer_ka_05.sol"));
+      await cell(page, 1, 1).click();
+      await page.keyboard.press("p");
+      await page.keyboard.press(String(sol[0][0]));
+      await page.keyboard.press(String((sol[0][0] % 9) + 1));
+      await page.keyboard.press("p");
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press(String(sol[1][0]));
+      await page.getByRole("button", { name: "Hint", exact: true }).click();
+      await statusMatches(page, /^Hint/);
+      // The grid fits the width.
+      const box = await page.getByRole("grid").boundingBox();
+      assert.ok(box.x >= 0 && box.x + box.width <= w, `grid within ${w} px`);
+      await page.screenshot({ path: path.join(SHOTS, `killer-${w}-${scheme}.png`), fullPage: true });
+      await close(page);
+    }
+  }
+  const page = await open(FILE_URL, "size=9&level=hard&seed=42", { width: 360, height: 740 });
+  await gridOf(page, 9);
+  await page.screenshot({ path: path.join(SHOTS, "calcudoku-360.png"), fullPage: true });
+  await page.emulateMedia({ media: "print" });
+  await page.evaluate(() => window.dispatchEvent(new Event("beforeprint")));
+  await page.locator(".print-grid").first().waitFor();
+  await page.setViewportSize({ width: 794, height: 1123 });
+  await page.screenshot({ path: path.join(SHOTS, "print.png") });
+  await close(page);
+});
+
+test("every control has its name and role", async () => {
+  const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9e_06.keen")));
+  await gridOf(page, 9);
+  for (const name of ["New puzzle", "Undo", "Redo", "Check", "Hint", "Explain", "Print", "Pencil"])
+    assert.equal(await page.getByRole("button", { name, exact: true }).count(), 1, name);
+  assert.equal(await page.locator('[role="grid"]').count(), 1);
+  assert.equal(await page.locator('[role="gridcell"]').count(), 81);
+  assert.equal(await page.locator('[role="status"]').count(), 1);
+  assert.match(await cell(page, 1, 1).getAttribute("aria-label"), /^row 1, column 1, empty, cage \d+/);
+  await close(page);
+});
