@@ -44,7 +44,15 @@ WEB_FILES = $(BUILD)/web/index.html $(BUILD)/web/cdok.css \
 
 web: $(WEB_FILES)
 
-$(BUILD)/web-obj/%.o: %.c include/cdok.h $(LIB_HDR)
+# Says what to install when emscripten is not there (order-only: it
+# never makes anything out of date).
+.PHONY: web-emcc
+web-emcc:
+	@command -v $(EMCC) >/dev/null 2>&1 || { echo "make web: $(EMCC) is" \
+		"missing: install emscripten (scripts/install-deps --test)" >&2; \
+		exit 1; }
+
+$(BUILD)/web-obj/%.o: %.c include/cdok.h $(LIB_HDR) | web-emcc
 	@mkdir -p $(dir $@)
 	$(WEB_EMCC) $(WEB_CFLAGS) -c $< -o $@
 
@@ -78,6 +86,9 @@ WEB_TEST_DIR = web/test
 web-check: web $(BUILD)/cdok
 	@command -v node >/dev/null 2>&1 || { echo "web-check: node is" \
 		"missing: run scripts/install-deps --test" >&2; exit 1; }
+	@test -x $${CHROMIUM:-/usr/bin/chromium} || { echo "web-check:" \
+		"chromium is missing: run scripts/install-deps --test" >&2; \
+		exit 1; }
 	@test -d $(WEB_TEST_DIR)/node_modules/playwright-core || { echo \
 		"web-check: playwright-core is missing: run" \
 		"scripts/install-deps --test (npm ci in $(WEB_TEST_DIR))" >&2; \
