@@ -37,7 +37,7 @@ WEB_LDFLAGS = $(WEB_OPT) -sSINGLE_FILE=1 -sMODULARIZE=1 \
 	      -sEXPORT_NAME=CdokModule -sALLOW_MEMORY_GROWTH=1 \
 	      -sENVIRONMENT=web,worker -sFILESYSTEM=0 \
 	      -sEXPORTED_FUNCTIONS=$(WEB_EXPORTS) \
-	      -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString
+	      -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString,stringToUTF8
 
 WEB_FILES = $(BUILD)/web/index.html $(BUILD)/web/cdok.css \
 	    $(BUILD)/web/cdok.js
@@ -56,7 +56,7 @@ $(BUILD)/web-obj/%.o: %.c include/cdok.h $(LIB_HDR) | web-emcc
 	@mkdir -p $(dir $@)
 	$(WEB_EMCC) $(WEB_CFLAGS) -c $< -o $@
 
-$(BUILD)/web-obj/cdok-wasm.js: $(WEB_OBJ)
+$(BUILD)/web-obj/cdok-wasm.js: $(WEB_OBJ) mk/web.mk
 	$(WEB_EMCC) $(WEB_LDFLAGS) -o $@ $(WEB_OBJ)
 
 # One script: the module inside a function the page calls (and sends to
@@ -78,6 +78,13 @@ $(BUILD)/web/index.html: web/index.html
 $(BUILD)/web/cdok.css: web/cdok.css
 	@mkdir -p $(dir $@)
 	cp $< $@
+
+# The exported layer built natively, timed on the work bench/web.js
+# gives the page (bench/RESULTS.md, "The page").
+$(BUILD)/web-bench-native: web/bench_native.c web/cdok_web.c include/cdok.h \
+		$(BUILD)/libcdok.a
+	$(CC) $(CFLAGS_ALL) -D_POSIX_C_SOURCE=200809L -o $@ web/bench_native.c \
+		web/cdok_web.c $(BUILD)/libcdok.a -lm
 
 # The page's tests in Chromium, driven by playwright-core (web/test/).
 # They need build/cdok too: a puzzle made in the page must be the one the

@@ -579,6 +579,7 @@ function openExplain() {
   });
   $("explain-title").textContent = `Explanation: ${doc.level || "no level"}, ${doc.steps.length} steps`;
   $("explain").hidden = false;
+  $("keypad").hidden = $("keys").hidden = true;
   say(`Explanation: ${doc.steps.length} steps${doc.level ? ", level " + doc.level : ""}.`);
   showStep(0);
 }
@@ -618,6 +619,7 @@ function closeExplain() {
   if (!game.explain) return;
   game.explain = null;
   $("explain").hidden = true;
+  $("keypad").hidden = $("keys").hidden = false;
   refresh();
   clockStart();
 }
