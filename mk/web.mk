@@ -32,7 +32,7 @@ WEB_CFLAGS = -std=c11 $(WEB_OPT) $(WARN) -Iinclude -Ilib -DCDOK_BUILDING \
 
 WEB_OBJ = $(LIB_SRC:%.c=$(BUILD)/web-obj/%.o) $(BUILD)/web-obj/web/cdok_web.o
 # The functions the page calls (web/cdok_web.c).
-WEB_EXPORTS = _cw_read,_cw_generate,_cw_hint,_cw_check,_cw_explain,_cw_solve,_cw_free,_cw_version,_malloc,_free
+WEB_EXPORTS = _cw_read,_cw_generate,_cw_hint,_cw_check,_cw_explain,_cw_combos,_cw_solve,_cw_free,_cw_version,_malloc,_free
 WEB_LDFLAGS = $(WEB_OPT) -sSINGLE_FILE=1 -sMODULARIZE=1 \
 	      -sEXPORT_NAME=CdokModule -sALLOW_MEMORY_GROWTH=1 \
 	      -sENVIRONMENT=web,worker -sFILESYSTEM=0 \

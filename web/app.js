@@ -550,6 +550,24 @@ function applyHint() {
   setActions([]);
 }
 
+// ---- the combinations of the selected cell's cage ----
+
+function combos() {
+  if (!game.doc || game.explain) return;
+  const d = engine.combos(game.doc.spec, game.cur);
+  if (!d.ok) {
+    say(`${cellName(game.cur)}: ${d.error}.`);
+    return;
+  }
+  const clue = $("grid").querySelector(`[data-cell="${d.cells[0]}"]`).dataset.clue;
+  game.highlight = new Set(d.cells);
+  refresh();
+  const list = d.combos.map((c) => c.map(valueName).join(" "));
+  say(`The ${clue} cage at ${cellName(d.cells[0])} (${d.cells.length} cells) can hold ` +
+      (list.length ? list.join(", or ") : "no values at all") +
+      (d.complete ? "." : " (and more: too many ways to list them all)."));
+}
+
 // ---- Explain: the whole solution, step by step ----
 
 function openExplain() {
@@ -579,7 +597,7 @@ function openExplain() {
   });
   $("explain-title").textContent = `Explanation: ${doc.level || "no level"}, ${doc.steps.length} steps`;
   $("explain").hidden = false;
-  $("keypad").hidden = $("keys").hidden = true;
+  $("keypad").hidden = $("keys").hidden = $("btn-combos").hidden = true;
   say(`Explanation: ${doc.steps.length} steps${doc.level ? ", level " + doc.level : ""}.`);
   showStep(0);
 }
@@ -619,7 +637,7 @@ function closeExplain() {
   if (!game.explain) return;
   game.explain = null;
   $("explain").hidden = true;
-  $("keypad").hidden = $("keys").hidden = false;
+  $("keypad").hidden = $("keys").hidden = $("btn-combos").hidden = false;
   refresh();
   clockStart();
 }
@@ -885,6 +903,7 @@ function wire() {
     window.print();
   });
   window.addEventListener("beforeprint", preparePrint);
+  $("btn-combos").addEventListener("click", () => { combos(); focusCell(); });
   $("btn-prev").addEventListener("click", () => showStep(game.explain.index - 1));
   $("btn-next").addEventListener("click", () => showStep(game.explain.index + 1));
   $("btn-close-explain").addEventListener("click", closeExplain);

@@ -949,3 +949,168 @@ CW_EXPORT const char *cw_version(void)
 {
 	return cdok_version();
 }
+
+/* ---- what a cage can hold ---- */
+
+/* The most fillings cw_combos tries before it gives up listing. */
+#define COMBO_TRIES 2000000
+
+struct combos {
+	const cdok_puzzle *p;
+	int cage, m, n;
+	const int *cells;
+	int *values;          /* the grid: the cage's cells, the rest empty */
+	long tries;
+	int (*sets)[CDOK_MAX_SIZE]; /* each set found, sorted */
+	int nsets, cap;
+	int failed;
+};
+
+/* Whether the cage's filling meets its clue, by the library's checker:
+ * the cage's arithmetic is checked once all its cells are filled. */
+static int cage_ok(struct combos *c)
+{
+	cdok_problem *pr = NULL;
+	int count = 0, ok = 1;
+
+	if (cdok_check(c->p, c->values, &pr, &count, NULL) != CDOK_OK) {
+		c->failed = 1;
+		return 0;
+	}
+	for (int i = 0; i < count; i++)
+		if ((pr[i].kind == CDOK_PROBLEM_CAGE ||
+		     pr[i].kind == CDOK_PROBLEM_CAGE_REPEAT ||
+		     pr[i].kind == CDOK_PROBLEM_GIVEN) && (pr[i].cage == c->cage ||
+		     pr[i].kind == CDOK_PROBLEM_GIVEN))
+			ok = 0;
+	cdok_free(pr);
+	return ok;
+}
+
+static int by_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+static void keep_set(struct combos *c)
+{
+	int set[CDOK_MAX_SIZE];
+
+	for (int i = 0; i < c->m; i++)
+		set[i] = c->values[c->cells[i]];
+	qsort(set, (size_t)c->m, sizeof(int), by_int);
+	for (int s = 0; s < c->nsets; s++)
+		if (!memcmp(c->sets[s], set, sizeof(int) * (size_t)c->m))
+			return;
+	if (c->nsets == c->cap) {
+		int cap = c->cap ? c->cap * 2 : 16;
+		void *q = realloc(c->sets, sizeof(*c->sets) * (size_t)cap);
+
+		if (!q) {
+			c->failed = 1;
+			return;
+		}
+		c->sets = q;
+		c->cap = cap;
+	}
+	memcpy(c->sets[c->nsets++], set, sizeof(int) * (size_t)c->m);
+}
+
+/* Fill the cage's cells from the i-th on, keeping values apart in a
+ * row, a column, a box and a cage whose values must differ. */
+static void fill(struct combos *c, int i)
+{
+	int cell, given;
+
+	if (c->failed || c->tries > COMBO_TRIES)
+		return;
+	if (i == c->m) {
+		c->tries++;
+		if (cage_ok(c))
+			keep_set(c);
+		return;
+	}
+	cell = c->cells[i];
+	given = cdok_puzzle_given(c->p, cell);
+	for (int v = 1; v <= c->n; v++) {
+		int clash = given != CDOK_NONE && v != given;
+
+		for (int j = 0; j < i && !clash; j++) {
+			int other = c->cells[j];
+			int br = cdok_puzzle_box_rows(c->p);
+			int bc = cdok_puzzle_box_cols(c->p);
+			int same_box = br && (cell / c->n) / br ==
+				       (other / c->n) / br &&
+				       (cell % c->n) / bc == (other % c->n) / bc;
+
+			if (c->values[other] == v &&
+			    (cell / c->n == other / c->n ||
+			     cell % c->n == other % c->n || same_box ||
+			     cdok_cage_distinct(c->p, c->cage)))
+				clash = 1;
+		}
+		if (clash)
+			continue;
+		c->values[cell] = v;
+		fill(c, i + 1);
+	}
+	c->values[cell] = CDOK_NONE;
+}
+
+/* The sets of values the cage holding a cell can take by its clue
+ * alone (values kept apart in its rows, columns and boxes): "combos", a
+ * list of sorted lists, and "complete": false when there were too many
+ * fillings to try them all.  Not for Nylimb puzzles. */
+CW_EXPORT char *cw_combos(const char *puzzle, int cell);
+CW_EXPORT char *cw_combos(const char *puzzle, int cell)
+{
+	struct combos c;
+	cdok_error err;
+	cdok_puzzle *p;
+	struct buf b = { 0 };
+	int nn;
+
+	if (read_puzzle(puzzle ? puzzle : "", &p, NULL, &err) != CDOK_OK)
+		return fail_err(&err);
+	memset(&c, 0, sizeof(c));
+	c.p = p;
+	c.n = cdok_puzzle_size(p);
+	nn = c.n * c.n;
+	if (cell < 0 || cell >= nn || cdok_puzzle_cage_of(p, cell) < 0 ||
+	    (cdok_puzzle_rules(p) & CDOK_RULE_NYLIMB)) {
+		cdok_puzzle_free(p);
+		return fail_doc("this cell is in no cage", 0, 0);
+	}
+	c.cage = cdok_puzzle_cage_of(p, cell);
+	c.m = cdok_cage_size(p, c.cage);
+	c.cells = cdok_cage_cells(p, c.cage);
+	c.values = malloc(sizeof(int) * (size_t)nn);
+	if (!c.values) {
+		cdok_puzzle_free(p);
+		return fail_doc("out of memory", 0, 0);
+	}
+	for (int i = 0; i < nn; i++)
+		c.values[i] = CDOK_NONE;
+	fill(&c, 0);
+	if (!c.failed) {
+		putf(&b, "{\"ok\":true,\"complete\":%s,\"cells\":",
+		     c.tries > COMBO_TRIES ? "false" : "true");
+		put_ints(&b, c.cells, c.m);
+		put(&b, ",\"combos\":[");
+		for (int s = 0; s < c.nsets; s++) {
+			put(&b, s ? "," : "");
+			put_ints(&b, c.sets[s], c.m);
+		}
+		put(&b, "]}");
+	}
+	free(c.values);
+	free(c.sets);
+	cdok_puzzle_free(p);
+	if (c.failed) {
+		free(b.p);
+		return fail_doc("out of memory", 0, 0);
+	}
+	return finish(&b);
+}

@@ -32,6 +32,7 @@ function cdokEngine(M) {
     check: (spec, solution, values) =>
       call("cw_check", [S, S, S], [spec, csv(solution), csv(values)]),
     explain: (spec, solution) => call("cw_explain", [S, S], [spec, csv(solution)]),
+    combos: (spec, cell) => call("cw_combos", [S, N], [spec, cell]),
     solve: (text) => call("cw_solve", [S], [text]),
     // For bench/web.js: the mean time of one cw_solve on a text, over
     // reps calls straight into the module (no string copies, no JSON

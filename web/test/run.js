@@ -294,6 +294,18 @@ test("undo and redo, by buttons and by keys; pencil marks", async () => {
   await close(page);
 });
 
+test("the selected cell's cage shows its combinations", async () => {
+  const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9h_01.keen")));
+  await gridOf(page, 9);
+  // keen_9h_01's first cage is 15+ over r1c1 and r1c2: 6 and 9, or 7 and 8.
+  await cell(page, 1, 2).click();
+  await page.getByRole("button", { name: "Cage combinations" }).click();
+  const text = await statusMatches(page, /can hold/);
+  assert.equal(text, "The 15+ cage at r1c1 (2 cells) can hold 6 9, or 7 8.");
+  assert.equal(await page.locator("[role=gridcell].hl").count(), 2);
+  await close(page);
+});
+
 test("a rule broken by a row is shown at once", async () => {
   const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9e_06.keen")));
   await gridOf(page, 9);
