@@ -12,6 +12,10 @@ const valueName = (v) => String(v);
 
 let engine = null;
 const generator = new CdokGenerator();
+// The generation asked for last: an earlier one's answer (or its
+// cancellation) arrives too late to matter, and so does any once a
+// puzzle has been opened.
+let genToken = 0;
 
 // The game: the puzzle document from the library and the state of play.
 const game = {
@@ -140,6 +144,10 @@ function describe(doc) {
 }
 
 function startPuzzle(doc, source) {
+  // A puzzle opened while another was being made wins over it.
+  genToken++;
+  generator.cancel();
+  document.body.classList.remove("busy");
   if (game.doc) {
     clockStop();
     save();
@@ -683,10 +691,6 @@ function genHash(o) {
   if (o.twoCell) h += "&T";
   return h;
 }
-
-// The generation asked for last: an earlier one's answer (or its
-// cancellation) arrives too late to matter.
-let genToken = 0;
 
 async function generate(o) {
   const token = ++genToken;

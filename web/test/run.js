@@ -185,6 +185,8 @@ test("a wrong value is aria-invalid after Check, and the grid goes back to the l
   await page.keyboard.press("ArrowRight");
   const wrong = (sol[0][1] % 9) + 1;
   await page.keyboard.press(String(wrong));
+  await page.getByRole("button", { name: "Hint", exact: true }).click();
+  await statusMatches(page, /^There is a mistake in the grid/);
   await page.getByRole("button", { name: "Check", exact: true }).click();
   await statusMatches(page, /marked wrong/);
   assert.equal(await cell(page, 1, 2).getAttribute("aria-invalid"), "true");
