@@ -728,6 +728,8 @@ function share() {
   const url = location.href.split("#")[0] + "#" + game.source.hash;
   history.replaceState(null, "", "#" + game.source.hash);
   say(`Link to this puzzle: ${url}`);
+  // A page from file:// may have no clipboard to write to.
+  if (!navigator.clipboard) return;
   const copy = () => navigator.clipboard.writeText(url).then(
     () => say(`Copied the link: ${url}`),
     () => say(`Select and copy the link: ${url}`));

@@ -437,6 +437,44 @@ test("screenshots at phone and desktop width, light and dark", async () => {
   await close(page);
 });
 
+test("Share puts the puzzle in the address, and the link opens the same puzzle", async () => {
+  const page = await open(FILE_URL, "size=6&level=normal&seed=9");
+  await gridOf(page, 6);
+  await page.getByRole("button", { name: "Share" }).click();
+  assert.match(await statusMatches(page, /^Link to this puzzle/), /#size=6&level=normal&seed=9$/);
+  await page.evaluate(() => { location.hash = ""; });
+  await goFresh(page, linkTo(path.join(CORPUS, "killer/killer_kb_05.solo")));
+  await gridOf(page, 9);
+  const names = () => page.getByRole("gridcell").evaluateAll((cs) => cs.map((c) => c.getAttribute("aria-label")));
+  const before = await names();
+  await page.getByRole("button", { name: "Share" }).click();
+  const link = (await statusMatches(page, /^Link to this puzzle/)).replace(/^Link to this puzzle: /, "");
+  assert.match(link, /#p=3x3k/);
+  const other = await open(link, "");
+  await gridOf(other, 9);
+  assert.deepEqual(await other.getByRole("gridcell").evaluateAll((cs) => cs.map((c) => c.getAttribute("aria-label"))),
+    before);
+  await close(other);
+  await close(page);
+});
+
+test("Print: one page of vector graphics, with the level and seed; with the solution too", async () => {
+  const page = await open(FILE_URL, "size=9&level=hard&seed=42");
+  await gridOf(page, 9);
+  for (const withSolution of [false, true]) {
+    await page.evaluate((on) => {
+      document.querySelector("#opt-print-solution").checked = on;
+      window.dispatchEvent(new Event("beforeprint"));
+    }, withSolution);
+    assert.equal(await page.locator(".print-area svg").count(), withSolution ? 2 : 1);
+    assert.match(await page.locator(".print-caption").first().textContent(), /Hard · seed 42/);
+    const pdf = (await page.pdf({ format: "A4" })).toString("latin1");
+    assert.equal((pdf.match(/\/Type\s*\/Page\b/g) || []).length, 1, "one page");
+    assert.ok(!/\/Subtype\s*\/Image/.test(pdf), "no bitmap: the grid is drawn as vectors");
+  }
+  await close(page);
+});
+
 test("every control has its name and role", async () => {
   const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9e_06.keen")));
   await gridOf(page, 9);
