@@ -532,6 +532,10 @@ function hint() {
     say(`There is a mistake in the grid: ${d.text}. Check shows where.`);
   } else if (d.outcome === "stuck") {
     say("No technique applies here.");
+  } else if (d.outcome !== "step") {
+    // An outcome this page does not know (a puzzle with no solution or
+    // several, say): the library's sentence.
+    say(d.text || `No hint: ${d.outcome}.`);
   } else {
     h.tier = Math.min(h.tier + 1, 3);
     if (h.tier === 1) say(`Hint: ${d.where}`);
