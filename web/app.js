@@ -391,6 +391,8 @@ function enter(v) {
       game.marks[i] ^= 1 << v;
     } else {
       game.values[i] = game.values[i] === v && !game.pencil ? 0 : v;
+      if (game.values[i] && $("opt-candidates").checked)
+        for (const j of peers(i)) game.marks[j] &= ~(1 << v);
     }
     game.invalid.delete(i);
   });
@@ -430,30 +432,33 @@ function checkSolved() {
   setActions([["New puzzle", openNewDialog]]);
 }
 
+// The cells that see cell i: its row, its column, its box and, in a cage
+// whose values must differ, its cage.
+function peers(i) {
+  const n = game.n, p = game.doc.puzzle, of = cageOf(), r = Math.floor(i / n), c = i % n, out = [];
+  for (let j = 0; j < n * n; j++) {
+    if (j === i) continue;
+    const rj = Math.floor(j / n), cj = j % n;
+    const box = p.boxRows && Math.floor(rj / p.boxRows) === Math.floor(r / p.boxRows) &&
+      Math.floor(cj / p.boxCols) === Math.floor(c / p.boxCols);
+    const cage = of[i] >= 0 && of[i] === of[j] && p.cages[of[i]].distinct;
+    if (rj === r || cj === c || box || cage) out.push(j);
+  }
+  return out;
+}
+
 // Pencil in every value that the filled cells leave (the option "Fill in
-// candidates"); switched off, the marks are cleared.
+// candidates"); switched off, the marks are cleared.  While it is on, a
+// value entered is taken out of the marks of the cells that see it.
 function fillCandidates(on) {
-  const n = game.n, p = game.doc.puzzle, of = cageOf();
+  const n = game.n;
   const all = ((1 << (n + 1)) - 1) & ~1;
   change(() => {
     for (let i = 0; i < n * n; i++) {
       if (game.values[i]) continue;
-      if (!on) {
-        game.marks[i] = 0;
-        continue;
-      }
       let m = all;
-      const r = Math.floor(i / n), c = i % n;
-      for (let j = 0; j < n * n; j++) {
-        const v = game.values[j];
-        if (!v || j === i) continue;
-        const rj = Math.floor(j / n), cj = j % n;
-        const box = p.boxRows && Math.floor(rj / p.boxRows) === Math.floor(r / p.boxRows) &&
-          Math.floor(cj / p.boxCols) === Math.floor(c / p.boxCols);
-        const cage = of[i] >= 0 && of[i] === of[j] && p.cages[of[i]].distinct;
-        if (rj === r || cj === c || box || cage) m &= ~(1 << v);
-      }
-      game.marks[i] = m;
+      if (on) for (const j of peers(i)) if (game.values[j]) m &= ~(1 << game.values[j]);
+      game.marks[i] = on ? m : 0;
     }
   });
 }

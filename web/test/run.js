@@ -308,6 +308,21 @@ test("the selected cell's cage shows its combinations", async () => {
   await close(page);
 });
 
+test("Fill in candidates pencils in what the filled cells leave, and keeps it so", async () => {
+  const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9e_06.keen")));
+  await gridOf(page, 9);
+  await page.getByText("Options").click();
+  await page.getByLabel("Fill in candidates").check();
+  assert.match(await cell(page, 1, 2).getAttribute("aria-label"), /^row 1, column 2, candidates 1 2 3 4 5 6 7 8 9/);
+  await cell(page, 1, 1).click();
+  await page.keyboard.press("4");
+  assert.match(await cell(page, 1, 2).getAttribute("aria-label"), /^row 1, column 2, candidates 1 2 3 5 6 7 8 9/);
+  assert.match(await cell(page, 2, 2).getAttribute("aria-label"), /^row 2, column 2, candidates 1 2 3 4 5 6 7 8 9/);
+  await page.getByLabel("Fill in candidates").uncheck();
+  assert.match(await cell(page, 1, 2).getAttribute("aria-label"), /^row 1, column 2, empty/);
+  await close(page);
+});
+
 test("a rule broken by a row is shown at once", async () => {
   const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9e_06.keen")));
   await gridOf(page, 9);
