@@ -172,6 +172,9 @@ function startPuzzle(doc, source) {
   $("info").textContent = describe(doc);
   document.title = `cdok: ${describe(doc)}`;
   history.replaceState(null, "", "#" + source.hash);
+  try {
+    localStorage.setItem("cdok:last", source.hash);
+  } catch (e) { /* not kept: the page opens a new puzzle next time */ }
   buildGrid();
   buildKeypad();
   setActions([]);
@@ -996,7 +999,17 @@ async function main() {
   wire();
   engine = cdokEngine(await cdokWasmFactory()());
   document.body.dataset.ready = "1";
-  if (!fromHash()) generate({ size: 6, level: "normal", seed: randomSeed(), killer: false, ops: "all", twoCell: false });
+  if (fromHash()) return;
+  // Opened without an address: the puzzle played last, or a new one.
+  let last = null;
+  try {
+    last = localStorage.getItem("cdok:last");
+  } catch (e) { /* nothing kept */ }
+  if (last) {
+    history.replaceState(null, "", "#" + last);
+    if (fromHash()) return;
+  }
+  generate({ size: 6, level: "normal", seed: randomSeed(), killer: false, ops: "all", twoCell: false });
 }
 
 main();

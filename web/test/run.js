@@ -389,6 +389,13 @@ test("reload restores the game; Start over clears it", async () => {
   await statusMatches(page, /restored/);
   assert.match(await cell(page, 3, 4).getAttribute("aria-label"), /^row 3, column 4, 6/);
   assert.match(await cell(page, 3, 5).getAttribute("aria-label"), /^row 3, column 5, candidates 1 5/);
+  // The page opened again without an address comes back to it.
+  const again = await page.context().newPage();
+  await again.goto(FILE_URL);
+  await again.waitForFunction(() => document.body.dataset.ready === "1");
+  await statusMatches(again, /restored/);
+  assert.match(await cell(again, 3, 4).getAttribute("aria-label"), /^row 3, column 4, 6/);
+  await again.close();
   await page.getByRole("button", { name: "Start over" }).first().click();
   assert.match(await cell(page, 3, 4).getAttribute("aria-label"), /^row 3, column 4, empty/);
   await close(page);
