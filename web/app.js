@@ -697,7 +697,7 @@ function randomSeed() {
 
 // The address of a generated puzzle: what `cdok generate` takes.
 function genHash(o) {
-  let h = `size=${o.size}&level=${o.level}&seed=${o.seed}`;
+  let h = `size=${o.size}` + (o.level ? `&level=${o.level}` : "") + `&seed=${o.seed}`;
   if (o.killer) h += "&killer";
   if (o.ops && o.ops !== "all") h += `&ops=${encodeURIComponent(o.ops)}`;
   if (o.twoCell) h += "&T";
@@ -892,7 +892,8 @@ function fromHash() {
     level: (q.get("level") || "").toLowerCase(),
     seed: q.get("seed") || randomSeed(),
     killer,
-    ops: killer ? "" : q.get("ops") || "all",
+    // A + typed in the address reads as a space.
+    ops: killer ? "" : (q.get("ops") || "all").replace(/ /g, "+"),
     twoCell: q.has("T"),
   };
   generate(o);
