@@ -778,13 +778,24 @@ function puzzleSvg(values) {
       if (r + 1 < n && thick(r, c, r + 1, c))
         add("line", { x1: X(c), y1: X(r + 1), x2: X(c + 1), y2: X(r + 1), stroke: "#000", "stroke-width": 2.5 });
       if (killer) {
+        // The cage's outline, dashed, e inside its cells: a side runs
+        // on to the cell's edge where the cage goes on, and an inner
+        // corner of the cage gets its short turn.
         const i = r * n + c, e = 4;
         const other = (rr, cc) => rr < 0 || cc < 0 || rr >= n || cc >= n || of[rr * n + cc] !== of[i];
         const dash = { stroke: "#000", "stroke-width": 0.8, "stroke-dasharray": "3 2" };
-        if (other(r - 1, c)) add("line", { x1: X(c) + e, y1: X(r) + e, x2: X(c + 1) - e, y2: X(r) + e, ...dash });
-        if (other(r + 1, c)) add("line", { x1: X(c) + e, y1: X(r + 1) - e, x2: X(c + 1) - e, y2: X(r + 1) - e, ...dash });
-        if (other(r, c - 1)) add("line", { x1: X(c) + e, y1: X(r) + e, x2: X(c) + e, y2: X(r + 1) - e, ...dash });
-        if (other(r, c + 1)) add("line", { x1: X(c + 1) - e, y1: X(r) + e, x2: X(c + 1) - e, y2: X(r + 1) - e, ...dash });
+        const x0 = other(r, c - 1) ? X(c) + e : X(c), x1 = other(r, c + 1) ? X(c + 1) - e : X(c + 1);
+        const y0 = other(r - 1, c) ? X(r) + e : X(r), y1 = other(r + 1, c) ? X(r + 1) - e : X(r + 1);
+        if (other(r - 1, c)) add("line", { x1: x0, y1: X(r) + e, x2: x1, y2: X(r) + e, ...dash });
+        if (other(r + 1, c)) add("line", { x1: x0, y1: X(r + 1) - e, x2: x1, y2: X(r + 1) - e, ...dash });
+        if (other(r, c - 1)) add("line", { x1: X(c) + e, y1: y0, x2: X(c) + e, y2: y1, ...dash });
+        if (other(r, c + 1)) add("line", { x1: X(c + 1) - e, y1: y0, x2: X(c + 1) - e, y2: y1, ...dash });
+        for (const [dr, dc] of [[-1, -1], [-1, 1], [1, -1], [1, 1]]) {
+          if (other(r + dr, c) || other(r, c + dc) || !other(r + dr, c + dc)) continue;
+          const cx = dc < 0 ? X(c) : X(c + 1), cy = dr < 0 ? X(r) : X(r + 1);
+          const ix = cx - dc * e, iy = cy - dr * e;
+          add("polyline", { points: `${ix},${cy} ${ix},${iy} ${cx},${iy}`, fill: "none", ...dash });
+        }
       }
     }
   add("rect", { x: X(0), y: X(0), width: n * cell, height: n * cell, fill: "none", stroke: "#000", "stroke-width": 3 });
