@@ -1,11 +1,11 @@
 # mk/web.mk -- make web: the page that plays in a browser (doc/WEB.md),
 # included by the Makefile.
 #
-# The core library (the LIB_SRC the native build compiles: lib/ without
-# the optional libraries, which need jansson and cairo) and the page's
-# exported layer web/cdok_web.c are compiled with Debian's emscripten
-# into WebAssembly, inlined in its JavaScript (-sSINGLE_FILE=1: a page
-# opened from file:// may not fetch a .wasm file).  build/web/ then holds
+# The core library (the LIB_SRC the native build compiles), libcdok-json
+# (on web/jansson/ instead of jansson) and the page's exported layer
+# web/cdok_web.c are compiled with Debian's emscripten into WebAssembly,
+# inlined in its JavaScript (-sSINGLE_FILE=1: a page opened from file://
+# may not fetch a .wasm file).  build/web/ then holds
 # exactly what the page loads:
 #
 #   index.html   the page
@@ -27,10 +27,14 @@ WEB_EMCC = NODE_PATH=$(WEB_NODE_PATH) $(EMCC)
 # -O2: the size and speed figures of bench/RESULTS.md ("web") are with
 # it; -Os made the solver slower for little gain in weight.
 WEB_OPT ?= -O2
-WEB_CFLAGS = -std=c11 $(WEB_OPT) $(WARN) -Iinclude -Ilib -DCDOK_BUILDING \
-	     -D_POSIX_C_SOURCE=200809L
+WEB_CFLAGS = -std=c11 $(WEB_OPT) $(WARN) -Iweb/jansson -Iinclude -Ilib \
+	     -DCDOK_BUILDING -D_POSIX_C_SOURCE=200809L
 
-WEB_OBJ = $(LIB_SRC:%.c=$(BUILD)/web-obj/%.o) $(BUILD)/web-obj/web/cdok_web.o
+# The core, libcdok-json over web/jansson/ (jansson's API as lib/json
+# uses it: Debian has no jansson for WebAssembly; doc/WEB.md), and the
+# layer the page calls.
+WEB_SRC = $(LIB_SRC) $(LIB_json_SRC) web/jansson/jansson.c web/cdok_web.c
+WEB_OBJ = $(WEB_SRC:%.c=$(BUILD)/web-obj/%.o)
 # The functions the page calls (web/cdok_web.c).
 WEB_EXPORTS = _cw_read,_cw_generate,_cw_hint,_cw_check,_cw_explain,_cw_combos,_cw_solve,_cw_free,_cw_version,_malloc,_free
 WEB_LDFLAGS = $(WEB_OPT) -sSINGLE_FILE=1 -sMODULARIZE=1 \
@@ -52,7 +56,8 @@ web-emcc:
 		"missing: install emscripten (scripts/install-deps --test)" >&2; \
 		exit 1; }
 
-$(BUILD)/web-obj/%.o: %.c include/cdok.h $(LIB_HDR) | web-emcc
+$(BUILD)/web-obj/%.o: %.c include/cdok.h $(LIB_HDR) web/jansson/jansson.h \
+		| web-emcc
 	@mkdir -p $(dir $@)
 	$(WEB_EMCC) $(WEB_CFLAGS) -c $< -o $@
 
@@ -82,15 +87,17 @@ $(BUILD)/web/cdok.css: web/cdok.css
 # The exported layer built natively, timed on the work bench/web.js
 # gives the page (bench/RESULTS.md, "The page").
 $(BUILD)/web-bench-native: web/bench_native.c web/cdok_web.c include/cdok.h \
-		$(BUILD)/libcdok.a
+		$(BUILD)/libcdok-json.a $(BUILD)/libcdok.a
 	$(CC) $(CFLAGS_ALL) -D_POSIX_C_SOURCE=200809L -o $@ web/bench_native.c \
-		web/cdok_web.c $(BUILD)/libcdok.a -lm
+		web/cdok_web.c $(BUILD)/libcdok-json.a $(BUILD)/libcdok.a \
+		$(LIB_json_LIBS) -lm
 
 # The page's tests in Chromium, driven by playwright-core (web/test/).
 # They need build/cdok too: a puzzle made in the page must be the one the
-# program makes.
+# program makes.  The layer is also built natively (web-bench-native), so
+# that gcc's warnings see it as well as emscripten's clang.
 WEB_TEST_DIR = web/test
-web-check: web $(BUILD)/cdok
+web-check: web $(BUILD)/cdok $(BUILD)/web-bench-native
 	@command -v node >/dev/null 2>&1 || { echo "web-check: node is" \
 		"missing: run scripts/install-deps --test" >&2; exit 1; }
 	@test -x $${CHROMIUM:-/usr/bin/chromium} || { echo "web-check:" \

@@ -12,9 +12,9 @@
  * library's message), "line" and "column" (from 1, 0 when the error is
  * not about a position).  doc/WEB.md lists the documents.
  *
- * JSON puzzle documents are read by libcdok-json, which is built on
- * jansson; the web build has only the core library (doc/WEB.md says
- * why), so a JSON text gets a message saying how to convert it.
+ * JSON puzzles are read by libcdok-json, as in the program; in the
+ * WebAssembly build it sits on web/jansson/ instead of jansson
+ * (doc/WEB.md says why).
  */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -208,22 +208,25 @@ static cdok_status read_puzzle(const char *text, cdok_puzzle **out,
 			       const cdok_format **format, cdok_error *err)
 {
 	size_t len = strlen(text);
-	const char *s = text + strspn(text, " \t\r\n");
 	const cdok_format *f;
+	cdok_formats *set;
 	cdok_reader *r;
 	cdok_status st;
 
 	memset(err, 0, sizeof(*err));
 	*out = NULL;
-	if (*s == '{' || *s == '[') {
-		err->status = CDOK_ERR_UNSUPPORTED;
-		snprintf(err->message, sizeof(err->message), "JSON puzzles "
-			 "are read by libcdok-json, which this page does not "
-			 "have: convert the file with `cdok convert --to spec "
-			 "FILE` and paste that");
+	/* The core's formats and libcdok-json's, told apart as the
+	 * program tells them. */
+	set = cdok_formats_new();
+	if (!set || cdok_formats_add(set, cdok_json_formats(), err) !=
+	    CDOK_OK) {
+		cdok_formats_free(set);
+		err->status = CDOK_ERR_NOMEM;
+		snprintf(err->message, sizeof(err->message), "out of memory");
 		return err->status;
 	}
-	f = cdok_format_detect(text, len);
+	f = cdok_formats_detect(set, text, len);
+	cdok_formats_free(set);
 	if (!f) {
 		err->status = CDOK_ERR_SYNTAX;
 		snprintf(err->message, sizeof(err->message),
@@ -392,8 +395,22 @@ CW_EXPORT char *cw_read(const char *text)
 	cdok_error err;
 	struct buf b = { 0 };
 
+	char *spec;
+
 	if (read_puzzle(text ? text : "", &p, &format, &err) != CDOK_OK)
 		return fail_err(&err);
+	/* The page hands the puzzle back as its spec with every call. */
+	if (cdok_write(cdok_format_find("spec"), p, NULL, &spec, NULL,
+		       &err) != CDOK_OK) {
+		char msg[384];
+
+		cdok_puzzle_free(p);
+		snprintf(msg, sizeof(msg), "the page plays puzzles that a "
+			 "spec can hold, and this one it cannot: %s",
+			 err.message);
+		return fail_doc(msg, 0, 0);
+	}
+	cdok_free(spec);
 	put_puzzle_doc(&b, p, format, NULL);
 	cdok_puzzle_free(p);
 	return finish(&b);

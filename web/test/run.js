@@ -404,6 +404,29 @@ test("reload restores the game; Start over clears it", async () => {
   await close(page);
 });
 
+test("JSON puzzles open as the program reads them; a broken one gets jansson's message", async () => {
+  const page = await open(FILE_URL, "");
+  // cdok's own documents (made here by the program) and Barium's Killer JSON.
+  const mine = path.join(SHOTS, "keen_9h_06.json");
+  fs.writeFileSync(mine, execFileSync(BIN, ["convert", "--to", "json", path.join(CORPUS, "keen/keen_9h_06.keen")]));
+  for (const [file, format] of [[mine, "json"], [path.join(CORPUS, "killer/barium_expert-1.json"), "killer"]]) {
+    const native = execFileSync(BIN, ["convert", "--to", "spec", file], { encoding: "utf8" });
+    await page.getByRole("button", { name: "Open" }).click();
+    await page.getByLabel("Puzzle text").fill(fs.readFileSync(file, "utf8"));
+    await page.getByRole("button", { name: "Open puzzle" }).click();
+    await page.waitForFunction((spec) => game.doc && game.doc.spec === spec, native);
+    assert.equal(await page.evaluate(() => game.doc.format), format);
+  }
+  const broken = '{\n  "format": "cdok-puzzle",\n  "size": 4,\n  "x": tru\n}\n';
+  await page.getByRole("button", { name: "Open" }).click();
+  await page.getByLabel("Puzzle text").fill(broken);
+  await page.getByRole("button", { name: "Open puzzle" }).click();
+  const text = await statusMatches(page, /cannot be read/);
+  assert.ok(text.endsWith("line 4, column 10: JSON: invalid token near 'tru'"), text);
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await close(page);
+});
+
 test("a broken file pasted: cdok's message with line and column", async () => {
   const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9e_06.keen")));
   await gridOf(page, 9);
