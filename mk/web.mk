@@ -92,12 +92,27 @@ $(BUILD)/web-bench-native: web/bench_native.c web/cdok_web.c include/cdok.h \
 		web/cdok_web.c $(BUILD)/libcdok-json.a $(BUILD)/libcdok.a \
 		$(LIB_json_LIBS) -lm
 
+# The page's reader over web/jansson/, built natively: the tests hold it
+# against build/cdok, on Debian's jansson, file by file.
+WEB_JSON_OBJ = $(LIB_json_SRC:%.c=$(BUILD)/web-json-obj/%.o) \
+	       $(BUILD)/web-json-obj/web/jansson/jansson.o \
+	       $(BUILD)/web-json-obj/web/cdok_web.o
+
+$(BUILD)/web-json-obj/%.o: %.c include/cdok.h $(LIB_HDR) web/jansson/jansson.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -Iweb/jansson -Ilib -DCDOK_BUILDING \
+		-D_POSIX_C_SOURCE=200809L -c $< -o $@
+
+$(BUILD)/web-json-read: web/test/json_read.c $(WEB_JSON_OBJ) $(BUILD)/libcdok.a
+	$(CC) $(CFLAGS_ALL) -o $@ web/test/json_read.c $(WEB_JSON_OBJ) \
+		$(BUILD)/libcdok.a -lm
+
 # The page's tests in Chromium, driven by playwright-core (web/test/).
 # They need build/cdok too: a puzzle made in the page must be the one the
 # program makes.  The layer is also built natively (web-bench-native), so
 # that gcc's warnings see it as well as emscripten's clang.
 WEB_TEST_DIR = web/test
-web-check: web $(BUILD)/cdok $(BUILD)/web-bench-native
+web-check: web $(BUILD)/cdok $(BUILD)/web-bench-native $(BUILD)/web-json-read
 	@command -v node >/dev/null 2>&1 || { echo "web-check: node is" \
 		"missing: run scripts/install-deps --test" >&2; exit 1; }
 	@test -x $${CHROMIUM:-/usr/bin/chromium} || { echo "web-check:" \
@@ -108,5 +123,6 @@ web-check: web $(BUILD)/cdok $(BUILD)/web-bench-native
 		"scripts/install-deps --test (npm ci in $(WEB_TEST_DIR))" >&2; \
 		exit 1; }
 	CDOK_BIN=$(CURDIR)/$(BUILD)/cdok CDOK_WEB=$(CURDIR)/$(BUILD)/web \
+	CDOK_JSON_READ=$(CURDIR)/$(BUILD)/web-json-read \
 	CDOK_WEB_SHOTS=$(CURDIR)/build/web-test \
 		node $(WEB_TEST_DIR)/run.js

@@ -427,6 +427,50 @@ test("JSON puzzles open as the program reads them; a broken one gets jansson's m
   await close(page);
 });
 
+// Every JSON file of tests/data and web/test/json: the page's reader
+// (built natively over web/jansson/) and the program (over Debian's
+// jansson) give the same spec, or the same message at the same place.
+test("the page's JSON reader agrees with the program's on every JSON test file", () => {
+  const READ = process.env.CDOK_JSON_READ || path.join(ROOT, "build", "web-json-read");
+  const files = [];
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const f = path.join(dir, e.name);
+      if (e.isDirectory()) walk(f);
+      else if (e.name.endsWith(".json")) files.push(f);
+    }
+  };
+  walk(path.join(ROOT, "tests", "data"));
+  walk(path.join(__dirname, "json"));
+  assert.ok(files.length > 100, `${files.length} files`);
+  let errors = 0;
+  for (const f of files) {
+    const page = JSON.parse(execFileSync(READ, [f], { encoding: "utf8" }));
+    let out = "", err = "", code = 0;
+    try {
+      out = execFileSync(BIN, ["convert", "--to", "spec", f], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    } catch (e) {
+      ({ stdout: out, stderr: err, status: code } = e);
+    }
+    if (page.ok) {
+      assert.equal(code, 0, f);
+      assert.equal(page.spec, out.split("\n\n")[0].replace(/\n*$/, "\n"), f);
+      continue;
+    }
+    const m = /:(\d+):(\d+): (.*?)(?: \(read as .*\))?$/m.exec(err);
+    if (!m) {
+      // A puzzle the program reads but cannot write as a spec: the page
+      // refuses it, saying the same.
+      assert.match(err, /cannot be written as spec: (.*)/, f);
+      assert.ok(page.error.endsWith(/cannot be written as spec: (.*)/.exec(err)[1].trim()), f);
+      continue;
+    }
+    errors++;
+    assert.deepEqual([page.line, page.column, page.error], [+m[1], +m[2], m[3]], f);
+  }
+  assert.ok(errors >= 25, `${errors} broken files compared`);
+});
+
 test("a broken file pasted: cdok's message with line and column", async () => {
   const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9e_06.keen")));
   await gridOf(page, 9);
