@@ -361,10 +361,15 @@ test("generate at a level in the Worker: the level is shown, and the puzzle is t
   await page.waitForFunction(() => /7 × 7 Calcudoku · Hard · seed 2024/.test(document.querySelector("#info").textContent));
   assert.equal(await page.evaluate(() => game.doc.text),
     execFileSync(BIN, ["-s", "7", "--level", "hard", "--seed", "2024", "generate"], { encoding: "utf8" }));
+  // A seed that gives no 6 x 6 Extreme Killer: the library's words, and
+  // another seed offered (seed 2 makes one).
+  await page.evaluate(() => { location.hash = "size=6&level=extreme&seed=1&killer"; });
+  assert.match(await statusMatches(page, /No puzzle/), /found no Extreme Killer puzzle/);
+  await page.getByRole("button", { name: "Try another seed" }).waitFor();
   // A level that does not exist at a size is refused in the library's words.
   await page.evaluate(() => { location.hash = "size=3&level=hard&seed=1"; });
-  const text = await statusMatches(page, /No puzzle/);
-  assert.match(text, /there are no Hard puzzles of size 3 x 3/);
+  const text = await statusMatches(page, /No puzzle: there are no Hard/);
+  assert.match(text, /there are no Hard puzzles of size 3 x 3: Normal is the hardest level at that size/);
   await close(page);
 });
 
