@@ -880,8 +880,8 @@ function togglePencil() {
 
 // #p=PUZZLE opens a puzzle; #size=9&level=hard&seed=42[&killer][&ops=mul][&T]
 // makes the one `cdok -s 9 --level hard --seed 42 generate` makes.
-function fromHash() {
-  const h = location.hash.slice(1);
+function fromHash(hash) {
+  const h = hash === undefined ? location.hash.slice(1) : hash;
   if (!h) return false;
   if (h.startsWith("p=")) {
     let text;
@@ -1001,8 +1001,12 @@ function wire() {
     if (!doc.ok) say(`This puzzle cannot be read: ${where(doc)}`);
     else startPuzzle(doc, { hash: "p=" + encodeURIComponent(doc.id || doc.spec) });
   });
-  window.addEventListener("hashchange", () => {
-    if (!game.source || location.hash.slice(1) !== game.source.hash) fromHash();
+  // The address the event was for, not location.hash: a puzzle made in
+  // the Worker may have come in, and put its own address there, between
+  // the change and this event.
+  window.addEventListener("hashchange", (e) => {
+    const h = new URL(e.newURL).hash.slice(1);
+    if (!game.source || h !== game.source.hash) fromHash(h);
   });
   window.addEventListener("pagehide", () => { clockStop(); save(); });
 }
