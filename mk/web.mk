@@ -2,8 +2,8 @@
 # included by the Makefile.
 #
 # The core library (the LIB_SRC the native build compiles), libcdok-json
-# (on web/jansson/ instead of jansson) and the page's exported layer
-# web/cdok_web.c are compiled with Debian's emscripten into WebAssembly,
+# with jansson built from its Debian source (below) and the page's
+# exported layer web/cdok_web.c are compiled with Debian's emscripten into WebAssembly,
 # inlined in its JavaScript (-sSINGLE_FILE=1: a page opened from file://
 # may not fetch a .wasm file).  build/web/ then holds
 # exactly what the page loads:
@@ -27,14 +27,67 @@ WEB_EMCC = NODE_PATH=$(WEB_NODE_PATH) $(EMCC)
 # -O2: the size and speed figures of bench/RESULTS.md ("web") are with
 # it; -Os made the solver slower for little gain in weight.
 WEB_OPT ?= -O2
-WEB_CFLAGS = -std=c11 $(WEB_OPT) $(WARN) -Iweb/jansson -Iinclude -Ilib \
-	     -DCDOK_BUILDING -D_POSIX_C_SOURCE=200809L
+WEB_CFLAGS = -std=c11 $(WEB_OPT) $(WARN) -I$(JANSSON_DIR)/src -Iinclude \
+	     -Ilib -DCDOK_BUILDING -D_POSIX_C_SOURCE=200809L
 
-# The core, libcdok-json over web/jansson/ (jansson's API as lib/json
-# uses it: Debian has no jansson for WebAssembly; doc/WEB.md), and the
-# layer the page calls.
-WEB_SRC = $(LIB_SRC) $(LIB_json_SRC) web/jansson/jansson.c web/cdok_web.c
-WEB_OBJ = $(WEB_SRC:%.c=$(BUILD)/web-obj/%.o)
+# jansson for the page.  Debian ships no jansson built for WebAssembly,
+# so the page's build compiles jansson's Debian source (the package the
+# native build links, libjansson-dev) with emcc.  scripts/install-deps
+# --web (or --test) fetches the source package with apt, which checks it
+# against Debian's signed index, into CDOK_WEB_DEPS; make web unpacks it
+# with dpkg-source (which checks it against its .dsc) into build/ and
+# works offline from then on.  The repository holds none of jansson's
+# code: only web/jansson_private_config.h, what jansson's configure
+# would find out, while jansson_config.h is made from jansson's own
+# jansson_config.h.in.
+CDOK_WEB_DEPS ?= /usr/local/src/cdok-web-deps
+JANSSON_DSC = $(lastword $(sort $(wildcard $(CDOK_WEB_DEPS)/jansson_*.dsc)))
+JANSSON_DIR = $(BUILD)/jansson-src
+# jansson's src/*.c, as its Makefile.am lists them.
+JANSSON_C = dump error hashtable hashtable_seed load memory pack_unpack \
+	    strbuffer strconv utf value version
+JANSSON_CONFIG = $(JANSSON_DIR)/src/jansson_config.h
+JANSSON_CFLAGS = -std=c99 $(WEB_OPT) -w -DHAVE_CONFIG_H -I$(JANSSON_DIR)/src -Iweb \
+		 -D_POSIX_C_SOURCE=200809L
+
+# Unpacked afresh when the fetched source changes; says what to run when
+# it was never fetched.
+$(JANSSON_DIR)/.unpacked: $(JANSSON_DSC)
+	@test -n "$(JANSSON_DSC)" || { echo "make web: jansson's Debian" \
+		"source is missing from $(CDOK_WEB_DEPS): run" \
+		"scripts/install-deps --web (or --test) as root, or set" \
+		"CDOK_WEB_DEPS to where it was fetched" >&2; exit 1; }
+	@command -v dpkg-source >/dev/null 2>&1 || { echo "make web:" \
+		"dpkg-source is missing: run scripts/install-deps --web" >&2; \
+		exit 1; }
+	rm -rf $(JANSSON_DIR)
+	@mkdir -p $(BUILD)
+	dpkg-source --no-copy -x $(JANSSON_DSC) $(JANSSON_DIR) \
+		> $(BUILD)/jansson-unpack.log 2>&1 || { \
+		cat $(BUILD)/jansson-unpack.log >&2; exit 1; }
+	touch $@
+
+# jansson_config.h as jansson's configure makes it on a C99 compiler with
+# long long and localeconv(); no atomic builtins: the page has one
+# thread (the Worker has its own module).
+$(JANSSON_CONFIG): $(JANSSON_DIR)/.unpacked mk/web.mk
+	sed -e 's/@json_inline@/inline/' \
+	    -e 's/@json_have_long_long@/1/' \
+	    -e 's/@json_have_localeconv@/1/' \
+	    -e 's/@json_have_atomic_builtins@/0/' \
+	    -e 's/@json_have_sync_builtins@/0/' \
+	    $(JANSSON_DIR)/src/jansson_config.h.in > $@.tmp
+	mv $@.tmp $@
+
+$(BUILD)/web-obj/jansson/%.o: $(JANSSON_CONFIG) web/jansson_private_config.h \
+		| web-emcc
+	@mkdir -p $(dir $@)
+	$(WEB_EMCC) $(JANSSON_CFLAGS) -c $(JANSSON_DIR)/src/$*.c -o $@
+
+# The core, libcdok-json, jansson, and the layer the page calls.
+WEB_SRC = $(LIB_SRC) $(LIB_json_SRC) web/cdok_web.c
+WEB_JANSSON_OBJ = $(JANSSON_C:%=$(BUILD)/web-obj/jansson/%.o)
+WEB_OBJ = $(WEB_SRC:%.c=$(BUILD)/web-obj/%.o) $(WEB_JANSSON_OBJ)
 # The functions the page calls (web/cdok_web.c).
 WEB_EXPORTS = _cw_read,_cw_generate,_cw_hint,_cw_check,_cw_explain,_cw_combos,_cw_solve,_cw_free,_cw_version,_malloc,_free
 WEB_LDFLAGS = $(WEB_OPT) -sSINGLE_FILE=1 -sMODULARIZE=1 \
@@ -56,7 +109,7 @@ web-emcc:
 		"missing: install emscripten (scripts/install-deps --test)" >&2; \
 		exit 1; }
 
-$(BUILD)/web-obj/%.o: %.c include/cdok.h $(LIB_HDR) web/jansson/jansson.h \
+$(BUILD)/web-obj/%.o: %.c include/cdok.h $(LIB_HDR) $(JANSSON_CONFIG) \
 		| web-emcc
 	@mkdir -p $(dir $@)
 	$(WEB_EMCC) $(WEB_CFLAGS) -c $< -o $@
@@ -92,15 +145,20 @@ $(BUILD)/web-bench-native: web/bench_native.c web/cdok_web.c include/cdok.h \
 		web/cdok_web.c $(BUILD)/libcdok-json.a $(BUILD)/libcdok.a \
 		$(LIB_json_LIBS) -lm
 
-# The page's reader over web/jansson/, built natively: the tests hold it
-# against build/cdok, on Debian's jansson, file by file.
+# The page's reader over the same jansson source, built natively: the
+# tests hold it against build/cdok, on Debian's libjansson, file by file.
 WEB_JSON_OBJ = $(LIB_json_SRC:%.c=$(BUILD)/web-json-obj/%.o) \
-	       $(BUILD)/web-json-obj/web/jansson/jansson.o \
+	       $(JANSSON_C:%=$(BUILD)/web-json-obj/jansson/%.o) \
 	       $(BUILD)/web-json-obj/web/cdok_web.o
 
-$(BUILD)/web-json-obj/%.o: %.c include/cdok.h $(LIB_HDR) web/jansson/jansson.h
+$(BUILD)/web-json-obj/jansson/%.o: $(JANSSON_CONFIG) \
+		web/jansson_private_config.h
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Iweb/jansson -Ilib -DCDOK_BUILDING \
+	$(CC) $(JANSSON_CFLAGS) -c $(JANSSON_DIR)/src/$*.c -o $@
+
+$(BUILD)/web-json-obj/%.o: %.c include/cdok.h $(LIB_HDR) $(JANSSON_CONFIG)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -I$(JANSSON_DIR)/src -Ilib -DCDOK_BUILDING \
 		-D_POSIX_C_SOURCE=200809L -c $< -o $@
 
 $(BUILD)/web-json-read: web/test/json_read.c $(WEB_JSON_OBJ) $(BUILD)/libcdok.a

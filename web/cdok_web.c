@@ -13,8 +13,8 @@
  * not about a position).  doc/WEB.md lists the documents.
  *
  * JSON puzzles are read by libcdok-json, as in the program; in the
- * WebAssembly build it sits on web/jansson/ instead of jansson
- * (doc/WEB.md says why).
+ * WebAssembly build it sits on jansson compiled from Debian's source
+ * with emcc (mk/web.mk, doc/WEB.md).
  */
 #include <inttypes.h>
 #include <stdarg.h>

@@ -1,7 +1,8 @@
 /* json_read.c -- the page's reader (web/cdok_web.c, cw_read) built
- * natively over web/jansson/, for web/test/run.js: it prints the
- * document cw_read gives for a file, which the test holds against what
- * build/cdok (on Debian's jansson) makes of the same file.
+ * natively over the jansson source the page is built from (mk/web.mk),
+ * for web/test/run.js: it prints the document cw_read gives for a file,
+ * which the test holds against what build/cdok (on Debian's libjansson)
+ * makes of the same file.
  *
  *   web-json-read FILE
  */

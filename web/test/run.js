@@ -433,8 +433,9 @@ test("JSON puzzles open as the program reads them; a broken one gets jansson's m
 });
 
 // Every JSON file of tests/data and web/test/json: the page's reader
-// (built natively over web/jansson/) and the program (over Debian's
-// jansson) give the same spec, or the same message at the same place.
+// (built natively over the jansson source the page is compiled from)
+// and the program (over Debian's libjansson) give the same spec, or the
+// same message at the same place.
 test("the page's JSON reader agrees with the program's on every JSON test file", () => {
   const READ = process.env.CDOK_JSON_READ || path.join(ROOT, "build", "web-json-read");
   const files = [];
