@@ -77,8 +77,9 @@ test.after(async () => {
 
 // A new page that records console errors and every request that would
 // leave the machine (those are refused, and fail the test).
-async function open(base, hash, viewport) {
+async function open(base, hash, viewport, setup) {
   const context = await browser.newContext({ viewport: viewport || { width: 1280, height: 900 } });
+  if (setup) await setup(context);
   const page = await context.newPage();
   page.setDefaultTimeout(STATE_TIMEOUT);
   const problems = [];
@@ -413,6 +414,42 @@ test("reload restores the game; Start over clears it", async () => {
   await again.close();
   await page.getByRole("button", { name: "Start over" }).first().click();
   assert.match(await cell(page, 3, 4).getAttribute("aria-label"), /^row 3, column 4, empty/);
+  await close(page);
+});
+
+// The page's time is Playwright's clock (Date, timers and performance.now
+// faked, and moved on only by the test), and the tab is hidden and shown
+// as Chromium tells a page: document.hidden, visibilityState and a
+// visibilitychange event.  No wall time is waited for.
+test("the timer stops while the tab is hidden and runs on when it is shown", async () => {
+  const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9n_06.keen")), null,
+    (context) => context.clock.install());
+  await gridOf(page, 9);
+  await page.clock.pauseAt(Date.now() + 2000);
+  const played = () => page.evaluate(() => clockMs());
+  const timer = () => page.locator("#timer").textContent();
+  const setHidden = (hidden) => page.evaluate((h) => {
+    Object.defineProperty(document, "hidden", { configurable: true, get: () => h });
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (h ? "hidden" : "visible") });
+    document.dispatchEvent(new Event("visibilitychange"));
+  }, hidden);
+  const t0 = await played();
+  await page.clock.runFor(5000);
+  const t1 = await played();
+  assert.equal(t1 - t0, 5000, "the clock runs while the tab is shown");
+  await setHidden(true);
+  await page.clock.runFor(10 * 60 * 1000);
+  assert.equal(await played(), t1, "ten minutes hidden are not counted");
+  // What was played is kept when the tab goes away.
+  const saved = await page.evaluate(() => Object.keys(localStorage)
+    .filter((k) => k.startsWith("cdok:game:")).map((k) => JSON.parse(localStorage.getItem(k)).elapsed));
+  assert.deepEqual(saved, [t1]);
+  await setHidden(false);
+  await page.clock.runFor(3000);
+  const t2 = await played();
+  assert.equal(t2 - t1, 3000, "the clock runs again once the tab is shown");
+  const secs = Math.floor(t2 / 1000);
+  assert.equal(await timer(), `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`);
   await close(page);
 });
 
