@@ -267,6 +267,15 @@ function buildGrid() {
         if (other(r, c - 1)) out.classList.add("cl");
         if (other(r, c + 1)) out.classList.add("cr");
         cell.append(out);
+        // An inner corner of the cage: the cell's two neighbours towards
+        // it are in the cage and the diagonal one is not, so the outline
+        // turns inside this cell, where neither side above reaches.
+        for (const [dr, dc] of [[-1, -1], [-1, 1], [1, -1], [1, 1]]) {
+          if (other(r + dr, c) || other(r, c + dc) || !other(r + dr, c + dc)) continue;
+          const turn = document.createElement("span");
+          turn.className = `cage-turn ${dr < 0 ? "tu" : "td"} ${dc < 0 ? "tl" : "tr"}`;
+          cell.append(turn);
+        }
       }
       const k = of[i];
       if (k >= 0 && p.cages[k].cells[0] === i) {

@@ -545,7 +545,69 @@ test("a broken file pasted: cdok's message with line and column", async () => {
   await close(page);
 });
 
-test("screenshots at phone and desktop width, light and dark", async () => {
+// A Killer cage's dashed outline turns without a break at each inner
+// corner of the cage: where cell (r, c) and its neighbours (r + dr, c)
+// and (r, c + dc) are in the cage and (r + dr, c + dc) is not, the line
+// along (r + dr, c)'s side and the line along (r, c + dc)'s side both run
+// on to the point where they cross, inside (r, c).  Checked on the page's
+// layout: every point on the way is covered by some dashed border (or a
+// box line it crosses).
+async function outlineUnbroken(page, w) {
+  const found = await page.evaluate(() => {
+    const n = game.n, of = new Array(n * n).fill(-1);
+    game.doc.puzzle.cages.forEach((k, j) => k.cells.forEach((i) => { of[i] = j; }));
+    const cellAt = (r, c) => document.querySelector(`[data-cell="${r * n + c}"]`);
+    // Every dashed border on the grid, as a rectangle.
+    const segs = [];
+    for (const el of document.querySelectorAll("[role=grid] span")) {
+      const st = getComputedStyle(el), b = el.getBoundingClientRect();
+      const w = (side) => (st[`border${side}Style`] === "dashed" ? parseFloat(st[`border${side}Width`]) : 0);
+      if (w("Top")) segs.push([b.left, b.top, b.right, b.top + w("Top")]);
+      if (w("Bottom")) segs.push([b.left, b.bottom - w("Bottom"), b.right, b.bottom]);
+      if (w("Left")) segs.push([b.left, b.top, b.left + w("Left"), b.bottom]);
+      if (w("Right")) segs.push([b.right - w("Right"), b.top, b.right, b.bottom]);
+    }
+    // The box lines too: a cage's outline crosses them (drawn in the
+    // dark of the lines, a dashed line that meets one goes on through it).
+    for (const el of document.querySelectorAll("[role=gridcell]")) {
+      const st = getComputedStyle(el), b = el.getBoundingClientRect();
+      const w = (side) => (parseFloat(st[`border${side}Width`]) >= 2 ? parseFloat(st[`border${side}Width`]) : 0);
+      if (w("Top")) segs.push([b.left, b.top, b.right, b.top + w("Top")]);
+      if (w("Bottom")) segs.push([b.left, b.bottom - w("Bottom"), b.right, b.bottom]);
+      if (w("Left")) segs.push([b.left, b.top, b.left + w("Left"), b.bottom]);
+      if (w("Right")) segs.push([b.right - w("Right"), b.top, b.right, b.bottom]);
+    }
+    const covered = (x, y) => segs.some(([x0, y0, x1, y1]) => x >= x0 - 0.01 && x <= x1 + 0.01 && y >= y0 - 0.01 && y <= y1 + 0.01);
+    const same = (r, c, j) => r >= 0 && c >= 0 && r < n && c < n && of[r * n + c] === j;
+    const gaps = [];
+    let corners = 0;
+    for (let r = 0; r < n; r++)
+      for (let c = 0; c < n; c++)
+        for (const [dr, dc] of [[-1, -1], [-1, 1], [1, -1], [1, 1]]) {
+          const j = of[r * n + c];
+          if (!same(r + dr, c, j) || !same(r, c + dc, j) || same(r + dr, c + dc, j)) continue;
+          corners++;
+          // The vertical line runs along (r + dr, c)'s side towards c + dc,
+          // the horizontal one along (r, c + dc)'s side towards r + dr.
+          const v = cellAt(r + dr, c).querySelector(".cage").getBoundingClientRect();
+          const h = cellAt(r, c + dc).querySelector(".cage").getBoundingClientRect();
+          const x = dc > 0 ? v.right - 0.5 : v.left + 0.5;
+          const y = dr > 0 ? h.bottom - 0.5 : h.top + 0.5;
+          const yEnd = dr > 0 ? v.bottom : v.top, xEnd = dc > 0 ? h.right : h.left;
+          for (let t = 0; t <= 1.0001; t += 0.05) {
+            if (!covered(x, y + (yEnd - y) * t)) { gaps.push(`r${r + 1}c${c + 1} up/down`); break; }
+          }
+          for (let t = 0; t <= 1.0001; t += 0.05) {
+            if (!covered(x + (xEnd - x) * t, y)) { gaps.push(`r${r + 1}c${c + 1} across`); break; }
+          }
+        }
+    return { corners, gaps };
+  });
+  assert.ok(found.corners >= 4, `${found.corners} inner corners`);
+  assert.deepEqual(found.gaps, [], `outline gaps at ${w} px`);
+}
+
+test("screenshots at phone and desktop width, light and dark; cage outlines unbroken", async () => {
   for (const [w, h] of [[360, 740], [1280, 900]]) {
     for (const scheme of ["light", "dark"]) {
       const page = await open(FILE_URL, linkTo(path.join(CORPUS, "killer/killer_ka_05.solo")), { width: w, height: h });
@@ -564,6 +626,7 @@ test("screenshots at phone and desktop width, light and dark", async () => {
       // The grid fits the width.
       const box = await page.getByRole("grid").boundingBox();
       assert.ok(box.x >= 0 && box.x + box.width <= w, `grid within ${w} px`);
+      if (scheme === "light") await outlineUnbroken(page, w);
       await page.screenshot({ path: path.join(SHOTS, `killer-${w}-${scheme}.png`), fullPage: true });
       await close(page);
     }
