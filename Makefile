@@ -13,6 +13,8 @@
 #   make uninstall  removes what make install put there
 #   make fuzz       the libFuzzer targets (clang; mk/fuzz.mk, fuzz/README.md)
 #   make bench      the benchmark program (bench/README.md)
+#   make web        the page that plays in a browser, in build/web/
+#                   (emscripten; mk/web.mk, doc/WEB.md)
 #
 # CPPFLAGS, CFLAGS and LDFLAGS are the user's (or the packager's, as
 # dpkg-buildflags gives them) and come after the project's own, so they
@@ -141,6 +143,7 @@ clean:
 	rm -rf build
 
 include mk/python.mk
+include mk/web.mk
 
 # The tests, sanitizer builds and fuzzing have fragments of their own.
 include mk/check.mk mk/fuzz.mk

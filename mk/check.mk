@@ -6,7 +6,8 @@
 # fuzz-replay), a short allocation-failure sweep (make
 # test-alloc-short), an install into a temporary prefix (make
 # install-check, mk/install.mk), the Python package (make python-check,
-# mk/python.mk), the Criterion tests of the gcc build (make test), and
+# mk/python.mk), the page in headless Chromium (make web-check,
+# mk/web.mk), the Criterion tests of the gcc build (make test), and
 # the same tests built with clang under AddressSanitizer and
 # UndefinedBehaviorSanitizer (make test-asan), whose runner prints the
 # summary line that ends the output.  Nothing in it is timed: every step
@@ -41,6 +42,7 @@ check:
 	$(CHECK_MAKE) WERROR=-Werror test-alloc-short
 	$(CHECK_MAKE) WERROR=-Werror install-check
 	$(CHECK_MAKE) WERROR=-Werror python-check
+	$(CHECK_MAKE) WERROR=-Werror web-check
 	$(CHECK_MAKE) WERROR=-Werror $(BUILD)/cdok $(BUILD)/cdok-tests
 	$(MAKE) --no-print-directory WERROR=-Werror test
 	$(CHECK_MAKE) WERROR=-Werror BUILD=build/asan CC=clang OPT=-O1 \

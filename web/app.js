@@ -1,0 +1,1040 @@
+// app.js -- the page: a grid to play on, over the library's calls
+// (engine.js).  Everything the page knows of a puzzle comes from the
+// library: the model, the solution, the level, broken rules, mistakes,
+// hints and explanations.  The page keeps only the state of play.
+
+const $ = (id) => document.getElementById(id);
+const KEEN_LEVELS = ["Easy", "Normal", "Hard", "Extreme", "Unreasonable"];
+const SOLO_LEVELS = ["Trivial", "Basic", "Intermediate", "Advanced", "Extreme", "Unreasonable"];
+// Values 10, 11 and 12 are typed as 0, a and b.
+const VALUE_KEYS = { 0: 10, a: 11, b: 12 };
+const valueName = (v) => String(v);
+
+let engine = null;
+const generator = new CdokGenerator();
+// The generation asked for last: an earlier one's answer (or its
+// cancellation) arrives too late to matter, and so does any once a
+// puzzle has been opened.
+let genToken = 0;
+
+// The game: the puzzle document from the library and the state of play.
+const game = {
+  doc: null,        // cw_read's or cw_generate's document
+  n: 0,
+  source: null,     // { hash: "p=..." or "size=..&seed=..", label }
+  values: [],       // 0: empty
+  marks: [],        // pencil marks: bit v for value v
+  undo: [],
+  redo: [],
+  cur: 0,           // the selected cell
+  pencil: false,
+  elapsed: 0,       // ms played before `since`
+  since: null,      // when the clock last started, or null
+  solved: false,
+  invalid: new Set(),
+  conflicts: new Set(),
+  highlight: new Set(),
+  hint: null,       // { doc, tier }
+  explain: null,    // { doc, index }
+};
+
+// ---- status, actions ----
+
+function say(text) {
+  $("status").textContent = text;
+}
+
+function setActions(list) {
+  const box = $("actions");
+  box.replaceChildren();
+  for (const [label, fn] of list) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = label;
+    b.addEventListener("click", fn);
+    box.append(b);
+  }
+}
+
+function where(e) {
+  return e.line ? `line ${e.line}, column ${e.column}: ${e.error}` : e.error;
+}
+
+const cellName = (c) => `r${Math.floor(c / game.n) + 1}c${(c % game.n) + 1}`;
+
+// ---- the clock: it runs while the page is visible and the puzzle open ----
+
+function clockMs() {
+  return game.elapsed + (game.since !== null ? performance.now() - game.since : 0);
+}
+function clockStop() {
+  game.elapsed = clockMs();
+  game.since = null;
+}
+function clockStart() {
+  if (game.since === null && !game.solved && !document.hidden && game.doc)
+    game.since = performance.now();
+}
+function clockText(ms) {
+  const s = Math.floor(ms / 1000);
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
+  const two = (x) => String(x).padStart(2, "0");
+  return h ? `${h}:${two(m)}:${two(r)}` : `${m}:${two(r)}`;
+}
+setInterval(() => { $("timer").textContent = clockText(clockMs()); }, 1000);
+document.addEventListener("visibilitychange", () => {
+  if (document.hidden) {
+    clockStop();
+    save();
+  } else {
+    clockStart();
+  }
+});
+
+// ---- storage: progress per puzzle, keyed by its spec ----
+
+function hashText(s) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).padStart(8, "0");
+}
+const storeKey = () => "cdok:game:" + hashText(game.doc.spec);
+
+function save() {
+  if (!game.doc) return;
+  try {
+    localStorage.setItem(storeKey(), JSON.stringify({
+      values: game.values, marks: game.marks, elapsed: clockMs(),
+      solved: game.solved, saved: Date.now(),
+    }));
+  } catch (e) {
+    // Storage full or refused (a private window): play goes on unsaved.
+  }
+}
+
+function restore() {
+  let s = null;
+  try {
+    s = JSON.parse(localStorage.getItem(storeKey()) || "null");
+  } catch (e) {
+    s = null;
+  }
+  const nn = game.n * game.n;
+  if (!s || !Array.isArray(s.values) || s.values.length !== nn) return false;
+  game.values = s.values.map((v) => v | 0);
+  game.marks = Array.isArray(s.marks) && s.marks.length === nn ? s.marks.map((v) => v | 0) : new Array(nn).fill(0);
+  game.elapsed = +s.elapsed || 0;
+  game.solved = !!s.solved;
+  return game.values.some((v, i) => v && game.doc.puzzle.givens[i] < 0) || game.marks.some((m) => m);
+}
+
+// ---- starting a puzzle ----
+
+function describe(doc) {
+  const p = doc.puzzle;
+  const kind = p.scale === "killer" ? "Killer Sudoku" : "Calcudoku";
+  const parts = [`${p.size} × ${p.size} ${kind}`];
+  if (doc.level) parts.push(doc.level);
+  if (doc.seed) parts.push(`seed ${doc.seed}`);
+  else if (doc.id) parts.push(`ID ${doc.id.length > 24 ? doc.id.slice(0, 23) + "…" : doc.id}`);
+  return parts.join(" · ");
+}
+
+function startPuzzle(doc, source) {
+  // A puzzle opened while another was being made wins over it.
+  genToken++;
+  generator.cancel();
+  document.body.classList.remove("busy");
+  if (game.doc) {
+    clockStop();
+    save();
+  }
+  closeExplain();
+  const n = doc.puzzle.size;
+  game.doc = doc;
+  game.n = n;
+  game.source = source;
+  game.values = doc.puzzle.givens.map((g) => (g > 0 ? g : 0));
+  game.marks = new Array(n * n).fill(0);
+  game.undo = [];
+  game.redo = [];
+  game.cur = 0;
+  game.elapsed = 0;
+  game.since = null;
+  game.solved = false;
+  game.invalid.clear();
+  game.highlight.clear();
+  game.hint = null;
+  const restored = restore();
+  $("info").textContent = describe(doc);
+  document.title = `cdok: ${describe(doc)}`;
+  history.replaceState(null, "", "#" + source.hash);
+  try {
+    localStorage.setItem("cdok:last", source.hash);
+  } catch (e) { /* not kept: the page opens a new puzzle next time */ }
+  buildGrid();
+  buildKeypad();
+  setActions([]);
+  if (doc.verdict !== "unique") {
+    say(doc.verdict === "none"
+      ? `This puzzle has no solution${doc.reason ? ": " + doc.reason : ""}. You can still fill it in.`
+      : "This puzzle has more than one solution: Check, Hint and Explain need a puzzle with exactly one.");
+  } else if (game.solved) {
+    say(`Solved in ${clockText(game.elapsed)}. Start over from Options to play it again.`);
+  } else if (restored) {
+    say("Your progress on this puzzle was restored.");
+    setActions([["Start over", restart]]);
+  } else {
+    say(`New puzzle: ${describe(doc)}.`);
+  }
+  if ($("opt-candidates").checked) fillCandidates(false);
+  refresh();
+  clockStart();
+  $("timer").textContent = clockText(clockMs());
+}
+
+function restart() {
+  const doc = game.doc, key = storeKey();
+  // Nothing of this game is kept: startPuzzle must not save it again.
+  clockStop();
+  game.doc = null;
+  try {
+    localStorage.removeItem(key);
+  } catch (e) { /* nothing kept */ }
+  startPuzzle(doc, game.source);
+  say("Started over.");
+}
+
+function openText(text, hash) {
+  const doc = engine.read(text);
+  if (!doc.ok) return doc;
+  startPuzzle(doc, { hash: hash || "p=" + encodeURIComponent(doc.id || doc.spec) });
+  return doc;
+}
+
+// ---- the grid ----
+
+function cageOf() {
+  const of = new Array(game.n * game.n).fill(-1);
+  game.doc.puzzle.cages.forEach((k, i) => k.cells.forEach((c) => { of[c] = i; }));
+  return of;
+}
+
+function clueText(cage, killer) {
+  if (killer) return String(cage.target);
+  if (cage.cells.length === 1) return String(cage.target);
+  const op = { "+": "+", "-": "−", "*": "×", "/": "÷" }[cage.op];
+  return `${cage.target}${op}`;
+}
+
+function buildGrid() {
+  const p = game.doc.puzzle, n = p.size, grid = $("grid");
+  const killer = p.boxRows > 0;
+  const of = cageOf();
+  grid.replaceChildren();
+  grid.style.setProperty("--n", n);
+  grid.classList.toggle("killer", killer);
+  for (let r = 0; r < n; r++) {
+    const row = document.createElement("div");
+    row.setAttribute("role", "row");
+    row.className = "row";
+    for (let c = 0; c < n; c++) {
+      const i = r * n + c;
+      const cell = document.createElement("div");
+      cell.setAttribute("role", "gridcell");
+      cell.className = "cell";
+      cell.tabIndex = -1;
+      cell.dataset.cell = i;
+      // Thick lines: cage edges in Calcudoku, box edges in Killer
+      // (whose cages are dashed outlines inside the cells).
+      const edge = (rr, cc) => rr < 0 || cc < 0 || rr >= n || cc >= n ||
+        (killer ? Math.floor(rr / p.boxRows) !== Math.floor(r / p.boxRows) ||
+                  Math.floor(cc / p.boxCols) !== Math.floor(c / p.boxCols)
+                : of[rr * n + cc] !== of[i]);
+      if (edge(r - 1, c)) cell.classList.add("bt");
+      if (edge(r, c - 1)) cell.classList.add("bl");
+      if (r === n - 1 || edge(r + 1, c)) cell.classList.add("bb");
+      if (c === n - 1 || edge(r, c + 1)) cell.classList.add("br");
+      if (killer) {
+        const out = document.createElement("span");
+        out.className = "cage";
+        const other = (rr, cc) => rr < 0 || cc < 0 || rr >= n || cc >= n || of[rr * n + cc] !== of[i];
+        if (other(r - 1, c)) out.classList.add("ct");
+        if (other(r + 1, c)) out.classList.add("cb");
+        if (other(r, c - 1)) out.classList.add("cl");
+        if (other(r, c + 1)) out.classList.add("cr");
+        cell.append(out);
+        // An inner corner of the cage: the cell's two neighbours towards
+        // it are in the cage and the diagonal one is not, so the outline
+        // turns inside this cell, where neither side above reaches.
+        for (const [dr, dc] of [[-1, -1], [-1, 1], [1, -1], [1, 1]]) {
+          if (other(r + dr, c) || other(r, c + dc) || !other(r + dr, c + dc)) continue;
+          const turn = document.createElement("span");
+          turn.className = `cage-turn ${dr < 0 ? "tu" : "td"} ${dc < 0 ? "tl" : "tr"}`;
+          cell.append(turn);
+        }
+      }
+      const k = of[i];
+      if (k >= 0 && p.cages[k].cells[0] === i) {
+        const clue = document.createElement("span");
+        clue.className = "clue";
+        clue.textContent = clueText(p.cages[k], killer);
+        cell.append(clue);
+        cell.dataset.clue = clueText(p.cages[k], killer);
+      }
+      if (p.givens[i] > 0) cell.classList.add("given");
+      const val = document.createElement("span");
+      val.className = "value";
+      const marks = document.createElement("span");
+      marks.className = "marks";
+      cell.append(val, marks);
+      cell.addEventListener("click", () => select(i, true));
+      row.append(cell);
+    }
+    grid.append(row);
+  }
+}
+
+function buildKeypad() {
+  const pad = $("keypad"), n = game.n;
+  pad.replaceChildren();
+  for (let v = 1; v <= n; v++) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = valueName(v);
+    b.setAttribute("aria-label", `Enter ${v}`);
+    b.addEventListener("click", () => { enter(v); focusCell(); });
+    pad.append(b);
+  }
+  const clear = document.createElement("button");
+  clear.type = "button";
+  clear.textContent = "Clear";
+  clear.addEventListener("click", () => { enter(0); focusCell(); });
+  pad.append(clear);
+  $("keys").textContent = "Keys: arrows move, " + (n >= 10 ? "1–9, 0 for 10, a for 11, b for 12" : `1–${n}`) +
+    ", Backspace clears, P switches pencil marks, Ctrl+Z undoes, Ctrl+Y redoes.";
+}
+
+// Draw the state (the game's, or the explanation's) into the grid.
+function refresh() {
+  const ex = game.explain;
+  const values = ex ? ex.values : game.values;
+  const marks = ex ? ex.marks : game.marks;
+  const hl = ex ? new Set(ex.doc.steps[ex.index] ? ex.doc.steps[ex.index].cells : []) : game.highlight;
+  const placed = ex && ex.doc.steps[ex.index] ? new Set(ex.doc.steps[ex.index].placed.map((x) => x[0])) : new Set();
+  const n = game.n;
+  const cells = $("grid").querySelectorAll("[role=gridcell]");
+  cells.forEach((cell, i) => {
+    const v = values[i];
+    cell.querySelector(".value").textContent = v ? valueName(v) : "";
+    const m = v ? 0 : marks[i];
+    const list = [];
+    for (let d = 1; d <= n; d++) if (m & (1 << d)) list.push(d);
+    cell.querySelector(".marks").textContent = list.join(" ");
+    cell.classList.toggle("many", list.length > 4);
+    const r = Math.floor(i / n) + 1, c = (i % n) + 1;
+    let name = `row ${r}, column ${c}, ` + (v ? valueName(v) : list.length ? "candidates " + list.join(" ") : "empty");
+    if (cell.dataset.clue) name += `, cage ${cell.dataset.clue}`;
+    cell.setAttribute("aria-label", name);
+    cell.tabIndex = i === game.cur ? 0 : -1;
+    cell.classList.toggle("selected", i === game.cur && !ex);
+    cell.classList.toggle("conflict", !ex && game.conflicts.has(i));
+    cell.classList.toggle("hl", hl.has(i));
+    cell.classList.toggle("placed", placed.has(i));
+    if (!ex && game.invalid.has(i)) cell.setAttribute("aria-invalid", "true");
+    else cell.removeAttribute("aria-invalid");
+  });
+  $("btn-undo").disabled = !game.undo.length || !!ex;
+  $("btn-redo").disabled = !game.redo.length || !!ex;
+  $("btn-pencil").setAttribute("aria-pressed", String(game.pencil));
+}
+
+function focusCell() {
+  const cell = $("grid").querySelector(`[data-cell="${game.cur}"]`);
+  if (cell) cell.focus();
+}
+
+function select(i, focus) {
+  game.cur = i;
+  refresh();
+  if (focus) focusCell();
+}
+
+// ---- changing the state ----
+
+function snapshot() {
+  return { values: game.values.slice(), marks: game.marks.slice() };
+}
+
+// Make a change as one undoable step.
+function change(fn) {
+  if (game.explain || !game.doc) return;
+  const before = snapshot();
+  fn();
+  if (before.values.every((v, i) => v === game.values[i]) && before.marks.every((m, i) => m === game.marks[i]))
+    return;
+  game.undo.push(before);
+  game.redo = [];
+  afterChange();
+}
+
+function afterChange() {
+  game.hint = null;
+  game.highlight.clear();
+  game.invalid.forEach((i) => { if (!game.values[i]) game.invalid.delete(i); });
+  updateConflicts();
+  refresh();
+  checkSolved();
+  save();
+}
+
+function enter(v) {
+  const i = game.cur;
+  if (game.doc.puzzle.givens[i] > 0 || game.solved) return;
+  if (v > game.n) return;
+  change(() => {
+    if (v === 0) {
+      if (game.values[i]) game.values[i] = 0;
+      else game.marks[i] = 0;
+    } else if (game.pencil && !game.values[i]) {
+      game.marks[i] ^= 1 << v;
+    } else {
+      game.values[i] = game.values[i] === v && !game.pencil ? 0 : v;
+      if (game.values[i] && $("opt-candidates").checked)
+        for (const j of peers(i)) game.marks[j] &= ~(1 << v);
+    }
+    game.invalid.delete(i);
+  });
+}
+
+function undo() {
+  if (!game.undo.length || game.explain) return;
+  game.redo.push(snapshot());
+  Object.assign(game, game.undo.pop());
+  afterChange();
+}
+
+function redo() {
+  if (!game.redo.length || game.explain) return;
+  game.undo.push(snapshot());
+  Object.assign(game, game.redo.pop());
+  afterChange();
+}
+
+// Broken rules, as the library's mistake finder lists them (without
+// the solution's verdict, which only Check tells).
+function updateConflicts() {
+  game.conflicts.clear();
+  if (!$("opt-conflicts").checked || !game.doc) return;
+  const r = engine.check(game.doc.spec, game.doc.solution, game.values);
+  if (!r.ok) return;
+  for (const p of r.problems) if (p.kind !== "wrong") p.cells.forEach((c) => game.conflicts.add(c));
+}
+
+function checkSolved() {
+  const sol = game.doc.solution;
+  if (game.solved || !sol || !game.values.every((v, i) => v === sol[i])) return;
+  clockStop();
+  game.solved = true;
+  save();
+  say(`Solved! Your time: ${clockText(game.elapsed)}.`);
+  setActions([["New puzzle", openNewDialog]]);
+}
+
+// The cells that see cell i: its row, its column, its box and, in a cage
+// whose values must differ, its cage.
+function peers(i) {
+  const n = game.n, p = game.doc.puzzle, of = cageOf(), r = Math.floor(i / n), c = i % n, out = [];
+  for (let j = 0; j < n * n; j++) {
+    if (j === i) continue;
+    const rj = Math.floor(j / n), cj = j % n;
+    const box = p.boxRows && Math.floor(rj / p.boxRows) === Math.floor(r / p.boxRows) &&
+      Math.floor(cj / p.boxCols) === Math.floor(c / p.boxCols);
+    const cage = of[i] >= 0 && of[i] === of[j] && p.cages[of[i]].distinct;
+    if (rj === r || cj === c || box || cage) out.push(j);
+  }
+  return out;
+}
+
+// Pencil in every value that the filled cells leave (the option "Fill in
+// candidates"); switched off, the marks are cleared.  While it is on, a
+// value entered is taken out of the marks of the cells that see it.
+function fillCandidates(on) {
+  const n = game.n;
+  const all = ((1 << (n + 1)) - 1) & ~1;
+  change(() => {
+    for (let i = 0; i < n * n; i++) {
+      if (game.values[i]) continue;
+      let m = all;
+      if (on) for (const j of peers(i)) if (game.values[j]) m &= ~(1 << game.values[j]);
+      game.marks[i] = on ? m : 0;
+    }
+  });
+}
+
+// ---- Check: the library's mistake finder ----
+
+function mistakes(values) {
+  const r = engine.check(game.doc.spec, game.doc.solution, values);
+  return r.ok ? r.problems : [];
+}
+
+function check() {
+  if (!game.doc || game.explain) return;
+  if (game.doc.verdict !== "unique") {
+    say("Check needs a puzzle with exactly one solution.");
+    return;
+  }
+  const problems = mistakes(game.values);
+  game.invalid.clear();
+  problems.forEach((p) => p.cells.forEach((c) => { if (game.values[c]) game.invalid.add(c); }));
+  refresh();
+  if (!problems.length) {
+    say("Correct so far: no mistakes.");
+    setActions([]);
+    return;
+  }
+  const wrong = problems.filter((p) => p.kind === "wrong").length;
+  const sentences = problems.filter((p) => p.kind !== "wrong").map((p) => p.text);
+  say(`${game.invalid.size} ${game.invalid.size === 1 ? "cell is" : "cells are"} marked wrong` +
+      (wrong ? ` (${wrong} ${wrong === 1 ? "value differs" : "values differ"} from the solution)` : "") +
+      (sentences.length ? ": " + sentences.join("; ") : "") + ".");
+  setActions([["Back to the last state without mistakes", revertMistakes]]);
+}
+
+function revertMistakes() {
+  // The newest earlier state that the mistake finder passes.
+  for (let k = game.undo.length - 1; k >= 0; k--) {
+    if (!mistakes(game.undo[k].values).length) {
+      const target = game.undo[k];
+      change(() => {
+        game.values = target.values.slice();
+        game.marks = target.marks.slice();
+      });
+      game.invalid.clear();
+      refresh();
+      say("Back to the last state without mistakes.");
+      setActions([]);
+      return;
+    }
+  }
+  say("No earlier state is free of mistakes.");
+}
+
+// ---- Hint, in three presses ----
+
+function hint() {
+  if (!game.doc || game.explain) return;
+  if (game.doc.verdict !== "unique") {
+    say("Hints need a puzzle with exactly one solution.");
+    return;
+  }
+  if (!game.hint) {
+    const doc = engine.hint(game.doc.spec, game.doc.solution, game.values, game.marks);
+    if (!doc.ok) {
+      say(doc.error);
+      return;
+    }
+    game.hint = { doc, tier: 0 };
+  }
+  const h = game.hint, d = h.doc;
+  game.highlight = new Set(d.focus || []);
+  setActions([]);
+  if (d.outcome === "solved") {
+    say("The puzzle is solved.");
+  } else if (d.outcome === "contradiction") {
+    say(`There is a mistake in the grid: ${d.text}. Check shows where.`);
+  } else if (d.outcome === "stuck") {
+    say("No technique applies here.");
+  } else if (d.outcome !== "step") {
+    // An outcome this page does not know (a puzzle with no solution or
+    // several, say): the library's sentence.
+    say(d.text || `No hint: ${d.outcome}.`);
+  } else {
+    h.tier = Math.min(h.tier + 1, 3);
+    if (h.tier === 1) say(`Hint: ${d.where}`);
+    else if (h.tier === 2) {
+      game.highlight = new Set(d.cells);
+      say(`Hint: ${d.what}`);
+    } else {
+      game.highlight = new Set(d.cells);
+      say(`Hint (${d.level}): ${d.text}`);
+      setActions([["Apply the step", applyHint]]);
+    }
+  }
+  refresh();
+}
+
+function applyHint() {
+  const d = game.hint && game.hint.doc;
+  if (!d || !d.values) return;
+  change(() => {
+    game.values = d.values.map((v) => (v > 0 ? v : 0));
+    game.marks = d.candidates.slice();
+  });
+  say(`Applied: ${d.text}`);
+  setActions([]);
+}
+
+// ---- the combinations of the selected cell's cage ----
+
+function combos() {
+  if (!game.doc || game.explain) return;
+  const d = engine.combos(game.doc.spec, game.cur);
+  if (!d.ok) {
+    say(`${cellName(game.cur)}: ${d.error}.`);
+    return;
+  }
+  const clue = $("grid").querySelector(`[data-cell="${d.cells[0]}"]`).dataset.clue;
+  game.highlight = new Set(d.cells);
+  refresh();
+  const list = d.combos.map((c) => c.map(valueName).join(" "));
+  say(`The ${clue} cage at ${cellName(d.cells[0])} (${d.cells.length} cells) can hold ` +
+      (list.length ? list.join(", or ") : "no values at all") +
+      (d.complete ? "." : " (and more: too many ways to list them all)."));
+}
+
+// ---- Explain: the whole solution, step by step ----
+
+function openExplain() {
+  if (!game.doc) return;
+  if (game.doc.verdict !== "unique") {
+    say("Explain needs a puzzle with exactly one solution.");
+    return;
+  }
+  const doc = engine.explain(game.doc.spec, game.doc.solution);
+  if (!doc.ok) {
+    say(doc.error);
+    return;
+  }
+  clockStop();
+  game.explain = { doc, index: 0, values: [], marks: [] };
+  const list = $("explain-steps");
+  list.replaceChildren();
+  doc.steps.forEach((s, i) => {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "step";
+    b.textContent = `${s.title}: ${s.text}`;
+    b.addEventListener("click", () => showStep(i));
+    li.append(b);
+    list.append(li);
+  });
+  $("explain-title").textContent = `Explanation: ${doc.level || "no level"}, ${doc.steps.length} steps`;
+  $("explain").hidden = false;
+  $("keypad").hidden = $("keys").hidden = $("btn-combos").hidden = true;
+  say(`Explanation: ${doc.steps.length} steps${doc.level ? ", level " + doc.level : ""}.`);
+  showStep(0);
+}
+
+// The grid before step i, with its cells highlighted: the givens, every
+// value pencilled in, and the steps before it replayed.
+function showStep(i) {
+  const ex = game.explain, n = game.n, p = game.doc.puzzle;
+  if (!ex) return;
+  i = Math.max(0, Math.min(i, ex.doc.steps.length - 1));
+  const all = ((1 << (n + 1)) - 1) & ~1;
+  const values = p.givens.map((g) => (g > 0 ? g : 0));
+  const marks = values.map((v) => (v ? 1 << v : all));
+  for (let k = 0; k < i; k++) {
+    const s = ex.doc.steps[k];
+    for (const [c, v] of s.removed) marks[c] &= ~(1 << v);
+    for (const [c, v] of s.placed) {
+      values[c] = v;
+      marks[c] = 1 << v;
+    }
+  }
+  ex.index = i;
+  ex.values = values;
+  ex.marks = marks;
+  const s = ex.doc.steps[i];
+  $("explain-text").textContent = s ? `Step ${i + 1} of ${ex.doc.steps.length} (${s.title}, ${s.level}): ${s.text}` : "";
+  $("explain-steps").querySelectorAll(".step").forEach((b, k) => {
+    if (k === i) b.setAttribute("aria-current", "step");
+    else b.removeAttribute("aria-current");
+  });
+  $("btn-prev").disabled = i === 0;
+  $("btn-next").disabled = i >= ex.doc.steps.length - 1;
+  refresh();
+}
+
+function closeExplain() {
+  if (!game.explain) return;
+  game.explain = null;
+  $("explain").hidden = true;
+  $("keypad").hidden = $("keys").hidden = $("btn-combos").hidden = false;
+  refresh();
+  clockStart();
+}
+
+// ---- New puzzle ----
+
+function fillLevels() {
+  const kind = $("new-kind").value;
+  const killer = kind !== "calcudoku";
+  const size = killer ? (kind === "killer6" ? 6 : 9) : +$("new-size").value;
+  const names = killer ? SOLO_LEVELS : KEEN_LEVELS;
+  const keep = $("new-level").value;
+  $("new-level").replaceChildren(...names.map((name, i) => {
+    const o = document.createElement("option");
+    o.value = name.toLowerCase();
+    o.textContent = name;
+    // Keen makes no harder 3 x 3 than Normal.
+    if (size === 3 && i > 1) o.disabled = true;
+    return o;
+  }));
+  const opt = [...$("new-level").options].find((o) => o.value === keep && !o.disabled);
+  $("new-level").value = opt ? keep : names[Math.min(1, names.length - 1)].toLowerCase();
+  for (const id of ["new-size-label", "new-ops-label", "new-two-label"]) $(id).hidden = killer;
+}
+
+function openNewDialog() {
+  fillLevels();
+  $("new-seed").value = "";
+  $("new-dialog").showModal();
+}
+
+function randomSeed() {
+  const a = new Uint32Array(2);
+  crypto.getRandomValues(a);
+  return String((a[0] * 4294967296 + a[1]) % 1e12);
+}
+
+// The address of a generated puzzle: what `cdok generate` takes.
+function genHash(o) {
+  let h = `size=${o.size}` + (o.level ? `&level=${o.level}` : "") + `&seed=${o.seed}`;
+  if (o.killer) h += "&killer";
+  if (o.ops && o.ops !== "all") h += `&ops=${encodeURIComponent(o.ops)}`;
+  if (o.twoCell) h += "&T";
+  return h;
+}
+
+async function generate(o) {
+  const token = ++genToken;
+  say(`Making a ${o.size} × ${o.size} ${o.killer ? "Killer Sudoku" : "Calcudoku"}` +
+      (o.level ? `, ${o.level}` : "") + `, seed ${o.seed}…`);
+  setActions([["Cancel", () => generator.cancel()]]);
+  document.body.classList.add("busy");
+  let doc;
+  try {
+    doc = await generator.make(o);
+  } catch (e) {
+    if (token !== genToken) return;
+    document.body.classList.remove("busy");
+    say(e.cancelled ? "Cancelled." : `The generator stopped: ${e.message}`);
+    setActions([["New puzzle", openNewDialog]]);
+    return;
+  }
+  if (token !== genToken) return;
+  document.body.classList.remove("busy");
+  if (!doc.ok) {
+    say(`No puzzle: ${doc.error}.`);
+    setActions([
+      ["Try another seed", () => generate({ ...o, seed: randomSeed() })],
+      ["New puzzle", openNewDialog],
+    ]);
+    return;
+  }
+  startPuzzle(doc, { hash: genHash(o) });
+}
+
+// ---- Share, Print ----
+
+function share() {
+  if (!game.doc) return;
+  const url = location.href.split("#")[0] + "#" + game.source.hash;
+  history.replaceState(null, "", "#" + game.source.hash);
+  say(`Link to this puzzle: ${url}`);
+  // A page from file:// may have no clipboard to write to.
+  if (!navigator.clipboard) return;
+  const copy = () => navigator.clipboard.writeText(url).then(
+    () => say(`Copied the link: ${url}`),
+    () => say(`Select and copy the link: ${url}`));
+  setActions([["Copy the link", copy]]);
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+// The puzzle (and its solution) drawn as vector graphics for printing.
+function puzzleSvg(values) {
+  const p = game.doc.puzzle, n = p.size, cell = 40, pad = 4, W = n * cell + 2 * pad;
+  const of = cageOf(), killer = p.boxRows > 0;
+  const svg = document.createElementNS(SVG_NS, "svg");
+  svg.setAttribute("viewBox", `0 0 ${W} ${W}`);
+  svg.setAttribute("class", "print-grid");
+  const add = (tag, attrs, text) => {
+    const e = document.createElementNS(SVG_NS, tag);
+    for (const k in attrs) e.setAttribute(k, attrs[k]);
+    if (text !== undefined) e.textContent = text;
+    svg.append(e);
+  };
+  const X = (c) => pad + c * cell;
+  for (let i = 0; i <= n; i++) {
+    add("line", { x1: X(0), y1: X(i), x2: X(n), y2: X(i), stroke: "#000", "stroke-width": 0.6 });
+    add("line", { x1: X(i), y1: X(0), x2: X(i), y2: X(n), stroke: "#000", "stroke-width": 0.6 });
+  }
+  const thick = (r, c, r2, c2) => killer
+    ? Math.floor(r / p.boxRows) !== Math.floor(r2 / p.boxRows) || Math.floor(c / p.boxCols) !== Math.floor(c2 / p.boxCols)
+    : of[r * n + c] !== of[r2 * n + c2];
+  for (let r = 0; r < n; r++)
+    for (let c = 0; c < n; c++) {
+      if (c + 1 < n && thick(r, c, r, c + 1))
+        add("line", { x1: X(c + 1), y1: X(r), x2: X(c + 1), y2: X(r + 1), stroke: "#000", "stroke-width": 2.5 });
+      if (r + 1 < n && thick(r, c, r + 1, c))
+        add("line", { x1: X(c), y1: X(r + 1), x2: X(c + 1), y2: X(r + 1), stroke: "#000", "stroke-width": 2.5 });
+      if (killer) {
+        // The cage's outline, dashed, e inside its cells: a side runs
+        // on to the cell's edge where the cage goes on, and an inner
+        // corner of the cage gets its short turn.
+        const i = r * n + c, e = 4;
+        const other = (rr, cc) => rr < 0 || cc < 0 || rr >= n || cc >= n || of[rr * n + cc] !== of[i];
+        const dash = { stroke: "#000", "stroke-width": 0.8, "stroke-dasharray": "3 2" };
+        const x0 = other(r, c - 1) ? X(c) + e : X(c), x1 = other(r, c + 1) ? X(c + 1) - e : X(c + 1);
+        const y0 = other(r - 1, c) ? X(r) + e : X(r), y1 = other(r + 1, c) ? X(r + 1) - e : X(r + 1);
+        if (other(r - 1, c)) add("line", { x1: x0, y1: X(r) + e, x2: x1, y2: X(r) + e, ...dash });
+        if (other(r + 1, c)) add("line", { x1: x0, y1: X(r + 1) - e, x2: x1, y2: X(r + 1) - e, ...dash });
+        if (other(r, c - 1)) add("line", { x1: X(c) + e, y1: y0, x2: X(c) + e, y2: y1, ...dash });
+        if (other(r, c + 1)) add("line", { x1: X(c + 1) - e, y1: y0, x2: X(c + 1) - e, y2: y1, ...dash });
+        for (const [dr, dc] of [[-1, -1], [-1, 1], [1, -1], [1, 1]]) {
+          if (other(r + dr, c) || other(r, c + dc) || !other(r + dr, c + dc)) continue;
+          const cx = dc < 0 ? X(c) : X(c + 1), cy = dr < 0 ? X(r) : X(r + 1);
+          const ix = cx - dc * e, iy = cy - dr * e;
+          add("polyline", { points: `${ix},${cy} ${ix},${iy} ${cx},${iy}`, fill: "none", ...dash });
+        }
+      }
+    }
+  add("rect", { x: X(0), y: X(0), width: n * cell, height: n * cell, fill: "none", stroke: "#000", "stroke-width": 3 });
+  p.cages.forEach((k) => {
+    const c0 = k.cells[0];
+    add("text", { x: X(c0 % n) + (killer ? 6 : 3), y: X(Math.floor(c0 / n)) + (killer ? 13 : 11), "font-size": 10,
+      "font-family": "sans-serif" }, clueText(k, killer));
+  });
+  for (let i = 0; i < n * n; i++)
+    if (values[i] > 0)
+      add("text", { x: X(i % n) + cell / 2, y: X(Math.floor(i / n)) + cell * 0.72, "font-size": 22,
+        "text-anchor": "middle", "font-family": "sans-serif" }, valueName(values[i]));
+  return svg;
+}
+
+function preparePrint() {
+  if (!game.doc) return;
+  const area = $("print-area");
+  area.replaceChildren();
+  const h = document.createElement("p");
+  h.className = "print-caption";
+  h.textContent = describe(game.doc);
+  area.append(h, puzzleSvg(game.doc.puzzle.givens));
+  if ($("opt-print-solution").checked && game.doc.solution) {
+    const s = document.createElement("p");
+    s.className = "print-caption";
+    s.textContent = "Solution";
+    area.append(s, puzzleSvg(game.doc.solution));
+    area.classList.add("two");
+  } else {
+    area.classList.remove("two");
+  }
+}
+
+// ---- keyboard ----
+
+function onGridKey(e) {
+  if (game.explain) return;
+  const n = game.n, r = Math.floor(game.cur / n), c = game.cur % n;
+  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  if (moves[e.key]) {
+    const [dr, dc] = moves[e.key];
+    select(((r + dr + n) % n) * n + ((c + dc + n) % n), true);
+  } else if (e.key === "Home") {
+    select(r * n, true);
+  } else if (e.key === "End") {
+    select(r * n + n - 1, true);
+  } else if (/^[1-9]$/.test(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey) {
+    enter(+e.key);
+  } else if (n >= 10 && e.key.toLowerCase() in VALUE_KEYS && !e.ctrlKey && !e.metaKey) {
+    enter(VALUE_KEYS[e.key.toLowerCase()]);
+  } else if (e.key === "Backspace" || e.key === "Delete") {
+    enter(0);
+  } else {
+    return;
+  }
+  e.preventDefault();
+}
+
+function onKey(e) {
+  if (e.target.closest && e.target.closest("dialog, input, textarea, select")) return;
+  const k = e.key.toLowerCase();
+  if ((e.ctrlKey || e.metaKey) && k === "z") {
+    if (e.shiftKey) redo();
+    else undo();
+    e.preventDefault();
+  } else if ((e.ctrlKey || e.metaKey) && k === "y") {
+    redo();
+    e.preventDefault();
+  } else if (k === "p" && !e.ctrlKey && !e.metaKey && !e.altKey) {
+    togglePencil();
+    e.preventDefault();
+  }
+}
+
+function togglePencil() {
+  game.pencil = !game.pencil;
+  refresh();
+}
+
+// ---- the address ----
+
+// #p=PUZZLE opens a puzzle; #size=9&level=hard&seed=42[&killer][&ops=mul][&T]
+// makes the one `cdok -s 9 --level hard --seed 42 generate` makes.
+function fromHash(hash) {
+  const h = hash === undefined ? location.hash.slice(1) : hash;
+  if (!h) return false;
+  if (h.startsWith("p=")) {
+    let text;
+    try {
+      text = decodeURIComponent(h.slice(2));
+    } catch (e) {
+      say("The link's puzzle is not properly encoded.");
+      return true;
+    }
+    const doc = openText(text, h);
+    if (!doc.ok) say(`The link's puzzle cannot be read: ${where(doc)}`);
+    return true;
+  }
+  const q = new URLSearchParams(h);
+  if (!q.has("seed") && !q.has("size")) return false;
+  const killer = q.has("killer");
+  const o = {
+    size: +(q.get("size") || (killer ? 9 : 6)),
+    level: (q.get("level") || "").toLowerCase(),
+    seed: q.get("seed") || randomSeed(),
+    killer,
+    // A + typed in the address reads as a space.
+    ops: killer ? "" : (q.get("ops") || "all").replace(/ /g, "+"),
+    twoCell: q.has("T"),
+  };
+  generate(o);
+  return true;
+}
+
+// ---- wiring ----
+
+function wire() {
+  $("grid").addEventListener("keydown", onGridKey);
+  document.addEventListener("keydown", onKey);
+  $("btn-new").addEventListener("click", openNewDialog);
+  $("btn-open").addEventListener("click", () => {
+    $("open-error").textContent = "";
+    $("open-dialog").showModal();
+  });
+  $("btn-undo").addEventListener("click", undo);
+  $("btn-redo").addEventListener("click", redo);
+  $("btn-pencil").addEventListener("click", togglePencil);
+  $("btn-check").addEventListener("click", check);
+  $("btn-hint").addEventListener("click", hint);
+  $("btn-explain").addEventListener("click", openExplain);
+  $("btn-share").addEventListener("click", share);
+  $("btn-print").addEventListener("click", () => {
+    preparePrint();
+    window.print();
+  });
+  window.addEventListener("beforeprint", preparePrint);
+  $("btn-combos").addEventListener("click", () => { combos(); focusCell(); });
+  $("btn-prev").addEventListener("click", () => showStep(game.explain.index - 1));
+  $("btn-next").addEventListener("click", () => showStep(game.explain.index + 1));
+  $("btn-close-explain").addEventListener("click", closeExplain);
+  $("btn-restart").addEventListener("click", restart);
+  $("opt-conflicts").addEventListener("change", () => { updateConflicts(); refresh(); });
+  $("opt-candidates").addEventListener("change", (e) => fillCandidates(e.target.checked));
+
+  for (let s = 3; s <= 12; s++) {
+    const o = document.createElement("option");
+    o.value = s;
+    o.textContent = `${s} × ${s}`;
+    $("new-size").append(o);
+  }
+  $("new-size").value = "6";
+  $("new-kind").addEventListener("change", fillLevels);
+  $("new-size").addEventListener("change", fillLevels);
+  $("new-dialog").addEventListener("close", () => {
+    if ($("new-dialog").returnValue !== "make") return;
+    const kind = $("new-kind").value, killer = kind !== "calcudoku";
+    const seed = $("new-seed").value.trim();
+    if (seed && !/^\d{1,19}$/.test(seed)) {
+      say("The seed must be a whole number.");
+      return;
+    }
+    generate({
+      size: killer ? (kind === "killer6" ? 6 : 9) : +$("new-size").value,
+      level: $("new-level").value,
+      seed: seed || randomSeed(),
+      killer,
+      ops: killer ? "" : $("new-ops").value,
+      twoCell: !killer && $("new-two").checked,
+    });
+  });
+
+  const openDialog = $("open-dialog");
+  $("open-form").addEventListener("submit", (e) => {
+    if (e.submitter && e.submitter.value === "cancel") return;
+    const text = $("open-text").value;
+    const doc = engine.read(text);
+    if (!doc.ok) {
+      e.preventDefault();
+      const msg = `This puzzle cannot be read: ${where(doc)}`;
+      $("open-error").textContent = msg;
+      say(msg);
+      return;
+    }
+    startPuzzle(doc, { hash: "p=" + encodeURIComponent(doc.id || doc.spec) });
+  });
+  $("open-file").addEventListener("change", async (e) => {
+    const f = e.target.files[0];
+    if (f) $("open-text").value = await f.text();
+  });
+  openDialog.addEventListener("dragover", (e) => e.preventDefault());
+  openDialog.addEventListener("drop", async (e) => {
+    e.preventDefault();
+    const f = e.dataTransfer.files[0];
+    if (f) $("open-text").value = await f.text();
+  });
+  document.body.addEventListener("dragover", (e) => e.preventDefault());
+  document.body.addEventListener("drop", async (e) => {
+    e.preventDefault();
+    const f = e.dataTransfer.files[0];
+    if (!f) return;
+    const doc = engine.read(await f.text());
+    if (!doc.ok) say(`This puzzle cannot be read: ${where(doc)}`);
+    else startPuzzle(doc, { hash: "p=" + encodeURIComponent(doc.id || doc.spec) });
+  });
+  // The address the event was for, not location.hash: a puzzle made in
+  // the Worker may have come in, and put its own address there, between
+  // the change and this event.
+  window.addEventListener("hashchange", (e) => {
+    const h = new URL(e.newURL).hash.slice(1);
+    if (!game.source || h !== game.source.hash) fromHash(h);
+  });
+  window.addEventListener("pagehide", () => { clockStop(); save(); });
+}
+
+async function main() {
+  wire();
+  engine = cdokEngine(await cdokWasmFactory()());
+  document.body.dataset.ready = "1";
+  if (fromHash()) return;
+  // Opened without an address: the puzzle played last, or a new one.
+  let last = null;
+  try {
+    last = localStorage.getItem("cdok:last");
+  } catch (e) { /* nothing kept */ }
+  if (last) {
+    history.replaceState(null, "", "#" + last);
+    if (fromHash()) return;
+  }
+  generate({ size: 6, level: "normal", seed: randomSeed(), killer: false, ops: "all", twoCell: false });
+}
+
+main();

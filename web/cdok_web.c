@@ -1,0 +1,1133 @@
+/* cdok_web.c -- the page's way into libcdok, compiled with emscripten.
+ *
+ * A thin layer over the public API (include/cdok.h) and nothing else:
+ * every function takes text (a puzzle in any core format, grids as
+ * comma-separated numbers) and returns a new NUL-terminated JSON
+ * document that the caller releases with cw_free.  The page is
+ * stateless towards this layer: it passes the puzzle's spec (and its
+ * solution, so that nothing is solved twice) with every call; reading a
+ * spec back costs microseconds.
+ *
+ * Every document has "ok": true, or "ok": false with "error" (the
+ * library's message), "line" and "column" (from 1, 0 when the error is
+ * not about a position).  doc/WEB.md lists the documents.
+ *
+ * JSON puzzles are read by libcdok-json, as in the program; in the
+ * WebAssembly build it sits on jansson compiled from Debian's source
+ * with emcc (mk/web.mk, doc/WEB.md).
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cdok.h"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#define CW_EXPORT EMSCRIPTEN_KEEPALIVE
+#else
+#define CW_EXPORT
+#endif
+
+/* ---- a growing JSON text ---- */
+
+struct buf {
+	char *p;
+	size_t len, cap;
+	int failed;
+};
+
+static void put_n(struct buf *b, const char *s, size_t n)
+{
+	if (b->failed)
+		return;
+	if (b->len + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 256;
+		char *p;
+
+		while (cap < b->len + n + 1)
+			cap *= 2;
+		p = realloc(b->p, cap);
+		if (!p) {
+			b->failed = 1;
+			return;
+		}
+		b->p = p;
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+	b->p[b->len] = '\0';
+}
+
+static void put(struct buf *b, const char *s)
+{
+	put_n(b, s, strlen(s));
+}
+
+static void putf(struct buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void putf(struct buf *b, const char *fmt, ...)
+{
+	char small[128];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(small, sizeof(small), fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		b->failed = 1;
+		return;
+	}
+	if ((size_t)n < sizeof(small)) {
+		put_n(b, small, (size_t)n);
+		return;
+	}
+	{
+		char *big = malloc((size_t)n + 1);
+
+		if (!big) {
+			b->failed = 1;
+			return;
+		}
+		va_start(ap, fmt);
+		vsnprintf(big, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+		put_n(b, big, (size_t)n);
+		free(big);
+	}
+}
+
+/* A JSON string, or null for NULL. */
+static void put_str(struct buf *b, const char *s)
+{
+	if (!s) {
+		put(b, "null");
+		return;
+	}
+	put(b, "\"");
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\') {
+			char esc[3] = { '\\', (char)c, 0 };
+
+			put(b, esc);
+		} else if (c == '\n') {
+			put(b, "\\n");
+		} else if (c < 0x20) {
+			putf(b, "\\u%04x", c);
+		} else {
+			put_n(b, (const char *)&c, 1);
+		}
+	}
+	put(b, "\"");
+}
+
+static void put_ints(struct buf *b, const int *v, int n)
+{
+	put(b, "[");
+	for (int i = 0; i < n; i++)
+		putf(b, "%s%d", i ? "," : "", v[i]);
+	put(b, "]");
+}
+
+static void put_candidates(struct buf *b, const cdok_candidate *c, int n)
+{
+	put(b, "[");
+	for (int i = 0; i < n; i++)
+		putf(b, "%s[%d,%d]", i ? "," : "", c[i].cell, c[i].value);
+	put(b, "]");
+}
+
+/* The finished document, or a fixed one when memory ran out (strdup of
+ * a literal may fail too: the caller then gets NULL, and says so). */
+static char *finish(struct buf *b)
+{
+	if (b->failed) {
+		free(b->p);
+		return strdup("{\"ok\":false,\"error\":\"out of memory\","
+			      "\"line\":0,\"column\":0}");
+	}
+	return b->p;
+}
+
+static char *fail_doc(const char *message, int line, int column)
+{
+	struct buf b = { 0 };
+
+	put(&b, "{\"ok\":false,\"error\":");
+	put_str(&b, message);
+	putf(&b, ",\"line\":%d,\"column\":%d}", line, column);
+	return finish(&b);
+}
+
+static char *fail_err(const cdok_error *err)
+{
+	return fail_doc(err->message[0] ? err->message :
+			cdok_status_name(err->status), err->line, err->column);
+}
+
+/* ---- arguments ---- */
+
+/* n comma-separated numbers into v (missing ones are 0). */
+static void parse_ints(const char *s, int *v, int n)
+{
+	for (int i = 0; i < n; i++) {
+		char *end;
+
+		v[i] = s && *s ? (int)strtol(s, &end, 10) : 0;
+		if (s && *s) {
+			s = end;
+			if (*s == ',')
+				s++;
+		}
+	}
+}
+
+static void parse_sets(const char *s, uint64_t *v, int n)
+{
+	for (int i = 0; i < n; i++) {
+		char *end;
+
+		v[i] = s && *s ? strtoull(s, &end, 10) : 0;
+		if (s && *s) {
+			s = end;
+			if (*s == ',')
+				s++;
+		}
+	}
+}
+
+/* The first puzzle of a text, in whatever core format it is written. */
+static cdok_status read_puzzle(const char *text, cdok_puzzle **out,
+			       const cdok_format **format, cdok_error *err)
+{
+	size_t len = strlen(text);
+	const cdok_format *f;
+	cdok_formats *set;
+	cdok_reader *r;
+	cdok_status st;
+
+	memset(err, 0, sizeof(*err));
+	*out = NULL;
+	/* The core's formats and libcdok-json's, told apart as the
+	 * program tells them. */
+	set = cdok_formats_new();
+	if (!set || cdok_formats_add(set, cdok_json_formats(), err) !=
+	    CDOK_OK) {
+		cdok_formats_free(set);
+		err->status = CDOK_ERR_NOMEM;
+		snprintf(err->message, sizeof(err->message), "out of memory");
+		return err->status;
+	}
+	f = cdok_formats_detect(set, text, len);
+	cdok_formats_free(set);
+	if (!f) {
+		err->status = CDOK_ERR_SYNTAX;
+		snprintf(err->message, sizeof(err->message),
+			 "the text is empty: paste a puzzle");
+		return err->status;
+	}
+	r = cdok_reader_new(f, text, len);
+	if (!r) {
+		err->status = CDOK_ERR_NOMEM;
+		snprintf(err->message, sizeof(err->message), "out of memory");
+		return err->status;
+	}
+	st = cdok_reader_next(r, out, err);
+	cdok_reader_free(r);
+	if (st == CDOK_END) {
+		err->status = CDOK_ERR_SYNTAX;
+		snprintf(err->message, sizeof(err->message),
+			 "the text holds no puzzle");
+		return err->status;
+	}
+	if (format)
+		*format = f;
+	return st;
+}
+
+/* The puzzle's only solution from the caller's text, if it has one that
+ * is a solution; NULL otherwise (the library then finds out itself). */
+static int *given_solution(const cdok_puzzle *p, const char *text)
+{
+	int n = cdok_puzzle_size(p);
+	int *v;
+
+	if (!text || !*text)
+		return NULL;
+	v = malloc(sizeof(int) * (size_t)(n * n));
+	if (!v)
+		return NULL;
+	parse_ints(text, v, n * n);
+	if (!cdok_puzzle_is_solution(p, v)) {
+		free(v);
+		return NULL;
+	}
+	return v;
+}
+
+/* ---- the puzzle as the page draws it ---- */
+
+static const char *scale_word(cdok_scale s)
+{
+	return s == CDOK_SCALE_CALCUDOKU ? "calcudoku" :
+	       s == CDOK_SCALE_KILLER ? "killer" : "none";
+}
+
+static void put_model(struct buf *b, const cdok_puzzle *p)
+{
+	int n = cdok_puzzle_size(p);
+	cdok_scale scale = cdok_puzzle_scale(p);
+
+	putf(b, "{\"size\":%d,\"boxRows\":%d,\"boxCols\":%d,\"nylimb\":%s,"
+	     "\"scale\":\"%s\",\"levels\":[", n, cdok_puzzle_box_rows(p),
+	     cdok_puzzle_box_cols(p),
+	     cdok_puzzle_rules(p) & CDOK_RULE_NYLIMB ? "true" : "false",
+	     scale_word(scale));
+	for (int i = 0; i < cdok_level_count(scale); i++) {
+		put(b, i ? "," : "");
+		put_str(b, cdok_level_name(scale, i));
+	}
+	put(b, "],\"givens\":[");
+	for (int c = 0; c < n * n; c++)
+		putf(b, "%s%d", c ? "," : "", cdok_puzzle_given(p, c));
+	put(b, "],\"cages\":[");
+	for (int k = 0; k < cdok_puzzle_cage_count(p); k++) {
+		putf(b, "%s{\"op\":\"%c\",\"target\":%" PRId64 ",\"distinct\":"
+		     "%s,\"cells\":", k ? "," : "", (char)cdok_cage_op(p, k),
+		     cdok_cage_target(p, k),
+		     cdok_cage_distinct(p, k) ? "true" : "false");
+		put_ints(b, cdok_cage_cells(p, k), cdok_cage_size(p, k));
+		put(b, "}");
+	}
+	put(b, "]}");
+}
+
+/* A puzzle's text in a format, or NULL when the format cannot hold it. */
+static char *written(const cdok_puzzle *p, const char *format,
+		     const int *values)
+{
+	char *out = NULL;
+
+	if (cdok_write(cdok_format_find(format), p, values, &out, NULL,
+		       NULL) != CDOK_OK)
+		return NULL;
+	return out;
+}
+
+/* Everything the page needs of a puzzle: the model, its spec, a short
+ * game ID when Keen or Solo can hold it, its solution and level.
+ * solution, when not NULL, is the proven only solution. */
+static void put_puzzle_doc(struct buf *b, const cdok_puzzle *p,
+			   const cdok_format *format, const int *solution)
+{
+	int n = cdok_puzzle_size(p);
+	int *grid = malloc(sizeof(int) * (size_t)(n * n));
+	cdok_scale scale = cdok_puzzle_scale(p);
+	cdok_result res;
+	cdok_grading g;
+	cdok_grade_params gp;
+	cdok_error err;
+	char *spec = written(p, "spec", NULL);
+	char *id = written(p, scale == CDOK_SCALE_KILLER ? "solo" : "keen",
+			   NULL);
+
+	put(b, "{\"ok\":true,\"format\":");
+	put_str(b, format ? cdok_format_name(format) : "spec");
+	put(b, ",\"puzzle\":");
+	put_model(b, p);
+	put(b, ",\"spec\":");
+	put_str(b, spec);
+	put(b, ",\"id\":");
+	/* A game ID ends in no newline worth keeping in an address. */
+	if (id)
+		id[strcspn(id, "\r\n")] = '\0';
+	put_str(b, id);
+	cdok_free(spec);
+	cdok_free(id);
+	if (!grid) {
+		b->failed = 1;
+		return;
+	}
+	memset(&res, 0, sizeof(res));
+	memset(&err, 0, sizeof(err));
+	if (solution) {
+		memcpy(grid, solution, sizeof(int) * (size_t)(n * n));
+		res.verdict = CDOK_VERDICT_UNIQUE;
+		res.count = 1;
+	} else if (cdok_solve(p, NULL, grid, &res, &err) != CDOK_OK) {
+		put(b, ",\"verdict\":\"error\",\"reason\":");
+		put_str(b, err.message);
+		put(b, "}");
+		free(grid);
+		return;
+	}
+	putf(b, ",\"verdict\":\"%s\",\"reason\":", cdok_verdict_name(res.verdict));
+	put_str(b, res.reason);
+	if (res.verdict == CDOK_VERDICT_UNIQUE) {
+		put(b, ",\"solution\":");
+		put_ints(b, grid, n * n);
+		cdok_grade_params_init(&gp);
+		gp.solution = grid;
+		if (scale != CDOK_SCALE_NONE &&
+		    cdok_grade(p, &gp, &g, NULL) == CDOK_OK &&
+		    g.outcome == CDOK_GRADE_LEVEL) {
+			put(b, ",\"level\":");
+			put_str(b, cdok_level_name(scale, g.level));
+		}
+	}
+	free(grid);
+	put(b, "}");
+}
+
+/* Read the first puzzle of a text in any core format. */
+CW_EXPORT char *cw_read(const char *text);
+CW_EXPORT char *cw_read(const char *text)
+{
+	const cdok_format *format;
+	cdok_puzzle *p;
+	cdok_error err;
+	struct buf b = { 0 };
+
+	char *spec;
+
+	if (read_puzzle(text ? text : "", &p, &format, &err) != CDOK_OK)
+		return fail_err(&err);
+	/* The page hands the puzzle back as its spec with every call. */
+	if (cdok_write(cdok_format_find("spec"), p, NULL, &spec, NULL,
+		       &err) != CDOK_OK) {
+		char msg[384];
+
+		cdok_puzzle_free(p);
+		snprintf(msg, sizeof(msg), "the page plays puzzles that a "
+			 "spec can hold, and this one it cannot: %s",
+			 err.message);
+		return fail_doc(msg, 0, 0);
+	}
+	cdok_free(spec);
+	put_puzzle_doc(&b, p, format, NULL);
+	cdok_puzzle_free(p);
+	return finish(&b);
+}
+
+/* ---- generate, as `cdok generate` does ---- */
+
+/* The grade's difficulty, as the program scores puzzles made without a
+ * level (cli/levels.c, cli_score). */
+static uint64_t grade_score(void *user, const cdok_puzzle *puzzle,
+			    const cdok_result *result)
+{
+	cdok_grade_params params;
+	cdok_grading g;
+
+	(void)user;
+	cdok_grade_params_init(&params);
+	if (cdok_grade(puzzle, &params, &g, NULL) != CDOK_OK)
+		return result->difficulty;
+	switch (g.outcome) {
+	case CDOK_GRADE_LEVEL:
+		return g.difficulty;
+	case CDOK_GRADE_ABOVE:
+		return (uint64_t)CDOK_SCORE_SPAN * (uint64_t)(g.level + 1);
+	default:
+		return result->difficulty;
+	}
+}
+
+/* The operator sets of --ops by name, or the characters themselves. */
+static int parse_ops(const char *s, unsigned *ops)
+{
+	unsigned set = 0;
+
+	if (!s || !*s || !strcmp(s, "all")) {
+		*ops = CDOK_GEN_ALL_OPS;
+		return 1;
+	}
+	if (!strcmp(s, "mul")) {
+		*ops = CDOK_GEN_MUL;
+		return 1;
+	}
+	if (!strcmp(s, "add")) {
+		*ops = CDOK_GEN_ADD;
+		return 1;
+	}
+	if (!strcmp(s, "addsub")) {
+		*ops = CDOK_GEN_ADD | CDOK_GEN_SUB;
+		return 1;
+	}
+	for (; *s; s++) {
+		const char *at = strchr("+-*/", *s);
+
+		if (!at)
+			return 0;
+		set |= 1u << (at - "+-*/");
+	}
+	if (!(set & (CDOK_GEN_ADD | CDOK_GEN_MUL)))
+		return 0;
+	*ops = set;
+	return 1;
+}
+
+/* Hardening rounds for a level, as the program gives them (cli/
+ * cmd_generate.c, LEVEL_ROUNDS). */
+#define LEVEL_ROUNDS 10
+
+/* Make the puzzle `cdok -s SIZE [--killer] [--boxes RxC] [--ops OPS] [-T]
+ * [--level LEVEL] --seed SEED generate` makes, with "text" holding what
+ * that command prints, byte for byte.  level and ops may be "" or NULL;
+ * box_rows 0 lets the library choose the boxes. */
+CW_EXPORT char *cw_generate(int size, const char *level, const char *ops,
+			    int two_cell, int killer, int box_rows,
+			    int box_cols, const char *seed_text);
+CW_EXPORT char *cw_generate(int size, const char *level, const char *ops,
+			    int two_cell, int killer, int box_rows,
+			    int box_cols, const char *seed_text)
+{
+	cdok_scale scale = killer ? CDOK_SCALE_KILLER : CDOK_SCALE_CALCUDOKU;
+	cdok_gen_params par;
+	cdok_gen_result res;
+	cdok_puzzle *p = NULL;
+	cdok_error err;
+	cdok_rng rng;
+	struct buf b = { 0 };
+	char msg[256], line[128], *end;
+	char *spec, *drawing;
+	uint64_t seed;
+	int lvl = -1, top, *solution;
+
+	if (size < 1 || size > CDOK_MAX_SIZE || (killer && size > 25))
+		return fail_doc("this page makes puzzles of 1 x 1 to 63 x 63 "
+				"(Killer: up to 25 x 25)", 0, 0);
+	seed = strtoull(seed_text ? seed_text : "", &end, 10);
+	if (!seed_text || !*seed_text || *end)
+		return fail_doc("the seed must be a whole number", 0, 0);
+	cdok_gen_params_init(&par);
+	par.size = size;
+	if (killer) {
+		par.killer = 1;
+		par.box_rows = box_rows;
+		par.box_cols = box_cols;
+	} else {
+		if (!parse_ops(ops, &par.ops))
+			return fail_doc("the operators must be all, mul, add, "
+					"addsub, or some of + - * / with + "
+					"or *", 0, 0);
+		par.two_cell = two_cell != 0;
+	}
+	par.score = grade_score;
+	if (level && *level) {
+		lvl = cdok_level_find(scale, level);
+		if (lvl < 0) {
+			snprintf(msg, sizeof(msg), "no level '%s' on this "
+				 "scale", level);
+			return fail_doc(msg, 0, 0);
+		}
+		/* The levels that occur at a size, as the program has
+		 * them: Keen caps 3 x 3 at Normal. */
+		top = cdok_level_count(scale) - 1;
+		if (size <= 2 || (killer && size <= 4))
+			top = 0;
+		else if (size == 3)
+			top = 1;
+		if (lvl > top) {
+			snprintf(msg, sizeof(msg), "there are no %s puzzles of "
+				 "size %d x %d: %s is the hardest level at "
+				 "that size", cdok_level_name(scale, lvl), size,
+				 size, cdok_level_name(scale, top));
+			return fail_doc(msg, 0, 0);
+		}
+		par.level = lvl;
+		par.score = NULL;
+		par.iterations = LEVEL_ROUNDS;
+	}
+	solution = malloc(sizeof(int) * (size_t)(size * size));
+	if (!solution)
+		return fail_doc("out of memory", 0, 0);
+	memset(&res, 0, sizeof(res));
+	res.solution = solution;
+	memset(&err, 0, sizeof(err));
+	cdok_rng_seed(&rng, seed, 0);
+	if (cdok_generate(&par, NULL, &rng, &p, &res, &err) != CDOK_OK) {
+		free(solution);
+		return fail_err(&err);
+	}
+	/* What the program prints: the spec, a blank line, the drawing, a
+	 * blank line and the difficulty. */
+	spec = written(p, "spec", NULL);
+	drawing = written(p, "ascii", NULL);
+	scale = cdok_puzzle_scale(p);
+	if (scale != CDOK_SCALE_NONE && res.score >= CDOK_SCORE_SPAN)
+		snprintf(line, sizeof(line), "Difficulty: %" PRIu64 " (%s, "
+			 "score %" PRIu64 ")\n", res.score,
+			 cdok_level_name(scale, (int)(res.score /
+						      CDOK_SCORE_SPAN) - 1),
+			 res.score % CDOK_SCORE_SPAN);
+	else
+		snprintf(line, sizeof(line), "Difficulty: %" PRIu64 "\n",
+			 res.score);
+	put_puzzle_doc(&b, p, NULL, solution);
+	/* put_puzzle_doc ends the object: reopen it for the rest. */
+	if (!b.failed && b.len && b.p[b.len - 1] == '}')
+		b.p[--b.len] = '\0';
+	putf(&b, ",\"seed\":\"%" PRIu64 "\",\"text\":", seed);
+	if (spec && drawing) {
+		struct buf t = { 0 };
+
+		put(&t, spec);
+		put(&t, "\n");
+		put(&t, drawing);
+		put(&t, "\n");
+		put(&t, line);
+		put_str(&b, t.failed ? NULL : t.p);
+		free(t.p);
+	} else {
+		put(&b, "null");
+	}
+	put(&b, "}");
+	cdok_free(spec);
+	cdok_free(drawing);
+	cdok_puzzle_free(p);
+	free(solution);
+	return finish(&b);
+}
+
+/* ---- steps: hints and explanations ---- */
+
+/* HINT TIERS.  The three tiers of a hint (issue 29): "where" says where
+ * to look without naming a technique, "focus" are the cells to
+ * highlight for it, "what" names the technique and its cells; the step's
+ * own text is the third tier.  Until the library gives the first two
+ * itself, they are made here from the step; this one function is what
+ * changes when it does. */
+static void hint_tiers(struct buf *b, const cdok_puzzle *p,
+		       const cdok_step *step)
+{
+	int n = cdok_puzzle_size(p);
+	struct buf w = { 0 };
+
+	put(b, "\"where\":");
+	put_str(b, "Look at the highlighted cells.");
+	put(b, ",\"focus\":");
+	put_ints(b, step->cells, step->ncells);
+	/* The technique's title and the cells it looks at. */
+	put(&w, cdok_technique_title(step->technique));
+	put(&w, ": ");
+	for (int i = 0; i < step->ncells; i++)
+		putf(&w, "%sr%dc%d", i == 0 ? "" : i + 1 == step->ncells ?
+		     " and " : ", ", step->cells[i] / n + 1,
+		     step->cells[i] % n + 1);
+	put(b, ",\"what\":");
+	put_str(b, w.failed ? NULL : w.p);
+	free(w.p);
+}
+
+/* One step: its technique, level, cells, what it places and removes,
+ * and its sentence. */
+static void put_step(struct buf *b, const cdok_puzzle *p,
+		     const cdok_step *s)
+{
+	cdok_scale scale = cdok_puzzle_scale(p);
+
+	put(b, "{\"technique\":");
+	put_str(b, s->technique >= 0 ? cdok_technique_name(s->technique)
+		   : NULL);
+	put(b, ",\"title\":");
+	put_str(b, s->technique >= 0 ? cdok_technique_title(s->technique)
+		   : NULL);
+	put(b, ",\"level\":");
+	put_str(b, s->technique >= 0 ? cdok_level_name(scale, s->level) :
+		   NULL);
+	put(b, ",\"cells\":");
+	put_ints(b, s->cells, s->ncells);
+	put(b, ",\"placed\":");
+	put_candidates(b, s->placed, s->nplaced);
+	put(b, ",\"removed\":");
+	put_candidates(b, s->removed, s->nremoved);
+	put(b, ",\"text\":");
+	put_str(b, s->text);
+	put(b, "}");
+}
+
+static const char *outcome_word(cdok_hint_outcome o)
+{
+	switch (o) {
+	case CDOK_HINT_STEP:
+		return "step";
+	case CDOK_HINT_SOLVED:
+		return "solved";
+	case CDOK_HINT_STUCK:
+		return "stuck";
+	case CDOK_HINT_CONTRADICTION:
+		return "contradiction";
+	}
+	return "step";
+}
+
+/* The next step from a state: values and pencil marks (bit v for value
+ * v; 0 in a cell: not noted) as comma-separated numbers, solution as
+ * given by cw_read (or "").  The document has "outcome", the three
+ * tiers (hint_tiers) and the step's technique, level, cells, placed,
+ * removed and text, and "values" and "candidates": the state with the
+ * step applied (cdok_step_apply).  A state with a mistake has outcome
+ * "contradiction" and the text says what is wrong. */
+CW_EXPORT char *cw_hint(const char *puzzle, const char *solution,
+			const char *values, const char *candidates);
+CW_EXPORT char *cw_hint(const char *puzzle, const char *solution,
+			const char *values, const char *candidates)
+{
+	cdok_puzzle *p;
+	cdok_hint *h = NULL;
+	cdok_grade_params gp;
+	cdok_error err;
+	struct buf b = { 0 };
+	int n, *sol, *v;
+	uint64_t *c;
+	cdok_status st;
+
+	if (read_puzzle(puzzle ? puzzle : "", &p, NULL, &err) != CDOK_OK)
+		return fail_err(&err);
+	n = cdok_puzzle_size(p);
+	sol = given_solution(p, solution);
+	v = malloc(sizeof(int) * (size_t)(n * n));
+	c = malloc(sizeof(uint64_t) * (size_t)(n * n));
+	if (!v || !c) {
+		st = CDOK_ERR_NOMEM;
+		snprintf(err.message, sizeof(err.message), "out of memory");
+		goto out;
+	}
+	parse_ints(values, v, n * n);
+	parse_sets(candidates, c, n * n);
+	cdok_grade_params_init(&gp);
+	gp.solution = sol;
+	st = cdok_hint_next(p, v, c, &gp, &h, &err);
+	if (st != CDOK_OK)
+		goto out;
+	putf(&b, "{\"ok\":true,\"outcome\":\"%s\",\"empty\":%d,",
+	     outcome_word(h->outcome), h->empty);
+	if (h->outcome == CDOK_HINT_STEP) {
+		hint_tiers(&b, p, &h->step);
+	} else {
+		put(&b, "\"where\":null,\"focus\":");
+		put_ints(&b, h->step.cells, h->step.ncells);
+		put(&b, ",\"what\":null");
+	}
+	put(&b, ",\"technique\":");
+	put_str(&b, h->step.technique >= 0 ?
+		cdok_technique_name(h->step.technique) : NULL);
+	put(&b, ",\"title\":");
+	put_str(&b, h->step.technique >= 0 ?
+		cdok_technique_title(h->step.technique) : NULL);
+	put(&b, ",\"level\":");
+	put_str(&b, h->outcome == CDOK_HINT_STEP ?
+		cdok_level_name(cdok_puzzle_scale(p), h->step.level) : NULL);
+	put(&b, ",\"cells\":");
+	put_ints(&b, h->step.cells, h->step.ncells);
+	put(&b, ",\"placed\":");
+	put_candidates(&b, h->step.placed, h->step.nplaced);
+	put(&b, ",\"removed\":");
+	put_candidates(&b, h->step.removed, h->step.nremoved);
+	put(&b, ",\"text\":");
+	put_str(&b, h->step.text);
+	/* The state once the step is applied, as the library applies it
+	 * (pencil marks where the filled cells do not imply them). */
+	if (h->outcome == CDOK_HINT_STEP) {
+		cdok_step_apply(p, &h->step, v, c);
+		put(&b, ",\"values\":");
+		put_ints(&b, v, n * n);
+		put(&b, ",\"candidates\":[");
+		for (int i = 0; i < n * n; i++)
+			putf(&b, "%s%" PRIu64, i ? "," : "", c[i]);
+		put(&b, "]");
+	}
+	put(&b, "}");
+out:
+	cdok_hint_free(h);
+	cdok_puzzle_free(p);
+	free(sol);
+	free(v);
+	free(c);
+	if (st != CDOK_OK) {
+		free(b.p);
+		return fail_err(&err);
+	}
+	return finish(&b);
+}
+
+static const char *problem_word(cdok_problem_kind k)
+{
+	switch (k) {
+	case CDOK_PROBLEM_VALUE: return "value";
+	case CDOK_PROBLEM_GIVEN: return "given";
+	case CDOK_PROBLEM_ROW: return "row";
+	case CDOK_PROBLEM_COLUMN: return "column";
+	case CDOK_PROBLEM_CAGE: return "cage";
+	case CDOK_PROBLEM_BOX: return "box";
+	case CDOK_PROBLEM_CAGE_REPEAT: return "cage-repeat";
+	case CDOK_PROBLEM_DIGIT: return "digit";
+	case CDOK_PROBLEM_TWO_DIGIT: return "two-digit";
+	case CDOK_PROBLEM_WRONG: return "wrong";
+	}
+	return "value";
+}
+
+/* The cells a problem is about, from its row, column and bits. */
+static void put_problem_cells(struct buf *b, const cdok_puzzle *p,
+			      const cdok_problem *pr)
+{
+	int n = cdok_puzzle_size(p), first = 1;
+
+	put(b, "[");
+#define CELL(c) do { putf(b, "%s%d", first ? "" : ",", (c)); first = 0; } \
+	while (0)
+	switch (pr->kind) {
+	case CDOK_PROBLEM_ROW:
+	case CDOK_PROBLEM_COLUMN:
+	case CDOK_PROBLEM_DIGIT:
+	case CDOK_PROBLEM_TWO_DIGIT:
+		for (int i = 0; i < n; i++)
+			if (pr->where >> i & 1)
+				CELL(pr->column < 0 ? pr->row * n + i :
+				     i * n + pr->column);
+		break;
+	case CDOK_PROBLEM_BOX: {
+		int bc = cdok_puzzle_box_cols(p);
+
+		for (int i = 0; i < n && bc; i++)
+			if (pr->where >> i & 1)
+				CELL((pr->row + i / bc) * n + pr->column +
+				     i % bc);
+		break;
+	}
+	case CDOK_PROBLEM_CAGE:
+		for (int i = 0; i < cdok_cage_size(p, pr->cage); i++)
+			CELL(cdok_cage_cells(p, pr->cage)[i]);
+		break;
+	case CDOK_PROBLEM_CAGE_REPEAT:
+		for (int i = 0; i < cdok_cage_size(p, pr->cage) && i < 64; i++)
+			if (pr->where >> i & 1)
+				CELL(cdok_cage_cells(p, pr->cage)[i]);
+		break;
+	default:
+		CELL(pr->row * n + pr->column);
+		break;
+	}
+#undef CELL
+	put(b, "]");
+}
+
+/* The mistake finder on a partly filled grid (comma-separated values, 0
+ * for empty): every broken rule and, when the puzzle has one solution,
+ * every filled value that differs from it ("wrong"), each with its
+ * cells and the library's sentence.  solution as for cw_hint. */
+CW_EXPORT char *cw_check(const char *puzzle, const char *solution,
+			 const char *values);
+CW_EXPORT char *cw_check(const char *puzzle, const char *solution,
+			 const char *values)
+{
+	cdok_puzzle *p;
+	cdok_problem *pr = NULL;
+	cdok_grade_params gp;
+	cdok_error err;
+	struct buf b = { 0 };
+	int n, *sol, *v, count = 0, unique = 0;
+	cdok_status st;
+
+	if (read_puzzle(puzzle ? puzzle : "", &p, NULL, &err) != CDOK_OK)
+		return fail_err(&err);
+	n = cdok_puzzle_size(p);
+	sol = given_solution(p, solution);
+	v = malloc(sizeof(int) * (size_t)(n * n));
+	if (!v) {
+		free(sol);
+		cdok_puzzle_free(p);
+		return fail_doc("out of memory", 0, 0);
+	}
+	parse_ints(values, v, n * n);
+	/* 0 is the page's empty cell; a Nylimb grid may hold 0 itself. */
+	if (!(cdok_puzzle_rules(p) & CDOK_RULE_NYLIMB))
+		for (int i = 0; i < n * n; i++)
+			if (!v[i])
+				v[i] = CDOK_NONE;
+	cdok_grade_params_init(&gp);
+	gp.solution = sol;
+	st = cdok_check_partial(p, v, &gp, &pr, &count, &unique, &err);
+	if (st == CDOK_OK) {
+		putf(&b, "{\"ok\":true,\"unique\":%s,\"problems\":[",
+		     unique ? "true" : "false");
+		for (int i = 0; i < count; i++) {
+			char text[512];
+
+			cdok_problem_describe(&pr[i], p, text, sizeof(text));
+			putf(&b, "%s{\"kind\":\"%s\",\"cells\":", i ? "," : "",
+			     problem_word(pr[i].kind));
+			put_problem_cells(&b, p, &pr[i]);
+			put(&b, ",\"text\":");
+			put_str(&b, text);
+			put(&b, "}");
+		}
+		put(&b, "]}");
+	}
+	cdok_free(pr);
+	cdok_puzzle_free(p);
+	free(sol);
+	free(v);
+	if (st != CDOK_OK) {
+		free(b.p);
+		return fail_err(&err);
+	}
+	return finish(&b);
+}
+
+/* The whole logical solution from the givens: the level, whether the
+ * steps reach the end, and every step (as put_step writes them). */
+CW_EXPORT char *cw_explain(const char *puzzle, const char *solution);
+CW_EXPORT char *cw_explain(const char *puzzle, const char *solution)
+{
+	cdok_puzzle *p;
+	cdok_explanation *e = NULL;
+	cdok_grade_params gp;
+	cdok_error err;
+	struct buf b = { 0 };
+	cdok_scale scale;
+	int *sol;
+
+	if (read_puzzle(puzzle ? puzzle : "", &p, NULL, &err) != CDOK_OK)
+		return fail_err(&err);
+	scale = cdok_puzzle_scale(p);
+	sol = given_solution(p, solution);
+	cdok_grade_params_init(&gp);
+	gp.solution = sol;
+	if (cdok_explain(p, &gp, &e, &err) != CDOK_OK) {
+		free(sol);
+		cdok_puzzle_free(p);
+		return fail_err(&err);
+	}
+	put(&b, "{\"ok\":true,\"level\":");
+	put_str(&b, e->grading.outcome == CDOK_GRADE_LEVEL ?
+		cdok_level_name(scale, e->grading.level) : NULL);
+	putf(&b, ",\"solved\":%s,\"steps\":[", e->solved ? "true" : "false");
+	for (int i = 0; i < e->nsteps; i++) {
+		put(&b, i ? "," : "");
+		put_step(&b, p, &e->steps[i]);
+	}
+	put(&b, "]}");
+	cdok_explanation_free(e);
+	cdok_puzzle_free(p);
+	free(sol);
+	return finish(&b);
+}
+
+/* Solve a puzzle (any core format): the verdict, the first solution,
+ * the search's nodes.  For the benchmark and for checking. */
+CW_EXPORT char *cw_solve(const char *puzzle);
+CW_EXPORT char *cw_solve(const char *puzzle)
+{
+	cdok_puzzle *p;
+	cdok_result res;
+	cdok_error err;
+	struct buf b = { 0 };
+	int n, *grid;
+
+	if (read_puzzle(puzzle ? puzzle : "", &p, NULL, &err) != CDOK_OK)
+		return fail_err(&err);
+	n = cdok_puzzle_size(p);
+	grid = calloc((size_t)(n * n), sizeof(int));
+	if (!grid || cdok_solve(p, NULL, grid, &res, &err) != CDOK_OK) {
+		free(grid);
+		cdok_puzzle_free(p);
+		return grid ? fail_err(&err) : fail_doc("out of memory", 0, 0);
+	}
+	putf(&b, "{\"ok\":true,\"verdict\":\"%s\",\"count\":%" PRIu64
+	     ",\"nodes\":%" PRIu64 ",\"solution\":",
+	     cdok_verdict_name(res.verdict), res.count, res.nodes);
+	put_ints(&b, grid, n * n);
+	put(&b, "}");
+	free(grid);
+	cdok_puzzle_free(p);
+	return finish(&b);
+}
+
+/* Release a document this layer returned. */
+CW_EXPORT void cw_free(char *doc);
+CW_EXPORT void cw_free(char *doc)
+{
+	free(doc);
+}
+
+/* The library's release, for the page's footer. */
+CW_EXPORT const char *cw_version(void);
+CW_EXPORT const char *cw_version(void)
+{
+	return cdok_version();
+}
+
+/* ---- what a cage can hold ---- */
+
+/* The most fillings cw_combos tries before it gives up listing. */
+#define COMBO_TRIES 2000000
+
+struct combos {
+	const cdok_puzzle *p;
+	int cage, m, n;
+	const int *cells;
+	int *values;          /* the grid: the cage's cells, the rest empty */
+	long tries;
+	int (*sets)[CDOK_MAX_SIZE]; /* each set found, sorted */
+	int nsets, cap;
+	int failed;
+};
+
+/* Whether the cage's filling meets its clue, by the library's checker:
+ * the cage's arithmetic is checked once all its cells are filled. */
+static int cage_ok(struct combos *c)
+{
+	cdok_problem *pr = NULL;
+	int count = 0, ok = 1;
+
+	if (cdok_check(c->p, c->values, &pr, &count, NULL) != CDOK_OK) {
+		c->failed = 1;
+		return 0;
+	}
+	for (int i = 0; i < count; i++)
+		if ((pr[i].kind == CDOK_PROBLEM_CAGE ||
+		     pr[i].kind == CDOK_PROBLEM_CAGE_REPEAT ||
+		     pr[i].kind == CDOK_PROBLEM_GIVEN) && (pr[i].cage == c->cage ||
+		     pr[i].kind == CDOK_PROBLEM_GIVEN))
+			ok = 0;
+	cdok_free(pr);
+	return ok;
+}
+
+static int by_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+
+	return (x > y) - (x < y);
+}
+
+static void keep_set(struct combos *c)
+{
+	int set[CDOK_MAX_SIZE];
+
+	for (int i = 0; i < c->m; i++)
+		set[i] = c->values[c->cells[i]];
+	qsort(set, (size_t)c->m, sizeof(int), by_int);
+	for (int s = 0; s < c->nsets; s++)
+		if (!memcmp(c->sets[s], set, sizeof(int) * (size_t)c->m))
+			return;
+	if (c->nsets == c->cap) {
+		int cap = c->cap ? c->cap * 2 : 16;
+		void *q = realloc(c->sets, sizeof(*c->sets) * (size_t)cap);
+
+		if (!q) {
+			c->failed = 1;
+			return;
+		}
+		c->sets = q;
+		c->cap = cap;
+	}
+	memcpy(c->sets[c->nsets++], set, sizeof(int) * (size_t)c->m);
+}
+
+/* Fill the cage's cells from the i-th on, keeping values apart in a
+ * row, a column, a box and a cage whose values must differ. */
+static void fill(struct combos *c, int i)
+{
+	int cell, given;
+
+	if (c->failed || c->tries > COMBO_TRIES)
+		return;
+	if (i == c->m) {
+		c->tries++;
+		if (cage_ok(c))
+			keep_set(c);
+		return;
+	}
+	cell = c->cells[i];
+	given = cdok_puzzle_given(c->p, cell);
+	for (int v = 1; v <= c->n; v++) {
+		int clash = given != CDOK_NONE && v != given;
+
+		for (int j = 0; j < i && !clash; j++) {
+			int other = c->cells[j];
+			int br = cdok_puzzle_box_rows(c->p);
+			int bc = cdok_puzzle_box_cols(c->p);
+			int same_box = br && (cell / c->n) / br ==
+				       (other / c->n) / br &&
+				       (cell % c->n) / bc == (other % c->n) / bc;
+
+			if (c->values[other] == v &&
+			    (cell / c->n == other / c->n ||
+			     cell % c->n == other % c->n || same_box ||
+			     cdok_cage_distinct(c->p, c->cage)))
+				clash = 1;
+		}
+		if (clash)
+			continue;
+		c->values[cell] = v;
+		fill(c, i + 1);
+	}
+	c->values[cell] = CDOK_NONE;
+}
+
+/* The sets of values the cage holding a cell can take by its clue
+ * alone (values kept apart in its rows, columns and boxes): "combos", a
+ * list of sorted lists, and "complete": false when there were too many
+ * fillings to try them all.  Not for Nylimb puzzles. */
+CW_EXPORT char *cw_combos(const char *puzzle, int cell);
+CW_EXPORT char *cw_combos(const char *puzzle, int cell)
+{
+	struct combos c;
+	cdok_error err;
+	cdok_puzzle *p;
+	struct buf b = { 0 };
+	int nn;
+
+	if (read_puzzle(puzzle ? puzzle : "", &p, NULL, &err) != CDOK_OK)
+		return fail_err(&err);
+	memset(&c, 0, sizeof(c));
+	c.p = p;
+	c.n = cdok_puzzle_size(p);
+	nn = c.n * c.n;
+	if (cell < 0 || cell >= nn || cdok_puzzle_cage_of(p, cell) < 0 ||
+	    (cdok_puzzle_rules(p) & CDOK_RULE_NYLIMB)) {
+		cdok_puzzle_free(p);
+		return fail_doc("this cell is in no cage", 0, 0);
+	}
+	c.cage = cdok_puzzle_cage_of(p, cell);
+	c.m = cdok_cage_size(p, c.cage);
+	c.cells = cdok_cage_cells(p, c.cage);
+	c.values = malloc(sizeof(int) * (size_t)nn);
+	if (!c.values) {
+		cdok_puzzle_free(p);
+		return fail_doc("out of memory", 0, 0);
+	}
+	for (int i = 0; i < nn; i++)
+		c.values[i] = CDOK_NONE;
+	fill(&c, 0);
+	if (!c.failed) {
+		putf(&b, "{\"ok\":true,\"complete\":%s,\"cells\":",
+		     c.tries > COMBO_TRIES ? "false" : "true");
+		put_ints(&b, c.cells, c.m);
+		put(&b, ",\"combos\":[");
+		for (int s = 0; s < c.nsets; s++) {
+			put(&b, s ? "," : "");
+			put_ints(&b, c.sets[s], c.m);
+		}
+		put(&b, "]}");
+	}
+	free(c.values);
+	free(c.sets);
+	cdok_puzzle_free(p);
+	if (c.failed) {
+		free(b.p);
+		return fail_doc("out of memory", 0, 0);
+	}
+	return finish(&b);
+}

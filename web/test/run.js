@@ -1,0 +1,693 @@
+// run.js -- the page's tests in a real browser (doc/WEB.md): Debian's
+// chromium, headless, driven by playwright-core, which is told where the
+// browser is (nothing is downloaded).  The page is opened from file://
+// with Chromium's default settings and from a static server on
+// 127.0.0.1, and used as a person uses it: by roles, names and keys.
+// Every wait is for the page's state; the timeouts only bound a test
+// that has already failed.
+//
+//   CDOK_WEB=build/web CDOK_BIN=build/cdok CDOK_WEB_SHOTS=build/web-test \
+//     node web/test/run.js          (make web-check does this)
+"use strict";
+
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const fs = require("node:fs");
+const path = require("node:path");
+const http = require("node:http");
+const { execFileSync } = require("node:child_process");
+
+const ROOT = path.resolve(__dirname, "..", "..");
+const WEB = process.env.CDOK_WEB || path.join(ROOT, "build", "web");
+const BIN = process.env.CDOK_BIN || path.join(ROOT, "build", "cdok");
+const SHOTS = process.env.CDOK_WEB_SHOTS || path.join(ROOT, "build", "web-test");
+const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+const CORPUS = path.join(ROOT, "tests", "data", "corpus");
+
+let chromium;
+try {
+  ({ chromium } = require("playwright-core"));
+} catch (e) {
+  console.error("web tests: playwright-core is missing: run scripts/install-deps --test");
+  process.exit(1);
+}
+if (!fs.existsSync(CHROMIUM)) {
+  console.error(`web tests: ${CHROMIUM} is missing: install Debian's chromium (scripts/install-deps --test)`);
+  process.exit(1);
+}
+if (!fs.existsSync(path.join(WEB, "index.html"))) {
+  console.error(`web tests: ${WEB}/index.html is missing: run make web`);
+  process.exit(1);
+}
+
+const FILE_URL = "file://" + path.join(WEB, "index.html");
+const STATE_TIMEOUT = 60000;
+let browser, server, HTTP_URL;
+
+// A static server for build/web on the loopback interface only.
+function serve() {
+  const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
+  return new Promise((resolve) => {
+    const s = http.createServer((req, res) => {
+      const name = decodeURIComponent(new URL(req.url, "http://x").pathname);
+      const file = path.join(WEB, name === "/" ? "index.html" : name);
+      if (!file.startsWith(WEB) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+        res.writeHead(404);
+        res.end();
+        return;
+      }
+      res.writeHead(200, { "Content-Type": types[path.extname(file)] || "application/octet-stream" });
+      fs.createReadStream(file).pipe(res);
+    });
+    s.listen(0, "127.0.0.1", () => resolve(s));
+  });
+}
+
+test.before(async () => {
+  browser = await chromium.launch({ executablePath: CHROMIUM });
+  server = await serve();
+  HTTP_URL = `http://127.0.0.1:${server.address().port}/`;
+  fs.mkdirSync(SHOTS, { recursive: true });
+});
+
+test.after(async () => {
+  if (browser) await browser.close();
+  if (server) server.close();
+});
+
+// A new page that records console errors and every request that would
+// leave the machine (those are refused, and fail the test).
+async function open(base, hash, viewport, setup) {
+  const context = await browser.newContext({ viewport: viewport || { width: 1280, height: 900 } });
+  if (setup) await setup(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(STATE_TIMEOUT);
+  const problems = [];
+  page.on("console", (m) => { if (m.type() === "error") problems.push("console: " + m.text()); });
+  page.on("pageerror", (e) => problems.push("page error: " + e.message));
+  await context.route("**/*", (route) => {
+    const url = route.request().url();
+    if (/^(file|blob|data):/.test(url) || url.startsWith(HTTP_URL)) return route.continue();
+    problems.push("request leaving the machine: " + url);
+    return route.abort();
+  });
+  page.problems = problems;
+  await page.goto(base + (hash ? "#" + hash : ""));
+  await page.waitForFunction(() => document.body.dataset.ready === "1");
+  return page;
+}
+
+async function close(page) {
+  const problems = page.problems.slice();
+  await page.context().close();
+  assert.deepEqual(problems, [], "no console error and no request leaving the machine");
+}
+
+const status = (page) => page.getByRole("status");
+const cell = (page, r, c) => page.getByRole("gridcell", { name: new RegExp(`^row ${r}, column ${c},`) });
+
+// Wait until the status region's text matches.
+async function statusMatches(page, re) {
+  await page.waitForFunction((src) => new RegExp(src).test(document.querySelector("[role=status]").textContent),
+    re.source);
+  return status(page).textContent();
+}
+
+// Wait until a puzzle of this many rows is on the grid.
+async function gridOf(page, n) {
+  await page.waitForFunction((k) => document.querySelectorAll("[role=gridcell]").length === k * k, n);
+}
+
+const keyOf = (v) => (v < 10 ? String(v) : { 10: "0", 11: "a", 12: "b" }[v]);
+
+function readSolution(file) {
+  return fs.readFileSync(file, "utf8").trim().split("\n").map((l) => l.trim().split(/\s+/).map(Number));
+}
+
+// Type a whole grid with the keyboard: a value, then an arrow key.
+async function typeGrid(page, rows) {
+  const n = rows.length;
+  await cell(page, 1, 1).click();
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      await page.keyboard.press(keyOf(rows[r][c]));
+      if (c < n - 1) await page.keyboard.press("ArrowRight");
+    }
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Home");
+  }
+}
+
+// Open another puzzle by its address, with nothing kept from earlier
+// runs, and wait until it is on the grid.
+async function goFresh(page, hash) {
+  await page.evaluate((h) => { localStorage.clear(); location.hash = h; }, hash);
+  await page.waitForFunction((h) => game.source && game.source.hash === h, hash);
+}
+
+const linkTo = (file) => "p=" + encodeURIComponent(fs.readFileSync(file, "utf8").trim());
+
+// ---- the tests ----
+
+test("held-out Keen 9 x 9 of every level and Solo Killers, opened by link, typed in, end Solved", async () => {
+  // web/test/heldout: made by Tatham's generators for this test alone
+  // (scripts/make-web-heldout), at the level the page must show.
+  const LEVEL = { e: "Easy", n: "Normal", h: "Hard", x: "Extreme", u: "Unreasonable",
+    t: "Trivial", b: "Basic", i: "Intermediate", a: "Advanced" };
+  const HELD = path.join(__dirname, "heldout");
+  const files = fs.readdirSync(HELD).filter((f) => /\.(keen|solo)$/.test(f)).sort();
+  assert.equal(files.length, 16, files.join(" "));
+  const page = await open(FILE_URL, "");
+  for (const puzzle of files) {
+    const [, kind, d] = /^(keen_9|killer_k)(\w)/.exec(puzzle);
+    const level = kind === "killer_k" && d === "e" ? "Extreme" : LEVEL[d];
+    await goFresh(page, linkTo(path.join(HELD, puzzle)));
+    await gridOf(page, 9);
+    assert.ok((await page.locator("#info").textContent()).includes(level), puzzle);
+    await typeGrid(page, readSolution(path.join(HELD, puzzle.replace(/\.\w+$/, ".sol"))));
+    const text = await statusMatches(page, /Solved/);
+    assert.match(text, /Solved! Your time: \d+:\d\d/, puzzle);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: path.join(SHOTS, "solved-1280.png"), fullPage: true });
+  await close(page);
+});
+
+test("from a static server on 127.0.0.1: a 12 x 12 typed with 0, a and b ends Solved", async () => {
+  const page = await open(HTTP_URL, "size=12&level=easy&seed=3");
+  await gridOf(page, 12);
+  const sol = await page.evaluate(() => game.doc.solution);
+  const rows = [];
+  for (let r = 0; r < 12; r++) rows.push(sol.slice(r * 12, r * 12 + 12));
+  await typeGrid(page, rows);
+  await statusMatches(page, /Solved/);
+  await close(page);
+});
+
+test("a wrong value is aria-invalid after Check, and the grid goes back to the last state without mistakes", async () => {
+  const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9h_06.keen")));
+  await gridOf(page, 9);
+  const sol = readSolution(path.join(CORPUS, "keen/keen_9h_06.sol"));
+  await cell(page, 1, 1).click();
+  await page.keyboard.press(String(sol[0][0]));
+  await page.keyboard.press("ArrowRight");
+  const wrong = (sol[0][1] % 9) + 1;
+  await page.keyboard.press(String(wrong));
+  await page.getByRole("button", { name: "Hint", exact: true }).click();
+  await statusMatches(page, /^There is a mistake in the grid/);
+  await page.getByRole("button", { name: "Check", exact: true }).click();
+  await statusMatches(page, /marked wrong/);
+  assert.equal(await cell(page, 1, 2).getAttribute("aria-invalid"), "true");
+  assert.equal(await cell(page, 1, 1).getAttribute("aria-invalid"), null);
+  await page.getByRole("button", { name: "Back to the last state without mistakes" }).click();
+  await statusMatches(page, /Back to the last state without mistakes/);
+  assert.match(await cell(page, 1, 2).getAttribute("aria-label"), /^row 1, column 2, empty/);
+  assert.match(await cell(page, 1, 1).getAttribute("aria-label"), new RegExp(`^row 1, column 1, ${sol[0][0]}`));
+  await page.getByRole("button", { name: "Check", exact: true }).click();
+  await statusMatches(page, /no mistakes/);
+  await close(page);
+});
+
+// The candidates left in every cell, from the cells' accessible names.
+async function candidatesLeft(page, n) {
+  const names = await page.getByRole("gridcell").evaluateAll((cs) => cs.map((c) => c.getAttribute("aria-label")));
+  return names.map((name) => {
+    const rest = name.replace(/^row \d+, column \d+, /, "").replace(/, cage .*$/, "");
+    if (rest === "empty") return Array.from({ length: n }, (_, i) => i + 1);
+    if (rest.startsWith("candidates ")) return rest.slice(11).split(" ").map(Number);
+    return [Number(rest)];
+  });
+}
+
+test("Hint in three presses gives three texts; applying the step brings the grid closer to the solution", async () => {
+  for (const [puzzle, sol] of [["keen/keen_9n_06.keen", "keen/keen_9n_06.sol"],
+    ["killer/killer_ki_05.solo", "killer/killer_ki_05.sol"]]) {
+    const page = await open(FILE_URL, linkTo(path.join(CORPUS, puzzle)));
+    await gridOf(page, 9);
+    const hint = page.getByRole("button", { name: "Hint", exact: true });
+    const texts = [];
+    for (let k = 1; k <= 3; k++) {
+      await hint.click();
+      texts.push(await statusMatches(page, /^Hint/));
+      // The next press waits for this one's text to be shown.
+      await page.waitForFunction((t) => document.querySelector("[role=status]").textContent === t, texts[k - 1]);
+    }
+    assert.equal(new Set(texts).size, 3, texts.join(" | "));
+    assert.ok(!/Look at/.test(texts[1]) && !/Look at/.test(texts[2]));
+    const solution = readSolution(path.join(CORPUS, sol)).flat();
+    const before = await candidatesLeft(page, 9);
+    await page.getByRole("button", { name: "Apply the step" }).click();
+    await statusMatches(page, /^Applied/);
+    const after = await candidatesLeft(page, 9);
+    const count = (g) => g.reduce((a, c) => a + c.length, 0);
+    assert.ok(count(after) < count(before), "the step removed candidates or placed a value");
+    after.forEach((c, i) => assert.ok(c.includes(solution[i]), `cell ${i} keeps its solution value`));
+    await close(page);
+  }
+});
+
+test("Explain lists the steps; choosing one and moving with Next and Previous shows the grid at that point", async () => {
+  const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9e_06.keen")));
+  await gridOf(page, 9);
+  await page.getByRole("button", { name: "Explain", exact: true }).click();
+  await statusMatches(page, /^Explanation: \d+ steps, level Easy/);
+  const text = () => page.locator("#explain-text").textContent();
+  assert.match(await text(), /^Step 1 of \d+/);
+  await page.getByRole("button", { name: "Next step" }).click();
+  assert.match(await text(), /^Step 2 of/);
+  const steps = page.locator("#explain-steps button");
+  const total = await steps.count();
+  await steps.nth(total - 1).click();
+  assert.match(await text(), new RegExp(`^Step ${total} of ${total}`));
+  // Before the last step all but at most one cell are placed.
+  const placed = (await candidatesLeft(page, 9)).filter((c) => c.length === 1).length;
+  assert.ok(placed >= 80, `${placed} cells placed before the last step`);
+  const highlighted = await page.locator("[role=gridcell].hl").count();
+  assert.ok(highlighted >= 1, "the step's cells are highlighted");
+  await page.getByRole("button", { name: "Previous step" }).click();
+  assert.match(await text(), new RegExp(`^Step ${total - 1} of`));
+  await page.screenshot({ path: path.join(SHOTS, "explain-1280.png"), fullPage: true });
+  await page.getByRole("button", { name: "Back to the game" }).click();
+  await close(page);
+});
+
+test("undo and redo, by buttons and by keys; pencil marks", async () => {
+  const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9e_06.keen")));
+  await gridOf(page, 9);
+  const name = () => cell(page, 2, 3).getAttribute("aria-label");
+  await cell(page, 2, 3).click();
+  await page.keyboard.press("4");
+  assert.match(await name(), /^row 2, column 3, 4/);
+  await page.getByRole("button", { name: "Undo" }).click();
+  assert.match(await name(), /^row 2, column 3, empty/);
+  await page.getByRole("button", { name: "Redo" }).click();
+  assert.match(await name(), /^row 2, column 3, 4/);
+  await cell(page, 2, 3).click();
+  await page.keyboard.press("Control+z");
+  assert.match(await name(), /^row 2, column 3, empty/);
+  await page.keyboard.press("Control+y");
+  assert.match(await name(), /^row 2, column 3, 4/);
+  await page.keyboard.press("Control+z");
+  await page.keyboard.press("Control+Shift+Z");
+  assert.match(await name(), /^row 2, column 3, 4/);
+  await page.keyboard.press("Backspace");
+  assert.match(await name(), /^row 2, column 3, empty/);
+  const pencil = page.getByRole("button", { name: "Pencil" });
+  assert.equal(await pencil.getAttribute("aria-pressed"), "false");
+  await page.keyboard.press("p");
+  assert.equal(await pencil.getAttribute("aria-pressed"), "true");
+  await page.keyboard.press("2");
+  await page.keyboard.press("7");
+  assert.match(await name(), /^row 2, column 3, candidates 2 7/);
+  await pencil.click();
+  assert.equal(await pencil.getAttribute("aria-pressed"), "false");
+  await close(page);
+});
+
+test("the selected cell's cage shows its combinations", async () => {
+  const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9h_01.keen")));
+  await gridOf(page, 9);
+  // keen_9h_01's first cage is 15+ over r1c1 and r1c2: 6 and 9, or 7 and 8.
+  await cell(page, 1, 2).click();
+  await page.getByRole("button", { name: "Cage combinations" }).click();
+  const text = await statusMatches(page, /can hold/);
+  assert.equal(text, "The 15+ cage at r1c1 (2 cells) can hold 6 9, or 7 8.");
+  assert.equal(await page.locator("[role=gridcell].hl").count(), 2);
+  await close(page);
+});
+
+test("Fill in candidates pencils in what the filled cells leave, and keeps it so", async () => {
+  const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9e_06.keen")));
+  await gridOf(page, 9);
+  await page.getByText("Options").click();
+  await page.getByLabel("Fill in candidates").check();
+  assert.match(await cell(page, 1, 2).getAttribute("aria-label"), /^row 1, column 2, candidates 1 2 3 4 5 6 7 8 9/);
+  await cell(page, 1, 1).click();
+  await page.keyboard.press("4");
+  assert.match(await cell(page, 1, 2).getAttribute("aria-label"), /^row 1, column 2, candidates 1 2 3 5 6 7 8 9/);
+  assert.match(await cell(page, 2, 2).getAttribute("aria-label"), /^row 2, column 2, candidates 1 2 3 4 5 6 7 8 9/);
+  await page.getByLabel("Fill in candidates").uncheck();
+  assert.match(await cell(page, 1, 2).getAttribute("aria-label"), /^row 1, column 2, empty/);
+  await close(page);
+});
+
+test("a rule broken by a row is shown at once", async () => {
+  const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9e_06.keen")));
+  await gridOf(page, 9);
+  await cell(page, 5, 1).click();
+  await page.keyboard.press("3");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("3");
+  await page.waitForFunction(() => document.querySelectorAll("[role=gridcell].conflict").length === 2);
+  await close(page);
+});
+
+test("generate at a level in the Worker: the level is shown, and the puzzle is the one build/cdok makes", async () => {
+  const page = await open(FILE_URL, "");
+  const cases = [
+    ["size=9&level=hard&seed=42", ["-s", "9", "--level", "hard", "--seed", "42"]],
+    ["size=9&level=advanced&seed=7&killer", ["--killer", "--level", "advanced", "--seed", "7"]],
+    ["size=6&level=basic&seed=3&killer", ["-s", "6", "--killer", "--level", "basic", "--seed", "3"]],
+    ["size=5&level=normal&seed=11&ops=mul&T", ["-s", "5", "--ops", "mul", "-T", "--level", "normal", "--seed", "11"]],
+    ["size=6&seed=8&ops=+-", ["-s", "6", "--ops", "+-", "--seed", "8"]],
+  ];
+  for (const [hash, args] of cases) {
+    const native = execFileSync(BIN, [...args, "generate"], { encoding: "utf8" });
+    await page.evaluate((h) => { location.hash = h; }, hash);
+    // The page writes the address back with the + encoded.
+    await page.waitForFunction((h) => game.source && game.source.hash === h && game.doc.text,
+      hash.replace("+", "%2B"));
+    assert.equal(await page.evaluate(() => game.doc.text), native, hash);
+  }
+  // Through the dialog, as a person does it.
+  await page.getByRole("button", { name: "New puzzle" }).click();
+  await page.getByLabel("Kind").selectOption("calcudoku");
+  await page.getByLabel("Size").selectOption("7");
+  await page.getByLabel("Level").selectOption("hard");
+  await page.getByLabel("Seed").fill("2024");
+  await page.getByRole("button", { name: "Make" }).click();
+  await page.waitForFunction(() => /7 × 7 Calcudoku · Hard · seed 2024/.test(document.querySelector("#info").textContent));
+  assert.equal(await page.evaluate(() => game.doc.text),
+    execFileSync(BIN, ["-s", "7", "--level", "hard", "--seed", "2024", "generate"], { encoding: "utf8" }));
+  // A seed that gives no 6 x 6 Extreme Killer: the library's words, and
+  // another seed offered (seed 2 makes one).
+  await page.evaluate(() => { location.hash = "size=6&level=extreme&seed=1&killer"; });
+  assert.match(await statusMatches(page, /No puzzle/), /found no Extreme Killer puzzle/);
+  await page.getByRole("button", { name: "Try another seed" }).waitFor();
+  // A level that does not exist at a size is refused in the library's words.
+  await page.evaluate(() => { location.hash = "size=3&level=hard&seed=1"; });
+  const text = await statusMatches(page, /No puzzle: there are no Hard/);
+  assert.match(text, /there are no Hard puzzles of size 3 x 3: Normal is the hardest level at that size/);
+  await close(page);
+});
+
+test("a generation can be cancelled", async () => {
+  const page = await open(FILE_URL, "");
+  await page.evaluate(() => { location.hash = "size=25&killer&seed=1"; });
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await statusMatches(page, /^Cancelled/);
+  await close(page);
+});
+
+test("reload restores the game; Start over clears it", async () => {
+  const page = await open(FILE_URL, "");
+  await goFresh(page, linkTo(path.join(CORPUS, "keen/keen_9n_06.keen")));
+  await gridOf(page, 9);
+  await cell(page, 3, 4).click();
+  await page.keyboard.press("6");
+  await page.keyboard.press("p");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("1");
+  await page.keyboard.press("5");
+  await page.reload();
+  await page.waitForFunction(() => document.body.dataset.ready === "1");
+  await gridOf(page, 9);
+  await statusMatches(page, /restored/);
+  assert.match(await cell(page, 3, 4).getAttribute("aria-label"), /^row 3, column 4, 6/);
+  assert.match(await cell(page, 3, 5).getAttribute("aria-label"), /^row 3, column 5, candidates 1 5/);
+  // The page opened again without an address comes back to it.
+  const again = await page.context().newPage();
+  await again.goto(FILE_URL);
+  await again.waitForFunction(() => document.body.dataset.ready === "1");
+  await statusMatches(again, /restored/);
+  assert.match(await cell(again, 3, 4).getAttribute("aria-label"), /^row 3, column 4, 6/);
+  await again.close();
+  await page.getByRole("button", { name: "Start over" }).first().click();
+  assert.match(await cell(page, 3, 4).getAttribute("aria-label"), /^row 3, column 4, empty/);
+  await close(page);
+});
+
+// The page's time is Playwright's clock (Date, timers and performance.now
+// faked, and moved on only by the test), and the tab is hidden and shown
+// as Chromium tells a page: document.hidden, visibilityState and a
+// visibilitychange event.  No wall time is waited for.
+test("the timer stops while the tab is hidden and runs on when it is shown", async () => {
+  const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9n_06.keen")), null,
+    (context) => context.clock.install());
+  await gridOf(page, 9);
+  await page.clock.pauseAt(Date.now() + 2000);
+  const played = () => page.evaluate(() => clockMs());
+  const timer = () => page.locator("#timer").textContent();
+  const setHidden = (hidden) => page.evaluate((h) => {
+    Object.defineProperty(document, "hidden", { configurable: true, get: () => h });
+    Object.defineProperty(document, "visibilityState", { configurable: true, get: () => (h ? "hidden" : "visible") });
+    document.dispatchEvent(new Event("visibilitychange"));
+  }, hidden);
+  const t0 = await played();
+  await page.clock.runFor(5000);
+  const t1 = await played();
+  assert.equal(t1 - t0, 5000, "the clock runs while the tab is shown");
+  await setHidden(true);
+  await page.clock.runFor(10 * 60 * 1000);
+  assert.equal(await played(), t1, "ten minutes hidden are not counted");
+  // What was played is kept when the tab goes away.
+  const saved = await page.evaluate(() => Object.keys(localStorage)
+    .filter((k) => k.startsWith("cdok:game:")).map((k) => JSON.parse(localStorage.getItem(k)).elapsed));
+  assert.deepEqual(saved, [t1]);
+  await setHidden(false);
+  await page.clock.runFor(3000);
+  const t2 = await played();
+  assert.equal(t2 - t1, 3000, "the clock runs again once the tab is shown");
+  const secs = Math.floor(t2 / 1000);
+  assert.equal(await timer(), `${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`);
+  await close(page);
+});
+
+test("JSON puzzles open as the program reads them; a broken one gets jansson's message", async () => {
+  const page = await open(FILE_URL, "");
+  // cdok's own documents (made here by the program) and Barium's Killer JSON.
+  const mine = path.join(SHOTS, "keen_9h_06.json");
+  fs.writeFileSync(mine, execFileSync(BIN, ["convert", "--to", "json", path.join(CORPUS, "keen/keen_9h_06.keen")]));
+  for (const [file, format] of [[mine, "json"], [path.join(CORPUS, "killer/barium_expert-1.json"), "killer"]]) {
+    const native = execFileSync(BIN, ["convert", "--to", "spec", file], { encoding: "utf8" });
+    await page.getByRole("button", { name: "Open" }).click();
+    await page.getByLabel("Puzzle text").fill(fs.readFileSync(file, "utf8"));
+    await page.getByRole("button", { name: "Open puzzle" }).click();
+    await page.waitForFunction((spec) => game.doc && game.doc.spec === spec, native);
+    assert.equal(await page.evaluate(() => game.doc.format), format);
+  }
+  const broken = '{\n  "format": "cdok-puzzle",\n  "size": 4,\n  "x": tru\n}\n';
+  await page.getByRole("button", { name: "Open" }).click();
+  await page.getByLabel("Puzzle text").fill(broken);
+  await page.getByRole("button", { name: "Open puzzle" }).click();
+  const text = await statusMatches(page, /cannot be read/);
+  assert.ok(text.endsWith("line 4, column 10: JSON: invalid token near 'tru'"), text);
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await close(page);
+});
+
+// Every JSON file of tests/data and web/test/json: the page's reader
+// (built natively over the jansson source the page is compiled from)
+// and the program (over Debian's libjansson) give the same spec, or the
+// same message at the same place.
+test("the page's JSON reader agrees with the program's on every JSON test file", () => {
+  const READ = process.env.CDOK_JSON_READ || path.join(ROOT, "build", "web-json-read");
+  const files = [];
+  const walk = (dir) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const f = path.join(dir, e.name);
+      if (e.isDirectory()) walk(f);
+      else if (e.name.endsWith(".json")) files.push(f);
+    }
+  };
+  walk(path.join(ROOT, "tests", "data"));
+  walk(path.join(__dirname, "json"));
+  assert.ok(files.length > 100, `${files.length} files`);
+  let errors = 0;
+  for (const f of files) {
+    const page = JSON.parse(execFileSync(READ, [f], { encoding: "utf8" }));
+    let out = "", err = "", code = 0;
+    try {
+      out = execFileSync(BIN, ["convert", "--to", "spec", f], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+    } catch (e) {
+      ({ stdout: out, stderr: err, status: code } = e);
+    }
+    if (page.ok) {
+      assert.equal(code, 0, f);
+      assert.equal(page.spec, out.split("\n\n")[0].replace(/\n*$/, "\n"), f);
+      continue;
+    }
+    const m = /:(\d+):(\d+): (.*?)(?: \(read as .*\))?$/m.exec(err);
+    if (!m) {
+      // A puzzle the program reads but cannot write as a spec: the page
+      // refuses it, saying the same.
+      assert.match(err, /cannot be written as spec: (.*)/, f);
+      assert.ok(page.error.endsWith(/cannot be written as spec: (.*)/.exec(err)[1].trim()), f);
+      continue;
+    }
+    errors++;
+    assert.deepEqual([page.line, page.column, page.error], [+m[1], +m[2], m[3]], f);
+  }
+  assert.ok(errors >= 25, `${errors} broken files compared`);
+});
+
+test("a broken file pasted: cdok's message with line and column", async () => {
+  const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9e_06.keen")));
+  await gridOf(page, 9);
+  const broken = "A+3 A B*2\nA 1\nC-1 C B\n";
+  const file = path.join(SHOTS, "broken.spec");
+  fs.writeFileSync(file, broken);
+  let native = "";
+  try {
+    execFileSync(BIN, ["solve", file], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  } catch (e) {
+    native = e.stderr;
+  }
+  // The program adds how it chose the format; the message is the rest.
+  const m = /broken\.spec:(\d+):(\d+): (.*?)(?: \(read as .*\))?$/m.exec(native);
+  assert.ok(m, native);
+  await page.getByRole("button", { name: "Open" }).click();
+  await page.getByLabel("Puzzle text").fill(broken);
+  await page.getByRole("button", { name: "Open puzzle" }).click();
+  const text = await statusMatches(page, /cannot be read/);
+  assert.ok(text.includes(`line ${m[1]}, column ${m[2]}: ${m[3]}`), `${text} / ${native}`);
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await close(page);
+});
+
+// A Killer cage's dashed outline turns without a break at each inner
+// corner of the cage: where cell (r, c) and its neighbours (r + dr, c)
+// and (r, c + dc) are in the cage and (r + dr, c + dc) is not, the line
+// along (r + dr, c)'s side and the line along (r, c + dc)'s side both run
+// on to the point where they cross, inside (r, c).  Checked on the page's
+// layout: every point on the way is covered by some dashed border (or a
+// box line it crosses).
+async function outlineUnbroken(page, w) {
+  const found = await page.evaluate(() => {
+    const n = game.n, of = new Array(n * n).fill(-1);
+    game.doc.puzzle.cages.forEach((k, j) => k.cells.forEach((i) => { of[i] = j; }));
+    const cellAt = (r, c) => document.querySelector(`[data-cell="${r * n + c}"]`);
+    // Every dashed border on the grid, as a rectangle.
+    const segs = [];
+    for (const el of document.querySelectorAll("[role=grid] span")) {
+      const st = getComputedStyle(el), b = el.getBoundingClientRect();
+      const w = (side) => (st[`border${side}Style`] === "dashed" ? parseFloat(st[`border${side}Width`]) : 0);
+      if (w("Top")) segs.push([b.left, b.top, b.right, b.top + w("Top")]);
+      if (w("Bottom")) segs.push([b.left, b.bottom - w("Bottom"), b.right, b.bottom]);
+      if (w("Left")) segs.push([b.left, b.top, b.left + w("Left"), b.bottom]);
+      if (w("Right")) segs.push([b.right - w("Right"), b.top, b.right, b.bottom]);
+    }
+    // The box lines too: a cage's outline crosses them (drawn in the
+    // dark of the lines, a dashed line that meets one goes on through it).
+    for (const el of document.querySelectorAll("[role=gridcell]")) {
+      const st = getComputedStyle(el), b = el.getBoundingClientRect();
+      const w = (side) => (parseFloat(st[`border${side}Width`]) >= 2 ? parseFloat(st[`border${side}Width`]) : 0);
+      if (w("Top")) segs.push([b.left, b.top, b.right, b.top + w("Top")]);
+      if (w("Bottom")) segs.push([b.left, b.bottom - w("Bottom"), b.right, b.bottom]);
+      if (w("Left")) segs.push([b.left, b.top, b.left + w("Left"), b.bottom]);
+      if (w("Right")) segs.push([b.right - w("Right"), b.top, b.right, b.bottom]);
+    }
+    const covered = (x, y) => segs.some(([x0, y0, x1, y1]) => x >= x0 - 0.01 && x <= x1 + 0.01 && y >= y0 - 0.01 && y <= y1 + 0.01);
+    const same = (r, c, j) => r >= 0 && c >= 0 && r < n && c < n && of[r * n + c] === j;
+    const gaps = [];
+    let corners = 0;
+    for (let r = 0; r < n; r++)
+      for (let c = 0; c < n; c++)
+        for (const [dr, dc] of [[-1, -1], [-1, 1], [1, -1], [1, 1]]) {
+          const j = of[r * n + c];
+          if (!same(r + dr, c, j) || !same(r, c + dc, j) || same(r + dr, c + dc, j)) continue;
+          corners++;
+          // The vertical line runs along (r + dr, c)'s side towards c + dc,
+          // the horizontal one along (r, c + dc)'s side towards r + dr.
+          const v = cellAt(r + dr, c).querySelector(".cage").getBoundingClientRect();
+          const h = cellAt(r, c + dc).querySelector(".cage").getBoundingClientRect();
+          const x = dc > 0 ? v.right - 0.5 : v.left + 0.5;
+          const y = dr > 0 ? h.bottom - 0.5 : h.top + 0.5;
+          const yEnd = dr > 0 ? v.bottom : v.top, xEnd = dc > 0 ? h.right : h.left;
+          for (let t = 0; t <= 1.0001; t += 0.05) {
+            if (!covered(x, y + (yEnd - y) * t)) { gaps.push(`r${r + 1}c${c + 1} up/down`); break; }
+          }
+          for (let t = 0; t <= 1.0001; t += 0.05) {
+            if (!covered(x + (xEnd - x) * t, y)) { gaps.push(`r${r + 1}c${c + 1} across`); break; }
+          }
+        }
+    return { corners, gaps };
+  });
+  assert.ok(found.corners >= 4, `${found.corners} inner corners`);
+  assert.deepEqual(found.gaps, [], `outline gaps at ${w} px`);
+}
+
+test("screenshots at phone and desktop width, light and dark; cage outlines unbroken", async () => {
+  for (const [w, h] of [[360, 740], [1280, 900]]) {
+    for (const scheme of ["light", "dark"]) {
+      const page = await open(FILE_URL, linkTo(path.join(CORPUS, "killer/killer_ka_05.solo")), { width: w, height: h });
+      await page.emulateMedia({ colorScheme: scheme });
+      await gridOf(page, 9);
+      const sol = readSolution(path.join(CORPUS, "killer/killer_ka_05.sol"));
+      await cell(page, 1, 1).click();
+      await page.keyboard.press("p");
+      await page.keyboard.press(String(sol[0][0]));
+      await page.keyboard.press(String((sol[0][0] % 9) + 1));
+      await page.keyboard.press("p");
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press(String(sol[1][0]));
+      await page.getByRole("button", { name: "Hint", exact: true }).click();
+      await statusMatches(page, /^Hint/);
+      // The grid fits the width.
+      const box = await page.getByRole("grid").boundingBox();
+      assert.ok(box.x >= 0 && box.x + box.width <= w, `grid within ${w} px`);
+      if (scheme === "light") await outlineUnbroken(page, w);
+      await page.screenshot({ path: path.join(SHOTS, `killer-${w}-${scheme}.png`), fullPage: true });
+      await close(page);
+    }
+  }
+  const page = await open(FILE_URL, "size=9&level=hard&seed=42", { width: 360, height: 740 });
+  await gridOf(page, 9);
+  await page.screenshot({ path: path.join(SHOTS, "calcudoku-360.png"), fullPage: true });
+  await page.emulateMedia({ media: "print" });
+  await page.evaluate(() => window.dispatchEvent(new Event("beforeprint")));
+  await page.locator(".print-grid").first().waitFor();
+  await page.setViewportSize({ width: 794, height: 1123 });
+  await page.screenshot({ path: path.join(SHOTS, "print.png") });
+  await close(page);
+});
+
+test("Share puts the puzzle in the address, and the link opens the same puzzle", async () => {
+  const page = await open(FILE_URL, "size=6&level=normal&seed=9");
+  await gridOf(page, 6);
+  await page.getByRole("button", { name: "Share" }).click();
+  assert.match(await statusMatches(page, /^Link to this puzzle/), /#size=6&level=normal&seed=9$/);
+  await page.evaluate(() => { location.hash = ""; });
+  await goFresh(page, linkTo(path.join(CORPUS, "killer/killer_kb_05.solo")));
+  await gridOf(page, 9);
+  const names = () => page.getByRole("gridcell").evaluateAll((cs) => cs.map((c) => c.getAttribute("aria-label")));
+  const before = await names();
+  await page.getByRole("button", { name: "Share" }).click();
+  const link = (await statusMatches(page, /^Link to this puzzle/)).replace(/^Link to this puzzle: /, "");
+  assert.match(link, /#p=3x3k/);
+  const other = await open(link, "");
+  await gridOf(other, 9);
+  assert.deepEqual(await other.getByRole("gridcell").evaluateAll((cs) => cs.map((c) => c.getAttribute("aria-label"))),
+    before);
+  await close(other);
+  await close(page);
+});
+
+test("Print: one page of vector graphics, with the level and seed; with the solution too", async () => {
+  const page = await open(FILE_URL, "size=9&level=hard&seed=42");
+  await gridOf(page, 9);
+  for (const withSolution of [false, true]) {
+    await page.evaluate((on) => {
+      document.querySelector("#opt-print-solution").checked = on;
+      window.dispatchEvent(new Event("beforeprint"));
+    }, withSolution);
+    assert.equal(await page.locator(".print-area svg").count(), withSolution ? 2 : 1);
+    assert.match(await page.locator(".print-caption").first().textContent(), /Hard · seed 42/);
+    const pdf = (await page.pdf({ format: "A4" })).toString("latin1");
+    assert.equal((pdf.match(/\/Type\s*\/Page\b/g) || []).length, 1, "one page");
+    assert.ok(!/\/Subtype\s*\/Image/.test(pdf), "no bitmap: the grid is drawn as vectors");
+  }
+  await close(page);
+});
+
+test("every control has its name and role", async () => {
+  const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9e_06.keen")));
+  await gridOf(page, 9);
+  for (const name of ["New puzzle", "Undo", "Redo", "Check", "Hint", "Explain", "Print", "Pencil"])
+    assert.equal(await page.getByRole("button", { name, exact: true }).count(), 1, name);
+  assert.equal(await page.locator('[role="grid"]').count(), 1);
+  assert.equal(await page.locator('[role="gridcell"]').count(), 81);
+  assert.equal(await page.locator('[role="status"]').count(), 1);
+  assert.match(await cell(page, 1, 1).getAttribute("aria-label"), /^row 1, column 1, empty, cage \d+/);
+  await close(page);
+});
