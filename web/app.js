@@ -558,7 +558,7 @@ function hint() {
     if (h.tier === 1) say(`Hint: ${d.where}`);
     else if (h.tier === 2) {
       game.highlight = new Set(d.cells);
-      say(`Hint: ${d.what}`);
+      say(`Hint: ${d.what} (${d.level}).`);
     } else {
       game.highlight = new Set(d.cells);
       say(`Hint (${d.level}): ${d.text}`);

@@ -599,32 +599,18 @@ CW_EXPORT char *cw_generate(int size, const char *level, const char *ops,
 
 /* ---- steps: hints and explanations ---- */
 
-/* HINT TIERS.  The three tiers of a hint (issue 29): "where" says where
- * to look without naming a technique, "focus" are the cells to
- * highlight for it, "what" names the technique and its cells; the step's
- * own text is the third tier.  Until the library gives the first two
- * itself, they are made here from the step; this one function is what
- * changes when it does. */
-static void hint_tiers(struct buf *b, const cdok_puzzle *p,
-		       const cdok_step *step)
+/* The three tiers of a hint (doc/LEVELS.md): "where" says where to look
+ * without naming a technique, "focus" are the cells to highlight for
+ * it, "what" names the technique and its cells; the step's own text is
+ * the third tier.  All three are the library's. */
+static void hint_tiers(struct buf *b, const cdok_step *step)
 {
-	int n = cdok_puzzle_size(p);
-	struct buf w = { 0 };
-
 	put(b, "\"where\":");
-	put_str(b, "Look at the highlighted cells.");
+	put_str(b, step->where);
 	put(b, ",\"focus\":");
-	put_ints(b, step->cells, step->ncells);
-	/* The technique's title and the cells it looks at. */
-	put(&w, cdok_technique_title(step->technique));
-	put(&w, ": ");
-	for (int i = 0; i < step->ncells; i++)
-		putf(&w, "%sr%dc%d", i == 0 ? "" : i + 1 == step->ncells ?
-		     " and " : ", ", step->cells[i] / n + 1,
-		     step->cells[i] % n + 1);
+	put_ints(b, step->focus, step->nfocus);
 	put(b, ",\"what\":");
-	put_str(b, w.failed ? NULL : w.p);
-	free(w.p);
+	put_str(b, step->what);
 }
 
 /* One step: its technique, level, cells, what it places and removes,
@@ -665,6 +651,10 @@ static const char *outcome_word(cdok_hint_outcome o)
 		return "stuck";
 	case CDOK_HINT_CONTRADICTION:
 		return "contradiction";
+	case CDOK_HINT_IMPOSSIBLE:
+		return "impossible";
+	case CDOK_HINT_AMBIGUOUS:
+		return "ambiguous";
 	}
 	return "step";
 }
@@ -711,7 +701,7 @@ CW_EXPORT char *cw_hint(const char *puzzle, const char *solution,
 	putf(&b, "{\"ok\":true,\"outcome\":\"%s\",\"empty\":%d,",
 	     outcome_word(h->outcome), h->empty);
 	if (h->outcome == CDOK_HINT_STEP) {
-		hint_tiers(&b, p, &h->step);
+		hint_tiers(&b, &h->step);
 	} else {
 		put(&b, "\"where\":null,\"focus\":");
 		put_ints(&b, h->step.cells, h->step.ncells);
