@@ -338,23 +338,30 @@ static cdok_status out_of_memory(cdok_error *err)
 	return CDOK_ERR_NOMEM;
 }
 
-/* --timeout for one puzzle: the generator asks at every step. */
+/* --timeout for one puzzle: the generator asks at every step.  reached
+ * records whether it was ever told to stop, so that a run that failed
+ * for another reason (no puzzle of the level) is not blamed on the
+ * timeout. */
 struct deadline {
 	uint64_t start_ns, timeout_ns;
+	bool reached;
 };
 
 static int past_deadline(void *user, uint64_t steps)
 {
-	const struct deadline *d = user;
+	struct deadline *d = user;
 
 	(void)steps;
-	return cli_now_ns() - d->start_ns >= d->timeout_ns;
+	if (cli_now_ns() - d->start_ns >= d->timeout_ns)
+		d->reached = true;
+	return d->reached;
 }
 
 /* Run the generator for one puzzle into m: the puzzle in the form the
  * output needs (the printed text, or the puzzle itself, with its proof
- * and solution for JSON).  Returns a library status (err filled; with
- * --timeout, CDOK_ERR_LIMIT says how long it tried). */
+ * and solution for JSON).  Returns a library status (err filled; when
+ * --timeout stopped it, CDOK_ERR_LIMIT says how long it tried, and
+ * otherwise keeps the generator's own reason). */
 static cdok_status made_make(const struct cli *cli, struct made *m,
 			     const cdok_gen_params *given, const int *grid,
 			     cdok_rng *rng, cdok_error *err)
@@ -375,6 +382,7 @@ static cdok_status made_make(const struct cli *cli, struct made *m,
 		res.solution = m->solution;
 	}
 	start = cli_now_ns();
+	memset(&deadline, 0, sizeof(deadline));
 	if (cli->opt.timeout_ns) {
 		deadline.start_ns = start;
 		deadline.timeout_ns = cli->opt.timeout_ns;
@@ -383,7 +391,7 @@ static cdok_status made_make(const struct cli *cli, struct made *m,
 	}
 	st = cdok_generate(&par, grid, rng, &p, &res, err);
 	m->gen_secs = cli_seconds_since(start);
-	if (st == CDOK_ERR_LIMIT && cli->opt.timeout_ns)
+	if (st == CDOK_ERR_LIMIT && deadline.reached)
 		snprintf(err->message, sizeof(err->message), "gave up after "
 			 "%.3g seconds (--timeout)", m->gen_secs);
 	if (st != CDOK_OK)
