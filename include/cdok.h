@@ -714,8 +714,9 @@ typedef struct cdok_gen_params {
 	/* Killer Sudoku (doc/GENERATOR.md): 1 makes a puzzle with boxes of
 	 * box_rows x box_cols cells (0 x 0: 3 x 3 at size 9, otherwise the
 	 * squarest shape that tiles the size), sum cages of 2..max_cage
-	 * cells whose values all differ, and no givens.  ops and two_cell
-	 * do not apply.  Default 0. */
+	 * cells whose values all differ, and no givens (with a level, some
+	 * values inside cages where the cages alone cannot make it:
+	 * doc/GENERATOR.md).  ops and two_cell do not apply.  Default 0. */
 	int killer;
 	int box_rows, box_cols;
 	/* Rule flags (CDOK_RULE_NYLIMB: a Nylimb puzzle over a digit grid;

@@ -255,7 +255,8 @@ def generate(size: Optional[int] = None, *, seed: Optional[int] = None,
     5, or 4 above 32 x 32), iterations (hardening rounds; default 0, or
     20 with max_difficulty or target_difficulty, 10 with level),
     max_difficulty, target_difficulty, killer (a Killer Sudoku: boxes,
-    sum cages whose values differ, no givens), boxes ((rows, columns)
+    sum cages whose values differ, no givens unless a level needs
+    some), boxes ((rows, columns)
     for Killer), nylimb and level.
 
     level makes a puzzle of exactly that level for a person (see
