@@ -191,6 +191,17 @@ static cdok_scale run_scale(const struct cli *cli, bool killer)
 	return killer ? CDOK_SCALE_KILLER : CDOK_SCALE_CALCUDOKU;
 }
 
+/* The largest Calcudoku grid made to a level without --timeout: Easy
+ * and Normal up to 28 x 28 (a 32 x 32 Normal took 61 s of CPU with seed
+ * 2, Easy 53 s), the others up to 32 x 32; above, any level can take
+ * minutes (48 x 48 Extreme and Unreasonable, 63 x 63 Hard with seed 2,
+ * 40 x 40 Easy and 63 x 63 Normal with seed 1 were not done in 60 s;
+ * bench/RESULTS.md, "Where each level is made"). */
+static int level_gen_max(int level)
+{
+	return level <= 1 ? 28 : 32;
+}
+
 /* --level for puzzles of a size and scale, into *level (-1: none); false
  * after saying why not. */
 static bool level_for(const struct cli *cli, const char *name, int size,
@@ -221,6 +232,19 @@ static bool level_for(const struct cli *cli, const char *name, int size,
 			"%s is the hardest level at that size",
 			cdok_level_name(scale, *level), size, size,
 			cdok_level_name(scale, top));
+		return false;
+	}
+	/* Not a search of many minutes the user did not bound (Killer
+	 * grids above KILLER_GEN_MAX need --timeout anyway). */
+	if (scale == CDOK_SCALE_CALCUDOKU && size > level_gen_max(*level) &&
+	    !cli->opt.timeout_ns) {
+		cli_msg(name, 0, 0, "--level: %s Calcudoku puzzles larger than "
+			"%d x %d can take many minutes to make (a 32 x 32 Normal "
+			"took a minute of CPU, a 63 x 63 Extreme was not done "
+			"after 13 minutes): give --timeout SECONDS to try "
+			"anyway",
+			cdok_level_name(scale, *level), level_gen_max(*level),
+			level_gen_max(*level));
 		return false;
 	}
 	return true;
