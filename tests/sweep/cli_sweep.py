@@ -5,8 +5,9 @@
     cli_sweep.py mutate --cdok build/asan/cdok [--count N] [--seed S]
 
 hints: generated puzzles (Calcudoku 3 x 3 to 9 x 9, Killer 4 x 4 to
-9 x 9, seeds S, S+1, ...) are played from their givens to the end by
-`hint --apply`, each state read back with --state.  A finding is a step
+9 x 9, a third of them to a random level; seeds S, S+1, ...) are
+played from their givens to the end by `hint --apply`, each state read
+back with --state.  A finding is a step
 that places a value other than the solution's (`solve` gives it), pencil
 marks that leave out the solution's value, a step that changes nothing,
 any status other than 0 before the end, or an end other than status 9
@@ -101,6 +102,12 @@ def hint_case(cdok, seed, tmp):
     gen = ["-s", str(n), "--seed", str(seed), "--to", "spec"]
     if killer:
         gen.append("--killer")
+    # A third made to a level: the hardest levels' trial and error, and
+    # the givens a Killer level may add.
+    if rng.random() < 0.33:
+        levels = ("tbiaeu" if n > 4 else "t") if killer else \
+                 ("enhxu" if n > 3 else "en")
+        gen += ["--level", rng.choice(levels)]
     what = "cdok %s generate" % " ".join(gen)
     st, out, err = run(cdok, gen + ["generate"])
     if st != 0:
