@@ -49,7 +49,8 @@
 			     "(the pictures) missing")			\
 	X(EXIT_GAVEUP,    6, "gave up: --timeout or --max-nodes was "	\
 			     "reached before the answer was known, or "	\
-			     "generate found no puzzle within -m")	\
+			     "generate or harden found no puzzle within " \
+			     "-m, -t or --level")			\
 	X(EXIT_WRONG,     7, "check: the proposed solution is wrong "	\
 			     "(each problem is listed)")		\
 	X(EXIT_CONTRADICTS, 11, "hint: the state cannot be finished: a " \

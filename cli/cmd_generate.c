@@ -234,6 +234,17 @@ static bool difficulty_on_scale(const struct cli *cli, const char *name,
 	return false;
 }
 
+/* The largest Calcudoku grid made to a level without --timeout: Easy
+ * and Normal up to 28 x 28 (a 32 x 32 Normal took 61 s of CPU with seed
+ * 2, Easy 53 s), the others up to 32 x 32; above, any level can take
+ * minutes (48 x 48 Extreme and Unreasonable, 63 x 63 Hard with seed 2,
+ * 40 x 40 Easy and 63 x 63 Normal with seed 1 were not done in 60 s;
+ * bench/RESULTS.md, "Where each level is made"). */
+static int level_gen_max(int level)
+{
+	return level <= 1 ? 28 : 32;
+}
+
 /* --level for puzzles of a size and scale, into *level (-1: none); false
  * after saying why not. */
 static bool level_for(const struct cli *cli, const char *name, int size,
@@ -266,6 +277,19 @@ static bool level_for(const struct cli *cli, const char *name, int size,
 			"%s is the hardest level at that size",
 			cdok_level_name(scale, *level), size, size,
 			cdok_level_name(scale, top));
+		return false;
+	}
+	/* Not a search of many minutes the user did not bound (Killer
+	 * grids above KILLER_GEN_MAX need --timeout anyway). */
+	if (scale == CDOK_SCALE_CALCUDOKU && size > level_gen_max(*level) &&
+	    !cli->opt.timeout_ns) {
+		cli_msg(name, 0, 0, "--level: %s Calcudoku puzzles larger than "
+			"%d x %d can take many minutes to make (a 32 x 32 Normal "
+			"took a minute of CPU, a 63 x 63 Extreme was not done "
+			"after 13 minutes): give --timeout SECONDS to try "
+			"anyway",
+			cdok_level_name(scale, *level), level_gen_max(*level),
+			level_gen_max(*level));
 		return false;
 	}
 	return true;
@@ -383,23 +407,30 @@ static cdok_status out_of_memory(cdok_error *err)
 	return CDOK_ERR_NOMEM;
 }
 
-/* --timeout for one puzzle: the generator asks at every step. */
+/* --timeout for one puzzle: the generator asks at every step.  reached
+ * records whether it was ever told to stop, so that a run that failed
+ * for another reason (no puzzle of the level) is not blamed on the
+ * timeout. */
 struct deadline {
 	uint64_t start_ns, timeout_ns;
+	bool reached;
 };
 
 static int past_deadline(void *user, uint64_t steps)
 {
-	const struct deadline *d = user;
+	struct deadline *d = user;
 
 	(void)steps;
-	return cli_now_ns() - d->start_ns >= d->timeout_ns;
+	if (cli_now_ns() - d->start_ns >= d->timeout_ns)
+		d->reached = true;
+	return d->reached;
 }
 
 /* Run the generator for one puzzle into m: the puzzle in the form the
  * output needs (the printed text, or the puzzle itself, with its proof
- * and solution for JSON).  Returns a library status (err filled; with
- * --timeout, CDOK_ERR_LIMIT says how long it tried). */
+ * and solution for JSON).  Returns a library status (err filled; when
+ * --timeout stopped it, CDOK_ERR_LIMIT says how long it tried, and
+ * otherwise keeps the generator's own reason). */
 static cdok_status made_make(const struct cli *cli, struct made *m,
 			     const cdok_gen_params *given, const int *grid,
 			     cdok_rng *rng, cdok_error *err)
@@ -420,6 +451,7 @@ static cdok_status made_make(const struct cli *cli, struct made *m,
 		res.solution = m->solution;
 	}
 	start = cli_now_ns();
+	memset(&deadline, 0, sizeof(deadline));
 	if (cli->opt.timeout_ns) {
 		deadline.start_ns = start;
 		deadline.timeout_ns = cli->opt.timeout_ns;
@@ -428,7 +460,7 @@ static cdok_status made_make(const struct cli *cli, struct made *m,
 	}
 	st = cdok_generate(&par, grid, rng, &p, &res, err);
 	m->gen_secs = cli_seconds_since(start);
-	if (st == CDOK_ERR_LIMIT && cli->opt.timeout_ns)
+	if (st == CDOK_ERR_LIMIT && deadline.reached)
 		snprintf(err->message, sizeof(err->message), "gave up after "
 			 "%.3g seconds (--timeout)", m->gen_secs);
 	if (st != CDOK_OK)

@@ -109,7 +109,9 @@ const struct cli_option cli_options[] = {
 	  "Killer Sudoku.  generate and harden make puzzles with boxes (3 x "
 	  "3 at size 9, otherwise the squarest shape that tiles the size, "
 	  "or --boxes), sum cages of 2 to --max-cage cells whose values all "
-	  "differ, and no givens; gen-grid prints a solved Sudoku grid.  "
+	  "differ, and no givens (--level may give some values, inside "
+	  "cages, where the cages alone cannot make the level); gen-grid "
+	  "prints a solved Sudoku grid.  "
 	  "harden does so by itself for an input that has boxes and cages "
 	  "(a plain Sudoku stays plain without --killer).  generate "
 	  "makes Killer grids above 25 x 25 only with --timeout (they can "
@@ -140,8 +142,11 @@ const struct cli_option cli_options[] = {
 	  "basic, intermediate, advanced, extreme, unreasonable (t b i a e "
 	  "u) for Killer Sudoku.  generate and harden make puzzles of that "
 	  "level exactly (sizes 1 and 2 have only the first level, 3 x 3 "
-	  "Calcudoku the first two); hint and explain use techniques up to "
-	  "it only.", 0 },
+	  "Calcudoku the first two, Killer 4 x 4 the first; Killer puzzles "
+	  "may then get a few givens inside cages); Calcudoku grids above "
+	  "28 x 28 (Easy, Normal) or 32 x 32 (the others) only with "
+	  "--timeout (a level can take minutes there).  "
+	  "hint and explain use techniques up to it only.", 0 },
 	{ OPT_STATE, "state", "FILE", "hint",
 	  "the state of play, a grid of N rows of N cells: a value, '.' or "
 	  "0 for an empty cell, or pencil marks such as {25} (doc/FORMAT.md, "

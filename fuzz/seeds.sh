@@ -15,6 +15,10 @@ out=${1:?usage: seeds.sh DIR [SEEDGEN]}
 seedgen=${2:-}
 corpus=tests/data/corpus
 regress=tests/data/regress
+# Seeds written for the fuzz targets themselves (fuzz/seeds/README.md):
+# shapes the corpus lacks, such as cages of more than 64 cells and grids
+# above 32 x 32.
+own=fuzz/seeds
 
 # seed TARGET FILE...: copy the files that exist, named after their
 # folder too, since names repeat across folders (sample.in).
@@ -30,14 +34,14 @@ seed() {
 }
 
 rm -rf "$out"
-seed spec    $corpus/*/*.spec $corpus/nylimb/*.puz $regress/*.spec
-seed solve   $corpus/*/*.spec $corpus/nylimb/*.puz $regress/*.spec
+seed spec    $corpus/*/*.spec $corpus/nylimb/*.puz $regress/*.spec $own/*.spec
+seed solve   $corpus/*/*.spec $corpus/nylimb/*.puz $regress/*.spec $own/*.spec
 seed ucf     $corpus/ucf/*.in $regress/*.ucf
 seed calpoly $corpus/calpoly/*.in $corpus/*/*calpoly*.in $regress/*.calpoly
 seed keen    $corpus/*/*.keen $regress/*.keen
 seed solo    $corpus/*/*.solo $regress/*.solo
 seed killer  $corpus/*/*.json $regress/*.killer
-seed json    $corpus/*/*.json $regress/*.json
+seed json    $corpus/*/*.json $regress/*.json $own/*.json
 seed sudoku  $regress/*.sudoku
 # The plain Sudoku of the tests: count.txt holds puzzle:count lines, and
 # solo-levels.txt a level letter before each Solo ID.
@@ -65,7 +69,7 @@ for sol in $corpus/*/*.sol $corpus/*/*.sol2; do
 	done
 done
 seed check $corpus/invalid/* $corpus/nylimb/*.puz $corpus/cdok/*.spec \
-	$regress/*.check
+	$regress/*.check $own/*.check
 { cat examples/readme6.spec; printf '\0'; cat examples/readme6-wrong.txt; } \
 	>"$out/check/readme6-wrong"
 
@@ -113,13 +117,13 @@ for target in state grade; do
 	{ cat examples/readme6.spec; printf '\0'
 	  cat examples/readme6-wrong.txt; } >"$out/$target/readme6-wrong"
 done
-seed state $regress/*.state
-seed grade $regress/*.grade $regress/*.spec
+seed state $regress/*.state $own/*.state
+seed grade $regress/*.grade $regress/*.spec $own/*.grade
 
 if [ -n "$seedgen" ]; then
 	for format in ucf calpoly keen solo killer json; do
 		mkdir -p "$out/$format"
-		"$seedgen" "$format" "$out/$format" $corpus/*/*.spec \
+		"$seedgen" "$format" "$out/$format" $corpus/*/*.spec $own/*.spec \
 			$corpus/ucf/*.in $corpus/calpoly/*.in $corpus/keen/*.keen \
 			$corpus/killer/*.solo $corpus/killer/*.json
 	done

@@ -146,8 +146,9 @@ CDOK_API const char *cdok_cage_label(const cdok_puzzle *puzzle, int cage);
 /* Killer Sudoku rules (doc/FORMAT.md, doc/RULES.md).  Boxes: the grid is
  * tiled by boxes of box_rows x box_cols cells (box_rows * box_cols must
  * equal the size, e.g. 3 x 3 for 9 x 9, 2 x 3 for 6 x 6, 3 x 4 for
- * 12 x 12), and each box holds every value once.  0 x 0 removes the
- * boxes.  Fails with CDOK_ERR_INVALID for other shapes. */
+ * 12 x 12), and each box holds every value once; a box has at least 2
+ * rows and 2 columns.  0 x 0 removes the boxes.  Fails with
+ * CDOK_ERR_INVALID for other shapes. */
 CDOK_API cdok_status cdok_puzzle_set_boxes(cdok_puzzle *puzzle, int box_rows,
 					   int box_cols);
 
@@ -733,8 +734,9 @@ typedef struct cdok_gen_params {
 	/* Killer Sudoku (doc/GENERATOR.md): 1 makes a puzzle with boxes of
 	 * box_rows x box_cols cells (0 x 0: 3 x 3 at size 9, otherwise the
 	 * squarest shape that tiles the size), sum cages of 2..max_cage
-	 * cells whose values all differ, and no givens.  ops and two_cell
-	 * do not apply.  Default 0. */
+	 * cells whose values all differ, and no givens (with a level, some
+	 * values inside cages where the cages alone cannot make it:
+	 * doc/GENERATOR.md).  ops and two_cell do not apply.  Default 0. */
 	int killer;
 	int box_rows, box_cols;
 	/* Rule flags (CDOK_RULE_NYLIMB: a Nylimb puzzle over a digit grid;

@@ -122,11 +122,15 @@ test-tsan: $(TSAN_BUILD)/threads
 test-tsan-short: $(TSAN_BUILD)/threads
 	$(TSAN_ENV) $(TSAN_BUILD)/threads -t 2 -r 1
 
-# What CI runs after make check: the full allocation sweep and the
-# ThreadSanitizer test.
+# What CI runs after make check: the full allocation sweep, the
+# ThreadSanitizer test and the sweeps of mk/sweep.mk (the random
+# comparison with tests/ref.c, the hint replay, the mutation run).
 check-ci:
 	$(CHECK_MAKE) WERROR=-Werror test-alloc
 	$(CHECK_MAKE) WERROR=-Werror test-tsan
+	$(MAKE) --no-print-directory WERROR=-Werror sweep
+
+include mk/sweep.mk
 
 # The tests' independent counter (tests/ref.c) is their oracle, not code
 # under test, and the slowest part of several tests: it is built

@@ -73,6 +73,12 @@ Test(api, verdicts)
 	r = solve_with(big, 2, 1);
 	cr_expect_eq(r.verdict, CDOK_VERDICT_UNKNOWN);
 	cr_expect_str_eq(cdok_verdict_name(r.verdict), "gave-up");
+	/* The node the search stopped at is not counted: at most
+	 * max_nodes, as the program reports them. */
+	cr_expect_eq(r.nodes, 1);
+	r = solve_with(big, 0, 100);
+	cr_expect(r.gave_up);
+	cr_expect_eq(r.nodes, 100);
 	cdok_puzzle_free(unique);
 	cdok_puzzle_free(two);
 	cdok_puzzle_free(none);

@@ -653,6 +653,15 @@ Test(cli, max_nodes_gives_up)
 		  "solve --all output:\n%.500s", r.out.data);
 	run_free(&r);
 
+	/* The result document counts the nodes as the message does. */
+	CDOK(&r, "examine", "--max-nodes", "1000", "--to", "json",
+	     SLOW "nosol_slow_8x8.spec");
+	expect_gave_up(&r, SLOW "nosol_slow_8x8.spec", "1000");
+	cr_expect(strstr(r.out.data, "\"verdict\":\"gave-up\"") &&
+		  strstr(r.out.data, "\"nodes\":1000,"), "json:\n%.300s",
+		  r.out.data + (r.out.len > 300 ? r.out.len - 300 : 0));
+	run_free(&r);
+
 	/* A limit that is not reached changes nothing. */
 	CDOK(&r, "examine", "--max-nodes", "1000000", REF "ex6.spec");
 	cr_expect(r.status == 0);

@@ -542,3 +542,50 @@ Test(killer_gen, sudoku_bad_shapes)
 						  bad[i][2], &r, g),
 			     CDOK_ERR_INVALID, "case %zu", i);
 }
+
+/* The first levels on a grid larger than Solo's: pairs of cells alone
+ * do not get a person through with box singles and the cage rules, so
+ * after half the rounds fail the generator gives values where the grade
+ * gets stuck, inside their cages (issue 30).  The puzzle is of the level
+ * exactly, unique by the independent counter, and every given is the
+ * solution's value in a cell of a cage. */
+Test(killer_gen, first_level_on_a_big_grid_gives_values, .timeout = 120)
+{
+	static const struct {
+		int size, level;
+		uint64_t seed;
+	} runs[] = { {10, 0, 1}, {10, 0, 2} };
+
+	for (size_t i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
+		int n = runs[i].size, givens = 0;
+		int *sol = malloc(sizeof(int) * (size_t)(n * n));
+		cdok_gen_params par;
+		cdok_grading gr;
+		cdok_puzzle *p = NULL;
+		cdok_rng rng;
+		cdok_error err;
+
+		cdok_gen_params_init(&par);
+		par.size = n;
+		par.killer = 1;
+		par.level = runs[i].level;
+		cdok_rng_seed(&rng, runs[i].seed, 0);
+		cr_assert_eq(cdok_generate(&par, NULL, &rng, &p, NULL, &err),
+			     CDOK_OK, "%d x %d: %s", n, n, err.message);
+		cr_assert_eq(cdok_grade(p, NULL, &gr, NULL), CDOK_OK);
+		cr_expect_eq(gr.outcome, CDOK_GRADE_LEVEL);
+		cr_expect_eq(gr.level, runs[i].level, "%d x %d: level %d",
+			     n, n, gr.level);
+		cr_assert_eq(ref_unique(p, sol), 1);
+		for (int c = 0; c < n * n; c++)
+			if (cdok_puzzle_given(p, c) != CDOK_NONE) {
+				givens++;
+				cr_expect_eq(cdok_puzzle_given(p, c), sol[c]);
+				cr_expect_geq(cdok_puzzle_cage_of(p, c), 0);
+			}
+		cr_expect_gt(givens, 0, "%d x %d: no givens", n, n);
+		check_solver_agrees(p, sol);
+		cdok_puzzle_free(p);
+		free(sol);
+	}
+}

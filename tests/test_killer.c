@@ -560,6 +560,12 @@ Test(killer, cdok_json_keeps_boxes_and_distinct)
 		static const struct tl_bad bads[] = {
 			{"{\"size\": 6, \"boxes\": [3, 3]}", CDOK_ERR_INVALID,
 			 1, 1, "boxes of 3 x 3 do not tile a 6 x 6 grid"},
+			/* As --boxes: one cell wide is a row or a column. */
+			{"{\"size\": 3, \"boxes\": [1, 3]}", CDOK_ERR_INVALID,
+			 1, 1, "boxes of 1 x 3 are whole rows or columns: a "
+			 "box needs at least 2 rows and 2 columns"},
+			{"{\"size\": 4, \"boxes\": [4, 1]}", CDOK_ERR_INVALID,
+			 1, 1, "boxes of 4 x 1 are whole rows or columns"},
 			{"{\"size\": 6, \"boxes\": [6]}", CDOK_ERR_SYNTAX, 1, 1,
 			 "\"boxes\" must be [rows, columns]"},
 			{"{\"size\": 2, \"cages\": [{\"op\": \"+\", \"target\":"
@@ -633,6 +639,11 @@ Test(killer, spec_directive_errors)
 		 "cells"},
 		{"@boxes 0x2\nA+3 A\nB+3 B\n", CDOK_ERR_INVALID, 1, 8,
 		 "boxes of 0x2 do not tile"},
+		{"@boxes 1x2\nA+3 A\nB+3 B\n", CDOK_ERR_INVALID, 1, 8,
+		 "boxes of 1x2 are whole rows or columns: a box needs at "
+		 "least 2 rows and 2 columns"},
+		{"@boxes 3x1\nA+6 A A\nB+6 B B\nC+6 C C\n", CDOK_ERR_INVALID,
+		 1, 8, "boxes of 3x1 are whole rows or columns"},
 		{"@box 3x3\n1\n", CDOK_ERR_SYNTAX, 1, 1, "unknown directive "
 		 "@box; cdok knows @boxes, @distinct and @nylimb"},
 		{"@\n1\n", CDOK_ERR_SYNTAX, 1, 1, "expected a directive after "

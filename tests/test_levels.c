@@ -1011,6 +1011,31 @@ Test(levels, state_errors_have_positions)
 	cr_expect(strstr(err.message, "not accepted"), "%s", err.message);
 }
 
+/* A byte-order mark is skipped, as by every reader (doc/FORMAT.md), and
+ * columns after it count from the first character of the state. */
+Test(levels, state_after_byte_order_mark)
+{
+	static const char text[] = "\xef\xbb\xbf" "1 . . 4\n. . . .\n"
+				   ". . . .\n4 . . 1\n";
+	int values[16];
+	uint64_t cand[16];
+	cdok_error err;
+
+	cr_assert_eq(cdok_read_state(text, strlen(text), 4, values, cand,
+				     &err), CDOK_OK, "%s", err.message);
+	cr_expect_eq(values[0], 1);
+	cr_expect_eq(values[3], 4);
+	cr_expect_eq(values[15], 1);
+	/* Only a comment after the mark: the empty grid. */
+	cr_assert_eq(cdok_read_state("\xef\xbb\xbf# start\n", 11, 4, values,
+				     cand, &err), CDOK_OK, "%s", err.message);
+	cr_expect_eq(values[0], CDOK_NONE);
+	cr_expect_eq(cdok_read_state("\xef\xbb\xbf" "1 2 3 {5}\n", 13, 4,
+				     values, cand, &err), CDOK_ERR_SYNTAX);
+	cr_expect_eq(err.line, 1);
+	cr_expect_eq(err.column, 8);
+}
+
 /* ---- the mistake finder ---- */
 
 Test(levels, mistakes_in_a_partial_grid)

@@ -888,6 +888,13 @@ static cdok_status apply_directives(const struct directives *ds,
 					 "x%" PRId64 " do not tile the %d x %d "
 					 "grid: a box must have %d cells",
 					 ds->box_rows, ds->box_cols, n, n, n);
+		if (ds->box_rows < 2 || ds->box_cols < 2)
+			return cdok_fail(err, CDOK_ERR_INVALID, ds->boxes_line,
+					 ds->boxes_column, "boxes of %" PRId64
+					 "x%" PRId64 " are whole rows or "
+					 "columns: a box needs at least 2 rows "
+					 "and 2 columns", ds->box_rows,
+					 ds->box_cols);
 		cdok_puzzle_set_boxes(p, (int)ds->box_rows,
 				      (int)ds->box_cols);
 	}

@@ -171,6 +171,10 @@ cdok_status cdok_read_state(const char *text, size_t len, int size,
 		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "cdok_read_state needs a size of 1..%d and "
 				 "room for the values", CDOK_MAX_SIZE);
+	/* A byte-order mark (a state saved by some Windows editors) is no
+	 * part of the state, as in every other reader. */
+	if (text)
+		pos = text_bom(text, len);
 	while (pos < len) {
 		size_t first;
 

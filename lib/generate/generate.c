@@ -80,6 +80,11 @@ cdok_puzzle *gen_build_puzzle(struct gen *g)
 		     cdok_puzzle_set_cage_distinct(p, index, 1) != CDOK_OK))
 			goto fail;
 	}
+	/* The values a level asked for, given inside their cages. */
+	for (int cell = 0; cell < g->ncells; cell++)
+		if (g->given[cell] &&
+		    cdok_puzzle_set_given(p, cell, g->grid[cell]) != CDOK_OK)
+			goto fail;
 	memset(mark, 0, (size_t)g->ncells * sizeof(int));
 	return p;
 fail:
@@ -212,6 +217,9 @@ static cdok_status make_unique(struct gen *g, cdok_puzzle **best,
 	for (int attempt = 0; attempt < pol->partitions; attempt++) {
 		int best_open = g->ncells + 1, stalled = 0;
 
+		/* A new cut starts without the givens a level asked of the
+		 * last one. */
+		memset(g->given, 0, (size_t)g->ncells * sizeof(*g->given));
 		if (!pol->partition(g, attempt))
 			continue;
 		for (int step = 0; step < max_steps; step++) {
@@ -454,6 +462,7 @@ static void gen_free(struct gen *g)
 	free(g->sc.mark);
 	free(g->sc.list);
 	free(g->open);
+	free(g->given);
 }
 
 /* Everything but the policy's state.  g is zeroed first, so gen_free
@@ -470,28 +479,56 @@ static bool gen_alloc(struct gen *g)
 	g->sc.mark = cdok_calloc(nc, sizeof(int));
 	g->sc.list = cdok_malloc(2 * nc * sizeof(int) + 16 * sizeof(int));
 	g->open = cdok_malloc(nc * sizeof(int));
+	g->given = cdok_calloc(nc, sizeof(bool));
 	return g->grid && g->sols[0] && g->sols[1] && g->sc.cells &&
 	       g->sc.queue && g->sc.mark && g->sc.list && g->open &&
+	       g->given &&
 	       regions_init(&g->rg, g->n, g->grid) &&
 	       regions_init(&g->saved, g->n, g->grid);
+}
+
+/* Steps of soften without fewer open cells before a value is given. */
+#define SOFTEN_STALL 4
+
+/* Give the value of one of the nopen open cells (g->open) that is not
+ * given yet, drawn at random; false if there is none. */
+static bool give_open_cell(struct gen *g, int nopen)
+{
+	int first = gen_rnd(g, nopen);
+
+	for (int k = 0; k < nopen; k++) {
+		int cell = g->open[(first + k) % nopen];
+
+		if (!g->given[cell]) {
+			g->given[cell] = true;
+			return true;
+		}
+	}
+	return false;
 }
 
 /* With a level, a puzzle above it says more where a person gets stuck:
  * the cells the grade leaves open at the level get more telling clues
  * (the policy's strengthen, as make_unique does where the solver's
  * reasoning stops), until the grade solves the puzzle within the level
- * -- which also proves it unique.  CDOK_ERR_LIMIT when the policy finds
- * nothing more to say within its steps. */
+ * -- which also proves it unique.  A policy that gives values
+ * (give_in_soften, in the later rounds) gives one at an open cell when
+ * its clues stop helping: strengthen finds no change, or the open cells
+ * got no fewer in SOFTEN_STALL steps; each given closes a cell, so this
+ * ends.  CDOK_ERR_LIMIT when the policy finds nothing more to say
+ * within its steps. */
 static cdok_status soften(struct gen *g, cdok_puzzle **best,
 			  uint64_t *best_score)
 {
 	const struct gen_policy *pol = g->pol;
-	int max_steps = pol->max_steps(g);
+	int max_steps = pol->max_steps(g), fewest = g->ncells + 1, stalled = 0;
 
+	if (g->may_give)
+		max_steps += g->ncells;
 	for (int step = 0; step < max_steps; step++) {
 		int nopen = grade_open_cells(*best, g->par->level, g->open);
 		cdok_puzzle *p;
-		bool unique;
+		bool unique, changed = false;
 
 		if (gen_stop(g))
 			return CDOK_ERR_LIMIT;
@@ -499,8 +536,17 @@ static cdok_status soften(struct gen *g, cdok_puzzle **best,
 		 * leaves the puzzle without a solution: give it up. */
 		if (nopen == -1)
 			return CDOK_ERR_NOMEM;
-		if (nopen < 0 || !nopen ||
-		    !pol->strengthen(g, g->open, nopen))
+		if (nopen < 0 || !nopen)
+			return CDOK_ERR_LIMIT;
+		if (nopen < fewest) {
+			fewest = nopen;
+			stalled = 0;
+		}
+		if (!g->may_give || stalled++ < SOFTEN_STALL)
+			changed = pol->strengthen(g, g->open, nopen);
+		if (!changed && g->may_give)
+			changed = give_open_cell(g, nopen);
+		if (!changed)
 			return CDOK_ERR_LIMIT;
 		if (pol->tidy)
 			pol->tidy(g);
@@ -520,6 +566,10 @@ static cdok_status soften(struct gen *g, cdok_puzzle **best,
 	return CDOK_ERR_LIMIT;
 }
 
+/* Grids above this size may get givens from the first round on
+ * (give_in_soften): a Killer round on them takes seconds. */
+#define GIVE_AT_ONCE 16
+
 /* The rounds of step 4: a unique puzzle within max_score, or
  * CDOK_ERR_LIMIT. */
 static cdok_status rounds(struct gen *g, cdok_puzzle **best,
@@ -529,6 +579,10 @@ static cdok_status rounds(struct gen *g, cdok_puzzle **best,
 	cdok_status st = CDOK_ERR_LIMIT;
 
 	for (int round = 0; round < pol->rounds; round++) {
+		/* Puzzles without givens first, as long as they come, but
+		 * not on grids where a round costs seconds. */
+		g->may_give = pol->give_in_soften &&
+			      (round >= pol->rounds / 2 || g->n > GIVE_AT_ONCE);
 		st = make_unique(g, best, proof);
 		if (st == CDOK_ERR_NOMEM || g->stopped)
 			return st;

@@ -122,6 +122,11 @@ struct gen {
 	int nsols;
 	const int *other;         /* a solution other than grid, if any */
 	int *open;                /* cells the solver's reasoning left open */
+	/* Cells whose value the puzzle gives inside their cage: none but
+	 * where a level asks for them (soften, give_in_soften), and only
+	 * once may_give is set, after half the rounds failed without. */
+	bool *given;
+	bool may_give;
 	uint64_t steps;           /* repair and hardening steps so far */
 	bool stopped;             /* the caller's on_progress said stop */
 	/* Memory ran out where a step could go on without (a clue's
@@ -182,6 +187,12 @@ struct gen_policy {
 	bool rule_out_partial;
 	/* One random change for hardening. */
 	bool (*mutate)(struct gen *g);
+	/* With a level: when the cages cannot say more where a person gets
+	 * stuck, give the value of a cell there, inside its cage (as Solo
+	 * keeps one-cell cages at its first Killer level).  Killer cages
+	 * cannot shrink below two cells, and a big grid of pairs still
+	 * needs more than the first levels' techniques. */
+	bool give_in_soften;
 	/* The cages: whether a region's values must differ, and whether
 	 * every cage is the sum of its values (targets are then computed
 	 * when the puzzle is built). */

@@ -1,6 +1,7 @@
 /* killer.c -- the Killer Sudoku policy of the generator (generate.h):
  * sum cages of 2..max_cage cells whose values all differ, over a solved
- * Sudoku grid, with boxes and no givens.
+ * Sudoku grid, with boxes and no givens (but where a level needs them:
+ * generate.c, soften).
  *
  *  - Partition: connected regions, mostly 2 to 4 cells, whose values all
  *    differ, grown by Warnsdorff's rule.  A cell left on its own joins a
@@ -593,4 +594,5 @@ const struct gen_policy cdok_killer_policy = {
 	.mutate = mutate,
 	.distinct = true,
 	.sums = true,
+	.give_in_soften = true,
 };

@@ -295,6 +295,10 @@ static cdok_status get_boxes(const struct cdok_json_doc *d, const json_t *v,
 		return json_doc_fail(d, err, CDOK_ERR_INVALID, "boxes of %" PRId64
 				" x %" PRId64 " do not tile a %d x %d grid: a "
 				"box must have %d cells", r, c, n, n, n);
+	if (r < 2 || c < 2)
+		return json_doc_fail(d, err, CDOK_ERR_INVALID, "boxes of %" PRId64
+				" x %" PRId64 " are whole rows or columns: a "
+				"box needs at least 2 rows and 2 columns", r, c);
 	*rows = (int)r;
 	*cols = (int)c;
 	return CDOK_OK;

@@ -258,7 +258,9 @@ cdok_status cdok_puzzle_set_boxes(cdok_puzzle *p, int box_rows, int box_cols)
 		p->box_rows = p->box_cols = 0;
 		return CDOK_OK;
 	}
-	if (box_rows < 1 || box_cols < 1 || box_rows * box_cols != p->size ||
+	/* A box one cell wide would be a whole row or column: no rule of
+	 * its own, and no Killer grid. */
+	if (box_rows < 2 || box_cols < 2 || box_rows * box_cols != p->size ||
 	    cdok_is_nylimb(p))
 		return CDOK_ERR_INVALID;
 	p->box_rows = box_rows;

@@ -27,6 +27,11 @@ cdok_status cdok_solve(const cdok_puzzle *p, const cdok_solve_params *params,
 	st = cdok_is_nylimb(p)
 		? cdok_digits_solve(p, params, solution, res, err)
 		: cdok_latin_solve(p, params, solution, res, err);
+	/* The engines count the node they stopped at, which they did not
+	 * search: a run never reports more nodes than max_nodes allows. */
+	if (res->gave_up && params->max_nodes &&
+	    res->nodes > params->max_nodes)
+		res->nodes = params->max_nodes;
 	res->verdict = cdok_verdict_of(res);
 	return st;
 }

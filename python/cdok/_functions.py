@@ -281,9 +281,10 @@ def generate(size: Optional[int] = None, *, seed: Optional[int] = None,
     5, or 4 above 32 x 32), iterations (hardening rounds; default 0, or
     20 with max_difficulty or target_difficulty, 10 with level),
     max_difficulty, target_difficulty, killer (a Killer Sudoku: boxes,
-    sum cages whose values differ, no givens), sudoku (a plain Sudoku:
-    boxes and givens, no cages; as ``cdok --sudoku``), boxes ((rows,
-    columns) for Killer and plain Sudoku), nylimb and level.
+    sum cages whose values differ, no givens unless a level needs
+    some), sudoku (a plain Sudoku: boxes and givens, no cages; as
+    ``cdok --sudoku``), boxes ((rows, columns) for Killer and plain
+    Sudoku), nylimb and level.
 
     level makes a puzzle of exactly that level for a person (see
     Puzzle.grade()): a cdok.Level, a name or a code on the scale of the

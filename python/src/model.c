@@ -126,6 +126,12 @@ static int set_shape(cdok_module_state *st, cdok_puzzle *p, PyObject *boxes,
 						"(rows, columns)");
 			return -1;
 		}
+		if ((r == 1 || c == 1) && r * c == cdok_puzzle_size(p)) {
+			pycdok_invalid(st, "boxes of %d x %d cells are whole "
+				       "rows or columns: a box needs at least "
+				       "2 rows and 2 columns", r, c);
+			return -1;
+		}
 		if (cdok_puzzle_set_boxes(p, r, c) != CDOK_OK) {
 			pycdok_invalid(st, "boxes of %d x %d cells do not tile "
 				       "a %d x %d grid (rows times columns "

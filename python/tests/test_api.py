@@ -131,6 +131,8 @@ class Building(unittest.TestCase):
              "givens has 1 rows"),
             (lambda: cdok.Puzzle(6, boxes=(4, 2)), cdok.InvalidError,
              "do not tile"),
+            (lambda: cdok.Puzzle(3, boxes=(1, 3)), cdok.InvalidError,
+             "a box needs at least 2 rows and 2 columns"),
             (lambda: cdok.Puzzle(2, [("+", 1.5, [(0, 0)])]), TypeError,
              "target must be an int"),
             # A cell with neither a cage nor a given: refused when made,
