@@ -233,7 +233,11 @@ static int report_json(struct solve_run *run, const cdok_result *res,
 	code = cli_put_result(cli, run->name, run->puzzle, &info);
 	if (code != CLI_EXIT_DONE)
 		return code;
-	if (res->verdict == CDOK_VERDICT_UNKNOWN)
+	/* A budget that ended the search is status 6, as without --to:
+	 * what the document holds (a verdict of "multiple" after two of a
+	 * count asked for) is true, but the answer asked for is not
+	 * known. */
+	if (res->gave_up)
 		return cli_budget_gave_up(run->budget);
 	return result_exit(res);
 }
