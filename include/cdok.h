@@ -92,7 +92,12 @@ typedef enum cdok_op {
 	CDOK_OP_ADD = '+', /* values sum to the target */
 	CDOK_OP_SUB = '-', /* one value minus all the others is the target */
 	CDOK_OP_MUL = '*', /* values multiply to the target */
-	CDOK_OP_DIV = '/'  /* one value divided by the product of the others */
+	CDOK_OP_DIV = '/', /* one value divided by the product of the others */
+	/* A hidden operator: the clue shows its target only, and the
+	 * values must make it with at least one of + - * / as above
+	 * (under CDOK_RULE_TWO_CELL, with + or * alone when the cage has
+	 * other than two cells). */
+	CDOK_OP_ANY = '?'
 } cdok_op;
 
 typedef struct cdok_puzzle cdok_puzzle;
@@ -168,6 +173,12 @@ CDOK_API int cdok_cage_distinct(const cdok_puzzle *puzzle, int cage);
 			       * within a row or column no decimal digit
 			       * repeats and at most one cell holds a
 			       * two-digit number */
+#define CDOK_RULE_TWO_CELL 0x2u /* difference and ratio cages have two
+				 * cells (Keen's and `generate -T`'s rule):
+				 * a hidden-operator cage of three or more
+				 * cells is a sum or a product, and
+				 * cdok_puzzle_validate refuses a shown -
+				 * or / cage of three or more */
 
 /* Set the rule flags.  Nylimb needs a grid of at most 10 x 10 (a line
  * of more cells cannot keep its digits apart), no boxes and givens in
