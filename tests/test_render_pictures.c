@@ -239,6 +239,8 @@ static void clue_word(const cdok_puzzle *p, int k, char *buf, size_t cap)
 		case CDOK_OP_DIV:
 			op = "\u00f7";
 			break;
+		case CDOK_OP_ANY:       /* the target alone */
+			break;
 		}
 	}
 	snprintf(buf, cap, "%lld%s", (long long)cdok_cage_target(p, k), op);
