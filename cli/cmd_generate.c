@@ -124,6 +124,7 @@ static void gen_options(const struct cli *cli, int size, cdok_gen_params *par)
 	par->size = size;
 	par->ops = cli->opt.ops;
 	par->two_cell = cli->opt.two_cell;
+	par->hide_ops = cli->opt.hide_ops;
 	par->max_cage = cli->opt.max_cage;
 	par->max_score = cli->opt.max_diff;
 	par->target_score = cli->opt.target_diff;

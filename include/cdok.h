@@ -745,6 +745,12 @@ typedef struct cdok_gen_params {
 	 * target_score are the level's band.  Not for Nylimb puzzles.
 	 * Default -1: any level. */
 	int level;
+	/* 1: hidden operators (CDOK_OP_ANY): every cage shows its target
+	 * only, and the puzzle is unique when each cage may be any
+	 * operation (with two_cell, a puzzle under CDOK_RULE_TWO_CELL,
+	 * whose hidden cages of three or more cells are sums or
+	 * products).  Not with killer or Nylimb rules.  Default 0. */
+	int hide_ops;
 } cdok_gen_params;
 
 /* Fill params with the defaults listed above. */
@@ -755,8 +761,8 @@ CDOK_API void cdok_gen_params_init(cdok_gen_params *params);
  * (two_cell is set), Cal Poly's cages are sums (ops becomes
  * CDOK_GEN_ADD when it holds it).  Fails with CDOK_ERR_UNSUPPORTED, and
  * the reason, when no puzzle made with them could be written: a size
- * Keen does not play, Killer boxes or Nylimb rules for a format without
- * them, an operator set Cal Poly cannot hold.  A few puzzles may still
+ * Keen does not play, Killer boxes, Nylimb rules or hidden operators for
+ * a format without them, an operator set Cal Poly cannot hold.  A few puzzles may still
  * not fit (UCF names at most 52 cages); cdok_write then says so.
  * Formats that hold every puzzle leave params as they are. */
 CDOK_API cdok_status cdok_format_fit(const cdok_format *format,
