@@ -1,11 +1,11 @@
 # Formats whose clues always have an operator refuse a hidden one and
 # say why; A12 (a target without any operator) stays an error.
-printf 'A?3\tA\nB?2\tB\n' > "$CASE_TMP/p.spec"
-cdok convert --to keen "$CASE_TMP/p.spec"
+cd "$CASE_TMP" && printf 'A?3\tA\nB?2\tB\n' > p.spec
+cdok convert --to keen p.spec
 echo "status $?"
-cdok convert --to ucf "$CASE_TMP/p.spec"
+cdok convert --to ucf p.spec
 echo "status $?"
-cdok convert --to calpoly "$CASE_TMP/p.spec"
+cdok convert --to calpoly p.spec
 echo "status $?"
 printf 'A3\tA\nB?2\tB\n' | cdok solve
 echo "status $?"
