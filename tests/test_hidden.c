@@ -157,7 +157,7 @@ Test(hidden, keen9_library_counts, .timeout = 120)
 	run(false);
 }
 
-Test(hidden, keen9_reference_counts, .timeout = 1200)
+Test(hidden, keen9_reference_counts, .timeout = 7200)
 {
 	run(true);
 }
