@@ -87,25 +87,6 @@ bool cdok_cage_holds(cdok_op op, int64_t target, const int *v, int n)
 	return clue_holds(op, target, v, NULL, n);
 }
 
-unsigned cdok_clue_ops(cdok_op op, int ncells, unsigned rules)
-{
-	switch (op) {
-	case CDOK_OP_ADD:
-		return CDOK_OPS_ADD;
-	case CDOK_OP_SUB:
-		return CDOK_OPS_SUB;
-	case CDOK_OP_MUL:
-		return CDOK_OPS_MUL;
-	case CDOK_OP_DIV:
-		return CDOK_OPS_DIV;
-	case CDOK_OP_ANY:
-		break;
-	}
-	if ((rules & CDOK_RULE_TWO_CELL) && ncells > 2)
-		return CDOK_OPS_ADD | CDOK_OPS_MUL;
-	return CDOK_OPS_ALL;
-}
-
 /* The clue of a set of operations over n values (clue_holds' values and
  * cells). */
 static bool ops_hold(unsigned ops, int64_t target, const int *values,
@@ -217,9 +198,14 @@ int cdok_puzzle_is_solution(const cdok_puzzle *p, const int *values)
 				return 0;
 			seen[v / 64] |= bit;
 		}
-		if (!ops_hold(cdok_clue_ops(cage->op, cage->ncells, p->rules),
-			      cage->target, values, cage->cells,
-			      cage->ncells))
+		/* (A shown operator the direct way: every solution the
+		 * solver reports comes through here.) */
+		if (cage->op == CDOK_OP_ANY
+		    ? !ops_hold(cdok_clue_ops(cage->op, cage->ncells,
+					      p->rules), cage->target, values,
+				cage->cells, cage->ncells)
+		    : !clue_holds(cage->op, cage->target, values, cage->cells,
+				  cage->ncells))
 			return 0;
 	}
 	return 1;

@@ -247,7 +247,24 @@ bool cdok_cage_holds(cdok_op op, int64_t target, const int *values, int n);
  * cells and the cage has more. */
 enum { CDOK_OPS_ADD = 1, CDOK_OPS_SUB = 2, CDOK_OPS_MUL = 4, CDOK_OPS_DIV = 8,
        CDOK_OPS_ALL = 15 };
-unsigned cdok_clue_ops(cdok_op op, int ncells, unsigned rules);
+static inline unsigned cdok_clue_ops(cdok_op op, int ncells, unsigned rules)
+{
+	switch (op) {
+	case CDOK_OP_ADD:
+		return CDOK_OPS_ADD;
+	case CDOK_OP_SUB:
+		return CDOK_OPS_SUB;
+	case CDOK_OP_MUL:
+		return CDOK_OPS_MUL;
+	case CDOK_OP_DIV:
+		return CDOK_OPS_DIV;
+	case CDOK_OP_ANY:
+		break;
+	}
+	if ((rules & CDOK_RULE_TWO_CELL) && ncells > 2)
+		return CDOK_OPS_ADD | CDOK_OPS_MUL;
+	return CDOK_OPS_ALL;
+}
 
 /* The operator of bit i (0..3) of such a set: + - * /. */
 static inline cdok_op cdok_ops_nth(int i)

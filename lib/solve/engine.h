@@ -2672,12 +2672,12 @@ static bool cage_propagate(struct engine *s, dom_t *dom, int ci, bool full)
 
 	/* A product of 0 (the model refuses it, but the engine need not
 	 * depend on that) gets no reasoning; the final check decides. */
-	if (c->op == CDOK_OP_MUL && c->target == 0)
-		return true;
 	/* So does a hidden one of 0 that may be a product where a value
-	 * may be 0 (Nylimb): its product walk would miss those. */
-	if (c->op == CDOK_OP_ANY && c->target == 0 && s->vmin == 0 &&
-	    (c->ops & CDOK_OPS_MUL))
+	 * may be 0 (Nylimb): its product walk would miss those.  (The
+	 * target first: it is rarely 0.) */
+	if (c->target == 0 &&
+	    (c->op == CDOK_OP_MUL ||
+	     (c->op == CDOK_OP_ANY && s->vmin == 0 && (c->ops & CDOK_OPS_MUL))))
 		return true;
 	/* The cage is being brought to consistency right now: changes to
 	 * its own cells need not queue it again. */
