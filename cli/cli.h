@@ -90,6 +90,7 @@ struct cli_options {
 	uint64_t max_diff;   /* -m MAXDIFF; 0 when not given */
 	uint64_t target_diff;/* -t TARGETDIFF; 0 when not given */
 	bool two_cell;       /* -T */
+	bool hide_ops;       /* --hide-ops */
 	bool seed_set;       /* --seed given */
 	uint64_t seed;       /* --seed S */
 	uint64_t count;      /* --count K, default 1 */

@@ -125,6 +125,7 @@ static void gen_options(const struct cli *cli, int size, cdok_gen_params *par)
 	par->size = size;
 	par->ops = cli->opt.ops;
 	par->two_cell = cli->opt.two_cell;
+	par->hide_ops = cli->opt.hide_ops;
 	par->max_cage = cli->opt.max_cage;
 	par->max_score = cli->opt.max_diff;
 	par->target_score = cli->opt.target_diff;
@@ -876,6 +877,16 @@ static int harden_one(struct cli *cli, const char *name,
 	 * -N, a Killer puzzle no --killer, and keeps its boxes unless
 	 * --boxes says otherwise). */
 	par.rules |= cdok_puzzle_rules(puzzle);
+	/* Hidden operators too: a puzzle with a hidden cage is hardened
+	 * into one, and its two-cell rule is -T's. */
+	if (par.rules & CDOK_RULE_TWO_CELL) {
+		par.rules &= ~CDOK_RULE_TWO_CELL;
+		par.two_cell = 1;
+	}
+	for (int k = 0; k < cdok_puzzle_cage_count(puzzle); k++)
+		if (cdok_cage_op(puzzle, k) == CDOK_OP_ANY &&
+		    cdok_cage_size(puzzle, k) > 1)
+			par.hide_ops = 1;
 	if (cli->opt.killer || cdok_puzzle_box_rows(puzzle)) {
 		/* A plain Sudoku (boxes, no cages) stays one, unless
 		 * --killer asks for cages. */

@@ -27,7 +27,7 @@ enum { OPT_LIMIT = 256, OPT_ALL, OPT_BENCHMARK, OPT_TIMEOUT, OPT_MAX_NODES, OPT_
        OPT_MAN_SECTION, OPT_PER_PAGE, OPT_PAPER, OPT_TITLE,
        OPT_WITH_SOLUTIONS, OPT_DPI, OPT_LEVEL, OPT_STATE, OPT_APPLY, OPT_TIER,
        OPT_PLACE, OPT_ALL_STEPS, OPT_FORCE, OPT_SORT, OPT_ARCHIVE,
-       OPT_SUDOKU };
+       OPT_SUDOKU, OPT_HIDE_OPS };
 
 /* The options.  cmds names the commands an option applies to (NULL:
  * every one); --help shows them before the text, and giving the option
@@ -129,6 +129,11 @@ const struct cli_option cli_options[] = {
 	  "2.", 0 },
 	{ 'T', "two-cell", NULL, "harden generate",
 	  "difference and ratio cages have exactly two cells.", 0 },
+	{ OPT_HIDE_OPS, "hide-ops", NULL, "generate",
+	  "hidden operators: every cage shows its target only, and the "
+	  "puzzle has one solution when each cage may be any operation "
+	  "(with -T, the puzzle says @two-cell: its hidden cages of three "
+	  "or more cells are sums or products).", 0 },
 	{ OPT_OPS, "ops", "SET", "harden generate",
 	  "the operators to use: all (the default), mul (multiplication "
 	  "only, as Keen's \"m\" mode), add (sums only, as the Cal Poly "
@@ -600,6 +605,9 @@ static enum parse_result parse_options(int argc, char **argv,
 		case 'T':
 			opt->two_cell = true;
 			break;
+		case OPT_HIDE_OPS:
+			opt->hide_ops = true;
+			break;
 		case 'N':
 			opt->nylimb = true;
 			break;
@@ -779,12 +787,20 @@ static enum parse_result parse_options(int argc, char **argv,
 	/* Killer cages are sums whose values differ, so the Calcudoku
 	 * generator's operator options have nothing to say about them;
 	 * Nylimb's digit rules have no boxes. */
-	if (opt->killer && (ops_given || opt->two_cell || opt->nylimb)) {
+	if (opt->killer && (ops_given || opt->two_cell || opt->nylimb ||
+			    opt->hide_ops)) {
 		cli_msg(NULL, 0, 0, "option %s does not apply to --killer: %s "
 			"(try cdok --help)", ops_given ? "--ops" :
-			opt->two_cell ? "-T" : "-N",
-			ops_given || opt->two_cell ? "Killer cages are sums"
-			: "a Nylimb puzzle has no boxes");
+			opt->two_cell ? "-T" : opt->hide_ops ? "--hide-ops" :
+			"-N", ops_given || opt->two_cell || opt->hide_ops ?
+			"Killer cages are sums" :
+			"a Nylimb puzzle has no boxes");
+		return PARSE_ERROR;
+	}
+	if (opt->hide_ops && opt->nylimb) {
+		cli_msg(NULL, 0, 0, "option --hide-ops does not apply to -N: "
+			"hidden operators are made for plain Calcudoku (try "
+			"cdok --help)");
 		return PARSE_ERROR;
 	}
 	return PARSE_RUN;

@@ -92,7 +92,12 @@ typedef enum cdok_op {
 	CDOK_OP_ADD = '+', /* values sum to the target */
 	CDOK_OP_SUB = '-', /* one value minus all the others is the target */
 	CDOK_OP_MUL = '*', /* values multiply to the target */
-	CDOK_OP_DIV = '/'  /* one value divided by the product of the others */
+	CDOK_OP_DIV = '/', /* one value divided by the product of the others */
+	/* A hidden operator: the clue shows its target only, and the
+	 * values must make it with at least one of + - * / as above
+	 * (under CDOK_RULE_TWO_CELL, with + or * alone when the cage has
+	 * other than two cells). */
+	CDOK_OP_ANY = '?'
 } cdok_op;
 
 typedef struct cdok_puzzle cdok_puzzle;
@@ -169,6 +174,12 @@ CDOK_API int cdok_cage_distinct(const cdok_puzzle *puzzle, int cage);
 			       * within a row or column no decimal digit
 			       * repeats and at most one cell holds a
 			       * two-digit number */
+#define CDOK_RULE_TWO_CELL 0x2u /* difference and ratio cages have two
+				 * cells (Keen's and `generate -T`'s rule):
+				 * a hidden-operator cage of three or more
+				 * cells is a sum or a product, and
+				 * cdok_puzzle_validate refuses a shown -
+				 * or / cage of three or more */
 
 /* Set the rule flags.  Nylimb needs a grid of at most 10 x 10 (a line
  * of more cells cannot keep its digits apart), no boxes and givens in
@@ -761,6 +772,12 @@ typedef struct cdok_gen_params {
 	 * and no cages, graded on Solo's scale.  ops, two_cell and
 	 * max_cage do not apply; not with killer.  Default 0. */
 	int sudoku;
+	/* 1: hidden operators (CDOK_OP_ANY): every cage shows its target
+	 * only, and the puzzle is unique when each cage may be any
+	 * operation (with two_cell, a puzzle under CDOK_RULE_TWO_CELL,
+	 * whose hidden cages of three or more cells are sums or
+	 * products).  Not with killer or Nylimb rules.  Default 0. */
+	int hide_ops;
 } cdok_gen_params;
 
 /* Fill params with the defaults listed above. */
@@ -771,8 +788,8 @@ CDOK_API void cdok_gen_params_init(cdok_gen_params *params);
  * (two_cell is set), Cal Poly's cages are sums (ops becomes
  * CDOK_GEN_ADD when it holds it).  Fails with CDOK_ERR_UNSUPPORTED, and
  * the reason, when no puzzle made with them could be written: a size
- * Keen does not play, Killer boxes or Nylimb rules for a format without
- * them, an operator set Cal Poly cannot hold.  A few puzzles may still
+ * Keen does not play, Killer boxes, Nylimb rules or hidden operators for
+ * a format without them, an operator set Cal Poly cannot hold.  A few puzzles may still
  * not fit (UCF names at most 52 cages); cdok_write then says so.
  * Formats that hold every puzzle leave params as they are. */
 CDOK_API cdok_status cdok_format_fit(const cdok_format *format,

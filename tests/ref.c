@@ -85,8 +85,26 @@ bool ref_cage_holds(cdok_op op, int64_t target, const int *v, int k)
 				return true;
 		}
 		return false;
+	case CDOK_OP_ANY:
+		/* A hidden operator: whichever of the four makes it. */
+		return ref_cage_holds(CDOK_OP_ADD, target, v, k) ||
+		       ref_cage_holds(CDOK_OP_SUB, target, v, k) ||
+		       ref_cage_holds(CDOK_OP_MUL, target, v, k) ||
+		       ref_cage_holds(CDOK_OP_DIV, target, v, k);
 	}
 	return false;
+}
+
+bool ref_clue_holds(const cdok_puzzle *p, cdok_op op, int64_t target,
+		    const int *v, int k)
+{
+	/* Under the two-cell rule a difference or a ratio has two cells,
+	 * so a hidden operator over more is a sum or a product. */
+	if (op == CDOK_OP_ANY && k > 2 &&
+	    (cdok_puzzle_rules(p) & CDOK_RULE_TWO_CELL))
+		return ref_cage_holds(CDOK_OP_ADD, target, v, k) ||
+		       ref_cage_holds(CDOK_OP_MUL, target, v, k);
+	return ref_cage_holds(op, target, v, k);
 }
 
 /* The top-left cell of box b (0..n-1, in reading order). */
@@ -174,7 +192,7 @@ bool ref_is_solution(const cdok_puzzle *p, const int *v)
 			for (int j = 0; cdok_cage_distinct(p, k) && j < i; j++)
 				ok = ok && vals[j] != vals[i];
 		}
-		ok = ok && ref_cage_holds(cdok_cage_op(p, k),
+		ok = ok && ref_clue_holds(p, cdok_cage_op(p, k),
 					  cdok_cage_target(p, k), vals, m);
 	}
 	free(vals);
@@ -420,7 +438,8 @@ static bool filling_done(struct search *s, int nempty)
 		vs_add(&seen, v);
 		s->cage_vals[i] = v;
 	}
-	if (!ref_cage_holds(s->cage_op, s->cage_target, s->cage_vals, m))
+	if (!ref_clue_holds(s->p, s->cage_op, s->cage_target, s->cage_vals,
+			    m))
 		return false;
 	for (int i = 0; i < nempty; i++)
 		if (!vs_has(&s->support[i], s->vals[i])) {

@@ -23,6 +23,12 @@
  * a product beyond 64 bits is larger than any target. */
 bool ref_cage_holds(cdok_op op, int64_t target, const int *values, int k);
 
+/* ref_cage_holds with the puzzle's rules: a hidden operator ('?') is
+ * any of the four, or only + or * over three or more cells when the
+ * puzzle keeps - and / to two cells (CDOK_RULE_TWO_CELL). */
+bool ref_clue_holds(const cdok_puzzle *puzzle, cdok_op op, int64_t target,
+		    const int *values, int k);
+
 /* Whether a complete grid (size*size values) keeps every rule of the
  * puzzle: values in range (1..N, or 0..99 in Nylimb), givens kept, rows
  * and columns (no value twice; in Nylimb no digit twice and at most one

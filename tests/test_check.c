@@ -139,6 +139,11 @@ static bool cage_ok(cdok_op op, int64_t target, const int *v, int k)
 					return false;
 			}
 		return (int64_t)v[big] == target * prod;
+	case CDOK_OP_ANY:
+		return cage_ok(CDOK_OP_ADD, target, v, k) ||
+		       cage_ok(CDOK_OP_SUB, target, v, k) ||
+		       cage_ok(CDOK_OP_MUL, target, v, k) ||
+		       cage_ok(CDOK_OP_DIV, target, v, k);
 	}
 	return false;
 }

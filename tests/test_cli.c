@@ -655,8 +655,8 @@ Test(cli, max_nodes_gives_up)
 
 	/* The result document counts the nodes as the message does. */
 	CDOK(&r, "examine", "--max-nodes", "1000", "--to", "json",
-	     SLOW "nosol_slow_8x8.spec");
-	expect_gave_up(&r, SLOW "nosol_slow_8x8.spec", "1000");
+	     SLOW "nosol_slow_20x20.spec");
+	expect_gave_up(&r, SLOW "nosol_slow_20x20.spec", "1000");
 	cr_expect(strstr(r.out.data, "\"verdict\":\"gave-up\"") &&
 		  strstr(r.out.data, "\"nodes\":1000,"), "json:\n%.300s",
 		  r.out.data + (r.out.len > 300 ? r.out.len - 300 : 0));

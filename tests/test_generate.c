@@ -196,6 +196,60 @@ Test(generate, unique_at_every_size)
 	}
 }
 
+/* Hidden operators (issue 33): sizes 4..9, with and without -T, and at
+ * a level; every cage shows '?', the two-cell rule comes with -T, and
+ * the independent counter finds one solution when each cage may be any
+ * operation (CDOK_GEN_SCALE as above). */
+Test(generate, hidden_operators_are_unique, .timeout = 300)
+{
+	const char *env = getenv("CDOK_GEN_SCALE");
+	int scale = env && atoi(env) > 0 ? atoi(env) : 1;
+
+	for (int n = 4; n <= 9; n++) {
+		int count = (n <= 6 ? 6 : 2) * scale;
+
+		for (int s = 0; s < count; s++) {
+			cdok_gen_params par;
+			cdok_rng rng;
+			cdok_puzzle *p = NULL;
+			cdok_error err;
+			int two = s & 1;
+
+			cdok_gen_params_init(&par);
+			par.size = n;
+			par.two_cell = two;
+			par.hide_ops = 1;
+			/* Some at a level: Normal, which the hidden ones can
+			 * be at every size here. */
+			par.level = s % 3 == 2 ? 1 : -1;
+			cdok_rng_seed(&rng, 3300u + 10u * (unsigned)n +
+					    (unsigned)s, 0);
+			cr_assert_eq(cdok_generate(&par, NULL, &rng, &p, NULL,
+						   &err), CDOK_OK,
+				     "%dx%d seed %d: %s", n, n, s,
+				     err.message);
+			cr_expect_eq(cdok_puzzle_rules(p),
+				     two ? CDOK_RULE_TWO_CELL : 0u);
+			for (int c = 0; c < cdok_puzzle_cage_count(p); c++)
+				cr_expect_eq(cdok_cage_op(p, c), CDOK_OP_ANY);
+			cr_expect_eq(ref_count_solutions(p, 2), 1,
+				     "%dx%d seed %d (-T %d): the independent "
+				     "counter does not find one solution",
+				     n, n, s, two);
+			if (par.level >= 0) {
+				cdok_grading g;
+
+				cr_assert_eq(cdok_grade(p, NULL, &g, NULL),
+					     CDOK_OK);
+				cr_expect_eq(g.outcome, CDOK_GRADE_LEVEL);
+				cr_expect_eq(g.level, 1);
+			}
+			check_reparse(p);
+			cdok_puzzle_free(p);
+		}
+	}
+}
+
 /* The program: same seed, same output, whatever -j. */
 Test(generate, cli_jobs_do_not_change_output)
 {

@@ -645,7 +645,11 @@ Test(killer, spec_directive_errors)
 		{"@boxes 3x1\nA+6 A A\nB+6 B B\nC+6 C C\n", CDOK_ERR_INVALID,
 		 1, 8, "boxes of 3x1 are whole rows or columns"},
 		{"@box 3x3\n1\n", CDOK_ERR_SYNTAX, 1, 1, "unknown directive "
-		 "@box; cdok knows @boxes, @distinct and @nylimb"},
+		 "@box; cdok knows @boxes, @distinct, @nylimb and @two-cell"},
+		{"@two-cell x\n1\n", CDOK_ERR_SYNTAX, 1, 11, "unexpected "
+		 "character 'x' after @two-cell"},
+		{"@two-cell\n@two-cell\n1\n", CDOK_ERR_SYNTAX, 2, 1, "a second "
+		 "@two-cell directive (the first is on line 1)"},
 		{"@\n1\n", CDOK_ERR_SYNTAX, 1, 1, "expected a directive after "
 		 "'@'"},
 		{"@boxes\n1\n", CDOK_ERR_SYNTAX, 1, 7, "@boxes needs the shape "

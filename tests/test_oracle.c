@@ -235,6 +235,8 @@ static void random_clue(struct rng *r, struct gen_cage *c, const int *v)
 	case CDOK_OP_DIV:
 		c->target = max / (prod / max);
 		break;
+	case CDOK_OP_ANY:       /* not drawn */
+		break;
 	}
 }
 
@@ -259,6 +261,8 @@ static void spoil_clue(struct rng *r, struct gen_cage *c, int n)
 		break;
 	case CDOK_OP_DIV:
 		c->target = 1 + rng_below(r, n);
+		break;
+	case CDOK_OP_ANY:       /* not drawn */
 		break;
 	}
 }
@@ -569,6 +573,35 @@ static uint64_t case_seed(uint64_t base, uint64_t index)
 	return base + index * 0x632be59bd9b4e019ull;
 }
 
+/* The same puzzle with every cage's operator hidden ('?'), and with
+ * two_cell under the two-cell rule (a hidden cage of three or more
+ * cells is then a sum or a product, which the square may not meet: the
+ * case counts as spoiled). */
+static cdok_puzzle *hide_ops(const cdok_puzzle *p, bool two_cell,
+			     struct case_info *info)
+{
+	int n = cdok_puzzle_size(p);
+	cdok_puzzle *h = cdok_puzzle_new(n);
+
+	cr_assert_not_null(h);
+	for (int cell = 0; cell < n * n; cell++)
+		cr_assert_eq(cdok_puzzle_set_given(h, cell,
+						   cdok_puzzle_given(p, cell)),
+			     CDOK_OK);
+	for (int k = 0; k < cdok_puzzle_cage_count(p); k++)
+		cr_assert_eq(cdok_puzzle_add_cage(h, CDOK_OP_ANY,
+						  cdok_cage_target(p, k),
+						  cdok_cage_cells(p, k),
+						  cdok_cage_size(p, k), NULL,
+						  NULL), CDOK_OK);
+	if (two_cell) {
+		cr_assert_eq(cdok_puzzle_set_rules(h, CDOK_RULE_TWO_CELL),
+			     CDOK_OK);
+		info->spoiled = true;
+	}
+	return h;
+}
+
 static void run_random(uint64_t salt, uint64_t count, int size_cap,
 		       bool sparse, uint64_t limit)
 {
@@ -596,7 +629,62 @@ static void run_random(uint64_t salt, uint64_t count, int size_cap,
 		     first_why ? first_why : "");
 }
 
+/* Hidden operators (issue 33): the random puzzles with every operator
+ * hidden, half of them under the two-cell rule.  The checkers must
+ * agree on the square and on spoiled copies, and the counts up to
+ * LIMIT must agree. */
+static void run_hidden(uint64_t salt, uint64_t count)
+{
+	uint64_t base = env_number("CDOK_ORACLE_SEED", DEFAULT_SEED) ^ salt;
+	uint64_t failures = 0, checks = 0;
+	const char *first_why = NULL;
+	int reports = 0;
+
+	for (uint64_t i = 0; i < count; i++) {
+		struct case_info info;
+		cdok_puzzle *p = generate(case_seed(base, i), MAX_N, false,
+					  &info);
+		cdok_puzzle *h = hide_ops(p, i % 2, &info);
+		struct rng r = { info.seed ^ 0x3f3f };
+		int n = cdok_puzzle_size(h), grid[MAX_CELLS];
+		const char *why;
+
+		for (int t = 0; t < 2; t++) {
+			memcpy(grid, info.square, sizeof(grid));
+			if (t)
+				grid[rng_below(&r, n * n)] = 1 + rng_below(&r, n);
+			if (!!cdok_puzzle_is_solution(h, grid) !=
+			    ref_is_solution(h, grid) && checks++ < MAX_REPORTS) {
+				fprintf(stderr, "oracle: checkers disagree on "
+					"a hidden-operator puzzle\n");
+				print_puzzle(h, &info);
+				print_grid("grid", grid, n);
+			}
+		}
+		why = compare(h, &info, LIMIT, &reports);
+		if (why) {
+			if (!first_why)
+				first_why = why;
+			failures++;
+		}
+		cdok_puzzle_free(h);
+		cdok_puzzle_free(p);
+	}
+	cr_expect_eq(checks, 0, "%llu grids judged differently by "
+		     "cdok_puzzle_is_solution and the oracle",
+		     (unsigned long long)checks);
+	cr_expect_eq(failures, 0, "%llu of %llu hidden-operator puzzles "
+		     "disagree with the oracle (first: %s)",
+		     (unsigned long long)failures, (unsigned long long)count,
+		     first_why ? first_why : "");
+}
+
 /* ---- the tests ---- */
+
+Test(oracle, hidden_operators)
+{
+	run_hidden(0x3f, env_number("CDOK_ORACLE_COUNT", DEFAULT_COUNT) / 2);
+}
 
 /* The library's checker against the oracle's, on the generator's
  * squares and on copies with two cells swapped or one value changed:

@@ -63,6 +63,34 @@ Test(ref, cage_arithmetic)
 	cr_expect(!ref_cage_holds(CDOK_OP_DIV, 1, big, 11));
 }
 
+/* A hidden operator is any of the four; under the two-cell rule a cage
+ * of three or more cells only a sum or a product. */
+Test(ref, hidden_operators)
+{
+	const int a[] = { 6, 1, 2 }, p2[] = { 4, 2 };
+	cdok_puzzle *any = cdok_puzzle_new(6), *two = cdok_puzzle_new(6);
+
+	cr_assert(any && two);
+	cr_assert_eq(cdok_puzzle_set_rules(two, CDOK_RULE_TWO_CELL), CDOK_OK);
+	for (int t = 0; t <= 12; t++)
+		cr_expect_eq(ref_cage_holds(CDOK_OP_ANY, t, a, 3),
+			     t == 9 || t == 3 || t == 12,
+			     "6 1 2 and %d", t);
+	/* (9 the sum, 12 the product, 3 both 6 - 1 - 2 and 6 / 1 / 2) */
+	cr_expect(ref_clue_holds(any, CDOK_OP_ANY, 3, a, 3));
+	cr_expect(!ref_clue_holds(two, CDOK_OP_ANY, 3, a, 3));
+	cr_expect(ref_clue_holds(two, CDOK_OP_ANY, 12, a, 3));
+	cr_expect(ref_clue_holds(two, CDOK_OP_ANY, 9, a, 3));
+	/* A pair keeps all four under the rule: 4 2 is 6, 2, 8 and 2. */
+	for (int t = 1; t <= 9; t++)
+		cr_expect_eq(ref_clue_holds(two, CDOK_OP_ANY, t, p2, 2),
+			     t == 6 || t == 2 || t == 8, "4 2 and %d", t);
+	cr_expect(!ref_clue_holds(two, CDOK_OP_SUB, 3, a, 3) ==
+		  !ref_cage_holds(CDOK_OP_SUB, 3, a, 3));
+	cdok_puzzle_free(any);
+	cdok_puzzle_free(two);
+}
+
 /* One puzzle of the corpus: its count up to limit, and when it is
  * unique, the solution on file. */
 static void expect_corpus(const char *fmt, const char *rel, unsigned rules,

@@ -240,6 +240,8 @@ static void clue_word(const cdok_puzzle *p, int k, char *buf, size_t cap)
 		case CDOK_OP_DIV:
 			op = "\u00f7";
 			break;
+		case CDOK_OP_ANY:       /* the target alone */
+			break;
 		}
 	}
 	snprintf(buf, cap, "%lld%s", (long long)cdok_cage_target(p, k), op);
@@ -364,21 +366,24 @@ Test(render, corpus_other_classes, .timeout = 120)
 }
 
 /* Puzzles the corpus does not have: generated ones of every kind and
- * many sizes, including a one-cell grid. */
+ * many sizes, including a one-cell grid and hidden operators (whose
+ * clues are their numbers alone: clue_word). */
 Test(render, generated_puzzles, .timeout = 120)
 {
 	static const struct {
 		int size, killer;
 		unsigned rules, ops;
+		int hide_ops;   /* clues show their targets only */
 	} kinds[] = {
-		{1, 0, 0, CDOK_GEN_ALL_OPS}, {2, 0, 0, CDOK_GEN_ALL_OPS},
-		{3, 0, 0, CDOK_GEN_ALL_OPS}, {5, 0, 0, CDOK_GEN_MUL},
-		{7, 0, 0, CDOK_GEN_ALL_OPS}, {8, 0, 0, CDOK_GEN_ADD},
-		{9, 0, 0, CDOK_GEN_ALL_OPS}, {10, 0, 0, CDOK_GEN_ALL_OPS},
-		{4, 1, 0, 0}, {6, 1, 0, 0}, {8, 1, 0, 0}, {9, 1, 0, 0},
-		{4, 0, CDOK_RULE_NYLIMB, CDOK_GEN_ALL_OPS},
-		{6, 0, CDOK_RULE_NYLIMB, CDOK_GEN_ALL_OPS},
-		{9, 0, CDOK_RULE_NYLIMB, CDOK_GEN_ALL_OPS},
+		{1, 0, 0, CDOK_GEN_ALL_OPS, 0}, {2, 0, 0, CDOK_GEN_ALL_OPS, 0},
+		{3, 0, 0, CDOK_GEN_ALL_OPS, 0}, {5, 0, 0, CDOK_GEN_MUL, 0},
+		{7, 0, 0, CDOK_GEN_ALL_OPS, 0}, {8, 0, 0, CDOK_GEN_ADD, 0},
+		{9, 0, 0, CDOK_GEN_ALL_OPS, 0}, {10, 0, 0, CDOK_GEN_ALL_OPS, 0},
+		{4, 1, 0, 0, 0}, {6, 1, 0, 0, 0}, {8, 1, 0, 0, 0}, {9, 1, 0, 0, 0},
+		{4, 0, CDOK_RULE_NYLIMB, CDOK_GEN_ALL_OPS, 0},
+		{6, 0, CDOK_RULE_NYLIMB, CDOK_GEN_ALL_OPS, 0},
+		{9, 0, CDOK_RULE_NYLIMB, CDOK_GEN_ALL_OPS, 0},
+		{6, 0, 0, CDOK_GEN_ALL_OPS, 1}, {9, 0, 0, CDOK_GEN_ALL_OPS, 1},
 	};
 	struct puzzles s = {0};
 
@@ -394,6 +399,7 @@ Test(render, generated_puzzles, .timeout = 120)
 			gp.size = kinds[i].size;
 			gp.killer = kinds[i].killer;
 			gp.rules = kinds[i].rules;
+			gp.hide_ops = kinds[i].hide_ops;
 			if (kinds[i].ops)
 				gp.ops = kinds[i].ops;
 			cdok_rng_seed(&rng, seed, 0);

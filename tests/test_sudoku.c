@@ -117,12 +117,19 @@ Test(sudoku, line_writer)
 	cr_expect_str_eq(out, "1234341221434321\n");
 	cdok_free(out);
 
-	/* Boxes the line cannot say. */
-	cr_assert_eq(cdok_puzzle_set_boxes(p, 4, 1), CDOK_OK);
-	cr_expect_eq(cdok_write(test_format("sudoku"), p, NULL, &out, NULL,
-				&err), CDOK_ERR_UNSUPPORTED);
-	cr_expect(strstr(err.message, "boxes of 4 x 1") != NULL, "%s",
-		  err.message);
+	/* Boxes the line cannot say: a 6 x 6 line has boxes of 2 x 3. */
+	{
+		static const char six[] = "1...................................\n";
+		cdok_puzzle *q = fmt_read_one("sudoku", six, sizeof(six) - 1,
+					      "line");
+
+		cr_assert_eq(cdok_puzzle_set_boxes(q, 3, 2), CDOK_OK);
+		cr_expect_eq(cdok_write(test_format("sudoku"), q, NULL, &out,
+					NULL, &err), CDOK_ERR_UNSUPPORTED);
+		cr_expect(strstr(err.message, "boxes of 3 x 2") != NULL, "%s",
+			  err.message);
+		cdok_puzzle_free(q);
+	}
 	cr_assert_eq(cdok_puzzle_set_boxes(p, 0, 0), CDOK_OK);
 	cr_expect_eq(cdok_write(test_format("sudoku"), p, NULL, &out, NULL,
 				&err), CDOK_ERR_UNSUPPORTED);

@@ -517,11 +517,12 @@ cdok_status cdok_calpoly_write(struct strbuf *sb, const cdok_puzzle *p,
 
 cdok_status cdok_calpoly_fit(cdok_gen_params *par, cdok_error *err)
 {
-	if (par->killer || par->rules)
+	if (par->killer || par->rules || par->hide_ops)
 		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the calpoly format holds a plain Calcudoku: "
 				 "no %s", par->killer ? "Killer boxes" :
-				 "Nylimb rules");
+				 par->rules ? "Nylimb rules" :
+				 "hidden operators");
 	if (!(par->ops & CDOK_GEN_ADD))
 		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the calpoly format has sum cages only, and "

@@ -306,7 +306,7 @@ static int64_t shown_value(const cdok_puzzle *p, const int *values, int cell)
 	return CDOK_NONE;
 }
 
-/* The clue a cell shows, "12+", into buf (at least 24 bytes, not
+/* The clue a cell shows, "12+" (or "12" for a hidden operator), into buf (at least 24 bytes, not
  * terminated); returns its length, 0 for none.  Only the first cell of
  * a cage of two or more cells has one. */
 static int clue_text(const cdok_puzzle *p, int cell, char *buf)
@@ -320,7 +320,9 @@ static int clue_text(const cdok_puzzle *p, int cell, char *buf)
 	if (c->ncells < 2 || c->cells[0] != cell)
 		return 0;
 	len = cdok_decimal(c->target, buf);
-	buf[len++] = (char)c->op;
+	/* A hidden operator shows the target alone. */
+	if (c->op != CDOK_OP_ANY)
+		buf[len++] = (char)c->op;
 	return len;
 }
 

@@ -526,11 +526,12 @@ cdok_status cdok_keen_fit(cdok_gen_params *par, cdok_error *err)
 	int64_t product = 1;
 	int cells = 0;
 
-	if (par->killer || par->rules)
+	if (par->killer || par->rules || par->hide_ops)
 		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "a Keen game ID holds a plain Calcudoku: no "
 				 "%s", par->killer ? "Killer boxes" :
-				 "Nylimb rules");
+				 par->rules ? "Nylimb rules" :
+				 "hidden operators");
 	if (par->size < KEEN_MIN || par->size > KEEN_MAX)
 		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the size is %d, but Keen plays sizes %d to %d",

@@ -52,6 +52,8 @@ struct directives {
 	int64_t box_rows, box_cols;
 	bool distinct_all; /* @distinct without labels */
 	int nylimb_line;   /* 0: no @nylimb */
+	int two_cell_line; /* 0: no @two-cell */
+	int two_cell_column;
 	int nylimb_column;
 	struct dlabel *labels;
 	int nlabels;
@@ -83,9 +85,10 @@ static bool is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
+/* '?' is a hidden operator: the clue shows its target only. */
 static bool is_op(char c)
 {
-	return c == '+' || c == '-' || c == '*' || c == '/';
+	return c == '+' || c == '-' || c == '*' || c == '/' || c == '?';
 }
 
 /* The operator signs cdok's pictures (and Keen) print, in UTF-8: U+00D7
@@ -178,7 +181,8 @@ static bool is_spec_line(const char *text, size_t start, size_t end)
 			continue;
 		if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
 		      (c >= '0' && c <= '9') || c == '+' || c == '-' ||
-		      c == '*' || c == '/' || c == ' ' || c == '\t'))
+		      c == '*' || c == '/' || c == '?' || c == ' ' ||
+		      c == '\t'))
 			return false;
 	}
 	return true;
@@ -816,13 +820,14 @@ static cdok_status read_directive(const char *text, size_t start,
 	int col = (int)(at - start) + 1;
 	size_t len;
 
-	while (i < end && is_letter(text[i]) && i - at <= 16)
+	while (i < end && (is_letter(text[i]) || text[i] == '-') &&
+	       i - at <= 16)
 		i++;
 	len = i - at - 1;
 	if (len == 0)
 		return cdok_fail(err, CDOK_ERR_SYNTAX, line, col, "expected "
 				 "a directive after '@': @boxes, "
-				 "@distinct or @nylimb");
+				 "@distinct, @nylimb or @two-cell");
 	if (len == 5 && !memcmp(text + at + 1, "boxes", 5)) {
 		if (i < end && !is_blank(text[i]))
 			return text_bad_byte(err, line, (int)(i - start) + 1,
@@ -859,9 +864,25 @@ static cdok_status read_directive(const char *text, size_t start,
 		ds->nylimb_column = col;
 		return CDOK_OK;
 	}
+	if (len == 8 && !memcmp(text + at + 1, "two-cell", 8)) {
+		i = text_skip_blanks(text, i, end);
+		if (i < end)
+			return text_bad_byte(err, line, (int)(i - start) + 1,
+					     (unsigned char)text[i],
+					     "after @two-cell (it takes "
+					     "nothing)");
+		if (ds->two_cell_line)
+			return cdok_fail(err, CDOK_ERR_SYNTAX, line, col,
+					 "a second @two-cell directive (the "
+					 "first is on line %d)",
+					 ds->two_cell_line);
+		ds->two_cell_line = line;
+		ds->two_cell_column = col;
+		return CDOK_OK;
+	}
 	return cdok_fail(err, CDOK_ERR_SYNTAX, line, col, "unknown "
-			 "directive @%.*s; cdok knows @boxes, @distinct and "
-			 "@nylimb",
+			 "directive @%.*s; cdok knows @boxes, @distinct, "
+			 "@nylimb and @two-cell",
 			 (int)(len > 16 ? 16 : len), text + at + 1);
 }
 
@@ -905,6 +926,18 @@ static cdok_status apply_directives(const struct directives *ds,
 				 "of at most %d x %d; this one is %d x %d",
 				 CDOK_NYLIMB_MAX_SIZE, CDOK_NYLIMB_MAX_SIZE,
 				 p->size, p->size);
+	if (ds->two_cell_line) {
+		cdok_error why;
+
+		p->rules |= CDOK_RULE_TWO_CELL;
+		/* A shown - or / cage of three or more cells breaks the
+		 * rule the directive states. */
+		if (cdok_puzzle_validate(p, &why) != CDOK_OK)
+			return cdok_fail(err, CDOK_ERR_INVALID,
+					 ds->two_cell_line,
+					 ds->two_cell_column, "@two-cell: %s",
+					 why.message);
+	}
 	if (ds->distinct_all)
 		for (int k = 0; k < p->ncages; k++)
 			p->cages[k].distinct = true;
@@ -1349,6 +1382,8 @@ static void write_directives(struct strbuf *sb, const cdok_puzzle *p,
 
 	if (cdok_is_nylimb(p))
 		sb_puts(sb, "@nylimb\n");
+	if (p->rules & CDOK_RULE_TWO_CELL)
+		sb_puts(sb, "@two-cell\n");
 	if (p->box_rows)
 		sb_printf(sb, "@boxes %dx%d\n", p->box_rows, p->box_cols);
 	for (int k = 0; k < p->ncages; k++) {

@@ -151,6 +151,16 @@ cdok_status cdok_refuse_variant_rules(const cdok_puzzle *p, const char *what,
 				 "%s cannot express them", p->box_rows,
 				 p->box_cols, what);
 	for (int k = 0; k < p->ncages; k++) {
+		/* A one-cell cage is its target whatever the operator. */
+		if (p->cages[k].op != CDOK_OP_ANY || p->cages[k].ncells < 2)
+			continue;
+		cdok_cage_name(p, k, name, sizeof(name));
+		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "the clue of %s shows its target only (a "
+				 "hidden operator); %s has an operator in "
+				 "every clue", name, what);
+	}
+	for (int k = 0; k < p->ncages; k++) {
 		/* One cell differs from nothing: that flag changes no
 		 * solution, so it need not be said. */
 		if (!p->cages[k].distinct || p->cages[k].ncells < 2)

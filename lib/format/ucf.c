@@ -786,10 +786,12 @@ cdok_status cdok_ucf_write(struct strbuf *sb, const cdok_puzzle *p,
 
 cdok_status cdok_ucf_fit(cdok_gen_params *par, cdok_error *err)
 {
-	if (par->killer || par->rules)
+	if (par->killer || par->rules || par->hide_ops)
 		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "a UCF puzzle is a plain Calcudoku: no %s",
-				 par->killer ? "Killer boxes" : "Nylimb rules");
+				 par->killer ? "Killer boxes" :
+				 par->rules ? "Nylimb rules" :
+				 "hidden operators");
 	if (par->size > UCF_MAX_N)
 		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the size is %d, but UCF puzzles have N <= %d",

@@ -65,6 +65,8 @@ static int pair_count(const struct gen *g, cdok_op op, int64_t t)
 		for (int64_t a = lo > 1 ? lo : 1; t > 1 && a * t <= hi; a++)
 			k++;
 		break;
+	case CDOK_OP_ANY:          /* clues are chosen with an operator */
+		break;
 	}
 	return (int)k;
 }
@@ -96,6 +98,8 @@ static int64_t clue_target(cdok_op op, const int *v, int k)
 		if (prod <= 0 || (max * max) % prod)
 			return -1;
 		return max * max / prod;
+	case CDOK_OP_ANY:          /* clues are chosen with an operator */
+		break;
 	}
 	return -1;
 }
@@ -137,7 +141,7 @@ static bool pick_clue(struct gen *g, int r, const int *exclude)
 
 			for (int j = 0; j < k; j++)
 				w[j] = exclude[cells[j]];
-			if (cdok_cage_holds(ops[i], target[i], w, k))
+			if (gen_clue_holds(g, ops[i], target[i], w, k))
 				continue;
 		}
 		weight[i] = k == 2 ? w_pair[i] : w_big[i];

@@ -41,13 +41,19 @@ void cdok_gen_params_init(cdok_gen_params *p)
 /* ------------------------------------------------------------------ */
 /* Puzzles from the partition, and their uniqueness                    */
 
+unsigned gen_rules(const struct gen *g)
+{
+	return g->par->rules |
+	       (g->par->hide_ops && g->par->two_cell ? CDOK_RULE_TWO_CELL : 0);
+}
+
 cdok_puzzle *gen_build_puzzle(struct gen *g)
 {
 	const struct regions *rg = &g->rg;
 	cdok_puzzle *p = cdok_puzzle_new(g->n);
 	int *mark = g->sc.mark, *cells = g->sc.cells;
 
-	if (!p || cdok_puzzle_set_rules(p, g->par->rules) != CDOK_OK ||
+	if (!p || cdok_puzzle_set_rules(p, gen_rules(g)) != CDOK_OK ||
 	    (g->box_rows && cdok_puzzle_set_boxes(p, g->box_rows,
 						  g->box_cols) != CDOK_OK))
 		goto fail;
@@ -73,8 +79,11 @@ cdok_puzzle *gen_build_puzzle(struct gen *g)
 			for (int i = 0; i < k; i++)
 				target += g->grid[cells[i]];
 		}
-		if (cdok_puzzle_add_cage(p, g->pol->sums ? CDOK_OP_ADD : s->op,
-					 target, cells, k, NULL,
+		/* Hidden operators keep the clue's target, chosen with its
+		 * operator, and show only that. */
+		if (cdok_puzzle_add_cage(p, g->pol->sums ? CDOK_OP_ADD :
+					 g->par->hide_ops ? CDOK_OP_ANY :
+					 s->op, target, cells, k, NULL,
 					 &index) != CDOK_OK ||
 		    (g->pol->distinct &&
 		     cdok_puzzle_set_cage_distinct(p, index, 1) != CDOK_OK))
@@ -91,6 +100,15 @@ fail:
 	memset(mark, 0, (size_t)g->ncells * sizeof(int));
 	cdok_puzzle_free(p);
 	return NULL;
+}
+
+bool gen_clue_holds(const struct gen *g, cdok_op op, int64_t t,
+		    const int *v, int k)
+{
+	if (g->par->hide_ops)
+		return cdok_ops_hold(cdok_clue_ops(CDOK_OP_ANY, k, gen_rules(g)),
+				     t, v, k);
+	return cdok_cage_holds(op, t, v, k);
 }
 
 static int keep_solution(void *user, const int *values)
@@ -631,6 +649,13 @@ cdok_status gen_new(const cdok_gen_params *par, const int *solution,
 	}
 	g->n = par->size;
 	g->ncells = par->size * par->size;
+	if (par->hide_ops && (par->killer || par->rules)) {
+		free(g);
+		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+				 "hidden operators are made for plain "
+				 "Calcudoku, not with %s", par->killer ?
+				 "Killer boxes" : "Nylimb rules");
+	}
 	if (par->level >= 0 &&
 	    ((par->rules & CDOK_RULE_NYLIMB) ||
 	     par->level >= cdok_level_count(par->killer ? CDOK_SCALE_KILLER

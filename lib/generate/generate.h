@@ -233,6 +233,13 @@ static inline int gen_rnd(struct gen *g, int bound)
  * a given per region of one cell, cages in the order of their first
  * cells (so labels run A, B, ... in reading order when written). */
 cdok_puzzle *gen_build_puzzle(struct gen *g);
+/* The rule flags of the puzzles made: the caller's, and the two-cell
+ * rule for hidden operators made with two_cell. */
+unsigned gen_rules(const struct gen *g);
+/* Whether k values meet a clue of op and t as the puzzle will show it:
+ * with hidden operators, under any operation the cage may have. */
+bool gen_clue_holds(const struct gen *g, cdok_op op, int64_t t,
+		    const int *v, int k);
 
 /* Count a puzzle's solutions up to 2 within the node budget (see enum
  * unique); *res is the solver's result. */

@@ -197,9 +197,9 @@ static cdok_status read_cage(const struct cdok_json_doc *d, const json_t *c,
 		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s has no \"op\"",
 				path);
 	ops = json_string_value(op);
-	if (!ops || strlen(ops) != 1 || !strchr("+-*/", ops[0]))
+	if (!ops || strlen(ops) != 1 || !strchr("+-*/?", ops[0]))
 		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s.op must be one "
-				"of \"+\", \"-\", \"*\", \"/\"", path);
+				"of \"+\", \"-\", \"*\", \"/\", \"?\"", path);
 	if (!json_object_get(c, "target"))
 		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s has no "
 				"\"target\"", path);
@@ -406,6 +406,14 @@ static cdok_status read_puzzle_object(const struct cdok_json_doc *d,
 			      CDOK_NYLIMB_MAX_SIZE, CDOK_NYLIMB_MAX_SIZE);
 		goto fail;
 	}
+	v = json_object_get(o, "two_cell");
+	if (v && !json_is_boolean(v)) {
+		st = json_doc_fail(d, err, CDOK_ERR_SYNTAX, "\"two_cell\" must "
+			      "be true or false, not %s", cdok_json_type_name(v));
+		goto fail;
+	}
+	if (json_is_true(v))
+		cdok_puzzle_set_rules(p, p->rules | CDOK_RULE_TWO_CELL);
 	for (size_t i = 0; cages && i < json_array_size(cages); i++) {
 		st = read_cage(d, json_array_get(cages, i), (int)i, p, cells,
 			       err);
@@ -888,6 +896,8 @@ static json_t *puzzle_object(struct builder *b, const cdok_puzzle *p,
 	}
 	if (cdok_is_nylimb(p))
 		set(b, o, "nylimb", chk(b, json_true()));
+	if (p->rules & CDOK_RULE_TWO_CELL)
+		set(b, o, "two_cell", chk(b, json_true()));
 	for (int k = 0; k < p->ncages; k++) {
 		const struct cdok_cage *c = &p->cages[k];
 		json_t *co = chk(b, json_object());

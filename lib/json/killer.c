@@ -271,7 +271,8 @@ static cdok_status check_writable(const cdok_puzzle *p, const int *values,
 	for (int k = 0; k < p->ncages; k++) {
 		const struct cdok_cage *c = &p->cages[k];
 		static const char *const kinds[] = {
-			"difference", "product", "ratio"};
+			"difference", "product", "ratio",
+			"hidden-operator"};
 
 		cdok_cage_name(p, k, name, sizeof(name));
 		if (c->ncells > 1 && c->op != CDOK_OP_ADD)
@@ -279,7 +280,8 @@ static cdok_status check_writable(const cdok_puzzle *p, const int *values,
 					 "%s is a %s cage; Killer cages are "
 					 "sums", name,
 					 kinds[c->op == CDOK_OP_SUB ? 0 :
-					       c->op == CDOK_OP_MUL ? 1 : 2]);
+					       c->op == CDOK_OP_MUL ? 1 :
+					       c->op == CDOK_OP_DIV ? 2 : 3]);
 		if (c->ncells > 1 && !c->distinct)
 			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 					 "the values of %s may repeat, but a "

@@ -47,6 +47,14 @@ static bool clue_holds(cdok_op op, int64_t target, const int *values,
 		}
 		return rest == 1;
 	}
+	case CDOK_OP_ANY:
+		/* A hidden operator: any of the four (the two-cell rule,
+		 * when the puzzle has it, is the callers' to apply through
+		 * cdok_clue_ops). */
+		return clue_holds(CDOK_OP_ADD, target, values, cells, n) ||
+		       clue_holds(CDOK_OP_SUB, target, values, cells, n) ||
+		       clue_holds(CDOK_OP_MUL, target, values, cells, n) ||
+		       clue_holds(CDOK_OP_DIV, target, values, cells, n);
 	case CDOK_OP_DIV:
 		/* Some cell divided by the product of all the others,
 		 * exactly: v[i] == target * prod(others). */
@@ -77,6 +85,23 @@ static bool clue_holds(cdok_op op, int64_t target, const int *values,
 bool cdok_cage_holds(cdok_op op, int64_t target, const int *v, int n)
 {
 	return clue_holds(op, target, v, NULL, n);
+}
+
+/* The clue of a set of operations over n values (clue_holds' values and
+ * cells). */
+static bool ops_hold(unsigned ops, int64_t target, const int *values,
+		     const int *cells, int n)
+{
+	for (int i = 0; i < 4; i++)
+		if ((ops >> i & 1) &&
+		    clue_holds(cdok_ops_nth(i), target, values, cells, n))
+			return true;
+	return false;
+}
+
+bool cdok_ops_hold(unsigned ops, int64_t target, const int *v, int n)
+{
+	return ops_hold(ops, target, v, NULL, n);
 }
 
 /* Decimal digits of a Nylimb value as a set (bit d for digit d), and
@@ -173,8 +198,14 @@ int cdok_puzzle_is_solution(const cdok_puzzle *p, const int *values)
 				return 0;
 			seen[v / 64] |= bit;
 		}
-		if (!clue_holds(cage->op, cage->target, values, cage->cells,
-				cage->ncells))
+		/* (A shown operator the direct way: every solution the
+		 * solver reports comes through here.) */
+		if (cage->op == CDOK_OP_ANY
+		    ? !ops_hold(cdok_clue_ops(cage->op, cage->ncells,
+					      p->rules), cage->target, values,
+				cage->cells, cage->ncells)
+		    : !clue_holds(cage->op, cage->target, values, cage->cells,
+				  cage->ncells))
 			return 0;
 	}
 	return 1;
@@ -227,14 +258,16 @@ static bool mul_fits(int64_t a, int64_t b, int64_t *out)
 }
 
 /* What a cage's (in-range) values give under its operator; returns
- * false if that is the target. */
-static bool cage_fails(const struct cdok_cage *c, const int *v,
-		       cdok_problem *pr)
+ * false if that is the target.  A hidden operator (no one operation to
+ * name) reports the sum. */
+static bool cage_fails(const cdok_puzzle *p, const struct cdok_cage *c,
+		       const int *v, cdok_problem *pr)
 {
 	int64_t sum = 0, max = 0, prod = 1;
 	bool overflow = false;
 
-	if (cdok_cage_holds(c->op, c->target, v, c->ncells))
+	if (cdok_ops_hold(cdok_clue_ops(c->op, c->ncells, p->rules),
+			  c->target, v, c->ncells))
 		return false;
 	for (int i = 0; i < c->ncells; i++) {
 		sum += v[i];
@@ -248,6 +281,7 @@ static bool cage_fails(const struct cdok_cage *c, const int *v,
 	}
 	switch (c->op) {
 	case CDOK_OP_ADD:
+	case CDOK_OP_ANY:
 		pr->got = sum;
 		break;
 	case CDOK_OP_SUB:
@@ -489,7 +523,7 @@ cdok_status cdok_check(const cdok_puzzle *p, const int *values,
 				judged = false;
 		}
 		memset(&tmp, 0, sizeof(tmp));
-		if (judged && cage_fails(c, buf, &tmp)) {
+		if (judged && cage_fails(p, c, buf, &tmp)) {
 			pr = add_problem(&ps, CDOK_PROBLEM_CAGE);
 			if (!pr)
 				break;
@@ -706,6 +740,11 @@ size_t cdok_problem_describe(const cdok_problem *pr, const cdok_puzzle *p,
 					     PRId64 "/%" PRId64 ", not %"
 					     PRId64, name, pr->got,
 					     pr->got_den, t);
+			break;
+		case CDOK_OP_ANY:
+			w = snprintf(buf, len, "%s: no operation makes %"
+				     PRId64 " of its values (they add up to %"
+				     PRId64 ")", name, t, pr->got);
 			break;
 		default:
 			w = snprintf(buf, len, "%s does not meet its clue",

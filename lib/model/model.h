@@ -241,6 +241,43 @@ void cdok_label_for_index(int index, char *buf);
  * it, and the solver uses it to confirm every solution it reports. */
 bool cdok_cage_holds(cdok_op op, int64_t target, const int *values, int n);
 
+/* The operations a clue may stand for, as a set of bits: its own
+ * operator, or for a hidden one (CDOK_OP_ANY) all four -- only + and *
+ * when the puzzle's rules (CDOK_RULE_TWO_CELL) keep - and / to two
+ * cells and the cage has more. */
+enum { CDOK_OPS_ADD = 1, CDOK_OPS_SUB = 2, CDOK_OPS_MUL = 4, CDOK_OPS_DIV = 8,
+       CDOK_OPS_ALL = 15 };
+static inline unsigned cdok_clue_ops(cdok_op op, int ncells, unsigned rules)
+{
+	switch (op) {
+	case CDOK_OP_ADD:
+		return CDOK_OPS_ADD;
+	case CDOK_OP_SUB:
+		return CDOK_OPS_SUB;
+	case CDOK_OP_MUL:
+		return CDOK_OPS_MUL;
+	case CDOK_OP_DIV:
+		return CDOK_OPS_DIV;
+	case CDOK_OP_ANY:
+		break;
+	}
+	if ((rules & CDOK_RULE_TWO_CELL) && ncells > 2)
+		return CDOK_OPS_ADD | CDOK_OPS_MUL;
+	return CDOK_OPS_ALL;
+}
+
+/* The operator of bit i (0..3) of such a set: + - * /. */
+static inline cdok_op cdok_ops_nth(int i)
+{
+	static const cdok_op ops[4] = {CDOK_OP_ADD, CDOK_OP_SUB, CDOK_OP_MUL,
+				       CDOK_OP_DIV};
+
+	return ops[i];
+}
+
+/* cdok_cage_holds for a set of operations: some one of them holds. */
+bool cdok_ops_hold(unsigned ops, int64_t target, const int *values, int n);
+
 /* ---- model helpers ---- */
 
 /* Grow the cage array so one more cage fits. */

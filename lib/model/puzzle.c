@@ -116,7 +116,7 @@ cdok_status cdok_puzzle_set_given(cdok_puzzle *p, int cell, int value)
 cdok_status cdok_puzzle_set_rules(cdok_puzzle *p, unsigned rules)
 {
 	p->valid = false;
-	if (rules & ~CDOK_RULE_NYLIMB)
+	if (rules & ~(CDOK_RULE_NYLIMB | CDOK_RULE_TWO_CELL))
 		return CDOK_ERR_INVALID;
 	if (rules & CDOK_RULE_NYLIMB) {
 		if (p->size > CDOK_NYLIMB_MAX_SIZE || p->box_rows)
@@ -172,7 +172,7 @@ cdok_status cdok_puzzle_add_cage(cdok_puzzle *p, cdok_op op, int64_t target,
 	if (ncells < 1 || ncells > p->size * p->size)
 		return CDOK_ERR_INVALID;
 	if (op != CDOK_OP_ADD && op != CDOK_OP_SUB && op != CDOK_OP_MUL &&
-	    op != CDOK_OP_DIV)
+	    op != CDOK_OP_DIV && op != CDOK_OP_ANY)
 		return CDOK_ERR_INVALID;
 	if (label && strlen(label) > CDOK_LABEL_MAX)
 		return CDOK_ERR_LIMIT;
@@ -382,7 +382,11 @@ cdok_status cdok_puzzle_validate(const cdok_puzzle *p, cdok_error *err)
 		const struct cdok_cage *c = &p->cages[i];
 		char name[CDOK_LABEL_MAX + 1];
 
-		if (c->target >= 0 &&
+		bool long_pair = (p->rules & CDOK_RULE_TWO_CELL) &&
+				 c->ncells > 2 &&
+				 (c->op == CDOK_OP_SUB || c->op == CDOK_OP_DIV);
+
+		if (c->target >= 0 && !long_pair &&
 		    !((c->op == CDOK_OP_MUL || c->op == CDOK_OP_DIV) &&
 		      c->target == 0) && cage_connected(p, i))
 			continue;
@@ -400,6 +404,15 @@ cdok_status cdok_puzzle_validate(const cdok_puzzle *p, cdok_error *err)
 					 "cage %s: a %s target must not be 0",
 					 name, c->op == CDOK_OP_MUL ?
 					 "product" : "ratio");
+		if (long_pair)
+			return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+					 "cage %s is a %s of %d cells, but the "
+					 "puzzle's %s cages have two (the "
+					 "two-cell rule)", name,
+					 c->op == CDOK_OP_SUB ? "difference" :
+					 "ratio", c->ncells,
+					 c->op == CDOK_OP_SUB ? "difference" :
+					 "ratio");
 		if (!cage_connected(p, i))
 			return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
 					 "cage %s is not orthogonally connected",
@@ -440,8 +453,10 @@ void cdok_cage_name(const cdok_puzzle *p, int cage, char *buf, size_t len)
 	 * never by a label no printed puzzle shows (doc/LEVELS.md): "the
 	 * 17+ cage at r5c5"; a Killer cage's clue is its sum alone ("the
 	 * 22 cage at r7c3"), and so is a one-cell cage's, whatever its
-	 * operator says. */
-	if (c->ncells == 1 || (p->box_rows && c->op == CDOK_OP_ADD))
+	 * operator says, and a hidden operator's ("the 36 cage at
+	 * r5c5"). */
+	if (c->ncells == 1 || c->op == CDOK_OP_ANY ||
+	    (p->box_rows && c->op == CDOK_OP_ADD))
 		snprintf(buf, len, "the %" PRId64 " cage at r%dc%d", c->target,
 			 first / n + 1, first % n + 1);
 	else

@@ -198,8 +198,8 @@ static void draw_thick_lines(struct grid *g)
 	cairo_stroke(cr);
 }
 
-/* The clue of cage k: "12+", "60×", "4÷", "1−"; a Killer sum is the
- * number alone. */
+/* The clue of cage k: "12+", "60×", "4÷", "1−"; a Killer sum and a
+ * hidden operator are the number alone. */
 static void clue_text(const struct grid *g, int k, char *buf, size_t cap)
 {
 	const struct cdok_cage *cage = &g->p->cages[k];
@@ -217,6 +217,8 @@ static void clue_text(const struct grid *g, int k, char *buf, size_t cap)
 		break;
 	case CDOK_OP_DIV:
 		op = "\u00f7";
+		break;
+	case CDOK_OP_ANY:       /* a hidden operator: the target alone */
 		break;
 	}
 	snprintf(buf, cap, "%" PRId64 "%s", cage->target, op);

@@ -202,6 +202,9 @@ enum { KIND_ROW, KIND_COL, KIND_BOX, NKINDS };
  * group_unit maps a group back to its unit. */
 struct cage_info {
 	cdok_op op;
+	unsigned ops;         /* the operations the clue may stand for
+			       * (cdok_clue_ops): one, or for a hidden
+			       * operator (CDOK_OP_ANY) several */
 	int64_t target;
 	int ncells;
 	const int *cells;
@@ -611,6 +614,15 @@ static inline bool in_cage(const struct engine *s, int ci, int cell)
 	return false;
 }
 
+/* Whether n values (all of them decided) meet cage c's clue: under
+ * any of its operations when it is hidden. */
+static inline bool clue_met(const struct cage_info *c, const int *v, int n)
+{
+	if (c->op == CDOK_OP_ANY)
+		return cdok_ops_hold(c->ops, c->target, v, n);
+	return cdok_cage_holds(c->op, c->target, v, n);
+}
+
 /* ------------------------------------------------------------------ */
 /* Cage enumeration                                                    */
 
@@ -814,6 +826,10 @@ enum_filter(const struct engine *s, cdok_op op, int i, dom_t avail,
 				ok |= BIT(v);
 		}
 		return ok;
+	case CDOK_OP_ANY:
+		/* Never walked as such: enumerate walks each of its
+		 * operations in turn. */
+		break;
 	}
 	return 0;
 }
@@ -867,6 +883,8 @@ enum_last(struct engine *s, cdok_op op, bool distinct, int kinds,
 		if (mx > 0 && (mx * mx) % (t * acc) == 0 &&
 		    mx * mx / (t * acc) <= mx)   /* mx stays the largest */
 			cand[ncand++] = mx * mx / (t * acc);
+		break;
+	case CDOK_OP_ANY:                /* never walked (enum_filter) */
 		break;
 	}
 	/* Both candidates are mx when mx alone meets the clue. */
@@ -1035,6 +1053,8 @@ ENUM_WALKS_OF(3, 3)
 		break;							\
 	case CDOK_OP_DIV:						\
 		(d ? enum_div_d##sfx : enum_div##sfx)(s, acc0);		\
+		break;							\
+	case CDOK_OP_ANY:						\
 		break;							\
 	}
 
@@ -1212,6 +1232,10 @@ static bool total_range(const struct cage_info *c, const struct cage_totals *t,
 		*lo = div_up((int64_t)t->low * t->low, x);
 		*hi = (int64_t)t->high * t->high / x;
 		break;
+	case CDOK_OP_ANY:               /* not asked (cage_total_bounds) */
+		*lo = INT64_MIN;
+		*hi = INT64_MAX;
+		break;
 	}
 	if (t->plain_lo > *lo)
 		*lo = t->plain_lo;
@@ -1236,7 +1260,9 @@ static bool cage_total_bounds(struct engine *s, dom_t *dom,
 	struct cage_totals t;
 	int64_t lo, hi;
 
-	if (c->target < (product ? 1 : 0))
+	/* A hidden operator's total may be a sum or a product: no bound
+	 * on either, so no reasoning here (the final check decides). */
+	if (c->target < (product ? 1 : 0) || c->op == CDOK_OP_ANY)
 		return true;
 	if (c->op == CDOK_OP_DIV)
 		for (int i = 0; i < c->ncells; i++)
@@ -1497,6 +1523,12 @@ static uint64_t enum_space(const dom_t *dom, const struct cage_info *c)
 	return space;
 }
 
+/* enum_walk's acc at the start for a cage with operation op. */
+static inline int64_t acc_start(cdok_op op, int64_t target)
+{
+	return op == CDOK_OP_MUL ? target : op == CDOK_OP_DIV ? 1 : 0;
+}
+
 /* Enumerate the cage's valid assignments under dom into s->e, taking at
  * most budget steps: per position the supported values (sup), and per
  * group what every assignment puts there beyond what the unit rule
@@ -1577,8 +1609,23 @@ static void enumerate(struct engine *s, const dom_t *dom, int ci, long budget)
 		e->minprod[i] = sat_mul(e->minprod[i + 1], lo);
 		e->maxprod[i] = sat_mul(e->maxprod[i + 1], hi);
 	}
-	enum_run(s, c->op == CDOK_OP_MUL ? c->target :
-		 c->op == CDOK_OP_DIV ? 1 : 0);
+	if (c->op != CDOK_OP_ANY) {
+		enum_run(s, acc_start(c->op, c->target));
+	} else {
+		/* A hidden operator: the layouts of each operation it may
+		 * stand for, one walk each, into the same supports and
+		 * musts (a layout two operations make is found twice,
+		 * which changes neither; a table lists it twice, which is
+		 * harmless).  A walk ends with its groups and values as
+		 * it found them, unless it stopped the enumeration. */
+		for (int i = 0; i < 4 && !e->stop; i++) {
+			if (!(c->ops >> i & 1))
+				continue;
+			e->c.op = cdok_ops_nth(i);
+			enum_run(s, acc_start(e->c.op, c->target));
+		}
+		e->c.op = CDOK_OP_ANY;
+	}
 	s->work += (uint64_t)(budget - (e->budget > 0 ? e->budget : 0));
 }
 
@@ -1650,8 +1697,20 @@ static inline dom_t pair_partners(const struct engine *s, cdok_op op,
 				y |= BIT(x / t);
 		}
 		break;
+	case CDOK_OP_ANY:               /* pair_partners_any */
+		break;
 	}
 	return y & ~BIT(x);
+}
+
+/* The partners of x in a two-cell cage with a hidden operator:
+ * whichever operation makes the target (a pair may be any). */
+static dom_t pair_partners_any(const struct engine *s, int64_t t, int x)
+{
+	return pair_partners(s, CDOK_OP_ADD, t, x) |
+	       pair_partners(s, CDOK_OP_SUB, t, x) |
+	       pair_partners(s, CDOK_OP_MUL, t, x) |
+	       pair_partners(s, CDOK_OP_DIV, t, x);
 }
 
 /* A two-cell cage: each value keeps a partner in the other cell, and
@@ -1664,7 +1723,9 @@ pair_scan(const struct engine *s, cdok_op op, int64_t t, dom_t da, dom_t db,
 {
 	for (dom_t x = da; x; x &= x - 1) {
 		int v = low_value(x);
-		dom_t y = pair_partners(s, op, t, v) & db;
+		dom_t y = (op == CDOK_OP_ANY ? pair_partners_any(s, t, v)
+					     : pair_partners(s, op, t, v)) &
+			  db;
 
 		if (!y)
 			continue;
@@ -1740,6 +1801,9 @@ pair_fit(const struct engine *s, cdok_op op, int64_t t, dom_t da, dom_t db,
 		break;
 	case CDOK_OP_DIV:
 		pair_scan(s, CDOK_OP_DIV, t, da, db, ka, kb, must);
+		break;
+	case CDOK_OP_ANY:
+		pair_scan(s, CDOK_OP_ANY, t, da, db, ka, kb, must);
 		break;
 	}
 }
@@ -2543,7 +2607,7 @@ static bool cage_consistency(struct engine *s, dom_t *dom, int ci, bool full)
 		}
 		if (i == c->ncells)
 			return !(c->distinct && seen) &&
-			       cdok_cage_holds(c->op, c->target, e->val, i);
+			       clue_met(c, e->val, i);
 	}
 	/* At the root a cage's full reasoning may wait until everything
 	 * else is done (Q_FULL), when the domains are narrowest and its
@@ -2608,7 +2672,12 @@ static bool cage_propagate(struct engine *s, dom_t *dom, int ci, bool full)
 
 	/* A product of 0 (the model refuses it, but the engine need not
 	 * depend on that) gets no reasoning; the final check decides. */
-	if (c->op == CDOK_OP_MUL && c->target == 0)
+	/* So does a hidden one of 0 that may be a product where a value
+	 * may be 0 (Nylimb): its product walk would miss those.  (The
+	 * target first: it is rarely 0.) */
+	if (c->target == 0 &&
+	    (c->op == CDOK_OP_MUL ||
+	     (c->op == CDOK_OP_ANY && s->vmin == 0 && (c->ops & CDOK_OPS_MUL))))
 		return true;
 	/* The cage is being brought to consistency right now: changes to
 	 * its own cells need not queue it again. */
@@ -3247,6 +3316,7 @@ static void cage_info_init(struct engine *s, struct cage_info *ci,
 	int k = c->ncells;
 
 	ci->op = c->op;
+	ci->ops = cdok_clue_ops(c->op, c->ncells, s->puzzle->rules);
 	ci->target = c->target;
 	ci->ncells = k;
 	ci->cells = c->cells;
@@ -3762,7 +3832,7 @@ static bool whole_units_hold(struct engine *s, const struct cage_info *c)
 	while (i < c->ncells)
 		for (dom_t a = s->valid; a && i < c->ncells; a &= a - 1)
 			v[i++] = low_value(a);
-	holds = cdok_cage_holds(c->op, c->target, v, c->ncells);
+	holds = clue_met(c, v, c->ncells);
 	free(v);
 	return holds;
 }

@@ -53,8 +53,9 @@ _VERDICTS = (Verdict.UNIQUE, Verdict.NONE, Verdict.MULTIPLE, Verdict.FOUND,
 class Cage(NamedTuple):
     """A cage: its operator, its target and its cells.
 
-    op is ``"+"``, ``"-"``, ``"*"`` or ``"/"``; for ``-`` and ``/`` one
-    value minus (divided by) all the others gives the target.  cells are
+    op is ``"+"``, ``"-"``, ``"*"``, ``"/"`` or ``"?"``; for ``-`` and
+    ``/`` one value minus (divided by) all the others gives the target,
+    and ``?`` is a hidden operator (any one of the four makes it).  cells are
     ``(row, column)`` pairs.  distinct is True when the cage's values must
     all differ (Killer Sudoku cages).  A plain tuple
     ``(op, target, cells[, label[, distinct]])`` is accepted wherever a
@@ -270,9 +271,9 @@ def _cage_tuple(k: int, cage: Any, size: int, distinct: bool,
     op, target, cells = fields[:3]
     label = fields[3] if len(fields) > 3 else None
     own_distinct = bool(fields[4]) if len(fields) > 4 else False
-    if op not in ("+", "-", "*", "/"):
+    if op not in ("+", "-", "*", "/", "?"):
         raise InvalidError(f"cage {k}: the operator must be one of + - * "
-                           f"/, not {op!r}")
+                           f"/ ?, not {op!r}")
     if not _is_int(target):
         raise TypeError(f"cage {k}: the target must be an int, not "
                         f"{type(target).__name__}")

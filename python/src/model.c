@@ -63,9 +63,9 @@ static int add_cage(cdok_module_state *st, cdok_puzzle *p, Py_ssize_t k,
 	label = PyTuple_GET_ITEM(cage, 3);
 	distinct = PyObject_IsTrue(PyTuple_GET_ITEM(cage, 4));
 	ops = PyUnicode_Check(op) ? PyUnicode_AsUTF8(op) : NULL;
-	if (!ops || strlen(ops) != 1 || !strchr("+-*/", ops[0])) {
+	if (!ops || strlen(ops) != 1 || !strchr("+-*/?", ops[0])) {
 		PyErr_Clear();
-		pycdok_invalid(st, "cage %zd: the operator is one of + - * /",
+		pycdok_invalid(st, "cage %zd: the operator is one of + - * / ?",
 			       k);
 		return -1;
 	}
