@@ -15,25 +15,6 @@
 
 #include "cli.h"
 
-static const char *outcome_word(cdok_hint_outcome o)
-{
-	switch (o) {
-	case CDOK_HINT_STEP:
-		return "step";
-	case CDOK_HINT_SOLVED:
-		return "solved";
-	case CDOK_HINT_STUCK:
-		return "stuck";
-	case CDOK_HINT_CONTRADICTION:
-		return "contradiction";
-	case CDOK_HINT_IMPOSSIBLE:
-		return "impossible";
-	case CDOK_HINT_AMBIGUOUS:
-		return "ambiguous";
-	}
-	return "step";
-}
-
 static int outcome_exit(cdok_hint_outcome o)
 {
 	switch (o) {
@@ -241,7 +222,7 @@ static int show(struct cli *cli, const char *name, const cdok_puzzle *p,
 		info.command = "hint";
 		info.source = name;
 		info.index = 1;
-		info.hint = outcome_word(h->outcome);
+		info.hint = cdok_hint_outcome_name(h->outcome);
 		if (h->outcome != CDOK_HINT_SOLVED &&
 		    h->outcome != CDOK_HINT_STUCK) {
 			info.steps = &h->step;

@@ -1080,6 +1080,11 @@ CDOK_API cdok_status cdok_hint_place(const cdok_puzzle *puzzle,
 				     cdok_hint **out, cdok_error *err);
 CDOK_API void cdok_hint_free(cdok_hint *hint);
 
+/* The outcome in one word, as result documents and the page give it:
+ * "step", "solved", "stuck", "contradiction", "impossible" or
+ * "ambiguous" ("step" for a value out of range).  Never NULL. */
+CDOK_API const char *cdok_hint_outcome_name(cdok_hint_outcome outcome);
+
 /* Apply a step to a state: place its values and remove its
  * candidates.  candidates (size*size, may be NULL) gets pencil marks
  * only where a removal is not already implied by the filled cells. */

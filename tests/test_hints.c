@@ -338,3 +338,19 @@ Test(hints, brief_explanations_are_short_and_replay, .timeout = 60)
 		cdok_puzzle_free(p);
 	}
 }
+
+/* The outcome's word is the one the result documents and the page use. */
+Test(hints, outcome_names)
+{
+	cr_expect_str_eq(cdok_hint_outcome_name(CDOK_HINT_STEP), "step");
+	cr_expect_str_eq(cdok_hint_outcome_name(CDOK_HINT_SOLVED), "solved");
+	cr_expect_str_eq(cdok_hint_outcome_name(CDOK_HINT_STUCK), "stuck");
+	cr_expect_str_eq(cdok_hint_outcome_name(CDOK_HINT_CONTRADICTION),
+			 "contradiction");
+	cr_expect_str_eq(cdok_hint_outcome_name(CDOK_HINT_IMPOSSIBLE),
+			 "impossible");
+	cr_expect_str_eq(cdok_hint_outcome_name(CDOK_HINT_AMBIGUOUS),
+			 "ambiguous");
+	cr_expect_str_eq(cdok_hint_outcome_name((cdok_hint_outcome)99),
+			 "step");
+}

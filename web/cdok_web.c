@@ -640,25 +640,6 @@ static void put_step(struct buf *b, const cdok_puzzle *p,
 	put(b, "}");
 }
 
-static const char *outcome_word(cdok_hint_outcome o)
-{
-	switch (o) {
-	case CDOK_HINT_STEP:
-		return "step";
-	case CDOK_HINT_SOLVED:
-		return "solved";
-	case CDOK_HINT_STUCK:
-		return "stuck";
-	case CDOK_HINT_CONTRADICTION:
-		return "contradiction";
-	case CDOK_HINT_IMPOSSIBLE:
-		return "impossible";
-	case CDOK_HINT_AMBIGUOUS:
-		return "ambiguous";
-	}
-	return "step";
-}
-
 /* The next step from a state: values and pencil marks (bit v for value
  * v; 0 in a cell: not noted) as comma-separated numbers, solution as
  * given by cw_read (or "").  The document has "outcome", the three
@@ -699,7 +680,7 @@ CW_EXPORT char *cw_hint(const char *puzzle, const char *solution,
 	if (st != CDOK_OK)
 		goto out;
 	putf(&b, "{\"ok\":true,\"outcome\":\"%s\",\"empty\":%d,",
-	     outcome_word(h->outcome), h->empty);
+	     cdok_hint_outcome_name(h->outcome), h->empty);
 	if (h->outcome == CDOK_HINT_STEP) {
 		hint_tiers(&b, &h->step);
 	} else {

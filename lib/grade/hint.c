@@ -21,6 +21,25 @@ void cdok_hint_free(cdok_hint *hint)
 	free(hint);
 }
 
+const char *cdok_hint_outcome_name(cdok_hint_outcome o)
+{
+	switch (o) {
+	case CDOK_HINT_STEP:
+		return "step";
+	case CDOK_HINT_SOLVED:
+		return "solved";
+	case CDOK_HINT_STUCK:
+		return "stuck";
+	case CDOK_HINT_CONTRADICTION:
+		return "contradiction";
+	case CDOK_HINT_IMPOSSIBLE:
+		return "impossible";
+	case CDOK_HINT_AMBIGUOUS:
+		return "ambiguous";
+	}
+	return "step";
+}
+
 /* The cells a problem is about, into cells; returns how many. */
 static int problem_cells(const cdok_puzzle *p, const cdok_problem *pr,
 			 int *cells)
