@@ -452,8 +452,9 @@ static PyObject *m_read_grid(PyObject *module, PyObject *const *args,
 }
 
 /* The picture settings of write_all: None, or (per_page, paper, title,
- * dpi, with_solutions) with None for a default, given to the writer of
- * a libcdok-render format as the cdok program gives its options.
+ * dpi, with_solutions, givens_as_cages) with None for a default, given
+ * to the writer of a libcdok-render format as the cdok program gives
+ * its options (svg takes givens_as_cages only).
  * *answers is set for with_solutions.  Returns 0, or -1 with an
  * exception set. */
 static int picture_setup(cdok_module_state *st, cdok_writer *w,
@@ -463,21 +464,27 @@ static int picture_setup(cdok_module_state *st, cdok_writer *w,
 	cdok_error err;
 	cdok_status status;
 	const char *paper = NULL, *title = NULL;
-	int per_page = 0, dpi = 0, with = 0;
+	int per_page = 0, dpi = 0, with = 0, cages = 0;
+	unsigned flags = cdok_format_flags(f);
+	/* libcdok-render's: svg is a picture of one puzzle in text. */
+	bool render = (flags & CDOK_FORMAT_PICTURE) &&
+		      (flags & (CDOK_FORMAT_BINARY | CDOK_FORMAT_SINGLE));
+	bool svg = render && !(flags & CDOK_FORMAT_BINARY);
 
 	*answers = false;
-	if (!(cdok_format_flags(f) & CDOK_FORMAT_BINARY) ||
-	    !(cdok_format_flags(f) & CDOK_FORMAT_PICTURE)) {
+	if (opts != Py_None &&
+	    !PyArg_ParseTuple(opts, "izzipp;picture options", &per_page,
+			      &paper, &title, &dpi, &with, &cages))
+		return -1;
+	if (!render || (svg && (per_page || paper || title || dpi || with))) {
 		if (opts == Py_None)
 			return 0;
 		PyErr_Format(st->unsupported_error, "picture options go with "
-			     "svg, pdf and png, not %s", cdok_format_name(f));
+			     "%s, not %s", svg ? "pdf and png (svg takes "
+			     "givens_as_cages only)" : "svg, pdf and png",
+			     cdok_format_name(f));
 		return -1;
 	}
-	if (opts != Py_None &&
-	    !PyArg_ParseTuple(opts, "izzip;picture options", &per_page,
-			      &paper, &title, &dpi, &with))
-		return -1;
 	cdok_render_params_init(&params);
 	memset(&err, 0, sizeof(err));
 	if (paper && cdok_render_paper(paper, &params.paper_width,
@@ -490,6 +497,7 @@ static int picture_setup(cdok_module_state *st, cdok_writer *w,
 	if (dpi)
 		params.dpi = dpi;
 	params.title = title;
+	params.givens_as_cages = cages;
 	status = cdok_render_setup(w, &params, &err);
 	if (status != CDOK_OK) {
 		pycdok_raise(st, status, &err);
