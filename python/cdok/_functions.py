@@ -153,6 +153,22 @@ def _picture(format: str, per_page: Optional[int], paper: Optional[str],
             bool(givens_as_cages))
 
 
+def _source(p: Puzzle) -> Optional[str]:
+    """A booklet caption's source, as the cdok program gives it: the seed
+    cdok.generate() made the puzzle from, else its Keen or Solo game ID
+    when it can be written so (the pages leave out one too wide)."""
+    if p.seed is not None:
+        return f"seed {p.seed}"
+    for fmt in ("keen", "solo"):
+        try:
+            text = p.dumps(fmt).strip()
+        except Error:
+            continue
+        if text and len(text.encode()) <= 256 and "\n" not in text:
+            return text
+    return None
+
+
 def dumps(puzzles: Union[Puzzle, Iterable[Puzzle]], format: str = "spec",
           *, solutions: Optional[Sequence[Optional[Grid]]] = None,
           compact: bool = False, array: bool = False,
@@ -174,9 +190,10 @@ def dumps(puzzles: Union[Puzzle, Iterable[Puzzle]], format: str = "spec",
     on paper "a4" (the default), "a5", "a3", "letter" or "legal", with
     title on every page, and with_solutions adds answer keys at the
     back, as ``cdok --to pdf`` does; each caption names the puzzle's
-    level.  "svg" and "png" draw one puzzle (png at dpi pixels per
-    inch, 18 to 1200, default 150): use Puzzle.dumps, or one call per
-    puzzle.  givens_as_cages, in all three, draws a Calcudoku's givens
+    level and, when it fits, its seed (Puzzle.seed) or game ID.  "svg"
+    and "png" draw one puzzle (png at dpi pixels per inch, 18 to 1200,
+    default 150): use Puzzle.dumps, or one call per puzzle.
+    givens_as_cages, in all three, draws a Calcudoku's givens
     as KenKen is printed, each a one-cell cage with its value as the
     corner clue (``--givens-as-cages``); Killer and Sudoku keep their
     givens as digits.
@@ -199,10 +216,11 @@ def dumps(puzzles: Union[Puzzle, Iterable[Puzzle]], format: str = "spec",
                   for p, s in zip(puzzles, solutions)]
     flags = (_WRITER_COMPACT if compact else 0) | \
         (_WRITER_ARRAY if array else 0)
+    sources = [_source(p) for p in puzzles] if format == "pdf" else None
     return _cdok.write_all(format, [p._model for p in puzzles], values,
                            flags, _picture(format, per_page, paper, title,
                                            dpi, with_solutions,
-                                           givens_as_cages))
+                                           givens_as_cages), sources)
 
 
 def _write_to(file: Any, text: Union[str, bytes]) -> None:

@@ -525,11 +525,12 @@ static const char *level_word(const cdok_puzzle *p, char *buf, size_t cap)
 	return buf;
 }
 
-/* One puzzle of a picture stream, with its caption's level and, for
- * answers, its solution when it has exactly one. */
+/* One puzzle of a picture stream, with its caption's level and source
+ * (or NULL) and, for answers, its solution when it has exactly one. */
 static cdok_status put_picture(cdok_writer *w, const cdok_puzzle *p,
-			       const int *values, bool answers, char **piece,
-			       size_t *n, cdok_error *err)
+			       const int *values, bool answers,
+			       const char *source, char **piece, size_t *n,
+			       cdok_error *err)
 {
 	int size = cdok_puzzle_size(p);
 	cdok_render_item item;
@@ -540,6 +541,7 @@ static cdok_status put_picture(cdok_writer *w, const cdok_puzzle *p,
 
 	memset(&item, 0, sizeof(item));
 	item.level = level_word(p, level, sizeof(level));
+	item.source = source;
 	if (answers && !values) {
 		answer = PyMem_Calloc((size_t)(size * size), sizeof(*answer));
 		if (!answer) {
@@ -559,10 +561,11 @@ static cdok_status put_picture(cdok_writer *w, const cdok_puzzle *p,
 }
 
 /* write_all(format: str, models: list, values: list | None, flags: int,
- * picture: tuple | None) -> str | bytes: one stream (cdok_writer) of
- * every puzzle.  values, when given, holds one flat grid or None per
- * puzzle; None skips that puzzle (it keeps its number in the stream).
- * picture is picture_setup's. */
+ * picture: tuple | None, sources: list | None) -> str | bytes: one
+ * stream (cdok_writer) of every puzzle.  values, when given, holds one
+ * flat grid or None per puzzle; None skips that puzzle (it keeps its
+ * number in the stream).  picture is picture_setup's; sources, when
+ * given, holds each puzzle's caption source (str or None) for a pdf. */
 static PyObject *m_write_all(PyObject *module, PyObject *const *args,
 			     Py_ssize_t nargs)
 {
@@ -578,7 +581,7 @@ static PyObject *m_write_all(PyObject *module, PyObject *const *args,
 	cdok_status status = CDOK_OK;
 	bool answers = false;
 
-	if (check_nargs("write_all", nargs, 5) < 0)
+	if (check_nargs("write_all", nargs, 6) < 0)
 		return NULL;
 	f = pycdok_format(st, args[0]);
 	if (!f)
@@ -594,6 +597,11 @@ static PyObject *m_write_all(PyObject *module, PyObject *const *args,
 					   PyList_GET_SIZE(models))))
 		return PyErr_Format(PyExc_TypeError, "write_all() takes a list "
 				    "of models and None or a list of grids");
+	if (args[5] != Py_None && (!PyList_Check(args[5]) ||
+				   PyList_GET_SIZE(args[5]) !=
+					   PyList_GET_SIZE(models)))
+		return PyErr_Format(PyExc_TypeError, "write_all() takes None "
+				    "or a list of sources, one a puzzle");
 	if (!(cdok_format_flags(f) & CDOK_FORMAT_WRITE))
 		return PyErr_Format(st->unsupported_error, "the %s format is "
 				    "read only, never written",
@@ -652,12 +660,21 @@ static PyObject *m_write_all(PyObject *module, PyObject *const *args,
 				pycdok_writer_values(p, grid);
 			}
 			if (cdok_format_flags(f) & CDOK_FORMAT_PICTURE &&
-			    cdok_format_flags(f) & CDOK_FORMAT_BINARY)
+			    cdok_format_flags(f) & CDOK_FORMAT_BINARY) {
+				PyObject *s = args[5] == Py_None
+						      ? Py_None
+						      : PyList_GET_ITEM(args[5],
+									i);
+				const char *source = NULL;
+
+				if (s != Py_None &&
+				    !(source = PyUnicode_AsUTF8(s)))
+					goto out;
 				status = put_picture(w, p, v == Py_None ? NULL
 								: grid,
-						     answers, &piece, &n,
-						     &err);
-			else
+						     answers, source, &piece,
+						     &n, &err);
+			} else
 				status = cdok_writer_put(w, p, v == Py_None
 							 ? NULL : grid,
 							 &piece, &n, &err);
@@ -773,7 +790,8 @@ static PyMethodDef module_methods[] = {
 	{"read_grid", (PyCFunction)(void (*)(void))m_read_grid, METH_FASTCALL,
 	 "read_grid(data: bytes, size: int) -> list[list[int | None]]"},
 	{"write_all", (PyCFunction)(void (*)(void))m_write_all, METH_FASTCALL,
-	 "write_all(format, models, values, flags, picture) -> str | bytes"},
+	 "write_all(format, models, values, flags, picture, sources) -> "
+	 "str | bytes"},
 	{"build", (PyCFunction)(void (*)(void))pycdok_build, METH_FASTCALL,
 	 "build(size, givens, cages, boxes, rules) -> Model"},
 	{"killer_build", (PyCFunction)(void (*)(void))pycdok_killer_build,

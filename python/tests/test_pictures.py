@@ -78,6 +78,19 @@ class Pictures(unittest.TestCase):
             with open(path, "rb") as f:
                 self.assertEqual(pages(f.read()), 1)
 
+    def test_captions_name_seed_or_id(self):
+        # As the program's booklets: a generated puzzle's seed, a read
+        # one's Keen ID.
+        def text(pdf):
+            return subprocess.run(["pdftotext", "-", "-"], input=pdf,
+                                  check=True, capture_output=True
+                                  ).stdout.decode()
+
+        made = cdok.generate(6, seed=42)
+        self.assertIn("seed 42", text(cdok.dumps([made], "pdf")))
+        game_id = self.p.dumps("keen").strip()
+        self.assertIn(game_id, text(self.p.dumps("pdf")))
+
     def test_refusals(self):
         cases = [
             (lambda: cdok.dumps([self.p, self.p], "png"),
