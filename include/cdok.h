@@ -1116,7 +1116,7 @@ CDOK_API cdok_status cdok_check_partial(const cdok_puzzle *puzzle,
  * NUL bytes, so use the length).  A pdf stream gives its whole document
  * at cdok_writer_finish; svg and png give each picture at its put.
  * cdok_render_setup gives a writer its settings, cdok_render_put gives a
- * puzzle its answer and level. */
+ * puzzle its answer, level and source. */
 
 /* The formats of libcdok-render ("svg", "pdf", "png"), NULL-terminated,
  * to add to a set with cdok_formats_add. */
