@@ -123,6 +123,7 @@ struct cli_options {
 	int dpi;             /* --dpi N; 0 when not given */
 	bool sort_level;     /* --sort level */
 	const char *archive; /* --archive FILE, or NULL */
+	bool givens_as_cages; /* --givens-as-cages */
 };
 
 /* With a format of one picture per file (--to svg, png): the pictures
@@ -165,6 +166,11 @@ struct cli {
 	 * until the run ends (cli_archive_finish). */
 	char *archive;
 	size_t archive_len, archive_cap;
+	/* The seed of the puzzle being put ("seed 42"), for its caption
+	 * in a booklet: set by the commands that make puzzles around each
+	 * cli_put, NULL otherwise (a puzzle read is named by its game ID
+	 * when it has a short one). */
+	const char *source;
 };
 
 /* What a command accepts besides the common options. */

@@ -485,13 +485,29 @@ static cdok_status made_make(const struct cli *cli, struct made *m,
 	return CDOK_OK;
 }
 
+/* cli_put of a puzzle made from seed: "puzzle 3 (seed 7)" in messages
+ * and the archive, "seed 7" in a booklet's caption. */
+static int put_seeded(struct cli *cli, const char *name, const char *kind,
+		      int index, uint64_t seed, const cdok_puzzle *p)
+{
+	char what[96], source[32];
+	int code;
+
+	snprintf(what, sizeof(what), "%s %d (seed %llu)", kind, index,
+		 (unsigned long long)seed);
+	snprintf(source, sizeof(source), "seed %llu",
+		 (unsigned long long)seed);
+	cli->source = source;
+	code = cli_put(cli, name, what, p, NULL);
+	cli->source = NULL;
+	return code;
+}
+
 /* With --to: one made puzzle into the run's stream, or its result
  * document.  index counts from 1. */
 static int put_made(struct cli *cli, const char *name, const char *command,
 		    int index, uint64_t seed, const struct made *m)
 {
-	char what[96];
-
 	if (cli_to_has(cli, CDOK_FORMAT_RESULTS)) {
 		const int *one[1] = { m->solution };
 		cdok_json_timing timings[1] = {
@@ -515,9 +531,7 @@ static int put_made(struct cli *cli, const char *name, const char *command,
 		info.ntimings = 1;
 		return cli_put_result(cli, name, m->puzzle, &info);
 	}
-	snprintf(what, sizeof(what), "puzzle %d (seed %llu)", index,
-		 (unsigned long long)seed);
-	return cli_put(cli, name, what, m->puzzle, NULL);
+	return put_seeded(cli, name, "puzzle", index, seed, m->puzzle);
 }
 
 /* ---- generate ---- */
@@ -710,7 +724,6 @@ static int put_grid(struct cli *cli, int index, uint64_t seed,
 {
 	int n = cli->opt.size, code;
 	cdok_puzzle *p = cdok_puzzle_new(n);
-	char what[96];
 
 	if (!p) {
 		cli_msg(NULL, 0, 0, "out of memory");
@@ -722,9 +735,7 @@ static int put_grid(struct cli *cli, int index, uint64_t seed,
 		cdok_puzzle_set_boxes(p, box_rows, box_cols);
 	for (int cell = 0; cell < n * n; cell++)
 		cdok_puzzle_set_given(p, cell, grid[cell]);
-	snprintf(what, sizeof(what), "grid %d (seed %llu)", index,
-		 (unsigned long long)seed);
-	code = cli_put(cli, NULL, what, p, NULL);
+	code = put_seeded(cli, NULL, "grid", index, seed, p);
 	cdok_puzzle_free(p);
 	return code;
 }

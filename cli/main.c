@@ -27,7 +27,7 @@ enum { OPT_LIMIT = 256, OPT_ALL, OPT_BENCHMARK, OPT_TIMEOUT, OPT_MAX_NODES, OPT_
        OPT_MAN_SECTION, OPT_PER_PAGE, OPT_PAPER, OPT_TITLE,
        OPT_WITH_SOLUTIONS, OPT_DPI, OPT_LEVEL, OPT_STATE, OPT_APPLY, OPT_TIER,
        OPT_PLACE, OPT_ALL_STEPS, OPT_FORCE, OPT_SORT, OPT_ARCHIVE,
-       OPT_SUDOKU, OPT_HIDE_OPS };
+       OPT_SUDOKU, OPT_HIDE_OPS, OPT_GIVENS_AS_CAGES };
 
 /* The options.  cmds names the commands an option applies to (NULL:
  * every one); --help shows them before the text, and giving the option
@@ -219,6 +219,13 @@ const struct cli_option cli_options[] = {
 	  "with --to pdf, the order of the booklet: level puts the puzzles "
 	  "from the easiest to the hardest (by difficulty, doc/LEVELS.md; "
 	  "those without a level last), numbered in that order.", 0 },
+	{ OPT_GIVENS_AS_CAGES, "givens-as-cages", NULL,
+	  "print solve convert harden generate gen-grid hint explain",
+	  "with --to svg, png or pdf, draw each given of a Calcudoku (and "
+	  "each one-cell cage) as newspapers print KenKen: a cage of its "
+	  "own with the value as its corner clue, instead of a bold digit "
+	  "in the middle.  Killer Sudoku and Sudoku keep their givens as "
+	  "digits.", 0 },
 	{ OPT_DPI, "dpi", "N",
 	  "print solve convert harden generate gen-grid hint",
 	  "with --to png, pixels per inch, 18 to 1200 (default 150).", 0 },
@@ -727,6 +734,9 @@ static enum parse_result parse_options(int argc, char **argv,
 			break;
 		case OPT_ARCHIVE:
 			opt->archive = optarg;
+			break;
+		case OPT_GIVENS_AS_CAGES:
+			opt->givens_as_cages = true;
 			break;
 		case OPT_SORT:
 			if (strcmp(optarg, "level")) {

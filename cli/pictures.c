@@ -154,6 +154,11 @@ bool cli_pictures_check(struct cli *cli)
 	}
 	if (opt->dpi && !to_image(cli))
 		return misplaced("--dpi", image, 0);
+	if (opt->givens_as_cages && !cli_is_render_format(opt->to)) {
+		cli_msg(NULL, 0, 0, "option --givens-as-cages goes with --to "
+			"svg, png or pdf (try cdok --help)");
+		return false;
+	}
 	if (cli_to_has(cli, CDOK_FORMAT_SINGLE) && opt->output &&
 	    strcmp(opt->output, "-")) {
 		int at = pattern_at(opt->output, &end, &width);
@@ -219,6 +224,7 @@ int cli_pictures_setup(struct cli *cli)
 	if (opt->dpi)
 		params.dpi = opt->dpi;
 	params.title = opt->title;
+	params.givens_as_cages = opt->givens_as_cages;
 	st = r->setup(cli->writer, &params, &err);
 	if (st == CDOK_OK)
 		return CLI_EXIT_DONE;
@@ -287,13 +293,14 @@ struct cli_kept_puzzle {
 	cdok_puzzle *puzzle;
 	int *values;         /* or NULL */
 	char *name, *what;
+	char *source;        /* cli->source when kept, or NULL */
 	uint64_t key;        /* the difficulty; UINT64_MAX: no level */
 	int seq;             /* its place in the run, for ties */
 };
 
 static int put_now(struct cli *cli, const char *name, const char *what,
 		   const cdok_puzzle *puzzle, const int *values,
-		   const cdok_render_item *marks);
+		   const cdok_render_item *marks, const char *source);
 
 /* Keep a copy of the puzzle for cli_pictures_flush. */
 static int keep_for_sort(struct cli *cli, const char *name, const char *what,
@@ -320,12 +327,15 @@ static int keep_for_sort(struct cli *cli, const char *name, const char *what,
 	k->puzzle = cdok_puzzle_clone(puzzle);
 	k->name = strdup(name ? name : "");
 	k->what = strdup(what);
+	k->source = cli->source ? strdup(cli->source) : NULL;
 	if (values && (k->values = malloc(cells * sizeof(int))))
 		memcpy(k->values, values, cells * sizeof(int));
-	if (!k->puzzle || !k->name || !k->what || (values && !k->values)) {
+	if (!k->puzzle || !k->name || !k->what || (values && !k->values) ||
+	    (cli->source && !k->source)) {
 		cdok_puzzle_free(k->puzzle);
 		free(k->name);
 		free(k->what);
+		free(k->source);
 		free(k->values);
 		goto nomem;
 	}
@@ -362,8 +372,10 @@ int cli_pictures_flush(struct cli *cli)
 			code = cli_worse(code, put_now(cli, k->name[0] ?
 						       k->name : NULL,
 						       k->what, k->puzzle,
-						       k->values, NULL));
+						       k->values, NULL,
+						       k->source));
 		cdok_puzzle_free(k->puzzle);
+		free(k->source);
 		free(k->values);
 		free(k->name);
 		free(k->what);
@@ -380,25 +392,57 @@ int cli_put_picture(struct cli *cli, const char *name, const char *what,
 	/* A booklet in order of difficulty is put when the run ends. */
 	if (cli->opt.sort_level && to_pages(cli))
 		return keep_for_sort(cli, name, what, puzzle, values);
-	return put_now(cli, name, what, puzzle, values, NULL);
+	return put_now(cli, name, what, puzzle, values, NULL, cli->source);
 }
 
 int cli_put_picture_marked(struct cli *cli, const char *name,
 			   const char *what, const cdok_puzzle *puzzle,
 			   const int *values, const cdok_render_item *marks)
 {
-	return put_now(cli, name, what, puzzle, values, marks);
+	return put_now(cli, name, what, puzzle, values, marks, cli->source);
+}
+
+/* The longest game ID a caption is given; the pages leave out one too
+ * wide for its grid anyway. */
+#define CAPTION_ID_MAX 256
+
+/* A puzzle read (not made here) is named in its caption by its Keen or
+ * Solo game ID, when it can be written so and the ID is short enough;
+ * otherwise NULL.  Free with cdok_free. */
+static char *game_id(const cdok_puzzle *puzzle)
+{
+	static const char *const names[] = {"keen", "solo"};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		const cdok_format *f = cli_format(names[i]);
+		char *text = NULL;
+		size_t len = 0;
+		cdok_error err;
+
+		if (!f || cdok_write(f, puzzle, NULL, &text, &len, &err) !=
+			  CDOK_OK)
+			continue;
+		while (len > 0 && (text[len - 1] == '\n' ||
+				   text[len - 1] == '\r' ||
+				   text[len - 1] == ' '))
+			text[--len] = '\0';
+		if (len > 0 && len <= CAPTION_ID_MAX && !memchr(text, '\n', len))
+			return text;
+		cdok_free(text);
+	}
+	return NULL;
 }
 
 static int put_now(struct cli *cli, const char *name, const char *what,
 		   const cdok_puzzle *puzzle, const int *values,
-		   const cdok_render_item *marks)
+		   const cdok_render_item *marks, const char *source)
 {
 	size_t n = (size_t)cdok_puzzle_size(puzzle);
 	int number = ++cli->pictures.seen, code = CLI_EXIT_DONE;
 	cdok_render_item item;
 	cdok_grading grading;
 	char level[32];
+	char *id = NULL;
 	int *answer = NULL;
 	cdok_error err;
 	cdok_status st;
@@ -412,6 +456,10 @@ static int put_now(struct cli *cli, const char *name, const char *what,
 		item.shade = marks->shade;
 		item.note = marks->note;
 	}
+	/* The caption's seed, or for a puzzle read its game ID: only the
+	 * pages show it. */
+	if (to_pages(cli))
+		item.source = source ? source : (id = game_id(puzzle));
 	/* The caption names the puzzle's level (doc/LEVELS.md), as
 	 * --level takes it; a puzzle without one (not unique, Nylimb) has
 	 * none. */
@@ -432,10 +480,12 @@ static int put_now(struct cli *cli, const char *name, const char *what,
 		answer = malloc(n * n * sizeof(*answer));
 		if (!answer) {
 			cli_msg(name, 0, 0, "out of memory");
+			cdok_free(id);
 			return CLI_EXIT_SYSTEM;
 		}
 		code = solve_answer(name, what, puzzle, answer, &have);
 		if (code == CLI_EXIT_SYSTEM) {
+			cdok_free(id);
 			free(answer);
 			return code;
 		}
@@ -445,6 +495,7 @@ static int put_now(struct cli *cli, const char *name, const char *what,
 	st = cli_render()->put(cli->writer, puzzle, values, &item, &text,
 			       &len, &err);
 	free(answer);
+	cdok_free(id);
 	if (st != CDOK_OK) {
 		cli_msg(name, 0, 0, "%s cannot be written as %s: %s", what,
 			cdok_format_name(cli->opt.to),

@@ -74,7 +74,8 @@ int main(int argc, char **argv)
 	while ((st = cdok_reader_next(reader, &puzzle, &err)) == CDOK_OK) {
 		int size = cdok_puzzle_size(puzzle);
 		int *answer = malloc(sizeof(int) * (size_t)(size * size));
-		cdok_render_item item = {NULL, NULL, 0, NULL, NULL, NULL};
+		cdok_render_item item = {NULL, NULL, 0, NULL, NULL, NULL,
+					 NULL};
 		cdok_result result;
 
 		if (answer && cdok_solve(puzzle, NULL, answer, &result,

@@ -1138,7 +1138,7 @@ CDOK_API cdok_status cdok_check_partial(const cdok_puzzle *puzzle,
  * NUL bytes, so use the length).  A pdf stream gives its whole document
  * at cdok_writer_finish; svg and png give each picture at its put.
  * cdok_render_setup gives a writer its settings, cdok_render_put gives a
- * puzzle its answer and level. */
+ * puzzle its answer, level and source. */
 
 /* The formats of libcdok-render ("svg", "pdf", "png"), NULL-terminated,
  * to add to a set with cdok_formats_add. */
@@ -1173,6 +1173,12 @@ typedef struct cdok_render_params {
 	/* png: pixels per inch, 18..1200 (default 150).  The pictures are
 	 * measured in points, so this sets the image's size in pixels. */
 	double dpi;
+	/* Calcudoku only: nonzero draws each given, and each one-cell
+	 * cage, as newspapers print KenKen: a cage of its own whose
+	 * corner clue is the value (no operator), the cell left empty
+	 * for the solver, instead of a bold digit in its middle.  Killer
+	 * Sudoku and Sudoku keep their givens as digits.  Default 0. */
+	int givens_as_cages;
 } cdok_render_params;
 
 /* Fill params with the defaults listed above. */
@@ -1218,6 +1224,12 @@ typedef struct cdok_render_item {
 	 * most 65536 bytes; what passes eight lines ends in an ellipsis),
 	 * as the sentence of a worked step, or NULL.  Copied. */
 	const char *note;
+	/* pdf: a short text naming where the puzzle came from ("seed 42",
+	 * or a Keen or Solo game ID), shown at the right end of its
+	 * caption on puzzle pages, set smaller when the caption is too
+	 * wide and left out when even that does not fit; or NULL.  UTF-8,
+	 * at most 256 bytes.  Copied. */
+	const char *source;
 } cdok_render_item;
 
 /* cdok_writer_put, with item (which may be NULL) for a libcdok-render

@@ -44,6 +44,78 @@ static int pages_of(const char *pdf)
 	return pages;
 }
 
+/* pdftotext's text of a PDF file, its spaces taken out (it keeps or
+ * drops them as the layout leads it). */
+static char *text_of(const char *pdf)
+{
+	char cmd[512], *text = NULL;
+	size_t len = 0, cap = 0;
+	FILE *f;
+	int c;
+
+	snprintf(cmd, sizeof(cmd), "pdftotext '%s' - 2>/dev/null", pdf);
+	f = popen(cmd, "r");
+	cr_assert_not_null(f);
+	while ((c = fgetc(f)) != EOF) {
+		if (c == ' ')
+			continue;
+		if (len + 2 > cap) {
+			cap = cap ? 2 * cap : 4096;
+			text = realloc(text, cap);
+			cr_assert_not_null(text);
+		}
+		text[len++] = (char)c;
+	}
+	pclose(f);
+	cr_assert_not_null(text);
+	text[len] = '\0';
+	return text;
+}
+
+/* A booklet's captions name each puzzle's seed (generate, gen-grid,
+ * harden), or for a puzzle read its Keen game ID when it fits. */
+Test(render_cli, captions_name_the_seed_or_id, .timeout = 60)
+{
+	char *dir = make_tmpdir(), *pdf = path_in(dir, "b.pdf");
+	struct run r;
+	char *text, *id;
+
+	CDOK(&r, "-s", "6", "--seed", "42", "--count", "2", "generate",
+	     "--to", "pdf", "--per-page", "2", "--sort", "level", "-o", pdf);
+	cr_expect_eq(r.status, 0, "%s", r.err.data);
+	run_free(&r);
+	text = text_of(pdf);
+	cr_expect(strstr(text, "seed42") && strstr(text, "seed43"), "%s",
+		  text);
+	free(text);
+
+	CDOK(&r, "-s", "4", "--seed", "7", "gen-grid", "--to", "pdf", "-o",
+	     pdf);
+	cr_expect_eq(r.status, 0, "%s", r.err.data);
+	run_free(&r);
+	text = text_of(pdf);
+	cr_expect(strstr(text, "seed7") != NULL, "%s", text);
+	free(text);
+
+	/* A puzzle read: its Keen ID, which the program writes. */
+	CDOK(&r, "convert", "--to", "keen", CORPUS "keen/keen_6e_01.spec");
+	cr_expect_eq(r.status, 0, "%s", r.err.data);
+	id = strdup(r.out.data);
+	cr_assert_not_null(id);
+	id[strcspn(id, "\n")] = '\0';
+	run_free(&r);
+	CDOK(&r, "print", "--to", "pdf", "-o", pdf,
+	     CORPUS "keen/keen_6e_01.spec");
+	cr_expect_eq(r.status, 0, "%s", r.err.data);
+	run_free(&r);
+	text = text_of(pdf);
+	cr_expect(strstr(text, id) != NULL, "%s lacks %s", text, id);
+	free(text);
+	free(id);
+	free(pdf);
+	remove_tmpdir(dir);
+}
+
 Test(render_cli, generate_a_booklet_with_answers, .timeout = 60)
 {
 	char *dir = make_tmpdir(), *pdf = path_in(dir, "b.pdf");
@@ -257,6 +329,8 @@ Test(render_cli, options_that_do_not_apply)
 		{"print", "--to", "png", "--dpi", "5", NULL},
 		{"print", "--to", "png", "-o", "p-%s.png", NULL},
 		{"print", "--to", "png", "-o", "p-%d-%d.png", NULL},
+		{"print", "--to", "spec", "--givens-as-cages", NULL},
+		{"print", "--to", "utf8", "--givens-as-cages", NULL},
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {

@@ -67,7 +67,7 @@ static struct bytes write_stream(const char *format,
 			     err.message);
 	for (int i = 0; i < n; i++) {
 		cdok_render_item item = {answers ? answers[i] : NULL, NULL, 0,
-					 NULL, NULL, NULL};
+					 NULL, NULL, NULL, NULL};
 
 		cr_assert_eq(cdok_render_put(w, ps[i], NULL, &item, &out, &len,
 					     &err), CDOK_OK, "%s #%d: %s",
@@ -591,7 +591,7 @@ Test(render, small_type_is_reported)
 {
 	cdok_puzzle *big = cdok_puzzle_new(40), *ok;
 	cdok_writer *w = cdok_writer_new(render_format("pdf"), 0);
-	cdok_render_item item = {NULL, "hard", -1, NULL, NULL, NULL};
+	cdok_render_item item = {NULL, "hard", -1, NULL, NULL, NULL, NULL};
 	size_t len;
 	char *out, *text = fmt_corpus_file("cdok/cdok16D_01.spec", &len);
 	cdok_error err;
@@ -1058,5 +1058,192 @@ Test(render, svg_clues_in_top_left_corners)
 
 		expect_clue_places(p, cases[i].rel);
 		cdok_puzzle_free(p);
+	}
+}
+
+/* ---- the caption's source, KenKen givens ---- */
+
+/* The caption names the puzzle's source ("seed 42") on puzzle pages,
+ * set smaller when it is too wide and left out when even that does
+ * not fit; a source past 256 bytes is refused. */
+Test(render, caption_names_the_source, .timeout = 60)
+{
+	cdok_puzzle *p = corpus_puzzle("keen/keen_9e_01.spec", "spec");
+	cdok_puzzle *small = corpus_puzzle("keen/keen_4e_01.spec", "spec");
+	cdok_writer *w = cdok_writer_new(render_format("pdf"), 0);
+	cdok_render_item item = {NULL, "hard", 0, NULL, NULL, NULL,
+				 "seed 42"};
+	char wide[120], *out, *text;
+	struct bytes pdf = {NULL, 0};
+	cdok_render_params pp;
+	cdok_error err;
+	size_t len;
+
+	cr_assert_eq(cdok_render_put(w, p, NULL, &item, &out, &len, &err),
+		     CDOK_OK, "%s", err.message);
+	cdok_free(out);
+	/* 100 letters: set smaller above a whole page's 9 x 9; no grid of
+	 * a page of 24 holds them even at 6 pt. */
+	memset(wide, 'x', 100);
+	wide[100] = '\0';
+	item.source = wide;
+	cr_assert_eq(cdok_render_put(w, p, NULL, &item, &out, &len, &err),
+		     CDOK_OK, "%s", err.message);
+	cdok_free(out);
+	cr_assert_eq(cdok_writer_finish(w, &out, &len, &err), CDOK_OK);
+	bytes_add(&pdf, out, len);
+	cdok_free(out);
+	cdok_writer_free(w);
+	text = page_text(&pdf, 1);
+	cr_expect(strstr(text, "hard") && strstr(text, "seed 42"), "%s", text);
+	free(text);
+	text = page_text(&pdf, 2);
+	cr_expect(strstr(text, wide) != NULL, "a whole page's 9 x 9 holds "
+		  "100 letters:\n%s", text);
+	free(text);
+	free(pdf.data);
+
+	/* 24 to a page: the wide one is left out, the caption stays. */
+	cdok_render_params_init(&pp);
+	pp.per_page = 24;
+	w = cdok_writer_new(render_format("pdf"), 0);
+	cr_assert_eq(cdok_render_setup(w, &pp, &err), CDOK_OK);
+	cr_assert_eq(cdok_render_put(w, small, NULL, &item, &out, &len, &err),
+		     CDOK_OK, "%s", err.message);
+	cdok_free(out);
+	cr_assert_eq(cdok_writer_finish(w, &out, &len, &err), CDOK_OK);
+	pdf.data = NULL;
+	pdf.len = 0;
+	bytes_add(&pdf, out, len);
+	cdok_free(out);
+	cdok_writer_free(w);
+	text = page_text(&pdf, 1);
+	cr_expect(strstr(text, "hard") && !strstr(text, "xxx"), "%s", text);
+	free(text);
+	free(pdf.data);
+
+	/* Past 256 bytes: refused, as a note past its limit is. */
+	{
+		char *huge = malloc(258);
+
+		cr_assert_not_null(huge);
+		memset(huge, 's', 257);
+		huge[257] = '\0';
+		item.source = huge;
+		w = cdok_writer_new(render_format("pdf"), 0);
+		cr_expect_eq(cdok_render_put(w, small, NULL, &item, &out, &len,
+					     &err), CDOK_ERR_INVALID);
+		cr_expect(strstr(err.message, "source") != NULL, "%s",
+			  err.message);
+		cdok_writer_free(w);
+		free(huge);
+	}
+	cdok_puzzle_free(p);
+	cdok_puzzle_free(small);
+}
+
+/* The fonts a PDF uses, as pdffonts lists them. */
+static char *pdf_fonts(const struct bytes *pdf)
+{
+	return pdf_tool(pdf, "pdffonts", NULL, NULL);
+}
+
+/* givens_as_cages: each given (and one-cell cage) of a Calcudoku is
+ * its own cage with the value as its corner clue: every glyph in the
+ * top half of a cell, one starting in the top-left corner of each such
+ * cell, and no bold digit anywhere. */
+Test(render, givens_as_cages_put_the_value_in_the_corner, .timeout = 60)
+{
+	static const char spec[] =
+		"J+12    F/4     5       2       E*3     E\n"
+		"J       F       H+7     H       I*60    I\n"
+		"J       D+12    G+28    G       G       I\n"
+		"3       D       K-1     K       G       G\n"
+		"4       D       D       B+11    G       A*2\n"
+		"C+10    C       C       B       4       A\n";
+	cdok_puzzle *p = fmt_read_one("spec", spec, sizeof(spec) - 1, "six");
+	cdok_render_params pp;
+	struct bytes svg, pdf, plain;
+	struct glyph_at *g;
+	const char *thin;
+	double origin, line, cell;
+	bool corner[36] = {false};
+	int n = 6, ng, fixed = 0;
+	char *fonts;
+
+	cdok_render_params_init(&pp);
+	pp.givens_as_cages = 1;
+	svg = write_stream("svg", &pp, &p, 1, NULL);
+	thin = strstr(svg.data, "stroke-linecap:butt;");
+	cr_assert(thin && strstr(thin, "d=\"M "));
+	line = strtod(strstr(thin, "d=\"M ") + 5, (char **)&thin);
+	origin = strtod(thin, NULL);
+	cell = line - origin;
+	ng = svg_glyphs(svg.data, &g);
+	cr_assert_gt(ng, 0);
+	for (int i = 0; i < ng; i++) {
+		double fx = (g[i].x - origin) / cell, fy = (g[i].y - origin) / cell;
+		int row = (int)floor(fy), col = (int)floor(fx);
+
+		cr_expect(fy - row < 0.5, "a number in the middle of row %d, "
+			  "column %d", row + 1, col + 1);
+		if (fx - col < 0.25 && fy - row < 0.5)
+			corner[row * n + col] = true;
+	}
+	for (int c = 0; c < n * n; c++)
+		if (shows_number(p, c)) {
+			fixed++;
+			cr_expect(corner[c], "no corner clue at row %d, column "
+				  "%d", c / n + 1, c % n + 1);
+		}
+	cr_expect_eq(fixed, 5);
+	free(g);
+	free(svg.data);
+
+	/* The PDF of that one puzzle (no number in its caption) sets
+	 * nothing bold; without the option its givens are bold. */
+	pdf = write_stream("pdf", &pp, &p, 1, NULL);
+	fonts = pdf_fonts(&pdf);
+	cr_expect(strstr(fonts, "Bold") == NULL, "%s", fonts);
+	free(fonts);
+	free(pdf.data);
+	plain = write_stream("pdf", NULL, &p, 1, NULL);
+	fonts = pdf_fonts(&plain);
+	cr_expect(strstr(fonts, "Bold") != NULL, "%s", fonts);
+	free(fonts);
+	free(plain.data);
+	cdok_puzzle_free(p);
+}
+
+/* Killer Sudoku and Sudoku keep their givens as digits: the option
+ * changes nothing of their pictures (the same glyphs in the same
+ * places; the SVGs' ids differ within one process, as cairo numbers
+ * its fonts for the process). */
+Test(render, givens_as_cages_leaves_boxes_alone)
+{
+	static const char line[] = "..4...3..2...4..\n";
+	cdok_puzzle *ps[2] = {
+		corpus_puzzle("killer/killer_kt_01.solo", "solo"),
+		fmt_read_one("sudoku", line, sizeof(line) - 1, "line"),
+	};
+	cdok_render_params pp;
+
+	cdok_render_params_init(&pp);
+	pp.givens_as_cages = 1;
+	for (int i = 0; i < 2; i++) {
+		struct bytes a = write_stream("svg", NULL, &ps[i], 1, NULL);
+		struct bytes b = write_stream("svg", &pp, &ps[i], 1, NULL);
+
+		struct glyph_at *ga, *gb;
+		int na = svg_glyphs(a.data, &ga), nb = svg_glyphs(b.data, &gb);
+
+		cr_expect(na > 0 && na == nb && a.len == b.len &&
+			  !memcmp(ga, gb, (size_t)na * sizeof(*ga)),
+			  "puzzle %d drawn otherwise", i + 1);
+		free(ga);
+		free(gb);
+		free(a.data);
+		free(b.data);
+		cdok_puzzle_free(ps[i]);
 	}
 }

@@ -21,6 +21,7 @@
 #define GAP 18.0             /* between slots */
 #define CAPTION_SIZE 9.5     /* "12  9 × 9 Killer" above a grid */
 #define CAPTION_BAND 15.0    /* room for it */
+#define SOURCE_MIN 6.0       /* smallest type of a caption's seed or ID */
 #define HEADING_SIZE 15.0    /* the title, or "Answers" */
 #define HEADING_MIN 9.0      /* smallest one-line heading, then two */
 #define HEADING_TWO 11.0     /* largest type of a two-line heading */
@@ -111,13 +112,41 @@ static bool wanted(const struct pages *pg, int i)
 	return !pg->answers || pg->st->entries[i].answer;
 }
 
-/* "12  9 × 9 Killer  hard": the number (bold) when the booklet has
- * several puzzles or answers, then the size, the kind (Killer, or
- * Sudoku for boxes without cages) and the level. */
+/* The seed or ID at the right end of a caption that ends at x + width
+ * and whose words reach to used: at the caption's size if it fits with
+ * a gap, else smaller down to SOURCE_MIN, else not at all. */
+static void caption_source(cairo_t *cr, const char *source, double used,
+			   double x, double y, double width)
+{
+	double room = x + width - used - CAPTION_SIZE;
+	double size = CAPTION_SIZE;
+	cairo_text_extents_t ext;
+
+	render_font(cr, false, size);
+	cairo_text_extents(cr, source, &ext);
+	if (ext.x_advance > room && ext.x_advance > 0) {
+		size *= room / ext.x_advance;
+		if (size < SOURCE_MIN)
+			return;
+		render_font(cr, false, size);
+		cairo_text_extents(cr, source, &ext);
+	}
+	cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+	cairo_move_to(cr, x + width - ext.x_advance, y);
+	cairo_show_text(cr, source);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+}
+
+/* "12  9 × 9 Killer  hard          seed 42": the number (bold) when the
+ * booklet has several puzzles or answers, then the size, the kind
+ * (Killer, or Sudoku for boxes without cages) and the level, and on
+ * puzzle pages the source (a seed or a game ID) at the right end of
+ * the grid's width when it fits. */
 static void caption(cairo_t *cr, const struct pages *pg,
 		    const struct render_entry *e, double x, double y,
-		    bool numbered)
+		    double width, bool numbered)
 {
+	double used_x, used_y;
 	const cdok_puzzle *p = e->puzzle;
 	char text[160], number[16];
 
@@ -137,6 +166,9 @@ static void caption(cairo_t *cr, const struct pages *pg,
 	cairo_show_text(cr, text);
 	if (!pg->answers && e->level)
 		cairo_show_text(cr, e->level);
+	cairo_get_current_point(cr, &used_x, &used_y);
+	if (!pg->answers && e->source)
+		caption_source(cr, e->source, used_x, x, used_y, width);
 }
 
 /* A note, its words wrapped to width, from its first line's baseline
@@ -327,11 +359,13 @@ static cdok_status one_page(cairo_t *cr, const struct pages *pg, int *next,
 		cdok_status status;
 		struct render_marks marks = { e->candidates, e->shade };
 
-		caption(cr, pg, e, gx, gy + CAPTION_SIZE, numbered);
+		caption(cr, pg, e, gx, gy + CAPTION_SIZE, side, numbered);
 		status = render_paint(cr, e->puzzle, pg->answers ? e->answer :
 				      e->values, pg->answers ? NULL : &marks,
 				      pg->answers ? RENDER_ANSWER :
-				      RENDER_PUZZLE, gx, gy + CAPTION_BAND,
+				      RENDER_PUZZLE,
+				      pp->givens_as_cages != 0, gx,
+				      gy + CAPTION_BAND,
 				      cell, NULL, err);
 		if (status != CDOK_OK)
 			return status;

@@ -8,7 +8,9 @@
  * boxes (Killer Sudoku) is drawn as Killer puzzles are printed: thick
  * box lines, thin cell lines, each cage outlined by a dashed line inside
  * its cells, its sum small in the outline's top-left corner.  A
- * one-cell cage shows only its number, as a given does, in both.
+ * one-cell cage shows only its number, as a given does, in both; a
+ * Calcudoku drawn with given_cages shows its givens and one-cell cages
+ * instead as KenKen is printed, the number as the cell's corner clue.
  * doc/PICTURES.md gives the measures.
  */
 #include <inttypes.h>
@@ -24,6 +26,7 @@ struct grid {
 	const int *values;
 	const struct render_marks *marks;
 	enum render_look look;
+	bool given_cages;  /* givens as corner clues (Calcudoku only) */
 	double x, y, cell;
 	int n;
 	double min_clue;   /* smallest clue type used; 0: none yet */
@@ -110,6 +113,20 @@ static bool thick_between(const struct grid *g, int a, int b)
 	if (has_boxes(g))
 		return box_of(g->p, a) != box_of(g->p, b);
 	return k < 0 || k != g->p->cage_of[b];
+}
+
+/* Whether a cell's given (or one-cell cage) is drawn as a corner clue:
+ * with given_cages, on a Calcudoku's puzzle, when the cell is a cage
+ * of its own (a given in a larger cage keeps its digit). */
+static bool corner_given(const struct grid *g, int cell)
+{
+	int k = g->p->cage_of[cell];
+
+	if (!g->given_cages || has_boxes(g) || g->look != RENDER_PUZZLE)
+		return false;
+	if (k >= 0)
+		return g->p->cages[k].ncells == 1;
+	return cdok_has_given(g->p, cell);
 }
 
 /* Every line between two cells, thin. */
@@ -237,34 +254,52 @@ static double fit_size(cairo_t *cr, const char *text, bool bold, double size,
 	return size;
 }
 
-/* Calcudoku clues: top left in the cage's first cell, as wide as the
- * cage's cells in that row allow, smaller if they do not. */
-static void draw_clues(struct grid *g)
+/* One clue, top left in cell first, as wide as run cells allow. */
+static void corner_clue(struct grid *g, int first, int run,
+			const char *text)
 {
 	cairo_t *cr = g->cr;
 	double c = g->cell, pad = thick_width(c) / 2 + c * 0.06;
+	int row = first / g->n, col = first % g->n;
+	double size = fit_size(cr, text, false, render_clue_size(c),
+			       run * c - 2 * pad);
 
-	cairo_set_source_rgb(cr, 0, 0, 0);
+	if (g->min_clue == 0 || size < g->min_clue)
+		g->min_clue = size;
+	render_font(cr, false, size);
+	cairo_move_to(cr, g->x + col * c + pad,
+		      g->y + row * c + pad + DIGIT_HEIGHT * size);
+	cairo_show_text(cr, text);
+}
+
+/* Calcudoku clues: top left in the cage's first cell, as wide as the
+ * cage's cells in that row allow, smaller if they do not; with
+ * given_cages, the givens' and one-cell cages' numbers too. */
+static void draw_clues(struct grid *g)
+{
+	cairo_set_source_rgb(g->cr, 0, 0, 0);
 	for (int k = 0; k < g->p->ncages; k++) {
 		const struct cdok_cage *cage = &g->p->cages[k];
-		int first = cage->cells[0], row = first / g->n,
-		    col = first % g->n, run = 1;
-		double size;
+		int first = cage->cells[0], run = 1;
 		char text[48];
 
 		if (cage->ncells < 2)
 			continue;
-		while (in_cage(g, k, row, col + run))
+		while (in_cage(g, k, first / g->n, first % g->n + run))
 			run++;
 		clue_text(g, k, text, sizeof(text));
-		size = fit_size(cr, text, false, render_clue_size(c),
-				run * c - 2 * pad);
-		if (g->min_clue == 0 || size < g->min_clue)
-			g->min_clue = size;
-		render_font(cr, false, size);
-		cairo_move_to(cr, g->x + col * c + pad,
-			      g->y + row * c + pad + DIGIT_HEIGHT * size);
-		cairo_show_text(cr, text);
+		corner_clue(g, first, run, text);
+	}
+	for (int cell = 0; cell < g->n * g->n; cell++) {
+		int k = g->p->cage_of[cell];
+		char text[24];
+
+		if (!corner_given(g, cell))
+			continue;
+		snprintf(text, sizeof(text), "%" PRId64,
+			 k >= 0 ? g->p->cages[k].target
+				: (int64_t)g->p->given[cell]);
+		corner_clue(g, cell, 1, text);
 	}
 }
 
@@ -415,16 +450,20 @@ static void draw_killer_cages(struct grid *g)
 /* The value a cell shows, as in the text drawings: the caller's value,
  * else its given, else the target of a one-cell cage.  *fixed says
  * whether it belongs to the puzzle (a given or a one-cell cage), which
- * is drawn bold. */
+ * is drawn bold.  A given drawn as a corner clue shows only the
+ * caller's value, not bold. */
 static int64_t shown_value(const struct grid *g, int cell, bool *fixed)
 {
 	const cdok_puzzle *p = g->p;
 	int k = p->cage_of[cell];
 	bool one = k >= 0 && p->cages[k].ncells == 1;
+	bool corner = corner_given(g, cell);
 
-	*fixed = cdok_has_given(p, cell) || one;
+	*fixed = !corner && (cdok_has_given(p, cell) || one);
 	if (g->values && cdok_is_value(p, g->values[cell]))
 		return g->values[cell];
+	if (corner)
+		return CDOK_NONE;
 	if (cdok_has_given(p, cell))
 		return p->given[cell];
 	if (one)
@@ -503,7 +542,7 @@ static void draw_pencil(struct grid *g)
 	for (int cell = 0; cell < g->n * g->n; cell++) {
 		bool fixed;
 
-		if (!(cand[cell] & ~(uint64_t)1) ||
+		if (!(cand[cell] & ~(uint64_t)1) || corner_given(g, cell) ||
 		    shown_value(g, cell, &fixed) != CDOK_NONE)
 			continue;
 		for (int v = 1; v <= g->n && v < 64; v++) {
@@ -529,11 +568,12 @@ static void draw_pencil(struct grid *g)
 
 cdok_status render_paint(cairo_t *cr, const cdok_puzzle *p,
 			 const int *values, const struct render_marks *marks,
-			 enum render_look look, double x, double y,
-			 double cell, double *min_clue, cdok_error *err)
+			 enum render_look look, bool given_cages, double x,
+			 double y, double cell, double *min_clue,
+			 cdok_error *err)
 {
-	struct grid g = {cr, p, values, marks, look, x, y, cell, p->size, 0,
-			 false};
+	struct grid g = {cr, p, values, marks, look, given_cages, x, y, cell,
+			 p->size, 0, false};
 
 	cairo_save(cr);
 	cairo_set_source_rgb(cr, 1, 1, 1);

@@ -196,6 +196,7 @@ static void entry_clear(struct render_entry *e)
 	free(e->candidates);
 	free(e->shade);
 	free(e->note);
+	free(e->source);
 	memset(e, 0, sizeof(*e));
 }
 
@@ -330,11 +331,12 @@ static double picture_side(const cdok_puzzle *p)
 }
 
 /* Draw the picture of one puzzle on a surface, and finish it; item
- * (or NULL) may add pencil marks and shading. */
+ * (or NULL) may add pencil marks and shading, given_cages is
+ * cdok_render_params.givens_as_cages. */
 static cdok_status paint_picture(cairo_surface_t *surface, double scale,
 				 const cdok_puzzle *p, const int *values,
 				 const cdok_render_item *item,
-				 cdok_error *err)
+				 bool given_cages, cdok_error *err)
 {
 	cairo_t *cr = cairo_create(surface);
 	struct render_marks marks = { item ? item->candidates : NULL,
@@ -345,7 +347,7 @@ static cdok_status paint_picture(cairo_surface_t *surface, double scale,
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
 	status = render_paint(cr, p, values, &marks, RENDER_PUZZLE,
-			      picture_margin(), picture_margin(),
+			      given_cages, picture_margin(), picture_margin(),
 			      RENDER_PICTURE_CELL, NULL, err);
 	cairo_destroy(cr);
 	cairo_surface_flush(surface);
@@ -358,14 +360,17 @@ static cdok_status svg_put(struct cdok_writer *w, struct strbuf *sb,
 			   const cdok_puzzle *p, const int *values,
 			   cdok_error *err)
 {
+	struct render_state *st = state_of(w);
 	double side = picture_side(p);
 	cairo_surface_t *surface;
 	cdok_status status;
 
+	if (!st)
+		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	surface = cairo_svg_surface_create_for_stream(render_sink, sb, side,
 						      side);
-	status = paint_picture(surface, 1, p, values,
-			       state_of(w) ? state_of(w)->item : NULL, err);
+	status = paint_picture(surface, 1, p, values, st->item,
+			       st->params.givens_as_cages != 0, err);
 	cairo_surface_finish(surface);
 	if (status == CDOK_OK)
 		status = render_cairo_fail(cairo_surface_status(surface), err);
@@ -401,7 +406,8 @@ static cdok_status png_put(struct cdok_writer *w, struct strbuf *sb,
 	/* No transparency: a picture on a dark page stays readable. */
 	surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)pixels,
 					     (int)pixels);
-	status = paint_picture(surface, scale, p, values, st->item, err);
+	status = paint_picture(surface, scale, p, values, st->item,
+			       st->params.givens_as_cages != 0, err);
 	if (status == CDOK_OK)
 		status = render_cairo_fail(cairo_surface_write_to_png_stream(
 					   surface, render_sink, sb), err);
@@ -451,6 +457,11 @@ static cdok_status pdf_put(struct cdok_writer *w, struct strbuf *sb,
 		if (status != CDOK_OK)
 			return status;
 	}
+	if (item && item->source) {
+		status = check_text(item->source, "source", 256, err);
+		if (status != CDOK_OK)
+			return status;
+	}
 	if (st->nentries == st->cap) {
 		int cap = st->cap ? 2 * st->cap : 16;
 		struct render_entry *more = cdok_realloc(
@@ -470,6 +481,8 @@ static cdok_status pdf_put(struct cdok_writer *w, struct strbuf *sb,
 	if (item && item->level && !(e.level = copy_string(item->level)))
 		fail = true;
 	if (item && item->note && !(e.note = copy_string(item->note)))
+		fail = true;
+	if (item && item->source && !(e.source = copy_string(item->source)))
 		fail = true;
 	if (item && item->candidates) {
 		size_t n = (size_t)p->size * (size_t)p->size;

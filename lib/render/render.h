@@ -53,14 +53,16 @@ struct render_marks {
 /* Draw puzzle p with its top-left corner at (x, y) and square cells of
  * size cell.  values (size*size, or NULL) are shown in the cells as
  * cdok_write's values are; marks (or NULL) adds shading and pencil
- * marks.  *min_clue (when min_clue is not NULL) gets
+ * marks.  given_cages draws a Calcudoku's givens and one-cell cages as
+ * corner clues (cdok_render_params.givens_as_cages).  *min_clue (when min_clue is not NULL) gets
  * the smallest clue type used (a clue too long for its cage's top row
  * is set smaller), or 0 when no clue was drawn.  Fails when memory runs
  * out or cairo fails (render_cairo_fail). */
 cdok_status render_paint(cairo_t *cr, const cdok_puzzle *p,
 			 const int *values, const struct render_marks *marks,
-			 enum render_look look, double x, double y,
-			 double cell, double *min_clue, cdok_error *err);
+			 enum render_look look, bool given_cages, double x,
+			 double y, double cell, double *min_clue,
+			 cdok_error *err);
 
 /* Set the font: RENDER_FONT, bold or not, at size points. */
 void render_font(cairo_t *cr, bool bold, double size);
@@ -76,6 +78,7 @@ struct render_entry {
 	uint64_t *candidates; /* NULL: no pencil marks */
 	unsigned char *shade; /* NULL: nothing shaded */
 	char *note;        /* NULL: no text under the grid */
+	char *source;      /* NULL: no seed or ID in the caption */
 	int number;        /* from 1, in the stream */
 };
 

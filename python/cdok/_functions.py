@@ -140,15 +140,33 @@ def read_grid(text: Union[str, bytes], size: int) -> Grid:
 
 def _picture(format: str, per_page: Optional[int], paper: Optional[str],
              title: Optional[str], dpi: Optional[int],
-             with_solutions: bool) -> Optional[tuple]:
+             with_solutions: bool, givens_as_cages: bool) -> Optional[tuple]:
     """The picture options for write_all: None when none was given."""
-    if (per_page, paper, title, dpi) == (None,) * 4 and not with_solutions:
+    if (per_page, paper, title, dpi) == (None,) * 4 and \
+            not with_solutions and not givens_as_cages:
         return None
     for name, value in (("per_page", per_page), ("dpi", dpi)):
         if value is not None and not _is_int(value):
             raise TypeError(f"{name} must be an int, not "
                             f"{type(value).__name__}")
-    return (per_page or 0, paper, title, dpi or 0, bool(with_solutions))
+    return (per_page or 0, paper, title, dpi or 0, bool(with_solutions),
+            bool(givens_as_cages))
+
+
+def _source(p: Puzzle) -> Optional[str]:
+    """A booklet caption's source, as the cdok program gives it: the seed
+    cdok.generate() made the puzzle from, else its Keen or Solo game ID
+    when it can be written so (the pages leave out one too wide)."""
+    if p.seed is not None:
+        return f"seed {p.seed}"
+    for fmt in ("keen", "solo"):
+        try:
+            text = p.dumps(fmt).strip()
+        except Error:
+            continue
+        if text and len(text.encode()) <= 256 and "\n" not in text:
+            return text
+    return None
 
 
 def dumps(puzzles: Union[Puzzle, Iterable[Puzzle]], format: str = "spec",
@@ -156,7 +174,8 @@ def dumps(puzzles: Union[Puzzle, Iterable[Puzzle]], format: str = "spec",
           compact: bool = False, array: bool = False,
           per_page: Optional[int] = None, paper: Optional[str] = None,
           title: Optional[str] = None, dpi: Optional[int] = None,
-          with_solutions: bool = False) -> Union[str, bytes]:
+          with_solutions: bool = False,
+          givens_as_cages: bool = False) -> Union[str, bytes]:
     """Several puzzles as one text of a format, as the cdok program writes
     a stream: one UCF file with one closing 0, one Keen ID a line, JSON
     documents one after another, or a PDF booklet.
@@ -171,9 +190,13 @@ def dumps(puzzles: Union[Puzzle, Iterable[Puzzle]], format: str = "spec",
     on paper "a4" (the default), "a5", "a3", "letter" or "legal", with
     title on every page, and with_solutions adds answer keys at the
     back, as ``cdok --to pdf`` does; each caption names the puzzle's
-    level.  "svg" and "png" draw one puzzle (png at dpi pixels per
-    inch, 18 to 1200, default 150): use Puzzle.dumps, or one call per
-    puzzle.
+    level and, when it fits, its seed (Puzzle.seed) or game ID.  "svg"
+    and "png" draw one puzzle (png at dpi pixels per inch, 18 to 1200,
+    default 150): use Puzzle.dumps, or one call per puzzle.
+    givens_as_cages, in all three, draws a Calcudoku's givens
+    as KenKen is printed, each a one-cell cage with its value as the
+    corner clue (``--givens-as-cages``); Killer and Sudoku keep their
+    givens as digits.
     """
     if isinstance(puzzles, Puzzle):
         puzzles = [puzzles]
@@ -193,9 +216,11 @@ def dumps(puzzles: Union[Puzzle, Iterable[Puzzle]], format: str = "spec",
                   for p, s in zip(puzzles, solutions)]
     flags = (_WRITER_COMPACT if compact else 0) | \
         (_WRITER_ARRAY if array else 0)
+    sources = [_source(p) for p in puzzles] if format == "pdf" else None
     return _cdok.write_all(format, [p._model for p in puzzles], values,
                            flags, _picture(format, per_page, paper, title,
-                                           dpi, with_solutions))
+                                           dpi, with_solutions,
+                                           givens_as_cages), sources)
 
 
 def _write_to(file: Any, text: Union[str, bytes]) -> None:

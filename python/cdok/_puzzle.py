@@ -636,7 +636,8 @@ class Puzzle:
         cdok.UnsupportedError with the reason.
 
         The pictures take the options of cdok.dumps(), as the program's
-        --dpi, --paper, --per-page, --title and --with-solutions:
+        --dpi, --paper, --per-page, --title, --with-solutions and
+        --givens-as-cages:
         ``p.dumps("png", dpi=100)``, ``p.dumps("pdf",
         with_solutions=True)``.
         """

@@ -452,8 +452,9 @@ static PyObject *m_read_grid(PyObject *module, PyObject *const *args,
 }
 
 /* The picture settings of write_all: None, or (per_page, paper, title,
- * dpi, with_solutions) with None for a default, given to the writer of
- * a libcdok-render format as the cdok program gives its options.
+ * dpi, with_solutions, givens_as_cages) with None for a default, given
+ * to the writer of a libcdok-render format as the cdok program gives
+ * its options (svg takes givens_as_cages only).
  * *answers is set for with_solutions.  Returns 0, or -1 with an
  * exception set. */
 static int picture_setup(cdok_module_state *st, cdok_writer *w,
@@ -463,21 +464,27 @@ static int picture_setup(cdok_module_state *st, cdok_writer *w,
 	cdok_error err;
 	cdok_status status;
 	const char *paper = NULL, *title = NULL;
-	int per_page = 0, dpi = 0, with = 0;
+	int per_page = 0, dpi = 0, with = 0, cages = 0;
+	unsigned flags = cdok_format_flags(f);
+	/* libcdok-render's: svg is a picture of one puzzle in text. */
+	bool render = (flags & CDOK_FORMAT_PICTURE) &&
+		      (flags & (CDOK_FORMAT_BINARY | CDOK_FORMAT_SINGLE));
+	bool svg = render && !(flags & CDOK_FORMAT_BINARY);
 
 	*answers = false;
-	if (!(cdok_format_flags(f) & CDOK_FORMAT_BINARY) ||
-	    !(cdok_format_flags(f) & CDOK_FORMAT_PICTURE)) {
+	if (opts != Py_None &&
+	    !PyArg_ParseTuple(opts, "izzipp;picture options", &per_page,
+			      &paper, &title, &dpi, &with, &cages))
+		return -1;
+	if (!render || (svg && (per_page || paper || title || dpi || with))) {
 		if (opts == Py_None)
 			return 0;
 		PyErr_Format(st->unsupported_error, "picture options go with "
-			     "svg, pdf and png, not %s", cdok_format_name(f));
+			     "%s, not %s", svg ? "pdf and png (svg takes "
+			     "givens_as_cages only)" : "svg, pdf and png",
+			     cdok_format_name(f));
 		return -1;
 	}
-	if (opts != Py_None &&
-	    !PyArg_ParseTuple(opts, "izzip;picture options", &per_page,
-			      &paper, &title, &dpi, &with))
-		return -1;
 	cdok_render_params_init(&params);
 	memset(&err, 0, sizeof(err));
 	if (paper && cdok_render_paper(paper, &params.paper_width,
@@ -490,6 +497,7 @@ static int picture_setup(cdok_module_state *st, cdok_writer *w,
 	if (dpi)
 		params.dpi = dpi;
 	params.title = title;
+	params.givens_as_cages = cages;
 	status = cdok_render_setup(w, &params, &err);
 	if (status != CDOK_OK) {
 		pycdok_raise(st, status, &err);
@@ -517,11 +525,12 @@ static const char *level_word(const cdok_puzzle *p, char *buf, size_t cap)
 	return buf;
 }
 
-/* One puzzle of a picture stream, with its caption's level and, for
- * answers, its solution when it has exactly one. */
+/* One puzzle of a picture stream, with its caption's level and source
+ * (or NULL) and, for answers, its solution when it has exactly one. */
 static cdok_status put_picture(cdok_writer *w, const cdok_puzzle *p,
-			       const int *values, bool answers, char **piece,
-			       size_t *n, cdok_error *err)
+			       const int *values, bool answers,
+			       const char *source, char **piece, size_t *n,
+			       cdok_error *err)
 {
 	int size = cdok_puzzle_size(p);
 	cdok_render_item item;
@@ -532,6 +541,7 @@ static cdok_status put_picture(cdok_writer *w, const cdok_puzzle *p,
 
 	memset(&item, 0, sizeof(item));
 	item.level = level_word(p, level, sizeof(level));
+	item.source = source;
 	if (answers && !values) {
 		answer = PyMem_Calloc((size_t)(size * size), sizeof(*answer));
 		if (!answer) {
@@ -551,10 +561,11 @@ static cdok_status put_picture(cdok_writer *w, const cdok_puzzle *p,
 }
 
 /* write_all(format: str, models: list, values: list | None, flags: int,
- * picture: tuple | None) -> str | bytes: one stream (cdok_writer) of
- * every puzzle.  values, when given, holds one flat grid or None per
- * puzzle; None skips that puzzle (it keeps its number in the stream).
- * picture is picture_setup's. */
+ * picture: tuple | None, sources: list | None) -> str | bytes: one
+ * stream (cdok_writer) of every puzzle.  values, when given, holds one
+ * flat grid or None per puzzle; None skips that puzzle (it keeps its
+ * number in the stream).  picture is picture_setup's; sources, when
+ * given, holds each puzzle's caption source (str or None) for a pdf. */
 static PyObject *m_write_all(PyObject *module, PyObject *const *args,
 			     Py_ssize_t nargs)
 {
@@ -570,7 +581,7 @@ static PyObject *m_write_all(PyObject *module, PyObject *const *args,
 	cdok_status status = CDOK_OK;
 	bool answers = false;
 
-	if (check_nargs("write_all", nargs, 5) < 0)
+	if (check_nargs("write_all", nargs, 6) < 0)
 		return NULL;
 	f = pycdok_format(st, args[0]);
 	if (!f)
@@ -586,6 +597,11 @@ static PyObject *m_write_all(PyObject *module, PyObject *const *args,
 					   PyList_GET_SIZE(models))))
 		return PyErr_Format(PyExc_TypeError, "write_all() takes a list "
 				    "of models and None or a list of grids");
+	if (args[5] != Py_None && (!PyList_Check(args[5]) ||
+				   PyList_GET_SIZE(args[5]) !=
+					   PyList_GET_SIZE(models)))
+		return PyErr_Format(PyExc_TypeError, "write_all() takes None "
+				    "or a list of sources, one a puzzle");
 	if (!(cdok_format_flags(f) & CDOK_FORMAT_WRITE))
 		return PyErr_Format(st->unsupported_error, "the %s format is "
 				    "read only, never written",
@@ -644,12 +660,21 @@ static PyObject *m_write_all(PyObject *module, PyObject *const *args,
 				pycdok_writer_values(p, grid);
 			}
 			if (cdok_format_flags(f) & CDOK_FORMAT_PICTURE &&
-			    cdok_format_flags(f) & CDOK_FORMAT_BINARY)
+			    cdok_format_flags(f) & CDOK_FORMAT_BINARY) {
+				PyObject *s = args[5] == Py_None
+						      ? Py_None
+						      : PyList_GET_ITEM(args[5],
+									i);
+				const char *source = NULL;
+
+				if (s != Py_None &&
+				    !(source = PyUnicode_AsUTF8(s)))
+					goto out;
 				status = put_picture(w, p, v == Py_None ? NULL
 								: grid,
-						     answers, &piece, &n,
-						     &err);
-			else
+						     answers, source, &piece,
+						     &n, &err);
+			} else
 				status = cdok_writer_put(w, p, v == Py_None
 							 ? NULL : grid,
 							 &piece, &n, &err);
@@ -765,7 +790,8 @@ static PyMethodDef module_methods[] = {
 	{"read_grid", (PyCFunction)(void (*)(void))m_read_grid, METH_FASTCALL,
 	 "read_grid(data: bytes, size: int) -> list[list[int | None]]"},
 	{"write_all", (PyCFunction)(void (*)(void))m_write_all, METH_FASTCALL,
-	 "write_all(format, models, values, flags, picture) -> str | bytes"},
+	 "write_all(format, models, values, flags, picture, sources) -> "
+	 "str | bytes"},
 	{"build", (PyCFunction)(void (*)(void))pycdok_build, METH_FASTCALL,
 	 "build(size, givens, cages, boxes, rules) -> Model"},
 	{"killer_build", (PyCFunction)(void (*)(void))pycdok_killer_build,

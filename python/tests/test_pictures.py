@@ -51,6 +51,13 @@ class Pictures(unittest.TestCase):
         # A solution drawn in, as cdok solve --to png does.
         self.assertEqual(fresh('p.dumps("png", p.solve().solution)'),
                          program("solve", "--to", "png", README6))
+        # The givens as KenKen prints them, as --givens-as-cages does:
+        # another drawing than the bold digits.
+        kenken = fresh('p.dumps("svg", givens_as_cages=True)')
+        self.assertEqual(kenken, program("print", "--to", "svg",
+                                         "--givens-as-cages", README6))
+        self.assertNotEqual(kenken, program("print", "--to", "svg",
+                                            README6))
 
     def test_booklet_with_answers(self):
         puzzles = [cdok.generate(6, seed=s) for s in range(5)]
@@ -71,12 +78,29 @@ class Pictures(unittest.TestCase):
             with open(path, "rb") as f:
                 self.assertEqual(pages(f.read()), 1)
 
+    def test_captions_name_seed_or_id(self):
+        # As the program's booklets: a generated puzzle's seed, a read
+        # one's Keen ID.
+        def text(pdf):
+            return subprocess.run(["pdftotext", "-", "-"], input=pdf,
+                                  check=True, capture_output=True
+                                  ).stdout.decode()
+
+        made = cdok.generate(6, seed=42)
+        self.assertIn("seed 42", text(cdok.dumps([made], "pdf")))
+        game_id = self.p.dumps("keen").strip()
+        self.assertIn(game_id, text(self.p.dumps("pdf")))
+
     def test_refusals(self):
         cases = [
             (lambda: cdok.dumps([self.p, self.p], "png"),
              cdok.UnsupportedError, "holds one puzzle"),
             (lambda: self.p.dumps("spec", dpi=100),
              cdok.UnsupportedError, "picture options go with"),
+            (lambda: self.p.dumps("spec", givens_as_cages=True),
+             cdok.UnsupportedError, "picture options go with"),
+            (lambda: self.p.dumps("svg", dpi=100),
+             cdok.UnsupportedError, "svg takes givens_as_cages only"),
             (lambda: self.p.dumps("png", dpi=3), cdok.InvalidError,
              "3 pixels per inch"),
             (lambda: self.p.dumps("pdf", paper="b5"), cdok.InvalidError,
