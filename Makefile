@@ -31,9 +31,9 @@ VERSION   = 0.3.0
 # The shared libraries' ABI number: their SONAME is libcdok.so.$(ABI)
 # (libcdok-json.so.$(ABI), ...).  Raise it in any release that breaks
 # binary compatibility (doc/libcdok.3.scd, "Versions").
-ABI       = 1
+ABI       = 2
 # The shared libraries' file names: the SONAME's number first, as
-# packagers and ldconfig expect (libcdok.so.1 -> libcdok.so.1.3.0), then
+# packagers and ldconfig expect (libcdok.so.2 -> libcdok.so.2.3.0), then
 # the release's minor and patch numbers.
 SO_VERSION = $(ABI).$(word 2,$(subst ., ,$(VERSION))).$(word 3,$(subst ., ,$(VERSION)))
 

@@ -11,7 +11,7 @@
  *
  * The library is looked for, by its SONAME:
  *   1. beside the program (the build tree: build/cdok and
- *      build/libcdok-render.so.1);
+ *      build/libcdok-render.so.2);
  *   2. where `make install` puts it, relative to the program
  *      (CLI_LIBDIR_FROM_BINDIR, "../lib" for the usual prefixes), so an
  *      installed tree works wherever it was installed or moved to;
