@@ -15,7 +15,7 @@
 # CI (.ci/run) adds the full sweep and the ThreadSanitizer test: make
 # check-ci.
 
-.PHONY: check check-ci test-asan
+.PHONY: check check-ci test-asan check-names
 
 # The sub-makes build with as many jobs as the machine has cores,
 # unless make was given -j itself (it then shares its jobs with them).
@@ -28,7 +28,13 @@ CHECK_MAKE = $(MAKE) --no-print-directory \
 # LeakSanitizer is on too; tests/lsan.supp silences leaks inside
 # libcriterion itself (not ours).
 ASAN_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all \
-	   -fno-omit-frame-pointer
+	   -fno-omit-frame-pointer -DCDOK_DEBUG
+
+# Every name the archives export is prefixed (tests/names.sh).
+NAMES_LIBS = $(BUILD)/libcdok.a $(BUILD)/libcdok-json.a \
+	     $(BUILD)/libcdok-render.a
+check-names: $(NAMES_LIBS)
+	sh tests/names.sh $(NAMES_LIBS)
 
 test-asan:
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
@@ -38,6 +44,7 @@ test-asan:
 # One step after another, even under make -j, so that the test runner's
 # summary line stays the last thing printed.
 check:
+	$(CHECK_MAKE) WERROR=-Werror check-names
 	$(CHECK_MAKE) WERROR=-Werror fuzz-replay
 	$(CHECK_MAKE) WERROR=-Werror test-alloc-short
 	$(CHECK_MAKE) WERROR=-Werror install-check

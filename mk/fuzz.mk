@@ -22,7 +22,7 @@
 FUZZ_BUILD   ?= build/fuzz
 FUZZ_CC      ?= clang
 FUZZ_SAN     ?= -fsanitize=address,undefined -fno-sanitize-recover=all \
-		-fno-omit-frame-pointer
+		-fno-omit-frame-pointer -DCDOK_DEBUG
 FUZZ_FORMATS  = ucf calpoly keen solo sudoku killer json
 FUZZ_OWN      = spec solve check state grade
 FUZZ_TARGETS  = $(FUZZ_OWN) $(FUZZ_FORMATS)

@@ -565,7 +565,7 @@ Test(generate, repairs_keep_the_open_cells)
 	cdok_gen_params_init(&par);
 	par.size = 12;
 	cdok_rng_seed(&r, 5, 0);
-	cr_assert_eq(gen_new(&par, NULL, &r, &g, &err), CDOK_OK, "%s",
+	cr_assert_eq(cdki_gen_new(&par, NULL, &r, &g, &err), CDOK_OK, "%s",
 		     err.message);
 	keep = malloc((size_t)g->ncells * sizeof(int));
 	for (int attempt = 0; attempt < 20; attempt++) {
@@ -582,7 +582,7 @@ Test(generate, repairs_keep_the_open_cells)
 				     i, attempt);
 	}
 	free(keep);
-	gen_delete(g);
+	cdki_gen_delete(g);
 }
 
 Test(generate, rejects_bad_parameters)

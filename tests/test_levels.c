@@ -46,7 +46,7 @@ static void setup(struct grader *g, const cdok_puzzle *p,
 		else if (cells)
 			cand[i] = M(cells[i]);
 	}
-	cr_assert(grader_init(g, p, values, cand));
+	cr_assert(cdki_grader_init(g, p, values, cand));
 	cr_assert(!g->contradiction);
 }
 
@@ -73,13 +73,13 @@ Test(levels, naked_single)
 	struct grader g;
 
 	setup(&g, p, yes);
-	cr_assert_eq(tech_naked_single(&g), 1);
+	cr_assert_eq(cdki_tech_naked_single(&g), 1);
 	cr_expect_eq(g.step.place_cell, 0);
 	cr_expect_eq(g.step.place_value, 3);
-	grader_free(&g);
+	cdki_grader_free(&g);
 	setup(&g, p, NULL);
-	cr_expect_eq(tech_naked_single(&g), 0);
-	grader_free(&g);
+	cr_expect_eq(cdki_tech_naked_single(&g), 0);
+	cdki_grader_free(&g);
 	cdok_puzzle_free(p);
 }
 
@@ -94,14 +94,14 @@ Test(levels, hidden_single_in_a_line)
 	struct grader g;
 
 	setup(&g, p, yes);
-	cr_assert_eq(tech_hidden_single(&g), 1);
+	cr_assert_eq(cdki_tech_hidden_single(&g), 1);
 	cr_expect_eq(g.step.place_cell, 2);
 	cr_expect_eq(g.step.place_value, 2);
 	cr_expect_eq(g.step.unit, 0);
-	grader_free(&g);
+	cdki_grader_free(&g);
 	setup(&g, p, no);
-	cr_expect_eq(tech_hidden_single(&g), 0);
-	grader_free(&g);
+	cr_expect_eq(cdki_tech_hidden_single(&g), 0);
+	cdki_grader_free(&g);
 	cdok_puzzle_free(p);
 }
 
@@ -126,14 +126,14 @@ Test(levels, box_single)
 	struct grader g;
 
 	setup(&g, p, yes);
-	cr_assert_eq(tech_box_single(&g), 1);
+	cr_assert_eq(cdki_tech_box_single(&g), 1);
 	cr_expect_eq(g.step.place_cell, 5);
 	cr_expect_eq(g.step.place_value, 4);
-	cr_expect_eq(tech_hidden_single(&g), 0);
-	grader_free(&g);
+	cr_expect_eq(cdki_tech_hidden_single(&g), 0);
+	cdki_grader_free(&g);
 	setup(&g, p, NULL);
-	cr_expect_eq(tech_box_single(&g), 0);
-	grader_free(&g);
+	cr_expect_eq(cdki_tech_box_single(&g), 0);
+	cdki_grader_free(&g);
 	cdok_puzzle_free(p);
 }
 
@@ -161,12 +161,12 @@ Test(levels, cage_values)
 
 	/* The 3+ cage is 1 and 2, in either order: 3 and 4 go. */
 	setup(&g, p, NULL);
-	cr_assert_eq(tech_cage_values(&g), 1);
+	cr_assert_eq(cdki_tech_cage_values(&g), 1);
 	cr_expect_eq(g.step.cage, 0);
 	cr_expect(removes(&g, 0, 3) && removes(&g, 0, 4) &&
 		  removes(&g, 1, 3) && removes(&g, 1, 4));
 	cr_expect(!removes(&g, 0, 1) && !removes(&g, 1, 2));
-	grader_free(&g);
+	cdki_grader_free(&g);
 	/* 5+ cages of two cells are 1+4 or 2+3: every value is used. */
 	{
 		const char *st[16] = { "12", "12", "34", "34", "", "", "", "",
@@ -174,8 +174,8 @@ Test(levels, cage_values)
 		cdok_puzzle *q = spec(fives4);
 
 		setup(&g, q, st);
-		cr_expect_eq(tech_cage_values(&g), 0);
-		grader_free(&g);
+		cr_expect_eq(cdki_tech_cage_values(&g), 0);
+		cdki_grader_free(&g);
 		cdok_puzzle_free(q);
 	}
 	cdok_puzzle_free(p);
@@ -191,19 +191,19 @@ Test(levels, cage_cells)
 	struct grader g;
 
 	setup(&g, p, yes);
-	cr_expect_eq(tech_cage_values(&g), 0);
-	cr_assert_eq(tech_cage_cells(&g), 1);
+	cr_expect_eq(cdki_tech_cage_values(&g), 0);
+	cr_assert_eq(cdki_tech_cage_cells(&g), 1);
 	cr_expect(removes(&g, 8, 1) && removes(&g, 8, 2));
 	cr_expect(!removes(&g, 8, 3) && !removes(&g, 8, 4));
-	grader_free(&g);
+	cdki_grader_free(&g);
 	{
 		const char *no[16] = { "12", "12", "34", "34", "", "", "", "",
 				       "", "", "", "", "", "", "", "" };
 		cdok_puzzle *q = spec(fives4);
 
 		setup(&g, q, no);
-		cr_expect_eq(tech_cage_cells(&g), 0);
-		grader_free(&g);
+		cr_expect_eq(cdki_tech_cage_cells(&g), 0);
+		cdki_grader_free(&g);
 		cdok_puzzle_free(q);
 	}
 	cdok_puzzle_free(p);
@@ -224,8 +224,8 @@ Test(levels, product_cell_without_divisor)
 	struct grader g;
 
 	setup(&g, p, st);
-	cr_expect_eq(tech_cage_values(&g), -1);
-	grader_free(&g);
+	cr_expect_eq(cdki_tech_cage_values(&g), -1);
+	cdki_grader_free(&g);
 	cdok_puzzle_free(p);
 }
 
@@ -237,19 +237,19 @@ Test(levels, cage_line)
 	/* Every layout of the 3+ cage puts 1 and 2 in row 1, so the 7+
 	 * cage's cells of row 1 cannot hold them. */
 	setup(&g, p, NULL);
-	cr_assert_eq(tech_cage_line(&g), 1);
+	cr_assert_eq(cdki_tech_cage_line(&g), 1);
 	cr_expect_eq(g.step.unit, 0);
 	cr_expect(removes(&g, 2, 1) && removes(&g, 2, 2) &&
 		  removes(&g, 3, 1) && removes(&g, 3, 2));
-	grader_free(&g);
+	cdki_grader_free(&g);
 	/* Vertical cages of 5 (1+4, 2+3) put no value in every layout. */
 	{
 		cdok_puzzle *q = spec("A+5 B+5 C+5 D+5\nA B C D\n"
 				      "E+5 F+5 G+5 H+5\nE F G H\n");
 
 		setup(&g, q, NULL);
-		cr_expect_eq(tech_cage_line(&g), 0);
-		grader_free(&g);
+		cr_expect_eq(cdki_tech_cage_line(&g), 0);
+		cdki_grader_free(&g);
 		cdok_puzzle_free(q);
 	}
 	cdok_puzzle_free(p);
@@ -284,15 +284,15 @@ Test(levels, naked_subset)
 	for (int i = 0; i < 36; i++)
 		st[i] = row1("12", "12", "1234", "1356", "2456", "3456", i);
 	setup(&g, p, st);
-	cr_assert_eq(tech_naked_subset(&g), 1);
+	cr_assert_eq(cdki_tech_naked_subset(&g), 1);
 	cr_expect_eq(g.step.tech, TECH_NAKED_SUBSET);
 	cr_expect_eq(g.step.values, M("12"));
 	cr_expect(removes(&g, 2, 1) && removes(&g, 2, 2) &&
 		  removes(&g, 3, 1) && removes(&g, 4, 2));
-	grader_free(&g);
+	cdki_grader_free(&g);
 	setup(&g, p, NULL);
-	cr_expect_eq(tech_naked_subset(&g), 0);
-	grader_free(&g);
+	cr_expect_eq(cdki_tech_naked_subset(&g), 0);
+	cdki_grader_free(&g);
 	cdok_puzzle_free(p);
 }
 
@@ -307,12 +307,12 @@ Test(levels, hidden_subset)
 		st[i] = row1("123456", "123456", "1234", "1234", "1234",
 			     "1234", i);
 	setup(&g, p, st);
-	cr_assert_eq(tech_naked_subset(&g), 1);
+	cr_assert_eq(cdki_tech_naked_subset(&g), 1);
 	cr_expect_eq(g.step.tech, TECH_HIDDEN_SUBSET);
 	cr_expect_eq(g.step.values, M("56"));
 	cr_expect_eq(g.step.rm[0], M("1234"));
 	cr_expect_eq(g.step.rm[1], M("1234"));
-	grader_free(&g);
+	cdki_grader_free(&g);
 	cdok_puzzle_free(p);
 }
 
@@ -331,15 +331,15 @@ Test(levels, fish)
 							       : "123456";
 	}
 	setup(&g, p, st);
-	cr_assert_eq(tech_fish(&g), 1);
+	cr_assert_eq(cdki_tech_fish(&g), 1);
 	cr_expect_eq(g.step.value, 6);
 	cr_expect_eq(g.step.count, 2);
 	cr_expect(removes(&g, 1 * 6 + 1, 6) && removes(&g, 5 * 6 + 4, 6));
 	cr_expect(!removes(&g, 0 * 6 + 1, 6) && !removes(&g, 3 * 6 + 4, 6));
-	grader_free(&g);
+	cdki_grader_free(&g);
 	setup(&g, p, NULL);
-	cr_expect_eq(tech_fish(&g), 0);
-	grader_free(&g);
+	cr_expect_eq(cdki_tech_fish(&g), 0);
+	cdki_grader_free(&g);
 	cdok_puzzle_free(p);
 }
 
@@ -360,13 +360,13 @@ Test(levels, forcing_chain)
 	struct grader g;
 
 	setup(&g, p, yes);
-	cr_assert_eq(tech_forcing_chain(&g), 1);
+	cr_assert_eq(cdki_tech_forcing_chain(&g), 1);
 	cr_expect_eq(g.step.value, 1);
 	cr_expect(removes(&g, 4, 1), "target r2c1");
-	grader_free(&g);
+	cdki_grader_free(&g);
 	setup(&g, p, no);
-	cr_expect_eq(tech_forcing_chain(&g), 0);
-	grader_free(&g);
+	cr_expect_eq(cdki_tech_forcing_chain(&g), 0);
+	cdki_grader_free(&g);
 	cdok_puzzle_free(p);
 }
 
@@ -393,10 +393,10 @@ Test(levels, killer_cage_bounds_and_combinations)
 
 	setup(&g, p, NULL);
 	/* 3 in two cells: 1 and 2 at most. */
-	cr_assert_eq(tech_cage_bounds(&g), 1);
+	cr_assert_eq(cdki_tech_cage_bounds(&g), 1);
 	cr_expect(removes(&g, 0, 3) && removes(&g, 1, 9));
 	cr_expect(!removes(&g, 0, 1) && !removes(&g, 0, 2));
-	grader_free(&g);
+	cdki_grader_free(&g);
 	/* 15 in three different values: every value is in some set, so
 	 * the combinations say nothing on their own about cage B. */
 	setup(&g, p, NULL);
@@ -406,17 +406,17 @@ Test(levels, killer_cage_bounds_and_combinations)
 			g.kc[i].ncells = 0;
 	g.vc_valid = true;
 	g.nvc = 0;
-	cr_expect_eq(tech_cage_combinations(&g), 0);
+	cr_expect_eq(cdki_tech_cage_combinations(&g), 0);
 	/* Nor do the bounds: 15 in three cells of 1..9. */
-	cr_expect_eq(tech_cage_bounds(&g), 0);
-	cr_expect_eq(tech_cage_last(&g), 0, "no cage of one open cell");
+	cr_expect_eq(cdki_tech_cage_bounds(&g), 0);
+	cr_expect_eq(cdki_tech_cage_last(&g), 0, "no cage of one open cell");
 	/* 24 in three: 7+8+9 only. */
 	for (int i = 0; i < g.nkc; i++)
 		g.kc[i].ncells = i == 2 ? 3 : 0;
-	cr_assert_eq(tech_cage_combinations(&g), 1);
+	cr_assert_eq(cdki_tech_cage_combinations(&g), 1);
 	cr_expect_eq(g.step.values, M("789"));
 	cr_expect(removes(&g, 5, 1) && removes(&g, 7, 6));
-	grader_free(&g);
+	cdki_grader_free(&g);
 	cdok_puzzle_free(p);
 }
 
@@ -430,24 +430,24 @@ Test(levels, killer_last_cell_and_innie)
 	for (int i = 0; i < 81; i++)
 		st[i] = i == 0 ? "=1" : "";
 	setup(&g, p, st);
-	cr_assert_eq(tech_cage_last(&g), 1);
+	cr_assert_eq(cdki_tech_cage_last(&g), 1);
 	cr_expect_eq(g.step.place_cell, 1);
 	cr_expect_eq(g.step.place_value, 2);
-	grader_free(&g);
+	cdki_grader_free(&g);
 	/* Row 1 holds cages A, B, C (3 + 15 + 24) and r1c9 of cage D:
 	 * 45 - 42 = 3 at r1c9. */
 	setup(&g, p, NULL);
-	cr_assert_eq(tech_innie(&g), 1);
+	cr_assert_eq(cdki_tech_innie(&g), 1);
 	cr_expect_eq(g.step.place_cell, 8);
 	cr_expect_eq(g.step.place_value, 3);
-	grader_free(&g);
+	cdki_grader_free(&g);
 	/* With no whole cage inside a unit, the 45 rule says nothing. */
 	{
 		cdok_puzzle *q = spec(killer4);
 
 		setup(&g, q, NULL);
-		cr_expect_eq(tech_innie(&g), 0);
-		grader_free(&g);
+		cr_expect_eq(cdki_tech_innie(&g), 0);
+		cdki_grader_free(&g);
 		cdok_puzzle_free(q);
 	}
 	cdok_puzzle_free(p);
@@ -494,14 +494,14 @@ Test(levels, pointing_and_claiming)
 	struct grader g;
 
 	setup(&g, p, st);
-	cr_assert_eq(tech_pointing(&g), 1);
+	cr_assert_eq(cdki_tech_pointing(&g), 1);
 	cr_expect(removes(&g, 2, 4) && removes(&g, 3, 4));
-	cr_expect_eq(tech_claiming(&g), 1 /* row 2 claims in box 2 */);
-	grader_free(&g);
+	cr_expect_eq(cdki_tech_claiming(&g), 1 /* row 2 claims in box 2 */);
+	cdki_grader_free(&g);
 	setup(&g, p, NULL);
-	cr_expect_eq(tech_pointing(&g), 0);
-	cr_expect_eq(tech_claiming(&g), 0);
-	grader_free(&g);
+	cr_expect_eq(cdki_tech_pointing(&g), 0);
+	cr_expect_eq(cdki_tech_claiming(&g), 0);
+	cdki_grader_free(&g);
 	cdok_puzzle_free(p);
 }
 
@@ -514,12 +514,12 @@ Test(levels, guess_takes_the_solution)
 	struct grader g;
 
 	setup(&g, p, st);
-	cr_expect_eq(tech_guess(&g), 0, "no solution known: no guess");
+	cr_expect_eq(cdki_tech_guess(&g), 0, "no solution known: no guess");
 	g.solution = sol;
-	cr_assert_eq(tech_guess(&g), 1);
+	cr_assert_eq(cdki_tech_guess(&g), 1);
 	cr_expect_eq(g.step.place_cell, 5);
 	cr_expect_eq(g.step.place_value, 1);
-	grader_free(&g);
+	cdki_grader_free(&g);
 	cdok_puzzle_free(p);
 }
 

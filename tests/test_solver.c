@@ -17,7 +17,7 @@ static bool holds(cdok_op op, int64_t target, int a, int b, int c, int n)
 {
 	int v[3] = {a, b, c};
 
-	return cdok_cage_holds(op, target, v, n);
+	return cdki_cage_holds(op, target, v, n);
 }
 
 Test(arith, sum)
@@ -356,11 +356,11 @@ Test(solver, cage_scan_for_the_grader)
 	struct cdok_latin *e;
 
 	add(p, CDOK_OP_SUB, 3, 2, cells);
-	e = cdok_latin_open(p);
+	e = cdki_latin_open(p);
 	cr_assert_not_null(e);
 	for (int i = 0; i < 16; i++)
 		dom[i] = 0x1e;     /* 1..4 */
-	cr_assert_eq(cdok_latin_scan(e, 0, dom, 1000, &scan), 1);
+	cr_assert_eq(cdki_latin_scan(e, 0, dom, 1000, &scan), 1);
 	cr_expect_eq(support[0], 0x12);
 	cr_expect_eq(support[1], 0x12);
 	cr_assert_eq(scan.ngroups, 3);  /* row 0, columns 0 and 1 */
@@ -369,14 +369,14 @@ Test(solver, cage_scan_for_the_grader)
 			     "unit %d: %#llx", unit[g],
 			     (unsigned long long)must[g]);
 	dom[0] = 0x0e;             /* 1..3 */
-	cr_assert_eq(cdok_latin_scan(e, 0, dom, 1000, &scan), 1);
+	cr_assert_eq(cdki_latin_scan(e, 0, dom, 1000, &scan), 1);
 	cr_expect_eq(support[0], 0x02);
 	cr_expect_eq(support[1], 0x10);
 	dom[0] = dom[1] = 0x1c;    /* 2..4 */
-	cr_expect_eq(cdok_latin_scan(e, 0, dom, 1000, &scan), 0);
-	cr_expect_eq(cdok_latin_scan(e, 0, dom, 0, &scan), -1);
-	cdok_latin_close(e);
-	cdok_latin_close(NULL);
+	cr_expect_eq(cdki_latin_scan(e, 0, dom, 1000, &scan), 0);
+	cr_expect_eq(cdki_latin_scan(e, 0, dom, 0, &scan), -1);
+	cdki_latin_close(e);
+	cdki_latin_close(NULL);
 	cdok_puzzle_free(p);
 }
 
@@ -418,8 +418,8 @@ Test(solver, cage_scan_tables_agree_with_enumeration)
 	for (int c = 0; c < NCAGES; c++)
 		add(p, cages[c].op, cages[c].target, cages[c].ncells,
 		    cages[c].cells);
-	tab = cdok_latin_open(p);
-	enu = cdok_latin_open(p);
+	tab = cdki_latin_open(p);
+	enu = cdki_latin_open(p);
 	cr_assert(tab && enu);
 	for (int round = 0; round < 40; round++) {
 		for (int i = 0; i < N * N; i++)
@@ -430,8 +430,8 @@ Test(solver, cage_scan_tables_agree_with_enumeration)
 				int u1[15], u2[15];
 				struct cdok_cage_scan a = {s1, 0, u1, m1};
 				struct cdok_cage_scan b = {s2, 0, u2, m2};
-				int ra = cdok_latin_scan(tab, c, dom, 1L << 24, &a);
-				int rb = cdok_latin_scan(enu, c, dom,
+				int ra = cdki_latin_scan(tab, c, dom, 1L << 24, &a);
+				int rb = cdki_latin_scan(enu, c, dom,
 						CDOK_LATIN_TABLE_BUDGET - 1, &b);
 
 				cr_assert_eq(ra, rb, "round %d step %d cage %d",
@@ -463,8 +463,8 @@ Test(solver, cage_scan_tables_agree_with_enumeration)
 	cr_expect_eq(compared, 40 * 150 * NCAGES);
 	/* The walk reaches domains no layout fits, too. */
 	cr_expect_gt(tabled_empty, 0);
-	cdok_latin_close(tab);
-	cdok_latin_close(enu);
+	cdki_latin_close(tab);
+	cdki_latin_close(enu);
 	cdok_puzzle_free(p);
 }
 

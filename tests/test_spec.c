@@ -506,7 +506,7 @@ Test(spec, limits)
 
 	/* 63 x 63 is the largest grid; a first row of 64 cells is
 	 * refused at its 64th cell. */
-	sb_init(&sb);
+	cdki_sb_init(&sb);
 	for (int y = 0; y < 63; y++) {
 		for (int x = 0; x < 63; x++)
 			sb_puts(&sb, x ? " 1" : "1");
@@ -516,11 +516,11 @@ Test(spec, limits)
 	p = parse_ok(sb.data);
 	cr_expect_eq(cdok_puzzle_size(p), 63);
 	cdok_puzzle_free(p);
-	sb_free(&sb);
+	cdki_sb_free(&sb);
 	for (int x = 0; x < 64; x++)
 		sb_puts(&sb, x ? " 1" : "1");
 	expect_error(sb.data, CDOK_ERR_LIMIT, 1, 127, "63");
-	sb_free(&sb);
+	cdki_sb_free(&sb);
 }
 
 /* Hostile inputs fail fast and cleanly. */
@@ -720,7 +720,7 @@ Test(spec, multi_letter_labels)
 	for (int k = 0; k < 72; k++) {
 		char want[CDOK_LABEL_MAX + 1];
 
-		cdok_label_for_index(k, want);
+		cdki_label_for_index(k, want);
 		cr_expect_str_eq(cdok_cage_label(q, k), want);
 		cr_expect_eq(cdok_cage_target(q, k), 3 + k % 20);
 		cr_expect_eq(cdok_cage_cells(q, k)[0], 2 * k);

@@ -43,8 +43,8 @@ struct cp_read {
 static bool next_content_line(struct cp_read *c, struct text_line *l)
 {
 	while (c->pos < c->len) {
-		text_line_at(c->text, c->len, c->pos, l);
-		if (!text_span_blank(c->text, l->start, l->end))
+		cdki_text_line_at(c->text, c->len, c->pos, l);
+		if (!cdki_text_span_blank(c->text, l->start, l->end))
 			return true;
 		c->pos = l->next;
 		c->line++;
@@ -72,28 +72,28 @@ static cdok_status line_number(const struct cp_read *c,
 			       int64_t max, int64_t *value, int *col,
 			       const char *what, cdok_error *err)
 {
-	size_t j = text_skip_blanks(c->text, *i, l->end);
+	size_t j = cdki_text_skip_blanks(c->text, *i, l->end);
 	cdok_status st;
 
 	*col = (int)(j - l->start) + 1;
 	if (j >= l->end)
-		return cdok_fail(err, CDOK_ERR_SYNTAX, c->line, *col,
+		return cdki_fail(err, CDOK_ERR_SYNTAX, c->line, *col,
 				 "expected %s", what);
 	if (c->text[j] == '-' && j + 1 < l->end &&
-	    text_is_digit(c->text[j + 1]))
-		return cdok_fail(err, CDOK_ERR_INVALID, c->line, *col,
+	    cdki_text_is_digit(c->text[j + 1]))
+		return cdki_fail(err, CDOK_ERR_INVALID, c->line, *col,
 				 "%s is negative; a Cal Poly file holds whole "
 				 "numbers from 0 up", what);
-	if (!text_is_digit(c->text[j]))
-		return text_bad_byte(err, c->line, *col,
+	if (!cdki_text_is_digit(c->text[j]))
+		return cdki_text_bad_byte(err, c->line, *col,
 				     (unsigned char)c->text[j],
 				     "where a number was expected");
-	st = text_number(c->text, &j, l->end, max, value, c->line, l->start,
+	st = cdki_text_number(c->text, &j, l->end, max, value, c->line, l->start,
 			 what, err);
 	if (st != CDOK_OK)
 		return st;
-	if (j < l->end && !text_is_blank(c->text[j]))
-		return text_bad_byte(err, c->line, (int)(j - l->start) + 1,
+	if (j < l->end && !cdki_text_is_blank(c->text[j]))
+		return cdki_text_bad_byte(err, c->line, (int)(j - l->start) + 1,
 				     (unsigned char)c->text[j],
 				     "after a number");
 	*i = j;
@@ -127,7 +127,7 @@ static cdok_status read_cages(struct cp_read *c, int ncages,
 			int line;
 
 			end_pos(c, &line, &col);
-			return cdok_fail(err, CDOK_ERR_SYNTAX, line, col,
+			return cdki_fail(err, CDOK_ERR_SYNTAX, line, col,
 					 "the first line says %d cages, but "
 					 "only %d cage line%s follow%s", ncages,
 					 k, text_s(k), k == 1 ? "s" : "");
@@ -143,10 +143,10 @@ static cdok_status read_cages(struct cp_read *c, int ncages,
 		if (st != CDOK_OK)
 			return st;
 		if (v == 0)
-			return cdok_fail(err, CDOK_ERR_INVALID, c->line, col,
+			return cdki_fail(err, CDOK_ERR_INVALID, c->line, col,
 					 "a cage needs at least one cell");
 		if (nrefs + v > MAX_CELLS)
-			return cdok_fail(err, CDOK_ERR_LIMIT, c->line, col,
+			return cdki_fail(err, CDOK_ERR_LIMIT, c->line, col,
 					 "the cages cover more than %d cells, "
 					 "the largest grid cdok supports "
 					 "(%d x %d)", MAX_CELLS, CDOK_MAX_SIZE,
@@ -154,10 +154,10 @@ static cdok_status read_cages(struct cp_read *c, int ncages,
 		cages[k].ncells = (int)v;
 		cages[k].first = nrefs;
 		for (int j = 0; j < cages[k].ncells; j++) {
-			size_t at = text_skip_blanks(c->text, i, l.end);
+			size_t at = cdki_text_skip_blanks(c->text, i, l.end);
 
 			if (at >= l.end)
-				return cdok_fail(err, CDOK_ERR_SYNTAX, c->line,
+				return cdki_fail(err, CDOK_ERR_SYNTAX, c->line,
 						 (int)(at - l.start) + 1,
 						 "the cage has %d cell%s but "
 						 "lists %d", cages[k].ncells,
@@ -171,9 +171,9 @@ static cdok_status read_cages(struct cp_read *c, int ncages,
 			refs[nrefs].column = col;
 			nrefs++;
 		}
-		i = text_skip_blanks(c->text, i, l.end);
+		i = cdki_text_skip_blanks(c->text, i, l.end);
 		if (i < l.end)
-			return cdok_fail(err, CDOK_ERR_SYNTAX, c->line,
+			return cdki_fail(err, CDOK_ERR_SYNTAX, c->line,
 					 (int)(i - l.start) + 1,
 					 "the cage has %d cell%s but lists "
 					 "more", cages[k].ncells,
@@ -204,13 +204,13 @@ static cdok_status check_cells(int n, int ncages,
 			const struct cell_ref *r = &refs[cages[k].first + j];
 
 			if (r->cell >= ncells)
-				return cdok_fail(err, CDOK_ERR_INVALID,
+				return cdki_fail(err, CDOK_ERR_INVALID,
 						 r->line, r->column,
 						 "cell %d is outside the "
 						 "%d x %d grid (cells 0..%d)",
 						 r->cell, n, n, ncells - 1);
 			if (owner[r->cell] >= 0)
-				return cdok_fail(err, CDOK_ERR_INVALID,
+				return cdki_fail(err, CDOK_ERR_INVALID,
 						 r->line, r->column,
 						 "cell %d is in two cages "
 						 "(lines %d and %d)", r->cell,
@@ -222,7 +222,7 @@ static cdok_status check_cells(int n, int ncages,
 	stack = cdok_malloc((size_t)ncells * sizeof(int));
 	seen = cdok_calloc((size_t)ncells, 1);
 	if (!stack || !seen) {
-		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 		goto out;
 	}
 	for (int k = 0; k < ncages && st == CDOK_OK; k++) {
@@ -233,7 +233,7 @@ static cdok_status check_cells(int n, int ncages,
 		seen[first->cell] = 1;
 		while (top) {
 			int cell = stack[--top];
-			int nb[4], m = cdok_grid_neighbours(n, cell, nb);
+			int nb[4], m = cdki_grid_neighbours(n, cell, nb);
 
 			reached++;
 			for (int j = 0; j < m; j++)
@@ -246,7 +246,7 @@ static cdok_status check_cells(int n, int ncages,
 			continue;
 		for (int j = 0; j < cages[k].ncells; j++)
 			if (!seen[first[j].cell]) {
-				st = cdok_fail(err, CDOK_ERR_INVALID,
+				st = cdki_fail(err, CDOK_ERR_INVALID,
 					       first[j].line, first[j].column,
 					       "the cage on line %d is not "
 					       "connected: cell %d does not "
@@ -261,7 +261,7 @@ out:
 	return st;
 }
 
-cdok_status cdok_calpoly_read(struct cdok_reader *r, cdok_puzzle **out,
+cdok_status cdki_calpoly_read(struct cdok_reader *r, cdok_puzzle **out,
 			      cdok_error *err)
 {
 	struct cp_read c = {r->text, r->len, r->pos, r->line};
@@ -278,7 +278,7 @@ cdok_status cdok_calpoly_read(struct cdok_reader *r, cdok_puzzle **out,
 	if (!next_content_line(&c, &l)) {
 		if (r->index > 0)
 			return CDOK_END;
-		return cdok_fail(err, CDOK_ERR_SYNTAX, c.line, 1,
+		return cdki_fail(err, CDOK_ERR_SYNTAX, c.line, 1,
 				 r->len == 0 ? "no puzzle found: the input "
 				 "is empty" : "no puzzle found: the input "
 				 "holds only white space");
@@ -289,14 +289,14 @@ cdok_status cdok_calpoly_read(struct cdok_reader *r, cdok_puzzle **out,
 			 "the number of cages", err);
 	if (st != CDOK_OK)
 		return st;
-	i = text_skip_blanks(c.text, i, l.end);
+	i = cdki_text_skip_blanks(c.text, i, l.end);
 	if (i < l.end)
-		return cdok_fail(err, CDOK_ERR_SYNTAX, c.line,
+		return cdki_fail(err, CDOK_ERR_SYNTAX, c.line,
 				 (int)(i - l.start) + 1,
 				 "the first line holds only the number of "
 				 "cages");
 	if (count == 0)
-		return cdok_fail(err, CDOK_ERR_INVALID, c.line, col,
+		return cdki_fail(err, CDOK_ERR_INVALID, c.line, col,
 				 "the number of cages is 0");
 	c.pos = l.next;
 	c.line++;
@@ -304,7 +304,7 @@ cdok_status cdok_calpoly_read(struct cdok_reader *r, cdok_puzzle **out,
 	cages = cdok_malloc((size_t)count * sizeof(*cages));
 	refs = cdok_malloc((size_t)MAX_CELLS * sizeof(*refs));
 	if (!cages || !refs) {
-		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 		goto out;
 	}
 	st = read_cages(&c, (int)count, cages, refs, &total, err);
@@ -312,7 +312,7 @@ cdok_status cdok_calpoly_read(struct cdok_reader *r, cdok_puzzle **out,
 		goto out;
 	n = isqrt(total);
 	if (n * n != total) {
-		st = cdok_fail(err, CDOK_ERR_INVALID, count_line, 1,
+		st = cdki_fail(err, CDOK_ERR_INVALID, count_line, 1,
 			       "the cages cover %d cells, which is not a "
 			       "square number (the grid's size comes from "
 			       "the cells covered)", total);
@@ -322,7 +322,7 @@ cdok_status cdok_calpoly_read(struct cdok_reader *r, cdok_puzzle **out,
 	cells = cdok_malloc((size_t)total * sizeof(int));
 	p = cdok_puzzle_new(n);
 	if (!owner || !cells || !p) {
-		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 		goto out;
 	}
 	st = check_cells(n, (int)count, cages, refs, owner, err);
@@ -334,7 +334,7 @@ cdok_status cdok_calpoly_read(struct cdok_reader *r, cdok_puzzle **out,
 		st = cdok_puzzle_add_cage(p, CDOK_OP_ADD, cages[k].sum, cells,
 					  cages[k].ncells, NULL, NULL);
 		if (st != CDOK_OK) {
-			st = cdok_fail(err, st, 0, 0, "%s",
+			st = cdki_fail(err, st, 0, 0, "%s",
 				       st == CDOK_ERR_NOMEM ? "out of memory"
 				       : "cannot build the puzzle");
 			goto out;
@@ -354,7 +354,7 @@ out:
 	return st;
 }
 
-enum cdok_likeness cdok_calpoly_detect(const char *text, size_t len)
+enum cdok_likeness cdki_calpoly_detect(const char *text, size_t len)
 {
 	struct text_line l;
 	size_t i;
@@ -366,45 +366,45 @@ enum cdok_likeness cdok_calpoly_detect(const char *text, size_t len)
 	 * of numbers of any length, which no spec has below a one-number
 	 * row (a 1 x 1 grid has one row), so that a short cage line is
 	 * reported as one. */
-	text_line_at(text, len, 0, &l);
-	i = text_skip_blanks(text, l.start, l.end);
-	if (i >= l.end || !text_is_digit(text[i]))
+	cdki_text_line_at(text, len, 0, &l);
+	i = cdki_text_skip_blanks(text, l.start, l.end);
+	if (i >= l.end || !cdki_text_is_digit(text[i]))
 		return CDOK_UNLIKE;
-	while (i < l.end && text_is_digit(text[i]))
+	while (i < l.end && cdki_text_is_digit(text[i]))
 		i++;
-	if (!text_span_blank(text, i, l.end))
+	if (!cdki_text_span_blank(text, i, l.end))
 		return CDOK_UNLIKE;
 	/* No grid has more than 3969 cages: a longer number is no cage
 	 * count (a line of 16, 36 or 81 digits is a solved Sudoku). */
-	if (i - text_skip_blanks(text, l.start, l.end) > 4)
+	if (i - cdki_text_skip_blanks(text, l.start, l.end) > 4)
 		return CDOK_UNLIKE;
 	for (size_t pos = l.next;; pos = l.next) {
 		if (pos >= len)
 			return CDOK_UNLIKE;
-		text_line_at(text, len, pos, &l);
-		if (!text_span_blank(text, l.start, l.end))
+		cdki_text_line_at(text, len, pos, &l);
+		if (!cdki_text_span_blank(text, l.start, l.end))
 			break;
 		right_below = false;
 	}
 	/* A minus sign before a number (a negative sum, which the reader
 	 * refuses as such) still looks like a cage line. */
 	for (i = l.start; right_below && i < l.end; i++)
-		if (!text_is_digit(text[i]) && !text_is_blank(text[i]) &&
+		if (!cdki_text_is_digit(text[i]) && !cdki_text_is_blank(text[i]) &&
 		    !(text[i] == '-' && i + 1 < l.end &&
-		      text_is_digit(text[i + 1])))
+		      cdki_text_is_digit(text[i + 1])))
 			right_below = false;
 	if (right_below)
 		return CDOK_LIKELY;
 	for (i = l.start; i < l.end;) {
-		i = text_skip_blanks(text, i, l.end);
+		i = cdki_text_skip_blanks(text, i, l.end);
 		if (i >= l.end)
 			break;
 		if (text[i] == '-' && i + 1 < l.end &&
-		    text_is_digit(text[i + 1]))
+		    cdki_text_is_digit(text[i + 1]))
 			i++;
-		if (!text_is_digit(text[i]))
+		if (!cdki_text_is_digit(text[i]))
 			return CDOK_UNLIKE;
-		while (i < l.end && text_is_digit(text[i]))
+		while (i < l.end && cdki_text_is_digit(text[i]))
 			i++;
 		numbers++;
 	}
@@ -421,21 +421,21 @@ static cdok_status write_answer(struct strbuf *sb, const cdok_puzzle *p,
 
 	for (int cell = 0; cell < n * n; cell++)
 		if (values[cell] < 1 || values[cell] > n)
-			return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+			return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 					 "cell at row %d, column %d has the "
 					 "value %d; an answer has 1..%d in "
 					 "every cell", cell / n + 1,
 					 cell % n + 1, values[cell], n);
 	for (int y = 0; y < n; y++)
 		for (int x = 0; x < n; x++)
-			sb_printf(sb, x + 1 < n ? "%d " : "%d\n",
+			cdki_sb_printf(sb, x + 1 < n ? "%d " : "%d\n",
 				  values[y * n + x]);
 	return CDOK_OK;
 }
 
 /* One line per group, a cage or a given outside any cage, in order of
  * each group's lowest cell: the order of the course's files. */
-cdok_status cdok_calpoly_write(struct strbuf *sb, const cdok_puzzle *p,
+cdok_status cdki_calpoly_write(struct strbuf *sb, const cdok_puzzle *p,
 			       const int *values, cdok_error *err)
 {
 	int n = p->size, ngroups = 0;
@@ -446,7 +446,7 @@ cdok_status cdok_calpoly_write(struct strbuf *sb, const cdok_puzzle *p,
 		return write_answer(sb, p, values, err);
 	/* All sums, but a Killer puzzle's boxes and cages of distinct
 	 * values would be lost. */
-	st = cdok_refuse_variant_rules(p, "the calpoly format", err);
+	st = cdki_refuse_variant_rules(p, "the calpoly format", err);
 	if (st != CDOK_OK)
 		return st;
 	for (int cell = 0; cell < n * n; cell++) {
@@ -455,7 +455,7 @@ cdok_status cdok_calpoly_write(struct strbuf *sb, const cdok_puzzle *p,
 
 		if (k < 0) {
 			if (!g)
-				return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0,
+				return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0,
 						 0, "cell at row %d, column %d "
 						 "is in no cage and has no "
 						 "given; in the calpoly format "
@@ -464,7 +464,7 @@ cdok_status cdok_calpoly_write(struct strbuf *sb, const cdok_puzzle *p,
 			ngroups++;
 			continue;
 		}
-		cdok_cage_name(p, k, name, sizeof(name));
+		cdki_cage_name(p, k, name, sizeof(name));
 		if (p->cages[k].cells[0] == cell) {
 			const struct cdok_cage *c = &p->cages[k];
 			static const char *const kinds[] = {
@@ -472,7 +472,7 @@ cdok_status cdok_calpoly_write(struct strbuf *sb, const cdok_puzzle *p,
 
 			ngroups++;
 			if (c->ncells > 1 && c->op != CDOK_OP_ADD)
-				return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0,
+				return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0,
 						 0, "%s is a %s cage; the "
 						 "calpoly format has sum cages "
 						 "only", name,
@@ -480,33 +480,33 @@ cdok_status cdok_calpoly_write(struct strbuf *sb, const cdok_puzzle *p,
 						       : c->op == CDOK_OP_MUL ?
 						       1 : 2]);
 			if (c->target < 0)
-				return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0,
+				return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0,
 						 0, "%s has a negative target, "
 						 "which the calpoly format "
 						 "cannot write", name);
 		}
 		if (g && (p->cages[k].ncells > 1 || p->cages[k].target != g))
-			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+			return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 					 "the given %d at row %d, column %d is "
 					 "inside %s; the calpoly format has no "
 					 "givens, only one-cell sums", g,
 					 cell / n + 1, cell % n + 1, name);
 	}
-	sb_printf(sb, "%d\n", ngroups);
+	cdki_sb_printf(sb, "%d\n", ngroups);
 	for (int cell = 0; cell < n * n; cell++) {
 		int k = p->cage_of[cell];
 		const struct cdok_cage *c;
 
 		if (k < 0) {
-			sb_printf(sb, "%d 1 %d\n", p->given[cell], cell);
+			cdki_sb_printf(sb, "%d 1 %d\n", p->given[cell], cell);
 			continue;
 		}
 		c = &p->cages[k];
 		if (c->cells[0] != cell)
 			continue;
-		sb_printf(sb, "%" PRId64 " %d", c->target, c->ncells);
+		cdki_sb_printf(sb, "%" PRId64 " %d", c->target, c->ncells);
 		for (int i = 0; i < c->ncells; i++)
-			sb_printf(sb, " %d", c->cells[i]);
+			cdki_sb_printf(sb, " %d", c->cells[i]);
 		sb_putc(sb, '\n');
 	}
 	return CDOK_OK;
@@ -515,16 +515,16 @@ cdok_status cdok_calpoly_write(struct strbuf *sb, const cdok_puzzle *p,
 /* ------------------------------------------------------------------ */
 /* Generating for the course                                           */
 
-cdok_status cdok_calpoly_fit(cdok_gen_params *par, cdok_error *err)
+cdok_status cdki_calpoly_fit(cdok_gen_params *par, cdok_error *err)
 {
 	if (par->killer || par->rules || par->hide_ops)
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the calpoly format holds a plain Calcudoku: "
 				 "no %s", par->killer ? "Killer boxes" :
 				 par->rules ? "Nylimb rules" :
 				 "hidden operators");
 	if (!(par->ops & CDOK_GEN_ADD))
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the calpoly format has sum cages only, and "
 				 "the operators asked for have no +");
 	par->ops = CDOK_GEN_ADD;

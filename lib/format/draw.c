@@ -319,7 +319,7 @@ static int clue_text(const cdok_puzzle *p, int cell, char *buf)
 	c = &p->cages[k];
 	if (c->ncells < 2 || c->cells[0] != cell)
 		return 0;
-	len = cdok_decimal(c->target, buf);
+	len = cdki_decimal(c->target, buf);
 	/* A hidden operator shows the target alone. */
 	if (c->op != CDOK_OP_ANY)
 		buf[len++] = (char)c->op;
@@ -328,10 +328,10 @@ static int clue_text(const cdok_puzzle *p, int cell, char *buf)
 
 static int value_text(int64_t v, char *buf)
 {
-	return v == CDOK_NONE ? 0 : cdok_decimal(v, buf);
+	return v == CDOK_NONE ? 0 : cdki_decimal(v, buf);
 }
 
-/* The length of v in decimal, as cdok_decimal writes it. */
+/* The length of v in decimal, as cdki_decimal writes it. */
 static int decimal_len(int64_t v)
 {
 	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
@@ -523,7 +523,7 @@ static cdok_status draw(struct strbuf *sb, const cdok_puzzle *p,
 	}
 	/* The whole drawing at once: 4n + 1 lines of n cells and n + 1
 	 * lines or junctions, each at most 3 bytes a character. */
-	sb_reserve(sb, (size_t)(4 * n + 1) *
+	cdki_sb_reserve(sb, (size_t)(4 * n + 1) *
 		       ((size_t)(n * (d.width + 1) + 2) * 3));
 
 	for (int y = 0; y < n; y++) {
@@ -534,7 +534,7 @@ static cdok_status draw(struct strbuf *sb, const cdok_puzzle *p,
 	return CDOK_OK;
 }
 
-cdok_status cdok_draw_ascii(struct strbuf *sb, const cdok_puzzle *puzzle,
+cdok_status cdki_draw_ascii(struct strbuf *sb, const cdok_puzzle *puzzle,
 			    const int *values, cdok_error *err)
 {
 	(void)err;
@@ -542,7 +542,7 @@ cdok_status cdok_draw_ascii(struct strbuf *sb, const cdok_puzzle *puzzle,
 		    puzzle->box_rows ? &ascii_killer : &ascii_plain);
 }
 
-cdok_status cdok_draw_utf8(struct strbuf *sb, const cdok_puzzle *puzzle,
+cdok_status cdki_draw_utf8(struct strbuf *sb, const cdok_puzzle *puzzle,
 			   const int *values, cdok_error *err)
 {
 	(void)err;

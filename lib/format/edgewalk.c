@@ -6,7 +6,7 @@
 
 #include "format/format.h"
 
-void cdok_edge_cells(int w, int e, int *a, int *b)
+void cdki_edge_cells(int w, int e, int *a, int *b)
 {
 	/* Edges between horizontal neighbours in reading order first, then
 	 * between vertical neighbours column by column. */
@@ -23,7 +23,7 @@ void cdok_edge_cells(int w, int e, int *a, int *b)
 	}
 }
 
-int cdok_uf_find(int *parent, int i)
+int cdki_uf_find(int *parent, int i)
 {
 	while (parent[i] != i) {
 		parent[i] = parent[parent[i]];
@@ -32,10 +32,10 @@ int cdok_uf_find(int *parent, int i)
 	return i;
 }
 
-void cdok_uf_unite(int *parent, int a, int b)
+void cdki_uf_unite(int *parent, int a, int b)
 {
-	a = cdok_uf_find(parent, a);
-	b = cdok_uf_find(parent, b);
+	a = cdki_uf_find(parent, a);
+	b = cdki_uf_find(parent, b);
 	/* The lower cell becomes the root, so each class is named by its
 	 * lowest cell, the one its clue belongs to. */
 	if (a < b)
@@ -44,7 +44,7 @@ void cdok_uf_unite(int *parent, int a, int b)
 		parent[a] = b;
 }
 
-const char *cdok_edge_walk_short(int w, int e, int nedges, const char *what,
+const char *cdki_edge_walk_short(int w, int e, int nedges, const char *what,
 				 char *buf, size_t cap)
 {
 	/* The walk's places are the borders between neighbouring cells,

@@ -16,55 +16,55 @@ static const struct cdok_format formats[] = {
 		    "a cage); @boxes and @distinct lines above the grid for "
 		    "Killer Sudoku",
 	 .flags = CDOK_FORMAT_VALUES,
-	 .read = cdok_spec_read, .write = cdok_spec_write,
-	 .detect = cdok_spec_detect},
+	 .read = cdki_spec_read, .write = cdki_spec_write,
+	 .detect = cdki_spec_detect},
 	{.name = "ucf",
 	 .summary = "UCF 2009 contest: puzzles as \"N G\", rows of group "
 		    "letters and \"letter target op\" lines, ending in 0; "
 		    "answers as \"KenKen Puzzle #X:\" and rows of digits",
 	 .flags = CDOK_FORMAT_VALUES,
-	 .read = cdok_ucf_read, .write = cdok_ucf_write,
-	 .put = cdok_ucf_put, .finish = cdok_ucf_finish,
-	 .fit = cdok_ucf_fit, .detect = cdok_ucf_detect},
+	 .read = cdki_ucf_read, .write = cdki_ucf_write,
+	 .put = cdki_ucf_put, .finish = cdki_ucf_finish,
+	 .fit = cdki_ucf_fit, .detect = cdki_ucf_detect},
 	{.name = "calpoly",
 	 .summary = "Cal Poly CPE 101: the cage count, then \"sum count "
 		    "cells...\" per cage (sum cages only); answers as rows "
 		    "of numbers",
 	 .flags = CDOK_FORMAT_VALUES,
-	 .read = cdok_calpoly_read, .write = cdok_calpoly_write,
-	 .fit = cdok_calpoly_fit, .detect = cdok_calpoly_detect},
+	 .read = cdki_calpoly_read, .write = cdki_calpoly_write,
+	 .fit = cdki_calpoly_fit, .detect = cdki_calpoly_detect},
 	{.name = "keen",
 	 .summary = "Simon Tatham's Keen game ID, W:blocks,clues (sizes 3 "
 		    "to 9), one per line",
 	 .flags = CDOK_FORMAT_LINE,
-	 .read = cdok_keen_read, .write = cdok_keen_write,
-	 .put = cdok_keen_put, .fit = cdok_keen_fit,
-	 .detect = cdok_keen_detect},
+	 .read = cdki_keen_read, .write = cdki_keen_write,
+	 .put = cdki_keen_put, .fit = cdki_keen_fit,
+	 .detect = cdki_keen_detect},
 	{.name = "solo",
 	 .summary = "Simon Tatham's Solo game ID of a Killer Sudoku, "
 		    "CxRk:givens,cages,totals (grids up to 9 x 9), or of a "
 		    "plain one, CxR:givens (boxes of C x R cells), one per "
 		    "line",
 	 .flags = CDOK_FORMAT_LINE,
-	 .read = cdok_solo_read, .write = cdok_solo_write,
-	 .put = cdok_solo_put, .fit = cdok_solo_fit,
-	 .detect = cdok_solo_detect},
+	 .read = cdki_solo_read, .write = cdki_solo_write,
+	 .put = cdki_solo_put, .fit = cdki_solo_fit,
+	 .detect = cdki_solo_detect},
 	{.name = "sudoku",
 	 .summary = "plain Sudoku on one line: 81 cells in reading order "
 		    "(16 for 4 x 4, 36 for 6 x 6), digits for givens and "
 		    ". or 0 for empty cells, one puzzle per line",
 	 .flags = CDOK_FORMAT_VALUES | CDOK_FORMAT_LINE,
-	 .read = cdok_sudoku_read, .write = cdok_sudoku_write,
-	 .put = cdok_sudoku_put, .fit = cdok_sudoku_fit,
-	 .detect = cdok_sudoku_detect},
+	 .read = cdki_sudoku_read, .write = cdki_sudoku_write,
+	 .put = cdki_sudoku_put, .fit = cdki_sudoku_fit,
+	 .detect = cdki_sudoku_detect},
 	{.name = "ascii",
 	 .summary = "drawing with ASCII characters (as cdok print)",
 	 .flags = CDOK_FORMAT_VALUES | CDOK_FORMAT_PICTURE,
-	 .write = cdok_draw_ascii},
+	 .write = cdki_draw_ascii},
 	{.name = "utf8",
 	 .summary = "drawing with UTF-8 box characters (as cdok -u print)",
 	 .flags = CDOK_FORMAT_VALUES | CDOK_FORMAT_PICTURE,
-	 .write = cdok_draw_utf8},
+	 .write = cdki_draw_utf8},
 };
 
 #define NFORMATS ((int)(sizeof(formats) / sizeof(formats[0])))
@@ -147,7 +147,7 @@ cdok_status cdok_formats_add(cdok_formats *set,
 	int add = 0;
 
 	if (!set || !list)
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0, "no format set "
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0, "no format set "
 				 "or list");
 	for (; list[add]; add++)
 		for (int j = 0; j < set->n + add; j++) {
@@ -155,7 +155,7 @@ cdok_status cdok_formats_add(cdok_formats *set,
 						       : list[j - set->n]->name;
 
 			if (!strcmp(other, list[add]->name))
-				return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+				return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 						 "format %s is already in the "
 						 "set", other);
 		}
@@ -165,7 +165,7 @@ cdok_status cdok_formats_add(cdok_formats *set,
 						 sizeof(*items));
 
 		if (!items)
-			return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0,
+			return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0,
 					 "out of memory");
 		set->items = items;
 		set->cap = set->n + add;
@@ -213,7 +213,7 @@ cdok_reader *cdok_reader_new(const cdok_format *f, const char *text,
 	r->line = 1;
 	/* A byte-order mark is no part of any format: start after it, and
 	 * count columns from there. */
-	r->pos = r->line_start = text_bom(r->text, len);
+	r->pos = r->line_start = cdki_text_bom(r->text, len);
 	return r;
 }
 
@@ -237,7 +237,7 @@ static void first_content(const cdok_reader *r, size_t pos, int line,
 {
 	size_t line_start;
 
-	while (pos < r->len && (text_is_blank(r->text[pos]) ||
+	while (pos < r->len && (cdki_text_is_blank(r->text[pos]) ||
 				r->text[pos] == '\r' || r->text[pos] == '\n')) {
 		line += r->text[pos] == '\n';
 		pos++;
@@ -263,7 +263,7 @@ cdok_status cdok_reader_next(cdok_reader *r, cdok_puzzle **out,
 		return CDOK_END;
 	if (r->len > CDOK_TEXT_MAX) {
 		r->finished = true;
-		return cdok_fail(err, CDOK_ERR_LIMIT, 0, 0,
+		return cdki_fail(err, CDOK_ERR_LIMIT, 0, 0,
 				 "input is larger than %u MiB",
 				 CDOK_TEXT_MAX >> 20);
 	}
@@ -272,7 +272,7 @@ cdok_status cdok_reader_next(cdok_reader *r, cdok_puzzle **out,
 	    cdok_puzzle_set_rules(*out, (*out)->rules | r->rules) != CDOK_OK) {
 		/* The whole puzzle is at fault: point at its start. */
 		first_content(r, start, start_line, &line, &column);
-		st = cdok_fail(err, CDOK_ERR_INVALID, line, column, "Nylimb "
+		st = cdki_fail(err, CDOK_ERR_INVALID, line, column, "Nylimb "
 			       "mode needs "
 			       "a grid of at most %d x %d without boxes; this "
 			       "puzzle is %d x %d%s", CDOK_NYLIMB_MAX_SIZE,
@@ -318,7 +318,7 @@ static const cdok_format *detect_in(const struct cdok_format *const *list,
 
 	if (!text)
 		return NULL;
-	i = text_bom(text, len);
+	i = cdki_text_bom(text, len);
 	while (i < len && (text[i] == ' ' || text[i] == '\t' ||
 			   text[i] == '\n' || text[i] == '\r'))
 		i++;
@@ -360,10 +360,10 @@ cdok_status cdok_format_fit(const cdok_format *f, cdok_gen_params *params,
 			    cdok_error *err)
 {
 	if (!f || !params)
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "no format or parameters");
 	if (!f->write)
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "format %s cannot be written", f->name);
 	return f->fit ? f->fit(params, err) : CDOK_OK;
 }
@@ -375,9 +375,9 @@ static cdok_status sb_deliver(struct strbuf *sb, cdok_status st, char **out,
 	if (st == CDOK_OK && !sb->data)
 		sb_putn(sb, "", 0);
 	if (st == CDOK_OK && sb->failed)
-		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	if (st != CDOK_OK) {
-		sb_free(sb);
+		cdki_sb_free(sb);
 		return st;
 	}
 	*out = sb->data;
@@ -411,13 +411,13 @@ static cdok_status writer_put_sb(cdok_writer *w, struct strbuf *sb,
 	cdok_status st;
 
 	if (w->finished)
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "the stream has been finished");
 	if (!puzzle)
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0, "no puzzle");
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0, "no puzzle");
 	/* The piece is built apart so that a failure leaves nothing
 	 * half-written behind. */
-	sb_init(&piece);
+	cdki_sb_init(&piece);
 	if (f->put) {
 		st = f->put(w, &piece, puzzle, values, err);
 	} else {
@@ -435,9 +435,9 @@ static cdok_status writer_put_sb(cdok_writer *w, struct strbuf *sb,
 		if (piece.len)
 			sb_putn(sb, piece.data, piece.len);
 	} else if (st == CDOK_OK) {
-		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	}
-	sb_free(&piece);
+	cdki_sb_free(&piece);
 	return st;
 }
 
@@ -447,7 +447,7 @@ static cdok_status writer_finish_sb(cdok_writer *w, struct strbuf *sb,
 	cdok_status st = CDOK_OK;
 
 	if (w->finished)
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "the stream has been finished");
 	if (w->format->finish)
 		st = w->format->finish(w, sb, err);
@@ -464,7 +464,7 @@ cdok_status cdok_writer_put(cdok_writer *w, const cdok_puzzle *puzzle,
 	*out = NULL;
 	if (len)
 		*len = 0;
-	sb_init(&sb);
+	cdki_sb_init(&sb);
 	return sb_deliver(&sb, writer_put_sb(w, &sb, puzzle, values, err),
 			  out, len, err);
 }
@@ -483,7 +483,7 @@ cdok_status cdok_writer_finish(cdok_writer *w, char **out, size_t *len,
 	*out = NULL;
 	if (len)
 		*len = 0;
-	sb_init(&sb);
+	cdki_sb_init(&sb);
 	return sb_deliver(&sb, writer_finish_sb(w, &sb, err), out, len, err);
 }
 
@@ -515,13 +515,13 @@ cdok_status cdok_write(const cdok_format *f, const cdok_puzzle *puzzle,
 	if (len)
 		*len = 0;
 	if (!f || !f->write)
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "format %s cannot be written",
 				 f ? f->name : "(none)");
 	/* A stream of one puzzle, on the stack. */
 	memset(&w, 0, sizeof(w));
 	w.format = f;
-	sb_init(&sb);
+	cdki_sb_init(&sb);
 	st = writer_put_sb(&w, &sb, puzzle, values, err);
 	if (st == CDOK_OK)
 		st = writer_finish_sb(&w, &sb, err);

@@ -90,70 +90,70 @@ struct cdok_format {
 };
 
 /* Readers and writers of each format module (one file each). */
-cdok_status cdok_spec_read(struct cdok_reader *reader, cdok_puzzle **out,
+cdok_status cdki_spec_read(struct cdok_reader *reader, cdok_puzzle **out,
 			   cdok_error *err);
-cdok_status cdok_spec_write(struct strbuf *sb, const cdok_puzzle *puzzle,
+cdok_status cdki_spec_write(struct strbuf *sb, const cdok_puzzle *puzzle,
 			    const int *values, cdok_error *err);
-cdok_status cdok_draw_ascii(struct strbuf *sb, const cdok_puzzle *puzzle,
+cdok_status cdki_draw_ascii(struct strbuf *sb, const cdok_puzzle *puzzle,
 			    const int *values, cdok_error *err);
-cdok_status cdok_draw_utf8(struct strbuf *sb, const cdok_puzzle *puzzle,
+cdok_status cdki_draw_utf8(struct strbuf *sb, const cdok_puzzle *puzzle,
 			   const int *values, cdok_error *err);
-enum cdok_likeness cdok_spec_detect(const char *text, size_t len);
+enum cdok_likeness cdki_spec_detect(const char *text, size_t len);
 
-cdok_status cdok_ucf_read(struct cdok_reader *reader, cdok_puzzle **out,
+cdok_status cdki_ucf_read(struct cdok_reader *reader, cdok_puzzle **out,
 			  cdok_error *err);
-cdok_status cdok_ucf_write(struct strbuf *sb, const cdok_puzzle *puzzle,
+cdok_status cdki_ucf_write(struct strbuf *sb, const cdok_puzzle *puzzle,
 			   const int *values, cdok_error *err);
-cdok_status cdok_ucf_put(struct cdok_writer *w, struct strbuf *sb,
+cdok_status cdki_ucf_put(struct cdok_writer *w, struct strbuf *sb,
 			 const cdok_puzzle *puzzle, const int *values,
 			 cdok_error *err);
-cdok_status cdok_ucf_finish(struct cdok_writer *w, struct strbuf *sb,
+cdok_status cdki_ucf_finish(struct cdok_writer *w, struct strbuf *sb,
 			    cdok_error *err);
-enum cdok_likeness cdok_ucf_detect(const char *text, size_t len);
-cdok_status cdok_ucf_fit(cdok_gen_params *params, cdok_error *err);
+enum cdok_likeness cdki_ucf_detect(const char *text, size_t len);
+cdok_status cdki_ucf_fit(cdok_gen_params *params, cdok_error *err);
 
-cdok_status cdok_calpoly_read(struct cdok_reader *reader, cdok_puzzle **out,
+cdok_status cdki_calpoly_read(struct cdok_reader *reader, cdok_puzzle **out,
 			      cdok_error *err);
-cdok_status cdok_calpoly_write(struct strbuf *sb, const cdok_puzzle *puzzle,
+cdok_status cdki_calpoly_write(struct strbuf *sb, const cdok_puzzle *puzzle,
 			       const int *values, cdok_error *err);
-enum cdok_likeness cdok_calpoly_detect(const char *text, size_t len);
-cdok_status cdok_calpoly_fit(cdok_gen_params *params, cdok_error *err);
+enum cdok_likeness cdki_calpoly_detect(const char *text, size_t len);
+cdok_status cdki_calpoly_fit(cdok_gen_params *params, cdok_error *err);
 
-cdok_status cdok_keen_read(struct cdok_reader *reader, cdok_puzzle **out,
+cdok_status cdki_keen_read(struct cdok_reader *reader, cdok_puzzle **out,
 			   cdok_error *err);
-cdok_status cdok_keen_write(struct strbuf *sb, const cdok_puzzle *puzzle,
+cdok_status cdki_keen_write(struct strbuf *sb, const cdok_puzzle *puzzle,
 			    const int *values, cdok_error *err);
-cdok_status cdok_keen_put(struct cdok_writer *w, struct strbuf *sb,
+cdok_status cdki_keen_put(struct cdok_writer *w, struct strbuf *sb,
 			  const cdok_puzzle *puzzle, const int *values,
 			  cdok_error *err);
-enum cdok_likeness cdok_keen_detect(const char *text, size_t len);
-cdok_status cdok_keen_fit(cdok_gen_params *params, cdok_error *err);
+enum cdok_likeness cdki_keen_detect(const char *text, size_t len);
+cdok_status cdki_keen_fit(cdok_gen_params *params, cdok_error *err);
 
-cdok_status cdok_solo_read(struct cdok_reader *reader, cdok_puzzle **out,
+cdok_status cdki_solo_read(struct cdok_reader *reader, cdok_puzzle **out,
 			   cdok_error *err);
-cdok_status cdok_solo_write(struct strbuf *sb, const cdok_puzzle *puzzle,
+cdok_status cdki_solo_write(struct strbuf *sb, const cdok_puzzle *puzzle,
 			    const int *values, cdok_error *err);
-cdok_status cdok_solo_put(struct cdok_writer *w, struct strbuf *sb,
+cdok_status cdki_solo_put(struct cdok_writer *w, struct strbuf *sb,
 			  const cdok_puzzle *puzzle, const int *values,
 			  cdok_error *err);
-enum cdok_likeness cdok_solo_detect(const char *text, size_t len);
-cdok_status cdok_solo_fit(cdok_gen_params *params, cdok_error *err);
+enum cdok_likeness cdki_solo_detect(const char *text, size_t len);
+cdok_status cdki_solo_fit(cdok_gen_params *params, cdok_error *err);
 
-cdok_status cdok_sudoku_read(struct cdok_reader *reader, cdok_puzzle **out,
+cdok_status cdki_sudoku_read(struct cdok_reader *reader, cdok_puzzle **out,
 			     cdok_error *err);
-cdok_status cdok_sudoku_write(struct strbuf *sb, const cdok_puzzle *puzzle,
+cdok_status cdki_sudoku_write(struct strbuf *sb, const cdok_puzzle *puzzle,
 			      const int *values, cdok_error *err);
-cdok_status cdok_sudoku_put(struct cdok_writer *w, struct strbuf *sb,
+cdok_status cdki_sudoku_put(struct cdok_writer *w, struct strbuf *sb,
 			    const cdok_puzzle *puzzle, const int *values,
 			    cdok_error *err);
-enum cdok_likeness cdok_sudoku_detect(const char *text, size_t len);
-cdok_status cdok_sudoku_fit(cdok_gen_params *params, cdok_error *err);
+enum cdok_likeness cdki_sudoku_detect(const char *text, size_t len);
+cdok_status cdki_sudoku_fit(cdok_gen_params *params, cdok_error *err);
 
 /* ---- text scanning for readers (text.c) ---- */
 
 /* The length of a UTF-8 byte-order mark at the start of text (3), or 0
  * when there is none.  Readers and detection skip it. */
-size_t text_bom(const char *text, size_t len);
+size_t cdki_text_bom(const char *text, size_t len);
 
 /* One line of a text: bytes [start, end) are its content (a CR before
  * the LF belongs to the line break), next is where the following line
@@ -164,14 +164,14 @@ struct text_line {
 	size_t next;
 };
 
-void text_line_at(const char *text, size_t len, size_t pos,
+void cdki_text_line_at(const char *text, size_t len, size_t pos,
 		  struct text_line *line);
 
 /* For formats of one game ID per line (keen, solo): skip blank lines
  * from *pos (counting *line) to the next line with text, stored in l.
  * Returns CDOK_OK, CDOK_END after the last ID, or an error when the
  * text holds no ID at all. */
-cdok_status text_next_id_line(const struct cdok_reader *r, size_t *pos,
+cdok_status cdki_text_next_id_line(const struct cdok_reader *r, size_t *pos,
 			      int *line, struct text_line *l,
 			      cdok_error *err);
 /* One row of a grid: line l (line number line) is row y; ctx is the
@@ -183,7 +183,7 @@ typedef cdok_status (*text_row_fn)(void *ctx, const char *text,
  * number line, each read by row; after them the grid must end at a
  * blank line or the end of the text.  Fails with the row count when
  * there are fewer or more rows. */
-cdok_status text_grid_rows(const char *text, size_t len, size_t pos,
+cdok_status cdki_text_grid_rows(const char *text, size_t len, size_t pos,
 			   int line, int size, text_row_fn row, void *ctx,
 			   cdok_error *err);
 /* "s" unless n is 1: "1 row", "2 rows" in messages. */
@@ -192,19 +192,19 @@ static inline const char *text_s(long long n)
 	return n == 1 ? "" : "s";
 }
 
-bool text_is_blank(char c);   /* space or tab */
-bool text_is_digit(char c);
-bool text_is_letter(char c);  /* A-Z a-z */
-bool text_span_blank(const char *text, size_t start, size_t end);
+bool cdki_text_is_blank(char c);   /* space or tab */
+bool cdki_text_is_digit(char c);
+bool cdki_text_is_letter(char c);  /* A-Z a-z */
+bool cdki_text_span_blank(const char *text, size_t start, size_t end);
 /* Skip spaces and tabs from pos, up to end. */
-size_t text_skip_blanks(const char *text, size_t pos, size_t end);
+size_t cdki_text_skip_blanks(const char *text, size_t pos, size_t end);
 /* Report a byte that has no place in a format: printable characters are
  * quoted, others shown as a number so a terminal is not garbled. */
-cdok_status text_bad_byte(cdok_error *err, int line, int column,
+cdok_status cdki_text_bad_byte(cdok_error *err, int line, int column,
 			  unsigned char c, const char *where);
 /* Read the decimal number at text[*pos] (a digit) up to end into *value;
  * fails with CDOK_ERR_LIMIT past max.  *pos moves past the digits. */
-cdok_status text_number(const char *text, size_t *pos, size_t end,
+cdok_status cdki_text_number(const char *text, size_t *pos, size_t end,
 			int64_t max, int64_t *value, int line,
 			size_t line_start, const char *what,
 			cdok_error *err);
@@ -216,22 +216,22 @@ cdok_status text_number(const char *text, size_t *pos, size_t end,
  * or more cells whose values must differ) for a format that cannot say
  * so; what names the format ("a
  * Keen game ID").  CDOK_OK for a puzzle without them. */
-cdok_status cdok_refuse_variant_rules(const cdok_puzzle *puzzle,
+cdok_status cdki_refuse_variant_rules(const cdok_puzzle *puzzle,
 				     const char *what, cdok_error *err);
 
 /* ---- the edge walk of Keen and Solo IDs (edgewalk.c) ---- */
 
 /* The two cells on each side of inner edge e of a w x w grid, in the
  * walk's order. */
-void cdok_edge_cells(int w, int e, int *a, int *b);
+void cdki_edge_cells(int w, int e, int *a, int *b);
 
 /* Union-find over cells; each class is named by its lowest cell. */
 /* The message for an edge walk that ended after e of a w x w grid's
  * nedges inner edges (plus the one that closes the walk), for the
  * "block" (Keen) or "cage" (Solo) structure, into buf.  Returns buf. */
-const char *cdok_edge_walk_short(int w, int e, int nedges, const char *what,
+const char *cdki_edge_walk_short(int w, int e, int nedges, const char *what,
 				 char *buf, size_t cap);
-int cdok_uf_find(int *parent, int i);
-void cdok_uf_unite(int *parent, int a, int b);
+int cdki_uf_find(int *parent, int i);
+void cdki_uf_unite(int *parent, int a, int b);
 
 #endif /* CDOK_FORMAT_H */

@@ -18,15 +18,15 @@ static cdok_status read_row(const char *text, const struct text_line *l,
 	size_t i = l->start, e = l->end;
 	int x = 0;
 
-	i = text_skip_blanks(text, i, e);
-	while (e > i && text_is_blank(text[e - 1]))
+	i = cdki_text_skip_blanks(text, i, e);
+	while (e > i && cdki_text_is_blank(text[e - 1]))
 		e--;
 	/* One run of exactly size digits in a small grid: the contest's
 	 * answer rows, "543162". */
 	if (size > 1 && size <= 9 && e - i == (size_t)size) {
 		size_t j;
 
-		for (j = i; j < e && text_is_digit(text[j]); j++)
+		for (j = i; j < e && cdki_text_is_digit(text[j]); j++)
 			;
 		if (j == e) {
 			for (int k = 0; k < size; k++)
@@ -41,33 +41,33 @@ static cdok_status read_row(const char *text, const struct text_line *l,
 		cdok_status st;
 
 		if (x == size)
-			return cdok_fail(err, CDOK_ERR_SYNTAX, line, col,
+			return cdki_fail(err, CDOK_ERR_SYNTAX, line, col,
 					 "row %d has more than %d values",
 					 y + 1, size);
 		if (text[i] == '.') {
 			v = CDOK_NONE;
 			i++;
-		} else if (text_is_digit(text[i])) {
-			st = text_number(text, &i, e, GRID_VALUE_MAX, &v, line,
+		} else if (cdki_text_is_digit(text[i])) {
+			st = cdki_text_number(text, &i, e, GRID_VALUE_MAX, &v, line,
 					 l->start, "the value", err);
 			if (st != CDOK_OK)
 				return st;
 		} else {
-			return text_bad_byte(err, line, col,
+			return cdki_text_bad_byte(err, line, col,
 					     (unsigned char)text[i],
 					     "in a row of the grid (numbers "
 					     "separated by spaces)");
 		}
-		if (i < e && !text_is_blank(text[i]))
-			return text_bad_byte(err, line,
+		if (i < e && !cdki_text_is_blank(text[i]))
+			return cdki_text_bad_byte(err, line,
 					     (int)(i - l->start) + 1,
 					     (unsigned char)text[i],
 					     "after a value");
 		values[y * size + x++] = (int)v;
-		i = text_skip_blanks(text, i, e);
+		i = cdki_text_skip_blanks(text, i, e);
 	}
 	if (x < size)
-		return cdok_fail(err, CDOK_ERR_SYNTAX, line,
+		return cdki_fail(err, CDOK_ERR_SYNTAX, line,
 				 (int)(e - l->start) + 1,
 				 "row %d has %d value%s, but the grid is "
 				 "%d x %d", y + 1, x, text_s(x), size, size);
@@ -98,26 +98,26 @@ cdok_status cdok_read_grid(const char *text, size_t len, int size,
 	int line = 1;
 
 	if (size < 1 || size > CDOK_MAX_SIZE || !values || (!text && len))
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "cdok_read_grid needs a size of 1..%d and "
 				 "room for the values", CDOK_MAX_SIZE);
 	/* A byte-order mark, blank lines before the grid and a solved
 	 * spec's directives (@nylimb) are skipped. */
-	pos = text_bom(text, len);
+	pos = cdki_text_bom(text, len);
 	while (pos < len) {
 		size_t first;
 
-		text_line_at(text, len, pos, &l);
-		first = text_skip_blanks(text, l.start, l.end);
+		cdki_text_line_at(text, len, pos, &l);
+		first = cdki_text_skip_blanks(text, l.start, l.end);
 		if (first < l.end && text[first] != '@')
 			break;
 		pos = l.next;
 		line++;
 	}
 	if (pos >= len)
-		return cdok_fail(err, CDOK_ERR_SYNTAX, line, 1,
+		return cdki_fail(err, CDOK_ERR_SYNTAX, line, 1,
 				 len == 0 ? "no grid found: the input is "
 				 "empty" : "no grid found: the input holds "
 				 "only white space");
-	return text_grid_rows(text, len, pos, line, size, grid_row, &g, err);
+	return cdki_text_grid_rows(text, len, pos, line, size, grid_row, &g, err);
 }

@@ -82,23 +82,23 @@ static cdok_status read_blocks(const struct keen_line *k, size_t *pos,
 		else if (ch >= 'a' && ch <= 'z')
 			run = ch - 'a' + 1;
 		else
-			return text_bad_byte(err, k->line, col,
+			return cdki_text_bad_byte(err, k->line, col,
 					     (unsigned char)ch,
 					     "in the block structure (_ or "
 					     "a-z, each optionally followed by "
 					     "a repeat count)");
 		i++;
-		if (i < end && text_is_digit(k->text[i])) {
+		if (i < end && cdki_text_is_digit(k->text[i])) {
 			cdok_status st;
 			size_t at = i;
 
-			st = text_number(k->text, &i, end, REPEAT_MAX, &repeat,
+			st = cdki_text_number(k->text, &i, end, REPEAT_MAX, &repeat,
 					 k->line, k->start, "a repeat count",
 					 err);
 			if (st != CDOK_OK)
 				return st;
 			if (repeat == 0)
-				return cdok_fail(err, CDOK_ERR_SYNTAX, k->line,
+				return cdki_fail(err, CDOK_ERR_SYNTAX, k->line,
 						 colof(k, at), "a repeat count "
 						 "must be at least 1");
 		}
@@ -112,7 +112,7 @@ static cdok_status read_blocks(const struct keen_line *k, size_t *pos,
 				int a, b;
 
 				if (e >= nedges)
-					return cdok_fail(err, CDOK_ERR_SYNTAX,
+					return cdki_fail(err, CDOK_ERR_SYNTAX,
 							 k->line, col,
 							 "the block structure "
 							 "describes more than "
@@ -120,12 +120,12 @@ static cdok_status read_blocks(const struct keen_line *k, size_t *pos,
 							 "between neighbouring "
 							 "cells of a %d x %d "
 							 "grid", nedges, w, w);
-				cdok_edge_cells(w, e, &a, &b);
-				cdok_uf_unite(parent, a, b);
+				cdki_edge_cells(w, e, &a, &b);
+				cdki_uf_unite(parent, a, b);
 				e++;
 			}
 			if (border && ++e > nedges + 1)
-				return cdok_fail(err, CDOK_ERR_SYNTAX, k->line,
+				return cdki_fail(err, CDOK_ERR_SYNTAX, k->line,
 						 col, "the block structure "
 						 "describes more than the %d "
 						 "borders between neighbouring "
@@ -134,12 +134,12 @@ static cdok_status read_blocks(const struct keen_line *k, size_t *pos,
 		}
 	}
 	if (i >= end)
-		return cdok_fail(err, CDOK_ERR_SYNTAX, k->line, colof(k, i),
+		return cdki_fail(err, CDOK_ERR_SYNTAX, k->line, colof(k, i),
 				 "expected ',' and the clues after the block "
 				 "structure");
 	if (e != nedges + 1)
-		return cdok_fail(err, CDOK_ERR_SYNTAX, k->line, colof(k, i),
-				 "%s", cdok_edge_walk_short(w, e, nedges, "block", msg,
+		return cdki_fail(err, CDOK_ERR_SYNTAX, k->line, colof(k, i),
+				 "%s", cdki_edge_walk_short(w, e, nedges, "block", msg,
 						  sizeof(msg)));
 	*pos = i + 1;
 	return CDOK_OK;
@@ -155,7 +155,7 @@ static cdok_status read_clues(const struct keen_line *k, size_t *pos,
 	size_t i = *pos;
 
 	for (int c = 0; c < w * w; c++) {
-		int root = cdok_uf_find(parent, c);
+		int root = cdki_uf_find(parent, c);
 
 		if (size[root]++ == 0)
 			ncages++;
@@ -167,10 +167,10 @@ static cdok_status read_clues(const struct keen_line *k, size_t *pos,
 		int64_t target;
 		cdok_status st;
 
-		if (cdok_uf_find(parent, c) != c)
+		if (cdki_uf_find(parent, c) != c)
 			continue;
 		if (i >= end)
-			return cdok_fail(err, CDOK_ERR_SYNTAX, k->line, col,
+			return cdki_fail(err, CDOK_ERR_SYNTAX, k->line, col,
 					 "the ID has %d clues, but its blocks "
 					 "make %d cages", done, ncages);
 		ch = k->text[i];
@@ -188,52 +188,52 @@ static cdok_status read_clues(const struct keen_line *k, size_t *pos,
 			op = CDOK_OP_DIV;
 			break;
 		default:
-			return text_bad_byte(err, k->line, col,
+			return cdki_text_bad_byte(err, k->line, col,
 					     (unsigned char)ch,
 					     "where a clue (a, s, m or d and a "
 					     "target) was expected");
 		}
 		if ((op == CDOK_OP_SUB || op == CDOK_OP_DIV) && size[c] != 2)
-			return cdok_fail(err, CDOK_ERR_INVALID, k->line, col,
+			return cdki_fail(err, CDOK_ERR_INVALID, k->line, col,
 					 "%s cages have exactly 2 cells in "
 					 "Keen, but the cage at row %d, column "
 					 "%d has %d", op == CDOK_OP_SUB ?
 					 "subtraction" : "division", c / w + 1,
 					 c % w + 1, size[c]);
 		i++;
-		if (i >= end || !text_is_digit(k->text[i]))
-			return cdok_fail(err, CDOK_ERR_SYNTAX, k->line,
+		if (i >= end || !cdki_text_is_digit(k->text[i]))
+			return cdki_fail(err, CDOK_ERR_SYNTAX, k->line,
 					 colof(k, i), "expected the target "
 					 "after '%c'", ch);
-		st = text_number(k->text, &i, end, KEEN_TARGET_MAX, &target,
+		st = cdki_text_number(k->text, &i, end, KEEN_TARGET_MAX, &target,
 				 k->line, k->start, "the target", err);
 		if (st != CDOK_OK)
 			return st;
 		if (target == 0 && (op == CDOK_OP_MUL || op == CDOK_OP_DIV))
-			return cdok_fail(err, CDOK_ERR_INVALID, k->line, col,
+			return cdki_fail(err, CDOK_ERR_INVALID, k->line, col,
 					 "a %s target must not be 0",
 					 op == CDOK_OP_MUL ? "product" :
 					 "ratio");
 		for (int j = c; j < w * w; j++)
-			if (cdok_uf_find(parent, j) == c)
+			if (cdki_uf_find(parent, j) == c)
 				cells[m++] = j;
 		st = cdok_puzzle_add_cage(p, op, target, cells, m, NULL,
 					  NULL);
 		if (st != CDOK_OK)
-			return cdok_fail(err, st, 0, 0, "%s",
+			return cdki_fail(err, st, 0, 0, "%s",
 					 st == CDOK_ERR_NOMEM ? "out of memory"
 					 : "cannot build the puzzle");
 		done++;
 	}
 	if (i < end && strchr("asmd", k->text[i]))
-		return cdok_fail(err, CDOK_ERR_SYNTAX, k->line, colof(k, i),
+		return cdki_fail(err, CDOK_ERR_SYNTAX, k->line, colof(k, i),
 				 "the ID has more clues than its %d cages",
 				 ncages);
 	*pos = i;
 	return CDOK_OK;
 }
 
-cdok_status cdok_keen_read(struct cdok_reader *r, cdok_puzzle **out,
+cdok_status cdki_keen_read(struct cdok_reader *r, cdok_puzzle **out,
 			   cdok_error *err)
 {
 	struct text_line l;
@@ -245,22 +245,22 @@ cdok_status cdok_keen_read(struct cdok_reader *r, cdok_puzzle **out,
 	cdok_status st;
 
 	/* One ID per line; blank lines between them carry nothing. */
-	st = text_next_id_line(r, &pos, &line, &l, err);
+	st = cdki_text_next_id_line(r, &pos, &line, &l, err);
 	if (st != CDOK_OK)
 		return st;
 	k.text = r->text;
 	k.start = l.start;
 	k.line = line;
-	i = text_skip_blanks(r->text, l.start, l.end);
+	i = cdki_text_skip_blanks(r->text, l.start, l.end);
 	e = l.end;
-	while (e > i && text_is_blank(r->text[e - 1]))
+	while (e > i && cdki_text_is_blank(r->text[e - 1]))
 		e--;
-	if (!text_is_digit(r->text[i]))
-		return text_bad_byte(err, line, colof(&k, i),
+	if (!cdki_text_is_digit(r->text[i]))
+		return cdki_text_bad_byte(err, line, colof(&k, i),
 				     (unsigned char)r->text[i],
 				     "where a Keen game ID (such as "
 				     "3:a_3aab_,s1m3m3a5) was expected");
-	st = text_number(r->text, &i, e, 1000, &w, line, l.start,
+	st = cdki_text_number(r->text, &i, e, 1000, &w, line, l.start,
 			 "the size", err);
 	if (st != CDOK_OK)
 		return st;
@@ -270,19 +270,19 @@ cdok_status cdok_keen_read(struct cdok_reader *r, cdok_puzzle **out,
 	 * already made: the game ignores them there, and so does cdok. */
 	i += keen_params(r->text + i, e - i);
 	if (i < e && r->text[i] == '#')
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, line, colof(&k, i),
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, line, colof(&k, i),
 				 "this is a Keen random-seed ID (size, "
 				 "parameters, '#' and a seed): what Keen makes "
 				 "a puzzle from, not a puzzle, and only Keen "
 				 "can make it; paste the game ID instead (Keen: "
 				 "Game > Specific..., W:blocks,clues)");
 	if (i >= e || r->text[i] != ':')
-		return cdok_fail(err, CDOK_ERR_SYNTAX, line, colof(&k, i),
+		return cdki_fail(err, CDOK_ERR_SYNTAX, line, colof(&k, i),
 				 "expected ':' after the size in a Keen game "
 				 "ID");
 	if (w < KEEN_MIN || w > KEEN_MAX)
-		return cdok_fail(err, CDOK_ERR_LIMIT, line,
-				 colof(&k, text_skip_blanks(r->text, l.start,
+		return cdki_fail(err, CDOK_ERR_LIMIT, line,
+				 colof(&k, cdki_text_skip_blanks(r->text, l.start,
 							    l.end)),
 				 "Keen game IDs have sizes %d to %d; this one "
 				 "says %" PRId64, KEEN_MIN, KEEN_MAX, w);
@@ -292,10 +292,10 @@ cdok_status cdok_keen_read(struct cdok_reader *r, cdok_puzzle **out,
 		return st;
 	p = cdok_puzzle_new((int)w);
 	if (!p)
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	st = read_clues(&k, &i, e, (int)w, parent, p, err);
 	if (st == CDOK_OK && i < e)
-		st = text_bad_byte(err, line, colof(&k, i),
+		st = cdki_text_bad_byte(err, line, colof(&k, i),
 				   (unsigned char)r->text[i],
 				   "after the clues");
 	if (st != CDOK_OK) {
@@ -312,11 +312,11 @@ cdok_status cdok_keen_read(struct cdok_reader *r, cdok_puzzle **out,
 /* A game ID starts with digits, Keen's parameters and ':' (a random-seed
  * ID with '#'); nothing else does, since no other format has ':' or
  * '#' there.  The Keen reader then says what is wrong, if anything. */
-enum cdok_likeness cdok_keen_detect(const char *text, size_t len)
+enum cdok_likeness cdki_keen_detect(const char *text, size_t len)
 {
 	size_t i = 0;
 
-	while (i < len && text_is_digit(text[i]))
+	while (i < len && cdki_text_is_digit(text[i]))
 		i++;
 	if (i == 0)
 		return CDOK_UNLIKE;
@@ -337,33 +337,33 @@ static cdok_status check_writable(const cdok_puzzle *p, int *group,
 	char name[96];
 
 	if (n < KEEN_MIN || n > KEEN_MAX)
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the puzzle is %d x %d, but Keen plays sizes "
 				 "%d to %d", n, n, KEEN_MIN, KEEN_MAX);
 	for (int k = 0; k < p->ncages; k++) {
 		const struct cdok_cage *c = &p->cages[k];
 
-		cdok_cage_name(p, k, name, sizeof(name));
+		cdki_cage_name(p, k, name, sizeof(name));
 		if (c->ncells > 2 &&
 		    (c->op == CDOK_OP_SUB || c->op == CDOK_OP_DIV))
-			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+			return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 					 "%s is a %s cage of %d cells; Keen's "
 					 "- and / cages have exactly 2", name,
 					 c->op == CDOK_OP_SUB ? "difference"
 					 : "ratio", c->ncells);
 		if (c->target < 0 || c->target > KEEN_TARGET_MAX)
-			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+			return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 					 "%s has the target %" PRId64 "; Keen "
 					 "holds targets 0 to %" PRId64, name,
 					 c->target, KEEN_TARGET_MAX);
 		if (c->target == 0 &&
 		    (c->op == CDOK_OP_MUL || c->op == CDOK_OP_DIV))
-			return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+			return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 					 "%s: a %s target must not be 0", name,
 					 c->op == CDOK_OP_MUL ? "product" :
 					 "ratio");
-		if (!cdok_cage_connected(p, k))
-			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		if (!cdki_cage_connected(p, k))
+			return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 					 "%s is not connected; a Keen cage is "
 					 "one connected block", name);
 	}
@@ -374,7 +374,7 @@ static cdok_status check_writable(const cdok_puzzle *p, int *group,
 		group[cell] = k;
 		if (k < 0) {
 			if (!g)
-				return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0,
+				return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0,
 						 0, "cell at row %d, column %d "
 						 "is in no cage and has no "
 						 "given; in Keen every cell is "
@@ -385,9 +385,9 @@ static cdok_status check_writable(const cdok_puzzle *p, int *group,
 		}
 		if (!g)
 			continue;
-		cdok_cage_name(p, k, name, sizeof(name));
+		cdki_cage_name(p, k, name, sizeof(name));
 		if (p->cages[k].ncells > 1 || p->cages[k].target != g)
-			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+			return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 					 "the given %d at row %d, column %d is "
 					 "inside %s; Keen has no givens, only "
 					 "one-cell cages", g, cell / n + 1,
@@ -414,7 +414,7 @@ static void put_run(struct strbuf *raw, int run)
 	sb_putc(raw, run ? (char)('a' + run - 1) : '_');
 }
 
-cdok_status cdok_keen_write(struct strbuf *sb, const cdok_puzzle *p,
+cdok_status cdki_keen_write(struct strbuf *sb, const cdok_puzzle *p,
 			    const int *values, cdok_error *err)
 {
 	int n = p->size, nedges, run = 0;
@@ -424,23 +424,23 @@ cdok_status cdok_keen_write(struct strbuf *sb, const cdok_puzzle *p,
 	cdok_status st;
 
 	if (values)
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "a Keen game ID holds a puzzle, not its "
 				 "solution; write the solution in another "
 				 "format");
-	st = cdok_refuse_variant_rules(p, "a Keen game ID", err);
+	st = cdki_refuse_variant_rules(p, "a Keen game ID", err);
 	if (st == CDOK_OK)
 		st = check_writable(p, group, err);
 	if (st != CDOK_OK)
 		return st;
 
 	nedges = 2 * n * (n - 1);
-	sb_init(&raw);
+	cdki_sb_init(&raw);
 	for (int e = 0; e <= nedges; e++) {
 		int a, b;
 
 		if (e < nedges) {
-			cdok_edge_cells(n, e, &a, &b);
+			cdki_edge_cells(n, e, &a, &b);
 			if (group[a] == group[b]) {
 				run++;
 				continue;
@@ -450,11 +450,11 @@ cdok_status cdok_keen_write(struct strbuf *sb, const cdok_puzzle *p,
 		run = 0;
 	}
 	if (raw.failed) {
-		sb_free(&raw);
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		cdki_sb_free(&raw);
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	}
 
-	sb_printf(sb, "%d:", n);
+	cdki_sb_printf(sb, "%d:", n);
 	/* Runs of three or more equal characters become the character and
 	 * a count, as Keen writes them; a pair stays a pair. */
 	for (size_t i = 0; i < raw.len;) {
@@ -466,10 +466,10 @@ cdok_status cdok_keen_write(struct strbuf *sb, const cdok_puzzle *p,
 		if (j - i == 2)
 			sb_putc(sb, raw.data[i]);
 		else if (j - i > 2)
-			sb_printf(sb, "%zu", j - i);
+			cdki_sb_printf(sb, "%zu", j - i);
 		i = j;
 	}
-	sb_free(&raw);
+	cdki_sb_free(&raw);
 	sb_putc(sb, ',');
 
 	for (int cell = 0; cell < n * n; cell++) {
@@ -481,7 +481,7 @@ cdok_status cdok_keen_write(struct strbuf *sb, const cdok_puzzle *p,
 			continue;
 		seen_group[g] = true;
 		if (g >= p->ncages) {
-			sb_printf(sb, "a%d", p->given[cell]);
+			cdki_sb_printf(sb, "a%d", p->given[cell]);
 			continue;
 		}
 		target = p->cages[g].target;
@@ -503,37 +503,37 @@ cdok_status cdok_keen_write(struct strbuf *sb, const cdok_puzzle *p,
 		 * value under any operator, and a sum says it plainly. */
 		if (p->cages[g].ncells == 1 && (op == 's' || op == 'd'))
 			op = 'a';
-		sb_printf(sb, "%c%" PRId64, op, target);
+		cdki_sb_printf(sb, "%c%" PRId64, op, target);
 	}
 	sb_putc(sb, '\n');
 	return CDOK_OK;
 }
 
-cdok_status cdok_keen_put(struct cdok_writer *w, struct strbuf *sb,
+cdok_status cdki_keen_put(struct cdok_writer *w, struct strbuf *sb,
 			  const cdok_puzzle *p, const int *values,
 			  cdok_error *err)
 {
 	(void)w;
 	/* One ID per line, nothing between them. */
-	return cdok_keen_write(sb, p, values, err);
+	return cdki_keen_write(sb, p, values, err);
 }
 
 /* ------------------------------------------------------------------ */
 /* Generating for Keen                                                 */
 
-cdok_status cdok_keen_fit(cdok_gen_params *par, cdok_error *err)
+cdok_status cdki_keen_fit(cdok_gen_params *par, cdok_error *err)
 {
 	int64_t product = 1;
 	int cells = 0;
 
 	if (par->killer || par->rules || par->hide_ops)
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "a Keen game ID holds a plain Calcudoku: no "
 				 "%s", par->killer ? "Killer boxes" :
 				 par->rules ? "Nylimb rules" :
 				 "hidden operators");
 	if (par->size < KEEN_MIN || par->size > KEEN_MAX)
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the size is %d, but Keen plays sizes %d to %d",
 				 par->size, KEEN_MIN, KEEN_MAX);
 	/* The largest product a cage of max_cage cells can have must stay
@@ -543,7 +543,7 @@ cdok_status cdok_keen_fit(cdok_gen_params *par, cdok_error *err)
 		cells++;
 	}
 	if ((par->ops & CDOK_GEN_MUL) && cells < par->max_cage)
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "a product cage of %d cells can pass Keen's "
 				 "largest target, %" PRId64 "; cages of at "
 				 "most %d cells stay within it", par->max_cage,

@@ -69,7 +69,7 @@ static cdok_status read_numbers(const struct solo_line *s, size_t *pos,
 			int run = ch - 'a' + 1;
 
 			if (count + run > area)
-				return cdok_fail(err, CDOK_ERR_SYNTAX, s->line,
+				return cdki_fail(err, CDOK_ERR_SYNTAX, s->line,
 						 col, "the %s describe more "
 						 "than the %d cells of the "
 						 "grid", what, area);
@@ -83,16 +83,16 @@ static cdok_status read_numbers(const struct solo_line *s, size_t *pos,
 			cdok_status st;
 
 			if (count >= area)
-				return cdok_fail(err, CDOK_ERR_SYNTAX, s->line,
+				return cdki_fail(err, CDOK_ERR_SYNTAX, s->line,
 						 col, "the %s describe more "
 						 "than the %d cells of the "
 						 "grid", what, area);
-			st = text_number(s->text, &i, end, NUMBER_MAX, &v,
+			st = cdki_text_number(s->text, &i, end, NUMBER_MAX, &v,
 					 s->line, s->start, "the number", err);
 			if (st != CDOK_OK)
 				return st;
 			if (v > range)
-				return cdok_fail(err, CDOK_ERR_INVALID,
+				return cdki_fail(err, CDOK_ERR_INVALID,
 						 s->line, col, "%" PRId64 " is "
 						 "outside 1..%" PRId64 ", the "
 						 "range of the %s", v, range,
@@ -100,16 +100,16 @@ static cdok_status read_numbers(const struct solo_line *s, size_t *pos,
 			cols[count] = col;
 			vals[count++] = (int)v;
 		} else if (ch == '0') {
-			return cdok_fail(err, CDOK_ERR_SYNTAX, s->line, col,
+			return cdki_fail(err, CDOK_ERR_SYNTAX, s->line, col,
 					 "a number in a Solo ID starts with a "
 					 "digit 1-9");
 		} else {
-			return text_bad_byte(err, s->line, col,
+			return cdki_text_bad_byte(err, s->line, col,
 					     (unsigned char)ch, where);
 		}
 	}
 	if (count < area)
-		return cdok_fail(err, CDOK_ERR_SYNTAX, s->line, colof(s, i),
+		return cdki_fail(err, CDOK_ERR_SYNTAX, s->line, colof(s, i),
 				 "the %s describe %d of the %d cells of the "
 				 "grid", what, count, area);
 	/* (count is below area, which is at least 4: no singular) */
@@ -137,7 +137,7 @@ static cdok_status read_cages(const struct solo_line *s, size_t *pos,
 		else if (ch >= 'a' && ch <= 'z')
 			run = ch - 'a' + 1;
 		else
-			return text_bad_byte(err, s->line, col,
+			return cdki_text_bad_byte(err, s->line, col,
 					     (unsigned char)ch,
 					     "in the cage structure (_ or "
 					     "a-z)");
@@ -145,19 +145,19 @@ static cdok_status read_cages(const struct solo_line *s, size_t *pos,
 			int a, b;
 
 			if (e >= nedges)
-				return cdok_fail(err, CDOK_ERR_SYNTAX, s->line,
+				return cdki_fail(err, CDOK_ERR_SYNTAX, s->line,
 						 col, "the cage structure "
 						 "describes more than the %d "
 						 "borders between neighbouring "
 						 "cells of a %d x %d grid",
 						 nedges, w, w);
-			cdok_edge_cells(w, e++, &a, &b);
-			cdok_uf_unite(parent, a, b);
+			cdki_edge_cells(w, e++, &a, &b);
+			cdki_uf_unite(parent, a, b);
 		}
 		/* As in Solo's parser: 'z' is 26 edges inside a cage and
 		 * no border; every other character ends with a border. */
 		if (run != 26 && ++e > nedges + 1)
-			return cdok_fail(err, CDOK_ERR_SYNTAX, s->line, col,
+			return cdki_fail(err, CDOK_ERR_SYNTAX, s->line, col,
 					 "the cage structure describes more "
 					 "than the %d borders between "
 					 "neighbouring cells of a %d x %d grid",
@@ -165,12 +165,12 @@ static cdok_status read_cages(const struct solo_line *s, size_t *pos,
 		i++;
 	}
 	if (i >= end)
-		return cdok_fail(err, CDOK_ERR_SYNTAX, s->line, colof(s, i),
+		return cdki_fail(err, CDOK_ERR_SYNTAX, s->line, colof(s, i),
 				 "expected ',' and the cage totals after the "
 				 "cage structure");
 	if (e != nedges + 1)
-		return cdok_fail(err, CDOK_ERR_SYNTAX, s->line, colof(s, i),
-				 "%s", cdok_edge_walk_short(w, e, nedges, "cage", msg,
+		return cdki_fail(err, CDOK_ERR_SYNTAX, s->line, colof(s, i),
+				 "%s", cdki_edge_walk_short(w, e, nedges, "cage", msg,
 						  sizeof(msg)));
 	*pos = i + 1;
 	return CDOK_OK;
@@ -191,24 +191,24 @@ static cdok_status read_params(const struct solo_line *s, size_t *pos,
 	cdok_status st;
 
 	memset(sp, 0, sizeof(*sp));
-	if (i >= end || !text_is_digit(s->text[i]))
-		return text_bad_byte(err, s->line, colof(s, i),
+	if (i >= end || !cdki_text_is_digit(s->text[i]))
+		return cdki_text_bad_byte(err, s->line, colof(s, i),
 				     (unsigned char)s->text[i],
 				     "where a Solo game ID (such as "
 				     "3x3k:zzzc,...) was expected");
-	st = text_number(s->text, &i, end, 1000, &sp->c, s->line, s->start,
+	st = cdki_text_number(s->text, &i, end, 1000, &sp->c, s->line, s->start,
 			 "the number of rows of a box", err);
 	if (st != CDOK_OK)
 		return st;
 	sp->r = sp->c;
 	if (i < end && s->text[i] == 'x') {
-		if (i + 1 >= end || !text_is_digit(s->text[i + 1]))
-			return cdok_fail(err, CDOK_ERR_SYNTAX, s->line,
+		if (i + 1 >= end || !cdki_text_is_digit(s->text[i + 1]))
+			return cdki_fail(err, CDOK_ERR_SYNTAX, s->line,
 					 colof(s, i + 1), "expected the "
 					 "number of columns of a box after "
 					 "'x', as in 3x3k");
 		i++;
-		st = text_number(s->text, &i, end, 1000, &sp->r, s->line,
+		st = cdki_text_number(s->text, &i, end, 1000, &sp->r, s->line,
 				 s->start, "the number of columns of a box",
 				 err);
 		if (st != CDOK_OK)
@@ -226,7 +226,7 @@ static cdok_status read_params(const struct solo_line *s, size_t *pos,
 			sp->killer = true;
 			break;
 		default:
-			return text_bad_byte(err, s->line, colof(s, i),
+			return cdki_text_bad_byte(err, s->line, colof(s, i),
 					     (unsigned char)s->text[i],
 					     "in the parameters of a Solo game "
 					     "ID (CxR, then j, x or k, then "
@@ -234,34 +234,34 @@ static cdok_status read_params(const struct solo_line *s, size_t *pos,
 		}
 	}
 	if (i < end && s->text[i] == '#')
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, s->line,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, s->line,
 				 colof(s, i), "this is a random-seed ID, "
 				 "which only Solo itself can expand; cdok "
 				 "needs a game ID (CxRk:givens,cages,totals)");
 	if (i >= end)
-		return cdok_fail(err, CDOK_ERR_SYNTAX, s->line, colof(s, i),
+		return cdki_fail(err, CDOK_ERR_SYNTAX, s->line, colof(s, i),
 				 "expected ':' after the parameters of a Solo "
 				 "game ID");
 	/* Solo reads a box one cell wide as a jigsaw. */
 	if (sp->jigsaw || sp->r == 1)
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, s->line,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, s->line,
 				 colof(s, start), "this is a Jigsaw Sudoku, "
 				 "whose boxes are irregular; cdok's boxes are "
 				 "rectangles");
 	if (sp->xtype)
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, s->line,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, s->line,
 				 colof(s, start), "this is an X Sudoku, whose "
 				 "diagonals hold every value too; cdok has no "
 				 "such rule");
 	if (sp->killer && (sp->c < 2 || sp->r < 2 ||
 			   sp->c * sp->r > SOLO_KILLER_MAX))
-		return cdok_fail(err, CDOK_ERR_LIMIT, s->line,
+		return cdki_fail(err, CDOK_ERR_LIMIT, s->line,
 				 colof(s, start), "Solo's Killer puzzles have "
 				 "boxes of C x R cells with C and R at least 2 "
 				 "and at most %d cells; this ID says %" PRId64
 				 "x%" PRId64, SOLO_KILLER_MAX, sp->c, sp->r);
 	if (sp->c < 2 || sp->r < 2 || sp->c * sp->r > SOLO_PLAIN_MAX)
-		return cdok_fail(err, CDOK_ERR_LIMIT, s->line,
+		return cdki_fail(err, CDOK_ERR_LIMIT, s->line,
 				 colof(s, start), "Solo's puzzles have boxes "
 				 "of C x R cells with C and R at least 2 and at "
 				 "most %d cells; this ID says %" PRId64 "x%"
@@ -282,14 +282,14 @@ static cdok_status build(const struct solo_line *s, int w, int *parent,
 	int area = w * w;
 
 	for (int c = 0; c < area; c++)
-		size[cdok_uf_find(parent, c)]++;
+		size[cdki_uf_find(parent, c)]++;
 	for (int c = 0; c < area; c++) {
-		int root = cdok_uf_find(parent, c);
+		int root = cdki_uf_find(parent, c);
 
 		if (root != c)
 			continue;
 		if (size[c] < 2 || size[c] > w)
-			return cdok_fail(err, CDOK_ERR_INVALID, s->line,
+			return cdki_fail(err, CDOK_ERR_INVALID, s->line,
 					 cages_col, "the cage at row %d, "
 					 "column %d has %d cell%s; Solo's "
 					 "Killer cages have 2 to %d", c / w + 1,
@@ -297,12 +297,12 @@ static cdok_status build(const struct solo_line *s, int w, int *parent,
 					 size[c] == 1 ? "" : "s", w);
 	}
 	for (int c = 0; c < area; c++) {
-		int root = cdok_uf_find(parent, c);
+		int root = cdki_uf_find(parent, c);
 
 		if (!totals[c])
 			continue;
 		if (total[root])
-			return cdok_fail(err, CDOK_ERR_INVALID, s->line,
+			return cdki_fail(err, CDOK_ERR_INVALID, s->line,
 					 total_cols[c], "the cage at row %d, "
 					 "column %d has two totals, %d (at "
 					 "column %d) and %d", root / w + 1,
@@ -315,19 +315,19 @@ static cdok_status build(const struct solo_line *s, int w, int *parent,
 		int m = 0;
 
 		p->given[c] = givens[c] ? givens[c] : CDOK_NONE;
-		if (cdok_uf_find(parent, c) != c)
+		if (cdki_uf_find(parent, c) != c)
 			continue;
 		if (!total[c])
-			return cdok_fail(err, CDOK_ERR_INVALID, s->line,
+			return cdki_fail(err, CDOK_ERR_INVALID, s->line,
 					 totals_col, "the cage at row %d, "
 					 "column %d has no total", c / w + 1,
 					 c % w + 1);
 		for (int j = c; j < area; j++)
-			if (cdok_uf_find(parent, j) == c)
+			if (cdki_uf_find(parent, j) == c)
 				cells[m++] = j;
 		if (cdok_puzzle_add_cage(p, CDOK_OP_ADD, total[c], cells, m,
 					 NULL, NULL) != CDOK_OK)
-			return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0,
+			return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0,
 					 "out of memory");
 		p->cages[p->ncages - 1].distinct = true;
 	}
@@ -354,7 +354,7 @@ static cdok_status finish_plain(struct cdok_reader *r,
 	cdok_puzzle *p = cdok_puzzle_new(w);
 
 	if (!p)
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	cdok_puzzle_set_boxes(p, (int)sp->c, (int)sp->r);
 	for (int c = 0; c < w * w; c++)
 		p->given[c] = givens[c] ? givens[c] : CDOK_NONE;
@@ -363,7 +363,7 @@ static cdok_status finish_plain(struct cdok_reader *r,
 	return CDOK_OK;
 }
 
-cdok_status cdok_solo_read(struct cdok_reader *r, cdok_puzzle **out,
+cdok_status cdki_solo_read(struct cdok_reader *r, cdok_puzzle **out,
 			   cdok_error *err)
 {
 	int parent[MAX_CELLS], givens[MAX_CELLS], totals[MAX_CELLS];
@@ -377,15 +377,15 @@ cdok_status cdok_solo_read(struct cdok_reader *r, cdok_puzzle **out,
 	cdok_status st;
 
 	/* One ID per line; blank lines between them carry nothing. */
-	st = text_next_id_line(r, &pos, &line, &l, err);
+	st = cdki_text_next_id_line(r, &pos, &line, &l, err);
 	if (st != CDOK_OK)
 		return st;
 	s.text = r->text;
 	s.start = l.start;
 	s.line = line;
-	i = text_skip_blanks(r->text, l.start, l.end);
+	i = cdki_text_skip_blanks(r->text, l.start, l.end);
 	e = l.end;
-	while (e > i && text_is_blank(r->text[e - 1]))
+	while (e > i && cdki_text_is_blank(r->text[e - 1]))
 		e--;
 
 	st = read_params(&s, &i, e, &sp, err);
@@ -399,7 +399,7 @@ cdok_status cdok_solo_read(struct cdok_reader *r, cdok_puzzle **out,
 	if (!sp.killer) {
 		/* A plain Sudoku: its givens are the whole puzzle. */
 		if (i < e)
-			return text_bad_byte(err, line, colof(&s, i),
+			return cdki_text_bad_byte(err, line, colof(&s, i),
 					     (unsigned char)r->text[i],
 					     "after the givens of a plain "
 					     "Sudoku (its ID holds nothing "
@@ -407,7 +407,7 @@ cdok_status cdok_solo_read(struct cdok_reader *r, cdok_puzzle **out,
 		return finish_plain(r, &l, line, &sp, givens, out, err);
 	}
 	if (i >= e)
-		return cdok_fail(err, CDOK_ERR_SYNTAX, line, colof(&s, i),
+		return cdki_fail(err, CDOK_ERR_SYNTAX, line, colof(&s, i),
 				 "expected ',' and the cage structure after "
 				 "the givens");
 	i++;
@@ -422,13 +422,13 @@ cdok_status cdok_solo_read(struct cdok_reader *r, cdok_puzzle **out,
 	if (st != CDOK_OK)
 		return st;
 	if (i < e)
-		return text_bad_byte(err, line, colof(&s, i),
+		return cdki_text_bad_byte(err, line, colof(&s, i),
 				     (unsigned char)r->text[i],
 				     "after the cage totals");
 
 	p = cdok_puzzle_new(w);
 	if (!p)
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	cdok_puzzle_set_boxes(p, (int)sp.c, (int)sp.r);
 	st = build(&s, w, parent, givens, totals, total_cols, cages_col,
 		   totals_col, p, err);
@@ -443,17 +443,17 @@ cdok_status cdok_solo_read(struct cdok_reader *r, cdok_puzzle **out,
 
 /* Digits, then xR or flag letters (at least one of them, which sets it
  * apart from a Keen ID), then ':' or a random seed's '#'. */
-enum cdok_likeness cdok_solo_detect(const char *text, size_t len)
+enum cdok_likeness cdki_solo_detect(const char *text, size_t len)
 {
 	size_t i = 0, mark;
 
-	while (i < len && text_is_digit(text[i]))
+	while (i < len && cdki_text_is_digit(text[i]))
 		i++;
 	if (i == 0)
 		return CDOK_UNLIKE;
 	mark = i;
-	if (i + 1 < len && text[i] == 'x' && text_is_digit(text[i + 1]))
-		for (i++; i < len && text_is_digit(text[i]); i++)
+	if (i + 1 < len && text[i] == 'x' && cdki_text_is_digit(text[i + 1]))
+		for (i++; i < len && cdki_text_is_digit(text[i]); i++)
 			;
 	while (i < len && (text[i] == 'j' || text[i] == 'x' ||
 			   text[i] == 'k'))
@@ -472,11 +472,11 @@ static cdok_status check_writable(const cdok_puzzle *p, cdok_error *err)
 	char name[96];
 
 	if (!br)
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the puzzle has no boxes; a Solo game ID "
 				 "is a Sudoku, with boxes");
 	if (br < 2 || bc < 2 || n > SOLO_KILLER_MAX)
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the puzzle is %d x %d with boxes of %d x %d; "
 				 "Solo's Killer puzzles have boxes of at least "
 				 "2 x 2 and at most %d cells", n, n, br, bc,
@@ -484,31 +484,31 @@ static cdok_status check_writable(const cdok_puzzle *p, cdok_error *err)
 	for (int k = 0; k < p->ncages; k++) {
 		const struct cdok_cage *c = &p->cages[k];
 
-		cdok_cage_name(p, k, name, sizeof(name));
+		cdki_cage_name(p, k, name, sizeof(name));
 		if (c->ncells < 2 || c->ncells > n)
-			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+			return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 					 "%s has %d cell%s; Solo's Killer "
 					 "cages have 2 to %d", name,
 					 c->ncells, c->ncells == 1 ? "" : "s",
 					 n);
 		if (c->op != CDOK_OP_ADD || !c->distinct)
-			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+			return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 					 "%s is not a Killer cage (a sum of "
 					 "values that all differ), the only "
 					 "kind Solo has", name);
 		if (c->target < 1 || c->target > (int64_t)n * n * n)
-			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+			return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 					 "%s has the total %" PRId64 "; Solo's "
 					 "totals are 1 to %d", name, c->target,
 					 n * n * n);
-		if (!cdok_cage_connected(p, k))
-			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		if (!cdki_cage_connected(p, k))
+			return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 					 "%s is not connected; a Solo cage is "
 					 "one region", name);
 	}
 	for (int cell = 0; cell < n * n; cell++)
 		if (p->cage_of[cell] < 0)
-			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+			return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 					 "cell at row %d, column %d is in no "
 					 "cage; in a Solo Killer puzzle every "
 					 "cell is in a cage of 2 or more",
@@ -542,7 +542,7 @@ static void put_numbers(struct strbuf *sb, const int *vals, int area)
 			sb_putc(sb, '_');
 		}
 		if (v > 0)
-			sb_printf(sb, "%d", v);
+			cdki_sb_printf(sb, "%d", v);
 		any = true;
 	}
 }
@@ -560,7 +560,7 @@ static void put_cages(struct strbuf *sb, const cdok_puzzle *p)
 		int a, b;
 
 		if (e < nedges) {
-			cdok_edge_cells(n, e, &a, &b);
+			cdki_edge_cells(n, e, &a, &b);
 			if (p->cage_of[a] == p->cage_of[b]) {
 				run++;
 				continue;
@@ -581,28 +581,28 @@ static cdok_status write_plain(struct strbuf *sb, const cdok_puzzle *p,
 	int n = p->size, br = p->box_rows, bc = p->box_cols;
 
 	if (!br)
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the puzzle has neither boxes nor cages; a "
 				 "Solo game ID is a Sudoku, with boxes");
 	if (br < 2 || bc < 2 || n > SOLO_PLAIN_MAX)
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the puzzle is %d x %d with boxes of %d x %d; "
 				 "Solo's Sudoku have boxes of at least 2 x 2 "
 				 "and at most %d cells", n, n, br, bc,
 				 SOLO_PLAIN_MAX);
 	if (cdok_is_nylimb(p))
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the puzzle is in Nylimb mode, which a Solo "
 				 "game ID cannot say");
 	for (int c = 0; c < n * n; c++)
 		givens[c] = cdok_has_given(p, c) ? p->given[c] : 0;
-	sb_printf(sb, "%dx%d:", br, bc);
+	cdki_sb_printf(sb, "%dx%d:", br, bc);
 	put_numbers(sb, givens, n * n);
 	sb_putc(sb, '\n');
 	return CDOK_OK;
 }
 
-cdok_status cdok_solo_write(struct strbuf *sb, const cdok_puzzle *p,
+cdok_status cdki_solo_write(struct strbuf *sb, const cdok_puzzle *p,
 			    const int *values, cdok_error *err)
 {
 	int totals[MAX_CELLS] = {0}, givens[MAX_CELLS];
@@ -610,7 +610,7 @@ cdok_status cdok_solo_write(struct strbuf *sb, const cdok_puzzle *p,
 	cdok_status st;
 
 	if (values)
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "a Solo game ID holds a puzzle, not its "
 				 "solution; write the solution in another "
 				 "format");
@@ -621,7 +621,7 @@ cdok_status cdok_solo_write(struct strbuf *sb, const cdok_puzzle *p,
 		return st;
 	for (int k = 0; k < p->ncages; k++)
 		totals[p->cages[k].cells[0]] = (int)p->cages[k].target;
-	sb_printf(sb, "%dx%dk:", p->box_rows, p->box_cols);
+	cdki_sb_printf(sb, "%dx%dk:", p->box_rows, p->box_cols);
 	for (int c = 0; c < n * n; c++)
 		givens[c] = cdok_has_given(p, c) ? p->given[c] : 0;
 	put_numbers(sb, givens, n * n);
@@ -633,35 +633,35 @@ cdok_status cdok_solo_write(struct strbuf *sb, const cdok_puzzle *p,
 	return CDOK_OK;
 }
 
-cdok_status cdok_solo_put(struct cdok_writer *w, struct strbuf *sb,
+cdok_status cdki_solo_put(struct cdok_writer *w, struct strbuf *sb,
 			  const cdok_puzzle *p, const int *values,
 			  cdok_error *err)
 {
 	(void)w;
 	/* One ID per line, nothing between them. */
-	return cdok_solo_write(sb, p, values, err);
+	return cdki_solo_write(sb, p, values, err);
 }
 
 /* ------------------------------------------------------------------ */
 /* Generating for Solo                                                 */
 
-cdok_status cdok_solo_fit(cdok_gen_params *par, cdok_error *err)
+cdok_status cdki_solo_fit(cdok_gen_params *par, cdok_error *err)
 {
 	if (par->sudoku) {
 		if (par->size > SOLO_PLAIN_MAX)
-			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+			return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 					 "the size is %d, but Solo's Sudoku "
 					 "have at most %d cells a side",
 					 par->size, SOLO_PLAIN_MAX);
 		return CDOK_OK;
 	}
 	if (!par->killer)
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "a Solo game ID is a Sudoku, plain (--sudoku) "
 				 "or Killer (with sum cages whose values "
 				 "differ)");
 	if (par->size > SOLO_KILLER_MAX)
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the size is %d, but Solo's Killer puzzles "
 				 "have at most %d cells a side", par->size,
 				 SOLO_KILLER_MAX);

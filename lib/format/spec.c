@@ -133,7 +133,7 @@ static cdok_status read_int(const char *text, size_t *pos, size_t end,
 		int d = text[i] - '0';
 
 		if (v > (INT64_MAX - d) / 10)
-			return cdok_fail(err, CDOK_ERR_LIMIT, line, col,
+			return cdki_fail(err, CDOK_ERR_LIMIT, line, col,
 					 "%s does not fit in 64 bits", what);
 		v = v * 10 + d;
 		i++;
@@ -251,12 +251,12 @@ static cdok_status fail_byte(cdok_error *err, int line, int column,
 			     unsigned char c)
 {
 	if (c == '\'')
-		return cdok_fail(err, CDOK_ERR_SYNTAX, line, column,
+		return cdki_fail(err, CDOK_ERR_SYNTAX, line, column,
 				 "unexpected character \"'\"");
 	if (c > 0x20 && c < 0x7f)
-		return cdok_fail(err, CDOK_ERR_SYNTAX, line, column,
+		return cdki_fail(err, CDOK_ERR_SYNTAX, line, column,
 				 "unexpected character '%c'", c);
-	return cdok_fail(err, CDOK_ERR_SYNTAX, line, column,
+	return cdki_fail(err, CDOK_ERR_SYNTAX, line, column,
 			 "unexpected byte 0x%02x", c);
 }
 
@@ -293,12 +293,12 @@ static cdok_status read_token(const char *text, size_t *pos, size_t end,
 			       j - i <= CDOK_LABEL_MAX)
 				j++;
 			if (has_label && j - i <= CDOK_LABEL_MAX)
-				return cdok_fail(err, CDOK_ERR_SYNTAX, line,
+				return cdki_fail(err, CDOK_ERR_SYNTAX, line,
 						 col, "two cage labels in one "
 						 "cell: %s and %.*s", t->label,
 						 (int)(j - i), text + i);
 			if (j - i > CDOK_LABEL_MAX)
-				return cdok_fail(err, CDOK_ERR_LIMIT, line,
+				return cdki_fail(err, CDOK_ERR_LIMIT, line,
 						 col, "label is longer than "
 						 "%d letters", CDOK_LABEL_MAX);
 			memcpy(t->label, text + i, j - i);
@@ -309,7 +309,7 @@ static cdok_status read_token(const char *text, size_t *pos, size_t end,
 			cdok_status st;
 
 			if (t->has_num)
-				return cdok_fail(err, CDOK_ERR_SYNTAX, line,
+				return cdki_fail(err, CDOK_ERR_SYNTAX, line,
 						 col,
 						 "two targets in one cell");
 			if (!t->has_op)
@@ -324,11 +324,11 @@ static cdok_status read_token(const char *text, size_t *pos, size_t end,
 
 			/* "=5": the cell's given, inside its cage. */
 			if (t->has_value)
-				return cdok_fail(err, CDOK_ERR_SYNTAX, line,
+				return cdki_fail(err, CDOK_ERR_SYNTAX, line,
 						 col, "two given values in "
 						 "one cell");
 			if (i + 1 >= end || !is_digit(text[i + 1]))
-				return cdok_fail(err, CDOK_ERR_SYNTAX, line,
+				return cdki_fail(err, CDOK_ERR_SYNTAX, line,
 						 col, "expected a given value "
 						 "after '=', as in J=5");
 			i++;
@@ -344,7 +344,7 @@ static cdok_status read_token(const char *text, size_t *pos, size_t end,
 			cdok_op op = is_op(c) ? (cdok_op)c : sign_op;
 
 			if (t->has_op)
-				return cdok_fail(err, CDOK_ERR_SYNTAX, line,
+				return cdki_fail(err, CDOK_ERR_SYNTAX, line,
 						 col, "two operators in one "
 						 "cell ('%c' and '%.*s')",
 						 (char)t->op, (int)len,
@@ -362,11 +362,11 @@ static cdok_status read_token(const char *text, size_t *pos, size_t end,
 
 	if (!has_label) {
 		if (t->has_op)
-			return cdok_fail(err, CDOK_ERR_SYNTAX, line, t->column,
+			return cdki_fail(err, CDOK_ERR_SYNTAX, line, t->column,
 					 "a clue needs a cage label, as in "
 					 "J+12");
 		if (t->has_value)
-			return cdok_fail(err, CDOK_ERR_SYNTAX, line, t->column,
+			return cdki_fail(err, CDOK_ERR_SYNTAX, line, t->column,
 					 "a given written with '=' belongs "
 					 "to a cage cell, as in J=5; a given "
 					 "outside any cage is the number "
@@ -375,16 +375,16 @@ static cdok_status read_token(const char *text, size_t *pos, size_t end,
 		return CDOK_OK;
 	}
 	if (t->has_op && !t->has_num)
-		return cdok_fail(err, CDOK_ERR_SYNTAX, line, t->column,
+		return cdki_fail(err, CDOK_ERR_SYNTAX, line, t->column,
 				 "cage %s has an operator but no target",
 				 t->label);
 	if (t->has_num && !t->has_op)
-		return cdok_fail(err, CDOK_ERR_SYNTAX, line, t->column,
+		return cdki_fail(err, CDOK_ERR_SYNTAX, line, t->column,
 				 "cage %s has a target but no operator",
 				 t->label);
 	if (t->has_op && t->num == 0 &&
 	    (t->op == CDOK_OP_MUL || t->op == CDOK_OP_DIV))
-		return cdok_fail(err, CDOK_ERR_INVALID, line, t->clue_column,
+		return cdki_fail(err, CDOK_ERR_INVALID, line, t->clue_column,
 				 "a %s target must not be 0",
 				 t->op == CDOK_OP_MUL ? "product" : "ratio");
 	return CDOK_OK;
@@ -429,13 +429,13 @@ static cdok_status read_row(const char *text, size_t start, size_t end,
 			int col = (int)(i - start) + 1;
 
 			if (y == 0)
-				return cdok_fail(err, CDOK_ERR_LIMIT, line,
+				return cdki_fail(err, CDOK_ERR_LIMIT, line,
 						 col, "the first row has more "
 						 "than %d cells; cdok supports "
 						 "grids up to %d x %d",
 						 CDOK_MAX_SIZE, CDOK_MAX_SIZE,
 						 CDOK_MAX_SIZE);
-			return cdok_fail(err, CDOK_ERR_SYNTAX, line, col,
+			return cdki_fail(err, CDOK_ERR_SYNTAX, line, col,
 					 "row %d has %d cells but the first "
 					 "row has %d", y + 1,
 					 n + count_tokens(text, i, end), size);
@@ -447,7 +447,7 @@ static cdok_status read_row(const char *text, size_t start, size_t end,
 		n++;
 	}
 	if (y > 0 && n < size)
-		return cdok_fail(err, CDOK_ERR_SYNTAX, line,
+		return cdki_fail(err, CDOK_ERR_SYNTAX, line,
 				 (int)(end - start) + 1,
 				 "row %d has %d cell%s but the first row has %d",
 				 y + 1, n, text_s(n), size);
@@ -465,12 +465,12 @@ static cdok_status check_givens(const struct token *toks, int n, int size,
 		const struct token *t = &toks[x];
 
 		if (t->given && (t->num < lo || t->num > hi))
-			return cdok_fail(err, CDOK_ERR_INVALID, t->line,
+			return cdki_fail(err, CDOK_ERR_INVALID, t->line,
 					 t->column, "given value %" PRId64
 					 " is outside %d..%d%s", t->num, lo, hi,
 					 nylimb ? " (Nylimb mode)" : "");
 		if (t->has_value && (t->value < lo || t->value > hi))
-			return cdok_fail(err, CDOK_ERR_INVALID, t->line,
+			return cdki_fail(err, CDOK_ERR_INVALID, t->line,
 					 t->value_column, "given value %"
 					 PRId64 " is outside %d..%d%s",
 					 t->value, lo, hi,
@@ -532,7 +532,7 @@ static cdok_status find_cages(const struct token *toks, int size,
 	seen = cdok_calloc((size_t)ncells, 1);
 	if (!cs->recs || !cs->cage_of || !cs->cells || !cs->start ||
 	    !table || !stack || !fill || !seen) {
-		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 		goto out;
 	}
 	for (size_t i = 0; i < hcap; i++)
@@ -570,7 +570,7 @@ static cdok_status find_cages(const struct token *toks, int size,
 			c->op = t->op;
 			c->target = t->num;
 		} else if (c->op != t->op || c->target != t->num) {
-			st = cdok_fail(err, CDOK_ERR_SYNTAX, t->line,
+			st = cdki_fail(err, CDOK_ERR_SYNTAX, t->line,
 				       t->clue_column, "cage %s has two "
 				       "different clues: %c%" PRId64 " and "
 				       "%c%" PRId64, c->label, (char)c->op,
@@ -596,13 +596,13 @@ static cdok_status find_cages(const struct token *toks, int size,
 		int top = 0;
 
 		if (c->clue_cell < 0) {
-			st = cdok_fail(err, CDOK_ERR_SYNTAX, first->line,
+			st = cdki_fail(err, CDOK_ERR_SYNTAX, first->line,
 				       first->column, "cage %s has no clue",
 				       c->label);
 			goto out;
 		}
 		if (c->ncells == 1) {
-			st = cdok_fail(err, CDOK_ERR_INVALID, first->line,
+			st = cdki_fail(err, CDOK_ERR_INVALID, first->line,
 				       first->column, "cage %s has only one "
 				       "cell; write a given value instead",
 				       c->label);
@@ -636,7 +636,7 @@ static cdok_status find_cages(const struct token *toks, int size,
 
 			if (seen[cells[j]])
 				continue;
-			st = cdok_fail(err, CDOK_ERR_INVALID, t->line,
+			st = cdki_fail(err, CDOK_ERR_INVALID, t->line,
 				       t->column, "cage %s is not connected: "
 				       "this cell does not touch the rest of "
 				       "the cage", c->label);
@@ -660,7 +660,7 @@ static cdok_status build_puzzle(const struct token *toks, int size,
 	cdok_puzzle *p = cdok_puzzle_new(size);
 
 	if (!p)
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	/* check_givens has checked the values against the rules the
 	 * directives will give the puzzle (0..99 in Nylimb mode). */
 	for (int cell = 0; cell < size * size; cell++) {
@@ -679,7 +679,7 @@ static cdok_status build_puzzle(const struct token *toks, int size,
 		if (st != CDOK_OK) {
 			/* The checks above leave only memory to fail. */
 			cdok_puzzle_free(p);
-			return cdok_fail(err, st, 0, 0, "%s",
+			return cdki_fail(err, st, 0, 0, "%s",
 					 st == CDOK_ERR_NOMEM ? "out of memory"
 					 : "cannot build the puzzle");
 		}
@@ -711,17 +711,17 @@ static cdok_status read_boxes(const char *text, size_t i, size_t start,
 	int64_t rows, cols;
 	cdok_status st;
 
-	i = text_skip_blanks(text, i, end);
+	i = cdki_text_skip_blanks(text, i, end);
 	if (i >= end)
-		return cdok_fail(err, CDOK_ERR_SYNTAX, line,
+		return cdki_fail(err, CDOK_ERR_SYNTAX, line,
 				 (int)(i - start) + 1, "@boxes needs the "
 				 "shape of a box, rows x columns, as in "
 				 "@boxes 3x3");
 	if (!is_digit(text[i]))
-		return text_bad_byte(err, line, (int)(i - start) + 1,
+		return cdki_text_bad_byte(err, line, (int)(i - start) + 1,
 				     (unsigned char)text[i], what);
 	shape_col = (int)(i - start) + 1;
-	st = text_number(text, &i, end, CDOK_MAX_SIZE, &rows, line, start,
+	st = cdki_text_number(text, &i, end, CDOK_MAX_SIZE, &rows, line, start,
 			 "the number of rows of a box", err);
 	if (st != CDOK_OK)
 		return st;
@@ -730,20 +730,20 @@ static cdok_status read_boxes(const char *text, size_t i, size_t start,
 		if (i < end && text[i] == 'x')
 			i++;
 		if (i >= end)
-			return cdok_fail(err, CDOK_ERR_SYNTAX, line,
+			return cdki_fail(err, CDOK_ERR_SYNTAX, line,
 					 (int)(i - start) + 1, "@boxes needs "
 					 "rows x columns, as in @boxes 3x3");
-		return text_bad_byte(err, line, (int)(i - start) + 1,
+		return cdki_text_bad_byte(err, line, (int)(i - start) + 1,
 				     (unsigned char)text[i], what);
 	}
 	i++;
-	st = text_number(text, &i, end, CDOK_MAX_SIZE, &cols, line, start,
+	st = cdki_text_number(text, &i, end, CDOK_MAX_SIZE, &cols, line, start,
 			 "the number of columns of a box", err);
 	if (st != CDOK_OK)
 		return st;
-	i = text_skip_blanks(text, i, end);
+	i = cdki_text_skip_blanks(text, i, end);
 	if (i < end)
-		return text_bad_byte(err, line, (int)(i - start) + 1,
+		return cdki_text_bad_byte(err, line, (int)(i - start) + 1,
 				     (unsigned char)text[i],
 				     "after the shape of a box");
 	ds->boxes_line = line;
@@ -764,25 +764,25 @@ static cdok_status read_distinct(const char *text, size_t i, size_t start,
 		struct dlabel *l;
 		size_t j;
 
-		i = text_skip_blanks(text, i, end);
+		i = cdki_text_skip_blanks(text, i, end);
 		if (i >= end)
 			break;
 		if (!is_letter(text[i]))
-			return text_bad_byte(err, line, (int)(i - start) + 1,
+			return cdki_text_bad_byte(err, line, (int)(i - start) + 1,
 					     (unsigned char)text[i], what);
 		for (j = i; j < end && is_letter(text[j]) &&
 		     j - i <= CDOK_LABEL_MAX; j++)
 			;
 		if (j - i > CDOK_LABEL_MAX)
-			return cdok_fail(err, CDOK_ERR_LIMIT, line,
+			return cdki_fail(err, CDOK_ERR_LIMIT, line,
 					 (int)(i - start) + 1, "label is "
 					 "longer than %d letters",
 					 CDOK_LABEL_MAX);
 		if (j < end && !is_blank(text[j]))
-			return text_bad_byte(err, line, (int)(j - start) + 1,
+			return cdki_text_bad_byte(err, line, (int)(j - start) + 1,
 					     (unsigned char)text[j], what);
 		if (ds->nlabels == DLABELS_MAX)
-			return cdok_fail(err, CDOK_ERR_LIMIT, line,
+			return cdki_fail(err, CDOK_ERR_LIMIT, line,
 					 (int)(i - start) + 1, "more than %d "
 					 "labels in @distinct; no grid has "
 					 "more cages", DLABELS_MAX);
@@ -792,7 +792,7 @@ static cdok_status read_distinct(const char *text, size_t i, size_t start,
 						      sizeof(*more));
 
 			if (!more)
-				return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0,
+				return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0,
 						 "out of memory");
 			ds->labels = more;
 			ds->cap = cap;
@@ -816,7 +816,7 @@ static cdok_status read_directive(const char *text, size_t start,
 				  size_t end, int line, struct directives *ds,
 				  cdok_error *err)
 {
-	size_t at = text_skip_blanks(text, start, end), i = at + 1;
+	size_t at = cdki_text_skip_blanks(text, start, end), i = at + 1;
 	int col = (int)(at - start) + 1;
 	size_t len;
 
@@ -825,17 +825,17 @@ static cdok_status read_directive(const char *text, size_t start,
 		i++;
 	len = i - at - 1;
 	if (len == 0)
-		return cdok_fail(err, CDOK_ERR_SYNTAX, line, col, "expected "
+		return cdki_fail(err, CDOK_ERR_SYNTAX, line, col, "expected "
 				 "a directive after '@': @boxes, "
 				 "@distinct, @nylimb or @two-cell");
 	if (len == 5 && !memcmp(text + at + 1, "boxes", 5)) {
 		if (i < end && !is_blank(text[i]))
-			return text_bad_byte(err, line, (int)(i - start) + 1,
+			return cdki_text_bad_byte(err, line, (int)(i - start) + 1,
 					     (unsigned char)text[i],
 					     "after @boxes (a space, then the "
 					     "shape of a box)");
 		if (ds->boxes_line)
-			return cdok_fail(err, CDOK_ERR_SYNTAX, line, col,
+			return cdki_fail(err, CDOK_ERR_SYNTAX, line, col,
 					 "a second @boxes directive (the "
 					 "first is on line %d)",
 					 ds->boxes_line);
@@ -843,20 +843,20 @@ static cdok_status read_directive(const char *text, size_t start,
 	}
 	if (len == 8 && !memcmp(text + at + 1, "distinct", 8)) {
 		if (i < end && !is_blank(text[i]))
-			return text_bad_byte(err, line, (int)(i - start) + 1,
+			return cdki_text_bad_byte(err, line, (int)(i - start) + 1,
 					     (unsigned char)text[i],
 					     "after @distinct (a space, then "
 					     "cage labels, or nothing)");
 		return read_distinct(text, i, start, end, line, ds, err);
 	}
 	if (len == 6 && !memcmp(text + at + 1, "nylimb", 6)) {
-		i = text_skip_blanks(text, i, end);
+		i = cdki_text_skip_blanks(text, i, end);
 		if (i < end)
-			return text_bad_byte(err, line, (int)(i - start) + 1,
+			return cdki_text_bad_byte(err, line, (int)(i - start) + 1,
 					     (unsigned char)text[i],
 					     "after @nylimb (it takes nothing)");
 		if (ds->nylimb_line)
-			return cdok_fail(err, CDOK_ERR_SYNTAX, line, col,
+			return cdki_fail(err, CDOK_ERR_SYNTAX, line, col,
 					 "a second @nylimb directive (the "
 					 "first is on line %d)",
 					 ds->nylimb_line);
@@ -865,14 +865,14 @@ static cdok_status read_directive(const char *text, size_t start,
 		return CDOK_OK;
 	}
 	if (len == 8 && !memcmp(text + at + 1, "two-cell", 8)) {
-		i = text_skip_blanks(text, i, end);
+		i = cdki_text_skip_blanks(text, i, end);
 		if (i < end)
-			return text_bad_byte(err, line, (int)(i - start) + 1,
+			return cdki_text_bad_byte(err, line, (int)(i - start) + 1,
 					     (unsigned char)text[i],
 					     "after @two-cell (it takes "
 					     "nothing)");
 		if (ds->two_cell_line)
-			return cdok_fail(err, CDOK_ERR_SYNTAX, line, col,
+			return cdki_fail(err, CDOK_ERR_SYNTAX, line, col,
 					 "a second @two-cell directive (the "
 					 "first is on line %d)",
 					 ds->two_cell_line);
@@ -880,7 +880,7 @@ static cdok_status read_directive(const char *text, size_t start,
 		ds->two_cell_column = col;
 		return CDOK_OK;
 	}
-	return cdok_fail(err, CDOK_ERR_SYNTAX, line, col, "unknown "
+	return cdki_fail(err, CDOK_ERR_SYNTAX, line, col, "unknown "
 			 "directive @%.*s; cdok knows @boxes, @distinct, "
 			 "@nylimb and @two-cell",
 			 (int)(len > 16 ? 16 : len), text + at + 1);
@@ -895,7 +895,7 @@ static cdok_status apply_directives(const struct directives *ds,
 	int *table;
 
 	if (ds->nylimb_line && ds->boxes_line)
-		return cdok_fail(err, CDOK_ERR_INVALID, ds->boxes_line,
+		return cdki_fail(err, CDOK_ERR_INVALID, ds->boxes_line,
 				 ds->boxes_column, "@boxes and @nylimb do not "
 				 "go together: Nylimb lines hold digits, not "
 				 "every value once");
@@ -904,13 +904,13 @@ static cdok_status apply_directives(const struct directives *ds,
 
 		if (ds->box_rows < 1 || ds->box_cols < 1 ||
 		    ds->box_rows * ds->box_cols != n)
-			return cdok_fail(err, CDOK_ERR_INVALID, ds->boxes_line,
+			return cdki_fail(err, CDOK_ERR_INVALID, ds->boxes_line,
 					 ds->boxes_column, "boxes of %" PRId64
 					 "x%" PRId64 " do not tile the %d x %d "
 					 "grid: a box must have %d cells",
 					 ds->box_rows, ds->box_cols, n, n, n);
 		if (ds->box_rows < 2 || ds->box_cols < 2)
-			return cdok_fail(err, CDOK_ERR_INVALID, ds->boxes_line,
+			return cdki_fail(err, CDOK_ERR_INVALID, ds->boxes_line,
 					 ds->boxes_column, "boxes of %" PRId64
 					 "x%" PRId64 " are whole rows or "
 					 "columns: a box needs at least 2 rows "
@@ -921,7 +921,7 @@ static cdok_status apply_directives(const struct directives *ds,
 	}
 	if (ds->nylimb_line &&
 	    cdok_puzzle_set_rules(p, p->rules | CDOK_RULE_NYLIMB) != CDOK_OK)
-		return cdok_fail(err, CDOK_ERR_INVALID, ds->nylimb_line,
+		return cdki_fail(err, CDOK_ERR_INVALID, ds->nylimb_line,
 				 ds->nylimb_column, "Nylimb mode needs a grid "
 				 "of at most %d x %d; this one is %d x %d",
 				 CDOK_NYLIMB_MAX_SIZE, CDOK_NYLIMB_MAX_SIZE,
@@ -933,7 +933,7 @@ static cdok_status apply_directives(const struct directives *ds,
 		/* A shown - or / cage of three or more cells breaks the
 		 * rule the directive states. */
 		if (cdok_puzzle_validate(p, &why) != CDOK_OK)
-			return cdok_fail(err, CDOK_ERR_INVALID,
+			return cdki_fail(err, CDOK_ERR_INVALID,
 					 ds->two_cell_line,
 					 ds->two_cell_column, "@two-cell: %s",
 					 why.message);
@@ -950,7 +950,7 @@ static cdok_status apply_directives(const struct directives *ds,
 		hcap *= 2;
 	table = cdok_malloc(hcap * sizeof(*table));
 	if (!table)
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	for (size_t h = 0; h < hcap; h++)
 		table[h] = -1;
 	for (int k = 0; k < p->ncages; k++) {
@@ -969,7 +969,7 @@ static cdok_status apply_directives(const struct directives *ds,
 			h = (h + 1) & (hcap - 1);
 		if (table[h] < 0) {
 			free(table);
-			return cdok_fail(err, CDOK_ERR_INVALID, l->line,
+			return cdki_fail(err, CDOK_ERR_INVALID, l->line,
 					 l->column, "@distinct names cage %s, "
 					 "but the grid has no cage %s",
 					 l->label, l->label);
@@ -980,7 +980,7 @@ static cdok_status apply_directives(const struct directives *ds,
 	return CDOK_OK;
 }
 
-cdok_status cdok_spec_read(struct cdok_reader *r, cdok_puzzle **out,
+cdok_status cdki_spec_read(struct cdok_reader *r, cdok_puzzle **out,
 			   cdok_error *err)
 {
 	struct token first_row[CDOK_MAX_SIZE];
@@ -1039,7 +1039,7 @@ cdok_status cdok_spec_read(struct cdok_reader *r, cdok_puzzle **out,
 		return CDOK_END;
 	}
 	if (pos >= r->len)
-		return cdok_fail(err, CDOK_ERR_SYNTAX, line, 1,
+		return cdki_fail(err, CDOK_ERR_SYNTAX, line, 1,
 				 r->pos >= r->len ?
 				 "no grid found: the input is empty" :
 				 comments ? "no grid found: the input holds "
@@ -1068,7 +1068,7 @@ cdok_status cdok_spec_read(struct cdok_reader *r, cdok_puzzle **out,
 	if (ndirectives && (pos >= r->len ||
 			    span_is_blank(r->text, pos,
 					  line_content_end(r, pos, &end)))) {
-		st = cdok_fail(err, CDOK_ERR_SYNTAX, line, 1, "no grid after "
+		st = cdki_fail(err, CDOK_ERR_SYNTAX, line, 1, "no grid after "
 			       "the directives: the grid's first row must "
 			       "follow them directly");
 		goto fail;
@@ -1083,8 +1083,8 @@ cdok_status cdok_spec_read(struct cdok_reader *r, cdok_puzzle **out,
 		if (span_is_blank(r->text, pos, cend))
 			break;
 		if (is_directive_line(r->text, pos, cend)) {
-			st = cdok_fail(err, CDOK_ERR_SYNTAX, at,
-				       (int)(text_skip_blanks(r->text, pos,
+			st = cdki_fail(err, CDOK_ERR_SYNTAX, at,
+				       (int)(cdki_text_skip_blanks(r->text, pos,
 							      cend) - pos) + 1,
 				       "a directive must come before the "
 				       "grid's first row");
@@ -1118,7 +1118,7 @@ cdok_status cdok_spec_read(struct cdok_reader *r, cdok_puzzle **out,
 			toks = cdok_malloc((size_t)size * (size_t)size *
 				      sizeof(*toks));
 			if (!toks) {
-				st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0,
+				st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0,
 					       "out of memory");
 				goto fail;
 			}
@@ -1131,7 +1131,7 @@ cdok_status cdok_spec_read(struct cdok_reader *r, cdok_puzzle **out,
 			goto fail;
 		pos = end < r->len ? end + 1 : r->len;
 		if (y + 1 == size && rows > size) {
-			st = cdok_fail(err, CDOK_ERR_SYNTAX, line + 1, 1,
+			st = cdki_fail(err, CDOK_ERR_SYNTAX, line + 1, 1,
 				       "the grid has %d rows of %d cell%s; it "
 				       "must be square", rows, size,
 				       text_s(size));
@@ -1158,7 +1158,7 @@ cdok_status cdok_spec_read(struct cdok_reader *r, cdok_puzzle **out,
 			col = (int)(r->len - ls) + 1;
 			line--;
 		}
-		st = cdok_fail(err, CDOK_ERR_SYNTAX, line, col,
+		st = cdki_fail(err, CDOK_ERR_SYNTAX, line, col,
 			       "the grid has %d row%s of %d cells; it must be "
 			       "square", rows, text_s(rows), size);
 		goto fail;
@@ -1258,7 +1258,7 @@ static cdok_status choose_labels(const cdok_puzzle *p,
 		used.cap *= 2;
 	used.keys = cdok_calloc(used.cap, sizeof(*used.keys));
 	if (!used.keys)
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	for (int k = 0; k < p->ncages; k++) {
 		const char *own = p->cages[k].label;
 
@@ -1273,7 +1273,7 @@ static cdok_status choose_labels(const cdok_puzzle *p,
 		if (names[k][0] || p->cages[k].ncells < 2)
 			continue;
 		do
-			cdok_label_for_index(next++, names[k]);
+			cdki_label_for_index(next++, names[k]);
 		while (label_set_has(&used, names[k], &slot));
 		label_set_add(&used, names[k]);
 	}
@@ -1293,30 +1293,30 @@ static cdok_status write_cell(struct strbuf *sb, const cdok_puzzle *p,
 	if (values && values[cell] != CDOK_NONE &&
 	    (values[cell] != 0 || cdok_is_nylimb(p))) {
 		if (values[cell] < 0)
-			return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+			return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 					 "cell at row %d, column %d has the "
 					 "negative value %d", cell / n + 1,
 					 cell % n + 1, values[cell]);
-		sb_put_int(sb, values[cell]);
+		cdki_sb_put_int(sb, values[cell]);
 		return CDOK_OK;
 	}
 	if (c && c->ncells >= 2) {
 		sb_puts(sb, names[k]);
 		if (c->cells[0] == cell) {
 			if (c->target < 0)
-				return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0,
+				return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0,
 						 0, "cage %s has the negative "
 						 "target %" PRId64 ", which "
 						 "the spec format cannot "
 						 "express", names[k],
 						 c->target);
 			sb_putc(sb, (char)c->op);
-			sb_put_int(sb, c->target);
+			cdki_sb_put_int(sb, c->target);
 		}
 		/* A given inside a cage (Killer puzzles have them). */
 		if (cdok_has_given(p, cell)) {
 			sb_putc(sb, '=');
-			sb_put_int(sb, p->given[cell]);
+			cdki_sb_put_int(sb, p->given[cell]);
 		}
 		return CDOK_OK;
 	}
@@ -1324,21 +1324,21 @@ static cdok_status write_cell(struct strbuf *sb, const cdok_puzzle *p,
 		/* A one-cell cage over a given says the given again, or
 		 * contradicts it; only the first can be written. */
 		if (c && c->target != p->given[cell])
-			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+			return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 					 "the given %d at row %d, column %d "
 					 "contradicts its one-cell cage (%"
 					 PRId64 "); the spec format cannot "
 					 "express both", p->given[cell],
 					 cell / n + 1, cell % n + 1,
 					 c->target);
-		sb_put_int(sb, p->given[cell]);
+		cdki_sb_put_int(sb, p->given[cell]);
 		return CDOK_OK;
 	}
 	if (c) {
 		/* A one-cell cage fixes its value: that is a given. */
 		if (c->target > INT32_MAX ||
 		    !cdok_puzzle_value_ok(p, (int)c->target))
-			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+			return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 					 "the one-cell cage at row %d, column "
 					 "%d has target %" PRId64 ", which is "
 					 "not a value %d..%d; the spec format "
@@ -1347,7 +1347,7 @@ static cdok_status write_cell(struct strbuf *sb, const cdok_puzzle *p,
 					 cdok_is_nylimb(p) ? 0 : 1,
 					 cdok_is_nylimb(p) ? CDOK_NYLIMB_MAX
 							   : n);
-		sb_put_int(sb, c->target);
+		cdki_sb_put_int(sb, c->target);
 		return CDOK_OK;
 	}
 	/* In no cage and without a value: an empty cell of a plain
@@ -1385,7 +1385,7 @@ static void write_directives(struct strbuf *sb, const cdok_puzzle *p,
 	if (p->rules & CDOK_RULE_TWO_CELL)
 		sb_puts(sb, "@two-cell\n");
 	if (p->box_rows)
-		sb_printf(sb, "@boxes %dx%d\n", p->box_rows, p->box_cols);
+		cdki_sb_printf(sb, "@boxes %dx%d\n", p->box_rows, p->box_cols);
 	for (int k = 0; k < p->ncages; k++) {
 		if (p->cages[k].ncells < 2 || !cage_shown(p, values, k))
 			continue;
@@ -1446,14 +1446,14 @@ static void write_values(struct strbuf *sb, int n, const int *values)
 			if (v >= 0 && v < 10)
 				*o++ = (char)('0' + v);
 			else
-				o += cdok_decimal(v, o);
+				o += cdki_decimal(v, o);
 		}
 		*o++ = '\n';
 		sb_putn(sb, line, (size_t)(o - line));
 	}
 }
 
-cdok_status cdok_spec_write(struct strbuf *sb, const cdok_puzzle *p,
+cdok_status cdki_spec_write(struct strbuf *sb, const cdok_puzzle *p,
 			    const int *values, cdok_error *err)
 {
 	char (*names)[CDOK_LABEL_MAX + 1] = NULL;
@@ -1463,7 +1463,7 @@ cdok_status cdok_spec_write(struct strbuf *sb, const cdok_puzzle *p,
 	if (!all_values(p, values)) {
 		names = cdok_calloc((size_t)p->ncages + 1, sizeof(*names));
 		if (!names)
-			return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0,
+			return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0,
 					 "out of memory");
 		st = choose_labels(p, names, err);
 	}
@@ -1485,7 +1485,7 @@ cdok_status cdok_spec_write(struct strbuf *sb, const cdok_puzzle *p,
 	return st;
 }
 
-enum cdok_likeness cdok_spec_detect(const char *text, size_t len)
+enum cdok_likeness cdki_spec_detect(const char *text, size_t len)
 {
 	/* The native format is the answer for anything the others do not
 	 * claim: its reader then says precisely what is wrong, if

@@ -33,36 +33,36 @@ static cdok_status read_marks(const char *text, size_t *pos, size_t e,
 		int64_t v;
 		cdok_status st;
 
-		while (i < e && (text_is_blank(text[i]) || text[i] == ','))
+		while (i < e && (cdki_text_is_blank(text[i]) || text[i] == ','))
 			i++;
 		if (i >= e)
-			return cdok_fail(err, CDOK_ERR_SYNTAX, line,
+			return cdki_fail(err, CDOK_ERR_SYNTAX, line,
 					 (int)(*pos - l->start) + 1,
 					 "pencil marks opened with '{' are not "
 					 "closed with '}' on this line");
 		if (text[i] == '}')
 			break;
-		if (!text_is_digit(text[i]))
-			return text_bad_byte(err, line, col,
+		if (!cdki_text_is_digit(text[i]))
+			return cdki_text_bad_byte(err, line, col,
 					     (unsigned char)text[i],
 					     "in pencil marks (values between "
 					     "'{' and '}')");
 		if (small) {
 			v = text[i++] - '0';
 		} else {
-			st = text_number(text, &i, e, 1000000, &v, line,
+			st = cdki_text_number(text, &i, e, 1000000, &v, line,
 					 l->start, "the pencil mark", err);
 			if (st != CDOK_OK)
 				return st;
 		}
 		if (v < 1 || v > size)
-			return cdok_fail(err, CDOK_ERR_SYNTAX, line, col,
+			return cdki_fail(err, CDOK_ERR_SYNTAX, line, col,
 					 "the pencil mark %lld is outside 1..%d",
 					 (long long)v, size);
 		*marks |= BIT(v);
 	}
 	if (!*marks)
-		return cdok_fail(err, CDOK_ERR_SYNTAX, line,
+		return cdki_fail(err, CDOK_ERR_SYNTAX, line,
 				 (int)(*pos - l->start) + 1,
 				 "empty pencil marks '{}': a cell with marks "
 				 "needs at least one candidate");
@@ -84,46 +84,46 @@ static cdok_status read_row(const char *text, const struct text_line *l,
 		uint64_t marks = 0;
 		cdok_status st;
 
-		i = text_skip_blanks(text, i, e);
+		i = cdki_text_skip_blanks(text, i, e);
 		if (i >= e)
 			break;
 		col = (int)(i - l->start) + 1;
 		if (x == size)
-			return cdok_fail(err, CDOK_ERR_SYNTAX, line, col,
+			return cdki_fail(err, CDOK_ERR_SYNTAX, line, col,
 					 "row %d has more than %d cells", y + 1,
 					 size);
 		if (text[i] == '.') {
 			i++;
 		} else if (text[i] == '{') {
 			if (!candidates)
-				return cdok_fail(err, CDOK_ERR_SYNTAX, line, col,
+				return cdki_fail(err, CDOK_ERR_SYNTAX, line, col,
 						 "pencil marks ('{...}') are "
 						 "not accepted here");
 			st = read_marks(text, &i, e, l, line, size, &marks,
 					err);
 			if (st != CDOK_OK)
 				return st;
-		} else if (text_is_digit(text[i])) {
+		} else if (cdki_text_is_digit(text[i])) {
 			if (small) {
 				v = text[i++] - '0';
 			} else {
-				st = text_number(text, &i, e, 1000000, &v, line,
+				st = cdki_text_number(text, &i, e, 1000000, &v, line,
 						 l->start, "the value", err);
 				if (st != CDOK_OK)
 					return st;
-				if (i < e && !text_is_blank(text[i]))
-					return text_bad_byte(err, line,
+				if (i < e && !cdki_text_is_blank(text[i]))
+					return cdki_text_bad_byte(err, line,
 						(int)(i - l->start) + 1,
 						(unsigned char)text[i],
 						"after a value (values are "
 						"separated by spaces)");
 			}
 			if (v > size)
-				return cdok_fail(err, CDOK_ERR_SYNTAX, line, col,
+				return cdki_fail(err, CDOK_ERR_SYNTAX, line, col,
 						 "the value %lld is outside "
 						 "1..%d", (long long)v, size);
 		} else {
-			return text_bad_byte(err, line, col,
+			return cdki_text_bad_byte(err, line, col,
 					     (unsigned char)text[i],
 					     "in a row of the state (values, "
 					     "'.' or pencil marks in '{}')");
@@ -134,7 +134,7 @@ static cdok_status read_row(const char *text, const struct text_line *l,
 		x++;
 	}
 	if (x < size)
-		return cdok_fail(err, CDOK_ERR_SYNTAX, line,
+		return cdki_fail(err, CDOK_ERR_SYNTAX, line,
 				 (int)(e - l->start) + 1,
 				 "row %d has %d cells, but the grid is %d x %d",
 				 y + 1, x, size, size);
@@ -168,18 +168,18 @@ cdok_status cdok_read_state(const char *text, size_t len, int size,
 	int line = 1;
 
 	if (size < 1 || size > CDOK_MAX_SIZE || !values || (!text && len))
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "cdok_read_state needs a size of 1..%d and "
 				 "room for the values", CDOK_MAX_SIZE);
 	/* A byte-order mark (a state saved by some Windows editors) is no
 	 * part of the state, as in every other reader. */
 	if (text)
-		pos = text_bom(text, len);
+		pos = cdki_text_bom(text, len);
 	while (pos < len) {
 		size_t first;
 
-		text_line_at(text, len, pos, &l);
-		first = text_skip_blanks(text, l.start, l.end);
+		cdki_text_line_at(text, len, pos, &l);
+		first = cdki_text_skip_blanks(text, l.start, l.end);
 		if (first < l.end && text[first] != '@' && text[first] != '#')
 			break;
 		pos = l.next;
@@ -194,7 +194,7 @@ cdok_status cdok_read_state(const char *text, size_t len, int size,
 		}
 		return CDOK_OK;
 	}
-	return text_grid_rows(text, len, pos, line, size, state_row, &g, err);
+	return cdki_text_grid_rows(text, len, pos, line, size, state_row, &g, err);
 }
 
 cdok_status cdok_write_state(int size, const int *values,
@@ -204,12 +204,12 @@ cdok_status cdok_write_state(int size, const int *values,
 	struct strbuf sb;
 
 	if (!out || !values || size < 1 || size > CDOK_MAX_SIZE)
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "cdok_write_state needs a size of 1..%d, "
 				 "values and somewhere to put the text",
 				 CDOK_MAX_SIZE);
 	*out = NULL;
-	sb_init(&sb);
+	cdki_sb_init(&sb);
 	for (int y = 0; y < size; y++) {
 		for (int x = 0; x < size; x++) {
 			int cell = y * size + x, v = values[cell];
@@ -218,7 +218,7 @@ cdok_status cdok_write_state(int size, const int *values,
 			if (x)
 				sb_putc(&sb, ' ');
 			if (v > 0 && v <= size) {
-				sb_printf(&sb, "%d", v);
+				cdki_sb_printf(&sb, "%d", v);
 				continue;
 			}
 			m &= size == 63 ? ~(uint64_t)1 : (BIT(size) - 1) << 1;
@@ -228,15 +228,15 @@ cdok_status cdok_write_state(int size, const int *values,
 			}
 			sb_putc(&sb, '{');
 			for (uint64_t a = m; a; a &= a - 1)
-				sb_printf(&sb, "%s%d", size > 9 && a != m ?
+				cdki_sb_printf(&sb, "%s%d", size > 9 && a != m ?
 					  "," : "", __builtin_ctzll(a));
 			sb_putc(&sb, '}');
 		}
 		sb_putc(&sb, '\n');
 	}
 	if (sb.failed) {
-		sb_free(&sb);
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		cdki_sb_free(&sb);
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	}
 	*out = sb.data;
 	if (len)

@@ -41,16 +41,16 @@ static const struct shape *shape_of_puzzle(const cdok_puzzle *p)
 
 static bool is_cell_char(char c)
 {
-	return c == '.' || text_is_digit(c);
+	return c == '.' || cdki_text_is_digit(c);
 }
 
 /* The content of line l without blanks at either end: [*start, *end). */
 static void trim(const char *text, const struct text_line *l, size_t *start,
 		 size_t *end)
 {
-	size_t s = text_skip_blanks(text, l->start, l->end), e = l->end;
+	size_t s = cdki_text_skip_blanks(text, l->start, l->end), e = l->end;
 
-	while (e > s && text_is_blank(text[e - 1]))
+	while (e > s && cdki_text_is_blank(text[e - 1]))
 		e--;
 	*start = s;
 	*end = e;
@@ -70,7 +70,7 @@ static cdok_status next_puzzle_line(const struct cdok_reader *r, size_t *pos,
 	while (*pos < r->len) {
 		size_t s, e;
 
-		text_line_at(r->text, r->len, *pos, l);
+		cdki_text_line_at(r->text, r->len, *pos, l);
 		trim(r->text, l, &s, &e);
 		if (s < e && r->text[s] != '#')
 			return CDOK_OK;
@@ -80,11 +80,11 @@ static cdok_status next_puzzle_line(const struct cdok_reader *r, size_t *pos,
 	}
 	if (r->index > 0 || any)
 		return CDOK_END;
-	return cdok_fail(err, CDOK_ERR_SYNTAX, 0, 0, "no Sudoku found: the "
+	return cdki_fail(err, CDOK_ERR_SYNTAX, 0, 0, "no Sudoku found: the "
 			 "input is %s", r->len ? "blank" : "empty");
 }
 
-cdok_status cdok_sudoku_read(struct cdok_reader *r, cdok_puzzle **out,
+cdok_status cdki_sudoku_read(struct cdok_reader *r, cdok_puzzle **out,
 			     cdok_error *err)
 {
 	const struct shape *sh;
@@ -100,7 +100,7 @@ cdok_status cdok_sudoku_read(struct cdok_reader *r, cdok_puzzle **out,
 	trim(r->text, &l, &s, &e);
 	for (size_t i = s; i < e; i++)
 		if (!is_cell_char(r->text[i]))
-			return text_bad_byte(err, line,
+			return cdki_text_bad_byte(err, line,
 					     (int)(i - l.start) + 1,
 					     (unsigned char)r->text[i],
 					     "in a Sudoku line (digits for "
@@ -108,19 +108,19 @@ cdok_status cdok_sudoku_read(struct cdok_reader *r, cdok_puzzle **out,
 					     "cells)");
 	sh = shape_of_length(e - s);
 	if (!sh)
-		return cdok_fail(err, CDOK_ERR_SYNTAX, line,
+		return cdki_fail(err, CDOK_ERR_SYNTAX, line,
 				 (int)(s - l.start) + 1, "a Sudoku line has "
 				 "16, 36 or 81 cells (4 x 4, 6 x 6 or 9 x 9); "
 				 "this one has %zu", e - s);
 	for (size_t i = s; i < e; i++)
 		if (r->text[i] != '.' && r->text[i] - '0' > sh->size)
-			return cdok_fail(err, CDOK_ERR_INVALID, line,
+			return cdki_fail(err, CDOK_ERR_INVALID, line,
 					 (int)(i - l.start) + 1, "given value "
 					 "%c is outside 1..%d", r->text[i],
 					 sh->size);
 	p = cdok_puzzle_new(sh->size);
 	if (!p)
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	cdok_puzzle_set_boxes(p, sh->box_rows, sh->box_cols);
 	for (size_t i = s; i < e; i++) {
 		char c = r->text[i];
@@ -138,7 +138,7 @@ cdok_status cdok_sudoku_read(struct cdok_reader *r, cdok_puzzle **out,
 /* The first line that is not blank or a comment is a line of 16, 36 or
  * 81 digits and dots.  (A grid row of a spec has blanks between its
  * cells; no other format's first line is digits and dots alone.) */
-enum cdok_likeness cdok_sudoku_detect(const char *text, size_t len)
+enum cdok_likeness cdki_sudoku_detect(const char *text, size_t len)
 {
 	size_t pos = 0;
 
@@ -146,7 +146,7 @@ enum cdok_likeness cdok_sudoku_detect(const char *text, size_t len)
 		struct text_line l;
 		size_t s, e;
 
-		text_line_at(text, len, pos, &l);
+		cdki_text_line_at(text, len, pos, &l);
 		trim(text, &l, &s, &e);
 		pos = l.next;
 		if (s == e || text[s] == '#')
@@ -167,20 +167,20 @@ enum cdok_likeness cdok_sudoku_detect(const char *text, size_t len)
 static cdok_status check_writable(const cdok_puzzle *p, cdok_error *err)
 {
 	if (p->ncages > 0)
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the puzzle has cages; a Sudoku line holds "
 				 "only givens (write a Killer Sudoku as solo, "
 				 "killer or spec)");
 	if (cdok_is_nylimb(p))
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the puzzle is in Nylimb mode, which a "
 				 "Sudoku line cannot say");
 	if (!shape_of_puzzle(p)) {
 		if (!p->box_rows)
-			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+			return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 					 "the puzzle has no boxes; a Sudoku "
 					 "line is a Sudoku, with boxes");
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the puzzle is %d x %d with boxes of %d x "
 				 "%d; a Sudoku line is a 4 x 4 (boxes 2 x 2), "
 				 "6 x 6 (2 x 3) or 9 x 9 (3 x 3)", p->size,
@@ -189,7 +189,7 @@ static cdok_status check_writable(const cdok_puzzle *p, cdok_error *err)
 	return CDOK_OK;
 }
 
-cdok_status cdok_sudoku_write(struct strbuf *sb, const cdok_puzzle *p,
+cdok_status cdki_sudoku_write(struct strbuf *sb, const cdok_puzzle *p,
 			      const int *values, cdok_error *err)
 {
 	char row[9 * 9 + 1];
@@ -203,7 +203,7 @@ cdok_status cdok_sudoku_write(struct strbuf *sb, const cdok_puzzle *p,
 			: cdok_has_given(p, c) ? p->given[c] : 0;
 
 		if (v < 0 || v > n)
-			return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+			return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 					 "cell at row %d, column %d has the "
 					 "value %d, outside 1..%d", c / n + 1,
 					 c % n + 1, v, n);
@@ -214,22 +214,22 @@ cdok_status cdok_sudoku_write(struct strbuf *sb, const cdok_puzzle *p,
 	return CDOK_OK;
 }
 
-cdok_status cdok_sudoku_put(struct cdok_writer *w, struct strbuf *sb,
+cdok_status cdki_sudoku_put(struct cdok_writer *w, struct strbuf *sb,
 			    const cdok_puzzle *p, const int *values,
 			    cdok_error *err)
 {
 	(void)w;
 	/* One puzzle per line, nothing between them. */
-	return cdok_sudoku_write(sb, p, values, err);
+	return cdki_sudoku_write(sb, p, values, err);
 }
 
 /* ------------------------------------------------------------------ */
 /* Generating for the line                                             */
 
-cdok_status cdok_sudoku_fit(cdok_gen_params *par, cdok_error *err)
+cdok_status cdki_sudoku_fit(cdok_gen_params *par, cdok_error *err)
 {
 	if (!par->sudoku)
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "a Sudoku line holds a plain Sudoku "
 				 "(--sudoku), with givens and no cages");
 	for (int i = 0; i < NSHAPES; i++)
@@ -242,13 +242,13 @@ cdok_status cdok_sudoku_fit(cdok_gen_params *par, cdok_error *err)
 			return CDOK_OK;
 		}
 	if (par->box_rows || par->box_cols)
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "a Sudoku line is a 4 x 4 (boxes 2 x 2), 6 x "
 				 "6 (2 x 3) or 9 x 9 (3 x 3); the puzzles "
 				 "asked for are %d x %d with boxes of %d x %d",
 				 par->size, par->size, par->box_rows,
 				 par->box_cols);
-	return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+	return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 			 "a Sudoku line is a 4 x 4 (boxes 2 x 2), 6 x 6 (2 x "
 			 "3) or 9 x 9 (3 x 3); the size asked is %d",
 			 par->size);

@@ -8,7 +8,7 @@
 
 #include "format/format.h"
 
-void text_line_at(const char *text, size_t len, size_t pos,
+void cdki_text_line_at(const char *text, size_t len, size_t pos,
 		  struct text_line *l)
 {
 	const char *nl = pos < len ? memchr(text + pos, '\n', len - pos)
@@ -22,27 +22,27 @@ void text_line_at(const char *text, size_t len, size_t pos,
 	l->end = e;
 }
 
-size_t text_bom(const char *text, size_t len)
+size_t cdki_text_bom(const char *text, size_t len)
 {
 	return len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3) ? 3 : 0;
 }
 
-bool text_is_blank(char c)
+bool cdki_text_is_blank(char c)
 {
 	return c == ' ' || c == '\t';
 }
 
-bool text_is_digit(char c)
+bool cdki_text_is_digit(char c)
 {
 	return c >= '0' && c <= '9';
 }
 
-bool text_is_letter(char c)
+bool cdki_text_is_letter(char c)
 {
 	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
 }
 
-cdok_status text_grid_rows(const char *text, size_t len, size_t pos,
+cdok_status cdki_text_grid_rows(const char *text, size_t len, size_t pos,
 			   int line, int size, text_row_fn row, void *ctx,
 			   cdok_error *err)
 {
@@ -52,9 +52,9 @@ cdok_status text_grid_rows(const char *text, size_t len, size_t pos,
 		cdok_status st;
 
 		if (pos < len)
-			text_line_at(text, len, pos, &l);
-		if (pos >= len || text_span_blank(text, l.start, l.end))
-			return cdok_fail(err, CDOK_ERR_SYNTAX, line, 1,
+			cdki_text_line_at(text, len, pos, &l);
+		if (pos >= len || cdki_text_span_blank(text, l.start, l.end))
+			return cdki_fail(err, CDOK_ERR_SYNTAX, line, 1,
 					 "the grid has %d row%s, but the puzzle "
 					 "is %d x %d", y, text_s(y), size, size);
 		st = row(ctx, text, &l, line, y, err);
@@ -65,9 +65,9 @@ cdok_status text_grid_rows(const char *text, size_t len, size_t pos,
 	/* The grid ends at a blank line or the end of the text; a further
 	 * row means the grid does not fit the puzzle. */
 	if (pos < len) {
-		text_line_at(text, len, pos, &l);
-		if (!text_span_blank(text, l.start, l.end))
-			return cdok_fail(err, CDOK_ERR_SYNTAX, line, 1,
+		cdki_text_line_at(text, len, pos, &l);
+		if (!cdki_text_span_blank(text, l.start, l.end))
+			return cdki_fail(err, CDOK_ERR_SYNTAX, line, 1,
 					 "the grid has more than %d rows, but "
 					 "the puzzle is %d x %d", size, size,
 					 size);
@@ -75,22 +75,22 @@ cdok_status text_grid_rows(const char *text, size_t len, size_t pos,
 	return CDOK_OK;
 }
 
-bool text_span_blank(const char *text, size_t start, size_t end)
+bool cdki_text_span_blank(const char *text, size_t start, size_t end)
 {
 	for (size_t i = start; i < end; i++)
-		if (!text_is_blank(text[i]))
+		if (!cdki_text_is_blank(text[i]))
 			return false;
 	return true;
 }
 
-size_t text_skip_blanks(const char *text, size_t pos, size_t end)
+size_t cdki_text_skip_blanks(const char *text, size_t pos, size_t end)
 {
-	while (pos < end && text_is_blank(text[pos]))
+	while (pos < end && cdki_text_is_blank(text[pos]))
 		pos++;
 	return pos;
 }
 
-cdok_status text_bad_byte(cdok_error *err, int line, int column,
+cdok_status cdki_text_bad_byte(cdok_error *err, int line, int column,
 			  unsigned char c, const char *where)
 {
 	const char *sep = where && *where ? " " : "";
@@ -98,17 +98,17 @@ cdok_status text_bad_byte(cdok_error *err, int line, int column,
 	if (!where)
 		where = "";
 	if (c == '\'')
-		return cdok_fail(err, CDOK_ERR_SYNTAX, line, column,
+		return cdki_fail(err, CDOK_ERR_SYNTAX, line, column,
 				 "unexpected character \"'\"%s%s", sep, where);
 	if (c > 0x20 && c < 0x7f)
-		return cdok_fail(err, CDOK_ERR_SYNTAX, line, column,
+		return cdki_fail(err, CDOK_ERR_SYNTAX, line, column,
 				 "unexpected character '%c'%s%s", c, sep,
 				 where);
-	return cdok_fail(err, CDOK_ERR_SYNTAX, line, column,
+	return cdki_fail(err, CDOK_ERR_SYNTAX, line, column,
 			 "unexpected byte 0x%02x%s%s", c, sep, where);
 }
 
-cdok_status text_number(const char *text, size_t *pos, size_t end,
+cdok_status cdki_text_number(const char *text, size_t *pos, size_t end,
 			int64_t max, int64_t *value, int line,
 			size_t line_start, const char *what,
 			cdok_error *err)
@@ -118,11 +118,11 @@ cdok_status text_number(const char *text, size_t *pos, size_t end,
 
 	/* Stop as soon as the number is too large, so a megabyte of
 	 * digits costs no more than a short number. */
-	while (i < end && text_is_digit(text[i])) {
+	while (i < end && cdki_text_is_digit(text[i])) {
 		int d = text[i] - '0';
 
 		if (v > (max - d) / 10)
-			return cdok_fail(err, CDOK_ERR_LIMIT, line,
+			return cdki_fail(err, CDOK_ERR_LIMIT, line,
 					 (int)(*pos - line_start) + 1,
 					 "%s is larger than %" PRId64, what,
 					 max);
@@ -134,18 +134,18 @@ cdok_status text_number(const char *text, size_t *pos, size_t end,
 	return CDOK_OK;
 }
 
-cdok_status cdok_refuse_variant_rules(const cdok_puzzle *p, const char *what,
+cdok_status cdki_refuse_variant_rules(const cdok_puzzle *p, const char *what,
 				     cdok_error *err)
 {
 	char name[96];
 
 	if (cdok_is_nylimb(p))
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the puzzle is in Nylimb mode (values 0..99, "
 				 "digits that differ along each line); %s "
 				 "cannot express that", what);
 	if (p->box_rows)
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the puzzle has boxes of %d x %d cells, each "
 				 "holding every value once (Killer Sudoku); "
 				 "%s cannot express them", p->box_rows,
@@ -154,8 +154,8 @@ cdok_status cdok_refuse_variant_rules(const cdok_puzzle *p, const char *what,
 		/* A one-cell cage is its target whatever the operator. */
 		if (p->cages[k].op != CDOK_OP_ANY || p->cages[k].ncells < 2)
 			continue;
-		cdok_cage_name(p, k, name, sizeof(name));
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		cdki_cage_name(p, k, name, sizeof(name));
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the clue of %s shows its target only (a "
 				 "hidden operator); %s has an operator in "
 				 "every clue", name, what);
@@ -165,8 +165,8 @@ cdok_status cdok_refuse_variant_rules(const cdok_puzzle *p, const char *what,
 		 * solution, so it need not be said. */
 		if (!p->cages[k].distinct || p->cages[k].ncells < 2)
 			continue;
-		cdok_cage_name(p, k, name, sizeof(name));
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		cdki_cage_name(p, k, name, sizeof(name));
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the values of %s must all differ (Killer "
 				 "Sudoku); %s cannot express that", name,
 				 what);
@@ -174,7 +174,7 @@ cdok_status cdok_refuse_variant_rules(const cdok_puzzle *p, const char *what,
 	return CDOK_OK;
 }
 
-cdok_status text_next_id_line(const struct cdok_reader *r, size_t *pos,
+cdok_status cdki_text_next_id_line(const struct cdok_reader *r, size_t *pos,
 			      int *line, struct text_line *l,
 			      cdok_error *err)
 {
@@ -182,13 +182,13 @@ cdok_status text_next_id_line(const struct cdok_reader *r, size_t *pos,
 		if (*pos >= r->len) {
 			if (r->index > 0)
 				return CDOK_END;
-			return cdok_fail(err, CDOK_ERR_SYNTAX, *line, 1,
+			return cdki_fail(err, CDOK_ERR_SYNTAX, *line, 1,
 					 r->len == 0 ? "no game ID found: the "
 					 "input is empty" : "no game ID found: "
 					 "the input holds only white space");
 		}
-		text_line_at(r->text, r->len, *pos, l);
-		if (!text_span_blank(r->text, l->start, l->end))
+		cdki_text_line_at(r->text, r->len, *pos, l);
+		if (!cdki_text_span_blank(r->text, l->start, l->end))
 			return CDOK_OK;
 		*pos = l->next;
 		(*line)++;

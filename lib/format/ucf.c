@@ -76,8 +76,8 @@ static void cell_pos(const struct ucf_read *u, int cell, int *line,
 static bool next_content_line(struct ucf_read *u, struct text_line *l)
 {
 	while (u->pos < u->len) {
-		text_line_at(u->text, u->len, u->pos, l);
-		if (!text_span_blank(u->text, l->start, l->end))
+		cdki_text_line_at(u->text, u->len, u->pos, l);
+		if (!cdki_text_span_blank(u->text, l->start, l->end))
 			return true;
 		u->pos = l->next;
 		u->line++;
@@ -115,14 +115,14 @@ static cdok_status read_header(struct ucf_read *u, int64_t *n, int64_t *g,
 	size_t i;
 	cdok_status st;
 
-	text_line_at(u->text, u->len, u->pos, &l);
-	i = text_skip_blanks(u->text, l.start, l.end);
-	if (!text_is_digit(u->text[i]))
-		return text_bad_byte(err, u->line, (int)(i - l.start) + 1,
+	cdki_text_line_at(u->text, u->len, u->pos, &l);
+	i = cdki_text_skip_blanks(u->text, l.start, l.end);
+	if (!cdki_text_is_digit(u->text[i]))
+		return cdki_text_bad_byte(err, u->line, (int)(i - l.start) + 1,
 				     (unsigned char)u->text[i],
 				     "where a puzzle's first line \"N G\" "
 				     "was expected");
-	st = text_number(u->text, &i, l.end, 1000000, n, u->line, l.start,
+	st = cdki_text_number(u->text, &i, l.end, 1000000, n, u->line, l.start,
 			 "N", err);
 	if (st != CDOK_OK)
 		return st;
@@ -132,8 +132,8 @@ static cdok_status read_header(struct ucf_read *u, int64_t *n, int64_t *g,
 		 * the place to show is the marker. */
 		*g = 0;
 		if (u->first)
-			return cdok_fail(err, CDOK_ERR_SYNTAX, u->line,
-					 (int)(text_skip_blanks(u->text, l.start,
+			return cdki_fail(err, CDOK_ERR_SYNTAX, u->line,
+					 (int)(cdki_text_skip_blanks(u->text, l.start,
 								l.end) -
 					       l.start) + 1,
 					 "N is 0, the mark that ends a contest "
@@ -141,41 +141,41 @@ static cdok_status read_header(struct ucf_read *u, int64_t *n, int64_t *g,
 					 "starts with \"N G\", N >= 1");
 		return CDOK_OK;
 	}
-	if (i < l.end && !text_is_blank(u->text[i]))
-		return text_bad_byte(err, u->line, (int)(i - l.start) + 1,
+	if (i < l.end && !cdki_text_is_blank(u->text[i]))
+		return cdki_text_bad_byte(err, u->line, (int)(i - l.start) + 1,
 				     (unsigned char)u->text[i],
 				     "after N");
-	i = text_skip_blanks(u->text, i, l.end);
+	i = cdki_text_skip_blanks(u->text, i, l.end);
 	if (i >= l.end)
-		return cdok_fail(err, CDOK_ERR_SYNTAX, u->line,
+		return cdki_fail(err, CDOK_ERR_SYNTAX, u->line,
 				 (int)(i - l.start) + 1,
 				 "expected G, the number of groups, after N");
-	if (!text_is_digit(u->text[i]))
-		return text_bad_byte(err, u->line, (int)(i - l.start) + 1,
+	if (!cdki_text_is_digit(u->text[i]))
+		return cdki_text_bad_byte(err, u->line, (int)(i - l.start) + 1,
 				     (unsigned char)u->text[i],
 				     "where G, the number of groups, was "
 				     "expected");
 	*g_col = (int)(i - l.start) + 1;
-	st = text_number(u->text, &i, l.end, 1000000, g, u->line, l.start,
+	st = cdki_text_number(u->text, &i, l.end, 1000000, g, u->line, l.start,
 			 "G", err);
 	if (st != CDOK_OK)
 		return st;
-	i = text_skip_blanks(u->text, i, l.end);
+	i = cdki_text_skip_blanks(u->text, i, l.end);
 	if (i < l.end)
-		return text_bad_byte(err, u->line, (int)(i - l.start) + 1,
+		return cdki_text_bad_byte(err, u->line, (int)(i - l.start) + 1,
 				     (unsigned char)u->text[i],
 				     "after \"N G\"");
 	if (*n > CDOK_MAX_SIZE)
-		return cdok_fail(err, CDOK_ERR_LIMIT, u->line,
-				 (int)(text_skip_blanks(u->text, l.start,
+		return cdki_fail(err, CDOK_ERR_LIMIT, u->line,
+				 (int)(cdki_text_skip_blanks(u->text, l.start,
 							l.end) - l.start) + 1,
 				 "N is %" PRId64 "; cdok supports grids up to "
 				 "%d x %d", *n, CDOK_MAX_SIZE, CDOK_MAX_SIZE);
 	if (*g == 0)
-		return cdok_fail(err, CDOK_ERR_INVALID, u->line, *g_col,
+		return cdki_fail(err, CDOK_ERR_INVALID, u->line, *g_col,
 				 "G is 0, but every cell must be in a group");
 	if (*g > NLETTERS)
-		return cdok_fail(err, CDOK_ERR_LIMIT, u->line, *g_col,
+		return cdki_fail(err, CDOK_ERR_LIMIT, u->line, *g_col,
 				 "G is %" PRId64 "; UCF names groups with the "
 				 "52 letters a-z and A-Z", *g);
 	u->pos = l.next;
@@ -196,19 +196,19 @@ static cdok_status read_grid_rows(struct ucf_read *u, cdok_error *err)
 			int line, col;
 
 			end_pos(u, &line, &col);
-			return cdok_fail(err, CDOK_ERR_SYNTAX, line, col,
+			return cdki_fail(err, CDOK_ERR_SYNTAX, line, col,
 					 "the grid ends after %d of its %d "
 					 "rows", y, n);
 		}
-		text_line_at(u->text, u->len, u->pos, &l);
+		cdki_text_line_at(u->text, u->len, u->pos, &l);
 		/* White space around a row is harmless; inside it, every
 		 * byte is a letter. */
-		s = text_skip_blanks(u->text, l.start, l.end);
+		s = cdki_text_skip_blanks(u->text, l.start, l.end);
 		e = l.end;
-		while (e > s && text_is_blank(u->text[e - 1]))
+		while (e > s && cdki_text_is_blank(u->text[e - 1]))
 			e--;
 		if (s == e)
-			return cdok_fail(err, CDOK_ERR_SYNTAX, u->line, 1,
+			return cdki_fail(err, CDOK_ERR_SYNTAX, u->line, 1,
 					 "row %d of the grid is missing (a "
 					 "blank line)", y + 1);
 		u->row_line[y] = u->line;
@@ -220,12 +220,12 @@ static cdok_status read_grid_rows(struct ucf_read *u, cdok_error *err)
 			struct group *g;
 
 			if (k < 0)
-				return text_bad_byte(err, u->line, col,
+				return cdki_text_bad_byte(err, u->line, col,
 						     (unsigned char)u->text[i],
 						     "in the grid (a row is N "
 						     "letters naming groups)");
 			if (x == n)
-				return cdok_fail(err, CDOK_ERR_SYNTAX, u->line,
+				return cdki_fail(err, CDOK_ERR_SYNTAX, u->line,
 						 col, "row %d has more than "
 						 "%d letters", y + 1, n);
 			g = &u->groups[k];
@@ -236,7 +236,7 @@ static cdok_status read_grid_rows(struct ucf_read *u, cdok_error *err)
 			u->slot[y * n + x] = (signed char)k;
 		}
 		if (x < n)
-			return cdok_fail(err, CDOK_ERR_SYNTAX, u->line,
+			return cdki_fail(err, CDOK_ERR_SYNTAX, u->line,
 					 (int)(e - l.start) + 1,
 					 "row %d has %d letter%s, but N is %d",
 					 y + 1, x, text_s(x), n);
@@ -260,74 +260,74 @@ static cdok_status read_group_line(struct ucf_read *u, int index, int total,
 		int line;
 
 		end_pos(u, &line, &col);
-		return cdok_fail(err, CDOK_ERR_SYNTAX, line, col,
+		return cdki_fail(err, CDOK_ERR_SYNTAX, line, col,
 				 "expected %d group lines but found %d",
 				 total, index);
 	}
-	i = text_skip_blanks(u->text, l.start, l.end);
+	i = cdki_text_skip_blanks(u->text, l.start, l.end);
 	col = (int)(i - l.start) + 1;
 	k = letter_slot(u->text[i]);
 	if (k < 0)
-		return text_bad_byte(err, u->line, col,
+		return cdki_text_bad_byte(err, u->line, col,
 				     (unsigned char)u->text[i],
 				     "where a group line \"letter target op\" "
 				     "was expected");
-	if (i + 1 < l.end && !text_is_blank(u->text[i + 1]))
-		return cdok_fail(err, CDOK_ERR_SYNTAX, u->line, col,
+	if (i + 1 < l.end && !cdki_text_is_blank(u->text[i + 1]))
+		return cdki_fail(err, CDOK_ERR_SYNTAX, u->line, col,
 				 "a group is named by one letter");
 	g = &u->groups[k];
 	if (g->ncells == 0)
-		return cdok_fail(err, CDOK_ERR_INVALID, u->line, col,
+		return cdki_fail(err, CDOK_ERR_INVALID, u->line, col,
 				 "group line for '%c', a letter the grid does "
 				 "not use", u->text[i]);
 	if (g->def_line)
-		return cdok_fail(err, CDOK_ERR_INVALID, u->line, col,
+		return cdki_fail(err, CDOK_ERR_INVALID, u->line, col,
 				 "second group line for '%c' (the first is on "
 				 "line %d)", u->text[i], g->def_line);
 	g->def_line = u->line;
 
-	i = text_skip_blanks(u->text, i + 1, l.end);
+	i = cdki_text_skip_blanks(u->text, i + 1, l.end);
 	col = (int)(i - l.start) + 1;
 	if (i >= l.end)
-		return cdok_fail(err, CDOK_ERR_SYNTAX, u->line, col,
+		return cdki_fail(err, CDOK_ERR_SYNTAX, u->line, col,
 				 "expected the group's target after its "
 				 "letter");
-	if (!text_is_digit(u->text[i]))
-		return text_bad_byte(err, u->line, col,
+	if (!cdki_text_is_digit(u->text[i]))
+		return cdki_text_bad_byte(err, u->line, col,
 				     (unsigned char)u->text[i],
 				     "where the group's target was expected");
 	tcol = col;
-	st = text_number(u->text, &i, l.end, INT64_MAX, &g->target, u->line,
+	st = cdki_text_number(u->text, &i, l.end, INT64_MAX, &g->target, u->line,
 			 l.start, "the target", err);
 	if (st != CDOK_OK)
 		return st;
-	if (i < l.end && !text_is_blank(u->text[i]))
-		return text_bad_byte(err, u->line, (int)(i - l.start) + 1,
+	if (i < l.end && !cdki_text_is_blank(u->text[i]))
+		return cdki_text_bad_byte(err, u->line, (int)(i - l.start) + 1,
 				     (unsigned char)u->text[i],
 				     "after the target");
-	i = text_skip_blanks(u->text, i, l.end);
+	i = cdki_text_skip_blanks(u->text, i, l.end);
 	col = (int)(i - l.start) + 1;
 	if (i >= l.end)
-		return cdok_fail(err, CDOK_ERR_SYNTAX, u->line, col,
+		return cdki_fail(err, CDOK_ERR_SYNTAX, u->line, col,
 				 "expected an operator (+ - * / or .) after "
 				 "the target");
 	c = u->text[i];
 	if (c != '+' && c != '-' && c != '*' && c != '/' && c != '.')
-		return text_bad_byte(err, u->line, col, (unsigned char)c,
+		return cdki_text_bad_byte(err, u->line, col, (unsigned char)c,
 				     "where an operator (+ - * / or .) was "
 				     "expected");
 	if (c == '.' && g->ncells > 1)
-		return cdok_fail(err, CDOK_ERR_INVALID, u->line, col,
+		return cdki_fail(err, CDOK_ERR_INVALID, u->line, col,
 				 "'.' marks a group of one cell, but group "
 				 "'%c' has %d cells", letters[k], g->ncells);
 	if ((c == '*' || c == '/') && g->target == 0)
-		return cdok_fail(err, CDOK_ERR_INVALID, u->line, tcol,
+		return cdki_fail(err, CDOK_ERR_INVALID, u->line, tcol,
 				 "a %s target must not be 0",
 				 c == '*' ? "product" : "ratio");
 	g->op = c == '.' ? CDOK_OP_ADD : (cdok_op)c;
-	i = text_skip_blanks(u->text, i + 1, l.end);
+	i = cdki_text_skip_blanks(u->text, i + 1, l.end);
 	if (i < l.end)
-		return text_bad_byte(err, u->line, (int)(i - l.start) + 1,
+		return cdki_text_bad_byte(err, u->line, (int)(i - l.start) + 1,
 				     (unsigned char)u->text[i],
 				     "after the operator");
 	u->pos = l.next;
@@ -353,7 +353,7 @@ static cdok_status check_connected(struct ucf_read *u, int *stack,
 		seen[g->first] = 1;
 		while (top) {
 			int cell = stack[--top];
-			int nb[4], m = cdok_grid_neighbours(n, cell, nb);
+			int nb[4], m = cdki_grid_neighbours(n, cell, nb);
 
 			reached++;
 			for (int j = 0; j < m; j++)
@@ -370,7 +370,7 @@ static cdok_status check_connected(struct ucf_read *u, int *stack,
 			if (u->slot[cell] != k || seen[cell])
 				continue;
 			cell_pos(u, cell, &line, &col);
-			return cdok_fail(err, CDOK_ERR_INVALID, line, col,
+			return cdki_fail(err, CDOK_ERR_INVALID, line, col,
 					 "group '%c' is not connected: this "
 					 "cell does not touch the rest of the "
 					 "group", letters[k]);
@@ -389,7 +389,7 @@ static cdok_status build(struct ucf_read *u, cdok_puzzle **out,
 	if (!p || !cells) {
 		cdok_puzzle_free(p);
 		free(cells);
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	}
 	/* Cages in order of first appearance, as the spec reader makes
 	 * them, so the same grid read from either gives the same model. */
@@ -410,7 +410,7 @@ static cdok_status build(struct ucf_read *u, cdok_puzzle **out,
 		if (st != CDOK_OK) {
 			cdok_puzzle_free(p);
 			free(cells);
-			return cdok_fail(err, st, 0, 0, "%s",
+			return cdki_fail(err, st, 0, 0, "%s",
 					 st == CDOK_ERR_NOMEM ? "out of memory"
 					 : "cannot build the puzzle");
 		}
@@ -428,7 +428,7 @@ static void ucf_read_free(struct ucf_read *u)
 	free(u->slot);
 }
 
-cdok_status cdok_ucf_read(struct cdok_reader *r, cdok_puzzle **out,
+cdok_status cdki_ucf_read(struct cdok_reader *r, cdok_puzzle **out,
 			  cdok_error *err)
 {
 	struct ucf_read u;
@@ -451,7 +451,7 @@ cdok_status cdok_ucf_read(struct cdok_reader *r, cdok_puzzle **out,
 		/* The contest's inputs always end with "0"; a missing
 		 * one is forgiven, but an input with no puzzle at all
 		 * is more likely a mistake than an empty contest. */
-		return cdok_fail(err, CDOK_ERR_SYNTAX, u.line, 1,
+		return cdki_fail(err, CDOK_ERR_SYNTAX, u.line, 1,
 				 r->len == 0 ? "no puzzle found: the input "
 				 "is empty" : "no puzzle found: the input "
 				 "holds only white space");
@@ -473,7 +473,7 @@ cdok_status cdok_ucf_read(struct cdok_reader *r, cdok_puzzle **out,
 	seen = cdok_malloc((size_t)(n * n));
 	if (!u.row_line || !u.row_start || !u.row_lstart || !u.slot ||
 	    !stack || !seen) {
-		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 		goto out;
 	}
 	for (int k = 0; k < NLETTERS; k++)
@@ -484,7 +484,7 @@ cdok_status cdok_ucf_read(struct cdok_reader *r, cdok_puzzle **out,
 	for (int k = 0; k < NLETTERS; k++)
 		distinct += u.groups[k].ncells > 0;
 	if (distinct != g) {
-		st = cdok_fail(err, CDOK_ERR_SYNTAX, header_line, g_col,
+		st = cdki_fail(err, CDOK_ERR_SYNTAX, header_line, g_col,
 			       "G is %" PRId64 " but the grid uses %d group "
 			       "letters", g, distinct);
 		goto out;
@@ -510,7 +510,7 @@ out:
 	return st;
 }
 
-enum cdok_likeness cdok_ucf_detect(const char *text, size_t len)
+enum cdok_likeness cdki_ucf_detect(const char *text, size_t len)
 {
 	struct text_line l;
 	size_t i, s, e;
@@ -520,34 +520,34 @@ enum cdok_likeness cdok_ucf_detect(const char *text, size_t len)
 	 * else starts that way.  The counts are for the reader to check,
 	 * so that a puzzle with a wrong N or G hears about it in UCF's
 	 * terms rather than as a spec. */
-	text_line_at(text, len, 0, &l);
-	i = text_skip_blanks(text, l.start, l.end);
-	if (i >= l.end || !text_is_digit(text[i]))
+	cdki_text_line_at(text, len, 0, &l);
+	i = cdki_text_skip_blanks(text, l.start, l.end);
+	if (i >= l.end || !cdki_text_is_digit(text[i]))
 		return CDOK_UNLIKE;
-	while (i < l.end && text_is_digit(text[i]))
+	while (i < l.end && cdki_text_is_digit(text[i]))
 		i++;
-	if (i >= l.end || !text_is_blank(text[i]))
+	if (i >= l.end || !cdki_text_is_blank(text[i]))
 		return CDOK_UNLIKE;
-	i = text_skip_blanks(text, i, l.end);
-	if (i >= l.end || !text_is_digit(text[i]))
+	i = cdki_text_skip_blanks(text, i, l.end);
+	if (i >= l.end || !cdki_text_is_digit(text[i]))
 		return CDOK_UNLIKE;
-	while (i < l.end && text_is_digit(text[i]))
+	while (i < l.end && cdki_text_is_digit(text[i]))
 		i++;
-	if (!text_span_blank(text, i, l.end))
+	if (!cdki_text_span_blank(text, i, l.end))
 		return CDOK_UNLIKE;
 	/* The next line with text. */
 	for (size_t pos = l.next;; pos = l.next) {
 		if (pos >= len)
 			return CDOK_UNLIKE;
-		text_line_at(text, len, pos, &l);
-		if (!text_span_blank(text, l.start, l.end))
+		cdki_text_line_at(text, len, pos, &l);
+		if (!cdki_text_span_blank(text, l.start, l.end))
 			break;
 	}
-	s = text_skip_blanks(text, l.start, l.end);
+	s = cdki_text_skip_blanks(text, l.start, l.end);
 	e = l.end;
-	while (e > s && text_is_blank(text[e - 1]))
+	while (e > s && cdki_text_is_blank(text[e - 1]))
 		e--;
-	for (i = s; i < e && text_is_letter(text[i]); i++)
+	for (i = s; i < e && cdki_text_is_letter(text[i]); i++)
 		;
 	if (i == e)
 		return CDOK_LIKELY;
@@ -556,9 +556,9 @@ enum cdok_likeness cdok_ucf_detect(const char *text, size_t len)
 	 * long as the first): the reader of the format it does look like
 	 * explains what is wrong. */
 	for (i = s; i < e; tokens++) {
-		while (i < e && !text_is_blank(text[i]))
+		while (i < e && !cdki_text_is_blank(text[i]))
 			i++;
-		i = text_skip_blanks(text, i, e);
+		i = cdki_text_skip_blanks(text, i, e);
 	}
 	return tokens != 2 ? CDOK_LIKELY : CDOK_UNLIKE;
 }
@@ -622,10 +622,10 @@ static cdok_status write_puzzle(struct strbuf *sb, const cdok_puzzle *p,
 	cdok_status st;
 
 	if (n > UCF_MAX_N)
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the puzzle is %d x %d, but UCF puzzles have "
 				 "N <= %d", n, n, UCF_MAX_N);
-	st = cdok_refuse_variant_rules(p, "a UCF puzzle", err);
+	st = cdki_refuse_variant_rules(p, "a UCF puzzle", err);
 	if (st != CDOK_OK)
 		return st;
 	for (int cell = 0; cell < n * n; cell++) {
@@ -633,21 +633,21 @@ static cdok_status write_puzzle(struct strbuf *sb, const cdok_puzzle *p,
 		int g = cdok_has_given(p, cell) ? p->given[cell] : 0;
 
 		if (k < 0 && !g)
-			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+			return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 					 "cell at row %d, column %d is in no "
 					 "cage and has no given; in UCF every "
 					 "cell belongs to a group",
 					 cell / n + 1, cell % n + 1);
 		if (k < 0 || !g)
 			continue;
-		cdok_cage_name(p, k, name, sizeof(name));
+		cdki_cage_name(p, k, name, sizeof(name));
 		if (p->cages[k].ncells > 1)
-			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+			return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 					 "the given %d at row %d, column %d is "
 					 "inside %s; UCF has no givens", g,
 					 cell / n + 1, cell % n + 1, name);
 		if (p->cages[k].target != g)
-			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+			return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 					 "the given %d at row %d, column %d "
 					 "contradicts %s; UCF has no givens", g,
 					 cell / n + 1, cell % n + 1, name);
@@ -657,16 +657,16 @@ static cdok_status write_puzzle(struct strbuf *sb, const cdok_puzzle *p,
 	if (!gs || !grid) {
 		free(gs);
 		free(grid);
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	}
 	for (int k = 0; k < p->ncages; k++) {
 		const struct cdok_cage *c = &p->cages[k];
 
-		cdok_cage_name(p, k, name, sizeof(name));
-		if (c->target < 0 || !cdok_cage_connected(p, k)) {
+		cdki_cage_name(p, k, name, sizeof(name));
+		if (c->target < 0 || !cdki_cage_connected(p, k)) {
 			free(gs);
 			free(grid);
-			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+			return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 					 c->target < 0 ? "%s has a negative "
 					 "target, which UCF cannot write" :
 					 "%s is not connected; UCF groups are "
@@ -690,7 +690,7 @@ static cdok_status write_puzzle(struct strbuf *sb, const cdok_puzzle *p,
 	if (ng > NLETTERS) {
 		free(gs);
 		free(grid);
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the puzzle has %d groups (cages and "
 				 "givens), but UCF names at most 52 (a-z, "
 				 "A-Z)", ng);
@@ -705,7 +705,7 @@ static cdok_status write_puzzle(struct strbuf *sb, const cdok_puzzle *p,
 		for (int i = 0; i < p->cages[gs[j].cage].ncells; i++)
 			grid[p->cages[gs[j].cage].cells[i]] = gs[j].letter;
 	}
-	sb_printf(sb, "%d %d\n", n, ng);
+	cdki_sb_printf(sb, "%d %d\n", n, ng);
 	for (int y = 0; y < n; y++) {
 		sb_putn(sb, grid + y * n, (size_t)n);
 		sb_putc(sb, '\n');
@@ -714,7 +714,7 @@ static cdok_status write_puzzle(struct strbuf *sb, const cdok_puzzle *p,
 	for (int k = 0; k < NLETTERS; k++)
 		for (int j = 0; j < ng; j++)
 			if (gs[j].letter == letters[k])
-				sb_printf(sb, "%c %" PRId64 " %c\n",
+				cdki_sb_printf(sb, "%c %" PRId64 " %c\n",
 					  gs[j].letter, gs[j].target, gs[j].op);
 	free(gs);
 	free(grid);
@@ -728,18 +728,18 @@ static cdok_status write_answer(struct strbuf *sb, const cdok_puzzle *p,
 	int n = p->size;
 
 	if (n > UCF_MAX_N)
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the puzzle is %d x %d, but a UCF answer has "
 				 "one digit per cell (N <= %d)", n, n,
 				 UCF_MAX_N);
 	for (int cell = 0; cell < n * n; cell++)
 		if (values[cell] < 1 || values[cell] > n)
-			return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+			return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 					 "cell at row %d, column %d has the "
 					 "value %d; an answer has 1..%d in "
 					 "every cell", cell / n + 1,
 					 cell % n + 1, values[cell], n);
-	sb_printf(sb, "KenKen Puzzle #%d:\n", number);
+	cdki_sb_printf(sb, "KenKen Puzzle #%d:\n", number);
 	for (int y = 0; y < n; y++) {
 		for (int x = 0; x < n; x++)
 			sb_putc(sb, (char)('0' + values[y * n + x]));
@@ -749,7 +749,7 @@ static cdok_status write_answer(struct strbuf *sb, const cdok_puzzle *p,
 	return CDOK_OK;
 }
 
-cdok_status cdok_ucf_put(struct cdok_writer *w, struct strbuf *sb,
+cdok_status cdki_ucf_put(struct cdok_writer *w, struct strbuf *sb,
 			 const cdok_puzzle *p, const int *values,
 			 cdok_error *err)
 {
@@ -758,7 +758,7 @@ cdok_status cdok_ucf_put(struct cdok_writer *w, struct strbuf *sb,
 	return write_puzzle(sb, p, err);
 }
 
-cdok_status cdok_ucf_finish(struct cdok_writer *w, struct strbuf *sb,
+cdok_status cdki_ucf_finish(struct cdok_writer *w, struct strbuf *sb,
 			    cdok_error *err)
 {
 	(void)err;
@@ -768,7 +768,7 @@ cdok_status cdok_ucf_finish(struct cdok_writer *w, struct strbuf *sb,
 	return CDOK_OK;
 }
 
-cdok_status cdok_ucf_write(struct strbuf *sb, const cdok_puzzle *p,
+cdok_status cdki_ucf_write(struct strbuf *sb, const cdok_puzzle *p,
 			   const int *values, cdok_error *err)
 {
 	cdok_status st;
@@ -784,16 +784,16 @@ cdok_status cdok_ucf_write(struct strbuf *sb, const cdok_puzzle *p,
 /* ------------------------------------------------------------------ */
 /* Generating for the contest                                          */
 
-cdok_status cdok_ucf_fit(cdok_gen_params *par, cdok_error *err)
+cdok_status cdki_ucf_fit(cdok_gen_params *par, cdok_error *err)
 {
 	if (par->killer || par->rules || par->hide_ops)
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "a UCF puzzle is a plain Calcudoku: no %s",
 				 par->killer ? "Killer boxes" :
 				 par->rules ? "Nylimb rules" :
 				 "hidden operators");
 	if (par->size > UCF_MAX_N)
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the size is %d, but UCF puzzles have N <= %d",
 				 par->size, UCF_MAX_N);
 	return CDOK_OK;

@@ -123,7 +123,7 @@ static bool pick_clue(struct gen *g, int r, const int *exclude)
 	bool any_spread = false;
 	int *v = g->sc.list, *cells = g->sc.cells;
 
-	k = regions_cells(&g->rg, r, cells);
+	k = cdki_regions_cells(&g->rg, r, cells);
 	for (int i = 0; i < k; i++)
 		v[i] = g->grid[cells[i]];
 	for (int i = 0; i < 4; i++) {
@@ -141,7 +141,7 @@ static bool pick_clue(struct gen *g, int r, const int *exclude)
 
 			for (int j = 0; j < k; j++)
 				w[j] = exclude[cells[j]];
-			if (gen_clue_holds(g, ops[i], target[i], w, k))
+			if (cdki_gen_clue_holds(g, ops[i], target[i], w, k))
 				continue;
 		}
 		weight[i] = k == 2 ? w_pair[i] : w_big[i];
@@ -188,7 +188,7 @@ static int64_t brute_fillings(const struct gen *g, cdok_op op, int64_t t,
 	int64_t total = 0;
 
 	if (i == k)
-		return cdok_cage_holds(op, t, v, k);
+		return cdki_cage_holds(op, t, v, k);
 	for (v[i] = calc(g)->vlo; v[i] <= calc(g)->vhi; v[i]++)
 		total += brute_fillings(g, op, t, k, v, i + 1);
 	return total;
@@ -322,7 +322,7 @@ static bool pick_strong_clue(struct gen *g, int r)
 	int k, *v = g->sc.list, *cells = g->sc.cells, best = -1;
 	int64_t best_fill = 0, target, best_target = 0;
 
-	k = regions_cells(&g->rg, r, cells);
+	k = cdki_regions_cells(&g->rg, r, cells);
 	if (k < 2)
 		return false;
 	for (int i = 0; i < k; i++)
@@ -357,7 +357,7 @@ static bool pick_strong_clue(struct gen *g, int r)
  * clue.  Returns false if some piece has no possible clue. */
 static bool settle_region(struct gen *g, int r)
 {
-	int k = regions_cells(&g->rg, r, g->sc.list + g->ncells);
+	int k = cdki_regions_cells(&g->rg, r, g->sc.list + g->ncells);
 	int *members = g->sc.list + g->ncells;
 	int id = r;
 
@@ -373,8 +373,8 @@ static bool settle_region(struct gen *g, int r)
 		if (!g->sc.mark[members[i]])
 			continue;
 		if (id < 0)
-			id = regions_free_slot(&g->rg);
-		size = regions_walk(&g->rg, members[i], false, g->sc.mark,
+			id = cdki_regions_free_slot(&g->rg);
+		size = cdki_regions_walk(&g->rg, members[i], false, g->sc.mark,
 				    g->sc.queue);
 		for (int j = 0; j < size; j++)
 			g->rg.of[g->sc.queue[j]] = id;
@@ -391,7 +391,7 @@ static bool settle_region(struct gen *g, int r)
  * givens.  Returns false (changing nothing) when no such split exists. */
 static bool split_off(struct gen *g, int r, int d)
 {
-	int nb[4], cnt = regions_neighbours(&g->rg, d, nb);
+	int nb[4], cnt = cdki_regions_neighbours(&g->rg, d, nb);
 
 	if (g->rg.slot[r].size < 4)
 		return false;
@@ -400,8 +400,8 @@ static bool split_off(struct gen *g, int r, int d)
 
 		if (g->rg.of[e] != r)
 			continue;
-		gen_save(g);
-		s = regions_free_slot(&g->rg);
+		cdki_gen_save(g);
+		s = cdki_regions_free_slot(&g->rg);
 		g->rg.of[d] = g->rg.of[e] = s;
 		g->rg.slot[s].size = 2;
 		g->rg.slot[r].size -= 2;
@@ -412,7 +412,7 @@ static bool split_off(struct gen *g, int r, int d)
 			ok = 0;
 		if (ok)
 			return true;
-		gen_restore(g);
+		cdki_gen_restore(g);
 	}
 	return false;
 }
@@ -427,7 +427,7 @@ static bool partition(struct gen *g)
 {
 	static const int w[] = {0, 2, 34, 34, 20, 7, 3};
 
-	regions_cut(&g->rg, g->rng, &g->sc, w, 1, g->max_cage, NULL, false);
+	cdki_regions_cut(&g->rg, g->rng, &g->sc, w, 1, g->max_cage, NULL, false);
 	/* Most single cells join a neighbouring cage that has room, so
 	 * givens stay few. */
 	for (int cell = 0; cell < g->ncells; cell++) {
@@ -435,7 +435,7 @@ static bool partition(struct gen *g)
 
 		if (g->rg.slot[r].size != 1 || gen_rnd(g, 8) == 0)
 			continue;
-		cnt = regions_neighbours(&g->rg, cell, nb);
+		cnt = cdki_regions_neighbours(&g->rg, cell, nb);
 		for (int j = 0; j < cnt; j++) {
 			int r2 = g->rg.of[nb[j]];
 
@@ -491,10 +491,10 @@ static bool repair(struct gen *g, const int *cand, int ncand,
 
 	/* Merge with a neighbouring cage that also holds a difference. */
 	if (exclude && roll < 65) {
-		int k = regions_cells(&g->rg, r, g->sc.cells);
+		int k = cdki_regions_cells(&g->rg, r, g->sc.cells);
 
 		for (int i = 0; i < k; i++) {
-			cnt = regions_neighbours(&g->rg, g->sc.cells[i], nb);
+			cnt = cdki_regions_neighbours(&g->rg, g->sc.cells[i], nb);
 			for (int j = 0; j < cnt; j++) {
 				int r2 = g->rg.of[nb[j]];
 
@@ -514,7 +514,7 @@ static bool repair(struct gen *g, const int *cand, int ncand,
 
 	/* Move the cell to a neighbouring cage with room, as long as no
 	 * single cell is left behind. */
-	cnt = regions_neighbours(&g->rg, d, nb);
+	cnt = cdki_regions_neighbours(&g->rg, d, nb);
 	for (int t = 0; t < cnt; t++) {
 		int j = gen_rnd(g, cnt - t) + t, tmp = nb[t], r2;
 
@@ -524,20 +524,20 @@ static bool repair(struct gen *g, const int *cand, int ncand,
 		if (r2 == r || g->rg.slot[r2].size < 2 ||
 		    g->rg.slot[r2].size >= g->max_cage || g->rg.slot[r].size < 3)
 			continue;
-		gen_save(g);
+		cdki_gen_save(g);
 		g->rg.of[d] = r2;
 		g->rg.slot[r2].size++;
 		g->rg.slot[r].size--;
 		if (pick_clue(g, r2, NULL) && settle_region(g, r) &&
 		    !made_singles(g))
 			return true;
-		gen_restore(g);
+		cdki_gen_restore(g);
 	}
 
 	/* Last resort: make the cell a given, while givens are few. */
 	if (g->rg.slot[r].size > 1 &&
-	    regions_singles(&g->rg) + (g->rg.slot[r].size == 2 ? 2 : 1) <= calc(g)->max_single) {
-		int s = regions_free_slot(&g->rg);
+	    cdki_regions_singles(&g->rg) + (g->rg.slot[r].size == 2 ? 2 : 1) <= calc(g)->max_single) {
+		int s = cdki_regions_free_slot(&g->rg);
 
 		g->rg.of[d] = s;
 		g->rg.slot[s].size = 1;
@@ -550,14 +550,14 @@ static bool repair(struct gen *g, const int *cand, int ncand,
 /* Fold givens beyond the allowance into neighbouring cages with room. */
 static void merge_surplus_singles(struct gen *g)
 {
-	int surplus = regions_singles(&g->rg) - calc(g)->max_single;
+	int surplus = cdki_regions_singles(&g->rg) - calc(g)->max_single;
 
 	for (int cell = 0; cell < g->ncells && surplus > 0; cell++) {
 		int r = g->rg.of[cell], nb[4], cnt;
 
 		if (g->rg.slot[r].size != 1)
 			continue;
-		cnt = regions_neighbours(&g->rg, cell, nb);
+		cnt = cdki_regions_neighbours(&g->rg, cell, nb);
 		for (int j = 0; j < cnt; j++) {
 			int r2 = g->rg.of[nb[j]];
 
@@ -587,7 +587,7 @@ static bool mutate(struct gen *g)
 			return false;
 		return pick_clue(g, r, NULL);
 	}
-	cnt = regions_neighbours(&g->rg, cell, nb);
+	cnt = cdki_regions_neighbours(&g->rg, cell, nb);
 	if (!cnt)
 		return false;
 	r2 = g->rg.of[nb[gen_rnd(g, cnt)]];
@@ -609,22 +609,22 @@ static cdok_status calc_init(struct gen *g, cdok_error *err)
 	struct calc *c;
 
 	if (par->rules & ~CDOK_RULE_NYLIMB)
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "unknown rule flags %#x", par->rules);
 	if ((par->rules & CDOK_RULE_NYLIMB) && par->size > 9)
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "Nylimb puzzles are made up to 9 x 9 (each "
 				 "line holds one two-digit number, so n + 1 "
 				 "digits); %d is too large", par->size);
 	if (!(par->ops & (CDOK_GEN_ADD | CDOK_GEN_MUL)))
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "the operator set must include + or *");
 	if (par->max_cage < 0)
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "the largest cage must have at least 1 cell");
 	c = cdok_calloc(1, sizeof(*c));
 	if (!c)
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	g->state = c;
 	c->nylimb = (par->rules & CDOK_RULE_NYLIMB) != 0;
 	c->vlo = c->nylimb ? 0 : 1;
@@ -653,13 +653,13 @@ static cdok_status calc_new_grid(struct gen *g)
 
 static cdok_status calc_check_grid(const struct gen *g, cdok_error *err)
 {
-	if (calc(g)->nylimb && !cdok_nylimb_grid_ok(g->grid, g->n))
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+	if (calc(g)->nylimb && !cdki_nylimb_grid_ok(g->grid, g->n))
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "the solution grid is not a Nylimb grid of "
 				 "size %d (no digit twice and at most one "
 				 "two-digit number in a row or column)", g->n);
-	if (!calc(g)->nylimb && !cdok_grid_is_latin(g->grid, g->n, 0, 0))
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+	if (!calc(g)->nylimb && !cdki_grid_is_latin(g->grid, g->n, 0, 0))
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "the solution grid is not a Latin square of "
 				 "size %d", g->n);
 	return CDOK_OK;
@@ -681,7 +681,7 @@ static bool calc_partition(struct gen *g, int attempt)
 
 static bool calc_accept(struct gen *g)
 {
-	return regions_singles(&g->rg) <= calc(g)->max_single;
+	return cdki_regions_singles(&g->rg) <= calc(g)->max_single;
 }
 
 static bool calc_rule_out(struct gen *g, const int *x)
@@ -709,10 +709,10 @@ static bool calc_strengthen(struct gen *g, int *open, int nopen)
 
 static bool calc_mutate(struct gen *g)
 {
-	return mutate(g) && regions_singles(&g->rg) <= calc(g)->max_single;
+	return mutate(g) && cdki_regions_singles(&g->rg) <= calc(g)->max_single;
 }
 
-const struct gen_policy cdok_calcudoku_policy = {
+const struct gen_policy cdki_calcudoku_policy = {
 	.init = calc_init,
 	.free = calc_free,
 	.new_grid = calc_new_grid,

@@ -41,19 +41,19 @@ void cdok_gen_params_init(cdok_gen_params *p)
 /* ------------------------------------------------------------------ */
 /* Puzzles from the partition, and their uniqueness                    */
 
-unsigned gen_rules(const struct gen *g)
+unsigned cdki_gen_rules(const struct gen *g)
 {
 	return g->par->rules |
 	       (g->par->hide_ops && g->par->two_cell ? CDOK_RULE_TWO_CELL : 0);
 }
 
-cdok_puzzle *gen_build_puzzle(struct gen *g)
+cdok_puzzle *cdki_gen_build_puzzle(struct gen *g)
 {
 	const struct regions *rg = &g->rg;
 	cdok_puzzle *p = cdok_puzzle_new(g->n);
 	int *mark = g->sc.mark, *cells = g->sc.cells;
 
-	if (!p || cdok_puzzle_set_rules(p, gen_rules(g)) != CDOK_OK ||
+	if (!p || cdok_puzzle_set_rules(p, cdki_gen_rules(g)) != CDOK_OK ||
 	    (g->box_rows && cdok_puzzle_set_boxes(p, g->box_rows,
 						  g->box_cols) != CDOK_OK))
 		goto fail;
@@ -72,7 +72,7 @@ cdok_puzzle *gen_build_puzzle(struct gen *g)
 				goto fail;
 			continue;
 		}
-		k = regions_cells(rg, r, cells);
+		k = cdki_regions_cells(rg, r, cells);
 		target = s->target;
 		if (g->pol->sums) {
 			target = 0;
@@ -102,13 +102,13 @@ fail:
 	return NULL;
 }
 
-bool gen_clue_holds(const struct gen *g, cdok_op op, int64_t t,
+bool cdki_gen_clue_holds(const struct gen *g, cdok_op op, int64_t t,
 		    const int *v, int k)
 {
 	if (g->par->hide_ops)
-		return cdok_ops_hold(cdok_clue_ops(CDOK_OP_ANY, k, gen_rules(g)),
+		return cdki_ops_hold(cdok_clue_ops(CDOK_OP_ANY, k, cdki_gen_rules(g)),
 				     t, v, k);
-	return cdok_cage_holds(op, t, v, k);
+	return cdki_cage_holds(op, t, v, k);
 }
 
 static int keep_solution(void *user, const int *values)
@@ -146,7 +146,7 @@ static bool gen_stop(struct gen *g)
 	return g->stopped || g->nomem;
 }
 
-enum unique gen_check_unique(struct gen *g, const cdok_puzzle *p,
+enum unique cdki_gen_check_unique(struct gen *g, const cdok_puzzle *p,
 			     cdok_result *res)
 {
 	cdok_solve_params params;
@@ -176,14 +176,14 @@ enum unique gen_check_unique(struct gen *g, const cdok_puzzle *p,
 							    : UNIQUE_NOT;
 }
 
-void gen_save(struct gen *g)
+void cdki_gen_save(struct gen *g)
 {
-	regions_copy(&g->saved, &g->rg);
+	cdki_regions_copy(&g->saved, &g->rg);
 }
 
-void gen_restore(struct gen *g)
+void cdki_gen_restore(struct gen *g)
 {
-	regions_copy(&g->rg, &g->saved);
+	cdki_regions_copy(&g->rg, &g->saved);
 }
 
 /* ------------------------------------------------------------------ */
@@ -202,7 +202,7 @@ static int ask_reasoning(struct gen *g, const cdok_puzzle *p, int *open,
 			 int *nopen)
 {
 	int *counts = g->sc.queue;
-	int root = cdok_root_candidates(p, counts);
+	int root = cdki_root_candidates(p, counts);
 
 	*nopen = 0;
 	if (root < 0)
@@ -250,7 +250,7 @@ static cdok_status make_unique(struct gen *g, cdok_puzzle **best,
 				return CDOK_ERR_LIMIT;
 			if (pol->tidy)
 				pol->tidy(g);
-			p = gen_build_puzzle(g);
+			p = cdki_gen_build_puzzle(g);
 			if (!p)
 				return CDOK_ERR_NOMEM;
 			if (pol->reason_first) {
@@ -283,7 +283,7 @@ static cdok_status make_unique(struct gen *g, cdok_puzzle **best,
 				cdok_puzzle_free(p);
 				changed = pol->strengthen(g, open, nopen);
 			} else {
-				u = gen_check_unique(g, p, res);
+				u = cdki_gen_check_unique(g, p, res);
 				if (u == UNIQUE_NOMEM) {
 					cdok_puzzle_free(p);
 					return CDOK_ERR_NOMEM;
@@ -392,19 +392,19 @@ static cdok_status harden(struct gen *g, cdok_puzzle **best,
 
 			if (gen_stop(g))
 				return CDOK_ERR_LIMIT;
-			gen_save(g);
+			cdki_gen_save(g);
 			if (!g->pol->mutate(g)) {
-				gen_restore(g);
+				cdki_gen_restore(g);
 				continue;
 			}
-			p = gen_build_puzzle(g);
+			p = cdki_gen_build_puzzle(g);
 			if (!p)
 				return CDOK_ERR_NOMEM;
 			if (par->level >= 0) {
 				sc = grade_score(g, p, &unique);
 				u = unique ? UNIQUE_YES : UNIQUE_NOT;
 			} else {
-				u = gen_check_unique(g, p, &res);
+				u = cdki_gen_check_unique(g, p, &res);
 				if (u == UNIQUE_NOMEM) {
 					cdok_puzzle_free(p);
 					return CDOK_ERR_NOMEM;
@@ -423,7 +423,7 @@ static cdok_status harden(struct gen *g, cdok_puzzle **best,
 				continue;
 			}
 			cdok_puzzle_free(p);
-			gen_restore(g);
+			cdki_gen_restore(g);
 		}
 	}
 	if (reprove)
@@ -444,7 +444,7 @@ static cdok_status no_puzzle(const cdok_gen_params *par, cdok_error *err)
 	unsigned long long lo = par->min_score, hi = par->max_score;
 
 	if (par->level >= 0)
-		return cdok_fail(err, CDOK_ERR_LIMIT, 0, 0, "found no %s%s "
+		return cdki_fail(err, CDOK_ERR_LIMIT, 0, 0, "found no %s%s "
 				 "puzzle; other seeds or options may find one",
 				 cdok_level_name(par->killer ?
 						 CDOK_SCALE_KILLER :
@@ -453,16 +453,16 @@ static cdok_status no_puzzle(const cdok_gen_params *par, cdok_error *err)
 				 " Killer" : "");
 
 	if (lo && hi)
-		return cdok_fail(err, CDOK_ERR_LIMIT, 0, 0, "found no unique "
+		return cdki_fail(err, CDOK_ERR_LIMIT, 0, 0, "found no unique "
 				 "%spuzzle scoring between %llu and %llu",
 				 kind, lo, hi);
 	if (hi)
-		return cdok_fail(err, CDOK_ERR_LIMIT, 0, 0, "found no unique "
+		return cdki_fail(err, CDOK_ERR_LIMIT, 0, 0, "found no unique "
 				 "%spuzzle scoring at most %llu", kind, hi);
 	if (lo)
-		return cdok_fail(err, CDOK_ERR_LIMIT, 0, 0, "found no unique "
+		return cdki_fail(err, CDOK_ERR_LIMIT, 0, 0, "found no unique "
 				 "%spuzzle scoring at least %llu", kind, lo);
-	return cdok_fail(err, CDOK_ERR_LIMIT, 0, 0, "found no unique "
+	return cdki_fail(err, CDOK_ERR_LIMIT, 0, 0, "found no unique "
 			 "%spuzzle", kind);
 }
 
@@ -470,8 +470,8 @@ static void gen_free(struct gen *g)
 {
 	if (g->pol && g->pol->free)
 		g->pol->free(g);
-	regions_free(&g->rg);
-	regions_free(&g->saved);
+	cdki_regions_free(&g->rg);
+	cdki_regions_free(&g->saved);
 	free(g->grid);
 	free(g->sols[0]);
 	free(g->sols[1]);
@@ -501,8 +501,8 @@ static bool gen_alloc(struct gen *g)
 	return g->grid && g->sols[0] && g->sols[1] && g->sc.cells &&
 	       g->sc.queue && g->sc.mark && g->sc.list && g->open &&
 	       g->given &&
-	       regions_init(&g->rg, g->n, g->grid) &&
-	       regions_init(&g->saved, g->n, g->grid);
+	       cdki_regions_init(&g->rg, g->n, g->grid) &&
+	       cdki_regions_init(&g->saved, g->n, g->grid);
 }
 
 /* Steps of soften without fewer open cells before a value is given. */
@@ -544,7 +544,7 @@ static cdok_status soften(struct gen *g, cdok_puzzle **best,
 	if (g->may_give)
 		max_steps += g->ncells;
 	for (int step = 0; step < max_steps; step++) {
-		int nopen = grade_open_cells(*best, g->par->level, g->open);
+		int nopen = cdki_grade_open_cells(*best, g->par->level, g->open);
 		cdok_puzzle *p;
 		bool unique, changed = false;
 
@@ -570,7 +570,7 @@ static cdok_status soften(struct gen *g, cdok_puzzle **best,
 			pol->tidy(g);
 		if (pol->accept && !pol->accept(g))
 			return CDOK_ERR_LIMIT;
-		p = gen_build_puzzle(g);
+		p = cdki_gen_build_puzzle(g);
 		if (!p)
 			return CDOK_ERR_NOMEM;
 		cdok_puzzle_free(*best);
@@ -629,7 +629,7 @@ static cdok_status rounds(struct gen *g, cdok_puzzle **best,
 	return st;
 }
 
-cdok_status gen_new(const cdok_gen_params *par, const int *solution,
+cdok_status cdki_gen_new(const cdok_gen_params *par, const int *solution,
 		    cdok_rng *rng, struct gen **out, cdok_error *err)
 {
 	struct gen *g = cdok_calloc(1, sizeof(*g));
@@ -637,13 +637,13 @@ cdok_status gen_new(const cdok_gen_params *par, const int *solution,
 
 	*out = NULL;
 	if (!g)
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	g->par = par;
-	g->pol = par->killer ? &cdok_killer_policy : &cdok_calcudoku_policy;
+	g->pol = par->killer ? &cdki_killer_policy : &cdki_calcudoku_policy;
 	g->rng = rng;
 	if (par->size < 1 || par->size > CDOK_MAX_SIZE) {
 		free(g);
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "size %d is outside 1..%d", par->size,
 				 CDOK_MAX_SIZE);
 	}
@@ -651,7 +651,7 @@ cdok_status gen_new(const cdok_gen_params *par, const int *solution,
 	g->ncells = par->size * par->size;
 	if (par->hide_ops && (par->killer || par->rules)) {
 		free(g);
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "hidden operators are made for plain "
 				 "Calcudoku, not with %s", par->killer ?
 				 "Killer boxes" : "Nylimb rules");
@@ -661,7 +661,7 @@ cdok_status gen_new(const cdok_gen_params *par, const int *solution,
 	     par->level >= cdok_level_count(par->killer ? CDOK_SCALE_KILLER
 					    : CDOK_SCALE_CALCUDOKU))) {
 		free(g);
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 par->rules & CDOK_RULE_NYLIMB ?
 				 "Nylimb puzzles have no levels" :
 				 "level %d is not one of the scale's",
@@ -669,7 +669,7 @@ cdok_status gen_new(const cdok_gen_params *par, const int *solution,
 	}
 	st = g->pol->init(g, err);
 	if (st == CDOK_OK && !gen_alloc(g))
-		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	if (st == CDOK_OK && solution) {
 		g->caller_grid = true;
 		memcpy(g->grid, solution, (size_t)g->ncells * sizeof(int));
@@ -677,20 +677,20 @@ cdok_status gen_new(const cdok_gen_params *par, const int *solution,
 	} else if (st == CDOK_OK) {
 		st = g->pol->new_grid(g);
 		if (st != CDOK_OK)
-			st = cdok_fail(err, st, 0, 0, st == CDOK_ERR_NOMEM ?
+			st = cdki_fail(err, st, 0, 0, st == CDOK_ERR_NOMEM ?
 				       "out of memory" :
 				       "found no solution grid of size %d",
 				       g->n);
 	}
 	if (st != CDOK_OK) {
-		gen_delete(g);
+		cdki_gen_delete(g);
 		return st;
 	}
 	*out = g;
 	return CDOK_OK;
 }
 
-void gen_delete(struct gen *g)
+void cdki_gen_delete(struct gen *g)
 {
 	if (!g)
 		return;
@@ -710,9 +710,9 @@ cdok_status cdok_generate(const cdok_gen_params *par, const int *solution,
 
 	*out = NULL;
 	if (par->sudoku)
-		return gen_sudoku(par, solution, rng, out, result, err);
+		return cdki_gen_sudoku(par, solution, rng, out, result, err);
 	memset(&proof, 0, sizeof(proof));
-	st = gen_new(par, solution, rng, &g, err);
+	st = cdki_gen_new(par, solution, rng, &g, err);
 	if (st != CDOK_OK)
 		return st;
 
@@ -732,13 +732,13 @@ cdok_status cdok_generate(const cdok_gen_params *par, const int *solution,
 	if (st == CDOK_ERR_NOMEM || g->nomem) {
 		cdok_puzzle_free(best);
 		best = NULL;
-		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 		goto out;
 	}
 	if (g->stopped) {
 		cdok_puzzle_free(best);
 		best = NULL;
-		st = cdok_fail(err, CDOK_ERR_LIMIT, 0, 0, "stopped after %llu "
+		st = cdki_fail(err, CDOK_ERR_LIMIT, 0, 0, "stopped after %llu "
 			       "steps", (unsigned long long)g->steps);
 		goto out;
 	}
@@ -755,7 +755,7 @@ cdok_status cdok_generate(const cdok_gen_params *par, const int *solution,
 		/* The grade's proof is sound; anything else is a bug, and
 		 * the puzzle is not handed out. */
 		if (proof.verdict != CDOK_VERDICT_UNIQUE) {
-			st = cdok_fail(err, CDOK_ERR_INVALID, 0, 0, "the "
+			st = cdki_fail(err, CDOK_ERR_INVALID, 0, 0, "the "
 				       "grader and the solver disagree on a "
 				       "puzzle's uniqueness (a bug)");
 			goto out;
@@ -772,6 +772,6 @@ cdok_status cdok_generate(const cdok_gen_params *par, const int *solution,
 	}
 out:
 	cdok_puzzle_free(best);
-	gen_delete(g);
+	cdki_gen_delete(g);
 	return st;
 }

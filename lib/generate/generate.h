@@ -29,7 +29,7 @@
 
 /* Whether v (n*n values) is a Latin square of 1..n, and with box_rows >
  * 0 also a Sudoku grid (every box of box_rows x box_cols holds 1..n). */
-bool cdok_grid_is_latin(const int *v, int n, int box_rows, int box_cols);
+bool cdki_grid_is_latin(const int *v, int n, int box_rows, int box_cols);
 
 /* ---- regions (regions.c) ---- */
 
@@ -44,7 +44,7 @@ struct slot {
 
 struct regions {
 	int n, ncells;
-	int max_cage;      /* the largest region regions_recount allows */
+	int max_cage;      /* the largest region cdki_regions_recount allows */
 	const int *grid;
 	int *of;           /* cell -> slot */
 	struct slot *slot; /* ncells slots */
@@ -55,50 +55,50 @@ struct scratch {
 	int *cells, *queue, *mark, *list;
 };
 
-bool regions_init(struct regions *rg, int n, const int *grid);
-void regions_free(struct regions *rg);
+bool cdki_regions_init(struct regions *rg, int n, const int *grid);
+void cdki_regions_free(struct regions *rg);
 /* dst becomes a copy of src (same size). */
-void regions_copy(struct regions *dst, const struct regions *src);
+void cdki_regions_copy(struct regions *dst, const struct regions *src);
 /* The cells of region r in reading order, into out; returns how many. */
-int regions_cells(const struct regions *rg, int r, int *out);
+int cdki_regions_cells(const struct regions *rg, int r, int *out);
 /* A slot no region uses. */
-int regions_free_slot(const struct regions *rg);
+int cdki_regions_free_slot(const struct regions *rg);
 /* Put a cell into region r (from wherever it was; of[cell] < 0: from
  * nowhere), keeping sizes and value sets up to date. */
-void regions_move(struct regions *rg, int cell, int r);
+void cdki_regions_move(struct regions *rg, int cell, int r);
 /* Sizes and value sets again from of[].  False if a region has more
  * than max_cage cells or a value twice. */
-bool regions_recount(struct regions *rg);
+bool cdki_regions_recount(struct regions *rg);
 /* Regions of one cell. */
-int regions_singles(const struct regions *rg);
+int cdki_regions_singles(const struct regions *rg);
 /* The orthogonal neighbours of a cell (up to four). */
-int regions_neighbours(const struct regions *rg, int cell, int *out);
+int cdki_regions_neighbours(const struct regions *rg, int cell, int *out);
 /* A breadth-first walk from start over the cells whose mark is set (and
  * with same_region, that are in start's region), clearing the marks:
  * the cells reached go into queue (start first); returns how many. */
-int regions_walk(const struct regions *rg, int start, bool same_region,
+int cdki_regions_walk(const struct regions *rg, int start, bool same_region,
 		 int *mark, int *queue);
 /* Grow region r from the cells in sc->cells[0..size-1] to want cells by
  * random neighbours taken from region from (-1: cells in no region yet)
  * that fits() accepts (NULL: any); with fewest_free, only among the
  * candidates with the fewest free neighbours of their own (Warnsdorff's
  * rule).  Returns the new size. */
-int regions_grow(struct regions *rg, cdok_rng *rng, int r, int from,
+int cdki_regions_grow(struct regions *rg, cdok_rng *rng, int r, int from,
 		 int size, int want, struct scratch *sc,
 		 bool (*fits)(const struct regions *, int cell, int r),
 		 bool fewest_free);
 /* Cut the whole grid into regions: cells in random order each start a
- * region of a size drawn with weights w (regions_draw_size), grown by
- * regions_grow with fits and fewest_free. */
-void regions_cut(struct regions *rg, cdok_rng *rng, struct scratch *sc,
+ * region of a size drawn with weights w (cdki_regions_draw_size), grown by
+ * cdki_regions_grow with fits and fewest_free. */
+void cdki_regions_cut(struct regions *rg, cdok_rng *rng, struct scratch *sc,
 		 const int *w, int lo, int top,
 		 bool (*fits)(const struct regions *, int cell, int r),
 		 bool fewest_free);
 /* Draw a size with the given weights (w[s] for size s, from lo to the
  * smaller of top and 6). */
-int regions_draw_size(cdok_rng *rng, const int *w, int lo, int top);
+int cdki_regions_draw_size(cdok_rng *rng, const int *w, int lo, int top);
 /* A random permutation of a[0..k-1] (Fisher-Yates, from the end). */
-void regions_shuffle(cdok_rng *rng, int *a, int k);
+void cdki_regions_shuffle(cdok_rng *rng, int *a, int k);
 
 /* ---- the generator ---- */
 
@@ -200,8 +200,8 @@ struct gen_policy {
 	bool sums;
 };
 
-extern const struct gen_policy cdok_calcudoku_policy;
-extern const struct gen_policy cdok_killer_policy;
+extern const struct gen_policy cdki_calcudoku_policy;
+extern const struct gen_policy cdki_killer_policy;
 
 /* The largest cage when the caller leaves it to the generator: 5, or 4
  * on grids above 32 x 32 (doc/GENERATOR.md, "Large grids"). */
@@ -214,11 +214,11 @@ static inline int gen_default_cage(const struct gen *g)
  * the usual one (3 x 3 at size 9, otherwise the squarest r x c with r <=
  * c); *rows and *cols must be 0 on entry.  CDOK_ERR_INVALID, with the
  * reason, for a shape that does not tile the size. */
-cdok_status gen_box_shape(const cdok_gen_params *par, int *rows, int *cols,
+cdok_status cdki_gen_box_shape(const cdok_gen_params *par, int *rows, int *cols,
 			  cdok_error *err);
 
 /* A plain Sudoku (sudoku.c): cdok_generate for par->sudoku. */
-cdok_status gen_sudoku(const cdok_gen_params *par, const int *solution,
+cdok_status cdki_gen_sudoku(const cdok_gen_params *par, const int *solution,
 		       cdok_rng *rng, cdok_puzzle **out,
 		       cdok_gen_result *result, cdok_error *err);
 
@@ -232,30 +232,30 @@ static inline int gen_rnd(struct gen *g, int bound)
  * more (with the region's clue, values distinct if the policy says so),
  * a given per region of one cell, cages in the order of their first
  * cells (so labels run A, B, ... in reading order when written). */
-cdok_puzzle *gen_build_puzzle(struct gen *g);
+cdok_puzzle *cdki_gen_build_puzzle(struct gen *g);
 /* The rule flags of the puzzles made: the caller's, and the two-cell
  * rule for hidden operators made with two_cell. */
-unsigned gen_rules(const struct gen *g);
+unsigned cdki_gen_rules(const struct gen *g);
 /* Whether k values meet a clue of op and t as the puzzle will show it:
  * with hidden operators, under any operation the cage may have. */
-bool gen_clue_holds(const struct gen *g, cdok_op op, int64_t t,
+bool cdki_gen_clue_holds(const struct gen *g, cdok_op op, int64_t t,
 		    const int *v, int k);
 
 /* Count a puzzle's solutions up to 2 within the node budget (see enum
  * unique); *res is the solver's result. */
-enum unique gen_check_unique(struct gen *g, const cdok_puzzle *p,
+enum unique cdki_gen_check_unique(struct gen *g, const cdok_puzzle *p,
 			     cdok_result *res);
 
 /* A generator for par (kind, size, policy checks) over a grid: the
  * caller's (checked), or a random one, into *out.  Fails (err filled)
  * when the parameters or the grid do not suit, or memory runs out.  For
  * cdok_generate and for tests of the policies. */
-cdok_status gen_new(const cdok_gen_params *par, const int *grid,
+cdok_status cdki_gen_new(const cdok_gen_params *par, const int *grid,
 		    cdok_rng *rng, struct gen **out, cdok_error *err);
-void gen_delete(struct gen *g);
+void cdki_gen_delete(struct gen *g);
 
 /* Save the partition before a change that may be undone, and undo. */
-void gen_save(struct gen *g);
-void gen_restore(struct gen *g);
+void cdki_gen_save(struct gen *g);
+void cdki_gen_restore(struct gen *g);
 
 #endif /* CDOK_GENERATE_H */

@@ -428,7 +428,7 @@ out:
 /* ------------------------------------------------------------------ */
 /* Checking a caller's grid                                            */
 
-bool cdok_grid_is_latin(const int *v, int n, int box_rows, int box_cols)
+bool cdki_grid_is_latin(const int *v, int n, int box_rows, int box_cols)
 {
 	for (int u = 0; u < n; u++) {
 		uint64_t row = 0, col = 0, box = 0;

@@ -63,7 +63,7 @@ static bool fits(const struct regions *rg, int cell, int r)
  * pieces there are, and the size of the smallest in *smallest. */
 static int pieces_without(struct gen *g, int r, int skip, int *smallest)
 {
-	int k = regions_cells(&g->rg, r, g->sc.cells), pieces = 0;
+	int k = cdki_regions_cells(&g->rg, r, g->sc.cells), pieces = 0;
 
 	*smallest = g->ncells;
 	for (int i = 0; i < k; i++)
@@ -73,7 +73,7 @@ static int pieces_without(struct gen *g, int r, int skip, int *smallest)
 
 		if (!g->sc.mark[g->sc.cells[i]])
 			continue;
-		tail = regions_walk(&g->rg, g->sc.cells[i], false, g->sc.mark,
+		tail = cdki_regions_walk(&g->rg, g->sc.cells[i], false, g->sc.mark,
 				    g->sc.queue);
 		pieces++;
 		if (tail < *smallest)
@@ -104,7 +104,7 @@ static void split_pieces(struct gen *g)
 
 		if (!g->sc.mark[i])
 			continue;
-		size = regions_walk(&g->rg, i, true, g->sc.mark, g->sc.queue);
+		size = cdki_regions_walk(&g->rg, i, true, g->sc.mark, g->sc.queue);
 		for (int j = 0; j < size; j++)
 			lab[g->sc.queue[j]] = next;
 		next++;
@@ -118,9 +118,9 @@ static void split_pieces(struct gen *g)
  * or a column, so their values always differ.) */
 static bool absorb_single(struct gen *g, int s)
 {
-	int nb[4], m = regions_neighbours(&g->rg, s, nb), best = -1, r = g->rg.of[s];
+	int nb[4], m = cdki_regions_neighbours(&g->rg, s, nb), best = -1, r = g->rg.of[s];
 
-	regions_shuffle(g->rng, nb, m);
+	cdki_regions_shuffle(g->rng, nb, m);
 	for (int j = 0; j < m; j++) {
 		int r2 = g->rg.of[nb[j]];
 
@@ -129,14 +129,14 @@ static bool absorb_single(struct gen *g, int s)
 			best = r2;
 	}
 	if (best >= 0) {
-		regions_move(&g->rg, s, best);
+		cdki_regions_move(&g->rg, s, best);
 		return true;
 	}
 	for (int j = 0; j < m; j++) {
 		int r2 = g->rg.of[nb[j]];
 
 		if (r2 != r && can_spare(g, r2, nb[j])) {
-			regions_move(&g->rg, nb[j], r);
+			cdki_regions_move(&g->rg, nb[j], r);
 			return true;
 		}
 	}
@@ -149,7 +149,7 @@ static bool absorb_single(struct gen *g, int s)
 static bool settle(struct gen *g)
 {
 	split_pieces(g);
-	if (!regions_recount(&g->rg))
+	if (!cdki_regions_recount(&g->rg))
 		return false;
 	for (int cell = 0; cell < g->ncells; cell++)
 		if (g->rg.slot[g->rg.of[cell]].size == 1 && !absorb_single(g, cell))
@@ -172,7 +172,7 @@ static bool partition(struct gen *g)
 {
 	static const int w[] = {0, 0, 35, 35, 20, 7, 3};
 
-	regions_cut(&g->rg, g->rng, &g->sc, w, 2, g->max_cage, fits, true);
+	cdki_regions_cut(&g->rg, g->rng, &g->sc, w, 2, g->max_cage, fits, true);
 	for (int cell = 0; cell < g->ncells; cell++)
 		if (g->rg.slot[g->rg.of[cell]].size == 1 && !absorb_single(g, cell))
 			return false;
@@ -211,14 +211,14 @@ static bool rules_out(struct gen *g, const int *x)
 /* Cell d leaves its region for a neighbouring one it fits in. */
 static bool change_move(struct gen *g, int d)
 {
-	int nb[4], m = regions_neighbours(&g->rg, d, nb);
+	int nb[4], m = cdki_regions_neighbours(&g->rg, d, nb);
 
-	regions_shuffle(g->rng, nb, m);
+	cdki_regions_shuffle(g->rng, nb, m);
 	for (int j = 0; j < m; j++) {
 		int r2 = g->rg.of[nb[j]];
 
 		if (r2 != g->rg.of[d] && fits(&g->rg, d, r2)) {
-			regions_move(&g->rg, d, r2);
+			cdki_regions_move(&g->rg, d, r2);
 			return true;
 		}
 	}
@@ -229,9 +229,9 @@ static bool change_move(struct gen *g, int d)
  * the connectivity and distinct values are settle's to check. */
 static bool change_swap(struct gen *g, int d)
 {
-	int nb[4], m = regions_neighbours(&g->rg, d, nb), r = g->rg.of[d];
+	int nb[4], m = cdki_regions_neighbours(&g->rg, d, nb), r = g->rg.of[d];
 
-	regions_shuffle(g->rng, nb, m);
+	cdki_regions_shuffle(g->rng, nb, m);
 	for (int j = 0; j < m; j++) {
 		int e = nb[j], r2 = g->rg.of[e];
 
@@ -239,8 +239,8 @@ static bool change_swap(struct gen *g, int d)
 				bit(g->grid[d])) ||
 		    (g->rg.slot[r].vals & ~bit(g->grid[d]) & bit(g->grid[e])))
 			continue;
-		regions_move(&g->rg, d, r2);
-		regions_move(&g->rg, e, r);
+		cdki_regions_move(&g->rg, d, r2);
+		cdki_regions_move(&g->rg, e, r);
 		return true;
 	}
 	return false;
@@ -257,10 +257,10 @@ static bool change_split(struct gen *g, int d)
 	/* A 3-cell region splits into a pair and a cell that settle() puts
 	 * into a neighbouring cage. */
 	want = size == 3 ? 2 : 2 + gen_rnd(g, size - 3);
-	s = regions_free_slot(&g->rg);
-	regions_move(&g->rg, d, s);
+	s = cdki_regions_free_slot(&g->rg);
+	cdki_regions_move(&g->rg, d, s);
 	g->sc.cells[0] = d;
-	regions_grow(&g->rg, g->rng, s, r, 1, want, &g->sc, NULL, false);
+	cdki_regions_grow(&g->rg, g->rng, s, r, 1, want, &g->sc, NULL, false);
 	return true;
 }
 
@@ -268,9 +268,9 @@ static bool change_split(struct gen *g, int d)
  * tell less, which is what hardening wants. */
 static bool change_merge(struct gen *g, int d)
 {
-	int nb[4], m = regions_neighbours(&g->rg, d, nb), r = g->rg.of[d];
+	int nb[4], m = cdki_regions_neighbours(&g->rg, d, nb), r = g->rg.of[d];
 
-	regions_shuffle(g->rng, nb, m);
+	cdki_regions_shuffle(g->rng, nb, m);
 	for (int j = 0; j < m; j++) {
 		int r2 = g->rg.of[nb[j]];
 
@@ -279,7 +279,7 @@ static bool change_merge(struct gen *g, int d)
 			continue;
 		for (int i = 0; i < g->ncells; i++)
 			if (g->rg.of[i] == r2)
-				regions_move(&g->rg, i, r);
+				cdki_regions_move(&g->rg, i, r);
 		return true;
 	}
 	return false;
@@ -294,7 +294,7 @@ static bool try_change(struct gen *g, enum change kind, int d,
 {
 	bool ok;
 
-	regions_copy(&K(g)->undo, &g->rg);
+	cdki_regions_copy(&K(g)->undo, &g->rg);
 	switch (kind) {
 	case CHANGE_MOVE:
 		ok = change_move(g, d);
@@ -311,7 +311,7 @@ static bool try_change(struct gen *g, enum change kind, int d,
 	}
 	if (ok && settle(g) && (!exclude || rules_out(g, exclude)))
 		return true;
-	regions_copy(&g->rg, &K(g)->undo);
+	cdki_regions_copy(&g->rg, &K(g)->undo);
 	return false;
 }
 
@@ -385,13 +385,13 @@ static bool strengthen(struct gen *g, const int *open, int nopen)
 			w = weakness(g);
 			if (w < best) {
 				best = w;
-				regions_copy(&K(g)->best, &g->rg);
+				cdki_regions_copy(&K(g)->best, &g->rg);
 				found = true;
 			}
-			regions_copy(&g->rg, &K(g)->undo);
+			cdki_regions_copy(&g->rg, &K(g)->undo);
 		}
 		if (found) {
-			regions_copy(&g->rg, &K(g)->best);
+			cdki_regions_copy(&g->rg, &K(g)->best);
 			done++;
 		}
 	}
@@ -462,7 +462,7 @@ static bool log_sets_init(struct gen *g)
 /* The box shape: the one asked for, or 0 x 0 for the usual one (3 x 3 at
  * size 9, otherwise the squarest r x c with r <= c).  Boxes one cell
  * wide are rows or columns again and add nothing, so they are refused. */
-cdok_status gen_box_shape(const cdok_gen_params *par, int *rows, int *cols,
+cdok_status cdki_gen_box_shape(const cdok_gen_params *par, int *rows, int *cols,
 			  cdok_error *err)
 {
 	int n = par->size;
@@ -475,13 +475,13 @@ cdok_status gen_box_shape(const cdok_gen_params *par, int *rows, int *cols,
 			}
 		if (*rows)
 			return CDOK_OK;
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "size %d cannot be tiled by boxes (boxes "
 				 "need at least 2 rows and 2 columns)", n);
 	}
 	if (par->box_rows < 2 || par->box_cols < 2 ||
 	    par->box_rows * par->box_cols != n)
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "boxes of %d x %d cells do not tile a grid "
 				 "of size %d (rows x columns must make %d, "
 				 "each at least 2)", par->box_rows,
@@ -498,17 +498,17 @@ static cdok_status killer_init(struct gen *g, cdok_error *err)
 	struct killer *k;
 
 	if (par->rules)
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "a Killer Sudoku takes no rule flags "
 				 "(Nylimb mode has no boxes)");
 	if (par->max_cage < 2 && par->max_cage != 0)
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "Killer cages have at least 2 cells, so the "
 				 "largest cage cannot be %d", par->max_cage);
-	if (gen_box_shape(par, &g->box_rows, &g->box_cols, err) != CDOK_OK)
+	if (cdki_gen_box_shape(par, &g->box_rows, &g->box_cols, err) != CDOK_OK)
 		return CDOK_ERR_INVALID;
 	if (par->max_cage == 2 && par->size % 2)
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "a grid of %d cells cannot be cut into cages "
 				 "of 2 cells", par->size * par->size);
 	/* A cage whose values all differ holds at most n cells. */
@@ -521,12 +521,12 @@ static cdok_status killer_init(struct gen *g, cdok_error *err)
 	g->node_budget = 64 + nc / 2;
 	k = cdok_calloc(1, sizeof(*k));
 	g->state = k;
-	if (!k || !regions_init(&k->undo, g->n, NULL) ||
-	    !regions_init(&k->best, g->n, NULL) ||
+	if (!k || !cdki_regions_init(&k->undo, g->n, NULL) ||
+	    !cdki_regions_init(&k->best, g->n, NULL) ||
 	    !(k->rsum = cdok_malloc(nc * sizeof(int64_t))) ||
 	    !(k->seen = cdok_malloc(nc * sizeof(uint64_t))) ||
 	    !log_sets_init(g))
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	return CDOK_OK;
 }
 
@@ -536,8 +536,8 @@ static void killer_free(struct gen *g)
 
 	if (!k)
 		return;
-	regions_free(&k->undo);
-	regions_free(&k->best);
+	cdki_regions_free(&k->undo);
+	cdki_regions_free(&k->best);
 	free(k->log_sets);
 	free(k->rsum);
 	free(k->seen);
@@ -553,8 +553,8 @@ static cdok_status killer_new_grid(struct gen *g)
 
 static cdok_status killer_check_grid(const struct gen *g, cdok_error *err)
 {
-	if (!cdok_grid_is_latin(g->grid, g->n, g->box_rows, g->box_cols))
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+	if (!cdki_grid_is_latin(g->grid, g->n, g->box_rows, g->box_cols))
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "the solution grid is not a Sudoku of size %d "
 				 "with %d x %d boxes", g->n, g->box_rows,
 				 g->box_cols);
@@ -577,7 +577,7 @@ static bool killer_strengthen(struct gen *g, int *open, int nopen)
 	return strengthen(g, open, nopen);
 }
 
-const struct gen_policy cdok_killer_policy = {
+const struct gen_policy cdki_killer_policy = {
 	.init = killer_init,
 	.free = killer_free,
 	.new_grid = killer_new_grid,

@@ -7,7 +7,7 @@
 
 #include "generate/generate.h"
 
-bool regions_init(struct regions *rg, int n, const int *grid)
+bool cdki_regions_init(struct regions *rg, int n, const int *grid)
 {
 	size_t nc = (size_t)n * (size_t)n;
 
@@ -19,7 +19,7 @@ bool regions_init(struct regions *rg, int n, const int *grid)
 	return rg->of && rg->slot;
 }
 
-void regions_free(struct regions *rg)
+void cdki_regions_free(struct regions *rg)
 {
 	free(rg->of);
 	free(rg->slot);
@@ -27,13 +27,13 @@ void regions_free(struct regions *rg)
 	rg->slot = NULL;
 }
 
-void regions_copy(struct regions *dst, const struct regions *src)
+void cdki_regions_copy(struct regions *dst, const struct regions *src)
 {
 	memcpy(dst->of, src->of, (size_t)src->ncells * sizeof(int));
 	memcpy(dst->slot, src->slot, (size_t)src->ncells * sizeof(struct slot));
 }
 
-int regions_cells(const struct regions *rg, int r, int *out)
+int cdki_regions_cells(const struct regions *rg, int r, int *out)
 {
 	int k = 0;
 
@@ -43,7 +43,7 @@ int regions_cells(const struct regions *rg, int r, int *out)
 	return k;
 }
 
-int regions_free_slot(const struct regions *rg)
+int cdki_regions_free_slot(const struct regions *rg)
 {
 	for (int r = 0; r < rg->ncells; r++)
 		if (!rg->slot[r].size)
@@ -56,7 +56,7 @@ static inline uint64_t value_bit(int v)
 	return v >= 0 && v < 64 ? (uint64_t)1 << v : 0;
 }
 
-void regions_move(struct regions *rg, int cell, int r)
+void cdki_regions_move(struct regions *rg, int cell, int r)
 {
 	int from = rg->of[cell];
 	uint64_t b = value_bit(rg->grid[cell]);
@@ -70,7 +70,7 @@ void regions_move(struct regions *rg, int cell, int r)
 	rg->slot[r].vals |= b;
 }
 
-bool regions_recount(struct regions *rg)
+bool cdki_regions_recount(struct regions *rg)
 {
 	bool ok = true;
 
@@ -91,7 +91,7 @@ bool regions_recount(struct regions *rg)
 	return ok;
 }
 
-int regions_singles(const struct regions *rg)
+int cdki_regions_singles(const struct regions *rg)
 {
 	int k = 0;
 
@@ -101,12 +101,12 @@ int regions_singles(const struct regions *rg)
 	return k;
 }
 
-int regions_neighbours(const struct regions *rg, int cell, int *out)
+int cdki_regions_neighbours(const struct regions *rg, int cell, int *out)
 {
-	return cdok_grid_neighbours(rg->n, cell, out);
+	return cdki_grid_neighbours(rg->n, cell, out);
 }
 
-int regions_walk(const struct regions *rg, int start, bool same_region,
+int cdki_regions_walk(const struct regions *rg, int start, bool same_region,
 		 int *mark, int *queue)
 {
 	int head = 0, tail = 0;
@@ -115,7 +115,7 @@ int regions_walk(const struct regions *rg, int start, bool same_region,
 	mark[start] = 0;
 	while (head < tail) {
 		int cell = queue[head++], nb[4];
-		int m = regions_neighbours(rg, cell, nb);
+		int m = cdki_regions_neighbours(rg, cell, nb);
 
 		for (int j = 0; j < m; j++)
 			if (mark[nb[j]] &&
@@ -130,7 +130,7 @@ int regions_walk(const struct regions *rg, int start, bool same_region,
 /* How many of a cell's neighbours are in no region yet. */
 static int free_degree(const struct regions *rg, int cell)
 {
-	int nb[4], m = regions_neighbours(rg, cell, nb), k = 0;
+	int nb[4], m = cdki_regions_neighbours(rg, cell, nb), k = 0;
 
 	for (int j = 0; j < m; j++)
 		k += rg->of[nb[j]] < 0;
@@ -156,7 +156,7 @@ static int fewest_free(const struct regions *rg, int *list, int k)
 	return kept;
 }
 
-int regions_grow(struct regions *rg, cdok_rng *rng, int r, int from,
+int cdki_regions_grow(struct regions *rg, cdok_rng *rng, int r, int from,
 		 int size, int want, struct scratch *sc,
 		 bool (*fits)(const struct regions *, int cell, int r),
 		 bool fewest)
@@ -165,7 +165,7 @@ int regions_grow(struct regions *rg, cdok_rng *rng, int r, int from,
 		int nfree = 0, nb[4];
 
 		for (int m = 0; m < size; m++) {
-			int cnt = regions_neighbours(rg, sc->cells[m], nb);
+			int cnt = cdki_regions_neighbours(rg, sc->cells[m], nb);
 
 			for (int j = 0; j < cnt; j++)
 				if (rg->of[nb[j]] == from &&
@@ -178,13 +178,13 @@ int regions_grow(struct regions *rg, cdok_rng *rng, int r, int from,
 			nfree = fewest_free(rg, sc->list, nfree);
 		sc->cells[size] = sc->list[cdok_rng_below(rng,
 							   (uint64_t)nfree)];
-		regions_move(rg, sc->cells[size], r);
+		cdki_regions_move(rg, sc->cells[size], r);
 		size++;
 	}
 	return size;
 }
 
-void regions_cut(struct regions *rg, cdok_rng *rng, struct scratch *sc,
+void cdki_regions_cut(struct regions *rg, cdok_rng *rng, struct scratch *sc,
 		 const int *w, int lo, int top,
 		 bool (*fits)(const struct regions *, int cell, int r),
 		 bool fewest)
@@ -197,21 +197,21 @@ void regions_cut(struct regions *rg, cdok_rng *rng, struct scratch *sc,
 		rg->slot[i].vals = 0;
 		order[i] = i;
 	}
-	regions_shuffle(rng, order, rg->ncells);
+	cdki_regions_shuffle(rng, order, rg->ncells);
 	for (int i = 0; i < rg->ncells; i++) {
 		int start = order[i], want, r;
 
 		if (rg->of[start] >= 0)
 			continue;
-		want = regions_draw_size(rng, w, lo, top);
-		r = regions_free_slot(rg);
-		regions_move(rg, start, r);
+		want = cdki_regions_draw_size(rng, w, lo, top);
+		r = cdki_regions_free_slot(rg);
+		cdki_regions_move(rg, start, r);
 		sc->cells[0] = start;
-		regions_grow(rg, rng, r, -1, 1, want, sc, fits, fewest);
+		cdki_regions_grow(rg, rng, r, -1, 1, want, sc, fits, fewest);
 	}
 }
 
-int regions_draw_size(cdok_rng *rng, const int *w, int lo, int top)
+int cdki_regions_draw_size(cdok_rng *rng, const int *w, int lo, int top)
 {
 	int total = 0, x;
 
@@ -228,7 +228,7 @@ int regions_draw_size(cdok_rng *rng, const int *w, int lo, int top)
 	return lo;
 }
 
-void regions_shuffle(cdok_rng *rng, int *a, int k)
+void cdki_regions_shuffle(cdok_rng *rng, int *a, int k)
 {
 	for (int i = k - 1; i > 0; i--) {
 		int j = (int)cdok_rng_below(rng, (uint64_t)i + 1), t = a[i];

@@ -123,22 +123,22 @@ static cdok_status check_params(const cdok_gen_params *par, int *rows,
 				int *cols, cdok_error *err)
 {
 	if (par->killer)
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0, "a puzzle is "
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0, "a puzzle is "
 				 "either a plain Sudoku or a Killer Sudoku, "
 				 "not both");
 	if (par->rules)
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0, "a Sudoku takes "
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0, "a Sudoku takes "
 				 "no rule flags (Nylimb mode has no boxes)");
 	if (par->size < 4 || par->size > CDOK_MAX_SIZE)
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0, "size %d is "
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0, "size %d is "
 				 "outside 4..%d, the sizes of Sudoku with "
 				 "boxes", par->size, CDOK_MAX_SIZE);
 	if (par->level < -1 ||
 	    par->level >= cdok_level_count(CDOK_SCALE_KILLER))
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0, "level %d is not "
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0, "level %d is not "
 				 "one of Solo's scale", par->level);
 	*rows = *cols = 0;
-	return gen_box_shape(par, rows, cols, err);
+	return cdki_gen_box_shape(par, rows, cols, err);
 }
 
 /* The score of a unique puzzle: the grade's difficulty with a level,
@@ -182,18 +182,18 @@ static cdok_status no_puzzle(const struct dig *d, cdok_error *err)
 	const cdok_gen_params *par = d->par;
 
 	if (d->stopped)
-		return cdok_fail(err, CDOK_ERR_LIMIT, 0, 0, "stopped after "
+		return cdki_fail(err, CDOK_ERR_LIMIT, 0, 0, "stopped after "
 				 "%llu steps", (unsigned long long)d->steps);
 	if (par->level >= 0)
-		return cdok_fail(err, CDOK_ERR_LIMIT, 0, 0, "found no %s "
+		return cdki_fail(err, CDOK_ERR_LIMIT, 0, 0, "found no %s "
 				 "Sudoku; other seeds or options may find one",
 				 cdok_level_name(CDOK_SCALE_KILLER,
 						 par->level));
-	return cdok_fail(err, CDOK_ERR_LIMIT, 0, 0, "found no unique Sudoku "
+	return cdki_fail(err, CDOK_ERR_LIMIT, 0, 0, "found no unique Sudoku "
 			 "scoring within the bounds asked for");
 }
 
-cdok_status gen_sudoku(const cdok_gen_params *par, const int *solution,
+cdok_status cdki_gen_sudoku(const cdok_gen_params *par, const int *solution,
 		       cdok_rng *rng, cdok_puzzle **out,
 		       cdok_gen_result *result, cdok_error *err)
 {
@@ -218,12 +218,12 @@ cdok_status gen_sudoku(const cdok_gen_params *par, const int *solution,
 	p = cdok_puzzle_new(d.n);
 	if (!d.grid || !d.pairs || !p ||
 	    cdok_puzzle_set_boxes(p, rows, cols) != CDOK_OK) {
-		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 		goto out;
 	}
 	if (solution) {
-		if (!cdok_grid_is_latin(solution, d.n, rows, cols)) {
-			st = cdok_fail(err, CDOK_ERR_INVALID, 0, 0, "the grid "
+		if (!cdki_grid_is_latin(solution, d.n, rows, cols)) {
+			st = cdki_fail(err, CDOK_ERR_INVALID, 0, 0, "the grid "
 				       "is no solved Sudoku of size %d with "
 				       "%d x %d boxes", d.n, rows, cols);
 			goto out;
@@ -237,7 +237,7 @@ cdok_status gen_sudoku(const cdok_gen_params *par, const int *solution,
 			st = cdok_generate_sudoku(d.n, rows, cols, rng,
 						  d.grid);
 			if (st != CDOK_OK) {
-				st = cdok_fail(err, st, 0, 0, "found no "
+				st = cdki_fail(err, st, 0, 0, "found no "
 					       "solution grid of size %d",
 					       d.n);
 				goto out;
@@ -245,7 +245,7 @@ cdok_status gen_sudoku(const cdok_gen_params *par, const int *solution,
 		}
 		st = dig(&d, p);
 		if (st == CDOK_ERR_NOMEM) {
-			st = cdok_fail(err, st, 0, 0, "out of memory");
+			st = cdki_fail(err, st, 0, 0, "out of memory");
 			goto out;
 		}
 		if (st != CDOK_OK)
@@ -255,7 +255,7 @@ cdok_status gen_sudoku(const cdok_gen_params *par, const int *solution,
 		if (st != CDOK_OK)
 			goto out;
 		if (proof.verdict != CDOK_VERDICT_UNIQUE) {
-			st = cdok_fail(err, CDOK_ERR_INVALID, 0, 0, "the "
+			st = cdki_fail(err, CDOK_ERR_INVALID, 0, 0, "the "
 				       "grader and the solver disagree on a "
 				       "puzzle's uniqueness (a bug)");
 			goto out;

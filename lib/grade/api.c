@@ -78,19 +78,19 @@ int cdok_technique_count(void)
 
 const char *cdok_technique_name(int t)
 {
-	return t >= 0 && t < TECH_COUNT ? grade_techs[t].name : NULL;
+	return t >= 0 && t < TECH_COUNT ? cdki_grade_techs[t].name : NULL;
 }
 
 const char *cdok_technique_title(int t)
 {
-	return t >= 0 && t < TECH_COUNT ? grade_techs[t].title : NULL;
+	return t >= 0 && t < TECH_COUNT ? cdki_grade_techs[t].title : NULL;
 }
 
 int cdok_technique_level(int t, cdok_scale scale)
 {
 	if (t < 0 || t >= TECH_COUNT || !cdok_level_count(scale))
 		return -1;
-	return grade_techs[t].level[scale];
+	return cdki_grade_techs[t].level[scale];
 }
 
 void cdok_grade_params_init(cdok_grade_params *params)
@@ -109,7 +109,7 @@ struct explanation {
 	bool nomem;
 };
 
-void step_free(cdok_step *s)
+void cdki_step_free(cdok_step *s)
 {
 	free((void *)s->cells);
 	free((void *)s->placed);
@@ -145,7 +145,7 @@ static char *copy_text(const char *t)
 	return c;
 }
 
-bool step_export_tiers(const char *where, const char *what,
+bool cdki_step_export_tiers(const char *where, const char *what,
 		       const int *focus, int nfocus, cdok_step *out)
 {
 	int *f = cdok_malloc((size_t)(nfocus > 0 ? nfocus : 1) * sizeof(int));
@@ -164,7 +164,7 @@ bool step_export_tiers(const char *where, const char *what,
 
 /* The grader's current step as public data (g->step already applied,
  * so its removals include those of a placed value). */
-bool step_export(const struct grader *g, cdok_step *out)
+bool cdki_step_export(const struct grader *g, cdok_step *out)
 {
 	const struct gstep *s = &g->step;
 	cdok_candidate *placed = NULL, *removed = NULL;
@@ -179,7 +179,7 @@ bool step_export(const struct grader *g, cdok_step *out)
 		placed = cdok_malloc(sizeof(*placed));
 	if (nremoved)
 		removed = cdok_malloc((size_t)nremoved * sizeof(*removed));
-	sb_init(&sb);
+	cdki_sb_init(&sb);
 	sb_puts(&sb, g->text.data ? g->text.data : "");
 	if (g->text.failed)
 		sb.failed = true;
@@ -188,7 +188,7 @@ bool step_export(const struct grader *g, cdok_step *out)
 		free(cells);
 		free(placed);
 		free(removed);
-		sb_free(&sb);
+		cdki_sb_free(&sb);
 		return false;
 	}
 	memcpy(cells, s->cells, (size_t)s->ncells * sizeof(int));
@@ -205,7 +205,7 @@ bool step_export(const struct grader *g, cdok_step *out)
 		qsort(removed, (size_t)nremoved, sizeof(*removed),
 		      cmp_candidate);
 	out->technique = s->tech;
-	out->level = grade_techs[s->tech].level[g->scale];
+	out->level = cdki_grade_techs[s->tech].level[g->scale];
 	out->cells = cells;
 	out->ncells = s->ncells;
 	out->placed = placed;
@@ -214,10 +214,10 @@ bool step_export(const struct grader *g, cdok_step *out)
 	out->nremoved = nremoved;
 	out->text = sb.data;
 	out->merged = 1;
-	if (!step_export_tiers(g->where.data, g->what.data, g->focus,
+	if (!cdki_step_export_tiers(g->where.data, g->what.data, g->focus,
 			       g->nfocus, out) || g->where.failed ||
 	    g->what.failed) {
-		step_free(out);
+		cdki_step_free(out);
 		return false;
 	}
 	return true;
@@ -235,12 +235,12 @@ struct run {
 static bool on_step(void *user, struct grader *g)
 {
 	struct run *r = user;
-	int t = g->step.tech, lv = grade_techs[t].level[g->scale];
+	int t = g->step.tech, lv = cdki_grade_techs[t].level[g->scale];
 	struct explanation *ex = r->ex;
 
 	r->gr->counts[t]++;
 	r->gr->steps++;
-	r->score += grade_techs[t].weight;
+	r->score += cdki_grade_techs[t].weight;
 	if (lv > r->level)
 		r->level = lv;
 	if (!ex)
@@ -255,7 +255,7 @@ static bool on_step(void *user, struct grader *g)
 		ex->steps = s;
 		ex->cap = cap;
 	}
-	if (!step_export(g, &ex->steps[ex->pub.nsteps]))
+	if (!cdki_step_export(g, &ex->steps[ex->pub.nsteps]))
 		goto nomem;
 	ex->pub.nsteps++;
 	ex->pub.steps = ex->steps;
@@ -308,21 +308,21 @@ static cdok_status grade_puzzle(const cdok_puzzle *p,
 	}
 	top = top_level(gr->scale, params);
 	guess_level = cdok_level_count(gr->scale) - 1;
-	if (!grader_init(&g, p, NULL, NULL)) {
-		grader_free(&g);
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	if (!cdki_grader_init(&g, p, NULL, NULL)) {
+		cdki_grader_free(&g);
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	}
 	g.record = ex != NULL;
 	/* Reasoning first; the guess needs the solution. */
-	norder = grade_order(gr->scale, top < guess_level ? top
+	norder = cdki_grade_order(gr->scale, top < guess_level ? top
 							  : guess_level - 1,
 			     order);
-	res = grade_run(&g, order, norder, on_step, &r);
+	res = cdki_grade_run(&g, order, norder, on_step, &r);
 	if (res == 0 && top == guess_level && params && params->solution &&
 	    cdok_puzzle_is_solution(p, params->solution)) {
 		g.solution = params->solution;
-		norder = grade_order(gr->scale, top, order);
-		res = grade_run(&g, order, norder, on_step, &r);
+		norder = cdki_grade_order(gr->scale, top, order);
+		res = cdki_grade_run(&g, order, norder, on_step, &r);
 	} else if (res == 0 && top == guess_level) {
 		cdok_solve_params sp;
 		cdok_result sr;
@@ -339,8 +339,8 @@ static cdok_status grade_puzzle(const cdok_puzzle *p,
 			goto done;
 		if (sr.verdict == CDOK_VERDICT_UNIQUE) {
 			g.solution = solution;
-			norder = grade_order(gr->scale, top, order);
-			res = grade_run(&g, order, norder, on_step, &r);
+			norder = cdki_grade_order(gr->scale, top, order);
+			res = cdki_grade_run(&g, order, norder, on_step, &r);
 		} else {
 			gr->outcome = sr.verdict == CDOK_VERDICT_NONE ?
 				      CDOK_GRADE_IMPOSSIBLE :
@@ -390,13 +390,13 @@ static cdok_status grade_puzzle(const cdok_puzzle *p,
 done:
 	gr->cage_budget_hit = g.budget_hit;
 	if (res == -2 || (ex && ex->nomem))
-		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	free(solution);
-	grader_free(&g);
+	cdki_grader_free(&g);
 	return st;
 }
 
-int grade_open_cells(const cdok_puzzle *p, int max_level, int *open)
+int cdki_grade_open_cells(const cdok_puzzle *p, int max_level, int *open)
 {
 	struct grader g;
 	int order[TECH_COUNT], norder, res, n = 0;
@@ -405,17 +405,17 @@ int grade_open_cells(const cdok_puzzle *p, int max_level, int *open)
 
 	if (scale == CDOK_SCALE_NONE)
 		return -1;
-	if (!grader_init(&g, p, NULL, NULL)) {
-		grader_free(&g);
+	if (!cdki_grader_init(&g, p, NULL, NULL)) {
+		cdki_grader_free(&g);
 		return -1;
 	}
 	/* No guessing: that needs the solution. */
-	norder = grade_order(scale, max_level < top ? max_level : top, order);
-	res = grade_run(&g, order, norder, NULL, NULL);
+	norder = cdki_grade_order(scale, max_level < top ? max_level : top, order);
+	res = cdki_grade_run(&g, order, norder, NULL, NULL);
 	for (int i = 0; res >= 0 && i < g.ncells; i++)
 		if (!g.val[i])
 			open[n++] = i;
-	grader_free(&g);
+	cdki_grader_free(&g);
 	return res == -1 ? -2 : res < 0 ? -1 : n;
 }
 
@@ -424,7 +424,7 @@ cdok_status cdok_grade(const cdok_puzzle *puzzle,
 		       cdok_grading *grading, cdok_error *err)
 {
 	if (!puzzle || !grading)
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "cdok_grade needs a puzzle and a result");
 	return grade_puzzle(puzzle, params, grading, NULL, err);
 }
@@ -436,7 +436,7 @@ void cdok_explanation_free(cdok_explanation *pub)
 	if (!ex)
 		return;
 	for (int i = 0; i < ex->pub.nsteps; i++)
-		step_free(&ex->steps[i]);
+		cdki_step_free(&ex->steps[i]);
 	free(ex->steps);
 	free(ex);
 }
@@ -451,23 +451,23 @@ cdok_status cdok_explain_brief(const cdok_puzzle *puzzle,
 	int nsteps;
 
 	if (!out)
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "cdok_explain_brief needs somewhere to put "
 				 "it");
 	*out = NULL;
 	if (!puzzle || !full)
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "cdok_explain_brief needs a puzzle and its "
 				 "explanation");
-	st = grade_brief(puzzle, full, &steps, &nsteps, err);
+	st = cdki_grade_brief(puzzle, full, &steps, &nsteps, err);
 	if (st != CDOK_OK)
 		return st;
 	ex = cdok_calloc(1, sizeof(*ex));
 	if (!ex) {
 		for (int i = 0; i < nsteps; i++)
-			step_free(&steps[i]);
+			cdki_step_free(&steps[i]);
 		free(steps);
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	}
 	ex->pub.grading = full->grading;
 	ex->pub.solved = full->solved;
@@ -487,15 +487,15 @@ cdok_status cdok_explain(const cdok_puzzle *puzzle,
 	cdok_status st;
 
 	if (!out)
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "cdok_explain needs somewhere to put it");
 	*out = NULL;
 	if (!puzzle)
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "cdok_explain needs a puzzle");
 	ex = cdok_calloc(1, sizeof(*ex));
 	if (!ex)
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	st = grade_puzzle(puzzle, params, &ex->pub.grading, ex, err);
 	if (st != CDOK_OK) {
 		cdok_explanation_free(&ex->pub);

@@ -70,15 +70,15 @@ static void put_values(uint64_t values, struct strbuf *sb)
 		if (done)
 			sb_puts(sb, done == items - 1 ? " and " : ", ");
 		if (from[i] == to[i])
-			sb_printf(sb, "%d", from[i]);
+			cdki_sb_printf(sb, "%d", from[i]);
 		else
-			sb_printf(sb, "%d-%d", from[i], to[i]);
+			cdki_sb_printf(sb, "%d-%d", from[i], to[i]);
 	}
 }
 
 static void put_cell(const cdok_puzzle *p, int cell, struct strbuf *sb)
 {
-	sb_printf(sb, "r%dc%d", cell / p->size + 1, cell % p->size + 1);
+	cdki_sb_printf(sb, "r%dc%d", cell / p->size + 1, cell % p->size + 1);
 }
 
 /* The place a step's where names, without "Look at " and the stop. */
@@ -117,7 +117,7 @@ static void put_removed_in(const cdok_puzzle *p, const cdok_step *s,
 		if (g)
 			sb_puts(sb, g == groups - 1 ? ", or " : ", ");
 		for (int j = k; j < end; j++)
-			sb_printf(sb, "%s%d", j == k ? "" : j == end - 1 ?
+			cdki_sb_printf(sb, "%s%d", j == k ? "" : j == end - 1 ?
 				  " or " : ", ", s->removed[j].value);
 		sb_puts(sb, " in ");
 		put_cell(p, cell, sb);
@@ -180,11 +180,11 @@ static void put_single_reason(const cdok_puzzle *p, const cdok_step *s,
 		sb_puts(sb, "its only candidate");
 		break;
 	case TECH_CAGE_LAST:
-		cdok_cage_name(p, p->cage_of[cell], name, sizeof(name));
-		sb_printf(sb, "the last cell of %s", name);
+		cdki_cage_name(p, p->cage_of[cell], name, sizeof(name));
+		cdki_sb_printf(sb, "the last cell of %s", name);
 		break;
 	default:
-		sb_printf(sb, "the only place for %d in ", s->placed[0].value);
+		cdki_sb_printf(sb, "the only place for %d in ", s->placed[0].value);
 		put_place(s, sb);
 		break;
 	}
@@ -285,8 +285,8 @@ static bool group_step(const cdok_puzzle *p, const cdok_step *full,
 	out->technique = full[kept[first]].technique;
 	out->level = -1;
 	out->merged = last - first;
-	sb_init(&text);
-	sb_init(&what);
+	cdki_sb_init(&text);
+	cdki_sb_init(&what);
 	/* Cells and focus in reading order, each once (mark: 1 cell, 2
 	 * focus). */
 	for (int i = first; i < last; i++) {
@@ -325,15 +325,15 @@ static bool group_step(const cdok_puzzle *p, const cdok_step *full,
 			else
 				ncage++;
 		if (!ncage)
-			sb_printf(&what, "Singles: %d cells", nsingle);
+			cdki_sb_printf(&what, "Singles: %d cells", nsingle);
 		else if (!nsingle && out->technique == TECH_CAGE_VALUES)
-			sb_printf(&what, "Pencil in the values each cage can "
+			cdki_sb_printf(&what, "Pencil in the values each cage can "
 				  "use: %d cages", ncage);
 		else if (!nsingle)
-			sb_printf(&what, "What the cages allow: %d cages",
+			cdki_sb_printf(&what, "What the cages allow: %d cages",
 				  ncage);
 		else
-			sb_printf(&what, "Cages, then singles: %d cage "
+			cdki_sb_printf(&what, "Cages, then singles: %d cage "
 				  "step%s, %d cell%s", ncage, ncage == 1 ? ""
 				  : "s", nsingle, nsingle == 1 ? "" : "s");
 		kind = ncage ? K_CAGE : K_SINGLE;
@@ -347,7 +347,7 @@ static bool group_step(const cdok_puzzle *p, const cdok_step *full,
 
 		if (single) {
 			put_cell(p, s->placed[0].cell, &text);
-			sb_printf(&text, " is %d (", s->placed[0].value);
+			cdki_sb_printf(&text, " is %d (", s->placed[0].value);
 			put_single_reason(p, s, &text);
 			sb_puts(&text, ")");
 		} else if (s->technique == TECH_CAGE_CELLS) {
@@ -468,11 +468,11 @@ static void replay(const cdok_puzzle *p, const cdok_step *steps, int nsteps,
 static void brief_free_steps(struct brief *b)
 {
 	for (int i = 0; i < b->n; i++)
-		step_free(&b->steps[i]);
+		cdki_step_free(&b->steps[i]);
 	free(b->steps);
 }
 
-cdok_status grade_brief(const cdok_puzzle *p, const cdok_explanation *full,
+cdok_status cdki_grade_brief(const cdok_puzzle *p, const cdok_explanation *full,
 			cdok_step **steps, int *nsteps, cdok_error *err)
 {
 	int nfull = full->nsteps, ncells = p->size * p->size, nkept = 0;
@@ -499,7 +499,7 @@ cdok_status grade_brief(const cdok_puzzle *p, const cdok_explanation *full,
 				full->grading.outcome == CDOK_GRADE_LEVEL &&
 				full->steps[j].level == level;
 		}
-		ok = steps_needed(p, full->steps, nfull, needed);
+		ok = cdki_steps_needed(p, full->steps, nfull, needed);
 	}
 	if (ok)
 		replay(p, full->steps, nfull, after);
@@ -543,7 +543,7 @@ cdok_status grade_brief(const cdok_puzzle *p, const cdok_explanation *full,
 	free(marked);
 	if (!ok) {
 		brief_free_steps(&b);
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	}
 	*steps = b.steps;
 	*nsteps = b.n;

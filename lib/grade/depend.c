@@ -32,7 +32,7 @@ static uint64_t read_values(const cdok_step *s, uint64_t full)
 	}
 }
 
-bool steps_needed(const cdok_puzzle *p, const cdok_step *steps, int nsteps,
+bool cdki_steps_needed(const cdok_puzzle *p, const cdok_step *steps, int nsteps,
 		  bool *needed)
 {
 	int n = p->size, ncells = n * n, nedges = 0, cap = 0;

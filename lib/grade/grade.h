@@ -5,11 +5,11 @@
  * The grader is a layer above the solver engine (doc/LEVELS.md).  It
  * keeps its own candidates (64-bit value sets, as the engine's domains),
  * takes units from the puzzle model, and asks the engine to enumerate
- * cages (cdok_latin_scan, solve/solve.h): it never searches.  When
+ * cages (cdki_latin_scan, solve/solve.h): it never searches.  When
  * reasoning stalls, only cdok_solve decides whether the puzzle has one
  * solution, and a guess then takes that solution's value.
  *
- * One run (grade_run) applies techniques until the grid is full or none
+ * One run (cdki_grade_run) applies techniques until the grid is full or none
  * applies, always the easiest first: after every step it starts again
  * from the easiest.  Grading, hints and explanations are such runs; an
  * explanation records every step as data and text, grading only counts.
@@ -21,7 +21,7 @@
 #include "solve/solve.h"
 #include "grade/techniques.h"
 
-/* Enumeration steps a cage may take in cdok_latin_scan: 64 times what
+/* Enumeration steps a cage may take in cdki_latin_scan: 64 times what
  * the hungriest corpus puzzle needs (doc/LEVELS.md).  A cage that needs
  * more gives no deduction until its candidates shrink, and the grading
  * says so (cdok_grading.cage_budget_hit).  A build may set it smaller
@@ -39,7 +39,7 @@ struct grade_tech {
 	const char *text;     /* the sentence's template (text.c) */
 };
 
-extern const struct grade_tech grade_techs[TECH_COUNT];
+extern const struct grade_tech cdki_grade_techs[TECH_COUNT];
 
 /* A Killer cage as the 45 rule and the sum techniques see it (Solo's
  * book-keeping): the open cells of a puzzle cage, or of a part of one
@@ -102,7 +102,7 @@ struct gstep {
 /* The grader's state for one puzzle. */
 struct grader {
 	const cdok_puzzle *p;
-	void *block;          /* the arrays sized by the puzzle (grader_init) */
+	void *block;          /* the arrays sized by the puzzle (cdki_grader_init) */
 	cdok_scale scale;
 	int n, ncells;
 	uint64_t full;        /* every value: bits 1..n */
@@ -128,8 +128,8 @@ struct grader {
 	 * cage the techniques that found nothing since its scan (bit t for
 	 * CAGE_* technique t's position below). */
 	uint64_t dirty_subsets[3];
-	/* The same for the box-line intersections (tech_pointing,
-	 * tech_claiming), whose answer for a unit also depends on the
+	/* The same for the box-line intersections (cdki_tech_pointing,
+	 * cdki_tech_claiming), whose answer for a unit also depends on the
 	 * units crossing it: the boxes to look at again, per kind of line
 	 * they are matched with, and the rows and the columns; per line
 	 * (rows, then columns) the boxes crossing it and per box the lines
@@ -140,7 +140,7 @@ struct grader {
 				  * last brought theirs up to date
 				  * (intersect_dirty) */
 	uint64_t fish_dirty;  /* values whose candidates or places changed
-			       * since tech_fish last found nothing for
+			       * since cdki_tech_fish last found nothing for
 			       * them (bit v) */
 	uint64_t *single;     /* ncells bits: open cells with one candidate */
 	unsigned char *cage_clean;
@@ -186,7 +186,7 @@ struct grader {
 	bool vc_valid;
 	/* The sets of k = 2..4 different values of 1..n (n <= SETS_MAX_N)
 	 * by k and sum, each list in the order the enumeration of
-	 * tech_cage_combinations meets them: sets_off[k * (nsums + 1) +
+	 * cdki_tech_cage_combinations meets them: sets_off[k * (nsums + 1) +
 	 * sum] .. the next entry index sets.  Made at the first use; NULL
 	 * before, or when it could not be (then the enumeration runs). */
 	uint64_t *sets;
@@ -197,7 +197,7 @@ struct grader {
 	 * step is applied (it speaks of the state the step starts from). */
 	bool record;
 	struct strbuf text;
-	/* The hint's first two tiers, written with text (step_tiers), and
+	/* The hint's first two tiers, written with text (cdki_step_tiers), and
 	 * the cells of the place it names (focus, ncells entries, allotted
 	 * at the first recorded step). */
 	struct strbuf where, what;
@@ -219,9 +219,9 @@ struct grader {
 /* Set up a grader for puzzle (not Nylimb) from a state: values
  * (CDOK_NONE or 0 = empty; NULL: the givens) and optional candidates
  * (0 in a cell: not noted).  false when memory runs out. */
-bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
+bool cdki_grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 		 const uint64_t *candidates);
-void grader_free(struct grader *g);
+void cdki_grader_free(struct grader *g);
 
 /* The technique functions: 1 when a step was found (in g->step), 0 when
  * the technique does not apply, -1 on a contradiction. */
@@ -229,75 +229,75 @@ typedef int (*grade_tech_fn)(struct grader *g);
 
 /* The techniques of a scale in the order they are tried, up to and
  * including max_level (-1: all); returns how many. */
-int grade_order(cdok_scale scale, int max_level, int *order);
+int cdki_grade_order(cdok_scale scale, int max_level, int *order);
 
 /* One step: the first technique of order (norder of them, easiest
  * first) that applies, applied (with its sentence when g->record).
  * Returns 1, 0 when none applies, -1 on a contradiction. */
-int grade_step(struct grader *g, const int *order, int norder);
+int cdki_grade_step(struct grader *g, const int *order, int norder);
 
 /* Apply techniques of order (norder of them, easiest first) until the
  * grid is full (1), none applies (0) or a contradiction appears (-1).
  * After each step, on_step (when not NULL) sees the grader with the
  * step applied; returning false ends the run with -2. */
-int grade_run(struct grader *g, const int *order, int norder,
+int cdki_grade_run(struct grader *g, const int *order, int norder,
 	      bool (*on_step)(void *user, struct grader *g), void *user);
 
 /* Start a new step of technique tech (clearing the last one). */
-void step_begin(struct grader *g, int tech);
+void cdki_step_begin(struct grader *g, int tech);
 /* Note that the step removes the values rm from cell (only those still
  * candidates there count); returns whether anything was added. */
-bool step_remove(struct grader *g, int cell, uint64_t rm);
+bool cdki_step_remove(struct grader *g, int cell, uint64_t rm);
 /* Note that the step places value in cell. */
-void step_place(struct grader *g, int cell, int value);
+void cdki_step_place(struct grader *g, int cell, int value);
 /* Add a focus cell. */
-void step_cell(struct grader *g, int cell);
+void cdki_step_cell(struct grader *g, int cell);
 
 /* Apply g->step to the state.  Returns false on a contradiction. */
-bool step_apply(struct grader *g);
+bool cdki_step_apply(struct grader *g);
 
 /* Unit naming and geometry. */
-int unit_kind(const struct grader *g, int unit);   /* 0 row, 1 col, 2 box */
+int cdki_unit_kind(const struct grader *g, int unit);   /* 0 row, 1 col, 2 box */
 static inline const int *unit_of(const struct grader *g, int unit)
 {
 	return g->unit_cells + (size_t)unit * (size_t)g->n;
 }
 /* Whether two cells see each other (share a unit, or a distinct cage). */
-bool cells_see(const struct grader *g, int a, int b);
+bool cdki_cells_see(const struct grader *g, int a, int b);
 
 /* The engine's scan of a cage, brought up to date: 1 fits, 0 no layout
  * fits, -1 over budget. */
-int cage_scan(struct grader *g, int cage);
+int cdki_cage_scan(struct grader *g, int cage);
 
 /* Killer: bring the 45 rule's cages up to date (and do its splits). */
-bool killer_regions(struct grader *g);
+bool cdki_killer_regions(struct grader *g);
 
 /* ---- the techniques (tech_units.c, tech_cages.c) ---- */
 
-int tech_box_single(struct grader *g);
-int tech_cage_last(struct grader *g);
-int tech_innie(struct grader *g);
-int tech_naked_single(struct grader *g);
-int tech_hidden_single(struct grader *g);
-int tech_cage_values(struct grader *g);
-int tech_cage_bounds(struct grader *g);
-int tech_cage_combinations(struct grader *g);
-int tech_cage_cells(struct grader *g);
-int tech_pointing(struct grader *g);
-int tech_claiming(struct grader *g);
-int tech_cage_line(struct grader *g);
-int tech_naked_subset(struct grader *g);
-int tech_hidden_subset(struct grader *g);
-int tech_fish(struct grader *g);
-int tech_forcing_chain(struct grader *g);
-int tech_guess(struct grader *g);
+int cdki_tech_box_single(struct grader *g);
+int cdki_tech_cage_last(struct grader *g);
+int cdki_tech_innie(struct grader *g);
+int cdki_tech_naked_single(struct grader *g);
+int cdki_tech_hidden_single(struct grader *g);
+int cdki_tech_cage_values(struct grader *g);
+int cdki_tech_cage_bounds(struct grader *g);
+int cdki_tech_cage_combinations(struct grader *g);
+int cdki_tech_cage_cells(struct grader *g);
+int cdki_tech_pointing(struct grader *g);
+int cdki_tech_claiming(struct grader *g);
+int cdki_tech_cage_line(struct grader *g);
+int cdki_tech_naked_subset(struct grader *g);
+int cdki_tech_hidden_subset(struct grader *g);
+int cdki_tech_fish(struct grader *g);
+int cdki_tech_forcing_chain(struct grader *g);
+int cdki_tech_guess(struct grader *g);
 
 /* ---- mistakes.c ---- */
 
 /* cdok_check_partial, and when solution (size*size) is not NULL the
  * puzzle's only solution into it (when *unique); verdict (may be NULL)
  * gets the solver's verdict on the puzzle. */
-cdok_status grade_mistakes(const cdok_puzzle *p, const int *values,
+cdok_status cdki_grade_mistakes(const cdok_puzzle *p, const int *values,
 			   const cdok_grade_params *params,
 			   cdok_problem **problems, int *count, int *unique,
 			   cdok_verdict *verdict, int *solution,
@@ -310,14 +310,14 @@ cdok_status grade_mistakes(const cdok_puzzle *p, const int *values,
  * -1 when memory runs out, -2 on a contradiction (p has no solution).
  * For the generator, which makes a puzzle that is too hard say more
  * around them. */
-int grade_open_cells(const cdok_puzzle *p, int max_level, int *open);
+int cdki_grade_open_cells(const cdok_puzzle *p, int max_level, int *open);
 
 /* The grader's current step (applied, with g->text) as public data. */
-bool step_export(const struct grader *g, cdok_step *out);
-void step_free(cdok_step *s);
+bool cdki_step_export(const struct grader *g, cdok_step *out);
+void cdki_step_free(cdok_step *s);
 /* Copies of where, what (NULL: empty) and focus into out's tiers;
- * false when memory runs out (out is then freed by step_free). */
-bool step_export_tiers(const char *where, const char *what,
+ * false when memory runs out (out is then freed by cdki_step_free). */
+bool cdki_step_export_tiers(const char *where, const char *what,
 		       const int *focus, int nfocus, cdok_step *out);
 
 /* ---- depend.c ---- */
@@ -325,31 +325,31 @@ bool step_export_tiers(const char *where, const char *what,
 /* The steps that the steps already marked in needed (nsteps entries)
  * rest on, marked too, back to the start (the reads of each step are
  * its focus cells).  false when memory runs out. */
-bool steps_needed(const cdok_puzzle *p, const cdok_step *steps, int nsteps,
+bool cdki_steps_needed(const cdok_puzzle *p, const cdok_step *steps, int nsteps,
 		  bool *needed);
 
 /* ---- brief.c ---- */
 
 /* The steps of cdok_explain_brief for full, p's explanation, into a new
- * array (*nsteps of them; each freed with step_free, the array with
+ * array (*nsteps of them; each freed with cdki_step_free, the array with
  * free). */
-cdok_status grade_brief(const cdok_puzzle *p, const cdok_explanation *full,
+cdok_status cdki_grade_brief(const cdok_puzzle *p, const cdok_explanation *full,
 			cdok_step **steps, int *nsteps, cdok_error *err);
 
 /* ---- text.c ---- */
 
 /* The step's sentence (from its technique's template) into sb. */
-void step_text(const struct grader *g, const struct gstep *s,
+void cdki_step_text(const struct grader *g, const struct gstep *s,
 	       struct strbuf *sb);
 /* The first two tiers of a hint for step s: where to look ("Look at
  * row 4."), naming no technique, and what to look for (the technique's
  * title and its cells, with no full stop: "Naked subset: r1c1 and r1c4,
  * in row 1"); focus (ncells entries) gets the cells of the
  * place where names, in reading order, *nfocus how many. */
-void step_tiers(const struct grader *g, const struct gstep *s,
+void cdki_step_tiers(const struct grader *g, const struct gstep *s,
 		struct strbuf *where, struct strbuf *what, int *focus,
 		int *nfocus);
 /* "r3c4" into sb. */
-void text_cell(const struct grader *g, int cell, struct strbuf *sb);
+void cdki_text_cell(const struct grader *g, int cell, struct strbuf *sb);
 
 #endif /* CDOK_GRADE_H */

@@ -5,7 +5,7 @@
 
 #include "grade/grade.h"
 
-const struct grade_tech grade_techs[TECH_COUNT] = {
+const struct grade_tech cdki_grade_techs[TECH_COUNT] = {
 #define GRADE_TECH_ROW(id, fn, name, title, keen, solo, weight, text)	\
 	{ name, title, { -1, KEEN_##keen, SOLO_##solo }, weight, text },
 	GRADE_TECHNIQUES(GRADE_TECH_ROW)
@@ -13,12 +13,12 @@ const struct grade_tech grade_techs[TECH_COUNT] = {
 };
 
 static const grade_tech_fn tech_fns[TECH_COUNT] = {
-#define GRADE_TECH_FN(id, fn, name, title, keen, solo, weight, text) tech_##fn,
+#define GRADE_TECH_FN(id, fn, name, title, keen, solo, weight, text) cdki_tech_##fn,
 	GRADE_TECHNIQUES(GRADE_TECH_FN)
 #undef GRADE_TECH_FN
 };
 
-int grade_order(cdok_scale scale, int max_level, int *order)
+int cdki_grade_order(cdok_scale scale, int max_level, int *order)
 {
 	int n = 0;
 
@@ -29,18 +29,18 @@ int grade_order(cdok_scale scale, int max_level, int *order)
 		if (max_level >= 0 && level > max_level)
 			break;
 		for (int t = 0; t < TECH_COUNT; t++)
-			if (grade_techs[t].level[scale] == level)
+			if (cdki_grade_techs[t].level[scale] == level)
 				order[n++] = t;
 	}
 	return n;
 }
 
-int unit_kind(const struct grader *g, int unit)
+int cdki_unit_kind(const struct grader *g, int unit)
 {
 	return unit / g->n;
 }
 
-bool cells_see(const struct grader *g, int a, int b)
+bool cdki_cells_see(const struct grader *g, int a, int b)
 {
 	int ca;
 
@@ -55,7 +55,7 @@ bool cells_see(const struct grader *g, int a, int b)
 
 /* ---- steps ---- */
 
-void step_begin(struct grader *g, int tech)
+void cdki_step_begin(struct grader *g, int tech)
 {
 	struct gstep *s = &g->step;
 
@@ -74,7 +74,7 @@ void step_begin(struct grader *g, int tech)
 	s->place_cell = s->place_value = -1;
 }
 
-bool step_remove(struct grader *g, int cell, uint64_t rm)
+bool cdki_step_remove(struct grader *g, int cell, uint64_t rm)
 {
 	struct gstep *s = &g->step;
 
@@ -87,13 +87,13 @@ bool step_remove(struct grader *g, int cell, uint64_t rm)
 	return true;
 }
 
-void step_place(struct grader *g, int cell, int value)
+void cdki_step_place(struct grader *g, int cell, int value)
 {
 	g->step.place_cell = cell;
 	g->step.place_value = value;
 }
 
-void step_cell(struct grader *g, int cell)
+void cdki_step_cell(struct grader *g, int cell)
 {
 	struct gstep *s = &g->step;
 
@@ -323,7 +323,7 @@ static bool place(struct grader *g, int cell, int value, bool record)
 					return false;
 				}
 				if (record)
-					step_remove(g, u[i], b);
+					cdki_step_remove(g, u[i], b);
 				else if (!narrow(g, u[i], g->dom[u[i]] & ~b))
 					return false;
 			}
@@ -344,7 +344,7 @@ static bool place(struct grader *g, int cell, int value, bool record)
 			if (o == cell || !(g->dom[o] & b))
 				continue;
 			if (record)
-				step_remove(g, o, b);
+				cdki_step_remove(g, o, b);
 			else if (!narrow(g, o, g->dom[o] & ~b))
 				return false;
 		}
@@ -361,7 +361,7 @@ static bool place(struct grader *g, int cell, int value, bool record)
 				return false;
 			}
 			if (record)
-				step_remove(g, o, b);
+				cdki_step_remove(g, o, b);
 			else if (!narrow(g, o, g->dom[o] & ~b))
 				return false;
 		}
@@ -374,7 +374,7 @@ cage_done:
 	return true;
 }
 
-bool step_apply(struct grader *g)
+bool cdki_step_apply(struct grader *g)
 {
 	struct gstep *s = &g->step;
 
@@ -394,7 +394,7 @@ bool step_apply(struct grader *g)
 
 /* ---- the engine's cage enumeration ---- */
 
-int cage_scan(struct grader *g, int cage)
+int cdki_cage_scan(struct grader *g, int cage)
 {
 	struct cdok_cage_scan out;
 	int off = g->cage_off[cage];
@@ -409,7 +409,7 @@ int cage_scan(struct grader *g, int cage)
 	out.support = g->support + off;
 	out.unit = g->scan_unit + 3 * off;
 	out.must = g->scan_must + 3 * off;
-	r = cdok_latin_scan(g->engine, cage, g->dom, GRADE_SCAN_BUDGET, &out);
+	r = cdki_latin_scan(g->engine, cage, g->dom, GRADE_SCAN_BUDGET, &out);
 	g->scan_ngroups[cage] = out.ngroups;
 	if (r < 0)
 		g->budget_hit = true;
@@ -551,7 +551,7 @@ static bool regions_pass(struct grader *g, bool *split)
 	return true;
 }
 
-bool killer_regions(struct grader *g)
+bool cdki_killer_regions(struct grader *g)
 {
 	bool split = true;
 
@@ -709,7 +709,7 @@ static void *carve_zeroed(char *base, size_t *at, size_t bytes)
 	return a;
 }
 
-bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
+bool cdki_grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 		 const uint64_t *candidates)
 {
 	size_t nc = (size_t)p->size * (size_t)p->size;
@@ -717,9 +717,9 @@ bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 	struct gstep *s = &g->step;
 
 	memset(g, 0, sizeof(*g));
-	sb_init(&g->text);
-	sb_init(&g->where);
-	sb_init(&g->what);
+	cdki_sb_init(&g->text);
+	cdki_sb_init(&g->where);
+	cdki_sb_init(&g->what);
 	g->p = p;
 	g->n = p->size;
 	g->ncells = (int)nc;
@@ -808,9 +808,9 @@ bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 	 * whose cages all go to the sum techniques needs none. */
 	for (int c = 0; c < p->ncages && !g->engine; c++)
 		if (!(g->killer && g->kc_cage[c]) &&
-		    !(g->engine = cdok_latin_open(p)))
+		    !(g->engine = cdki_latin_open(p)))
 			return false;
-	step_begin(g, 0);
+	cdki_step_begin(g, 0);
 
 	for (int i = 0; i < g->ncells; i++) {
 		uint64_t d = g->full;
@@ -859,7 +859,7 @@ bool grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 	return place_all(g, values);
 }
 
-void grader_free(struct grader *g)
+void cdki_grader_free(struct grader *g)
 {
 	for (int i = 0; i < g->nkc; i++)
 		free(g->kc[i].cells);
@@ -872,12 +872,12 @@ void grader_free(struct grader *g)
 	free(g->vc_pool);
 	free(g->sets);
 	free(g->sets_off);
-	cdok_latin_close(g->engine);
+	cdki_latin_close(g->engine);
 	free(g->unit_cells);
 	free(g->cell_units);
-	sb_free(&g->text);
-	sb_free(&g->where);
-	sb_free(&g->what);
+	cdki_sb_free(&g->text);
+	cdki_sb_free(&g->where);
+	cdki_sb_free(&g->what);
 	free(g->focus);
 	free(g->block);
 	memset(g, 0, sizeof(*g));
@@ -885,7 +885,7 @@ void grader_free(struct grader *g)
 
 /* ---- the run ---- */
 
-int grade_step(struct grader *g, const int *order, int norder)
+int cdki_grade_step(struct grader *g, const int *order, int norder)
 {
 	int r = 0;
 
@@ -898,31 +898,31 @@ int grade_step(struct grader *g, const int *order, int norder)
 	if (r == 0)
 		return 0;
 	if (g->record) {
-		sb_free(&g->text);
-		sb_init(&g->text);
-		step_text(g, &g->step, &g->text);
-		sb_free(&g->where);
-		sb_init(&g->where);
-		sb_free(&g->what);
-		sb_init(&g->what);
+		cdki_sb_free(&g->text);
+		cdki_sb_init(&g->text);
+		cdki_step_text(g, &g->step, &g->text);
+		cdki_sb_free(&g->where);
+		cdki_sb_init(&g->where);
+		cdki_sb_free(&g->what);
+		cdki_sb_init(&g->what);
 		if (!g->focus)
 			g->focus = cdok_malloc((size_t)g->ncells *
 					       sizeof(int));
 		g->nfocus = 0;
 		if (g->focus)
-			step_tiers(g, &g->step, &g->where, &g->what, g->focus,
+			cdki_step_tiers(g, &g->step, &g->where, &g->what, g->focus,
 				   &g->nfocus);
 		else
 			g->where.failed = true;
 	}
-	return step_apply(g) ? 1 : -1;
+	return cdki_step_apply(g) ? 1 : -1;
 }
 
-int grade_run(struct grader *g, const int *order, int norder,
+int cdki_grade_run(struct grader *g, const int *order, int norder,
 	      bool (*on_step)(void *user, struct grader *g), void *user)
 {
 	while (g->open > 0) {
-		int r = grade_step(g, order, norder);
+		int r = cdki_grade_step(g, order, norder);
 
 		if (r <= 0)
 			return r;

@@ -17,7 +17,7 @@ void cdok_hint_free(cdok_hint *hint)
 {
 	if (!hint)
 		return;
-	step_free(&hint->step);
+	cdki_step_free(&hint->step);
 	free(hint);
 }
 
@@ -116,7 +116,7 @@ static bool outcome_step(cdok_hint *h, cdok_hint_outcome outcome,
 		snprintf(where, sizeof(where), "Look at the whole grid.");
 	else
 		snprintf(where + k, sizeof(where) - (size_t)k, ".");
-	return step_export_tiers(where, text, cells, ncells, &h->step);
+	return cdki_step_export_tiers(where, text, cells, ncells, &h->step);
 }
 
 /* Values must be empty or fit the puzzle. */
@@ -128,7 +128,7 @@ static cdok_status check_values(const cdok_puzzle *p, const int *values,
 	for (int i = 0; i < n * n; i++)
 		if (values[i] != CDOK_NONE && values[i] != 0 &&
 		    !cdok_puzzle_value_ok(p, values[i]))
-			return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+			return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 					 "the value %d in r%dc%d is outside "
 					 "1..%d", values[i], i / n + 1,
 					 i % n + 1, n);
@@ -143,7 +143,7 @@ static int hint_order(cdok_scale scale, const cdok_grade_params *params,
 
 	if (params && params->max_level >= 0 && params->max_level < top)
 		top = params->max_level;
-	return grade_order(scale, top, order);
+	return cdki_grade_order(scale, top, order);
 }
 
 /* Everything after the state is known to be consistent. */
@@ -157,27 +157,27 @@ static cdok_status next_step(const cdok_puzzle *p, const int *values,
 	int order[TECH_COUNT], norder, r;
 	cdok_status st = CDOK_OK;
 
-	if (!grader_init(&g, p, values, candidates)) {
-		grader_free(&g);
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	if (!cdki_grader_init(&g, p, values, candidates)) {
+		cdki_grader_free(&g);
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	}
 	g.record = true;
 	g.solution = solution;
 	norder = hint_order(cdok_puzzle_scale(p), params, order);
-	r = grade_step(&g, order, norder);
+	r = cdki_grade_step(&g, order, norder);
 	if (r > 0) {
 		h->outcome = CDOK_HINT_STEP;
-		if (!step_export(&g, &h->step))
-			st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0,
+		if (!cdki_step_export(&g, &h->step))
+			st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0,
 				       "out of memory");
 	} else if (r == 0) {
 		h->outcome = CDOK_HINT_STUCK;
 	} else if (!outcome_step(h, CDOK_HINT_CONTRADICTION, p, NULL, 0,
 				 "the values and candidates leave no way "
 				 "to finish the puzzle")) {
-		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	}
-	grader_free(&g);
+	cdki_grader_free(&g);
 	return st;
 }
 
@@ -204,7 +204,7 @@ static bool on_place_step(void *user, struct grader *g)
 		r->steps = s;
 		r->cap = cap;
 	}
-	if (!step_export(g, &r->steps[r->nsteps])) {
+	if (!cdki_step_export(g, &r->steps[r->nsteps])) {
 		r->nomem = true;
 		return false;
 	}
@@ -232,14 +232,14 @@ static void filled_reasons(const struct grader *g, int cell, int value,
 			continue;
 		sb_puts(sb, parts ? ", " : "");
 		for (uint64_t a = v; a; a &= a - 1, i++)
-			sb_printf(sb, "%s%d", i == 0 ? "" : i == count - 1 ?
+			cdki_sb_printf(sb, "%s%d", i == 0 ? "" : i == count - 1 ?
 				  " and " : ", ", __builtin_ctzll(a));
 		if (!parts)
 			sb_puts(sb, count > 1 ? " are already in " :
 				" is already in ");
 		else
 			sb_puts(sb, " in ");
-		sb_printf(sb, "%s %d", kinds[k], unit % g->n + 1);
+		cdki_sb_printf(sb, "%s %d", kinds[k], unit % g->n + 1);
 		told |= v;
 		parts++;
 	}
@@ -260,24 +260,24 @@ static cdok_status place_step(const cdok_puzzle *p, const int *values,
 	cdok_status st = CDOK_OK;
 	cdok_step *last;
 
-	sb_init(&sb);
-	if (!grader_init(&g, p, values, NULL)) {
-		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	cdki_sb_init(&sb);
+	if (!cdki_grader_init(&g, p, values, NULL)) {
+		st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 		goto out;
 	}
 	g.record = true;
 	g.solution = solution;
 	norder = hint_order(cdok_puzzle_scale(p), params, order);
-	r = grade_run(&g, order, norder, on_place_step, &run);
+	r = cdki_grade_run(&g, order, norder, on_place_step, &run);
 	if (run.nomem) {
-		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 		goto out;
 	}
 	if (r == -1) {
 		if (!outcome_step(h, CDOK_HINT_CONTRADICTION, p, NULL, 0,
 				  "the values leave no way to finish the "
 				  "puzzle"))
-			st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0,
+			st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0,
 				       "out of memory");
 		goto out;
 	}
@@ -287,12 +287,12 @@ static cdok_status place_step(const cdok_puzzle *p, const int *values,
 	}
 	needed = cdok_calloc((size_t)run.nsteps, sizeof(bool));
 	if (!needed) {
-		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 		goto out;
 	}
 	needed[run.nsteps - 1] = true;
-	if (!steps_needed(p, run.steps, run.nsteps, needed)) {
-		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	if (!cdki_steps_needed(p, run.steps, run.nsteps, needed)) {
+		st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 		goto out;
 	}
 	/* The grader's state has the value placed now; the filled cells
@@ -311,19 +311,19 @@ static cdok_status place_step(const cdok_puzzle *p, const int *values,
 	if (last->technique == TECH_NAKED_SINGLE) {
 		struct grader g0;
 
-		if (!grader_init(&g0, p, values, NULL)) {
-			grader_free(&g0);
-			st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0,
+		if (!cdki_grader_init(&g0, p, values, NULL)) {
+			cdki_grader_free(&g0);
+			st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0,
 				       "out of memory");
 			goto out;
 		}
 		filled_reasons(&g0, last->placed[0].cell,
 			       last->placed[0].value, &sb);
-		grader_free(&g0);
+		cdki_grader_free(&g0);
 	}
 	sb_puts(&sb, last->text);
 	if (sb.failed) {
-		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 		goto out;
 	}
 	/* The placing step, with the short reasoning as its text and
@@ -340,11 +340,11 @@ static cdok_status place_step(const cdok_puzzle *p, const int *values,
 	memset(last, 0, sizeof(*last));
 out:
 	for (int i = 0; i < run.nsteps; i++)
-		step_free(&run.steps[i]);
+		cdki_step_free(&run.steps[i]);
 	free(run.steps);
 	free(needed);
-	sb_free(&sb);
-	grader_free(&g);
+	cdki_sb_free(&sb);
+	cdki_grader_free(&g);
 	return st;
 }
 
@@ -374,13 +374,13 @@ static cdok_status hint_prepare(const cdok_puzzle *p, const int *values,
 			state[i] = p->given[i];
 		h->empty += !state[i];
 	}
-	st = grade_mistakes(p, state, params, &problems, &count, unique,
+	st = cdki_grade_mistakes(p, state, params, &problems, &count, unique,
 			    &verdict, sol, err);
 	if (st != CDOK_OK)
 		return st;
 	cells = cdok_malloc((size_t)ncells * sizeof(int));
 	if (!cells) {
-		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 		goto out;
 	}
 	/* The puzzle first: no state of one without a single solution
@@ -393,7 +393,7 @@ static cdok_status hint_prepare(const cdok_puzzle *p, const int *values,
 				  "the puzzle has no solution" :
 				  "the puzzle has more than one solution, "
 				  "so no reasoning can finish it"))
-			st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0,
+			st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0,
 				       "out of memory");
 		goto out;
 	}
@@ -410,7 +410,7 @@ static cdok_status hint_prepare(const cdok_puzzle *p, const int *values,
 				 count > 2 ? "s" : "");
 		if (!outcome_step(h, CDOK_HINT_CONTRADICTION, p, cells, ncell,
 				  text))
-			st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0,
+			st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0,
 				       "out of memory");
 		goto out;
 	}
@@ -424,7 +424,7 @@ static cdok_status hint_prepare(const cdok_puzzle *p, const int *values,
 			 "leave out the value the solution has there",
 			 i / n + 1, i % n + 1);
 		if (!outcome_step(h, CDOK_HINT_CONTRADICTION, p, &i, 1, text))
-			st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0,
+			st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0,
 				       "out of memory");
 		goto out;
 	}
@@ -452,17 +452,17 @@ static cdok_status hint(const char *fn, const cdok_puzzle *p,
 	cdok_status st;
 
 	if (!out)
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "%s needs somewhere to put it", fn);
 	*out = NULL;
 	if (!p || !values)
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "%s needs a puzzle and values", fn);
 	st = cdok_puzzle_validate(p, err);
 	if (st != CDOK_OK)
 		return st;
 	if (cdok_puzzle_scale(p) == CDOK_SCALE_NONE)
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "Nylimb puzzles are not graded by technique, "
 				 "so there are no hints for them");
 	st = check_values(p, values, err);
@@ -473,7 +473,7 @@ static cdok_status hint(const char *fn, const cdok_puzzle *p,
 	state = cdok_malloc((size_t)ncells * sizeof(int));
 	sol = cdok_malloc((size_t)ncells * sizeof(int));
 	if (!h || !state || !sol) {
-		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 		goto out;
 	}
 	st = hint_prepare(p, values, place ? NULL : candidates, params, h,

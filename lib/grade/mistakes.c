@@ -15,7 +15,7 @@ static bool is_empty(const cdok_puzzle *p, int v)
 	return !cdok_is_value(p, v);
 }
 
-cdok_status grade_mistakes(const cdok_puzzle *p, const int *values,
+cdok_status cdki_grade_mistakes(const cdok_puzzle *p, const int *values,
 			   const cdok_grade_params *params,
 			   cdok_problem **problems, int *count, int *unique,
 			   cdok_verdict *verdict, int *solution,
@@ -41,7 +41,7 @@ cdok_status grade_mistakes(const cdok_puzzle *p, const int *values,
 	sol = cdok_malloc((size_t)ncells * sizeof(int));
 	if (!sol) {
 		free(probs);
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	}
 	/* The caller's proven solution spares the solve (a grid that is no
 	 * solution is ignored). */
@@ -77,7 +77,7 @@ cdok_status grade_mistakes(const cdok_puzzle *p, const int *values,
 		if (!more) {
 			free(probs);
 			free(sol);
-			return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0,
+			return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0,
 					 "out of memory");
 		}
 		probs = more;
@@ -118,13 +118,13 @@ cdok_status cdok_check_partial(const cdok_puzzle *puzzle, const int *values,
 	int u;
 
 	if (!puzzle || !values || !problems || !count)
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "cdok_check_partial needs a puzzle, values "
 				 "and somewhere to put the problems");
 	st = cdok_puzzle_validate(puzzle, err);
 	if (st != CDOK_OK)
 		return st;
-	st = grade_mistakes(puzzle, values, params, problems, count, &u, NULL,
+	st = cdki_grade_mistakes(puzzle, values, params, problems, count, &u, NULL,
 			    NULL, err);
 	if (unique)
 		*unique = st == CDOK_OK ? u : 0;

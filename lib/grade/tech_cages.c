@@ -2,7 +2,7 @@
  *
  * Calcudoku, on Keen's scale, reasons about the layouts of a cage that
  * fit its clue and the candidates, which the engine enumerates
- * (cage_scan): at Easy the values any layout uses, at Normal the values
+ * (cdki_cage_scan): at Easy the values any layout uses, at Normal the values
  * each cell takes in some layout, at Hard the values every layout puts
  * in a line.  Killer Sudoku, on Solo's scale, reasons as Solo does about
  * sums: a cage's last open cell, the 45 rule, the smallest and largest
@@ -94,7 +94,7 @@ static int cage_look(struct grader *g, int cage, unsigned tech_bit)
 		cage_done(g, cage, 7);
 		return -1;
 	}
-	r = cage_scan(g, cage);
+	r = cdki_cage_scan(g, cage);
 	return r < 0 ? -1 : r;
 }
 
@@ -118,13 +118,13 @@ static void cage_cells_focus(struct grader *g, int cage)
 	const struct cdok_cage *c = &g->p->cages[cage];
 
 	for (int i = 0; i < c->ncells; i++)
-		step_cell(g, c->cells[i]);
+		cdki_step_cell(g, c->cells[i]);
 	g->step.cage_kind = SC_PUZZLE;
 	g->step.cage = cage;
 }
 
 /* Easy: the values any fitting layout uses, in every cell of the cage. */
-int tech_cage_values(struct grader *g)
+int cdki_tech_cage_values(struct grader *g)
 {
 	for (int cage = cage_todo(g, 0, 0); cage >= 0;
 	     cage = cage_todo(g, 0, cage + 1)) {
@@ -144,9 +144,9 @@ int tech_cage_values(struct grader *g)
 			cage_done(g, cage, 1);
 			continue;
 		}
-		step_begin(g, TECH_CAGE_VALUES);
+		cdki_step_begin(g, TECH_CAGE_VALUES);
 		for (int i = 0; i < c->ncells; i++)
-			step_remove(g, c->cells[i], ~any);
+			cdki_step_remove(g, c->cells[i], ~any);
 		if (!g->step.nrm) {
 			/* Nothing, and nothing until the scan changes. */
 			cage_done(g, cage, 1);
@@ -161,7 +161,7 @@ int tech_cage_values(struct grader *g)
 
 /* Normal (Keen), Trivial for the cages Solo's sum techniques do not
  * cover: the values each cell takes in some fitting layout. */
-int tech_cage_cells(struct grader *g)
+int cdki_tech_cage_cells(struct grader *g)
 {
 	for (int cage = cage_todo(g, 1, 0); cage >= 0;
 	     cage = cage_todo(g, 1, cage + 1)) {
@@ -177,9 +177,9 @@ int tech_cage_cells(struct grader *g)
 			cage_done(g, cage, 2);
 			continue;
 		}
-		step_begin(g, TECH_CAGE_CELLS);
+		cdki_step_begin(g, TECH_CAGE_CELLS);
 		for (int i = 0; i < c->ncells; i++)
-			step_remove(g, c->cells[i],
+			cdki_step_remove(g, c->cells[i],
 				    ~g->support[g->cage_off[cage] + i]);
 		if (!g->step.nrm) {
 			cage_done(g, cage, 2);
@@ -193,7 +193,7 @@ int tech_cage_cells(struct grader *g)
 
 /* Hard: a value every fitting layout puts in a line leaves the rest of
  * the line. */
-int tech_cage_line(struct grader *g)
+int cdki_tech_cage_line(struct grader *g)
 {
 	for (int cage = cage_todo(g, 2, 0); cage >= 0;
 	     cage = cage_todo(g, 2, cage + 1)) {
@@ -209,13 +209,13 @@ int tech_cage_line(struct grader *g)
 			uint64_t must = g->scan_must[3 * off + k], hit = 0;
 			const int *u;
 
-			if (!must || unit_kind(g, unit) == 2)
+			if (!must || cdki_unit_kind(g, unit) == 2)
 				continue;
 			u = unit_of(g, unit);
-			step_begin(g, TECH_CAGE_LINE);
+			cdki_step_begin(g, TECH_CAGE_LINE);
 			for (int i = 0; i < g->n; i++)
 				if (g->p->cage_of[u[i]] != cage &&
-				    step_remove(g, u[i], must))
+				    cdki_step_remove(g, u[i], must))
 					hit |= g->step.rm[u[i]];
 			if (!g->step.nrm)
 				continue;
@@ -239,14 +239,14 @@ static int place_sum(struct grader *g, int tech, int cell, int v)
 {
 	if (v < 1 || v > g->n || !(g->dom[cell] & BIT(v)))
 		return -1;
-	step_begin(g, tech);
-	step_place(g, cell, v);
-	step_cell(g, cell);
+	cdki_step_begin(g, tech);
+	cdki_step_place(g, cell, v);
+	cdki_step_cell(g, cell);
 	g->step.value = v;
 	return 1;
 }
 
-int tech_cage_last(struct grader *g)
+int cdki_tech_cage_last(struct grader *g)
 {
 	if (!g->killer || !g->nkc_single)
 		return 0;
@@ -264,11 +264,11 @@ int tech_cage_last(struct grader *g)
 	return 0;
 }
 
-int tech_innie(struct grader *g)
+int cdki_tech_innie(struct grader *g)
 {
 	if (!g->killer)
 		return 0;
-	if (!killer_regions(g))
+	if (!cdki_killer_regions(g))
 		return -1;
 	for (int i = 0; i < g->nvc; i++) {
 		const struct vcage *vc = &g->vc[i];
@@ -330,22 +330,22 @@ static void sum_cage_focus(struct grader *g, int i, const int *cells,
 			   int ncells, int sum)
 {
 	for (int j = 0; j < ncells; j++)
-		step_cell(g, cells[j]);
+		cdki_step_cell(g, cells[j]);
 	g->step.cage_kind = i < g->nkc ? SC_KCAGE : SC_VCAGE;
 	g->step.cage = i < g->nkc ? i : i - g->nkc;
 	g->step.sum = sum;
 	g->step.count = ncells;
 }
 
-int tech_cage_bounds(struct grader *g)
+int cdki_tech_cage_bounds(struct grader *g)
 {
 	if (!g->killer)
 		return 0;
-	if (!killer_regions(g))
+	if (!cdki_killer_regions(g))
 		return -1;
 	/* One step for all cages: a cage that removes nothing leaves it
-	 * as step_begin made it. */
-	step_begin(g, TECH_CAGE_BOUNDS);
+	 * as cdki_step_begin made it. */
+	cdki_step_begin(g, TECH_CAGE_BOUNDS);
 	/* Cages clean for it: nothing changed since they gave nothing. */
 	for (int i = next_unclean(g, 0, CLEAN_BOUNDS); i < g->nkc + g->nvc;
 	     i = next_unclean(g, i + 1, CLEAN_BOUNDS)) {
@@ -368,7 +368,7 @@ int tech_cage_bounds(struct grader *g)
 			uint64_t rm = d & ~between(sum - ohi, sum - olo);
 
 			if (rm)
-				step_remove(g, cells[j], rm);
+				cdki_step_remove(g, cells[j], rm);
 		}
 		if (!g->step.nrm) {
 			*clean |= CLEAN_BOUNDS;
@@ -497,13 +497,13 @@ static void combos_listed(struct grader *g, int k, int sum,
 	}
 }
 
-int tech_cage_combinations(struct grader *g)
+int cdki_tech_cage_combinations(struct grader *g)
 {
 	bool listed;
 
 	if (!g->killer)
 		return 0;
-	if (!killer_regions(g))
+	if (!cdki_killer_regions(g))
 		return -1;
 	listed = sets_make(g);
 	/* Cages clean for it: nothing changed since they gave nothing. */
@@ -518,7 +518,7 @@ int tech_cage_combinations(struct grader *g)
 		/* Solo looks at cages of 2 to 4 open cells. */
 		if (ncells < 2 || ncells > 4)
 			continue;
-		step_begin(g, TECH_CAGE_COMBINATIONS);
+		cdki_step_begin(g, TECH_CAGE_COMBINATIONS);
 		if (listed)
 			combos_listed(g, ncells, sum, cells, ncells, &any);
 		else
@@ -527,7 +527,7 @@ int tech_cage_combinations(struct grader *g)
 		if (!any)
 			return -1;
 		for (int j = 0; j < ncells; j++)
-			step_remove(g, cells[j], ~any);
+			cdki_step_remove(g, cells[j], ~any);
 		if (!g->step.nrm) {
 			*clean |= CLEAN_COMBOS;
 			continue;

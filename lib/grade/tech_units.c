@@ -54,9 +54,9 @@ static int hidden_single_in(struct grader *g, int tech, int first, int last)
 		u = unit_of(g, unit);
 		for (int i = 0; i < g->n; i++)
 			if (g->dom[u[i]] & BIT(v)) {
-				step_begin(g, tech);
-				step_place(g, u[i], v);
-				step_cell(g, u[i]);
+				cdki_step_begin(g, tech);
+				cdki_step_place(g, u[i], v);
+				cdki_step_cell(g, u[i]);
 				g->step.value = v;
 				g->step.unit = unit;
 				return 1;
@@ -65,19 +65,19 @@ static int hidden_single_in(struct grader *g, int tech, int first, int last)
 	return 0;
 }
 
-int tech_box_single(struct grader *g)
+int cdki_tech_box_single(struct grader *g)
 {
 	if (g->nkinds < 3)
 		return 0;
 	return hidden_single_in(g, TECH_BOX_SINGLE, 2 * g->n, 3 * g->n);
 }
 
-int tech_hidden_single(struct grader *g)
+int cdki_tech_hidden_single(struct grader *g)
 {
 	return hidden_single_in(g, TECH_HIDDEN_SINGLE, 0, 2 * g->n);
 }
 
-int tech_naked_single(struct grader *g)
+int cdki_tech_naked_single(struct grader *g)
 {
 	/* The open cells that were left one candidate, first in reading
 	 * order. */
@@ -91,9 +91,9 @@ int tech_naked_single(struct grader *g)
 				continue;
 			if (!d)
 				return -1;
-			step_begin(g, TECH_NAKED_SINGLE);
-			step_place(g, cell, low(d));
-			step_cell(g, cell);
+			cdki_step_begin(g, TECH_NAKED_SINGLE);
+			cdki_step_place(g, cell, low(d));
+			cdki_step_cell(g, cell);
 			g->step.value = low(d);
 			return 1;
 		}
@@ -193,18 +193,18 @@ static int intersect(struct grader *g, int tech, int a_first, int a_last,
 				if (i == g->n)
 					continue;
 			}
-			step_begin(g, tech);
+			cdki_step_begin(g, tech);
 			for (int i = 0; i < g->n; i++) {
 				int c = unit_of(g, b)[i];
 
 				if (g->cell_units[c * 3 + a / g->n] != a)
-					step_remove(g, c, BIT(v));
+					cdki_step_remove(g, c, BIT(v));
 			}
 			if (!g->step.nrm)
 				continue;
 			for (int i = 0; i < g->n; i++)
 				if (!g->val[u[i]] && (g->dom[u[i]] & BIT(v)))
-					step_cell(g, u[i]);
+					cdki_step_cell(g, u[i]);
 			g->step.value = v;
 			g->step.unit = a;
 			g->step.unit2 = b;
@@ -215,7 +215,7 @@ static int intersect(struct grader *g, int tech, int a_first, int a_last,
 	return 0;
 }
 
-int tech_pointing(struct grader *g)
+int cdki_tech_pointing(struct grader *g)
 {
 	int n = g->n;
 
@@ -230,7 +230,7 @@ int tech_pointing(struct grader *g)
 	return 0;
 }
 
-int tech_claiming(struct grader *g)
+int cdki_tech_claiming(struct grader *g)
 {
 	if (g->nkinds < 3)
 		return 0;
@@ -373,7 +373,7 @@ static int subset_in(struct grader *g, int unit)
 		return r;
 	size = popc(set);
 	outside = (m == 64 ? ~(uint64_t)0 : BIT(m) - 1) & ~set;
-	step_begin(g, size <= m - size ? TECH_NAKED_SUBSET
+	cdki_step_begin(g, size <= m - size ? TECH_NAKED_SUBSET
 				       : TECH_HIDDEN_SUBSET);
 	g->step.unit = unit;
 	for (uint64_t o = outside; o; o &= o - 1) {
@@ -382,25 +382,25 @@ static int subset_in(struct grader *g, int unit)
 
 		for (uint64_t a = adj[i] & nset; a; a &= a - 1)
 			rm |= BIT(values[low(a)]);
-		step_remove(g, cells[i], rm);
+		cdki_step_remove(g, cells[i], rm);
 	}
 	if (g->step.tech == TECH_NAKED_SUBSET) {
 		for (uint64_t a = set; a; a &= a - 1)
-			step_cell(g, cells[low(a)]);
+			cdki_step_cell(g, cells[low(a)]);
 		for (uint64_t a = nset; a; a &= a - 1)
 			g->step.values |= BIT(values[low(a)]);
 	} else {
 		uint64_t all = (nv == 64 ? ~(uint64_t)0 : BIT(nv) - 1);
 
 		for (uint64_t a = outside; a; a &= a - 1)
-			step_cell(g, cells[low(a)]);
+			cdki_step_cell(g, cells[low(a)]);
 		for (uint64_t a = all & ~nset; a; a &= a - 1)
 			g->step.values |= BIT(values[low(a)]);
 	}
 	return 1;
 }
 
-int tech_naked_subset(struct grader *g)
+int cdki_tech_naked_subset(struct grader *g)
 {
 	int n = g->n;
 
@@ -424,13 +424,13 @@ int tech_naked_subset(struct grader *g)
 }
 
 /* Found with the naked ones: both forms come from one Hall set. */
-int tech_hidden_subset(struct grader *g)
+int cdki_tech_hidden_subset(struct grader *g)
 {
 	(void)g;
 	return 0;
 }
 
-int tech_fish(struct grader *g)
+int cdki_tech_fish(struct grader *g)
 {
 	int n = g->n;
 
@@ -478,11 +478,11 @@ int tech_fish(struct grader *g)
 			continue;
 		}
 		outside = (m == 64 ? ~(uint64_t)0 : BIT(m) - 1) & ~set;
-		step_begin(g, TECH_FISH);
+		cdki_step_begin(g, TECH_FISH);
 		g->step.value = v;
 		for (uint64_t o = outside; o; o &= o - 1)
 			for (uint64_t a = adj[low(o)] & nset; a; a &= a - 1)
-				step_remove(g, rows[low(o)] * n +
+				cdki_step_remove(g, rows[low(o)] * n +
 					    cols[low(a)], BIT(v));
 		/* The chain holds the base lines, then the cover lines, as
 		 * unit numbers: rows (and columns) in the smaller form. */
@@ -510,7 +510,7 @@ int tech_fish(struct grader *g)
 				int cell = unit_of(g, line)[j];
 
 				if (!g->val[cell] && (g->dom[cell] & BIT(v)))
-					step_cell(g, cell);
+					cdki_step_cell(g, cell);
 			}
 		}
 		return 1;
@@ -536,8 +536,8 @@ static int chain_found(struct grader *g, int start, int v, int x, int y)
 {
 	const int *prev = g->prev, *num = g->num;
 
-	step_begin(g, TECH_FORCING_CHAIN);
-	step_remove(g, y, BIT(v));
+	cdki_step_begin(g, TECH_FORCING_CHAIN);
+	cdki_step_remove(g, y, BIT(v));
 	g->step.value = v;
 	g->step.other = num[start];
 	g->step.target = y;
@@ -551,8 +551,8 @@ static int chain_found(struct grader *g, int start, int v, int x, int y)
 		g->step.chain[2 * j + 1] = num[c];
 	}
 	for (int j = 0; j < g->step.nchain; j++)
-		step_cell(g, g->step.chain[2 * j]);
-	step_cell(g, y);
+		cdki_step_cell(g, g->step.chain[2 * j]);
+	cdki_step_cell(g, y);
 	return 1;
 }
 
@@ -665,7 +665,7 @@ static int chain_from_small(struct grader *g, int start, int v,
 	return 0;
 }
 
-int tech_forcing_chain(struct grader *g)
+int cdki_tech_forcing_chain(struct grader *g)
 {
 	cellset has[64];
 	uint64_t made = 0;
@@ -696,7 +696,7 @@ int tech_forcing_chain(struct grader *g)
 
 /* ---- guessing ---- */
 
-int tech_guess(struct grader *g)
+int cdki_tech_guess(struct grader *g)
 {
 	int best = -1;
 
@@ -708,9 +708,9 @@ int tech_guess(struct grader *g)
 			best = cell;
 	if (best < 0 || !(g->dom[best] & BIT(g->solution[best])))
 		return best < 0 ? 0 : -1;
-	step_begin(g, TECH_GUESS);
-	step_place(g, best, g->solution[best]);
-	step_cell(g, best);
+	cdki_step_begin(g, TECH_GUESS);
+	cdki_step_place(g, best, g->solution[best]);
+	cdki_step_cell(g, best);
 	g->step.value = g->solution[best];
 	g->step.values = g->dom[best];
 	return 1;

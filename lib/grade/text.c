@@ -35,9 +35,9 @@ static inline int low(uint64_t x)
 	return __builtin_ctzll(x);
 }
 
-void text_cell(const struct grader *g, int cell, struct strbuf *sb)
+void cdki_text_cell(const struct grader *g, int cell, struct strbuf *sb)
 {
-	sb_printf(sb, "r%dc%d", cell / g->n + 1, cell % g->n + 1);
+	cdki_sb_printf(sb, "r%dc%d", cell / g->n + 1, cell % g->n + 1);
 }
 
 /* Separator before item i of count in an "a, b and c" list. */
@@ -53,7 +53,7 @@ static void text_cells(const struct grader *g, const int *cells, int n,
 {
 	for (int i = 0; i < n; i++) {
 		list_sep(sb, i, n, " and ");
-		text_cell(g, cells[i], sb);
+		cdki_text_cell(g, cells[i], sb);
 	}
 }
 
@@ -63,7 +63,7 @@ static void text_values(uint64_t values, const char *last, struct strbuf *sb)
 
 	for (uint64_t a = values; a; a &= a - 1, i++) {
 		list_sep(sb, i, count, last);
-		sb_printf(sb, "%d", low(a));
+		cdki_sb_printf(sb, "%d", low(a));
 	}
 }
 
@@ -72,22 +72,22 @@ static void text_unit(const struct grader *g, int unit, struct strbuf *sb)
 	int n = g->n, kind = unit / n, i = unit % n;
 
 	if (kind == 0) {
-		sb_printf(sb, "row %d", i + 1);
+		cdki_sb_printf(sb, "row %d", i + 1);
 	} else if (kind == 1) {
-		sb_printf(sb, "column %d", i + 1);
+		cdki_sb_printf(sb, "column %d", i + 1);
 	} else {
-		sb_printf(sb, "box %d", i + 1);
+		cdki_sb_printf(sb, "box %d", i + 1);
 	}
 }
 
 /* "the 12+ cage at r1c1", a Killer cage "the 22 cage at r7c3" (as
- * every message names a cage: cdok_cage_name). */
+ * every message names a cage: cdki_cage_name). */
 static void text_puzzle_cage(const struct grader *g, int cage,
 			     struct strbuf *sb)
 {
 	char name[96];
 
-	cdok_cage_name(g->p, cage, name, sizeof(name));
+	cdki_cage_name(g->p, cage, name, sizeof(name));
 	sb_puts(sb, name);
 }
 
@@ -170,7 +170,7 @@ static void text_removed(const struct grader *g, const struct gstep *s,
 			if (s->rm[s->rm_cells[i]] != m)
 				continue;
 			list_sep(sb, k++, count, in ? " or " : " and ");
-			text_cell(g, s->rm_cells[i], sb);
+			cdki_text_cell(g, s->rm_cells[i], sb);
 		}
 		done++;
 	}
@@ -187,12 +187,12 @@ static void text_combos(const struct gstep *s, struct strbuf *sb)
 		list_sep(sb, i, s->ncombos > shown ? shown + 1 : shown,
 			 " or ");
 		for (uint64_t a = s->combos[i]; a; a &= a - 1) {
-			sb_printf(sb, "%s%d", plus ? "+" : "", low(a));
+			cdki_sb_printf(sb, "%s%d", plus ? "+" : "", low(a));
 			plus = true;
 		}
 	}
 	if (s->ncombos > shown)
-		sb_printf(sb, " or %d more", s->ncombos - shown);
+		cdki_sb_printf(sb, " or %d more", s->ncombos - shown);
 }
 
 static void text_chain(const struct grader *g, const struct gstep *s,
@@ -201,13 +201,13 @@ static void text_chain(const struct grader *g, const struct gstep *s,
 	for (int j = 1; j < s->nchain; j++) {
 		if (j > 1)
 			sb_puts(sb, ", so ");
-		text_cell(g, s->chain[2 * j], sb);
-		sb_printf(sb, " is %d", s->chain[2 * j + 1]);
+		cdki_text_cell(g, s->chain[2 * j], sb);
+		cdki_sb_printf(sb, " is %d", s->chain[2 * j + 1]);
 	}
 	if (s->nchain == 1) {
 		/* The start cell itself sees the target. */
-		text_cell(g, s->chain[0], sb);
-		sb_printf(sb, " is %d", s->chain[1]);
+		cdki_text_cell(g, s->chain[0], sb);
+		cdki_sb_printf(sb, " is %d", s->chain[1]);
 	}
 }
 
@@ -220,7 +220,7 @@ static void text_lines(const struct grader *g, const struct gstep *s,
 	sb_puts(sb, kind == 0 ? "rows " : "columns ");
 	for (int i = from; i < to; i++) {
 		list_sep(sb, i - from, to - from, " and ");
-		sb_printf(sb, "%d", s->chain[i] % g->n + 1);
+		cdki_sb_printf(sb, "%d", s->chain[i] % g->n + 1);
 	}
 }
 
@@ -234,7 +234,7 @@ static void text_fish(const struct gstep *s, struct strbuf *sb)
 	if (s->count >= 2 && s->count <= 4)
 		sb_puts(sb, names[s->count - 2]);
 	else
-		sb_printf(sb, "A fish of %d lines", s->count);
+		cdki_sb_printf(sb, "A fish of %d lines", s->count);
 }
 
 /* The cage a last open cell is in: the puzzle's cage, or the part of
@@ -280,14 +280,14 @@ static void text_last_sum(const struct grader *g, const struct gstep *s,
 	long long target = (long long)c->target;
 
 	if (kc->part == 0 && c->ncells > 1 && target - kc->sum > 0)
-		sb_printf(sb, "; its other cells hold %lld, so it is %lld - "
+		cdki_sb_printf(sb, "; its other cells hold %lld, so it is %lld - "
 			  "%lld = %d", target - kc->sum, target,
 			  target - kc->sum, s->value);
 	else if (kc->part != 0)
-		sb_printf(sb, ", which adds up to %d, so it is %d", kc->sum,
+		cdki_sb_printf(sb, ", which adds up to %d, so it is %d", kc->sum,
 			  s->value);
 	else
-		sb_printf(sb, ", so it is %d", s->value);
+		cdki_sb_printf(sb, ", so it is %d", s->value);
 }
 
 /* The 45 rule's arithmetic, in full: "Box 7 adds up to 45; the 14 cage
@@ -299,7 +299,7 @@ static void text_innie(const struct grader *g, const struct gstep *s,
 		       struct strbuf *sb)
 {
 	const int *cells = unit_of(g, s->unit);
-	int kind = unit_kind(g, s->unit), placed = 0, caged = 0, ncaged = 0;
+	int kind = cdki_unit_kind(g, s->unit), placed = 0, caged = 0, ncaged = 0;
 	bool plural = false;
 	size_t at = sb->len;
 
@@ -313,9 +313,9 @@ static void text_innie(const struct grader *g, const struct gstep *s,
 	text_unit(g, s->unit, sb);
 	if (sb->len > at && !sb->failed)
 		sb->data[at] = (char)(sb->data[at] - 'a' + 'A');
-	sb_printf(sb, " adds up to %d; ", s->total);
+	cdki_sb_printf(sb, " adds up to %d; ", s->total);
 	if (placed + caged != s->used) {
-		sb_printf(sb, "its placed values and the cages wholly inside "
+		cdki_sb_printf(sb, "its placed values and the cages wholly inside "
 			  "it make %d, so ", s->used);
 	} else {
 		int i = 0;
@@ -340,18 +340,18 @@ static void text_innie(const struct grader *g, const struct gstep *s,
 			}
 		}
 		if (ncaged)
-			sb_printf(sb, " inside it make%s %d", ncaged == 1 &&
+			cdki_sb_printf(sb, " inside it make%s %d", ncaged == 1 &&
 				  !plural ? "s" : "", caged);
 		if (ncaged && placed)
 			sb_puts(sb, " and ");
 		if (placed)
-			sb_printf(sb, "its placed values %d", placed);
+			cdki_sb_printf(sb, "its placed values %d", placed);
 		if (ncaged && placed)
-			sb_printf(sb, ", %d in all", s->used);
+			cdki_sb_printf(sb, ", %d in all", s->used);
 		sb_puts(sb, ", so ");
 	}
-	text_cell(g, s->cells[0], sb);
-	sb_printf(sb, ", the one cell left, is %d - %d = %d.", s->total,
+	cdki_text_cell(g, s->cells[0], sb);
+	cdki_sb_printf(sb, ", the one cell left, is %d - %d = %d.", s->total,
 		  s->used, s->value);
 }
 
@@ -360,13 +360,13 @@ static void placeholder(const struct grader *g, const struct gstep *s,
 {
 #define IS(word) (len == sizeof(word) - 1 && !memcmp(name, word, len))
 	if (IS("cell"))
-		text_cell(g, s->ncells ? s->cells[0] : 0, sb);
+		cdki_text_cell(g, s->ncells ? s->cells[0] : 0, sb);
 	else if (IS("cells"))
 		text_cells(g, s->cells, s->ncells, sb);
 	else if (IS("value"))
-		sb_printf(sb, "%d", s->value);
+		cdki_sb_printf(sb, "%d", s->value);
 	else if (IS("other"))
-		sb_printf(sb, "%d", s->other);
+		cdki_sb_printf(sb, "%d", s->other);
 	else if (IS("values"))
 		text_values(s->values, " and ", sb);
 	else if (IS("them"))
@@ -396,32 +396,32 @@ static void placeholder(const struct grader *g, const struct gstep *s,
 	else if (IS("innie"))
 		text_innie(g, s, sb);
 	else if (IS("sum"))
-		sb_printf(sb, "%d", s->sum);
+		cdki_sb_printf(sb, "%d", s->sum);
 	else if (IS("total"))
-		sb_printf(sb, "%d", s->total);
+		cdki_sb_printf(sb, "%d", s->total);
 	else if (IS("used"))
-		sb_printf(sb, "%d", s->used);
+		cdki_sb_printf(sb, "%d", s->used);
 	else if (IS("count"))
-		sb_printf(sb, "%d", s->count);
+		cdki_sb_printf(sb, "%d", s->count);
 	else if (IS("combos"))
 		text_combos(s, sb);
 	else if (IS("chain"))
 		text_chain(g, s, sb);
 	else if (IS("target"))
-		text_cell(g, s->target, sb);
+		cdki_text_cell(g, s->target, sb);
 	else if (IS("lines"))
 		text_lines(g, s, 0, s->count, sb);
 	else if (IS("cover"))
 		text_lines(g, s, s->count, s->nchain, sb);
 	else
-		sb_printf(sb, "{%.*s}", (int)len, name);
+		cdki_sb_printf(sb, "{%.*s}", (int)len, name);
 #undef IS
 }
 
-void step_text(const struct grader *g, const struct gstep *s,
+void cdki_step_text(const struct grader *g, const struct gstep *s,
 	       struct strbuf *sb)
 {
-	const char *t = grade_techs[s->tech].text;
+	const char *t = cdki_grade_techs[s->tech].text;
 	bool start = true;
 
 	while (*t) {
@@ -474,7 +474,7 @@ static void unit_name(const struct grader *g, int unit, struct strbuf *sb)
 {
 	int n = g->n, kind = unit / n;
 
-	sb_printf(sb, "%s %d", kind == 0 ? "row" : kind == 1 ? "column" :
+	cdki_sb_printf(sb, "%s %d", kind == 0 ? "row" : kind == 1 ? "column" :
 		  "box", unit % n + 1);
 }
 
@@ -491,19 +491,19 @@ static void step_place_phrase(const struct grader *g, const struct gstep *s,
 	switch (s->tech) {
 	case TECH_NAKED_SINGLE:
 	case TECH_GUESS:
-		text_cell(g, s->cells[0], sb);
+		cdki_text_cell(g, s->cells[0], sb);
 		focus[k++] = s->cells[0];
 		*is_cell = true;
 		break;
 	case TECH_FISH:
-		sb_printf(sb, "where %d can go in ", s->value);
+		cdki_sb_printf(sb, "where %d can go in ", s->value);
 		text_lines(g, s, 0, s->count, sb);
 		for (int i = 0; i < s->count; i++)
 			k += unit_focus(g, s->chain[i], focus + k);
 		break;
 	case TECH_FORCING_CHAIN:
 		sb_puts(sb, "the cells with two candidates around ");
-		text_cell(g, s->chain[0], sb);
+		cdki_text_cell(g, s->chain[0], sb);
 		for (int i = 0; i < s->ncells; i++)
 			focus[k++] = s->cells[i];
 		break;
@@ -544,27 +544,27 @@ static void step_place_phrase(const struct grader *g, const struct gstep *s,
 	*nfocus = k;
 }
 
-void step_tiers(const struct grader *g, const struct gstep *s,
+void cdki_step_tiers(const struct grader *g, const struct gstep *s,
 		struct strbuf *where, struct strbuf *what, int *focus,
 		int *nfocus)
 {
 	struct strbuf place;
 	bool is_cell, same = true;
 
-	sb_init(&place);
+	cdki_sb_init(&place);
 	step_place_phrase(g, s, &place, focus, nfocus, &is_cell);
 	if (place.failed) {
 		where->failed = what->failed = true;
-		sb_free(&place);
+		cdki_sb_free(&place);
 		return;
 	}
-	sb_printf(where, "Look at %s.", place.data);
+	cdki_sb_printf(where, "Look at %s.", place.data);
 	/* The step's own cells, unless they are the whole place. */
 	for (int i = 0; i < s->ncells && same; i++)
 		same = bsearch(&s->cells[i], focus, (size_t)*nfocus,
 			       sizeof(int), cmp_int) != NULL;
 	same = same && s->ncells == *nfocus;
-	sb_puts(what, grade_techs[s->tech].title);
+	sb_puts(what, cdki_grade_techs[s->tech].title);
 	if (is_cell) {
 		sb_puts(what, ": ");
 		sb_puts(what, place.data);
@@ -576,5 +576,5 @@ void step_tiers(const struct grader *g, const struct gstep *s,
 		sb_puts(what, ", in ");
 		sb_puts(what, place.data);
 	}
-	sb_free(&place);
+	cdki_sb_free(&place);
 }

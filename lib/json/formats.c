@@ -10,9 +10,9 @@ static const struct cdok_format killer_format = {
 		   "killer-sudoku-solver: a \"board\" of 9 rows of 9 values "
 		   "(0 = empty) and \"cages\", each [total, [[x, y], ...]]",
 	.flags = CDOK_FORMAT_VALUES,
-	.read = cdok_killer_read, .write = cdok_killer_write,
-	.put = cdok_killer_put, .finish = cdok_json_finish,
-	.fit = cdok_killer_fit, .detect = cdok_killer_detect,
+	.read = cdki_killer_read, .write = cdki_killer_write,
+	.put = cdki_killer_put, .finish = cdki_json_finish,
+	.fit = cdki_killer_fit, .detect = cdki_killer_detect,
 };
 
 static const struct cdok_format json_format = {
@@ -20,9 +20,9 @@ static const struct cdok_format json_format = {
 	.summary = "cdok's JSON puzzle document (\"format\": \"cdok-puzzle\"), "
 		   "with the solution when there is one",
 	.flags = CDOK_FORMAT_VALUES | CDOK_FORMAT_RESULTS,
-	.read = cdok_json_read, .write = cdok_json_write,
-	.put = cdok_json_put, .finish = cdok_json_finish,
-	.detect = cdok_json_detect,
+	.read = cdki_json_read, .write = cdki_json_write,
+	.put = cdki_json_put, .finish = cdki_json_finish,
+	.detect = cdki_json_detect,
 };
 
 static const cdok_format *const json_formats[] = {

@@ -51,7 +51,7 @@ static void json_state_free(void *p)
 	free(s);
 }
 
-cdok_status json_doc_fail(const struct cdok_json_doc *d, cdok_error *err,
+cdok_status cdki_json_doc_fail(const struct cdok_json_doc *d, cdok_error *err,
 			  cdok_status st, const char *fmt, ...)
 {
 	char msg[200];
@@ -60,10 +60,10 @@ cdok_status json_doc_fail(const struct cdok_json_doc *d, cdok_error *err,
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	return cdok_fail(err, st, d->line, d->column, "%s%s", d->where, msg);
+	return cdki_fail(err, st, d->line, d->column, "%s%s", d->where, msg);
 }
 
-const char *cdok_json_type_name(const struct json_t *v)
+const char *cdki_json_type_name(const struct json_t *v)
 {
 	switch (json_typeof(v)) {
 	case JSON_OBJECT:
@@ -85,7 +85,7 @@ const char *cdok_json_type_name(const struct json_t *v)
 	return "a value";
 }
 
-bool cdok_json_int_in(const json_t *v, int64_t lo, int64_t hi, int64_t *out)
+bool cdki_json_int_in(const json_t *v, int64_t lo, int64_t hi, int64_t *out)
 {
 	json_int_t x;
 
@@ -97,15 +97,15 @@ bool cdok_json_int_in(const json_t *v, int64_t lo, int64_t hi, int64_t *out)
 	return x >= lo && x <= hi;
 }
 
-cdok_status cdok_json_bad_int(const struct cdok_json_doc *d, const json_t *v,
+cdok_status cdki_json_bad_int(const struct cdok_json_doc *d, const json_t *v,
 			      const char *path, int64_t lo, int64_t hi,
 			      cdok_error *err)
 {
 	if (!json_is_integer(v))
-		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s must be an "
+		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s must be an "
 				"integer, not %s", path,
-				cdok_json_type_name(v));
-	return json_doc_fail(d, err, CDOK_ERR_INVALID, "%s is %" PRId64 ", "
+				cdki_json_type_name(v));
+	return cdki_json_doc_fail(d, err, CDOK_ERR_INVALID, "%s is %" PRId64 ", "
 			"outside %" PRId64 "..%" PRId64, path,
 			(int64_t)json_integer_value(v), lo, hi);
 }
@@ -115,8 +115,8 @@ static cdok_status get_int(const struct cdok_json_doc *d, const json_t *v,
 			   const char *path, int64_t lo, int64_t hi,
 			   int64_t *out, cdok_error *err)
 {
-	return cdok_json_int_in(v, lo, hi, out) ? CDOK_OK :
-	       cdok_json_bad_int(d, v, path, lo, hi, err);
+	return cdki_json_int_in(v, lo, hi, out) ? CDOK_OK :
+	       cdki_json_bad_int(d, v, path, lo, hi, err);
 }
 
 /* Where an item of a list of cells is, for messages: cells[i] of
@@ -147,7 +147,7 @@ static cdok_status bad_part(const struct cdok_json_doc *d, const json_t *v,
 
 	snprintf(sub, sizeof(sub), "%s[%d] (the %s)",
 		 cell_path(at, path, sizeof(path)), k, parts[k]);
-	return cdok_json_bad_int(d, v, sub, lo, hi, err);
+	return cdki_json_bad_int(d, v, sub, lo, hi, err);
 }
 
 /* A cell [row, column] (want 2) or [row, column, value] (want 3, value
@@ -161,16 +161,16 @@ static cdok_status get_cell(const struct cdok_json_doc *d, const json_t *v,
 	char path[64];
 
 	if (!json_is_array(v) || json_array_size(v) != (size_t)want)
-		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s must be %s",
+		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s must be %s",
 				cell_path(at, path, sizeof(path)),
 				want == 2 ? "[row, column]" :
 				"[row, column, value]");
-	if (!cdok_json_int_in(json_array_get(v, 0), 0, n - 1, &r))
+	if (!cdki_json_int_in(json_array_get(v, 0), 0, n - 1, &r))
 		return bad_part(d, json_array_get(v, 0), at, 0, 0, n - 1, err);
-	if (!cdok_json_int_in(json_array_get(v, 1), 0, n - 1, &c))
+	if (!cdki_json_int_in(json_array_get(v, 1), 0, n - 1, &c))
 		return bad_part(d, json_array_get(v, 1), at, 1, 0, n - 1, err);
 	*cell = (int)(r * n + c);
-	if (want == 3 && !cdok_json_int_in(json_array_get(v, 2), lo, hi,
+	if (want == 3 && !cdki_json_int_in(json_array_get(v, 2), lo, hi,
 					   value))
 		return bad_part(d, json_array_get(v, 2), at, 2, lo, hi, err);
 	return CDOK_OK;
@@ -190,37 +190,37 @@ static cdok_status read_cage(const struct cdok_json_doc *d, const json_t *c,
 
 	snprintf(path, sizeof(path), "cages[%d]", index);
 	if (!json_is_object(c))
-		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s must be an "
-				"object, not %s", path, cdok_json_type_name(c));
+		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s must be an "
+				"object, not %s", path, cdki_json_type_name(c));
 	op = json_object_get(c, "op");
 	if (!op)
-		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s has no \"op\"",
+		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s has no \"op\"",
 				path);
 	ops = json_string_value(op);
 	if (!ops || strlen(ops) != 1 || !strchr("+-*/?", ops[0]))
-		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s.op must be one "
+		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s.op must be one "
 				"of \"+\", \"-\", \"*\", \"/\", \"?\"", path);
 	if (!json_object_get(c, "target"))
-		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s has no "
+		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s has no "
 				"\"target\"", path);
-	if (!cdok_json_int_in(json_object_get(c, "target"), 0, INT64_MAX,
+	if (!cdki_json_int_in(json_object_get(c, "target"), 0, INT64_MAX,
 			      &target)) {
 		snprintf(sub, sizeof(sub), "%s.target", path);
-		return cdok_json_bad_int(d, json_object_get(c, "target"), sub,
+		return cdki_json_bad_int(d, json_object_get(c, "target"), sub,
 					 0, INT64_MAX, err);
 	}
 	if (target == 0 && (ops[0] == '*' || ops[0] == '/'))
-		return json_doc_fail(d, err, CDOK_ERR_INVALID, "%s: a %s target "
+		return cdki_json_doc_fail(d, err, CDOK_ERR_INVALID, "%s: a %s target "
 				"must not be 0", path, ops[0] == '*' ?
 				"product" : "ratio");
 	label = json_object_get(c, "label");
 	if (label && !json_is_null(label)) {
 		lab = json_string_value(label);
 		if (!lab)
-			return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s.label "
+			return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s.label "
 					"must be a string", path);
 		if (strlen(lab) > CDOK_LABEL_MAX)
-			return json_doc_fail(d, err, CDOK_ERR_LIMIT, "%s.label is "
+			return cdki_json_doc_fail(d, err, CDOK_ERR_LIMIT, "%s.label is "
 					"longer than %d bytes", path,
 					CDOK_LABEL_MAX);
 		if (!*lab)
@@ -228,11 +228,11 @@ static cdok_status read_cage(const struct cdok_json_doc *d, const json_t *c,
 	}
 	cl = json_object_get(c, "cells");
 	if (!json_is_array(cl) || json_array_size(cl) == 0)
-		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s.cells must be a "
+		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s.cells must be a "
 				"non-empty array of [row, column]", path);
 	ncells = json_array_size(cl);
 	if (ncells > (size_t)n * (size_t)n)
-		return json_doc_fail(d, err, CDOK_ERR_INVALID, "%s has more cells "
+		return cdki_json_doc_fail(d, err, CDOK_ERR_INVALID, "%s has more cells "
 				"than the grid", path);
 	for (size_t i = 0; i < ncells; i++) {
 		struct cell_at at = {index, i};
@@ -243,14 +243,14 @@ static cdok_status read_cage(const struct cdok_json_doc *d, const json_t *c,
 		if (st != CDOK_OK)
 			return st;
 		if (p->cage_of[cells[i]] >= 0)
-			return json_doc_fail(d, err, CDOK_ERR_INVALID, "%s: the "
+			return cdki_json_doc_fail(d, err, CDOK_ERR_INVALID, "%s: the "
 					"cell [%d, %d] is already in cages[%d]",
 					cell_path(&at, sub, sizeof(sub)),
 					cells[i] / n, cells[i] % n,
 					p->cage_of[cells[i]]);
 		for (size_t j = 0; j < i; j++)
 			if (cells[j] == cells[i])
-				return json_doc_fail(d, err, CDOK_ERR_INVALID,
+				return cdki_json_doc_fail(d, err, CDOK_ERR_INVALID,
 						"%s: the cell [%d, %d] is "
 						"listed twice",
 						cell_path(&at, sub,
@@ -259,17 +259,17 @@ static cdok_status read_cage(const struct cdok_json_doc *d, const json_t *c,
 	}
 	distinct = json_object_get(c, "distinct");
 	if (distinct && !json_is_boolean(distinct))
-		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s.distinct must be "
+		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s.distinct must be "
 				"true or false, not %s", path,
-				cdok_json_type_name(distinct));
+				cdki_json_type_name(distinct));
 	st = cdok_puzzle_add_cage(p, (cdok_op)ops[0], target, cells,
 				  (int)ncells, lab, NULL);
 	if (st != CDOK_OK)
-		return json_doc_fail(d, err, st, "%s", st == CDOK_ERR_NOMEM ?
+		return cdki_json_doc_fail(d, err, st, "%s", st == CDOK_ERR_NOMEM ?
 				"out of memory" : "cannot add the cage");
 	p->cages[p->ncages - 1].distinct = json_is_true(distinct);
-	if (!cdok_cage_connected(p, p->ncages - 1))
-		return json_doc_fail(d, err, CDOK_ERR_INVALID, "%s is not "
+	if (!cdki_cage_connected(p, p->ncages - 1))
+		return cdki_json_doc_fail(d, err, CDOK_ERR_INVALID, "%s is not "
 				"connected", path);
 	return CDOK_OK;
 }
@@ -282,7 +282,7 @@ static cdok_status get_boxes(const struct cdok_json_doc *d, const json_t *v,
 	cdok_status st;
 
 	if (!json_is_array(v) || json_array_size(v) != 2)
-		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "\"boxes\" must be "
+		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "\"boxes\" must be "
 				"[rows, columns], the shape of one box");
 	st = get_int(d, json_array_get(v, 0), "boxes[0] (the rows)", 1, n,
 		     &r, err);
@@ -292,11 +292,11 @@ static cdok_status get_boxes(const struct cdok_json_doc *d, const json_t *v,
 	if (st != CDOK_OK)
 		return st;
 	if (r * c != n)
-		return json_doc_fail(d, err, CDOK_ERR_INVALID, "boxes of %" PRId64
+		return cdki_json_doc_fail(d, err, CDOK_ERR_INVALID, "boxes of %" PRId64
 				" x %" PRId64 " do not tile a %d x %d grid: a "
 				"box must have %d cells", r, c, n, n, n);
 	if (r < 2 || c < 2)
-		return json_doc_fail(d, err, CDOK_ERR_INVALID, "boxes of %" PRId64
+		return cdki_json_doc_fail(d, err, CDOK_ERR_INVALID, "boxes of %" PRId64
 				" x %" PRId64 " are whole rows or columns: a "
 				"box needs at least 2 rows and 2 columns", r, c);
 	*rows = (int)r;
@@ -317,18 +317,18 @@ static cdok_status read_puzzle_object(const struct cdok_json_doc *d,
 	cdok_status st = CDOK_OK;
 
 	if (!json_is_object(o))
-		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "a puzzle must be a "
-				"JSON object, not %s", cdok_json_type_name(o));
+		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "a puzzle must be a "
+				"JSON object, not %s", cdki_json_type_name(o));
 	v = json_object_get(o, "format");
 	if (v) {
 		fmt = json_string_value(v);
 		if (!fmt || (strcmp(fmt, PUZZLE_FORMAT) &&
 			     strcmp(fmt, RESULT_FORMAT)))
-			return json_doc_fail(d, err, CDOK_ERR_UNSUPPORTED,
+			return cdki_json_doc_fail(d, err, CDOK_ERR_UNSUPPORTED,
 					"\"format\" must be \"" PUZZLE_FORMAT
 					"\" (or \"" RESULT_FORMAT "\")");
 	} else if (json_object_get(o, "board")) {
-		return json_doc_fail(d, err, CDOK_ERR_UNSUPPORTED, "this looks "
+		return cdki_json_doc_fail(d, err, CDOK_ERR_UNSUPPORTED, "this looks "
 				"like a Killer Sudoku document (it has "
 				"\"board\"), not a cdok puzzle; read it "
 				"with the killer format");
@@ -342,7 +342,7 @@ static cdok_status read_puzzle_object(const struct cdok_json_doc *d,
 			  RESULT_VERSION : JSON_VERSION;
 
 		if (version > top)
-			return json_doc_fail(d, err, CDOK_ERR_UNSUPPORTED,
+			return cdki_json_doc_fail(d, err, CDOK_ERR_UNSUPPORTED,
 					"version %" PRId64 " is newer than "
 					"this cdok reads (%d)", version, top);
 	}
@@ -350,17 +350,17 @@ static cdok_status read_puzzle_object(const struct cdok_json_doc *d,
 		/* A result document: its puzzle is what is read. */
 		v = json_object_get(o, "puzzle");
 		if (!json_is_object(v))
-			return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "the result "
+			return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "the result "
 					"document holds no \"puzzle\" object");
 		return read_puzzle_object(d, v, out, err);
 	}
 
 	v = json_object_get(o, "size");
 	if (!v)
-		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "the puzzle has no "
+		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "the puzzle has no "
 				"\"size\"");
 	if (json_is_integer(v) && json_integer_value(v) > CDOK_MAX_SIZE)
-		return json_doc_fail(d, err, CDOK_ERR_LIMIT, "size is %" PRId64
+		return cdki_json_doc_fail(d, err, CDOK_ERR_LIMIT, "size is %" PRId64
 				"; cdok supports grids up to %d x %d",
 				(int64_t)json_integer_value(v), CDOK_MAX_SIZE,
 				CDOK_MAX_SIZE);
@@ -369,13 +369,13 @@ static cdok_status read_puzzle_object(const struct cdok_json_doc *d,
 		return st;
 	cages = json_object_get(o, "cages");
 	if (cages && !json_is_array(cages))
-		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "\"cages\" must be "
-				"an array, not %s", cdok_json_type_name(cages));
+		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "\"cages\" must be "
+				"an array, not %s", cdki_json_type_name(cages));
 	givens = json_object_get(o, "givens");
 	if (givens && !json_is_array(givens))
-		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "\"givens\" must be "
+		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "\"givens\" must be "
 				"an array, not %s",
-				cdok_json_type_name(givens));
+				cdki_json_type_name(givens));
 
 	boxes = json_object_get(o, "boxes");
 	if (boxes) {
@@ -390,26 +390,26 @@ static cdok_status read_puzzle_object(const struct cdok_json_doc *d,
 	if (!p || !cells) {
 		cdok_puzzle_free(p);
 		free(cells);
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	}
 	cdok_puzzle_set_boxes(p, box_rows, box_cols);
 	v = json_object_get(o, "nylimb");
 	if (v && !json_is_boolean(v)) {
-		st = json_doc_fail(d, err, CDOK_ERR_SYNTAX, "\"nylimb\" must be "
-			      "true or false, not %s", cdok_json_type_name(v));
+		st = cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "\"nylimb\" must be "
+			      "true or false, not %s", cdki_json_type_name(v));
 		goto fail;
 	}
 	if (json_is_true(v) &&
 	    cdok_puzzle_set_rules(p, CDOK_RULE_NYLIMB) != CDOK_OK) {
-		st = json_doc_fail(d, err, CDOK_ERR_INVALID, "a Nylimb puzzle "
+		st = cdki_json_doc_fail(d, err, CDOK_ERR_INVALID, "a Nylimb puzzle "
 			      "has at most %d x %d cells and no boxes",
 			      CDOK_NYLIMB_MAX_SIZE, CDOK_NYLIMB_MAX_SIZE);
 		goto fail;
 	}
 	v = json_object_get(o, "two_cell");
 	if (v && !json_is_boolean(v)) {
-		st = json_doc_fail(d, err, CDOK_ERR_SYNTAX, "\"two_cell\" must "
-			      "be true or false, not %s", cdok_json_type_name(v));
+		st = cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "\"two_cell\" must "
+			      "be true or false, not %s", cdki_json_type_name(v));
 		goto fail;
 	}
 	if (json_is_true(v))
@@ -433,7 +433,7 @@ static cdok_status read_puzzle_object(const struct cdok_json_doc *d,
 		if (st != CDOK_OK)
 			goto fail;
 		if (cdok_has_given(p, cell)) {
-			st = json_doc_fail(d, err, CDOK_ERR_INVALID, "%s: the cell "
+			st = cdki_json_doc_fail(d, err, CDOK_ERR_INVALID, "%s: the cell "
 				      "[%d, %d] already has a given",
 				      cell_path(&at, path, sizeof(path)),
 				      cell / (int)size, cell % (int)size);
@@ -482,7 +482,7 @@ static bool g_digits(struct grammar *g)
 {
 	size_t start = g->i;
 
-	while (g->i < g->len && text_is_digit(g->s[g->i]))
+	while (g->i < g->len && cdki_text_is_digit(g->s[g->i]))
 		g->i++;
 	return g->i > start;
 }
@@ -518,7 +518,7 @@ static long g_hex4(struct grammar *g)
 	for (int k = 0; k < 4; k++, g->i++) {
 		char c = g->i < g->len ? g->s[g->i] : '\0';
 
-		if (text_is_digit(c))
+		if (cdki_text_is_digit(c))
 			v = v * 16 + (c - '0');
 		else if (c >= 'a' && c <= 'f')
 			v = v * 16 + (c - 'a' + 10);
@@ -698,7 +698,7 @@ static cdok_status next_in_array(struct json_state *s,
 	return fn(&d, json_array_get(s->array, s->next++), out, err);
 }
 
-cdok_status cdok_json_read_stream(struct cdok_reader *r,
+cdok_status cdki_json_read_stream(struct cdok_reader *r,
 				  cdok_json_object_fn fn,
 				  cdok_json_direct_fn direct, cdok_puzzle **out,
 				  cdok_error *err)
@@ -718,14 +718,14 @@ cdok_status cdok_json_read_stream(struct cdok_reader *r,
 	}
 	for (;;) {
 		i = r->pos;
-		while (i < r->len && (text_is_blank(r->text[i]) ||
+		while (i < r->len && (cdki_text_is_blank(r->text[i]) ||
 				      r->text[i] == '\n' || r->text[i] == '\r'))
 			i++;
 		advance(r, i);
 		if (i >= r->len) {
 			if (r->index > 0)
 				return CDOK_END;
-			return cdok_fail(err, CDOK_ERR_SYNTAX, r->line,
+			return cdki_fail(err, CDOK_ERR_SYNTAX, r->line,
 					 (int)(i - r->line_start) + 1,
 					 r->len == 0 ? "no JSON document "
 					 "found: the input is empty" :
@@ -755,13 +755,13 @@ cdok_status cdok_json_read_stream(struct cdok_reader *r,
 					 (size_t)jerr.position - 1 : 0);
 
 			if (parse_ran_out(&jerr, r->text + i, r->len - i))
-				return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0,
+				return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0,
 						 "out of memory");
 
 			/* jansson reports the position just past the
 			 * token it stumbled on. */
 			locate(r, at < r->len ? at : r->len, &line, &col);
-			return cdok_fail(err, CDOK_ERR_SYNTAX, line, col,
+			return cdki_fail(err, CDOK_ERR_SYNTAX, line, col,
 					 "JSON: %s", jerr.text);
 		}
 		advance(r, i + (size_t)jerr.position);
@@ -779,7 +779,7 @@ cdok_status cdok_json_read_stream(struct cdok_reader *r,
 			s = cdok_calloc(1, sizeof(*s));
 			if (!s) {
 				json_decref(doc);
-				return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0,
+				return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0,
 						 "out of memory");
 			}
 			r->state = s;
@@ -796,13 +796,13 @@ cdok_status cdok_json_read_stream(struct cdok_reader *r,
 /* jansson's json_t and the struct json_t the shared declarations in
  * format.h use are one type, so the reader fits cdok_json_object_fn
  * as it is. */
-cdok_status cdok_json_read(struct cdok_reader *r, cdok_puzzle **out,
+cdok_status cdki_json_read(struct cdok_reader *r, cdok_puzzle **out,
 			   cdok_error *err)
 {
-	return cdok_json_read_stream(r, read_puzzle_object, NULL, out, err);
+	return cdki_json_read_stream(r, read_puzzle_object, NULL, out, err);
 }
 
-enum cdok_likeness cdok_json_detect(const char *text, size_t len)
+enum cdok_likeness cdki_json_detect(const char *text, size_t len)
 {
 	return len > 0 && (text[0] == '{' || text[0] == '[') ?
 	       CDOK_LIKELY : CDOK_UNLIKE;
@@ -970,7 +970,7 @@ static void dump_pretty(struct builder *b, struct strbuf *sb,
 		json_object_foreach((json_t *)v, key, member) {
 			json_t *k = json_string(key);
 
-			sb_repeat(sb, " ", indent + 2);
+			cdki_sb_repeat(sb, " ", indent + 2);
 			if (!k)
 				b->failed = true;
 			else
@@ -980,7 +980,7 @@ static void dump_pretty(struct builder *b, struct strbuf *sb,
 			dump_pretty(b, sb, member, indent + 2);
 			sb_puts(sb, --left ? ",\n" : "\n");
 		}
-		sb_repeat(sb, " ", indent);
+		cdki_sb_repeat(sb, " ", indent);
 		sb_putc(sb, '}');
 		return;
 	}
@@ -995,12 +995,12 @@ static void dump_pretty(struct builder *b, struct strbuf *sb,
 		if (nested) {
 			sb_puts(sb, "[\n");
 			json_array_foreach(v, i, e) {
-				sb_repeat(sb, " ", indent + 2);
+				cdki_sb_repeat(sb, " ", indent + 2);
 				dump_inline(b, sb, e, INLINE_FLAGS);
 				sb_puts(sb, i + 1 < json_array_size(v) ?
 					",\n" : "\n");
 			}
-			sb_repeat(sb, " ", indent);
+			cdki_sb_repeat(sb, " ", indent);
 			sb_putc(sb, ']');
 			return;
 		}
@@ -1021,7 +1021,7 @@ static cdok_status emit(struct builder *b, struct strbuf *sb, json_t *doc,
 	}
 	json_decref(doc);
 	if (b->failed || sb->failed)
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	return CDOK_OK;
 }
 
@@ -1032,14 +1032,14 @@ static cdok_status check_values(const cdok_puzzle *p, const int *values,
 
 	for (int cell = 0; values && cell < n * n; cell++)
 		if (values[cell] < 0 && values[cell] != CDOK_NONE)
-			return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+			return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 					 "cell at row %d, column %d has the "
 					 "negative value %d", cell / n + 1,
 					 cell % n + 1, values[cell]);
 	return CDOK_OK;
 }
 
-cdok_status cdok_json_put(struct cdok_writer *w, struct strbuf *sb,
+cdok_status cdki_json_put(struct cdok_writer *w, struct strbuf *sb,
 			  const cdok_puzzle *p, const int *values,
 			  cdok_error *err)
 {
@@ -1056,7 +1056,7 @@ cdok_status cdok_json_put(struct cdok_writer *w, struct strbuf *sb,
 	return st;
 }
 
-cdok_status cdok_json_finish(struct cdok_writer *w, struct strbuf *sb,
+cdok_status cdki_json_finish(struct cdok_writer *w, struct strbuf *sb,
 			     cdok_error *err)
 {
 	(void)err;
@@ -1065,7 +1065,7 @@ cdok_status cdok_json_finish(struct cdok_writer *w, struct strbuf *sb,
 	return CDOK_OK;
 }
 
-cdok_status cdok_json_write(struct strbuf *sb, const cdok_puzzle *p,
+cdok_status cdki_json_write(struct strbuf *sb, const cdok_puzzle *p,
 			    const int *values, cdok_error *err)
 {
 	struct builder b = {false};
@@ -1233,11 +1233,11 @@ cdok_status cdok_json_result(const cdok_puzzle *p, const cdok_json_info *in,
 	if (len)
 		*len = 0;
 	if (!in)
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0, "no information "
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0, "no information "
 				 "to write");
 	if (!p && (!in->omit_puzzle || in->nsolutions || in->candidate ||
 		   in->nproblems))
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0, "a result with "
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0, "a result with "
 				 "a puzzle, solutions or a check needs the "
 				 "puzzle");
 	o = chk(&b, json_object());
@@ -1261,7 +1261,7 @@ cdok_status cdok_json_result(const cdok_puzzle *p, const cdok_json_info *in,
 		set(&b, o, "puzzle", puzzle_object(&b, p, NULL));
 	if (in->result) {
 		const cdok_result *r = in->result;
-		const char *v = cdok_verdict_name(cdok_verdict_of(r));
+		const char *v = cdok_verdict_name(cdki_verdict_of(r));
 
 		set(&b, o, "verdict", chk(&b, json_string(v)));
 		set(&b, o, "count", chk(&b, json_integer((json_int_t)
@@ -1282,18 +1282,18 @@ cdok_status cdok_json_result(const cdok_puzzle *p, const cdok_json_info *in,
 			set(&b, o, "reason", chk(&b, json_string(r->reason)));
 	}
 	if (in->grading)
-		set(&b, o, "grade", chk(&b, cdok_json_grade_object(
+		set(&b, o, "grade", chk(&b, cdki_json_grade_object(
 						in->grading)));
 	if (in->hint) {
 		set(&b, o, "hint", chk(&b, json_string(in->hint)));
 		if (in->steps && in->nsteps > 0)
-			set(&b, o, "step", chk(&b, cdok_json_step_object(
+			set(&b, o, "step", chk(&b, cdki_json_step_object(
 						       p, &in->steps[0])));
 	} else if (in->steps) {
 		json_t *steps = chk(&b, json_array());
 
 		for (int i = 0; i < in->nsteps; i++)
-			append(&b, steps, chk(&b, cdok_json_step_object(
+			append(&b, steps, chk(&b, cdki_json_step_object(
 						      p, &in->steps[i])));
 		set(&b, o, "steps", steps);
 	}
@@ -1331,14 +1331,14 @@ cdok_status cdok_json_result(const cdok_puzzle *p, const cdok_json_info *in,
 		}
 		set(&b, o, "timings", t);
 	}
-	sb_init(&sb);
+	cdki_sb_init(&sb);
 	st = emit(&b, &sb, o, in->flags, err);
 	if (st == CDOK_OK)
 		sb_putc(&sb, '\n');
 	if (st == CDOK_OK && sb.failed)
-		st = cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	if (st != CDOK_OK) {
-		sb_free(&sb);
+		cdki_sb_free(&sb);
 		return st;
 	}
 	*out = sb.data;

@@ -11,27 +11,27 @@
 
 #include "format/format.h"
 
-cdok_status cdok_json_read(struct cdok_reader *reader, cdok_puzzle **out,
+cdok_status cdki_json_read(struct cdok_reader *reader, cdok_puzzle **out,
 			   cdok_error *err);
-cdok_status cdok_json_write(struct strbuf *sb, const cdok_puzzle *puzzle,
+cdok_status cdki_json_write(struct strbuf *sb, const cdok_puzzle *puzzle,
 			    const int *values, cdok_error *err);
-cdok_status cdok_json_put(struct cdok_writer *w, struct strbuf *sb,
+cdok_status cdki_json_put(struct cdok_writer *w, struct strbuf *sb,
 			  const cdok_puzzle *puzzle, const int *values,
 			  cdok_error *err);
 /* The end of a stream of json or killer documents (one shape). */
-cdok_status cdok_json_finish(struct cdok_writer *w, struct strbuf *sb,
+cdok_status cdki_json_finish(struct cdok_writer *w, struct strbuf *sb,
 			     cdok_error *err);
-enum cdok_likeness cdok_json_detect(const char *text, size_t len);
+enum cdok_likeness cdki_json_detect(const char *text, size_t len);
 
-cdok_status cdok_killer_read(struct cdok_reader *reader, cdok_puzzle **out,
+cdok_status cdki_killer_read(struct cdok_reader *reader, cdok_puzzle **out,
 			     cdok_error *err);
-cdok_status cdok_killer_write(struct strbuf *sb, const cdok_puzzle *puzzle,
+cdok_status cdki_killer_write(struct strbuf *sb, const cdok_puzzle *puzzle,
 			      const int *values, cdok_error *err);
-cdok_status cdok_killer_put(struct cdok_writer *w, struct strbuf *sb,
+cdok_status cdki_killer_put(struct cdok_writer *w, struct strbuf *sb,
 			    const cdok_puzzle *puzzle, const int *values,
 			    cdok_error *err);
-enum cdok_likeness cdok_killer_detect(const char *text, size_t len);
-cdok_status cdok_killer_fit(cdok_gen_params *params, cdok_error *err);
+enum cdok_likeness cdki_killer_detect(const char *text, size_t len);
+cdok_status cdki_killer_fit(cdok_gen_params *params, cdok_error *err);
 
 /* ---- JSON documents shared by the json and killer formats ----
  *
@@ -64,25 +64,25 @@ typedef bool (*cdok_json_direct_fn)(const char *text, size_t len,
 
 /* The next puzzle of the reader's text, built by fn (or by direct, when
  * not NULL and it can). */
-cdok_status cdok_json_read_stream(struct cdok_reader *reader,
+cdok_status cdki_json_read_stream(struct cdok_reader *reader,
 				  cdok_json_object_fn fn,
 				  cdok_json_direct_fn direct,
 				  cdok_puzzle **out, cdok_error *err);
 
 /* Barium's Killer documents of the usual shape (killer_direct.c). */
-bool cdok_killer_direct(const char *text, size_t len, size_t *used,
+bool cdki_killer_direct(const char *text, size_t len, size_t *used,
 			cdok_puzzle **out);
 
 /* "an object", "an integer", ... for messages. */
-const char *cdok_json_type_name(const struct json_t *value);
+const char *cdki_json_type_name(const struct json_t *value);
 
 /* Whether value is an integer in lo..hi, into *out.  A puzzle holds
  * hundreds of numbers, so the path that names one in a message ("board
- * [3][4]") is made only when it is wrong, for cdok_json_bad_int, which
+ * [3][4]") is made only when it is wrong, for cdki_json_bad_int, which
  * says what is wrong with it (d->where first, at d's position). */
-bool cdok_json_int_in(const struct json_t *value, int64_t lo, int64_t hi,
+bool cdki_json_int_in(const struct json_t *value, int64_t lo, int64_t hi,
 		      int64_t *out);
-cdok_status cdok_json_bad_int(const struct cdok_json_doc *d,
+cdok_status cdki_json_bad_int(const struct cdok_json_doc *d,
 			      const struct json_t *value, const char *path,
 			      int64_t lo, int64_t hi, cdok_error *err);
 
@@ -98,11 +98,11 @@ cdok_status cdok_json_bad_int(const struct cdok_json_doc *d,
 /* The CDOK_JSON_HAS_* keys of the first document's object, or -1 when
  * the first document is not well-formed JSON (or is too deep to scan),
  * or is not an object (or an array whose first element is one). */
-int cdok_json_scan_keys(const char *text, size_t len);
+int cdki_json_scan_keys(const char *text, size_t len);
 
 /* Fail with status st and a message at the document's current place
  * (d->line, d->column, d->where in front). */
-cdok_status json_doc_fail(const struct cdok_json_doc *d, cdok_error *err,
+cdok_status cdki_json_doc_fail(const struct cdok_json_doc *d, cdok_error *err,
 			  cdok_status st, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 

@@ -80,7 +80,7 @@ static json_t *level_string(cdok_scale scale, int level)
 	return json_string(buf);
 }
 
-json_t *cdok_json_grade_object(const cdok_grading *g)
+json_t *cdki_json_grade_object(const cdok_grading *g)
 {
 	bool failed = false;
 	json_t *o = chk(&failed, json_object());
@@ -130,7 +130,7 @@ static json_t *cell_array(bool *failed, int n, int cell, int value,
 	return a;
 }
 
-json_t *cdok_json_step_object(const cdok_puzzle *p, const cdok_step *s)
+json_t *cdki_json_step_object(const cdok_puzzle *p, const cdok_step *s)
 {
 	bool failed = false;
 	int n = cdok_puzzle_size(p);

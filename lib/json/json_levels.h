@@ -9,11 +9,11 @@
 #include "cdok.h"
 
 /* The "grade" object, or NULL when memory runs out. */
-json_t *cdok_json_grade_object(const cdok_grading *grading);
+json_t *cdki_json_grade_object(const cdok_grading *grading);
 
 /* A step object ("technique", "level", "cells", "placed", "removed",
  * "text"), or NULL when memory runs out. */
-json_t *cdok_json_step_object(const cdok_puzzle *puzzle,
+json_t *cdki_json_step_object(const cdok_puzzle *puzzle,
 			      const cdok_step *step);
 
 #endif /* CDOK_JSON_LEVELS_H */

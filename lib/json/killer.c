@@ -35,23 +35,23 @@ static cdok_status read_board(const struct cdok_json_doc *d, const json_t *b,
 	char path[48];
 
 	if (!json_is_array(b))
-		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "\"board\" must be an "
+		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "\"board\" must be an "
 			     "array of %d rows, not %s", KILLER_N,
-			     cdok_json_type_name(b));
+			     cdki_json_type_name(b));
 	if (json_array_size(b) != KILLER_N)
-		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "\"board\" has %zu rows; "
+		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "\"board\" has %zu rows; "
 			     "the schema's board is %d x %d",
 			     json_array_size(b), KILLER_N, KILLER_N);
 	for (int y = 0; y < KILLER_N; y++) {
 		const json_t *row = json_array_get(b, (size_t)y);
 
 		if (!json_is_array(row))
-			return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "board[%d] must "
+			return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "board[%d] must "
 				     "be an array of %d values (0 for an "
 				     "empty cell), not %s", y, KILLER_N,
-				     cdok_json_type_name(row));
+				     cdki_json_type_name(row));
 		if (json_array_size(row) != KILLER_N)
-			return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "board[%d] has "
+			return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "board[%d] has "
 				     "%zu values; the schema's board is %d x "
 				     "%d", y, json_array_size(row), KILLER_N,
 				     KILLER_N);
@@ -59,10 +59,10 @@ static cdok_status read_board(const struct cdok_json_doc *d, const json_t *b,
 			const json_t *value = json_array_get(row, (size_t)x);
 			int64_t v;
 
-			if (!cdok_json_int_in(value, 0, KILLER_N, &v)) {
+			if (!cdki_json_int_in(value, 0, KILLER_N, &v)) {
 				snprintf(path, sizeof(path), "board[%d][%d]",
 					 y, x);
-				return cdok_json_bad_int(d, value, path, 0, KILLER_N,
+				return cdki_json_bad_int(d, value, path, 0, KILLER_N,
 					       err);
 			}
 			givens[y * KILLER_N + x] = (int)v;
@@ -85,22 +85,22 @@ static cdok_status read_cage(const struct cdok_json_doc *d, const json_t *c,
 	cdok_status st;
 
 	if (!json_is_array(c) || json_array_size(c) != 2)
-		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "cages[%d] must be "
+		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "cages[%d] must be "
 			     "[total, [[x, y], ...]]", index);
-	if (!cdok_json_int_in(json_array_get(c, 0), 1, INT64_MAX, &total)) {
+	if (!cdki_json_int_in(json_array_get(c, 0), 1, INT64_MAX, &total)) {
 		snprintf(path, sizeof(path), "cages[%d][0] (the total)",
 			 index);
-		return cdok_json_bad_int(d, json_array_get(c, 0), path, 1, INT64_MAX,
+		return cdki_json_bad_int(d, json_array_get(c, 0), path, 1, INT64_MAX,
 			       err);
 	}
 	list = json_array_get(c, 1);
 	if (!json_is_array(list) || json_array_size(list) == 0)
-		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "cages[%d][1] (the "
+		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "cages[%d][1] (the "
 			     "cells) must be a non-empty array of [x, y]",
 			     index);
 	ncells = json_array_size(list);
 	if (ncells > KILLER_CELLS)
-		return json_doc_fail(d, err, CDOK_ERR_INVALID, "cages[%d] has %zu "
+		return cdki_json_doc_fail(d, err, CDOK_ERR_INVALID, "cages[%d] has %zu "
 			     "cells, more than the grid's %d", index, ncells,
 			     KILLER_CELLS);
 	for (size_t i = 0; i < ncells; i++) {
@@ -109,28 +109,28 @@ static cdok_status read_cage(const struct cdok_json_doc *d, const json_t *c,
 		int cell;
 
 		if (!json_is_array(xy) || json_array_size(xy) != 2)
-			return json_doc_fail(d, err, CDOK_ERR_SYNTAX,
+			return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX,
 				     "cages[%d][1][%zu] must be [x, y] "
 				     "(column, row)", index, i);
-		if (!cdok_json_int_in(json_array_get(xy, 0), 0, KILLER_N - 1, &x)) {
+		if (!cdki_json_int_in(json_array_get(xy, 0), 0, KILLER_N - 1, &x)) {
 			snprintf(path, sizeof(path), "cages[%d][1][%zu][0] "
 				 "(x, the column)", index, i);
-			return cdok_json_bad_int(d, json_array_get(xy, 0), path, 0,
+			return cdki_json_bad_int(d, json_array_get(xy, 0), path, 0,
 				       KILLER_N - 1, err);
 		}
-		if (!cdok_json_int_in(json_array_get(xy, 1), 0, KILLER_N - 1, &y)) {
+		if (!cdki_json_int_in(json_array_get(xy, 1), 0, KILLER_N - 1, &y)) {
 			snprintf(path, sizeof(path), "cages[%d][1][%zu][1] "
 				 "(y, the row)", index, i);
-			return cdok_json_bad_int(d, json_array_get(xy, 1), path, 0,
+			return cdki_json_bad_int(d, json_array_get(xy, 1), path, 0,
 				       KILLER_N - 1, err);
 		}
 		cell = (int)(y * KILLER_N + x);
 		if (owner[cell] == index)
-			return json_doc_fail(d, err, CDOK_ERR_INVALID,
+			return cdki_json_doc_fail(d, err, CDOK_ERR_INVALID,
 				     "cages[%d][1][%zu]: the cell [%d, %d] is "
 				     "listed twice", index, i, (int)x, (int)y);
 		if (owner[cell] >= 0)
-			return json_doc_fail(d, err, CDOK_ERR_INVALID,
+			return cdki_json_doc_fail(d, err, CDOK_ERR_INVALID,
 				     "cages[%d][1][%zu]: the cell [%d, %d] is "
 				     "already in cages[%d]", index, i, (int)x,
 				     (int)y, owner[cell]);
@@ -140,14 +140,14 @@ static cdok_status read_cage(const struct cdok_json_doc *d, const json_t *c,
 	st = cdok_puzzle_add_cage(p, CDOK_OP_ADD, total, cells, (int)ncells,
 				  NULL, NULL);
 	if (st != CDOK_OK)
-		return json_doc_fail(d, err, st, "%s", st == CDOK_ERR_NOMEM ?
+		return cdki_json_doc_fail(d, err, st, "%s", st == CDOK_ERR_NOMEM ?
 			     "out of memory" : "cannot add the cage");
 	p->cages[p->ncages - 1].distinct = true;
 	/* The schema does not say so, but a Killer cage is one region,
 	 * and cdok_puzzle_validate would refuse the puzzle anyway: better
 	 * said here, with the cage's place in the document. */
-	if (!cdok_cage_connected(p, p->ncages - 1))
-		return json_doc_fail(d, err, CDOK_ERR_INVALID, "cages[%d] is not "
+	if (!cdki_cage_connected(p, p->ncages - 1))
+		return cdki_json_doc_fail(d, err, CDOK_ERR_INVALID, "cages[%d] is not "
 			     "connected: a cage's cells must form one region "
 			     "of orthogonal neighbours", index);
 	return CDOK_OK;
@@ -163,31 +163,31 @@ static cdok_status killer_object(const struct cdok_json_doc *d,
 	cdok_status st;
 
 	if (!json_is_object(o))
-		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "a Killer Sudoku must "
+		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "a Killer Sudoku must "
 			     "be a JSON object, not %s",
-			     cdok_json_type_name(o));
+			     cdki_json_type_name(o));
 	if (json_object_get(o, "format"))
-		return json_doc_fail(d, err, CDOK_ERR_UNSUPPORTED, "this is a cdok "
+		return cdki_json_doc_fail(d, err, CDOK_ERR_UNSUPPORTED, "this is a cdok "
 			     "JSON document (it has \"format\"), not a Killer "
 			     "Sudoku one; read it with the json format");
 	board = json_object_get(o, "board");
 	if (!board)
-		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "the document has no "
+		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "the document has no "
 			     "\"board\"");
 	st = read_board(d, board, givens, err);
 	if (st != CDOK_OK)
 		return st;
 	cages = json_object_get(o, "cages");
 	if (!cages)
-		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "the document has no "
+		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "the document has no "
 			     "\"cages\"");
 	if (!json_is_array(cages))
-		return json_doc_fail(d, err, CDOK_ERR_SYNTAX, "\"cages\" must be an "
-			     "array, not %s", cdok_json_type_name(cages));
+		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "\"cages\" must be an "
+			     "array, not %s", cdki_json_type_name(cages));
 
 	p = cdok_puzzle_new(KILLER_N);
 	if (!p)
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	cdok_puzzle_set_boxes(p, KILLER_BOX, KILLER_BOX);
 	for (int cell = 0; cell < KILLER_CELLS; cell++) {
 		owner[cell] = -1;
@@ -203,7 +203,7 @@ static cdok_status killer_object(const struct cdok_json_doc *d,
 	for (int cell = 0; cell < KILLER_CELLS; cell++) {
 		if (owner[cell] >= 0)
 			continue;
-		st = json_doc_fail(d, err, CDOK_ERR_INVALID, "the cell [%d, %d] (row "
+		st = cdki_json_doc_fail(d, err, CDOK_ERR_INVALID, "the cell [%d, %d] (row "
 			   "%d, column %d) is in no cage; in a Killer Sudoku "
 			   "every cell is in exactly one", cell % KILLER_N,
 			   cell / KILLER_N, cell / KILLER_N + 1,
@@ -217,10 +217,10 @@ fail:
 	return st;
 }
 
-cdok_status cdok_killer_read(struct cdok_reader *r, cdok_puzzle **out,
+cdok_status cdki_killer_read(struct cdok_reader *r, cdok_puzzle **out,
 			     cdok_error *err)
 {
-	return cdok_json_read_stream(r, killer_object, cdok_killer_direct, out,
+	return cdki_json_read_stream(r, killer_object, cdki_killer_direct, out,
 				     err);
 }
 
@@ -230,13 +230,13 @@ cdok_status cdok_killer_read(struct cdok_reader *r, cdok_puzzle **out,
  * see that (scan.c): a text that is not well-formed JSON is left to the
  * json format, whose reader reports the syntax error just as this one
  * would. */
-enum cdok_likeness cdok_killer_detect(const char *text, size_t len)
+enum cdok_likeness cdki_killer_detect(const char *text, size_t len)
 {
 	int keys;
 
 	if (len == 0 || (text[0] != '{' && text[0] != '['))
 		return CDOK_UNLIKE;
-	keys = cdok_json_scan_keys(text, len);
+	keys = cdki_json_scan_keys(text, len);
 	if (keys < 0)
 		return CDOK_UNLIKE;
 	return (keys & CDOK_JSON_HAS_BOARD) && (keys & CDOK_JSON_HAS_CAGES) &&
@@ -254,16 +254,16 @@ static cdok_status check_writable(const cdok_puzzle *p, const int *values,
 	char name[96];
 
 	if (n != KILLER_N)
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the puzzle is %d x %d, but the Killer "
 				 "Sudoku JSON schema is 9 x 9", n, n);
 	if (p->box_rows != KILLER_BOX || p->box_cols != KILLER_BOX) {
 		if (!p->box_rows)
-			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+			return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 					 "the puzzle has no boxes, but a "
 					 "Killer Sudoku in this schema has "
 					 "3 x 3 boxes");
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the puzzle's boxes are %d x %d, but a Killer "
 				 "Sudoku in this schema has 3 x 3 boxes",
 				 p->box_rows, p->box_cols);
@@ -274,38 +274,38 @@ static cdok_status check_writable(const cdok_puzzle *p, const int *values,
 			"difference", "product", "ratio",
 			"hidden-operator"};
 
-		cdok_cage_name(p, k, name, sizeof(name));
+		cdki_cage_name(p, k, name, sizeof(name));
 		if (c->ncells > 1 && c->op != CDOK_OP_ADD)
-			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+			return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 					 "%s is a %s cage; Killer cages are "
 					 "sums", name,
 					 kinds[c->op == CDOK_OP_SUB ? 0 :
 					       c->op == CDOK_OP_MUL ? 1 :
 					       c->op == CDOK_OP_DIV ? 2 : 3]);
 		if (c->ncells > 1 && !c->distinct)
-			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+			return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 					 "the values of %s may repeat, but a "
 					 "Killer cage's values all differ",
 					 name);
 		if (c->target < 1)
-			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+			return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 					 "%s has the total %" PRId64 "; the "
 					 "schema's totals are at least 1",
 					 name, c->target);
-		if (!cdok_cage_connected(p, k))
-			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		if (!cdki_cage_connected(p, k))
+			return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 					 "%s is not connected; a Killer cage "
 					 "is one region", name);
 	}
 	for (int cell = 0; cell < n * n; cell++) {
 		if (p->cage_of[cell] < 0 && !cdok_has_given(p, cell))
-			return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+			return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 					 "cell at row %d, column %d is in no "
 					 "cage and has no given; in a Killer "
 					 "Sudoku every cell is in a cage",
 					 cell / n + 1, cell % n + 1);
 		if (values && (values[cell] < 0 || values[cell] > n))
-			return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+			return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 					 "cell at row %d, column %d has the "
 					 "value %d; the board holds 0..%d",
 					 cell / n + 1, cell % n + 1,
@@ -330,7 +330,7 @@ static void put_document(struct strbuf *sb, const cdok_puzzle *p,
 
 	sb_puts(sb, open);
 	for (int y = 0; y < n; y++) {
-		sb_printf(sb, "%s%s[", y ? row_sep : "", row_in);
+		cdki_sb_printf(sb, "%s%s[", y ? row_sep : "", row_in);
 		for (int x = 0; x < n; x++) {
 			int cell = y * n + x;
 			int v = cdok_has_given(p, cell) ? p->given[cell] : 0;
@@ -339,7 +339,7 @@ static void put_document(struct strbuf *sb, const cdok_puzzle *p,
 				v = values[cell];
 			else if (p->cage_of[cell] < 0)
 				v = 0;
-			sb_printf(sb, "%s%d", x ? sep : "", v);
+			cdki_sb_printf(sb, "%s%d", x ? sep : "", v);
 		}
 		sb_putc(sb, ']');
 	}
@@ -351,14 +351,14 @@ static void put_document(struct strbuf *sb, const cdok_puzzle *p,
 
 		if (c && c->cells[0] != cell)
 			continue;
-		sb_printf(sb, "%s%s[%" PRId64 "%s[", first ? "" : row_sep,
+		cdki_sb_printf(sb, "%s%s[%" PRId64 "%s[", first ? "" : row_sep,
 			  row_in, c ? c->target : (int64_t)p->given[cell],
 			  sep);
 		first = 0;
 		for (int i = 0; i < (c ? c->ncells : 1); i++) {
 			int at = c ? c->cells[i] : cell;
 
-			sb_printf(sb, "%s[%d%s%d]", i ? sep : "", at % n, sep,
+			cdki_sb_printf(sb, "%s[%d%s%d]", i ? sep : "", at % n, sep,
 				  at / n);
 		}
 		sb_puts(sb, "]]");
@@ -366,7 +366,7 @@ static void put_document(struct strbuf *sb, const cdok_puzzle *p,
 	sb_puts(sb, compact ? "]}" : "\n  ]\n}");
 }
 
-cdok_status cdok_killer_put(struct cdok_writer *w, struct strbuf *sb,
+cdok_status cdki_killer_put(struct cdok_writer *w, struct strbuf *sb,
 			    const cdok_puzzle *p, const int *values,
 			    cdok_error *err)
 {
@@ -383,7 +383,7 @@ cdok_status cdok_killer_put(struct cdok_writer *w, struct strbuf *sb,
 	return CDOK_OK;
 }
 
-cdok_status cdok_killer_write(struct strbuf *sb, const cdok_puzzle *p,
+cdok_status cdki_killer_write(struct strbuf *sb, const cdok_puzzle *p,
 			      const int *values, cdok_error *err)
 {
 	cdok_status st = check_writable(p, values, err);
@@ -398,21 +398,21 @@ cdok_status cdok_killer_write(struct strbuf *sb, const cdok_puzzle *p,
 /* ------------------------------------------------------------------ */
 /* Generating for the schema                                           */
 
-cdok_status cdok_killer_fit(cdok_gen_params *par, cdok_error *err)
+cdok_status cdki_killer_fit(cdok_gen_params *par, cdok_error *err)
 {
 	if (!par->killer)
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "a Killer Sudoku JSON document holds a Killer "
 				 "Sudoku, with boxes and sum cages whose values "
 				 "differ");
 	if (par->size != KILLER_N)
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the size is %d, but the Killer Sudoku JSON "
 				 "schema is %d x %d", par->size, KILLER_N,
 				 KILLER_N);
 	if (par->box_rows && (par->box_rows != KILLER_BOX ||
 			      par->box_cols != KILLER_BOX))
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "boxes of %d x %d, but the Killer Sudoku JSON "
 				 "schema has boxes of %d x %d", par->box_rows,
 				 par->box_cols, KILLER_BOX, KILLER_BOX);

@@ -182,7 +182,7 @@ static cdok_puzzle *build(const int *givens, const struct cage_list *c)
 			return NULL;
 		}
 		p->cages[k].distinct = true;
-		if (!cdok_cage_connected(p, k)) {
+		if (!cdki_cage_connected(p, k)) {
 			cdok_puzzle_free(p);
 			return NULL;
 		}
@@ -190,7 +190,7 @@ static cdok_puzzle *build(const int *givens, const struct cage_list *c)
 	return p;
 }
 
-bool cdok_killer_direct(const char *text, size_t len, size_t *used,
+bool cdki_killer_direct(const char *text, size_t len, size_t *used,
 			cdok_puzzle **out)
 {
 	struct json_cursor d = {text, len, 0};

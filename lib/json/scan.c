@@ -205,7 +205,7 @@ static int scan_word(struct json_cursor *s, const char *w)
 	return 1;
 }
 
-int cdok_json_scan_keys(const char *text, size_t len)
+int cdki_json_scan_keys(const char *text, size_t len)
 {
 	/* The open containers, innermost last: '{' or '['. */
 	char stack[MAX_DEPTH];

@@ -82,7 +82,7 @@ static bool clue_holds(cdok_op op, int64_t target, const int *values,
 #undef V
 }
 
-bool cdok_cage_holds(cdok_op op, int64_t target, const int *v, int n)
+bool cdki_cage_holds(cdok_op op, int64_t target, const int *v, int n)
 {
 	return clue_holds(op, target, v, NULL, n);
 }
@@ -99,7 +99,7 @@ static bool ops_hold(unsigned ops, int64_t target, const int *values,
 	return false;
 }
 
-bool cdok_ops_hold(unsigned ops, int64_t target, const int *v, int n)
+bool cdki_ops_hold(unsigned ops, int64_t target, const int *v, int n)
 {
 	return ops_hold(ops, target, v, NULL, n);
 }
@@ -111,7 +111,7 @@ static unsigned digit_set(int v)
 	return v < 10 ? 1u << v : (1u << (v / 10)) | (1u << (v % 10));
 }
 
-bool cdok_nylimb_grid_ok(const int *values, int n)
+bool cdki_nylimb_grid_ok(const int *values, int n)
 {
 	for (int line = 0; line < 2 * n; line++) {
 		unsigned used = 0;
@@ -183,7 +183,7 @@ int cdok_puzzle_is_solution(const cdok_puzzle *p, const int *values)
 		if (values[cell] < lo || values[cell] > hi ||
 		    (cdok_has_given(p, cell) && p->given[cell] != values[cell]))
 			return 0;
-	if (nylimb ? !cdok_nylimb_grid_ok(values, n) : !latin_ok(p, values))
+	if (nylimb ? !cdki_nylimb_grid_ok(values, n) : !latin_ok(p, values))
 		return 0;
 	for (int c = 0; c < p->ncages; c++) {
 		const struct cdok_cage *cage = &p->cages[c];
@@ -266,7 +266,7 @@ static bool cage_fails(const cdok_puzzle *p, const struct cdok_cage *c,
 	int64_t sum = 0, max = 0, prod = 1;
 	bool overflow = false;
 
-	if (cdok_ops_hold(cdok_clue_ops(c->op, c->ncells, p->rules),
+	if (cdki_ops_hold(cdok_clue_ops(c->op, c->ncells, p->rules),
 			  c->target, v, c->ncells))
 		return false;
 	for (int i = 0; i < c->ncells; i++) {
@@ -449,13 +449,13 @@ cdok_status cdok_check(const cdok_puzzle *p, const int *values,
 	if (count)
 		*count = 0;
 	if (!p || !values || !problems || !count)
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "cdok_check needs a puzzle, values and "
 				 "somewhere to put the problems");
 	n = p->size;
 	buf = cdok_malloc((size_t)n * (size_t)n * sizeof(*buf));
 	if (!buf)
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 
 	for (int cell = 0; cell < n * n; cell++)
 		if (!cdok_puzzle_value_ok(p, values[cell])) {
@@ -540,7 +540,7 @@ cdok_status cdok_check(const cdok_puzzle *p, const int *values,
 	free(buf);
 	if (ps.failed) {
 		free(ps.items);
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	}
 	*problems = ps.items;
 	*count = ps.n;
@@ -681,7 +681,7 @@ size_t cdok_problem_describe(const cdok_problem *pr, const cdok_puzzle *p,
 		}
 		cg = &p->cages[pr->cage];
 		t = cg->target;
-		cdok_cage_name(p, pr->cage, name, sizeof(name));
+		cdki_cage_name(p, pr->cage, name, sizeof(name));
 		if (cg->ncells == 1) {
 			w = snprintf(buf, len, "%s holds %" PRId64 ", not %"
 				     PRId64, name, pr->got, t);
@@ -787,7 +787,7 @@ size_t cdok_problem_describe(const cdok_problem *pr, const cdok_puzzle *p,
 			break;
 		}
 		cg = &p->cages[pr->cage];
-		cdok_cage_name(p, pr->cage, name, sizeof(name));
+		cdki_cage_name(p, pr->cage, name, sizeof(name));
 		list_cells(pr->where, cg->cells, p->size, count - shown,
 			   clist, sizeof(clist));
 		w = snprintf(buf, len, "%s has %d %s (%s), but its values must "

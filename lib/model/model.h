@@ -91,12 +91,12 @@ static inline bool cdok_is_value(const cdok_puzzle *p, int v)
 
 /* The orthogonal neighbours of cell in an n x n grid, into out (up to
  * four, in the order up, down, left, right); returns how many. */
-int cdok_grid_neighbours(int n, int cell, int out[4]);
+int cdki_grid_neighbours(int n, int cell, int out[4]);
 
 /* Whether an n x n grid of values keeps the Nylimb rule: every value in
  * 0..99, and no row or column with a digit twice (11 uses its digit
  * twice) or more than one two-digit number (check.c). */
-bool cdok_nylimb_grid_ok(const int *values, int n);
+bool cdki_nylimb_grid_ok(const int *values, int n);
 
 /* ---- memory ----
  *
@@ -158,13 +158,13 @@ static inline void *cdok_carve(char *base, size_t *at, size_t bytes)
 
 /* Fill err (if not NULL) and return status.  line/column 0 = no
  * position. */
-cdok_status cdok_fail(cdok_error *err, cdok_status status, int line,
+cdok_status cdki_fail(cdok_error *err, cdok_status status, int line,
 		      int column, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 
 /* The verdict of a result whose count, complete and gave_up are set:
  * the one place that turns those into an outcome (util.c). */
-cdok_verdict cdok_verdict_of(const cdok_result *result);
+cdok_verdict cdki_verdict_of(const cdok_result *result);
 
 /* ---- growable strings for writers ---- */
 
@@ -175,10 +175,10 @@ struct strbuf {
 	bool failed;   /* an allocation failed; contents are unusable */
 };
 
-void sb_init(struct strbuf *sb);
-void sb_free(struct strbuf *sb);
+void cdki_sb_init(struct strbuf *sb);
+void cdki_sb_free(struct strbuf *sb);
 /* sb_putn when the buffer must grow first. */
-void sb_putn_grow(struct strbuf *sb, const char *s, size_t n);
+void cdki_sb_putn_grow(struct strbuf *sb, const char *s, size_t n);
 
 /* Writers put many short pieces (a character, a line of a drawing):
  * while they fit, that is a copy without a call. */
@@ -189,7 +189,7 @@ static inline void sb_putn(struct strbuf *sb, const char *s, size_t n)
 		sb->len += n;
 		sb->data[sb->len] = '\0';
 	} else {
-		sb_putn_grow(sb, s, n);
+		cdki_sb_putn_grow(sb, s, n);
 	}
 }
 
@@ -203,16 +203,16 @@ static inline void sb_puts(struct strbuf *sb, const char *s)
 	sb_putn(sb, s, strlen(s));
 }
 
-void sb_repeat(struct strbuf *sb, const char *s, int count);
+void cdki_sb_repeat(struct strbuf *sb, const char *s, int count);
 /* v in decimal: into buf (at least 20 bytes, not terminated), returning
  * its length; or onto sb.  Writers put thousands of numbers, for which
  * printf's generality costs more than the rest of the writing. */
-int cdok_decimal(int64_t v, char *buf);
-void sb_put_int(struct strbuf *sb, int64_t v);
+int cdki_decimal(int64_t v, char *buf);
+void cdki_sb_put_int(struct strbuf *sb, int64_t v);
 /* Make room for n more bytes at once, so that a writer that knows its
  * size grows the buffer once (a failure shows as sb->failed). */
-void sb_reserve(struct strbuf *sb, size_t n);
-void sb_printf(struct strbuf *sb, const char *fmt, ...)
+void cdki_sb_reserve(struct strbuf *sb, size_t n);
+void cdki_sb_printf(struct strbuf *sb, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* ---- names of things, for messages ---- */
@@ -220,11 +220,11 @@ void sb_printf(struct strbuf *sb, const char *fmt, ...)
 /* "the 12+ cage at r1c1" (Killer: "the 22 cage at r7c3"): how messages
  * name a cage, by the clue printed in it and its first cell, so that a
  * user finds it on any drawing whatever the format (doc/LEVELS.md). */
-void cdok_cage_name(const cdok_puzzle *puzzle, int cage, char *buf,
+void cdki_cage_name(const cdok_puzzle *puzzle, int cage, char *buf,
 		    size_t len);
 
 /* True if the cage's cells are orthogonally connected. */
-bool cdok_cage_connected(const cdok_puzzle *puzzle, int cage);
+bool cdki_cage_connected(const cdok_puzzle *puzzle, int cage);
 
 /* ---- labels ---- */
 
@@ -232,14 +232,14 @@ bool cdok_cage_connected(const cdok_puzzle *puzzle, int cage);
  * 52), then AA..zz and so on.  Writers use it for cages that have no
  * label of their own (and must skip labels other cages already use).
  * buf must hold CDOK_LABEL_MAX + 1 bytes. */
-void cdok_label_for_index(int index, char *buf);
+void cdki_label_for_index(int index, char *buf);
 
 /* ---- cage arithmetic ---- */
 
 /* True if the n values (all of them filled) meet the cage's clue.  The
  * one definition of the arithmetic rules (doc/RULES.md): the checker uses
  * it, and the solver uses it to confirm every solution it reports. */
-bool cdok_cage_holds(cdok_op op, int64_t target, const int *values, int n);
+bool cdki_cage_holds(cdok_op op, int64_t target, const int *values, int n);
 
 /* The operations a clue may stand for, as a set of bits: its own
  * operator, or for a hidden one (CDOK_OP_ANY) all four -- only + and *
@@ -275,12 +275,102 @@ static inline cdok_op cdok_ops_nth(int i)
 	return ops[i];
 }
 
-/* cdok_cage_holds for a set of operations: some one of them holds. */
-bool cdok_ops_hold(unsigned ops, int64_t target, const int *values, int n);
+/* cdki_cage_holds for a set of operations: some one of them holds. */
+bool cdki_ops_hold(unsigned ops, int64_t target, const int *values, int n);
+
+/* ---- names ----
+ *
+ * Every name the library's archives export begins with cdok_ when
+ * include/cdok.h declares it and with cdki_ ("cdok internal") when it
+ * does not, so that a program linking libcdok.a keeps all its own names
+ * (tests/test_names.c checks this with nm).  Static names are free. */
+
+/* ---- invariants ----
+ *
+ * CDOK_ASSERT(x) states what the code relies on.  It is live where
+ * CDOK_DEBUG is defined (the sanitizer builds: make test-asan, the fuzz
+ * and allocation builds), where a broken invariant stops the program at
+ * once; elsewhere it compiles to nothing and x is not evaluated, so it
+ * may be as costly as the check needs. */
+#ifdef CDOK_DEBUG
+#include <stdio.h>
+#define CDOK_ASSERT(x)							\
+	((x) ? (void)0							\
+	     : (fprintf(stderr, "%s:%d: %s: invariant broken: %s\n",	\
+			__FILE__, __LINE__, __func__, #x), abort()))
+#else
+#define CDOK_ASSERT(x) ((void)0)
+#endif
+
+/* ---- internal results ----
+ *
+ * An internal call that can succeed, meet a contradiction (the puzzle or
+ * state admits no value somewhere) or run out of memory returns a count
+ * (>= 0) or one of these: the one convention for such calls in lib/. */
+enum cdki_rc { CDKI_CONTRADICTION = -1, CDKI_NOMEM = -2 };
+
+/* ---- geometry ----
+ *
+ * The one numbering of a grid's units, used by the solver, the grader,
+ * the checker, the drawings, the pictures and the generator.  In an
+ * n x n grid unit u of kind u / n is
+ *   rows     0 .. n-1      (row r is unit r)
+ *   columns  n .. 2n-1     (column c is unit n + c)
+ *   boxes    2n .. 3n-1    (box b is unit 2n + b; only with boxes)
+ * Boxes are numbered in reading order: the box of (r, c) is
+ * (r / box_rows) * (n / box_cols) + c / box_cols.  A grid without boxes
+ * has 2n units, and the box entry of each cell in cell_units repeats
+ * its row's unit, so that "do cells a and b share a unit of kind k"
+ * stays true exactly when they share one, whatever the grid.  Each
+ * unit's cells are listed in reading order. */
+enum { CDKI_ROW, CDKI_COL, CDKI_BOX, CDKI_KINDS };
+
+/* The box of cell, 0 .. n-1, or -1 when the puzzle has no boxes. */
+static inline int cdki_box_of(const cdok_puzzle *p, int cell)
+{
+	int n = p->size;
+
+	if (!p->box_rows)
+		return -1;
+	return cell / n / p->box_rows * (n / p->box_cols) +
+	       cell % n / p->box_cols;
+}
+
+/* The kind (CDKI_ROW, CDKI_COL, CDKI_BOX) of unit u in an n x n grid. */
+static inline int cdki_kind_of(int n, int u)
+{
+	return u / n;
+}
+
+struct cdki_geometry {
+	int n;           /* the grid is n x n */
+	int ncells;      /* n * n */
+	int nkinds;      /* 2 without boxes, 3 with */
+	int nunits;      /* nkinds * n */
+	int *unit_cells; /* unit * n + i -> cell (nunits * n entries) */
+	int *cell_units; /* cell * CDKI_KINDS + kind -> unit (ncells *
+			  * CDKI_KINDS entries) */
+};
+
+/* The number of units of p: 3n with boxes, 2n without. */
+static inline int cdki_nunits(const cdok_puzzle *p)
+{
+	return (p->box_rows ? 3 : 2) * p->size;
+}
+
+/* Fill unit_cells (cdki_nunits(p) * n entries) and cell_units (n * n *
+ * CDKI_KINDS entries), both the caller's, as described above. */
+void cdki_geometry_fill(const cdok_puzzle *p, int *unit_cells,
+			int *cell_units);
+
+/* g's fields for p, with its two arrays allocated: CDOK_OK or
+ * CDOK_ERR_NOMEM (g is then empty; cdki_geometry_free is safe). */
+cdok_status cdki_geometry_init(struct cdki_geometry *g, const cdok_puzzle *p);
+void cdki_geometry_free(struct cdki_geometry *g);
 
 /* ---- model helpers ---- */
 
 /* Grow the cage array so one more cage fits. */
-cdok_status cdok_puzzle_reserve_cage(cdok_puzzle *puzzle);
+cdok_status cdki_puzzle_reserve_cage(cdok_puzzle *puzzle);
 
 #endif /* CDOK_MODEL_H */

@@ -138,7 +138,7 @@ unsigned cdok_puzzle_rules(const cdok_puzzle *p)
 	return p->rules;
 }
 
-cdok_status cdok_puzzle_reserve_cage(cdok_puzzle *p)
+cdok_status cdki_puzzle_reserve_cage(cdok_puzzle *p)
 {
 	struct cdok_cage *c;
 	int cap;
@@ -201,7 +201,7 @@ cdok_status cdok_puzzle_add_cage(cdok_puzzle *p, cdok_op op, int64_t target,
 	for (int i = 1; i < ncells; i++)
 		if (copy[i] == copy[i - 1])
 			return CDOK_ERR_INVALID;
-	if (cdok_puzzle_reserve_cage(p) != CDOK_OK)
+	if (cdki_puzzle_reserve_cage(p) != CDOK_OK)
 		return CDOK_ERR_NOMEM;
 	p->ncells_used += ncells;
 	c = &p->cages[p->ncages];
@@ -355,7 +355,7 @@ static bool cage_connected(const cdok_puzzle *p, int cage)
 	mark[c->cells[0]] = 1;
 	while (top) {
 		int cell = stack[--top];
-		int nb[4], k = cdok_grid_neighbours(n, cell, nb);
+		int nb[4], k = cdki_grid_neighbours(n, cell, nb);
 
 		seen++;
 		for (int i = 0; i < k; i++)
@@ -369,7 +369,7 @@ static bool cage_connected(const cdok_puzzle *p, int cage)
 	return seen == c->ncells;
 }
 
-bool cdok_cage_connected(const cdok_puzzle *p, int cage)
+bool cdki_cage_connected(const cdok_puzzle *p, int cage)
 {
 	return cage_connected(p, cage);
 }
@@ -394,18 +394,18 @@ cdok_status cdok_puzzle_validate(const cdok_puzzle *p, cdok_error *err)
 		if (c->label[0])
 			strcpy(name, c->label);
 		else
-			cdok_label_for_index(i, name);
+			cdki_label_for_index(i, name);
 		if (c->target < 0)
-			return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+			return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 					 "cage %s has a negative target", name);
 		if ((c->op == CDOK_OP_MUL || c->op == CDOK_OP_DIV) &&
 		    c->target == 0)
-			return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+			return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 					 "cage %s: a %s target must not be 0",
 					 name, c->op == CDOK_OP_MUL ?
 					 "product" : "ratio");
 		if (long_pair)
-			return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+			return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 					 "cage %s is a %s of %d cells, but the "
 					 "puzzle's %s cages have two (the "
 					 "two-cell rule)", name,
@@ -414,14 +414,14 @@ cdok_status cdok_puzzle_validate(const cdok_puzzle *p, cdok_error *err)
 					 c->op == CDOK_OP_SUB ? "difference" :
 					 "ratio");
 		if (!cage_connected(p, i))
-			return cdok_fail(err, CDOK_ERR_INVALID, 0, 0,
+			return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 					 "cage %s is not orthogonally connected",
 					 name);
 	}
 	return CDOK_OK;
 }
 
-void cdok_label_for_index(int index, char *buf)
+void cdki_label_for_index(int index, char *buf)
 {
 	static const char letters[] =
 		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -444,7 +444,7 @@ void cdok_label_for_index(int index, char *buf)
 	strcpy(buf, tmp);
 }
 
-void cdok_cage_name(const cdok_puzzle *p, int cage, char *buf, size_t len)
+void cdki_cage_name(const cdok_puzzle *p, int cage, char *buf, size_t len)
 {
 	const struct cdok_cage *c = &p->cages[cage];
 	int n = p->size, first = c->cells[0];

@@ -27,7 +27,7 @@ const char *cdok_status_name(cdok_status status)
 	return "unknown status";
 }
 
-cdok_status cdok_fail(cdok_error *err, cdok_status status, int line,
+cdok_status cdki_fail(cdok_error *err, cdok_status status, int line,
 		      int column, const char *fmt, ...)
 {
 	if (err) {
@@ -48,7 +48,7 @@ void cdok_free(void *ptr)
 	free(ptr);
 }
 
-void sb_init(struct strbuf *sb)
+void cdki_sb_init(struct strbuf *sb)
 {
 	sb->data = NULL;
 	sb->len = 0;
@@ -56,10 +56,10 @@ void sb_init(struct strbuf *sb)
 	sb->failed = false;
 }
 
-void sb_free(struct strbuf *sb)
+void cdki_sb_free(struct strbuf *sb)
 {
 	free(sb->data);
-	sb_init(sb);
+	cdki_sb_init(sb);
 }
 
 /* Make room for n more bytes plus the terminating NUL. */
@@ -90,7 +90,7 @@ static bool sb_grow(struct strbuf *sb, size_t n)
 	return true;
 }
 
-int cdok_decimal(int64_t v, char *buf)
+int cdki_decimal(int64_t v, char *buf)
 {
 	char rev[20];
 	uint64_t u = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
@@ -112,19 +112,19 @@ int cdok_decimal(int64_t v, char *buf)
 	return len;
 }
 
-void sb_put_int(struct strbuf *sb, int64_t v)
+void cdki_sb_put_int(struct strbuf *sb, int64_t v)
 {
 	char buf[20];
 
-	sb_putn(sb, buf, (size_t)cdok_decimal(v, buf));
+	sb_putn(sb, buf, (size_t)cdki_decimal(v, buf));
 }
 
-void sb_reserve(struct strbuf *sb, size_t n)
+void cdki_sb_reserve(struct strbuf *sb, size_t n)
 {
 	sb_grow(sb, n);
 }
 
-void sb_putn_grow(struct strbuf *sb, const char *s, size_t n)
+void cdki_sb_putn_grow(struct strbuf *sb, const char *s, size_t n)
 {
 	if (!sb_grow(sb, n))
 		return;
@@ -133,7 +133,7 @@ void sb_putn_grow(struct strbuf *sb, const char *s, size_t n)
 	sb->data[sb->len] = '\0';
 }
 
-void sb_repeat(struct strbuf *sb, const char *s, int count)
+void cdki_sb_repeat(struct strbuf *sb, const char *s, int count)
 {
 	size_t n = strlen(s);
 
@@ -141,7 +141,7 @@ void sb_repeat(struct strbuf *sb, const char *s, int count)
 		sb_putn(sb, s, n);
 }
 
-void sb_printf(struct strbuf *sb, const char *fmt, ...)
+void cdki_sb_printf(struct strbuf *sb, const char *fmt, ...)
 {
 	char small[128];
 	va_list ap;
@@ -166,7 +166,7 @@ void sb_printf(struct strbuf *sb, const char *fmt, ...)
 	sb->len += (size_t)n;
 }
 
-int cdok_grid_neighbours(int n, int cell, int out[4])
+int cdki_grid_neighbours(int n, int cell, int out[4])
 {
 	int r = cell / n, c = cell % n, k = 0;
 
@@ -181,7 +181,7 @@ int cdok_grid_neighbours(int n, int cell, int out[4])
 	return k;
 }
 
-cdok_verdict cdok_verdict_of(const cdok_result *r)
+cdok_verdict cdki_verdict_of(const cdok_result *r)
 {
 	if (r->count >= 2)
 		return CDOK_VERDICT_MULTIPLE;

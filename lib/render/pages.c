@@ -82,12 +82,12 @@ static double fit_cell(const struct layout *l, const cdok_puzzle *p)
 	return cell < RENDER_MAX_CELL ? cell : RENDER_MAX_CELL;
 }
 
-double render_pdf_alone_type(const cdok_render_params *pp,
+double cdki_render_pdf_alone_type(const cdok_render_params *pp,
 			     const cdok_puzzle *p)
 {
 	struct layout l = layout_for(pp, pp->title != NULL, 1, 0);
 
-	return render_clue_size(fit_cell(&l, p));
+	return cdki_render_clue_size(fit_cell(&l, p));
 }
 
 /* One kind of page: the puzzles, or the answers. */
@@ -122,13 +122,13 @@ static void caption_source(cairo_t *cr, const char *source, double used,
 	double size = CAPTION_SIZE;
 	cairo_text_extents_t ext;
 
-	render_font(cr, false, size);
+	cdki_render_font(cr, false, size);
 	cairo_text_extents(cr, source, &ext);
 	if (ext.x_advance > room && ext.x_advance > 0) {
 		size *= room / ext.x_advance;
 		if (size < SOURCE_MIN)
 			return;
-		render_font(cr, false, size);
+		cdki_render_font(cr, false, size);
 		cairo_text_extents(cr, source, &ext);
 	}
 	cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
@@ -154,7 +154,7 @@ static void caption(cairo_t *cr, const struct pages *pg,
 	cairo_move_to(cr, x, y);
 	if (numbered) {
 		snprintf(number, sizeof(number), "%d", e->number);
-		render_font(cr, true, CAPTION_SIZE);
+		cdki_render_font(cr, true, CAPTION_SIZE);
 		cairo_show_text(cr, number);
 	}
 	snprintf(text, sizeof(text), "%s%d \u00d7 %d%s%s%s",
@@ -162,7 +162,7 @@ static void caption(cairo_t *cr, const struct pages *pg,
 		 !p->box_rows ? "" : p->ncages ? " Killer" : " Sudoku",
 		 cdok_is_nylimb(p) ? " Nylimb" : "",
 		 !pg->answers && e->level ? "   " : "");
-	render_font(cr, false, CAPTION_SIZE);
+	cdki_render_font(cr, false, CAPTION_SIZE);
 	cairo_show_text(cr, text);
 	if (!pg->answers && e->level)
 		cairo_show_text(cr, e->level);
@@ -181,7 +181,7 @@ static void note(cairo_t *cr, const char *text, double x, double y,
 	int lines = 0;
 
 	cairo_set_source_rgb(cr, 0, 0, 0);
-	render_font(cr, false, NOTE_SIZE);
+	cdki_render_font(cr, false, NOTE_SIZE);
 	while (*text && lines < NOTE_LINES) {
 		size_t word = strcspn(text, " ");
 		cairo_text_extents_t ext;
@@ -224,7 +224,7 @@ static void centred(cairo_t *cr, const char *text, bool bold, double size,
 {
 	cairo_text_extents_t ext;
 
-	render_font(cr, bold, size);
+	cdki_render_font(cr, bold, size);
 	cairo_text_extents(cr, text, &ext);
 	cairo_move_to(cr, x - ext.x_advance / 2, y);
 	cairo_show_text(cr, text);
@@ -246,7 +246,7 @@ static double text_width(cairo_t *cr, const char *text, size_t len,
 		len = sizeof(buf) - 1;
 	memcpy(buf, text, len);
 	buf[len] = '\0';
-	render_font(cr, true, size);
+	cdki_render_font(cr, true, size);
 	cairo_text_extents(cr, buf, &ext);
 	return ext.x_advance;
 }
@@ -360,7 +360,7 @@ static cdok_status one_page(cairo_t *cr, const struct pages *pg, int *next,
 		struct render_marks marks = { e->candidates, e->shade };
 
 		caption(cr, pg, e, gx, gy + CAPTION_SIZE, side, numbered);
-		status = render_paint(cr, e->puzzle, pg->answers ? e->answer :
+		status = cdki_render_paint(cr, e->puzzle, pg->answers ? e->answer :
 				      e->values, pg->answers ? NULL : &marks,
 				      pg->answers ? RENDER_ANSWER :
 				      RENDER_PUZZLE,
@@ -380,7 +380,7 @@ static cdok_status one_page(cairo_t *cr, const struct pages *pg, int *next,
 			pp->paper_height - MARGIN);
 	}
 	cairo_show_page(cr);
-	return render_cairo_fail(cairo_status(cr), err);
+	return cdki_render_cairo_fail(cairo_status(cr), err);
 }
 
 /* Every page of one kind.  The first entry that is wanted is found by
@@ -404,7 +404,7 @@ static cdok_status all_pages(cairo_t *cr, const struct pages *pg,
 	return CDOK_OK;
 }
 
-cdok_status render_pdf(struct strbuf *sb, const struct render_state *st,
+cdok_status cdki_render_pdf(struct strbuf *sb, const struct render_state *st,
 		       cdok_error *err)
 {
 	const cdok_render_params *pp = &st->params;
@@ -436,7 +436,7 @@ cdok_status render_pdf(struct strbuf *sb, const struct render_state *st,
 		answers.heading = heading;
 	}
 
-	surface = cairo_pdf_surface_create_for_stream(render_sink, sb,
+	surface = cairo_pdf_surface_create_for_stream(cdki_render_sink, sb,
 						      pp->paper_width,
 						      pp->paper_height);
 	/* No creation date: the library reads no clock, and the same
@@ -456,7 +456,7 @@ cdok_status render_pdf(struct strbuf *sb, const struct render_state *st,
 	cairo_destroy(cr);
 	cairo_surface_finish(surface);
 	if (status == CDOK_OK)
-		status = render_cairo_fail(cairo_surface_status(surface), err);
+		status = cdki_render_cairo_fail(cairo_surface_status(surface), err);
 	cairo_surface_destroy(surface);
 	return status;
 }

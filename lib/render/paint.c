@@ -61,19 +61,19 @@ static double dash_width(double cell)
 	return clamp(cell * 0.028, 0.5, 1.2);
 }
 
-double render_frame_outset(double cell)
+double cdki_render_frame_outset(double cell)
 {
 	return frame_width(cell) / 2;
 }
 
-double render_clue_size(double cell)
+double cdki_render_clue_size(double cell)
 {
 	double s = cell * RENDER_CLUE_RATIO;
 
 	return s < RENDER_CLUE_MAX ? s : RENDER_CLUE_MAX;
 }
 
-void render_font(cairo_t *cr, bool bold, double size)
+void cdki_render_font(cairo_t *cr, bool bold, double size)
 {
 	cairo_select_font_face(cr, RENDER_FONT, CAIRO_FONT_SLANT_NORMAL,
 			       bold ? CAIRO_FONT_WEIGHT_BOLD
@@ -247,7 +247,7 @@ static double fit_size(cairo_t *cr, const char *text, bool bold, double size,
 {
 	cairo_text_extents_t ext;
 
-	render_font(cr, bold, size);
+	cdki_render_font(cr, bold, size);
 	cairo_text_extents(cr, text, &ext);
 	if (ext.x_advance > width && ext.x_advance > 0)
 		size *= width / ext.x_advance;
@@ -261,12 +261,12 @@ static void corner_clue(struct grid *g, int first, int run,
 	cairo_t *cr = g->cr;
 	double c = g->cell, pad = thick_width(c) / 2 + c * 0.06;
 	int row = first / g->n, col = first % g->n;
-	double size = fit_size(cr, text, false, render_clue_size(c),
+	double size = fit_size(cr, text, false, cdki_render_clue_size(c),
 			       run * c - 2 * pad);
 
 	if (g->min_clue == 0 || size < g->min_clue)
 		g->min_clue = size;
-	render_font(cr, false, size);
+	cdki_render_font(cr, false, size);
 	cairo_move_to(cr, g->x + col * c + pad,
 		      g->y + row * c + pad + DIGIT_HEIGHT * size);
 	cairo_show_text(cr, text);
@@ -430,11 +430,11 @@ static void draw_killer_cages(struct grid *g)
 		if (cage->ncells < 2)
 			continue;
 		clue_text(g, k, text, sizeof(text));
-		size = fit_size(cr, text, false, render_clue_size(c) * 0.92,
+		size = fit_size(cr, text, false, cdki_render_clue_size(c) * 0.92,
 				c - 2 * inset);
 		if (g->min_clue == 0 || size < g->min_clue)
 			g->min_clue = size;
-		render_font(cr, false, size);
+		cdki_render_font(cr, false, size);
 		cairo_text_extents(cr, text, &ext);
 		set_cell_ground(g, first);
 		cairo_rectangle(cr, x - patch, y - patch,
@@ -492,7 +492,7 @@ static void draw_values(struct grid *g)
 		snprintf(text, sizeof(text), "%" PRId64, v);
 		size = fit_size(cr, text, fixed, c * RENDER_VALUE_RATIO,
 				c * 0.7);
-		render_font(cr, fixed, size);
+		cdki_render_font(cr, fixed, size);
 		cairo_text_extents(cr, text, &ext);
 		cairo_move_to(cr, g->x + (cell % g->n + 0.5) * c -
 				  ext.x_bearing - ext.width / 2,
@@ -537,7 +537,7 @@ static void draw_pencil(struct grid *g)
 	size = c * side * 0.8;
 	if (size > c * 0.22)
 		size = c * 0.22;
-	render_font(g->cr, false, size);
+	cdki_render_font(g->cr, false, size);
 	cairo_set_source_rgb(g->cr, 0.3, 0.3, 0.3);
 	for (int cell = 0; cell < g->n * g->n; cell++) {
 		bool fixed;
@@ -566,7 +566,7 @@ static void draw_pencil(struct grid *g)
 	}
 }
 
-cdok_status render_paint(cairo_t *cr, const cdok_puzzle *p,
+cdok_status cdki_render_paint(cairo_t *cr, const cdok_puzzle *p,
 			 const int *values, const struct render_marks *marks,
 			 enum render_look look, bool given_cages, double x,
 			 double y, double cell, double *min_clue,
@@ -598,6 +598,6 @@ cdok_status render_paint(cairo_t *cr, const cdok_puzzle *p,
 	if (min_clue)
 		*min_clue = g.min_clue;
 	if (g.nomem)
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
-	return render_cairo_fail(cairo_status(cr), err);
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	return cdki_render_cairo_fail(cairo_status(cr), err);
 }

@@ -55,7 +55,7 @@ cdok_status cdok_render_paper(const char *name, double *width, double *height,
 			*height = papers[i].height;
 			return CDOK_OK;
 		}
-	return cdok_fail(err, CDOK_ERR_INVALID, 0, 0, "unknown paper '%s': "
+	return cdki_fail(err, CDOK_ERR_INVALID, 0, 0, "unknown paper '%s': "
 			 "expected a4, a5, a3, letter or legal",
 			 name ? name : "");
 }
@@ -82,10 +82,10 @@ static cdok_status check_text(const char *text, const char *what,
 			      size_t max, cdok_error *err)
 {
 	if (strlen(text) > max)
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0, "the %s is "
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0, "the %s is "
 				 "longer than %zu bytes", what, max);
 	if (!utf8_ok((const unsigned char *)text))
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0, "the %s is not "
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0, "the %s is not "
 				 "valid UTF-8", what);
 	return CDOK_OK;
 }
@@ -97,16 +97,16 @@ static cdok_status check_params(const cdok_render_params *pp,
 	 * any paper. */
 	if (!(pp->paper_width >= 144 && pp->paper_height >= 144 &&
 	      pp->paper_width <= 14400 && pp->paper_height <= 14400))
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0, "a paper of "
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0, "a paper of "
 				 "%g x %g points: each side must be 144 to "
 				 "14400 points (2 to 200 inches)",
 				 pp->paper_width, pp->paper_height);
 	if (pp->per_page < 1 || pp->per_page > CDOK_RENDER_MAX_PER_PAGE)
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0, "%d puzzles per "
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0, "%d puzzles per "
 				 "page: expected 1 to %d", pp->per_page,
 				 CDOK_RENDER_MAX_PER_PAGE);
 	if (!(pp->dpi >= 18 && pp->dpi <= 1200))
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0, "%g pixels per "
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0, "%g pixels per "
 				 "inch: expected 18 to 1200", pp->dpi);
 	if (pp->title)
 		return check_text(pp->title, "title", 512, err);
@@ -175,7 +175,7 @@ static cdok_status picture_write(struct strbuf *sb, const cdok_puzzle *p,
 	(void)sb;
 	(void)p;
 	(void)values;
-	return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0, "pictures are "
+	return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0, "pictures are "
 			 "written through their writer");
 }
 
@@ -246,14 +246,14 @@ cdok_status cdok_render_setup(cdok_writer *w, const cdok_render_params *pp,
 	cdok_status status;
 
 	if (!w || !pp)
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0, "no writer or "
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0, "no writer or "
 				 "settings");
 	if (!is_render_format(w->format))
-		return cdok_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0, "the %s "
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0, "the %s "
 				 "format takes no picture settings",
 				 w->format->name);
 	if (w->index > 0 || w->finished)
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0, "settings come "
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0, "settings come "
 				 "before the first puzzle");
 	status = check_params(pp, err);
 	if (status != CDOK_OK)
@@ -261,7 +261,7 @@ cdok_status cdok_render_setup(cdok_writer *w, const cdok_render_params *pp,
 	st = state_of(w);
 	if (!st || (pp->title && !(title = copy_string(pp->title)))) {
 		free(title);
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	}
 	free(st->title);
 	st->params = *pp;
@@ -280,7 +280,7 @@ cdok_status cdok_render_put(cdok_writer *w, const cdok_puzzle *puzzle,
 
 	if (!w) {
 		*out = NULL;
-		return cdok_fail(err, CDOK_ERR_INVALID, 0, 0, "no writer");
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0, "no writer");
 	}
 	if (!is_render_format(w->format))
 		return cdok_writer_put(w, puzzle, values, out, len, err);
@@ -289,7 +289,7 @@ cdok_status cdok_render_put(cdok_writer *w, const cdok_puzzle *puzzle,
 	st = state_of(w);
 	if (!st) {
 		*out = NULL;
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	}
 	st->item = item;
 	status = cdok_writer_put(w, puzzle, values, out, len, err);
@@ -299,7 +299,7 @@ cdok_status cdok_render_put(cdok_writer *w, const cdok_puzzle *puzzle,
 
 /* ---- cairo ---- */
 
-cairo_status_t render_sink(void *closure, const unsigned char *data,
+cairo_status_t cdki_render_sink(void *closure, const unsigned char *data,
 			   unsigned int length)
 {
 	struct strbuf *sb = closure;
@@ -308,13 +308,13 @@ cairo_status_t render_sink(void *closure, const unsigned char *data,
 	return sb->failed ? CAIRO_STATUS_NO_MEMORY : CAIRO_STATUS_SUCCESS;
 }
 
-cdok_status render_cairo_fail(cairo_status_t cs, cdok_error *err)
+cdok_status cdki_render_cairo_fail(cairo_status_t cs, cdok_error *err)
 {
 	if (cs == CAIRO_STATUS_SUCCESS)
 		return CDOK_OK;
 	if (cs == CAIRO_STATUS_NO_MEMORY)
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
-	return cdok_fail(err, CDOK_ERR_LIMIT, 0, 0, "cannot draw: %s",
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	return cdki_fail(err, CDOK_ERR_LIMIT, 0, 0, "cannot draw: %s",
 			 cairo_status_to_string(cs));
 }
 
@@ -322,7 +322,7 @@ cdok_status render_cairo_fail(cairo_status_t cs, cdok_error *err)
 static double picture_margin(void)
 {
 	return RENDER_PICTURE_CELL * 0.25 +
-	       render_frame_outset(RENDER_PICTURE_CELL);
+	       cdki_render_frame_outset(RENDER_PICTURE_CELL);
 }
 
 static double picture_side(const cdok_puzzle *p)
@@ -346,13 +346,13 @@ static cdok_status paint_picture(cairo_surface_t *surface, double scale,
 	cairo_scale(cr, scale, scale);
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
-	status = render_paint(cr, p, values, &marks, RENDER_PUZZLE,
+	status = cdki_render_paint(cr, p, values, &marks, RENDER_PUZZLE,
 			      given_cages, picture_margin(), picture_margin(),
 			      RENDER_PICTURE_CELL, NULL, err);
 	cairo_destroy(cr);
 	cairo_surface_flush(surface);
 	if (status == CDOK_OK)
-		status = render_cairo_fail(cairo_surface_status(surface), err);
+		status = cdki_render_cairo_fail(cairo_surface_status(surface), err);
 	return status;
 }
 
@@ -366,14 +366,14 @@ static cdok_status svg_put(struct cdok_writer *w, struct strbuf *sb,
 	cdok_status status;
 
 	if (!st)
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
-	surface = cairo_svg_surface_create_for_stream(render_sink, sb, side,
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	surface = cairo_svg_surface_create_for_stream(cdki_render_sink, sb, side,
 						      side);
 	status = paint_picture(surface, 1, p, values, st->item,
 			       st->params.givens_as_cages != 0, err);
 	cairo_surface_finish(surface);
 	if (status == CDOK_OK)
-		status = render_cairo_fail(cairo_surface_status(surface), err);
+		status = cdki_render_cairo_fail(cairo_surface_status(surface), err);
 	cairo_surface_destroy(surface);
 	return status;
 }
@@ -393,11 +393,11 @@ static cdok_status png_put(struct cdok_writer *w, struct strbuf *sb,
 	cdok_status status;
 
 	if (!st)
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	scale = st->params.dpi / 72;
 	pixels = ceil(picture_side(p) * scale);
 	if (pixels > PNG_MAX_SIDE || pixels * pixels > PNG_MAX_PIXELS)
-		return cdok_fail(err, CDOK_ERR_LIMIT, 0, 0, "a %d x %d grid at "
+		return cdki_fail(err, CDOK_ERR_LIMIT, 0, 0, "a %d x %d grid at "
 				 "%g pixels per inch makes an image of %.0f x "
 				 "%.0f pixels, more than the %.0f million "
 				 "pixels drawn at most; use fewer pixels per "
@@ -409,8 +409,8 @@ static cdok_status png_put(struct cdok_writer *w, struct strbuf *sb,
 	status = paint_picture(surface, scale, p, values, st->item,
 			       st->params.givens_as_cages != 0, err);
 	if (status == CDOK_OK)
-		status = render_cairo_fail(cairo_surface_write_to_png_stream(
-					   surface, render_sink, sb), err);
+		status = cdki_render_cairo_fail(cairo_surface_write_to_png_stream(
+					   surface, cdki_render_sink, sb), err);
 	cairo_surface_destroy(surface);
 	return status;
 }
@@ -445,7 +445,7 @@ static cdok_status pdf_put(struct cdok_writer *w, struct strbuf *sb,
 
 	(void)sb;
 	if (!st)
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	item = st->item;
 	if (item && item->level) {
 		status = check_text(item->level, "level", 64, err);
@@ -468,7 +468,7 @@ static cdok_status pdf_put(struct cdok_writer *w, struct strbuf *sb,
 			st->entries, (size_t)cap * sizeof(*more));
 
 		if (!more)
-			return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0,
+			return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0,
 					 "out of memory");
 		st->entries = more;
 		st->cap = cap;
@@ -505,10 +505,10 @@ static cdok_status pdf_put(struct cdok_writer *w, struct strbuf *sb,
 	}
 	if (!e.puzzle || fail) {
 		entry_clear(&e);
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	}
 	st->entries[st->nentries++] = e;
-	type = render_pdf_alone_type(&st->params, p);
+	type = cdki_render_pdf_alone_type(&st->params, p);
 	if (item && type < CDOK_RENDER_MIN_TYPE)
 		item->small_type = type;
 	return CDOK_OK;
@@ -520,9 +520,9 @@ static cdok_status pdf_finish(struct cdok_writer *w, struct strbuf *sb,
 	struct render_state *st = state_of(w);
 
 	if (!st)
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	/* A stream without puzzles is no document at all. */
 	if (st->nentries == 0)
 		return CDOK_OK;
-	return render_pdf(sb, st, err);
+	return cdki_render_pdf(sb, st, err);
 }

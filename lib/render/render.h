@@ -38,10 +38,10 @@ enum render_look {
 };
 
 /* The clue type of a grid with cells of this size. */
-double render_clue_size(double cell);
+double cdki_render_clue_size(double cell);
 
 /* How far the grid's frame reaches outside the grid's edge. */
-double render_frame_outset(double cell);
+double cdki_render_frame_outset(double cell);
 
 /* What a picture of a state of play adds to a grid: pencil marks and
  * shaded cells (cdok_render_item); either may be NULL. */
@@ -57,15 +57,15 @@ struct render_marks {
  * corner clues (cdok_render_params.givens_as_cages).  *min_clue (when min_clue is not NULL) gets
  * the smallest clue type used (a clue too long for its cage's top row
  * is set smaller), or 0 when no clue was drawn.  Fails when memory runs
- * out or cairo fails (render_cairo_fail). */
-cdok_status render_paint(cairo_t *cr, const cdok_puzzle *p,
+ * out or cairo fails (cdki_render_cairo_fail). */
+cdok_status cdki_render_paint(cairo_t *cr, const cdok_puzzle *p,
 			 const int *values, const struct render_marks *marks,
 			 enum render_look look, bool given_cages, double x,
 			 double y, double cell, double *min_clue,
 			 cdok_error *err);
 
 /* Set the font: RENDER_FONT, bold or not, at size points. */
-void render_font(cairo_t *cr, bool bold, double size);
+void cdki_render_font(cairo_t *cr, bool bold, double size);
 
 /* ---- the writer's state (render.c) ---- */
 
@@ -94,23 +94,23 @@ struct render_state {
 /* ---- pages (pages.c) ---- */
 
 /* The whole PDF of a booklet's entries into sb. */
-cdok_status render_pdf(struct strbuf *sb, const struct render_state *st,
+cdok_status cdki_render_pdf(struct strbuf *sb, const struct render_state *st,
 		       cdok_error *err);
 
 /* The clue type an entry's grid gets alone on a page of these
  * settings, for the warning of cdok_render_put. */
-double render_pdf_alone_type(const cdok_render_params *params,
+double cdki_render_pdf_alone_type(const cdok_render_params *params,
 			     const cdok_puzzle *p);
 
 /* ---- shared by the surfaces (render.c) ---- */
 
 /* cairo's write callback: append to the strbuf given as closure. */
-cairo_status_t render_sink(void *closure, const unsigned char *data,
+cairo_status_t cdki_render_sink(void *closure, const unsigned char *data,
 			   unsigned int length);
 
 /* CDOK_OK for CAIRO_STATUS_SUCCESS; otherwise CDOK_ERR_NOMEM when
  * cairo ran out of memory, else CDOK_ERR_LIMIT with cairo's words (a
  * surface too large, a write that failed). */
-cdok_status render_cairo_fail(cairo_status_t cs, cdok_error *err);
+cdok_status cdki_render_cairo_fail(cairo_status_t cs, cdok_error *err);
 
 #endif /* CDOK_RENDER_H */

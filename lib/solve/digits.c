@@ -68,7 +68,7 @@ typedef unsigned foot_t;
 #define LAYOUT_TABLES 0
 
 #define ENGINE_KINDS 2
-#define ENGINE_NAME(x) cdok_digits_##x
+#define ENGINE_NAME(x) cdki_digits_##x
 
 /* Largest value; a value's footprint bit LONG marks two digits. */
 #define MAXV      CDOK_NYLIMB_MAX

@@ -271,7 +271,7 @@ struct enum_ctx {
 	int nrec, rec_max;
 	/* With rec: the values are supported too, and past rec_max the
 	 * recording stops (rec becomes NULL) while the enumeration goes
-	 * on (cdok_latin_scan). */
+	 * on (cdki_latin_scan). */
 	bool rec_also;
 	long budget;
 	int unsupported;      /* (cell, value) pairs not yet supported */
@@ -619,8 +619,8 @@ static inline bool in_cage(const struct engine *s, int ci, int cell)
 static inline bool clue_met(const struct cage_info *c, const int *v, int n)
 {
 	if (c->op == CDOK_OP_ANY)
-		return cdok_ops_hold(c->ops, c->target, v, n);
-	return cdok_cage_holds(c->op, c->target, v, n);
+		return cdki_ops_hold(c->ops, c->target, v, n);
+	return cdki_cage_holds(c->op, c->target, v, n);
 }
 
 /* ------------------------------------------------------------------ */
@@ -4020,7 +4020,7 @@ static bool cages_possible(struct engine *s)
 		const char *why = NULL;
 
 		if (c->distinct && k > nvals) {
-			cdok_cage_name(s->puzzle, ci, name, sizeof(name));
+			cdki_cage_name(s->puzzle, ci, name, sizeof(name));
 			snprintf(s->reason, sizeof(s->reason), "%s has %d cells "
 				 "whose values must all differ, but there are "
 				 "only %d values", name, k, nvals);
@@ -4056,7 +4056,7 @@ static bool cages_possible(struct engine *s)
 			why = "values";
 		}
 		if (why) {
-			cdok_cage_name(s->puzzle, ci, name, sizeof(name));
+			cdki_cage_name(s->puzzle, ci, name, sizeof(name));
 			snprintf(s->reason, sizeof(s->reason), "no %d %s of "
 				 "%d..%d meet the clue of %s", k, why, s->vmin,
 				 s->vmax, name);
@@ -4067,7 +4067,7 @@ static bool cages_possible(struct engine *s)
 		static const char *const kinds[] = {"row", "column", "box"};
 		char name[96], times[32] = "once";
 
-		cdok_cage_name(s->puzzle, s->whole_fails, name, sizeof(name));
+		cdki_cage_name(s->puzzle, s->whole_fails, name, sizeof(name));
 
 		if (s->whole_units > 1)
 			snprintf(times, sizeof(times), "%d times",
@@ -4189,11 +4189,11 @@ cdok_status ENGINE_NAME(solve)(const cdok_puzzle *p,
 	 * caller's stack. */
 	s = cdok_malloc(sizeof(*s));
 	if (!s)
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	if (!engine_init(s, p)) {
 		engine_free(s);
 		free(s);
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	}
 	s->limit = params->limit;
 	s->max_nodes = params->max_nodes;
@@ -4205,14 +4205,14 @@ cdok_status ENGINE_NAME(solve)(const cdok_puzzle *p,
 	if (!find_free_lines(s)) {
 		engine_free(s);
 		free(s);
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	}
 
 	ok = root_setup(s, &root) && cages_possible(s);
 	if (!root) {
 		engine_free(s);
 		free(s);
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	}
 	ok = ok && propagate(s, root);
 	reset_work(s);
@@ -4246,7 +4246,7 @@ cdok_status ENGINE_NAME(solve)(const cdok_puzzle *p,
 	if (s->nomem) {
 		engine_free(s);
 		free(s);
-		return cdok_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	}
 	res->count = s->count;
 	res->gave_up = s->gave_up;
@@ -4260,7 +4260,7 @@ cdok_status ENGINE_NAME(solve)(const cdok_puzzle *p,
 	return CDOK_OK;
 }
 
-/* cdok_root_candidates for this instance. */
+/* cdki_root_candidates for this instance. */
 int ENGINE_NAME(root_candidates)(const cdok_puzzle *p, int *counts)
 {
 	struct engine *s = cdok_malloc(sizeof(*s));

@@ -91,7 +91,7 @@ typedef uint64_t foot_t;
 #endif
 
 #define ENGINE_KINDS 3
-#define ENGINE_NAME(x) cdok_latin_##x
+#define ENGINE_NAME(x) cdki_latin_##x
 
 /* The matching test runs on grids larger than this.  On small grids the
  * singles and cage reasoning find almost everything it would, and it
@@ -627,7 +627,7 @@ struct cdok_latin {
 			       * table was made */
 };
 
-struct cdok_latin *cdok_latin_open(const cdok_puzzle *p)
+struct cdok_latin *cdki_latin_open(const cdok_puzzle *p)
 {
 	struct cdok_latin *h = cdok_calloc(1, sizeof(*h));
 
@@ -638,13 +638,13 @@ struct cdok_latin *cdok_latin_open(const cdok_puzzle *p)
 				      1)) ||
 	    !(h->made = cdok_calloc((size_t)p->size * (size_t)p->size,
 				    sizeof(dom_t)))) {
-		cdok_latin_close(h);
+		cdki_latin_close(h);
 		return NULL;
 	}
 	return h;
 }
 
-void cdok_latin_close(struct cdok_latin *h)
+void cdki_latin_close(struct cdok_latin *h)
 {
 	if (!h)
 		return;
@@ -654,7 +654,7 @@ void cdok_latin_close(struct cdok_latin *h)
 	free(h);
 }
 
-/* cdok_latin_scan from cage ci's table: the layouts that fit dom are
+/* cdki_latin_scan from cage ci's table: the layouts that fit dom are
  * those of the table whose every cell value is in its domain. */
 static int scan_table(struct engine *s, int ci, const dom_t *dom,
 		      struct cdok_cage_scan *out)
@@ -712,7 +712,7 @@ static int scan_table(struct engine *s, int ci, const dom_t *dom,
 #endif
 
 /* A cage of LIST_FIRST_CELLS cells or more has its layouts listed at its
- * first scan (cdok_latin_scan), and a listing of more than LIST_COSTLY
+ * first scan (cdki_latin_scan), and a listing of more than LIST_COSTLY
  * steps becomes its table, which the scan then reads: listing alone
  * costs less than an enumeration that also works out what the layouts
  * support.  Measured with the grade alone on the Keen 9 x 9 corpus
@@ -777,7 +777,7 @@ static bool scan_tabled(struct cdok_latin *h, int ci, const dom_t *dom)
 	return true;
 }
 
-/* cdok_latin_scan of a two-cell cage whose cells share a unit: what
+/* cdki_latin_scan of a two-cell cage whose cells share a unit: what
  * pair_propagate works from, in a few word operations.  Each cell's
  * support is the values with a partner in the other cell; what every
  * layout puts into the unit they share is what pair_scan says, and into
@@ -816,7 +816,7 @@ static int scan_pair(struct engine *s, int ci, const dom_t *dom,
 	return 1;
 }
 
-int cdok_latin_scan(struct cdok_latin *h, int cage, const uint64_t *dom,
+int cdki_latin_scan(struct cdok_latin *h, int cage, const uint64_t *dom,
 		    long budget, struct cdok_cage_scan *out)
 {
 	struct engine *s = &h->s;

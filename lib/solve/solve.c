@@ -25,19 +25,19 @@ cdok_status cdok_solve(const cdok_puzzle *p, const cdok_solve_params *params,
 		params = &defaults;
 	}
 	st = cdok_is_nylimb(p)
-		? cdok_digits_solve(p, params, solution, res, err)
-		: cdok_latin_solve(p, params, solution, res, err);
+		? cdki_digits_solve(p, params, solution, res, err)
+		: cdki_latin_solve(p, params, solution, res, err);
 	/* The engines count the node they stopped at, which they did not
 	 * search: a run never reports more nodes than max_nodes allows. */
 	if (res->gave_up && params->max_nodes &&
 	    res->nodes > params->max_nodes)
 		res->nodes = params->max_nodes;
-	res->verdict = cdok_verdict_of(res);
+	res->verdict = cdki_verdict_of(res);
 	return st;
 }
 
-int cdok_root_candidates(const cdok_puzzle *p, int *counts)
+int cdki_root_candidates(const cdok_puzzle *p, int *counts)
 {
-	return cdok_is_nylimb(p) ? cdok_digits_root_candidates(p, counts)
-				 : cdok_latin_root_candidates(p, counts);
+	return cdok_is_nylimb(p) ? cdki_digits_root_candidates(p, counts)
+				 : cdki_latin_root_candidates(p, counts);
 }

@@ -14,17 +14,17 @@
  * cell's number of remaining candidates in counts (size*size ints).
  * Returns 1 if reasoning alone decides every cell, 0 if some cells stay
  * open, -1 on a contradiction, -2 when memory runs out. */
-int cdok_root_candidates(const cdok_puzzle *puzzle, int *counts);
+int cdki_root_candidates(const cdok_puzzle *puzzle, int *counts);
 
 /* The instances (cdok_solve's contract; p is valid, params not NULL). */
-cdok_status cdok_latin_solve(const cdok_puzzle *p,
+cdok_status cdki_latin_solve(const cdok_puzzle *p,
 			     const cdok_solve_params *params, int *solution,
 			     cdok_result *res, cdok_error *err);
-cdok_status cdok_digits_solve(const cdok_puzzle *p,
+cdok_status cdki_digits_solve(const cdok_puzzle *p,
 			      const cdok_solve_params *params, int *solution,
 			      cdok_result *res, cdok_error *err);
-int cdok_latin_root_candidates(const cdok_puzzle *p, int *counts);
-int cdok_digits_root_candidates(const cdok_puzzle *p, int *counts);
+int cdki_latin_root_candidates(const cdok_puzzle *p, int *counts);
+int cdki_digits_root_candidates(const cdok_puzzle *p, int *counts);
 
 /* ---- the engine's cage reasoning, for the grader ----
  *
@@ -34,8 +34,8 @@ int cdok_digits_root_candidates(const cdok_puzzle *p, int *counts);
  * two threads at once. */
 struct cdok_latin;
 
-struct cdok_latin *cdok_latin_open(const cdok_puzzle *puzzle);
-void cdok_latin_close(struct cdok_latin *engine);
+struct cdok_latin *cdki_latin_open(const cdok_puzzle *puzzle);
+void cdki_latin_close(struct cdok_latin *engine);
 
 /* What the layouts of a cage that fit the domains have in common.  The
  * caller provides the arrays: support and must of the cage's cell count
@@ -60,7 +60,7 @@ struct cdok_cage_scan {
  * Returns 1 with out filled, 0 when no layout fits, -1 when the budget
  * ran out (or the cage has more than 64 cells) before the answer was
  * known. */
-int cdok_latin_scan(struct cdok_latin *engine, int cage, const uint64_t *dom,
+int cdki_latin_scan(struct cdok_latin *engine, int cage, const uint64_t *dom,
 		    long budget, struct cdok_cage_scan *out);
 
 /* With a budget of at least this, a cage of 2 to 8 cells whose

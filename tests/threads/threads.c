@@ -39,7 +39,7 @@ struct job {
 	const char *format;   /* CONVERT: write in this format */
 	/* GENERATE */
 	int size, killer;
-	unsigned gen_rules;
+	unsigned cdki_gen_rules;
 	uint64_t seed;
 	char *want;           /* the result on one thread */
 };
@@ -194,7 +194,7 @@ static void do_generate(const struct job *j, struct text *t)
 	cdok_gen_params_init(&params);
 	params.size = j->size;
 	params.killer = j->killer;
-	params.rules = j->gen_rules;
+	params.rules = j->cdki_gen_rules;
 	cdok_rng_seed(&rng, j->seed, 0);
 	memset(&gen, 0, sizeof(gen));
 	if (cdok_generate(&params, NULL, &rng, &p, &gen, &err) != CDOK_OK) {
