@@ -518,6 +518,35 @@ Test(check, describe_truncates_like_snprintf)
 	cr_expect_str_eq(small, "row 3 h");
 }
 
+/* A box problem names the box by its top-left cell; one a caller made
+ * with a cell outside the grid is described without a box number (none
+ * would be right) rather than with arithmetic on the bad cell. */
+Test(check, describe_box_outside_the_grid)
+{
+	cdok_puzzle *p = cdok_puzzle_new(4);
+	cdok_problem pr;
+	char msg[128];
+
+	cr_assert_eq(cdok_puzzle_set_boxes(p, 2, 2), CDOK_OK);
+	memset(&pr, 0, sizeof(pr));
+	pr.kind = CDOK_PROBLEM_BOX;
+	pr.row = 2;
+	pr.column = 2;
+	pr.value = 4;
+	pr.where = (1u << 0) | (1u << 3);
+	pr.cage = -1;
+	cdok_problem_describe(&pr, p, msg, sizeof(msg));
+	cr_expect_str_eq(msg, "box 4 has 4 twice (r3c3 and r4c4)");
+	for (int bad = 0; bad < 4; bad++) {
+		pr.row = bad == 0 ? -1 : bad == 1 ? 4 : 0;
+		pr.column = bad == 2 ? -1 : bad == 3 ? 4 : 0;
+		cdok_problem_describe(&pr, p, msg, sizeof(msg));
+		cr_expect_str_eq(msg, "a box holds 4 more than once",
+				 "row %d, column %d", pr.row, pr.column);
+	}
+	cdok_puzzle_free(p);
+}
+
 /* ---- Reading grids ---- */
 
 Test(check, grid_layouts)

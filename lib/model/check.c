@@ -137,34 +137,22 @@ bool cdki_nylimb_grid_ok(const int *values, int n)
 }
 
 /* Plain lines and boxes: each holds every value once.  Values are in
- * 1..size by now. */
+ * 1..size by now.  seen[u] holds the values met so far in unit u (the
+ * geometry's numbering, model.h). */
 static bool latin_ok(const cdok_puzzle *p, const int *values)
 {
-	int n = p->size;
-	uint64_t cols[CDOK_MAX_SIZE] = {0}, boxes[CDOK_MAX_SIZE] = {0};
+	int n = p->size, nkinds = cdki_nkinds(p);
+	uint64_t seen[CDKI_KINDS * CDOK_MAX_SIZE] = {0};
 
-	for (int r = 0, cell = 0; r < n; r++) {
-		uint64_t row = 0;
-		/* The first box of the row, and where the next one starts. */
-		int b = p->box_rows ? r / p->box_rows * (n / p->box_cols) : 0;
-		int next = p->box_rows ? p->box_cols : n;
+	for (int cell = 0; cell < n * n; cell++) {
+		uint64_t bit = (uint64_t)1 << values[cell];
 
-		for (int c = 0; c < n; c++, cell++) {
-			uint64_t bit = (uint64_t)1 << values[cell];
+		for (int k = 0; k < nkinds; k++) {
+			int u = cdki_unit_of(p, cell, k);
 
-			if (c == next) {
-				b++;
-				next += p->box_cols;
-			}
-			if ((row | cols[c]) & bit)
+			if (seen[u] & bit)
 				return false;
-			row |= bit;
-			cols[c] |= bit;
-			if (p->box_rows) {
-				if (boxes[b] & bit)
-					return false;
-				boxes[b] |= bit;
-			}
+			seen[u] |= bit;
 		}
 	}
 	return true;
@@ -316,19 +304,25 @@ static bool cage_fails(const cdok_puzzle *p, const struct cdok_cage *c,
 	return true;
 }
 
-/* Boxes that hold a value more than once, box by box in reading order,
- * then by value; where counts the box's cells in reading order. */
-static void check_boxes(const cdok_puzzle *p, const int *values,
-			struct problems *ps)
+/* Rows, columns and boxes that hold a value more than once: unit by
+ * unit in the geometry's order (rows, then columns, then boxes), then by
+ * value.  where counts the unit's cells in reading order; a row is named
+ * by its row, a column by its column and a box by its first cell. */
+static void check_units(const cdok_puzzle *p, const struct cdki_geometry *geo,
+			const int *values, struct problems *ps)
 {
-	int n = p->size, br = p->box_rows, bc = p->box_cols;
+	static const cdok_problem_kind kinds[CDKI_KINDS] = {
+		CDOK_PROBLEM_ROW, CDOK_PROBLEM_COLUMN, CDOK_PROBLEM_BOX
+	};
+	int n = p->size;
 
-	for (int b = 0; b < n && !ps->failed; b++) {
-		int top = b / (n / bc) * br, left = b % (n / bc) * bc;
+	for (int u = 0; u < geo->nunits && !ps->failed; u++) {
+		const int *cells = geo->unit_cells + u * n;
+		int kind = cdki_kind_of(n, u);
 		uint64_t where[CDOK_MAX_SIZE + 1] = {0};
 
 		for (int i = 0; i < n; i++) {
-			int v = values[(top + i / bc) * n + left + i % bc];
+			int v = values[cells[i]];
 
 			if (v >= 1 && v <= n)
 				where[v] |= (uint64_t)1 << i;
@@ -338,11 +332,13 @@ static void check_boxes(const cdok_puzzle *p, const int *values,
 
 			if ((where[v] & (where[v] - 1)) == 0)
 				continue;
-			pr = add_problem(ps, CDOK_PROBLEM_BOX);
+			pr = add_problem(ps, kinds[kind]);
 			if (!pr)
 				return;
-			pr->row = top;
-			pr->column = left;
+			if (kind != CDKI_COL)
+				pr->row = cells[0] / n;
+			if (kind != CDKI_ROW)
+				pr->column = cells[0] % n;
 			pr->value = v;
 			pr->where = where[v];
 		}
@@ -380,20 +376,23 @@ static void check_repeats(const cdok_puzzle *p, int k, const int *v,
 	}
 }
 
-/* Nylimb rows (line 0) or columns (line 1): digits used twice, by line
- * then digit, and lines with two two-digit numbers.  A value such as 11
- * uses its digit twice by itself. */
-static void check_digits(const cdok_puzzle *p, const int *values, int line,
-			 struct problems *ps)
+/* Nylimb rows and columns (a Nylimb puzzle has no boxes): digits used
+ * twice, by unit (rows, then columns) then digit, and lines with two
+ * two-digit numbers.  A value such as 11 uses its digit twice by
+ * itself. */
+static void check_digits(const cdok_puzzle *p, const struct cdki_geometry *geo,
+			 const int *values, struct problems *ps)
 {
 	int n = p->size;
 
-	for (int a = 0; a < n && !ps->failed; a++) {
+	for (int u = 0; u < geo->nunits && !ps->failed; u++) {
+		const int *cells = geo->unit_cells + u * n;
+		bool row = cdki_kind_of(n, u) == CDKI_ROW;
 		uint64_t where[10] = {0}, longs = 0;
 		int times_used[10] = {0};
 
 		for (int b = 0; b < n; b++) {
-			int v = values[line ? b * n + a : a * n + b];
+			int v = values[cells[b]];
 
 			if (!cdok_puzzle_value_ok(p, v))
 				continue;
@@ -414,10 +413,10 @@ static void check_digits(const cdok_puzzle *p, const int *values, int line,
 			pr = add_problem(ps, CDOK_PROBLEM_DIGIT);
 			if (!pr)
 				return;
-			if (line)
-				pr->column = a;
+			if (row)
+				pr->row = cells[0] / n;
 			else
-				pr->row = a;
+				pr->column = cells[0] % n;
 			pr->value = d;
 			pr->where = where[d];
 			pr->got = times_used[d];
@@ -428,12 +427,79 @@ static void check_digits(const cdok_puzzle *p, const int *values, int line,
 
 			if (!pr)
 				return;
-			if (line)
-				pr->column = a;
+			if (row)
+				pr->row = cells[0] / n;
 			else
-				pr->row = a;
+				pr->column = cells[0] % n;
 			pr->where = longs;
 		}
+	}
+}
+
+/* Cells whose value is out of range, then givens changed, in reading
+ * order. */
+static void check_cells(const cdok_puzzle *p, const int *values,
+			struct problems *ps)
+{
+	int n = p->size;
+	cdok_problem *pr;
+
+	for (int cell = 0; cell < n * n; cell++)
+		if (!cdok_puzzle_value_ok(p, values[cell])) {
+			pr = add_problem(ps, CDOK_PROBLEM_VALUE);
+			if (!pr)
+				return;
+			pr->row = cell / n;
+			pr->column = cell % n;
+			pr->value = values[cell];
+		}
+	for (int cell = 0; cell < n * n; cell++) {
+		int g = p->given[cell], v = values[cell];
+
+		if (g == CDOK_NONE || v == g || !cdok_puzzle_value_ok(p, v))
+			continue;
+		pr = add_problem(ps, CDOK_PROBLEM_GIVEN);
+		if (!pr)
+			return;
+		pr->row = cell / n;
+		pr->column = cell % n;
+		pr->value = v;
+		pr->given = g;
+	}
+}
+
+/* Cages whose clue fails, and values a distinct cage repeats, cage by
+ * cage; buf has room for the largest cage's values.  A cage with a value
+ * out of range is not judged (the value is reported already). */
+static void check_cages(const cdok_puzzle *p, const int *values, int *buf,
+			struct problems *ps)
+{
+	int n = p->size;
+
+	for (int k = 0; k < p->ncages && !ps->failed; k++) {
+		const struct cdok_cage *c = &p->cages[k];
+		cdok_problem tmp, *pr;
+		bool judged = true;
+
+		for (int i = 0; i < c->ncells; i++) {
+			buf[i] = values[c->cells[i]];
+			if (!cdok_puzzle_value_ok(p, buf[i]))
+				judged = false;
+		}
+		memset(&tmp, 0, sizeof(tmp));
+		if (judged && cage_fails(p, c, buf, &tmp)) {
+			pr = add_problem(ps, CDOK_PROBLEM_CAGE);
+			if (!pr)
+				return;
+			pr->cage = k;
+			pr->row = c->cells[0] / n;
+			pr->column = c->cells[0] % n;
+			pr->got = tmp.got;
+			pr->got_den = tmp.got_den;
+			pr->overflow = tmp.overflow;
+		}
+		if (c->distinct)
+			check_repeats(p, k, buf, ps);
 	}
 }
 
@@ -441,8 +507,8 @@ cdok_status cdok_check(const cdok_puzzle *p, const int *values,
 		       cdok_problem **problems, int *count, cdok_error *err)
 {
 	struct problems ps = {NULL, 0, 0, false};
+	struct cdki_geometry geo;
 	int n, *buf;
-	cdok_problem *pr;
 
 	if (problems)
 		*problems = NULL;
@@ -456,87 +522,18 @@ cdok_status cdok_check(const cdok_puzzle *p, const int *values,
 	buf = cdok_malloc((size_t)n * (size_t)n * sizeof(*buf));
 	if (!buf)
 		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
-
-	for (int cell = 0; cell < n * n; cell++)
-		if (!cdok_puzzle_value_ok(p, values[cell])) {
-			pr = add_problem(&ps, CDOK_PROBLEM_VALUE);
-			if (!pr)
-				break;
-			pr->row = cell / n;
-			pr->column = cell % n;
-			pr->value = values[cell];
-		}
-	for (int cell = 0; cell < n * n; cell++) {
-		int g = p->given[cell], v = values[cell];
-
-		if (g == CDOK_NONE || v == g || !cdok_puzzle_value_ok(p, v))
-			continue;
-		pr = add_problem(&ps, CDOK_PROBLEM_GIVEN);
-		if (!pr)
-			break;
-		pr->row = cell / n;
-		pr->column = cell % n;
-		pr->value = v;
-		pr->given = g;
+	if (cdki_geometry_init(&geo, p) != CDOK_OK) {
+		free(buf);
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	}
-	for (int line = 0; line < 2 && cdok_is_nylimb(p); line++)
-		check_digits(p, values, line, &ps);
-	for (int line = 0; line < 2 && !cdok_is_nylimb(p); line++) {
-		cdok_problem_kind kind = line ? CDOK_PROBLEM_COLUMN
-					      : CDOK_PROBLEM_ROW;
-
-		for (int a = 0; a < n; a++) {
-			uint64_t where[CDOK_MAX_SIZE + 1] = {0};
-
-			/* where[v]: positions along the line holding v. */
-			for (int b = 0; b < n; b++) {
-				int v = values[line ? b * n + a : a * n + b];
-
-				if (v >= 1 && v <= n)
-					where[v] |= (uint64_t)1 << b;
-			}
-			for (int v = 1; v <= n; v++) {
-				if ((where[v] & (where[v] - 1)) == 0)
-					continue;
-				pr = add_problem(&ps, kind);
-				if (!pr)
-					break;
-				if (line)
-					pr->column = a;
-				else
-					pr->row = a;
-				pr->value = v;
-				pr->where = where[v];
-			}
-		}
-	}
-	if (p->box_rows)
-		check_boxes(p, values, &ps);
-	for (int k = 0; k < p->ncages && !ps.failed; k++) {
-		const struct cdok_cage *c = &p->cages[k];
-		cdok_problem tmp;
-		bool judged = true;
-
-		for (int i = 0; i < c->ncells; i++) {
-			buf[i] = values[c->cells[i]];
-			if (!cdok_puzzle_value_ok(p, buf[i]))
-				judged = false;
-		}
-		memset(&tmp, 0, sizeof(tmp));
-		if (judged && cage_fails(p, c, buf, &tmp)) {
-			pr = add_problem(&ps, CDOK_PROBLEM_CAGE);
-			if (!pr)
-				break;
-			pr->cage = k;
-			pr->row = c->cells[0] / n;
-			pr->column = c->cells[0] % n;
-			pr->got = tmp.got;
-			pr->got_den = tmp.got_den;
-			pr->overflow = tmp.overflow;
-		}
-		if (c->distinct)
-			check_repeats(p, k, buf, &ps);
-	}
+	/* The order of the list: cells, lines and boxes, cages. */
+	check_cells(p, values, &ps);
+	if (cdok_is_nylimb(p))
+		check_digits(p, &geo, values, &ps);
+	else
+		check_units(p, &geo, values, &ps);
+	check_cages(p, values, buf, &ps);
+	cdki_geometry_free(&geo);
 	free(buf);
 	if (ps.failed) {
 		free(ps.items);
@@ -610,47 +607,191 @@ static void list_cells(uint64_t where, const int *cells, int n, int more,
 		snprintf(buf + at, len - at, " and %d more", more);
 }
 
+/* The pieces of cdok_problem_describe, one a kind of problem: each
+ * writes the message into buf as snprintf does and returns what snprintf
+ * returned.  r and c are the problem's row and column counted from 1.
+ * p may be NULL (then the message names what the problem alone says). */
+
+static int describe_value(const cdok_problem *pr, const cdok_puzzle *p,
+			  int r, int c, char *buf, size_t len)
+{
+	if (pr->value == CDOK_NONE ||
+	    (pr->value == 0 && !(p && cdok_is_nylimb(p))))
+		return snprintf(buf, len, "r%dc%d is empty", r, c);
+	if (p && cdok_is_nylimb(p))
+		return snprintf(buf, len, "r%dc%d holds %d, which is "
+				"outside 0..%d", r, c,
+				pr->value, CDOK_NYLIMB_MAX);
+	return snprintf(buf, len, "r%dc%d holds %d, which is "
+			"outside 1..%d", r, c,
+			pr->value, p ? p->size : 0);
+}
+
+/* DIGIT and TWO_DIGIT: a Nylimb row or column. */
+static int describe_digits(const cdok_problem *pr, int r, int c, char *buf,
+			   size_t len)
+{
+	char list[256], tb[24];
+	bool row = pr->row >= 0;
+	int k = popcount64(pr->where);
+
+	list_positions(pr->where, list, sizeof(list));
+	if (pr->kind == CDOK_PROBLEM_DIGIT)
+		return snprintf(buf, len, "%s %d uses the digit %d %s "
+				"(%s %s)", row ? "row" : "column",
+				row ? r : c, pr->value,
+				times(pr->got > 1 ? (int)pr->got : 2, tb,
+				      sizeof(tb)),
+				k > 1 ? (row ? "columns" : "rows")
+				      : (row ? "column" : "row"), list);
+	return snprintf(buf, len, "%s %d holds %d two-digit "
+			"numbers (%s %s), at most one is allowed",
+			row ? "row" : "column", row ? r : c, k,
+			row ? "columns" : "rows", list);
+}
+
+/* ROW and COLUMN. */
+static int describe_line(const cdok_problem *pr, int r, int c, char *buf,
+			 size_t len)
+{
+	char list[256], tb[24];
+	bool row = pr->kind == CDOK_PROBLEM_ROW;
+
+	list_positions(pr->where, list, sizeof(list));
+	return snprintf(buf, len, "%s %d has %d %s (%s %s)",
+			row ? "row" : "column", row ? r : c, pr->value,
+			times(popcount64(pr->where), tb, sizeof(tb)),
+			row ? "columns" : "rows", list);
+}
+
+/* What the values of a cage of two cells or more (cg, named name) give
+ * under its operator, against its target t. */
+static int describe_arithmetic(const cdok_problem *pr,
+			       const struct cdok_cage *cg, const char *name,
+			       char *buf, size_t len)
+{
+	int64_t t = cg->target;
+
+	switch (cg->op) {
+	case CDOK_OP_ADD: {
+		/* The gap in unsigned arithmetic: a puzzle built through the
+		 * API may have any target, even INT64_MIN, and the signed
+		 * difference would overflow. */
+		uint64_t gap = pr->got > t ? (uint64_t)pr->got - (uint64_t)t :
+					     (uint64_t)t - (uint64_t)pr->got;
+
+		return snprintf(buf, len, "%s adds up to %" PRId64 ", %"
+				PRIu64 " %s than %" PRId64, name, pr->got,
+				gap, pr->got > t ? "more" : "less", t);
+	}
+	case CDOK_OP_SUB:
+		if (cg->ncells == 2)
+			return snprintf(buf, len, "%s: the difference is %"
+					PRId64 ", not %" PRId64, name,
+					pr->got, t);
+		return snprintf(buf, len, "%s: the largest value minus the "
+				"others gives %" PRId64 ", not %" PRId64,
+				name, pr->got, t);
+	case CDOK_OP_MUL:
+		if (pr->overflow)
+			return snprintf(buf, len, "%s multiplies to more than %"
+					PRId64 ", not %" PRId64, name,
+					INT64_MAX, t);
+		return snprintf(buf, len, "%s multiplies to %" PRId64 ", not %"
+				PRId64, name, pr->got, t);
+	case CDOK_OP_DIV:
+		if (pr->overflow)
+			return snprintf(buf, len, "%s: the ratio is smaller "
+					"than 1, not %" PRId64, name, t);
+		if (pr->got_den == 0)
+			return snprintf(buf, len, "%s holds 0, so it has no "
+					"ratio, not %" PRId64, name, t);
+		if (pr->got % pr->got_den == 0)
+			return snprintf(buf, len, "%s: the ratio is %" PRId64
+					", not %" PRId64, name,
+					pr->got / pr->got_den, t);
+		return snprintf(buf, len, "%s: the ratio is %" PRId64 "/%"
+				PRId64 ", not %" PRId64, name, pr->got,
+				pr->got_den, t);
+	case CDOK_OP_ANY:
+		return snprintf(buf, len, "%s: no operation makes %" PRId64
+				" of its values (they add up to %" PRId64 ")",
+				name, t, pr->got);
+	}
+	return snprintf(buf, len, "%s does not meet its clue", name);
+}
+
+/* CAGE: a cage's values do not meet its clue. */
+static int describe_cage(const cdok_problem *pr, const cdok_puzzle *p,
+			 char *buf, size_t len)
+{
+	const struct cdok_cage *cg;
+	char name[96];
+
+	if (!p || pr->cage < 0 || pr->cage >= p->ncages)
+		return snprintf(buf, len, "a cage's arithmetic fails");
+	cg = &p->cages[pr->cage];
+	cdki_cage_name(p, pr->cage, name, sizeof(name));
+	if (cg->ncells == 1)
+		return snprintf(buf, len, "%s holds %" PRId64 ", not %" PRId64,
+				name, pr->got, cg->target);
+	return describe_arithmetic(pr, cg, name, buf, len);
+}
+
+/* BOX: the box whose first (top-left) cell the problem names. */
+static int describe_box(const cdok_problem *pr, const cdok_puzzle *p,
+			char *buf, size_t len)
+{
+	int n, b, count = popcount64(pr->where), cells[CDOK_MAX_SIZE];
+	char clist[1600], tb[24];
+
+	if (!p || !p->box_rows || pr->row < 0 || pr->row >= p->size ||
+	    pr->column < 0 || pr->column >= p->size)
+		return snprintf(buf, len, "a box holds %d more than once",
+				pr->value);
+	n = p->size;
+	b = cdki_box_of(p, pr->row * n + pr->column);
+	for (int i = 0; i < n; i++)
+		cells[i] = cdki_box_cell(n, p->box_rows, p->box_cols, b, i);
+	list_cells(pr->where, cells, n, 0, clist, sizeof(clist));
+	return snprintf(buf, len, "box %d has %d %s (%s)", b + 1, pr->value,
+			times(count > 1 ? count : 2, tb, sizeof(tb)), clist);
+}
+
+/* CAGE_REPEAT: a value twice in a cage whose values must differ. */
+static int describe_cage_repeat(const cdok_problem *pr, const cdok_puzzle *p,
+				char *buf, size_t len)
+{
+	const struct cdok_cage *cg;
+	char name[96], clist[1600], tb[24];
+	int shown = popcount64(pr->where);
+	int count = pr->got > shown ? (int)pr->got : shown;
+
+	if (!p || pr->cage < 0 || pr->cage >= p->ncages)
+		return snprintf(buf, len, "a cage holds %d more than once",
+				pr->value);
+	cg = &p->cages[pr->cage];
+	cdki_cage_name(p, pr->cage, name, sizeof(name));
+	list_cells(pr->where, cg->cells, p->size, count - shown, clist,
+		   sizeof(clist));
+	return snprintf(buf, len, "%s has %d %s (%s), but its values must "
+			"all differ", name, pr->value,
+			times(count > 1 ? count : 2, tb, sizeof(tb)), clist);
+}
+
 size_t cdok_problem_describe(const cdok_problem *pr, const cdok_puzzle *p,
 			     char *buf, size_t len)
 {
-	char name[96], list[256], tb[24];
 	int r = pr->row + 1, c = pr->column + 1, w;
 
 	switch (pr->kind) {
 	case CDOK_PROBLEM_VALUE:
-		if (pr->value == CDOK_NONE ||
-		    (pr->value == 0 && !(p && cdok_is_nylimb(p))))
-			w = snprintf(buf, len, "r%dc%d is empty", r, c);
-		else if (p && cdok_is_nylimb(p))
-			w = snprintf(buf, len, "r%dc%d holds %d, which is "
-				     "outside 0..%d", r, c,
-				     pr->value, CDOK_NYLIMB_MAX);
-		else
-			w = snprintf(buf, len, "r%dc%d holds %d, which is "
-				     "outside 1..%d", r, c,
-				     pr->value, p ? p->size : 0);
+		w = describe_value(pr, p, r, c, buf, len);
 		break;
 	case CDOK_PROBLEM_DIGIT:
-	case CDOK_PROBLEM_TWO_DIGIT: {
-		bool row = pr->row >= 0;
-		int k = popcount64(pr->where);
-
-		list_positions(pr->where, list, sizeof(list));
-		if (pr->kind == CDOK_PROBLEM_DIGIT)
-			w = snprintf(buf, len, "%s %d uses the digit %d %s "
-				     "(%s %s)", row ? "row" : "column",
-				     row ? r : c, pr->value,
-				     times(pr->got > 1 ? (int)pr->got : 2, tb,
-					   sizeof(tb)),
-				     k > 1 ? (row ? "columns" : "rows")
-					   : (row ? "column" : "row"), list);
-		else
-			w = snprintf(buf, len, "%s %d holds %d two-digit "
-				     "numbers (%s %s), at most one is allowed",
-				     row ? "row" : "column", row ? r : c, k,
-				     row ? "columns" : "rows", list);
+	case CDOK_PROBLEM_TWO_DIGIT:
+		w = describe_digits(pr, r, c, buf, len);
 		break;
-	}
 	case CDOK_PROBLEM_GIVEN:
 		w = snprintf(buf, len, "the given %d in r%dc%d was "
 			     "changed to %d", pr->given, r, c, pr->value);
@@ -661,141 +802,18 @@ size_t cdok_problem_describe(const cdok_problem *pr, const cdok_puzzle *p,
 			     r, c, pr->value);
 		break;
 	case CDOK_PROBLEM_ROW:
-	case CDOK_PROBLEM_COLUMN: {
-		bool row = pr->kind == CDOK_PROBLEM_ROW;
-
-		list_positions(pr->where, list, sizeof(list));
-		w = snprintf(buf, len, "%s %d has %d %s (%s %s)",
-			     row ? "row" : "column", row ? r : c, pr->value,
-			     times(popcount64(pr->where), tb, sizeof(tb)),
-			     row ? "columns" : "rows", list);
+	case CDOK_PROBLEM_COLUMN:
+		w = describe_line(pr, r, c, buf, len);
 		break;
-	}
-	case CDOK_PROBLEM_CAGE: {
-		const struct cdok_cage *cg;
-		int64_t t;
-
-		if (!p || pr->cage < 0 || pr->cage >= p->ncages) {
-			w = snprintf(buf, len, "a cage's arithmetic fails");
-			break;
-		}
-		cg = &p->cages[pr->cage];
-		t = cg->target;
-		cdki_cage_name(p, pr->cage, name, sizeof(name));
-		if (cg->ncells == 1) {
-			w = snprintf(buf, len, "%s holds %" PRId64 ", not %"
-				     PRId64, name, pr->got, t);
-			break;
-		}
-		switch (cg->op) {
-		case CDOK_OP_ADD: {
-			/* The gap in unsigned arithmetic: a puzzle built
-			 * through the API may have any target, even
-			 * INT64_MIN, and the signed difference would
-			 * overflow. */
-			uint64_t gap = pr->got > t ?
-				       (uint64_t)pr->got - (uint64_t)t :
-				       (uint64_t)t - (uint64_t)pr->got;
-
-			w = snprintf(buf, len, "%s adds up to %" PRId64 ", %"
-				     PRIu64 " %s than %" PRId64, name, pr->got,
-				     gap, pr->got > t ? "more" : "less", t);
-			break;
-		}
-		case CDOK_OP_SUB:
-			if (cg->ncells == 2)
-				w = snprintf(buf, len, "%s: the difference is %"
-					     PRId64 ", not %" PRId64, name,
-					     pr->got, t);
-			else
-				w = snprintf(buf, len, "%s: the largest value "
-					     "minus the others gives %" PRId64
-					     ", not %" PRId64, name, pr->got,
-					     t);
-			break;
-		case CDOK_OP_MUL:
-			if (pr->overflow)
-				w = snprintf(buf, len, "%s multiplies to more "
-					     "than %" PRId64 ", not %" PRId64,
-					     name, INT64_MAX, t);
-			else
-				w = snprintf(buf, len, "%s multiplies to %"
-					     PRId64 ", not %" PRId64, name,
-					     pr->got, t);
-			break;
-		case CDOK_OP_DIV:
-			if (pr->overflow)
-				w = snprintf(buf, len, "%s: the ratio is "
-					     "smaller than 1, not %" PRId64,
-					     name, t);
-			else if (pr->got_den == 0)
-				w = snprintf(buf, len, "%s holds 0, so it has "
-					     "no ratio, not %" PRId64, name, t);
-			else if (pr->got % pr->got_den == 0)
-				w = snprintf(buf, len, "%s: the ratio is %"
-					     PRId64 ", not %" PRId64, name,
-					     pr->got / pr->got_den, t);
-			else
-				w = snprintf(buf, len, "%s: the ratio is %"
-					     PRId64 "/%" PRId64 ", not %"
-					     PRId64, name, pr->got,
-					     pr->got_den, t);
-			break;
-		case CDOK_OP_ANY:
-			w = snprintf(buf, len, "%s: no operation makes %"
-				     PRId64 " of its values (they add up to %"
-				     PRId64 ")", name, t, pr->got);
-			break;
-		default:
-			w = snprintf(buf, len, "%s does not meet its clue",
-				     name);
-			break;
-		}
+	case CDOK_PROBLEM_CAGE:
+		w = describe_cage(pr, p, buf, len);
 		break;
-	}
-	case CDOK_PROBLEM_BOX: {
-		int n, br, bc, cells[CDOK_MAX_SIZE];
-		char clist[1600];
-
-		if (!p || !p->box_rows) {
-			w = snprintf(buf, len, "a box holds %d more than once",
-				     pr->value);
-			break;
-		}
-		n = p->size;
-		br = p->box_rows;
-		bc = p->box_cols;
-		for (int i = 0; i < n; i++)
-			cells[i] = (pr->row + i / bc) * n + pr->column + i % bc;
-		list_cells(pr->where, cells, n, 0, clist, sizeof(clist));
-		w = snprintf(buf, len, "box %d has %d %s (%s)",
-			     pr->row / br * (n / bc) + pr->column / bc + 1,
-			     pr->value, times(popcount64(pr->where) > 1 ?
-					      popcount64(pr->where) : 2, tb,
-					      sizeof(tb)), clist);
+	case CDOK_PROBLEM_BOX:
+		w = describe_box(pr, p, buf, len);
 		break;
-	}
-	case CDOK_PROBLEM_CAGE_REPEAT: {
-		const struct cdok_cage *cg;
-		char clist[1600];
-		int shown = popcount64(pr->where);
-		int count = pr->got > shown ? (int)pr->got : shown;
-
-		if (!p || pr->cage < 0 || pr->cage >= p->ncages) {
-			w = snprintf(buf, len, "a cage holds %d more than once",
-				     pr->value);
-			break;
-		}
-		cg = &p->cages[pr->cage];
-		cdki_cage_name(p, pr->cage, name, sizeof(name));
-		list_cells(pr->where, cg->cells, p->size, count - shown,
-			   clist, sizeof(clist));
-		w = snprintf(buf, len, "%s has %d %s (%s), but its values must "
-			     "all differ", name, pr->value,
-			     times(count > 1 ? count : 2, tb, sizeof(tb)),
-			     clist);
+	case CDOK_PROBLEM_CAGE_REPEAT:
+		w = describe_cage_repeat(pr, p, buf, len);
 		break;
-	}
 	default:
 		w = snprintf(buf, len, "unknown problem");
 		break;

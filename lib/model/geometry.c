@@ -20,7 +20,10 @@ void cdki_geometry_fill(const cdok_puzzle *p, int *unit_cells,
 		unit_cells[(n + c) * n + r] = cell;
 		if (box >= 0)
 			unit_cells[(2 * n + box) * n + filled[box]++] = cell;
+		for (int k = 0; k < CDKI_KINDS; k++)
+			CDOK_ASSERT(u[k] == cdki_unit_of(p, cell, k));
 	}
+	/* Every box got its n cells: the shape tiles the grid. */
 	for (int b = 0; p->box_rows && b < n; b++)
 		CDOK_ASSERT(filled[b] == n);
 }
@@ -31,7 +34,7 @@ cdok_status cdki_geometry_init(struct cdki_geometry *g, const cdok_puzzle *p)
 
 	g->n = n;
 	g->ncells = n * n;
-	g->nkinds = p->box_rows ? 3 : 2;
+	g->nkinds = cdki_nkinds(p);
 	g->nunits = cdki_nunits(p);
 	g->unit_cells = cdok_malloc((size_t)g->nunits * (size_t)n *
 				    sizeof(int));

@@ -325,21 +325,53 @@ enum cdki_rc { CDKI_CONTRADICTION = -1, CDKI_NOMEM = -2 };
  * unit's cells are listed in reading order. */
 enum { CDKI_ROW, CDKI_COL, CDKI_BOX, CDKI_KINDS };
 
+/* The box of cell in an n x n grid tiled by boxes of br rows and bc
+ * columns (br, bc > 0): for code that holds a box shape but no puzzle
+ * (the generator's grids). */
+static inline int cdki_box_at(int n, int br, int bc, int cell)
+{
+	return cell / n / br * (n / bc) + cell % n / bc;
+}
+
+/* The i-th cell (0 .. n-1, reading order) of box b in such a grid. */
+static inline int cdki_box_cell(int n, int br, int bc, int b, int i)
+{
+	return (b / (n / bc) * br + i / bc) * n + b % (n / bc) * bc + i % bc;
+}
+
 /* The box of cell, 0 .. n-1, or -1 when the puzzle has no boxes. */
 static inline int cdki_box_of(const cdok_puzzle *p, int cell)
 {
-	int n = p->size;
-
 	if (!p->box_rows)
 		return -1;
-	return cell / n / p->box_rows * (n / p->box_cols) +
-	       cell % n / p->box_cols;
+	return cdki_box_at(p->size, p->box_rows, p->box_cols, cell);
 }
 
 /* The kind (CDKI_ROW, CDKI_COL, CDKI_BOX) of unit u in an n x n grid. */
 static inline int cdki_kind_of(int n, int u)
 {
 	return u / n;
+}
+
+/* The kinds of unit p has: 3 with boxes, 2 without (rows, columns). */
+static inline int cdki_nkinds(const cdok_puzzle *p)
+{
+	return p->box_rows ? CDKI_KINDS : 2;
+}
+
+/* The unit of kind k that holds cell: the one rule behind cell_units
+ * below, for code that needs a cell's units without the tables (the box
+ * kind repeats the row's unit when p has no boxes). */
+static inline int cdki_unit_of(const cdok_puzzle *p, int cell, int kind)
+{
+	int n = p->size, b;
+
+	if (kind == CDKI_ROW)
+		return cell / n;
+	if (kind == CDKI_COL)
+		return n + cell % n;
+	b = cdki_box_of(p, cell);
+	return b < 0 ? cell / n : 2 * n + b;
 }
 
 struct cdki_geometry {
@@ -355,7 +387,7 @@ struct cdki_geometry {
 /* The number of units of p: 3n with boxes, 2n without. */
 static inline int cdki_nunits(const cdok_puzzle *p)
 {
-	return (p->box_rows ? 3 : 2) * p->size;
+	return cdki_nkinds(p) * p->size;
 }
 
 /* Fill unit_cells (cdki_nunits(p) * n entries) and cell_units (n * n *
