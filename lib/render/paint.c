@@ -89,14 +89,6 @@ static bool has_boxes(const struct grid *g)
 	return g->p->box_rows > 0;
 }
 
-static int box_of(const cdok_puzzle *p, int cell)
-{
-	int n = p->size;
-
-	return cell / n / p->box_rows * (n / p->box_cols) +
-	       cell % n / p->box_cols;
-}
-
 static bool in_cage(const struct grid *g, int k, int row, int col)
 {
 	return row >= 0 && col >= 0 && row < g->n && col < g->n &&
@@ -111,7 +103,7 @@ static bool thick_between(const struct grid *g, int a, int b)
 	int k = g->p->cage_of[a];
 
 	if (has_boxes(g))
-		return box_of(g->p, a) != box_of(g->p, b);
+		return cdki_box_of(g->p, a) != cdki_box_of(g->p, b);
 	return k < 0 || k != g->p->cage_of[b];
 }
 
