@@ -434,6 +434,33 @@ static cdok_status harden(struct gen *g, cdok_puzzle **best,
 /* ------------------------------------------------------------------ */
 /* Entry point                                                         */
 
+cdok_status cdki_gen_prove(const cdok_puzzle *p, cdok_result *proof,
+			   cdok_error *err)
+{
+	cdok_status st = cdok_solve(p, NULL, NULL, proof, err);
+
+	if (st != CDOK_OK)
+		return st;
+	/* The generator's own proof (the grade's, or a search's) is sound;
+	 * anything else is a bug, and the puzzle is not handed out. */
+	if (proof->verdict != CDOK_VERDICT_UNIQUE)
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0, "the grader and "
+				 "the solver disagree on a puzzle's "
+				 "uniqueness (a bug)");
+	return CDOK_OK;
+}
+
+void cdki_gen_report(cdok_gen_result *result, uint64_t score,
+		     const cdok_result *proof, const int *grid, int ncells)
+{
+	if (!result)
+		return;
+	result->score = score;
+	result->proof = *proof;
+	if (result->solution)
+		memcpy(result->solution, grid, (size_t)ncells * sizeof(int));
+}
+
 /* How often a puzzle scoring below min_score is made again. */
 #define MIN_SCORE_AGAIN 20
 
@@ -749,27 +776,13 @@ cdok_status cdok_generate(const cdok_gen_params *par, const int *solution,
 	/* A puzzle the grade proved unique gets the solver's proof too:
 	 * every puzzle returned has one. */
 	if (g->unproven) {
-		st = cdok_solve(best, NULL, NULL, &proof, err);
+		st = cdki_gen_prove(best, &proof, err);
 		if (st != CDOK_OK)
 			goto out;
-		/* The grade's proof is sound; anything else is a bug, and
-		 * the puzzle is not handed out. */
-		if (proof.verdict != CDOK_VERDICT_UNIQUE) {
-			st = cdki_fail(err, CDOK_ERR_INVALID, 0, 0, "the "
-				       "grader and the solver disagree on a "
-				       "puzzle's uniqueness (a bug)");
-			goto out;
-		}
 	}
 	*out = best;
 	best = NULL;
-	if (result) {
-		result->score = best_score;
-		result->proof = proof;
-		if (result->solution)
-			memcpy(result->solution, g->grid,
-			       (size_t)g->ncells * sizeof(int));
-	}
+	cdki_gen_report(result, best_score, &proof, g->grid, g->ncells);
 out:
 	cdok_puzzle_free(best);
 	cdki_gen_delete(g);

@@ -254,6 +254,17 @@ cdok_status cdki_gen_new(const cdok_gen_params *par, const int *grid,
 		    cdok_rng *rng, struct gen **out, cdok_error *err);
 void cdki_gen_delete(struct gen *g);
 
+/* The solver's proof that p, which the generator found unique by its
+ * own means, has exactly one solution, into *proof: every puzzle handed
+ * out has one.  CDOK_ERR_INVALID (err says so) when the solver finds
+ * otherwise, which is a bug; the puzzle must then not be handed out. */
+cdok_status cdki_gen_prove(const cdok_puzzle *p, cdok_result *proof,
+			   cdok_error *err);
+/* Into the caller's result (NULL: none wanted) the score, the proof and,
+ * where it has room for one, the solution grid of the puzzle made. */
+void cdki_gen_report(cdok_gen_result *result, uint64_t score,
+		     const cdok_result *proof, const int *grid, int ncells);
+
 /* Save the partition before a change that may be undone, and undo. */
 void cdki_gen_save(struct gen *g);
 void cdki_gen_restore(struct gen *g);

@@ -58,13 +58,6 @@ static int nth_value(uint64_t set, int k)
 	return __builtin_ctzll(set);
 }
 
-static int box_index(int n, int box_rows, int box_cols, int cell)
-{
-	int r = cell / n, c = cell % n;
-
-	return (r / box_rows) * (n / box_cols) + c / box_cols;
-}
-
 /* ------------------------------------------------------------------ */
 /* Latin squares                                                       */
 
@@ -400,7 +393,7 @@ cdok_status cdok_generate_sudoku(int n, int box_rows, int box_cols,
 	    !f.untried)
 		goto out;
 	for (int cell = 0; cell < f.ncells; cell++)
-		f.box_of[cell] = box_index(n, box_rows, box_cols, cell);
+		f.box_of[cell] = cdki_box_at(n, box_rows, box_cols, cell);
 	/* Up to 25 x 25, fills rarely need to back up far, and a budget
 	 * that doubles on each restart ends an unlucky streak.  Larger
 	 * grids can wander for a very long time (each step also costs more
@@ -432,8 +425,6 @@ bool cdki_grid_is_latin(const int *v, int n, int box_rows, int box_cols)
 {
 	for (int u = 0; u < n; u++) {
 		uint64_t row = 0, col = 0, box = 0;
-		int r0 = box_rows ? (u / (n / box_cols)) * box_rows : 0;
-		int c0 = box_rows ? (u % (n / box_cols)) * box_cols : 0;
 
 		for (int j = 0; j < n; j++) {
 			int a = v[u * n + j], b = v[j * n + u];
@@ -443,8 +434,8 @@ bool cdki_grid_is_latin(const int *v, int n, int box_rows, int box_cols)
 			row |= bit(a);
 			col |= bit(b);
 			if (box_rows) {
-				int c = v[(r0 + j / box_cols) * n + c0 +
-					  j % box_cols];
+				int c = v[cdki_box_cell(n, box_rows, box_cols,
+							u, j)];
 
 				if (c < 1 || c > n)
 					return false;

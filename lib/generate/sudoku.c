@@ -93,13 +93,7 @@ static cdok_status dig(struct dig *d, cdok_puzzle *p)
 	p->valid = false;
 	for (int i = 0; i < npairs; i++)
 		d->pairs[i] = i;
-	for (int i = npairs - 1; i > 0; i--) {
-		int j = (int)cdok_rng_below(d->rng, (uint64_t)i + 1);
-		int t = d->pairs[i];
-
-		d->pairs[i] = d->pairs[j];
-		d->pairs[j] = t;
-	}
+	cdki_regions_shuffle(d->rng, d->pairs, npairs);
 	for (int i = 0; i < npairs; i++) {
 		int a = d->pairs[i], good;
 		int b = d->single ? a : d->ncells - 1 - a;
@@ -251,15 +245,9 @@ cdok_status cdki_gen_sudoku(const cdok_gen_params *par, const int *solution,
 		if (st != CDOK_OK)
 			break;
 		/* Every puzzle handed out has the solver's proof. */
-		st = cdok_solve(p, NULL, NULL, &proof, err);
+		st = cdki_gen_prove(p, &proof, err);
 		if (st != CDOK_OK)
 			goto out;
-		if (proof.verdict != CDOK_VERDICT_UNIQUE) {
-			st = cdki_fail(err, CDOK_ERR_INVALID, 0, 0, "the "
-				       "grader and the solver disagree on a "
-				       "puzzle's uniqueness (a bug)");
-			goto out;
-		}
 		st = score(&d, p, &proof, &sc, err);
 		if (st != CDOK_OK)
 			goto out;
@@ -275,13 +263,7 @@ cdok_status cdki_gen_sudoku(const cdok_gen_params *par, const int *solution,
 		st = no_puzzle(&d, err);
 		goto out;
 	}
-	if (result) {
-		result->score = sc;
-		result->proof = proof;
-		if (result->solution)
-			memcpy(result->solution, d.grid,
-			       (size_t)d.ncells * sizeof(int));
-	}
+	cdki_gen_report(result, sc, &proof, d.grid, d.ncells);
 	*out = p;
 	p = NULL;
 out:

@@ -304,10 +304,24 @@ static bool cage_fails(const cdok_puzzle *p, const struct cdok_cage *c,
 	return true;
 }
 
+/* A new problem of kind about a unit of kind unit_kind whose cells are
+ * cells: a row is named by its row, a column by its column, a box by
+ * its first cell.  NULL when memory ran out. */
+static cdok_problem *unit_problem(struct problems *ps, cdok_problem_kind kind,
+				  int unit_kind, const int *cells, int n)
+{
+	cdok_problem *pr = add_problem(ps, kind);
+
+	if (pr && unit_kind != CDKI_COL)
+		pr->row = cells[0] / n;
+	if (pr && unit_kind != CDKI_ROW)
+		pr->column = cells[0] % n;
+	return pr;
+}
+
 /* Rows, columns and boxes that hold a value more than once: unit by
  * unit in the geometry's order (rows, then columns, then boxes), then by
- * value.  where counts the unit's cells in reading order; a row is named
- * by its row, a column by its column and a box by its first cell. */
+ * value; where counts the unit's cells in reading order. */
 static void check_units(const cdok_puzzle *p, const struct cdki_geometry *geo,
 			const int *values, struct problems *ps)
 {
@@ -327,21 +341,16 @@ static void check_units(const cdok_puzzle *p, const struct cdki_geometry *geo,
 			if (v >= 1 && v <= n)
 				where[v] |= (uint64_t)1 << i;
 		}
-		for (int v = 1; v <= n; v++) {
-			cdok_problem *pr;
+		for (int v = 1; v <= n && !ps->failed; v++)
+			if (where[v] & (where[v] - 1)) {
+				cdok_problem *pr = unit_problem(ps, kinds[kind],
+								kind, cells, n);
 
-			if ((where[v] & (where[v] - 1)) == 0)
-				continue;
-			pr = add_problem(ps, kinds[kind]);
-			if (!pr)
-				return;
-			if (kind != CDKI_COL)
-				pr->row = cells[0] / n;
-			if (kind != CDKI_ROW)
-				pr->column = cells[0] % n;
-			pr->value = v;
-			pr->where = where[v];
-		}
+				if (pr) {
+					pr->value = v;
+					pr->where = where[v];
+				}
+			}
 	}
 }
 
@@ -376,10 +385,35 @@ static void check_repeats(const cdok_puzzle *p, int k, const int *v,
 	}
 }
 
+/* The decimal digits a Nylimb line (its n cells) uses: where[d] has bit
+ * i set when the i-th cell uses digit d, times_used[d] counts the uses
+ * (11 uses 1 twice).  Returns the positions of two-digit numbers. */
+static uint64_t digits_used(const cdok_puzzle *p, const int *values,
+			    const int *cells, uint64_t where[10],
+			    int times_used[10])
+{
+	uint64_t longs = 0;
+
+	for (int i = 0; i < p->size; i++) {
+		int v = values[cells[i]];
+
+		if (!cdok_puzzle_value_ok(p, v))
+			continue;
+		if (v >= 10) {
+			longs |= (uint64_t)1 << i;
+			times_used[v / 10]++;
+			where[v / 10] |= (uint64_t)1 << i;
+			v %= 10;
+		}
+		times_used[v]++;
+		where[v] |= (uint64_t)1 << i;
+	}
+	return longs;
+}
+
 /* Nylimb rows and columns (a Nylimb puzzle has no boxes): digits used
  * twice, by unit (rows, then columns) then digit, and lines with two
- * two-digit numbers.  A value such as 11 uses its digit twice by
- * itself. */
+ * two-digit numbers. */
 static void check_digits(const cdok_puzzle *p, const struct cdki_geometry *geo,
 			 const int *values, struct problems *ps)
 {
@@ -387,51 +421,27 @@ static void check_digits(const cdok_puzzle *p, const struct cdki_geometry *geo,
 
 	for (int u = 0; u < geo->nunits && !ps->failed; u++) {
 		const int *cells = geo->unit_cells + u * n;
-		bool row = cdki_kind_of(n, u) == CDKI_ROW;
-		uint64_t where[10] = {0}, longs = 0;
+		int kind = cdki_kind_of(n, u);
+		uint64_t where[10] = {0}, longs;
 		int times_used[10] = {0};
+		cdok_problem *pr;
 
-		for (int b = 0; b < n; b++) {
-			int v = values[cells[b]];
-
-			if (!cdok_puzzle_value_ok(p, v))
-				continue;
-			if (v >= 10) {
-				longs |= (uint64_t)1 << b;
-				times_used[v / 10]++;
-				where[v / 10] |= (uint64_t)1 << b;
-				v %= 10;
-			}
-			times_used[v]++;
-			where[v] |= (uint64_t)1 << b;
-		}
-		for (int d = 0; d < 10; d++) {
-			cdok_problem *pr;
-
+		longs = digits_used(p, values, cells, where, times_used);
+		for (int d = 0; d < 10 && !ps->failed; d++) {
 			if (times_used[d] < 2)
 				continue;
-			pr = add_problem(ps, CDOK_PROBLEM_DIGIT);
-			if (!pr)
-				return;
-			if (row)
-				pr->row = cells[0] / n;
-			else
-				pr->column = cells[0] % n;
-			pr->value = d;
-			pr->where = where[d];
-			pr->got = times_used[d];
+			pr = unit_problem(ps, CDOK_PROBLEM_DIGIT, kind, cells, n);
+			if (pr) {
+				pr->value = d;
+				pr->where = where[d];
+				pr->got = times_used[d];
+			}
 		}
 		if (longs & (longs - 1)) {
-			cdok_problem *pr = add_problem(ps,
-						       CDOK_PROBLEM_TWO_DIGIT);
-
-			if (!pr)
-				return;
-			if (row)
-				pr->row = cells[0] / n;
-			else
-				pr->column = cells[0] % n;
-			pr->where = longs;
+			pr = unit_problem(ps, CDOK_PROBLEM_TWO_DIGIT, kind,
+					  cells, n);
+			if (pr)
+				pr->where = longs;
 		}
 	}
 }
