@@ -73,6 +73,8 @@ cdok_puzzle *cdki_gen_build_puzzle(struct gen *g)
 			continue;
 		}
 		k = cdki_regions_cells(rg, r, cells);
+		/* A slot's size counts the cells of its region. */
+		CDOK_ASSERT(k == s->size);
 		target = s->target;
 		if (g->pol->sums) {
 			target = 0;
@@ -650,6 +652,7 @@ static cdok_status rounds(struct gen *g, cdok_puzzle **best,
 			st = pol->new_grid(g);
 			if (st != CDOK_OK)
 				return st;
+			CDOK_ASSERT(pol->check_grid(g, NULL) == CDOK_OK);
 			st = CDOK_ERR_LIMIT;
 		}
 	}
@@ -709,6 +712,10 @@ cdok_status cdki_gen_new(const cdok_gen_params *par, const int *solution,
 				       "found no solution grid of size %d",
 				       g->n);
 	}
+	/* Cages are cut only from a grid of the policy's kind (a Latin
+	 * square, a Sudoku grid, a Nylimb grid): one the generator drew
+	 * needs no check, so it is only asserted. */
+	CDOK_ASSERT(st != CDOK_OK || g->pol->check_grid(g, NULL) == CDOK_OK);
 	if (st != CDOK_OK) {
 		cdki_gen_delete(g);
 		return st;

@@ -157,6 +157,9 @@ cdok_status cdok_generate_grid(int n, cdok_rng *rng, int *values)
 				if (*at(&q, r, c, s) == 1)
 					values[r * n + c] = s + 1;
 	free(q.m);
+	/* The chain ends on a proper square: every line of the cube sums
+	 * to one, so each cell got one symbol and the grid is Latin. */
+	CDOK_ASSERT(cdki_grid_is_latin(values, n, 0, 0));
 	return CDOK_OK;
 }
 
@@ -207,6 +210,9 @@ cdok_status cdok_generate_nylimb_grid(int n, cdok_rng *rng, int *values)
 			values[r * n + c] = 10 * a + b;
 	}
 	free(sq);
+	/* Each row and column got its missing digit (the argument at the
+	 * top of this file). */
+	CDOK_ASSERT(cdki_nylimb_grid_ok(values, n));
 	return CDOK_OK;
 }
 
@@ -408,6 +414,8 @@ cdok_status cdok_generate_sudoku(int n, int box_rows, int box_cols,
 	}
 	if (st != CDOK_OK)
 		st = pattern_grid(n, box_rows, box_cols, rng, values);
+	CDOK_ASSERT(st != CDOK_OK ||
+		    cdki_grid_is_latin(values, n, box_rows, box_cols));
 out:
 	free(f.row);
 	free(f.col);

@@ -52,6 +52,55 @@ static uint64_t bit(int v)
 	return (uint64_t)1 << v;
 }
 
+#ifdef CDOK_DEBUG
+/* Whether the partition keeps the invariants at the top of this file,
+ * and its bookkeeping agrees: every region one connected piece of
+ * 2..max_cage cells with values all different, whose slot counts its
+ * cells and holds its values.  For CDOK_ASSERT only (a walk over the
+ * grid): its own marks, so that the generator's scratch is left as it
+ * was. */
+static bool keeps_invariants(const struct gen *g)
+{
+	const struct regions *rg = &g->rg;
+	int mark[CDOK_MAX_SIZE * CDOK_MAX_SIZE];
+	int queue[CDOK_MAX_SIZE * CDOK_MAX_SIZE];
+	bool seen[CDOK_MAX_SIZE * CDOK_MAX_SIZE] = {false};
+	int total = 0;
+
+	/* No slot counts cells that are not in its region. */
+	for (int r = 0; r < rg->ncells; r++)
+		total += rg->slot[r].size;
+	if (total != rg->ncells)
+		return false;
+	for (int i = 0; i < rg->ncells; i++)
+		mark[i] = 1;
+	for (int i = 0; i < rg->ncells; i++) {
+		int r = rg->of[i], size;
+		uint64_t vals = 0;
+
+		if (!mark[i])
+			continue;
+		/* A region met again through another piece is not
+		 * connected. */
+		if (r < 0 || seen[r])
+			return false;
+		seen[r] = true;
+		size = cdki_regions_walk(rg, i, true, mark, queue);
+		for (int j = 0; j < size; j++) {
+			uint64_t b = (uint64_t)1 << rg->grid[queue[j]];
+
+			if (vals & b)
+				return false;
+			vals |= b;
+		}
+		if (size < 2 || size > g->max_cage ||
+		    size != rg->slot[r].size || vals != rg->slot[r].vals)
+			return false;
+	}
+	return true;
+}
+#endif
+
 /* Whether cell may join region r: room, and its value not there yet. */
 static bool fits(const struct regions *rg, int cell, int r)
 {
@@ -176,6 +225,7 @@ static bool partition(struct gen *g)
 	for (int cell = 0; cell < g->ncells; cell++)
 		if (g->rg.slot[g->rg.of[cell]].size == 1 && !absorb_single(g, cell))
 			return false;
+	CDOK_ASSERT(keeps_invariants(g));
 	return true;
 }
 
@@ -309,8 +359,10 @@ static bool try_change(struct gen *g, enum change kind, int d,
 		ok = change_merge(g, d);
 		break;
 	}
-	if (ok && settle(g) && (!exclude || rules_out(g, exclude)))
+	if (ok && settle(g) && (!exclude || rules_out(g, exclude))) {
+		CDOK_ASSERT(keeps_invariants(g));
 		return true;
+	}
 	cdki_regions_copy(&g->rg, &K(g)->undo);
 	return false;
 }

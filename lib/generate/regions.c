@@ -48,7 +48,10 @@ int cdki_regions_free_slot(const struct regions *rg)
 	for (int r = 0; r < rg->ncells; r++)
 		if (!rg->slot[r].size)
 			return r;
-	return -1;   /* cannot happen: there are as many slots as cells */
+	/* There are as many slots as cells, and a region in use holds a
+	 * cell, so some slot is always free. */
+	CDOK_ASSERT(!"no free slot");
+	return -1;
 }
 
 static inline uint64_t value_bit(int v)
@@ -61,6 +64,9 @@ void cdki_regions_move(struct regions *rg, int cell, int r)
 	int from = rg->of[cell];
 	uint64_t b = value_bit(rg->grid[cell]);
 
+	CDOK_ASSERT(r >= 0 && r < rg->ncells);
+	/* The slot a cell leaves counts it. */
+	CDOK_ASSERT(from < 0 || rg->slot[from].size > 0);
 	if (from >= 0) {
 		rg->slot[from].size--;
 		rg->slot[from].vals &= ~b;

@@ -237,6 +237,7 @@ cdok_status cdki_gen_sudoku(const cdok_gen_params *par, const int *solution,
 				goto out;
 			}
 		}
+		CDOK_ASSERT(cdki_grid_is_latin(d.grid, d.n, rows, cols));
 		st = dig(&d, p);
 		if (st == CDOK_ERR_NOMEM) {
 			st = cdki_fail(err, st, 0, 0, "out of memory");

@@ -145,8 +145,10 @@ static bool latin_ok(const cdok_puzzle *p, const int *values)
 	uint64_t seen[CDKI_KINDS * CDOK_MAX_SIZE] = {0};
 
 	for (int cell = 0; cell < n * n; cell++) {
-		uint64_t bit = (uint64_t)1 << values[cell];
+		uint64_t bit;
 
+		CDOK_ASSERT(values[cell] >= 1 && values[cell] <= n);
+		bit = (uint64_t)1 << values[cell];
 		for (int k = 0; k < nkinds; k++) {
 			int u = cdki_unit_of(p, cell, k);
 
