@@ -137,24 +137,41 @@ bool cdki_nylimb_grid_ok(const int *values, int n)
 }
 
 /* Plain lines and boxes: each holds every value once.  Values are in
- * 1..size by now.  seen[u] holds the values met so far in unit u (the
- * geometry's numbering, model.h). */
+ * 1..size by now.  seen[u] holds the values met so far in unit u,
+ * numbered as the geometry numbers them (model.h): row r, column n + c,
+ * box 2n + b.  The solver confirms every solution here, so a cell's box
+ * is not worked out cell by cell: boxes are numbered band by band, so
+ * the box of (r, c) is the box of (r, 0) plus the box of (0, c). */
 static bool latin_ok(const cdok_puzzle *p, const int *values)
 {
-	int n = p->size, nkinds = cdki_nkinds(p);
-	uint64_t seen[CDKI_KINDS * CDOK_MAX_SIZE] = {0};
+	int n = p->size, stack[CDOK_MAX_SIZE];
+	bool boxes = p->box_rows > 0;
+	uint64_t seen[CDKI_KINDS * CDOK_MAX_SIZE];
 
-	for (int cell = 0; cell < n * n; cell++) {
-		uint64_t bit;
+	memset(seen, 0, (size_t)cdki_nunits(p) * sizeof(*seen));
+	for (int c = 0; boxes && c < n; c++)
+		stack[c] = cdki_box_of(p, c);
+	for (int r = 0, cell = 0; r < n; r++) {
+		uint64_t *box_of_row = boxes ? seen + 2 * n + cdki_box_of(p, r * n)
+					     : NULL;
 
-		CDOK_ASSERT(values[cell] >= 1 && values[cell] <= n);
-		bit = (uint64_t)1 << values[cell];
-		for (int k = 0; k < nkinds; k++) {
-			int u = cdki_unit_of(p, cell, k);
+		for (int c = 0; c < n; c++, cell++) {
+			uint64_t bit;
 
-			if (seen[u] & bit)
+			CDOK_ASSERT(values[cell] >= 1 && values[cell] <= n);
+			bit = (uint64_t)1 << values[cell];
+			if ((seen[r] | seen[n + c]) & bit)
 				return false;
-			seen[u] |= bit;
+			seen[r] |= bit;
+			seen[n + c] |= bit;
+			if (boxes) {
+				CDOK_ASSERT(box_of_row + stack[c] ==
+					    seen + cdki_unit_of(p, cell,
+								CDKI_BOX));
+				if (box_of_row[stack[c]] & bit)
+					return false;
+				box_of_row[stack[c]] |= bit;
+			}
 		}
 	}
 	return true;
