@@ -316,12 +316,7 @@ static void permutation(cdok_rng *rng, int *a, int k)
 {
 	for (int i = 0; i < k; i++)
 		a[i] = i;
-	for (int i = k - 1; i > 0; i--) {
-		int j = (int)cdok_rng_below(rng, (uint64_t)i + 1), t = a[i];
-
-		a[i] = a[j];
-		a[j] = t;
-	}
+	cdki_regions_shuffle(rng, a, k);
 }
 
 /* The fallback for grids too large for backtracking to fill quickly: a
