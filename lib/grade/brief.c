@@ -428,26 +428,15 @@ static void replay(const cdok_puzzle *p, const cdok_step *steps, int nsteps,
 	if (!start)
 		return;
 	for (int c = 0; c < ncells; c++) {
-		int r = c / n, col = c % n, cage = p->cage_of[c];
-
 		start[c] = full;
 		if (p->given[c] > 0) {
 			start[c] = BIT(p->given[c]);
 			continue;
 		}
 		for (int i = 0; i < ncells; i++) {
-			int ri = i / n, ci = i % n, v = p->given[i];
-			bool sees = ri == r || ci == col;
+			int v = p->given[i];
 
-			if (v <= 0 || v > n)
-				continue;
-			if (p->box_rows && ri / p->box_rows == r / p->box_rows &&
-			    ci / p->box_cols == col / p->box_cols)
-				sees = true;
-			if (cage >= 0 && p->cage_of[i] == cage &&
-			    p->cages[cage].distinct)
-				sees = true;
-			if (sees)
+			if (v > 0 && v <= n && cdki_puzzle_cells_see(p, c, i))
 				start[c] &= ~BIT(v);
 		}
 	}
