@@ -629,6 +629,31 @@ Test(levels, corpus_levels, .timeout = 60)
 	}
 }
 
+/* The generator's measure is the grade's difficulty; a puzzle above the
+ * levels allowed scores as the least of the next level, and one not
+ * graded keeps the solver's score. */
+Test(levels, grade_score_is_the_difficulty, .timeout = 60)
+{
+	cdok_puzzle *p = corpus("keen/keen_9h_03.keen");
+	cdok_grade_params params;
+	cdok_grading g;
+	cdok_result res;
+
+	memset(&res, 0, sizeof(res));
+	res.search_score = 81;
+	cr_assert_eq(cdok_grade(p, NULL, &g, NULL), CDOK_OK);
+	cr_expect_eq(cdok_grade_score(NULL, p, &res), g.difficulty);
+	cdok_grade_params_init(&params);
+	params.max_level = 0;
+	cr_expect_eq(cdok_grade_score(&params, p, &res),
+		     2 * (uint64_t)CDOK_SCORE_SPAN, "above Easy: Normal's least");
+	cdok_puzzle_free(p);
+	p = spec("@nylimb\n0\tA+13\n12\tA\n");
+	cr_assert(p);
+	cr_expect_eq(cdok_grade_score(NULL, p, &res), 81, "Nylimb: the solver's");
+	cdok_puzzle_free(p);
+}
+
 /* A caller that knows the solution (cdok solve has just proven it)
  * hands it over and the grade is the same, without the grader's own
  * solve; a grid that is not a solution is not taken on trust. */

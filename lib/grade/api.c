@@ -431,6 +431,28 @@ cdok_status cdok_grade(const cdok_puzzle *puzzle,
 	return grade_puzzle(puzzle, params, grading, NULL, err);
 }
 
+uint64_t cdok_grade_score(void *user, const cdok_puzzle *puzzle,
+			  const cdok_result *result)
+{
+	const cdok_grade_params *params = user;
+	uint64_t fallback = result ? result->search_score : 0;
+	cdok_grading g;
+
+	if (cdok_grade(puzzle, params, &g, NULL) != CDOK_OK)
+		return fallback;
+	switch (g.outcome) {
+	case CDOK_GRADE_LEVEL:
+		return g.difficulty;
+	case CDOK_GRADE_ABOVE:
+		/* Beyond the levels looked at: at least the next one. */
+		return (uint64_t)CDOK_SCORE_SPAN * (uint64_t)(g.level + 1);
+	default:
+		/* The generator asks only about unique puzzles, so this is
+		 * a puzzle not graded (Nylimb). */
+		return fallback;
+	}
+}
+
 void cdok_explanation_free(cdok_explanation *pub)
 {
 	struct explanation *ex = (struct explanation *)pub;
