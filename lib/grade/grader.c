@@ -693,37 +693,20 @@ static void *carve_zeroed(char *base, size_t *at, size_t bytes)
 	return a;
 }
 
-bool cdki_grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
-		 const uint64_t *candidates)
+/* The arrays whose sizes the puzzle fixes, in one block (g->block):
+ * laid out once to measure it, then again into it.  cells is the
+ * number of cage cells.  False when memory runs out. */
+static bool block_init(struct grader *g, size_t cells)
 {
-	size_t nc = (size_t)p->size * (size_t)p->size;
-	size_t cells = 0, ncages = (size_t)(p->ncages ? p->ncages : 1);
+	const cdok_puzzle *p = g->p;
+	size_t nc = (size_t)g->ncells;
+	size_t ncages = (size_t)(p->ncages ? p->ncages : 1);
+	size_t units = (size_t)3 * (size_t)p->size;
 	struct gstep *s = &g->step;
 
-	memset(g, 0, sizeof(*g));
-	cdki_sb_init(&g->text);
-	cdki_sb_init(&g->where);
-	cdki_sb_init(&g->what);
-	g->p = p;
-	g->n = p->size;
-	g->ncells = (int)nc;
-	g->scale = cdok_puzzle_scale(p);
-	/* A plain Sudoku (boxes, no cages) is graded as Solo grades one:
-	 * without the sum techniques, whose 45 rule would otherwise fill
-	 * the last cell of a row at Trivial, where Solo needs Basic. */
-	g->killer = g->scale == CDOK_SCALE_KILLER && p->ncages > 0;
-	g->full = (((uint64_t)1 << g->n) - 1) << 1;
-	if (g->n == 63)
-		g->full = ~(uint64_t)1;
-	g->open = g->ncells;
-	for (int c = 0; c < p->ncages; c++)
-		cells += (size_t)p->cages[c].ncells;
-	g->cage_words = (int)(ncages + 63) / 64;
-	/* The arrays whose sizes the puzzle fixes, in one block: laid out
-	 * once to measure it, then again into it. */
 	for (int pass = 0; pass < 2; pass++) {
 		char *b = g->block;
-		size_t at = 0, units = (size_t)3 * (size_t)p->size;
+		size_t at = 0;
 
 		g->dom = cdok_carve(b, &at, nc * sizeof(uint64_t));
 		g->cell_bits = cdok_carve(b, &at, CDKI_KINDS * nc *
@@ -767,16 +750,25 @@ bool cdki_grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 		if (!pass && !(g->block = cdok_malloc(at)))
 			return false;
 	}
-	units_init(g);
-	cells = 0;
+	return true;
+}
+
+/* The cages: where each one's cells lie in the scan's pools, every scan
+ * technique with every cage to look at but those the sum techniques
+ * take (Killer), and the engine that scans them.  False when memory
+ * runs out. */
+static bool cages_init(struct grader *g)
+{
+	const cdok_puzzle *p = g->p;
+	int cells = 0;
+
 	for (int c = 0; c < p->ncages; c++) {
-		g->cage_off[c] = (int)cells;
+		g->cage_off[c] = cells;
 		g->scan_state[c] = -2;
 		for (int i = 0; i < p->cages[c].ncells; i++)
 			g->cage_pos[p->cages[c].cells[i]] = i;
-		cells += (size_t)p->cages[c].ncells;
+		cells += p->cages[c].ncells;
 	}
-	/* Every cage technique has every cage to look at. */
 	for (int t = 0; t < SCAN_COUNT; t++)
 		for (int w = 0; w < g->cage_words; w++)
 			g->cage_todo[t * g->cage_words + w] =
@@ -799,8 +791,15 @@ bool cdki_grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 		if (!(g->killer && g->kc_cage[c]) &&
 		    !(g->engine = cdki_latin_open(p)))
 			return false;
-	cdki_step_begin(g, 0);
+	return true;
+}
 
+/* The candidates (every value, or the pencil marks where noted) and
+ * the caches kept from them: the counts of places per unit and value,
+ * what every technique has to look at (everything), the box-line maps
+ * and the cells with one candidate. */
+static void candidates_init(struct grader *g, const uint64_t *candidates)
+{
 	for (int i = 0; i < g->ncells; i++) {
 		uint64_t d = g->full;
 
@@ -845,6 +844,39 @@ bool cdki_grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 		if (d && !(d & (d - 1)))
 			g->single[i / 64] |= (uint64_t)1 << (i % 64);
 	}
+}
+
+bool cdki_grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
+		 const uint64_t *candidates)
+{
+	size_t cells = 0, ncages = (size_t)(p->ncages ? p->ncages : 1);
+
+	memset(g, 0, sizeof(*g));
+	cdki_sb_init(&g->text);
+	cdki_sb_init(&g->where);
+	cdki_sb_init(&g->what);
+	g->p = p;
+	g->n = p->size;
+	g->ncells = p->size * p->size;
+	g->scale = cdok_puzzle_scale(p);
+	/* A plain Sudoku (boxes, no cages) is graded as Solo grades one:
+	 * without the sum techniques, whose 45 rule would otherwise fill
+	 * the last cell of a row at Trivial, where Solo needs Basic. */
+	g->killer = g->scale == CDOK_SCALE_KILLER && p->ncages > 0;
+	g->full = (((uint64_t)1 << g->n) - 1) << 1;
+	if (g->n == 63)
+		g->full = ~(uint64_t)1;
+	g->open = g->ncells;
+	for (int c = 0; c < p->ncages; c++)
+		cells += (size_t)p->cages[c].ncells;
+	g->cage_words = (int)(ncages + 63) / 64;
+	if (!block_init(g, cells))
+		return false;
+	units_init(g);
+	if (!cages_init(g))
+		return false;
+	cdki_step_begin(g, 0);
+	candidates_init(g, candidates);
 	return place_all(g, values);
 }
 
