@@ -83,7 +83,7 @@ static void cage_done(struct grader *g, int cage, unsigned bits)
  * when no layout fits, -1 when there is nothing to look at (the cage is
  * full, the technique found nothing since its last scan, or the scan
  * ran out of budget). */
-static int cage_look(struct grader *g, int cage, int t)
+static inline int cage_look(struct grader *g, int cage, int t)
 {
 	int r;
 
