@@ -223,6 +223,17 @@ bool cdki_grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 		 const uint64_t *candidates);
 void cdki_grader_free(struct grader *g);
 
+/* Check every cache of g that can be recomputed against what it is
+ * kept from (invariants.c), where they must all be current: after
+ * cdki_grader_init and between steps.  Only in debug builds
+ * (CDOK_DEBUG, model.h); elsewhere GRADER_CHECK is nothing. */
+#ifdef CDOK_DEBUG
+void cdki_grader_check(const struct grader *g);
+#define GRADER_CHECK(g) cdki_grader_check(g)
+#else
+#define GRADER_CHECK(g) ((void)0)
+#endif
+
 /* The technique functions: 1 when a step was found (in g->step), 0 when
  * the technique does not apply, CDKI_CONTRADICTION on a contradiction. */
 typedef int (*grade_tech_fn)(struct grader *g);

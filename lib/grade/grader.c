@@ -877,7 +877,10 @@ bool cdki_grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 		return false;
 	cdki_step_begin(g, 0);
 	candidates_init(g, candidates);
-	return place_all(g, values);
+	if (!place_all(g, values))
+		return false;
+	GRADER_CHECK(g);
+	return true;
 }
 
 void cdki_grader_free(struct grader *g)
@@ -934,7 +937,10 @@ int cdki_grade_step(struct grader *g, const int *order, int norder)
 		else
 			g->where.failed = true;
 	}
-	return cdki_step_apply(g) ? 1 : CDKI_CONTRADICTION;
+	if (!cdki_step_apply(g))
+		return CDKI_CONTRADICTION;
+	GRADER_CHECK(g);
+	return 1;
 }
 
 int cdki_grade_run(struct grader *g, const int *order, int norder,
