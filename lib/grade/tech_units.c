@@ -70,12 +70,15 @@ int cdki_tech_box_single(struct grader *g)
 {
 	if (g->nkinds < 3)
 		return 0;
-	return hidden_single_in(g, TECH_BOX_SINGLE, 2 * g->n, 3 * g->n);
+	return hidden_single_in(g, TECH_BOX_SINGLE, CDKI_BOX * g->n,
+				(CDKI_BOX + 1) * g->n);
 }
 
 int cdki_tech_hidden_single(struct grader *g)
 {
-	return hidden_single_in(g, TECH_HIDDEN_SINGLE, 0, 2 * g->n);
+	/* Rows, then columns. */
+	return hidden_single_in(g, TECH_HIDDEN_SINGLE, CDKI_ROW * g->n,
+				(CDKI_COL + 1) * g->n);
 }
 
 int cdki_tech_naked_single(struct grader *g)
@@ -223,8 +226,10 @@ int cdki_tech_pointing(struct grader *g)
 
 	if (g->nkinds < 3)
 		return 0;
-	for (int kind = 0; kind < 2; kind++) {
-		int r = intersect(g, TECH_POINTING, 2 * n, 3 * n, kind);
+	/* A box with rows, then with columns. */
+	for (int kind = CDKI_ROW; kind <= CDKI_COL; kind++) {
+		int r = intersect(g, TECH_POINTING, CDKI_BOX * n,
+				  (CDKI_BOX + 1) * n, kind);
 
 		if (r)
 			return r;
@@ -236,7 +241,8 @@ int cdki_tech_claiming(struct grader *g)
 {
 	if (g->nkinds < 3)
 		return 0;
-	return intersect(g, TECH_CLAIMING, 0, 2 * g->n, 2);
+	return intersect(g, TECH_CLAIMING, CDKI_ROW * g->n,
+			 (CDKI_COL + 1) * g->n, CDKI_BOX);
 }
 
 /* ---- Hall sets: subsets and fish ---- */
