@@ -418,7 +418,7 @@ int cdki_grade_open_cells(const cdok_puzzle *p, int max_level, int *open)
 		if (!g.val[i])
 			open[n++] = i;
 	cdki_grader_free(&g);
-	return res == -1 ? CDKI_CONTRADICTION : res < 0 ? CDKI_NOMEM : n;
+	return res == CDKI_CONTRADICTION ? CDKI_CONTRADICTION : n;
 }
 
 cdok_status cdok_grade(const cdok_puzzle *puzzle,
