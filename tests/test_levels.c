@@ -184,11 +184,13 @@ Test(levels, grade_score_is_the_difficulty, .timeout = 60)
 	cdok_grade_params_init(&params);
 	params.max_level = 0;
 	cr_expect_eq(cdok_grade_score(&params, p, &res),
-		     2 * (uint64_t)CDOK_SCORE_SPAN, "above Easy: Normal's least");
+		     2 * (uint64_t)CDOK_SCORE_SPAN,
+		     "above Easy: Normal's least");
 	cdok_puzzle_free(p);
 	p = spec("@nylimb\n0\tA+13\n12\tA\n");
 	cr_assert(p);
-	cr_expect_eq(cdok_grade_score(NULL, p, &res), 81, "Nylimb: the solver's");
+	cr_expect_eq(cdok_grade_score(NULL, p, &res), 81,
+		     "Nylimb: the solver's");
 	cdok_puzzle_free(p);
 }
 

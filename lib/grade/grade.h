@@ -109,8 +109,8 @@ struct grader {
 	int nkinds;           /* 2 (rows, columns) or 3 (and boxes) */
 	int *unit_cells;      /* unit * n + i -> cell */
 	int *cell_units;      /* cell * CDKI_KINDS + kind -> unit (model.h) */
-	uint64_t *cell_bits;  /* cell * CDKI_KINDS + kind -> the unit's bit in its
-			       * kind's masks (0: no boxes) */
+	uint64_t *cell_bits;  /* cell * CDKI_KINDS + kind -> the unit's
+			       * bit in its kind's masks (0: no boxes) */
 	uint64_t *dom;        /* candidates */
 	int *val;             /* placed value, 0 while open */
 	uint64_t *placed;     /* per unit: the values placed in it */
