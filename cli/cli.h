@@ -579,13 +579,6 @@ bool cli_grade(const struct cli *cli, const char *name,
 void cli_difficulty(const cdok_grading *grading, uint64_t solver_score,
 		    char *buf, size_t cap);
 
-/* The generator's score function (cdok_gen_params.score): the puzzle's
- * difficulty on the order of levels.  user points to the highest level
- * worth grading (an int, -1 for all): a puzzle above it scores as the
- * next level's lowest. */
-uint64_t cli_score(void *user, const cdok_puzzle *puzzle,
-		   const cdok_result *result);
-
 /* ---- bounded work (cli/budget.c) ---- */
 
 /* The work one puzzle may take, from --timeout and --max-nodes.  A

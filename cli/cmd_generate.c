@@ -296,18 +296,19 @@ static bool level_for(const struct cli *cli, const char *name, int size,
 	return true;
 }
 
-/* The difficulty is the grade's (cli_score): what -m and -t steer, and
- * with a level (*top >= 0) a band of it -- no puzzle above the level,
- * none below, hardening until it is reached (cdok_gen_params.level).
- * top must outlive the generation.  Nylimb puzzles have no levels and
- * keep the solver's score. */
+/* The difficulty is the grade's (cdok_grade_score): what -m and -t
+ * steer, and with a level (*top >= 0) a band of it -- no puzzle above
+ * the level, none below, hardening until it is reached
+ * (cdok_gen_params.level).  Nylimb puzzles have no levels and keep the
+ * solver's score. */
 static void gen_level(const struct cli *cli, int *top, cdok_gen_params *par)
 {
 	if (cli->opt.nylimb)
 		return;
 	if (*top < 0) {
-		par->score = cli_score;
-		par->score_user = top;
+		/* Every level, as cdok_grade's defaults grade. */
+		par->score = cdok_grade_score;
+		par->score_user = NULL;
 		return;
 	}
 	/* The library makes puzzles of a level itself (and faster: the
@@ -355,7 +356,7 @@ static char *format_puzzle(const struct cli *cli, const cdok_puzzle *p,
 		}
 		cdok_free(part);
 	}
-	/* The score is the grade's difficulty (cli_score), which tells
+	/* The score is the grade's difficulty (cdok_grade_score), which tells
 	 * the level and the score within it. */
 	if (scale != CDOK_SCALE_NONE && score >= CDOK_SCORE_SPAN)
 		snprintf(line, sizeof(line), "Difficulty: %llu (%s, score "

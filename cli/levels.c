@@ -1,6 +1,6 @@
 /* levels.c -- what the commands share about levels (doc/LEVELS.md):
- * reading --level, grading for the "Difficulty:" line, and the
- * generator's score function.
+ * reading --level and grading for the "Difficulty:" line (the
+ * generator's score function is the library's, cdok_grade_score).
  */
 #include <stdio.h>
 #include <string.h>
@@ -72,27 +72,4 @@ void cli_difficulty(const cdok_grading *g, uint64_t solver_score, char *buf,
 	else
 		snprintf(buf, cap, "%llu (no level: the grader's search gave "
 			 "up)", (unsigned long long)solver_score);
-}
-
-uint64_t cli_score(void *user, const cdok_puzzle *puzzle,
-		   const cdok_result *result)
-{
-	const int *top = user;
-	cdok_grade_params params;
-	cdok_grading g;
-
-	cdok_grade_params_init(&params);
-	params.max_level = top ? *top : -1;
-	if (cdok_grade(puzzle, &params, &g, NULL) != CDOK_OK)
-		return result->search_score;
-	switch (g.outcome) {
-	case CDOK_GRADE_LEVEL:
-		return g.difficulty;
-	case CDOK_GRADE_ABOVE:
-		/* Beyond the levels looked at: at least the next one. */
-		return (uint64_t)CDOK_SCORE_SPAN * (uint64_t)(g.level + 1);
-	default:
-		/* Unique puzzles only come here: not graded (Nylimb). */
-		return result->search_score;
-	}
 }

@@ -945,6 +945,17 @@ CDOK_API cdok_status cdok_grade(const cdok_puzzle *puzzle,
 				const cdok_grade_params *params,
 				cdok_grading *grading, cdok_error *err);
 
+/* The grade's difficulty as the generator's measure: a cdok_score_fn
+ * for cdok_gen_params.score, as the program and the Python package use
+ * it when no level is asked for.  user is a const cdok_grade_params *
+ * (NULL for the defaults) for cdok_grade.  Returns the grading's
+ * difficulty; for CDOK_GRADE_ABOVE the least difficulty of the level
+ * above params.max_level (CDOK_SCORE_SPAN x (level + 1)); and the
+ * solver's result->search_score when the puzzle is not graded (Nylimb)
+ * or grading fails. */
+CDOK_API uint64_t cdok_grade_score(void *user, const cdok_puzzle *puzzle,
+				   const cdok_result *result);
+
 /* A cell and a value: a value placed, or a candidate removed. */
 typedef struct cdok_candidate {
 	int cell;

@@ -1,9 +1,9 @@
-/* test_levels.c -- the grader (doc/LEVELS.md): each technique on a
- * position made by hand where it applies and one where it must not;
- * grades of corpus puzzles against the levels in their names; hints
- * chained from the empty grid to the known solution; explanations
- * replayed step by step, none of which may remove a solution's value;
- * states read and written; the mistake finder.
+/* test_levels.c -- the grader (doc/LEVELS.md): grades of corpus
+ * puzzles against the levels in their names; hints chained from the
+ * empty grid to the known solution; explanations replayed step by step,
+ * none of which may remove a solution's value; states read and
+ * written; the mistake finder.  Each technique on positions made by
+ * hand is a line of tests/data/techniques.txt (test_techniques.c).
  *
  * Agreement with Keen and Solo on many puzzles is measured by
  * bench/levels/agreement.py, not here (make check stays fast).
@@ -29,429 +29,7 @@ static cdok_puzzle *spec(const char *text)
 	return fmt_read_one("spec", text, strlen(text), "spec");
 }
 
-/* A grader on p with the state given as one candidate string per cell
- * ("" = every value, a single digit after '=' = placed). */
-static void setup(struct grader *g, const cdok_puzzle *p,
-		  const char *const *cells)
-{
-	int n = cdok_puzzle_size(p);
-	int values[81];
-	uint64_t cand[81];
-
-	for (int i = 0; i < n * n; i++) {
-		values[i] = CDOK_NONE;
-		cand[i] = 0;
-		if (cells && cells[i][0] == '=')
-			values[i] = cells[i][1] - '0';
-		else if (cells)
-			cand[i] = M(cells[i]);
-	}
-	cr_assert(cdki_grader_init(g, p, values, cand));
-	cr_assert(!g->contradiction);
-}
-
-/* Whether the step removes value v from cell. */
-static bool removes(const struct grader *g, int cell, int v)
-{
-	return (g->step.rm[cell] & BIT(v)) != 0;
-}
-
-/* A 4 x 4 Calcudoku: four cages of four cells (rows), sums of 10. */
-static const char plain4[] =
-	"A+10 A A A\n"
-	"B+10 B B B\n"
-	"C+10 C C C\n"
-	"D+10 D D D\n";
-
-/* ---- singles ---- */
-
-Test(levels, naked_single)
-{
-	cdok_puzzle *p = spec(plain4);
-	const char *yes[16] = { "3", "", "", "", "", "", "", "", "", "", "",
-				"", "", "", "", "" };
-	struct grader g;
-
-	setup(&g, p, yes);
-	cr_assert_eq(cdki_tech_naked_single(&g), 1);
-	cr_expect_eq(g.step.place_cell, 0);
-	cr_expect_eq(g.step.place_value, 3);
-	cdki_grader_free(&g);
-	setup(&g, p, NULL);
-	cr_expect_eq(cdki_tech_naked_single(&g), 0);
-	cdki_grader_free(&g);
-	cdok_puzzle_free(p);
-}
-
-Test(levels, hidden_single_in_a_line)
-{
-	cdok_puzzle *p = spec(plain4);
-	/* 2 fits only r1c3 in row 1. */
-	const char *yes[16] = { "134", "134", "1234", "134", "", "", "", "",
-				"", "", "", "", "", "", "", "" };
-	const char *no[16] = { "134", "134", "1234", "1234", "", "", "", "",
-			       "", "", "", "", "", "", "", "" };
-	struct grader g;
-
-	setup(&g, p, yes);
-	cr_assert_eq(cdki_tech_hidden_single(&g), 1);
-	cr_expect_eq(g.step.place_cell, 2);
-	cr_expect_eq(g.step.place_value, 2);
-	cr_expect_eq(g.step.unit, 0);
-	cdki_grader_free(&g);
-	setup(&g, p, no);
-	cr_expect_eq(cdki_tech_hidden_single(&g), 0);
-	cdki_grader_free(&g);
-	cdok_puzzle_free(p);
-}
-
-/* A 4 x 4 Killer Sudoku with boxes of 2 x 2 and cages of two cells. */
-static const char killer4[] =
-	"@boxes 2x2\n"
-	"@distinct\n"
-	"A+3 A B+7 B\n"
-	"C+7 C D+3 D\n"
-	"E+3 E F+7 F\n"
-	"G+7 G H+3 H\n";
-
-Test(levels, box_single)
-{
-	cdok_puzzle *p = spec(killer4);
-	/* In box 1 (r1c1, r1c2, r2c1, r2c2) 4 fits only r2c2; in its row
-	 * and column it fits elsewhere too. */
-	const char *yes[16] = { "123", "123", "1234", "1234",
-				"123", "1234", "1234", "1234",
-				"1234", "1234", "1234", "1234",
-				"1234", "1234", "1234", "1234" };
-	struct grader g;
-
-	setup(&g, p, yes);
-	cr_assert_eq(cdki_tech_box_single(&g), 1);
-	cr_expect_eq(g.step.place_cell, 5);
-	cr_expect_eq(g.step.place_value, 4);
-	cr_expect_eq(cdki_tech_hidden_single(&g), 0);
-	cdki_grader_free(&g);
-	setup(&g, p, NULL);
-	cr_expect_eq(cdki_tech_box_single(&g), 0);
-	cdki_grader_free(&g);
-	cdok_puzzle_free(p);
-}
-
-/* ---- Keen's cage techniques ---- */
-
-/* Row 1 holds a 3+ and a 7+ cage of two cells; the others are 5+
- * cages of two cells, which can hold any value. */
-static const char cages4[] =
-	"A+3 A B+7 B\n"
-	"C+5 D+5 D E+5\n"
-	"C F+5 F E\n"
-	"G+5 G H+5 H\n";
-
-/* The same without the 3+ and 7+ cages. */
-static const char fives4[] =
-	"A+3 A B+7 B\n"
-	"C+5 C D+5 D\n"
-	"E+5 E F+5 F\n"
-	"G+5 G H+5 H\n";
-
-Test(levels, cage_values)
-{
-	cdok_puzzle *p = spec(cages4);
-	struct grader g;
-
-	/* The 3+ cage is 1 and 2, in either order: 3 and 4 go. */
-	setup(&g, p, NULL);
-	cr_assert_eq(cdki_tech_cage_values(&g), 1);
-	cr_expect_eq(g.step.cage, 0);
-	cr_expect(removes(&g, 0, 3) && removes(&g, 0, 4) &&
-		  removes(&g, 1, 3) && removes(&g, 1, 4));
-	cr_expect(!removes(&g, 0, 1) && !removes(&g, 1, 2));
-	cdki_grader_free(&g);
-	/* 5+ cages of two cells are 1+4 or 2+3: every value is used. */
-	{
-		const char *st[16] = { "12", "12", "34", "34", "", "", "", "",
-				       "", "", "", "", "", "", "", "" };
-		cdok_puzzle *q = spec(fives4);
-
-		setup(&g, q, st);
-		cr_expect_eq(cdki_tech_cage_values(&g), 0);
-		cdki_grader_free(&g);
-		cdok_puzzle_free(q);
-	}
-	cdok_puzzle_free(p);
-}
-
-Test(levels, cage_cells)
-{
-	cdok_puzzle *p = spec(cages4);
-	/* The 5+ cage: r2c1 holds 1 or 2, so r3c1 holds 4 or 3; the union
-	 * of the layouts keeps all four values. */
-	const char *yes[16] = { "12", "12", "34", "34", "12", "", "", "",
-				"", "", "", "", "", "", "", "" };
-	struct grader g;
-
-	setup(&g, p, yes);
-	cr_expect_eq(cdki_tech_cage_values(&g), 0);
-	cr_assert_eq(cdki_tech_cage_cells(&g), 1);
-	cr_expect(removes(&g, 8, 1) && removes(&g, 8, 2));
-	cr_expect(!removes(&g, 8, 3) && !removes(&g, 8, 4));
-	cdki_grader_free(&g);
-	{
-		const char *no[16] = { "12", "12", "34", "34", "", "", "", "",
-				       "", "", "", "", "", "", "", "" };
-		cdok_puzzle *q = spec(fives4);
-
-		setup(&g, q, no);
-		cr_expect_eq(cdki_tech_cage_cells(&g), 0);
-		cdki_grader_free(&g);
-		cdok_puzzle_free(q);
-	}
-	cdok_puzzle_free(p);
-}
-
-/* A product cage whose cell holds no divisor of the target has no
- * layout: a contradiction, found without walking a cell with no
- * values (the fuzz replay once found low_value given an empty set, on
- * a corpus solution graded under other rules). */
-Test(levels, product_cell_without_divisor)
-{
-	cdok_puzzle *p = spec("A*6 A A B-1\n"
-			      "C+7 C C B\n"
-			      "D+10 D D D\n"
-			      "E+10 E E E\n");
-	const char *st[16] = { "4", "", "", "", "", "", "", "", "", "", "",
-			       "", "", "", "", "" };
-	struct grader g;
-
-	setup(&g, p, st);
-	cr_expect_eq(cdki_tech_cage_values(&g), -1);
-	cdki_grader_free(&g);
-	cdok_puzzle_free(p);
-}
-
-Test(levels, cage_line)
-{
-	cdok_puzzle *p = spec(cages4);
-	struct grader g;
-
-	/* Every layout of the 3+ cage puts 1 and 2 in row 1, so the 7+
-	 * cage's cells of row 1 cannot hold them. */
-	setup(&g, p, NULL);
-	cr_assert_eq(cdki_tech_cage_line(&g), 1);
-	cr_expect_eq(g.step.unit, 0);
-	cr_expect(removes(&g, 2, 1) && removes(&g, 2, 2) &&
-		  removes(&g, 3, 1) && removes(&g, 3, 2));
-	cdki_grader_free(&g);
-	/* Vertical cages of 5 (1+4, 2+3) put no value in every layout. */
-	{
-		cdok_puzzle *q = spec("A+5 B+5 C+5 D+5\nA B C D\n"
-				      "E+5 F+5 G+5 H+5\nE F G H\n");
-
-		setup(&g, q, NULL);
-		cr_expect_eq(cdki_tech_cage_line(&g), 0);
-		cdki_grader_free(&g);
-		cdok_puzzle_free(q);
-	}
-	cdok_puzzle_free(p);
-}
-
-/* ---- subsets, fish, chains ---- */
-
-/* A 6 x 6 of sum cages of whole rows (21 each). */
-static const char plain6[] =
-	"A+21 A A A A A\n"
-	"B+21 B B B B B\n"
-	"C+21 C C C C C\n"
-	"D+21 D D D D D\n"
-	"E+21 E E E E E\n"
-	"F+21 F F F F F\n";
-
-static const char *row1(const char *a, const char *b, const char *c,
-			const char *d, const char *e, const char *f, int i)
-{
-	const char *r[6] = { a, b, c, d, e, f };
-
-	return i < 6 ? r[i] : "";
-}
-
-Test(levels, naked_subset)
-{
-	cdok_puzzle *p = spec(plain6);
-	const char *st[36];
-	struct grader g;
-
-	/* r1c1 and r1c2 hold only 1 and 2. */
-	for (int i = 0; i < 36; i++)
-		st[i] = row1("12", "12", "1234", "1356", "2456", "3456", i);
-	setup(&g, p, st);
-	cr_assert_eq(cdki_tech_naked_subset(&g), 1);
-	cr_expect_eq(g.step.tech, TECH_NAKED_SUBSET);
-	cr_expect_eq(g.step.values, M("12"));
-	cr_expect(removes(&g, 2, 1) && removes(&g, 2, 2) &&
-		  removes(&g, 3, 1) && removes(&g, 4, 2));
-	cdki_grader_free(&g);
-	setup(&g, p, NULL);
-	cr_expect_eq(cdki_tech_naked_subset(&g), 0);
-	cdki_grader_free(&g);
-	cdok_puzzle_free(p);
-}
-
-Test(levels, hidden_subset)
-{
-	cdok_puzzle *p = spec(plain6);
-	const char *st[36];
-	struct grader g;
-
-	/* 5 and 6 fit only r1c1 and r1c2, which also have 1 to 4. */
-	for (int i = 0; i < 36; i++)
-		st[i] = row1("123456", "123456", "1234", "1234", "1234",
-			     "1234", i);
-	setup(&g, p, st);
-	cr_assert_eq(cdki_tech_naked_subset(&g), 1);
-	cr_expect_eq(g.step.tech, TECH_HIDDEN_SUBSET);
-	cr_expect_eq(g.step.values, M("56"));
-	cr_expect_eq(g.step.rm[0], M("1234"));
-	cr_expect_eq(g.step.rm[1], M("1234"));
-	cdki_grader_free(&g);
-	cdok_puzzle_free(p);
-}
-
-Test(levels, fish)
-{
-	cdok_puzzle *p = spec(plain6);
-	const char *st[36];
-	struct grader g;
-
-	/* In rows 1 and 4, 6 fits only columns 2 and 5: an X-wing that
-	 * takes 6 from the rest of those columns. */
-	for (int i = 0; i < 36; i++) {
-		int r = i / 6, c = i % 6;
-
-		st[i] = (r == 0 || r == 3) && c != 1 && c != 4 ? "12345"
-							       : "123456";
-	}
-	setup(&g, p, st);
-	cr_assert_eq(cdki_tech_fish(&g), 1);
-	cr_expect_eq(g.step.value, 6);
-	cr_expect_eq(g.step.count, 2);
-	cr_expect(removes(&g, 1 * 6 + 1, 6) && removes(&g, 5 * 6 + 4, 6));
-	cr_expect(!removes(&g, 0 * 6 + 1, 6) && !removes(&g, 3 * 6 + 4, 6));
-	cdki_grader_free(&g);
-	setup(&g, p, NULL);
-	cr_expect_eq(cdki_tech_fish(&g), 0);
-	cdki_grader_free(&g);
-	cdok_puzzle_free(p);
-}
-
-Test(levels, forcing_chain)
-{
-	cdok_puzzle *p = spec(plain4);
-	/* r1c1 is 1 or 2; if not 1 it is 2, then r1c2 is 3 and r2c2 is 1.
-	 * r2c1 sees r1c1 and r2c2: whichever way, it is not 1. */
-	const char *yes[16] = { "12", "23", "1234", "1234",
-				"1234", "13", "1234", "1234",
-				"1234", "1234", "1234", "1234",
-				"1234", "1234", "1234", "1234" };
-	/* The only cell of two candidates: no chain. */
-	const char *no[16] = { "12", "1234", "1234", "1234",
-			       "1234", "1234", "1234", "1234",
-			       "1234", "1234", "1234", "1234",
-			       "1234", "1234", "1234", "1234" };
-	struct grader g;
-
-	setup(&g, p, yes);
-	cr_assert_eq(cdki_tech_forcing_chain(&g), 1);
-	cr_expect_eq(g.step.value, 1);
-	cr_expect(removes(&g, 4, 1), "target r2c1");
-	cdki_grader_free(&g);
-	setup(&g, p, no);
-	cr_expect_eq(cdki_tech_forcing_chain(&g), 0);
-	cdki_grader_free(&g);
-	cdok_puzzle_free(p);
-}
-
-/* ---- Solo's Killer techniques ---- */
-
-/* A 9 x 9 Killer Sudoku in which row 1 is cut into cages. */
-static const char killer9[] =
-	"@boxes 3x3\n"
-	"@distinct\n"
-	"A+3 A B+15 B B C+24 C C D+12\n"
-	"E+36 E E E E E E E D\n"
-	"F+45 F F F F F F F F\n"
-	"G+45 G G G G G G G G\n"
-	"H+45 H H H H H H H H\n"
-	"I+45 I I I I I I I I\n"
-	"J+45 J J J J J J J J\n"
-	"K+45 K K K K K K K K\n"
-	"L+45 L L L L L L L L\n";
-
-Test(levels, killer_cage_bounds_and_combinations)
-{
-	cdok_puzzle *p = spec(killer9);
-	struct grader g;
-
-	setup(&g, p, NULL);
-	/* 3 in two cells: 1 and 2 at most. */
-	cr_assert_eq(cdki_tech_cage_bounds(&g), 1);
-	cr_expect(removes(&g, 0, 3) && removes(&g, 1, 9));
-	cr_expect(!removes(&g, 0, 1) && !removes(&g, 0, 2));
-	cdki_grader_free(&g);
-	/* 15 in three different values: every value is in some set, so
-	 * the combinations say nothing on their own about cage B. */
-	setup(&g, p, NULL);
-	g.kc[1].sum = 15;
-	for (int i = 0; i < g.nkc; i++)
-		if (i != 1)
-			g.kc[i].ncells = 0;
-	g.vc_valid = true;
-	g.nvc = 0;
-	cr_expect_eq(cdki_tech_cage_combinations(&g), 0);
-	/* Nor do the bounds: 15 in three cells of 1..9. */
-	cr_expect_eq(cdki_tech_cage_bounds(&g), 0);
-	cr_expect_eq(cdki_tech_cage_last(&g), 0, "no cage of one open cell");
-	/* 24 in three: 7+8+9 only. */
-	for (int i = 0; i < g.nkc; i++)
-		g.kc[i].ncells = i == 2 ? 3 : 0;
-	cr_assert_eq(cdki_tech_cage_combinations(&g), 1);
-	cr_expect_eq(g.step.values, M("789"));
-	cr_expect(removes(&g, 5, 1) && removes(&g, 7, 6));
-	cdki_grader_free(&g);
-	cdok_puzzle_free(p);
-}
-
-Test(levels, killer_last_cell_and_innie)
-{
-	cdok_puzzle *p = spec(killer9);
-	const char *st[81];
-	struct grader g;
-
-	/* r1c1 = 1: the 3+ cage's last cell r1c2 is 2. */
-	for (int i = 0; i < 81; i++)
-		st[i] = i == 0 ? "=1" : "";
-	setup(&g, p, st);
-	cr_assert_eq(cdki_tech_cage_last(&g), 1);
-	cr_expect_eq(g.step.place_cell, 1);
-	cr_expect_eq(g.step.place_value, 2);
-	cdki_grader_free(&g);
-	/* Row 1 holds cages A, B, C (3 + 15 + 24) and r1c9 of cage D:
-	 * 45 - 42 = 3 at r1c9. */
-	setup(&g, p, NULL);
-	cr_assert_eq(cdki_tech_innie(&g), 1);
-	cr_expect_eq(g.step.place_cell, 8);
-	cr_expect_eq(g.step.place_value, 3);
-	cdki_grader_free(&g);
-	/* With no whole cage inside a unit, the 45 rule says nothing. */
-	{
-		cdok_puzzle *q = spec(killer4);
-
-		setup(&g, q, NULL);
-		cr_expect_eq(cdki_tech_innie(&g), 0);
-		cdki_grader_free(&g);
-		cdok_puzzle_free(q);
-	}
-	cdok_puzzle_free(p);
-}
+/* ---- the techniques on a whole puzzle ---- */
 
 /* A puzzle with boxes whose cages are not all sums (fuzz_grade): the
  * innie places r1c4, which is in no Killer cage, and the 45 rule's
@@ -480,46 +58,6 @@ Test(levels, innie_outside_killer_cages)
 		cdok_step_apply(p, &ex->steps[i], values, NULL);
 	cr_expect_arr_eq(values, solution, sizeof(values));
 	cdok_explanation_free(ex);
-	cdok_puzzle_free(p);
-}
-
-Test(levels, pointing_and_claiming)
-{
-	cdok_puzzle *p = spec(killer4);
-	/* In box 1, 4 fits only row 1 (r1c1, r1c2): it leaves r1c3, r1c4. */
-	const char *st[16] = { "1234", "1234", "1234", "1234",
-			       "123", "123", "1234", "1234",
-			       "1234", "1234", "1234", "1234",
-			       "1234", "1234", "1234", "1234" };
-	struct grader g;
-
-	setup(&g, p, st);
-	cr_assert_eq(cdki_tech_pointing(&g), 1);
-	cr_expect(removes(&g, 2, 4) && removes(&g, 3, 4));
-	cr_expect_eq(cdki_tech_claiming(&g), 1 /* row 2 claims in box 2 */);
-	cdki_grader_free(&g);
-	setup(&g, p, NULL);
-	cr_expect_eq(cdki_tech_pointing(&g), 0);
-	cr_expect_eq(cdki_tech_claiming(&g), 0);
-	cdki_grader_free(&g);
-	cdok_puzzle_free(p);
-}
-
-Test(levels, guess_takes_the_solution)
-{
-	cdok_puzzle *p = spec(plain4);
-	int sol[16] = { 1, 2, 3, 4, 2, 1, 4, 3, 3, 4, 1, 2, 4, 3, 2, 1 };
-	const char *st[16] = { "", "", "", "", "", "12", "", "", "", "", "",
-			       "", "", "", "", "" };
-	struct grader g;
-
-	setup(&g, p, st);
-	cr_expect_eq(cdki_tech_guess(&g), 0, "no solution known: no guess");
-	g.solution = sol;
-	cr_assert_eq(cdki_tech_guess(&g), 1);
-	cr_expect_eq(g.step.place_cell, 5);
-	cr_expect_eq(g.step.place_value, 1);
-	cdki_grader_free(&g);
 	cdok_puzzle_free(p);
 }
 
@@ -627,6 +165,33 @@ Test(levels, corpus_levels, .timeout = 60)
 			     + (uint64_t)g.score);
 		cdok_puzzle_free(p);
 	}
+}
+
+/* The generator's measure is the grade's difficulty; a puzzle above the
+ * levels allowed scores as the least of the next level, and one not
+ * graded keeps the solver's score. */
+Test(levels, grade_score_is_the_difficulty, .timeout = 60)
+{
+	cdok_puzzle *p = corpus("keen/keen_9h_03.keen");
+	cdok_grade_params params;
+	cdok_grading g;
+	cdok_result res;
+
+	memset(&res, 0, sizeof(res));
+	res.search_score = 81;
+	cr_assert_eq(cdok_grade(p, NULL, &g, NULL), CDOK_OK);
+	cr_expect_eq(cdok_grade_score(NULL, p, &res), g.difficulty);
+	cdok_grade_params_init(&params);
+	params.max_level = 0;
+	cr_expect_eq(cdok_grade_score(&params, p, &res),
+		     2 * (uint64_t)CDOK_SCORE_SPAN,
+		     "above Easy: Normal's least");
+	cdok_puzzle_free(p);
+	p = spec("@nylimb\n0\tA+13\n12\tA\n");
+	cr_assert(p);
+	cr_expect_eq(cdok_grade_score(NULL, p, &res), 81,
+		     "Nylimb: the solver's");
+	cdok_puzzle_free(p);
 }
 
 /* A caller that knows the solution (cdok solve has just proven it)

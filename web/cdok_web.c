@@ -418,28 +418,6 @@ CW_EXPORT char *cw_read(const char *text)
 
 /* ---- generate, as `cdok generate` does ---- */
 
-/* The grade's difficulty, as the program scores puzzles made without a
- * level (cli/levels.c, cli_score). */
-static uint64_t grade_score(void *user, const cdok_puzzle *puzzle,
-			    const cdok_result *result)
-{
-	cdok_grade_params params;
-	cdok_grading g;
-
-	(void)user;
-	cdok_grade_params_init(&params);
-	if (cdok_grade(puzzle, &params, &g, NULL) != CDOK_OK)
-		return result->difficulty;
-	switch (g.outcome) {
-	case CDOK_GRADE_LEVEL:
-		return g.difficulty;
-	case CDOK_GRADE_ABOVE:
-		return (uint64_t)CDOK_SCORE_SPAN * (uint64_t)(g.level + 1);
-	default:
-		return result->difficulty;
-	}
-}
-
 /* The operator sets of --ops by name, or the characters themselves. */
 static int parse_ops(const char *s, unsigned *ops)
 {
@@ -520,7 +498,7 @@ CW_EXPORT char *cw_generate(int size, const char *level, const char *ops,
 					"or *", 0, 0);
 		par.two_cell = two_cell != 0;
 	}
-	par.score = grade_score;
+	par.score = cdok_grade_score;
 	if (level && *level) {
 		lvl = cdok_level_find(scale, level);
 		if (lvl < 0) {

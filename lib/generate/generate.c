@@ -581,9 +581,9 @@ static cdok_status soften(struct gen *g, cdok_puzzle **best,
 			return CDOK_ERR_LIMIT;
 		/* A clue the policy could not fit to the grid after a change
 		 * leaves the puzzle without a solution: give it up. */
-		if (nopen == -1)
+		if (nopen == CDKI_NOMEM)
 			return CDOK_ERR_NOMEM;
-		if (nopen < 0 || !nopen)
+		if (nopen == CDKI_CONTRADICTION || !nopen)
 			return CDOK_ERR_LIMIT;
 		if (nopen < fewest) {
 			fewest = nopen;

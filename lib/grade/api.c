@@ -329,7 +329,7 @@ static cdok_status grade_puzzle(const cdok_puzzle *p,
 
 		solution = cdok_malloc((size_t)g.ncells * sizeof(int));
 		if (!solution) {
-			res = -2;
+			res = CDKI_NOMEM;
 			goto done;
 		}
 		cdok_solve_params_init(&sp);
@@ -379,7 +379,7 @@ static cdok_status grade_puzzle(const cdok_puzzle *p,
 		gr->level = top + 1;
 		gr->difficulty = 0;
 		break;
-	case -1:
+	case CDKI_CONTRADICTION:
 		memset(gr->counts, 0, sizeof(gr->counts));
 		gr->steps = 0;
 		gr->outcome = CDOK_GRADE_IMPOSSIBLE;
@@ -389,7 +389,7 @@ static cdok_status grade_puzzle(const cdok_puzzle *p,
 	}
 done:
 	gr->cage_budget_hit = g.budget_hit;
-	if (res == -2 || (ex && ex->nomem))
+	if (res == CDKI_NOMEM || (ex && ex->nomem))
 		st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	free(solution);
 	cdki_grader_free(&g);
@@ -403,11 +403,13 @@ int cdki_grade_open_cells(const cdok_puzzle *p, int max_level, int *open)
 	cdok_scale scale = cdok_puzzle_scale(p);
 	int top = cdok_level_count(scale) - 2;
 
+	/* (The generator makes no puzzle of a level under Nylimb rules.) */
+	CDOK_ASSERT(scale != CDOK_SCALE_NONE);
 	if (scale == CDOK_SCALE_NONE)
-		return -1;
+		return CDKI_NOMEM;
 	if (!cdki_grader_init(&g, p, NULL, NULL)) {
 		cdki_grader_free(&g);
-		return -1;
+		return CDKI_NOMEM;
 	}
 	/* No guessing: that needs the solution. */
 	norder = cdki_grade_order(scale, max_level < top ? max_level : top, order);
@@ -416,7 +418,7 @@ int cdki_grade_open_cells(const cdok_puzzle *p, int max_level, int *open)
 		if (!g.val[i])
 			open[n++] = i;
 	cdki_grader_free(&g);
-	return res == -1 ? -2 : res < 0 ? -1 : n;
+	return res == CDKI_CONTRADICTION ? CDKI_CONTRADICTION : n;
 }
 
 cdok_status cdok_grade(const cdok_puzzle *puzzle,
@@ -427,6 +429,28 @@ cdok_status cdok_grade(const cdok_puzzle *puzzle,
 		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "cdok_grade needs a puzzle and a result");
 	return grade_puzzle(puzzle, params, grading, NULL, err);
+}
+
+uint64_t cdok_grade_score(void *user, const cdok_puzzle *puzzle,
+			  const cdok_result *result)
+{
+	const cdok_grade_params *params = user;
+	uint64_t fallback = result ? result->search_score : 0;
+	cdok_grading g;
+
+	if (cdok_grade(puzzle, params, &g, NULL) != CDOK_OK)
+		return fallback;
+	switch (g.outcome) {
+	case CDOK_GRADE_LEVEL:
+		return g.difficulty;
+	case CDOK_GRADE_ABOVE:
+		/* Beyond the levels looked at: at least the next one. */
+		return (uint64_t)CDOK_SCORE_SPAN * (uint64_t)(g.level + 1);
+	default:
+		/* The generator asks only about unique puzzles, so this is
+		 * a puzzle not graded (Nylimb). */
+		return fallback;
+	}
 }
 
 void cdok_explanation_free(cdok_explanation *pub)

@@ -252,26 +252,23 @@ static bool copy_step(const cdok_step *from, cdok_step *to)
 	       copy_ints(from->focus, from->nfocus, &to->focus);
 }
 
-/* Steps first..last-1 of the kept list (indices into full, kept[]) --
- * a round: what the cages allow, then the singles -- as one step: their
- * cells, focus, values and removals together, and a sentence that lists
- * them.  The candidates after full step i are after[i * ncells ...];
- * mark (ncells entries) is all zero between uses. */
-static bool group_step(const cdok_puzzle *p, const cdok_step *full,
-		       const int *kept, int first, int last,
-		       const uint64_t *after, cdok_step *out, int *mark)
+/* The cells, focus, placements and removals of the grouped steps
+ * (first..last-1 of kept) into out, newly allotted: the cells and
+ * focus in reading order, each once (mark: 1 cell, 2 focus; all 0
+ * again after).  False when memory runs out (out then holds what was
+ * allotted, for cdki_step_free). */
+static bool group_gather(const cdok_puzzle *p, const cdok_step *full,
+			 const int *kept, int first, int last,
+			 cdok_step *out, int *mark)
 {
 	int ncells = p->size * p->size, nplaced = 0, nremoved = 0;
 	int ncell = 0, nfocus = 0, *cells, *focus;
 	cdok_candidate *pl, *rm;
-	enum kind kind = step_kind(&full[kept[first]]);
-	struct strbuf text, what;
 
 	for (int i = first; i < last; i++) {
 		nplaced += full[kept[i]].nplaced;
 		nremoved += full[kept[i]].nremoved;
 	}
-	memset(out, 0, sizeof(*out));
 	cells = cdok_malloc((size_t)ncells * sizeof(int));
 	focus = cdok_malloc((size_t)ncells * sizeof(int));
 	pl = cdok_malloc((size_t)(nplaced ? nplaced : 1) * sizeof(*pl));
@@ -282,13 +279,6 @@ static bool group_step(const cdok_puzzle *p, const cdok_step *full,
 	out->removed = rm;
 	if (!cells || !focus || !pl || !rm)
 		return false;
-	out->technique = full[kept[first]].technique;
-	out->level = -1;
-	out->merged = last - first;
-	cdki_sb_init(&text);
-	cdki_sb_init(&what);
-	/* Cells and focus in reading order, each once (mark: 1 cell, 2
-	 * focus). */
 	for (int i = first; i < last; i++) {
 		const cdok_step *s = &full[kept[i]];
 
@@ -313,79 +303,119 @@ static bool group_step(const cdok_puzzle *p, const cdok_step *full,
 	}
 	out->ncells = ncell;
 	out->nfocus = nfocus;
-	/* A round: what the cages allow, then the singles that follow.
-	 * The title before the colon of what is the round's title (the
-	 * program prints it as a technique's). */
-	{
-		int ncage = 0, nsingle = 0;
+	return true;
+}
 
-		for (int i = first; i < last; i++)
-			if (step_kind(&full[kept[i]]) == K_SINGLE)
-				nsingle++;
-			else
-				ncage++;
-		if (!ncage)
-			cdki_sb_printf(&what, "Singles: %d cells", nsingle);
-		else if (!nsingle && out->technique == TECH_CAGE_VALUES)
-			cdki_sb_printf(&what, "Pencil in the values each cage can "
-				  "use: %d cages", ncage);
-		else if (!nsingle)
-			cdki_sb_printf(&what, "What the cages allow: %d cages",
-				  ncage);
+/* A round: what the cages allow, then the singles that follow.  The
+ * title before the colon of what is the round's title (the program
+ * prints it as a technique's).  Returns the round's kind: K_CAGE when
+ * a cage's step is in it. */
+static enum kind group_what(const cdok_step *full, const int *kept,
+			    int first, int last, int technique,
+			    struct strbuf *what)
+{
+	int ncage = 0, nsingle = 0;
+
+	for (int i = first; i < last; i++)
+		if (step_kind(&full[kept[i]]) == K_SINGLE)
+			nsingle++;
 		else
-			cdki_sb_printf(&what, "Cages, then singles: %d cage "
-				  "step%s, %d cell%s", ncage, ncage == 1 ? ""
-				  : "s", nsingle, nsingle == 1 ? "" : "s");
-		kind = ncage ? K_CAGE : K_SINGLE;
+			ncage++;
+	if (!ncage)
+		cdki_sb_printf(what, "Singles: %d cells", nsingle);
+	else if (!nsingle && technique == TECH_CAGE_VALUES)
+		cdki_sb_printf(what, "Pencil in the values each cage can "
+			  "use: %d cages", ncage);
+	else if (!nsingle)
+		cdki_sb_printf(what, "What the cages allow: %d cages",
+			  ncage);
+	else
+		cdki_sb_printf(what, "Cages, then singles: %d cage "
+			  "step%s, %d cell%s", ncage, ncage == 1 ? ""
+			  : "s", nsingle, nsingle == 1 ? "" : "s");
+	return ncage ? K_CAGE : K_SINGLE;
+}
+
+/* One step of a round, in the round's sentence, into text: a single
+ * with its reason, or what a cage's step rules out (dom: the
+ * candidates after it). */
+static void group_part(const cdok_puzzle *p, const cdok_step *s,
+		       const uint64_t *dom, struct strbuf *text)
+{
+	uint64_t values = 0;
+	bool same = s->ncells == s->nfocus;
+
+	if (step_kind(s) == K_SINGLE) {
+		put_cell(p, s->placed[0].cell, text);
+		cdki_sb_printf(text, " is %d (", s->placed[0].value);
+		put_single_reason(p, s, text);
+		sb_puts(text, ")");
+		return;
 	}
+	if (s->technique == TECH_CAGE_CELLS) {
+		/* "no way of filling the 4/ cage at r1c5 puts 8 in r2c5" */
+		sb_puts(text, "no way of filling ");
+		put_place(s, text);
+		sb_puts(text, " puts ");
+		put_removed_in(p, s, text);
+		return;
+	}
+	for (int k = 0; k < s->ncells; k++)
+		values |= dom[s->cells[k]];
+	for (int k = 0; same && k < s->ncells; k++)
+		same = s->cells[k] == s->focus[k];
+	if (!same)
+		sb_puts(text, "the rest of ");
+	put_place(s, text);
+	if (!same) {
+		sb_puts(text, " (");
+		for (int k = 0; k < s->ncells; k++) {
+			if (k)
+				sb_puts(text, k == s->ncells - 1 ? " and "
+								  : ", ");
+			put_cell(p, s->cells[k], text);
+		}
+		sb_puts(text, ")");
+	}
+	if (s->technique == TECH_CAGE_VALUES) {
+		sb_puts(text, " takes ");
+		put_values(values & ~(uint64_t)1, text);
+	} else {
+		sb_puts(text, " rules out ");
+		put_removed(p, s, text);
+	}
+}
+
+/* Steps first..last-1 of the kept list (indices into full, kept[]) --
+ * a round: what the cages allow, then the singles -- as one step: their
+ * cells, focus, values and removals together, and a sentence that lists
+ * them.  The candidates after full step i are after[i * ncells ...];
+ * mark (ncells entries) is all zero between uses. */
+static bool group_step(const cdok_puzzle *p, const cdok_step *full,
+		       const int *kept, int first, int last,
+		       const uint64_t *after, cdok_step *out, int *mark)
+{
+	int ncells = p->size * p->size;
+	enum kind kind;
+	struct strbuf text, what;
+
+	memset(out, 0, sizeof(*out));
+	out->technique = full[kept[first]].technique;
+	out->level = -1;
+	out->merged = last - first;
+	if (!group_gather(p, full, kept, first, last, out, mark))
+		return false;
+	cdki_sb_init(&text);
+	cdki_sb_init(&what);
+	kind = group_what(full, kept, first, last, out->technique, &what);
 	for (int i = first; i < last; i++) {
 		const cdok_step *s = &full[kept[i]];
-		const uint64_t *dom = after + (size_t)kept[i] * (size_t)ncells;
 		bool single = step_kind(s) == K_SINGLE;
 		bool next_single = i + 1 < last &&
 				   step_kind(&full[kept[i + 1]]) == K_SINGLE;
 
-		if (single) {
-			put_cell(p, s->placed[0].cell, &text);
-			cdki_sb_printf(&text, " is %d (", s->placed[0].value);
-			put_single_reason(p, s, &text);
-			sb_puts(&text, ")");
-		} else if (s->technique == TECH_CAGE_CELLS) {
-			/* "no way of filling the 4/ cage at r1c5 puts 8
-			 * in r2c5" */
-			sb_puts(&text, "no way of filling ");
-			put_place(s, &text);
-			sb_puts(&text, " puts ");
-			put_removed_in(p, s, &text);
-		} else {
-			uint64_t values = 0;
-			bool same = s->ncells == s->nfocus;
-
-			for (int k = 0; k < s->ncells; k++)
-				values |= dom[s->cells[k]];
-			for (int k = 0; same && k < s->ncells; k++)
-				same = s->cells[k] == s->focus[k];
-			if (!same)
-				sb_puts(&text, "the rest of ");
-			put_place(s, &text);
-			if (!same) {
-				sb_puts(&text, " (");
-				for (int k = 0; k < s->ncells; k++) {
-					if (k)
-						sb_puts(&text, k == s->ncells - 1
-							? " and " : ", ");
-					put_cell(p, s->cells[k], &text);
-				}
-				sb_puts(&text, ")");
-			}
-			if (s->technique == TECH_CAGE_VALUES) {
-				sb_puts(&text, " takes ");
-				put_values(values & ~(uint64_t)1, &text);
-			} else {
-				sb_puts(&text, " rules out ");
-				put_removed(p, s, &text);
-			}
-		}
+		group_part(p, s, after + (size_t)kept[i] * (size_t)ncells,
+			   &text);
 		/* Separators: "; " between the cages' steps, ", " and
 		 * " and " between singles, "; so " from one to the
 		 * other. */
@@ -428,26 +458,15 @@ static void replay(const cdok_puzzle *p, const cdok_step *steps, int nsteps,
 	if (!start)
 		return;
 	for (int c = 0; c < ncells; c++) {
-		int r = c / n, col = c % n, cage = p->cage_of[c];
-
 		start[c] = full;
 		if (p->given[c] > 0) {
 			start[c] = BIT(p->given[c]);
 			continue;
 		}
 		for (int i = 0; i < ncells; i++) {
-			int ri = i / n, ci = i % n, v = p->given[i];
-			bool sees = ri == r || ci == col;
+			int v = p->given[i];
 
-			if (v <= 0 || v > n)
-				continue;
-			if (p->box_rows && ri / p->box_rows == r / p->box_rows &&
-			    ci / p->box_cols == col / p->box_cols)
-				sees = true;
-			if (cage >= 0 && p->cage_of[i] == cage &&
-			    p->cages[cage].distinct)
-				sees = true;
-			if (sees)
+			if (v > 0 && v <= n && cdki_puzzle_cells_see(p, c, i))
 				start[c] &= ~BIT(v);
 		}
 	}

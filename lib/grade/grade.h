@@ -52,8 +52,8 @@ struct kcage {
 	int sum;              /* what the open cells add up to */
 	int ncells;
 	int *cells;           /* open cells, reading order */
-	int within[3];        /* per kind of unit: the unit holding every
-			       * open cell, or -1 (kcage_within) */
+	int within[CDKI_KINDS]; /* per kind of unit: the unit holding
+				 * every open cell, or -1 (kcage_within) */
 	unsigned char clean;  /* the sum techniques (CLEAN_*) that found
 			       * nothing here, with nothing changed since */
 };
@@ -108,9 +108,9 @@ struct grader {
 	uint64_t full;        /* every value: bits 1..n */
 	int nkinds;           /* 2 (rows, columns) or 3 (and boxes) */
 	int *unit_cells;      /* unit * n + i -> cell */
-	int *cell_units;      /* cell * 3 + kind -> unit */
-	uint64_t *cell_bits;  /* cell * 3 + kind -> the unit's bit in its
-			       * kind's masks (0: no boxes) */
+	int *cell_units;      /* cell * CDKI_KINDS + kind -> unit (model.h) */
+	uint64_t *cell_bits;  /* cell * CDKI_KINDS + kind -> the unit's
+			       * bit in its kind's masks (0: no boxes) */
 	uint64_t *dom;        /* candidates */
 	int *val;             /* placed value, 0 while open */
 	uint64_t *placed;     /* per unit: the values placed in it */
@@ -121,13 +121,13 @@ struct grader {
 	 * cleared when a look finds none).  Kept by every change of
 	 * candidates: the hidden singles need no scan of the cells. */
 	unsigned char *count;
-	uint64_t *ones, *zeros, hot[3];
+	uint64_t *ones, *zeros, hot[CDKI_KINDS];
 	/* What changed since a technique last looked and found nothing,
 	 * so that it looks only there: units (a bit per unit, by kind)
 	 * for the subsets, cells that have one candidate left, and per
 	 * cage the techniques that found nothing since its scan (bit t for
 	 * CAGE_* technique t's position below). */
-	uint64_t dirty_subsets[3];
+	uint64_t dirty_subsets[CDKI_KINDS];
 	/* The same for the box-line intersections (cdki_tech_pointing,
 	 * cdki_tech_claiming), whose answer for a unit also depends on the
 	 * units crossing it: the boxes to look at again, per kind of line
@@ -136,18 +136,18 @@ struct grader {
 	 * crossing it.  Puzzles with boxes only. */
 	uint64_t dirty_pointing[2], dirty_claiming[2];
 	uint64_t line_boxes[2][CDOK_MAX_SIZE], box_lines[2][CDOK_MAX_SIZE];
-	uint64_t dirty_cross[3]; /* units changed since the intersections
-				  * last brought theirs up to date
-				  * (intersect_dirty) */
+	/* Units changed since the intersections last brought theirs up
+	 * to date (intersect_dirty). */
+	uint64_t dirty_cross[CDKI_KINDS];
 	uint64_t fish_dirty;  /* values whose candidates or places changed
 			       * since cdki_tech_fish last found nothing for
 			       * them (bit v) */
 	uint64_t *single;     /* ncells bits: open cells with one candidate */
 	unsigned char *cage_clean;
-#define CAGE_NEVER 0x80    /* in cage_clean: no cage technique, ever */
-	/* Per cage technique t (t = 0..2), a bit per cage whose cage_clean
-	 * lacks bit t: the cages it still has to look at (cage_words words
-	 * each, t's after t * cage_words). */
+#define CAGE_NEVER 0x80    /* in cage_clean: no scan technique, ever */
+	/* Per scan technique t (SCAN_*, techniques.h), a bit per cage whose
+	 * cage_clean lacks SCAN_BIT(t): the cages it still has to look at
+	 * (cage_words words each, t's after t * cage_words). */
 	uint64_t *cage_todo;
 	int cage_words;
 	int open;             /* cells not placed */
@@ -181,7 +181,7 @@ struct grader {
 	 * changed since (a bit per unit, by kind). */
 	struct vcage *uvc;
 	bool *uvc_on;
-	uint64_t rdirty[3];
+	uint64_t rdirty[CDKI_KINDS];
 	uint64_t placements;
 	bool vc_valid;
 	/* The sets of k = 2..4 different values of 1..n (n <= SETS_MAX_N)
@@ -223,8 +223,19 @@ bool cdki_grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 		 const uint64_t *candidates);
 void cdki_grader_free(struct grader *g);
 
+/* Check every cache of g that can be recomputed against what it is
+ * kept from (invariants.c), where they must all be current: after
+ * cdki_grader_init and between steps.  Only in debug builds
+ * (CDOK_DEBUG, model.h); elsewhere GRADER_CHECK is nothing. */
+#ifdef CDOK_DEBUG
+void cdki_grader_check(const struct grader *g);
+#define GRADER_CHECK(g) cdki_grader_check(g)
+#else
+#define GRADER_CHECK(g) ((void)0)
+#endif
+
 /* The technique functions: 1 when a step was found (in g->step), 0 when
- * the technique does not apply, -1 on a contradiction. */
+ * the technique does not apply, CDKI_CONTRADICTION on a contradiction. */
 typedef int (*grade_tech_fn)(struct grader *g);
 
 /* The techniques of a scale in the order they are tried, up to and
@@ -233,13 +244,16 @@ int cdki_grade_order(cdok_scale scale, int max_level, int *order);
 
 /* One step: the first technique of order (norder of them, easiest
  * first) that applies, applied (with its sentence when g->record).
- * Returns 1, 0 when none applies, -1 on a contradiction. */
+ * Returns 1, 0 when none applies, CDKI_CONTRADICTION on a
+ * contradiction. */
 int cdki_grade_step(struct grader *g, const int *order, int norder);
 
 /* Apply techniques of order (norder of them, easiest first) until the
- * grid is full (1), none applies (0) or a contradiction appears (-1).
- * After each step, on_step (when not NULL) sees the grader with the
- * step applied; returning false ends the run with -2. */
+ * grid is full (1), none applies (0) or a contradiction appears
+ * (CDKI_CONTRADICTION).  After each step, on_step (when not NULL) sees
+ * the grader with the step applied; returning false ends the run with
+ * GRADE_STOPPED. */
+enum { GRADE_STOPPED = -3 };  /* not a cdki_rc: the caller stopped it */
 int cdki_grade_run(struct grader *g, const int *order, int norder,
 	      bool (*on_step)(void *user, struct grader *g), void *user);
 
@@ -256,14 +270,34 @@ void cdki_step_cell(struct grader *g, int cell);
 /* Apply g->step to the state.  Returns false on a contradiction. */
 bool cdki_step_apply(struct grader *g);
 
-/* Unit naming and geometry. */
-int cdki_unit_kind(const struct grader *g, int unit);   /* 0 row, 1 col, 2 box */
+/* Units, numbered as the model numbers them (model.h, "geometry"). */
+int cdki_unit_kind(const struct grader *g, int unit); /* CDKI_ROW, ... */
+/* The cells of unit, in reading order. */
 static inline const int *unit_of(const struct grader *g, int unit)
 {
 	return g->unit_cells + (size_t)unit * (size_t)g->n;
 }
+/* The unit of kind (CDKI_ROW, CDKI_COL, CDKI_BOX) that holds cell; the
+ * box of a grid without boxes is the row. */
+static inline int cell_unit(const struct grader *g, int cell, int kind)
+{
+	return g->cell_units[cell * CDKI_KINDS + kind];
+}
 /* Whether two cells see each other (share a unit, or a distinct cage). */
 bool cdki_cells_see(const struct grader *g, int a, int b);
+
+/* The same for two cells of p, without a grader: the same row, column
+ * or box, or one distinct cage (a cell sees itself). */
+static inline bool cdki_puzzle_cells_see(const cdok_puzzle *p, int a, int b)
+{
+	int n = p->size, cage = p->cage_of[a];
+
+	if (a / n == b / n || a % n == b % n)
+		return true;
+	if (p->box_rows && cdki_box_of(p, a) == cdki_box_of(p, b))
+		return true;
+	return cage >= 0 && p->cage_of[b] == cage && p->cages[cage].distinct;
+}
 
 /* The engine's scan of a cage, brought up to date: 1 fits, 0 no layout
  * fits, -1 over budget. */
@@ -272,25 +306,15 @@ int cdki_cage_scan(struct grader *g, int cage);
 /* Killer: bring the 45 rule's cages up to date (and do its splits). */
 bool cdki_killer_regions(struct grader *g);
 
-/* ---- the techniques (tech_units.c, tech_cages.c) ---- */
+/* ---- the techniques (tech_units.c, tech_cages.c) ----
+ *
+ * One function per row of GRADE_TECHNIQUES, cdki_tech_NAME, as
+ * grade_tech_fn describes. */
 
-int cdki_tech_box_single(struct grader *g);
-int cdki_tech_cage_last(struct grader *g);
-int cdki_tech_innie(struct grader *g);
-int cdki_tech_naked_single(struct grader *g);
-int cdki_tech_hidden_single(struct grader *g);
-int cdki_tech_cage_values(struct grader *g);
-int cdki_tech_cage_bounds(struct grader *g);
-int cdki_tech_cage_combinations(struct grader *g);
-int cdki_tech_cage_cells(struct grader *g);
-int cdki_tech_pointing(struct grader *g);
-int cdki_tech_claiming(struct grader *g);
-int cdki_tech_cage_line(struct grader *g);
-int cdki_tech_naked_subset(struct grader *g);
-int cdki_tech_hidden_subset(struct grader *g);
-int cdki_tech_fish(struct grader *g);
-int cdki_tech_forcing_chain(struct grader *g);
-int cdki_tech_guess(struct grader *g);
+#define GRADE_TECH_PROTO(id, fn, name, title, keen, solo, weight, text) \
+	int cdki_tech_##fn(struct grader *g);
+GRADE_TECHNIQUES(GRADE_TECH_PROTO)
+#undef GRADE_TECH_PROTO
 
 /* ---- mistakes.c ---- */
 
@@ -307,7 +331,8 @@ cdok_status cdki_grade_mistakes(const cdok_puzzle *p, const int *values,
 
 /* The cells a person's reasoning with techniques up to max_level leaves
  * open in p, from its givens, into open (size*size entries): how many;
- * -1 when memory runs out, -2 on a contradiction (p has no solution).
+ * CDKI_CONTRADICTION when p has no solution, CDKI_NOMEM when memory
+ * runs out (the convention of cdki_root_candidates).
  * For the generator, which makes a puzzle that is too hard say more
  * around them. */
 int cdki_grade_open_cells(const cdok_puzzle *p, int max_level, int *open);

@@ -12,6 +12,9 @@ const struct grade_tech cdki_grade_techs[TECH_COUNT] = {
 #undef GRADE_TECH_ROW
 };
 
+/* cage_clean keeps CAGE_NEVER apart from the scan techniques' bits. */
+_Static_assert(SCAN_ALL < CAGE_NEVER, "too many scan techniques");
+
 static const grade_tech_fn tech_fns[TECH_COUNT] = {
 #define GRADE_TECH_FN(id, fn, name, title, keen, solo, weight, text) cdki_tech_##fn,
 	GRADE_TECHNIQUES(GRADE_TECH_FN)
@@ -37,7 +40,7 @@ int cdki_grade_order(cdok_scale scale, int max_level, int *order)
 
 int cdki_unit_kind(const struct grader *g, int unit)
 {
-	return unit / g->n;
+	return cdki_kind_of(g->n, unit);
 }
 
 bool cdki_cells_see(const struct grader *g, int a, int b)
@@ -47,7 +50,7 @@ bool cdki_cells_see(const struct grader *g, int a, int b)
 	if (a == b)
 		return false;
 	for (int k = 0; k < g->nkinds; k++)
-		if (g->cell_units[a * 3 + k] == g->cell_units[b * 3 + k])
+		if (cell_unit(g, a, k) == cell_unit(g, b, k))
 			return true;
 	ca = g->p->cage_of[a];
 	return ca >= 0 && ca == g->p->cage_of[b] && g->p->cages[ca].distinct;
@@ -108,9 +111,9 @@ void cdki_step_cell(struct grader *g, int cell)
 static inline void mark_dirty(struct grader *g, int cell)
 {
 	uint64_t d = g->dom[cell];
-	const uint64_t *bits = g->cell_bits + cell * 3;
+	const uint64_t *bits = g->cell_bits + cell * CDKI_KINDS;
 
-	for (int k = 0; k < 3; k++) {
+	for (int k = 0; k < CDKI_KINDS; k++) {
 		g->dirty_subsets[k] |= bits[k];
 		g->dirty_cross[k] |= bits[k];
 	}
@@ -138,7 +141,7 @@ static void count_note(struct grader *g, int u, int v, int c)
  * its units. */
 static inline void count_lose(struct grader *g, int cell, uint64_t vals)
 {
-	const int *cu = g->cell_units + cell * 3;
+	const int *cu = g->cell_units + cell * CDKI_KINDS;
 	int stride = g->n + 1;
 	unsigned char *c0 = g->count + cu[0] * stride;
 	unsigned char *c1 = g->count + cu[1] * stride;
@@ -164,7 +167,7 @@ static void count_gain(struct grader *g, int cell, int v)
 	uint64_t b = (uint64_t)1 << v;
 
 	for (int k = 0; k < g->nkinds; k++) {
-		int u = g->cell_units[cell * 3 + k];
+		int u = cell_unit(g, cell, k);
 		int c = ++g->count[u * (g->n + 1) + v];
 
 		g->zeros[u] &= ~b;
@@ -194,7 +197,7 @@ narrow(struct grader *g, int cell, uint64_t nd)
 		 * bit in cage_clean is not (CAGE_NEVER: never). */
 		if (g->cage_clean[c] && g->cage_clean[c] < CAGE_NEVER) {
 			g->cage_clean[c] = 0;
-			for (int t = 0; t < 3; t++)
+			for (int t = 0; t < SCAN_COUNT; t++)
 				g->cage_todo[t * g->cage_words + c / 64] |=
 					(uint64_t)1 << (c % 64);
 		}
@@ -212,8 +215,8 @@ narrow(struct grader *g, int cell, uint64_t nd)
 
 		if (g->kc_of[cell] >= 0)
 			g->kc[g->kc_of[cell]].clean &= keep;
-		for (int k = 0; k < 3; k++)
-			g->uvc[g->cell_units[cell * 3 + k]].clean &= keep;
+		for (int k = 0; k < CDKI_KINDS; k++)
+			g->uvc[cell_unit(g, cell, k)].clean &= keep;
 	}
 	g->fish_dirty |= g->dom[cell] & ~nd;
 	count_lose(g, cell, g->dom[cell] & ~nd);
@@ -227,12 +230,12 @@ narrow(struct grader *g, int cell, uint64_t nd)
 /* Note which units hold the whole of kcage kc (as its cells change). */
 static void kcage_within(const struct grader *g, struct kcage *kc)
 {
-	for (int kind = 0; kind < 3; kind++) {
-		int u = kc->ncells ? g->cell_units[kc->cells[0] * 3 + kind]
+	for (int kind = 0; kind < CDKI_KINDS; kind++) {
+		int u = kc->ncells ? cell_unit(g, kc->cells[0], kind)
 				   : -1;
 
 		for (int i = 1; i < kc->ncells && u >= 0; i++)
-			if (g->cell_units[kc->cells[i] * 3 + kind] != u)
+			if (cell_unit(g, kc->cells[i], kind) != u)
 				u = -1;
 		kc->within[kind] = u;
 	}
@@ -242,9 +245,9 @@ static void kcage_within(const struct grader *g, struct kcage *kc)
 /* The 45 rule must look at the units of cell again. */
 static void regions_touch(struct grader *g, int cell)
 {
-	for (int kind = 0; kind < 3; kind++)
+	for (int kind = 0; kind < CDKI_KINDS; kind++)
 		g->rdirty[kind] |= (uint64_t)1 <<
-			(g->cell_units[cell * 3 + kind] - kind * g->n);
+			(cell_unit(g, cell, kind) - kind * g->n);
 	g->vc_valid = false;
 }
 
@@ -285,7 +288,7 @@ static void take_value(struct grader *g, int cell, int value)
 	g->val[cell] = value;
 	g->fish_dirty |= b;
 	for (int k = 0; k < g->nkinds; k++)
-		g->placed[g->cell_units[cell * 3 + k]] |= b;
+		g->placed[cell_unit(g, cell, k)] |= b;
 	g->open--;
 	g->placements++;
 }
@@ -309,7 +312,7 @@ static bool place(struct grader *g, int cell, int value, bool record)
 	else
 		narrow(g, cell, b);
 	for (int k = 0; k < g->nkinds; k++) {
-		int unit = g->cell_units[cell * 3 + k];
+		int unit = cell_unit(g, cell, k);
 		const int *u = unit_of(g, unit);
 		/* The other cells of the unit that can take the value (the
 		 * counts include the cell): the look stops at the last. */
@@ -572,43 +575,24 @@ bool cdki_killer_regions(struct grader *g)
 
 /* ---- set-up ---- */
 
-static bool units_init(struct grader *g)
+/* The units are the model's (cdki_geometry_fill), numbered as the
+ * engine numbers them, so that a unit the engine's scan names
+ * (scan_unit) is the grader's unit of that number; and per cell, the
+ * bit of each of its units within its kind's masks (none for the box
+ * slot of a grid without boxes, which repeats the row). */
+static void units_init(struct grader *g)
 {
-	const cdok_puzzle *p = g->p;
 	int n = g->n;
 
-	g->nkinds = p->box_rows ? 3 : 2;
-	g->unit_cells = cdok_malloc((size_t)3 * (size_t)g->ncells * sizeof(int));
-	g->cell_units = cdok_malloc((size_t)3 * (size_t)g->ncells * sizeof(int));
-	if (!g->unit_cells || !g->cell_units)
-		return false;
-	for (int cell = 0; cell < g->ncells; cell++) {
-		int r = cell / n, c = cell % n, box = 0;
+	g->nkinds = g->p->box_rows ? 3 : 2;
+	cdki_geometry_fill(g->p, g->unit_cells, g->cell_units);
+	for (int cell = 0; cell < g->ncells; cell++)
+		for (int k = 0; k < CDKI_KINDS; k++) {
+			int u = cell_unit(g, cell, k);
 
-		if (p->box_rows)
-			box = r / p->box_rows * (n / p->box_cols) +
-			      c / p->box_cols;
-		g->cell_units[cell * 3 + 0] = r;
-		g->cell_units[cell * 3 + 1] = n + c;
-		/* Without boxes the third kind repeats the row. */
-		g->cell_units[cell * 3 + 2] = p->box_rows ? 2 * n + box : r;
-		g->cell_bits[cell * 3 + 0] = (uint64_t)1 << r;
-		g->cell_bits[cell * 3 + 1] = (uint64_t)1 << c;
-		g->cell_bits[cell * 3 + 2] = p->box_rows ? (uint64_t)1 << box
-							 : 0;
-	}
-	{
-		/* Each unit's cells in reading order. */
-		int fill[3 * CDOK_MAX_SIZE] = {0};
-
-		for (int cell = 0; cell < g->ncells; cell++)
-			for (int kind = 0; kind < g->nkinds; kind++) {
-				int u = g->cell_units[cell * 3 + kind];
-
-				g->unit_cells[u * n + fill[u]++] = cell;
-			}
-	}
-	return true;
+			g->cell_bits[cell * CDKI_KINDS + k] =
+				k < g->nkinds ? (uint64_t)1 << (u - k * n) : 0;
+		}
 }
 
 static bool killer_init(struct grader *g)
@@ -629,7 +613,7 @@ static bool killer_init(struct grader *g)
 		g->kc_of[i] = -1;
 	for (int i = 0; i < 3 * g->n; i++)
 		g->uvc[i].cells = g->vc_pool + (size_t)i * (size_t)g->n;
-	for (int k = 0; k < 3; k++)
+	for (int k = 0; k < CDKI_KINDS; k++)
 		g->rdirty[k] = ~(uint64_t)0 >> (64 - g->n);
 	for (int c = 0; c < p->ncages; c++) {
 		const struct cdok_cage *cg = &p->cages[c];
@@ -666,7 +650,7 @@ static bool place_all(struct grader *g, const int *values)
 			continue;
 		b = (uint64_t)1 << v;
 		for (int k = 0; k < g->nkinds; k++)
-			if (g->placed[g->cell_units[i * 3 + k]] & b)
+			if (g->placed[cell_unit(g, i, k)] & b)
 				g->contradiction = true;
 		if (c >= 0 && p->cages[c].distinct && (cage_vals[c] & b))
 			g->contradiction = true;
@@ -684,7 +668,7 @@ static bool place_all(struct grader *g, const int *values)
 			g->contradiction = true;
 	}
 	for (int i = 0; i < g->ncells && !g->contradiction; i++) {
-		const int *cu = g->cell_units + i * 3;
+		const int *cu = g->cell_units + i * CDKI_KINDS;
 		int c = p->cage_of[i];
 		uint64_t seen = g->placed[cu[0]] | g->placed[cu[1]] |
 				(g->nkinds > 2 ? g->placed[cu[2]] : 0);
@@ -709,46 +693,35 @@ static void *carve_zeroed(char *base, size_t *at, size_t bytes)
 	return a;
 }
 
-bool cdki_grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
-		 const uint64_t *candidates)
+/* The arrays whose sizes the puzzle fixes, in one block (g->block):
+ * laid out once to measure it, then again into it.  cells is the
+ * number of cage cells.  False when memory runs out. */
+static bool block_init(struct grader *g, size_t cells)
 {
-	size_t nc = (size_t)p->size * (size_t)p->size;
-	size_t cells = 0, ncages = (size_t)(p->ncages ? p->ncages : 1);
+	const cdok_puzzle *p = g->p;
+	size_t nc = (size_t)g->ncells;
+	size_t ncages = (size_t)(p->ncages ? p->ncages : 1);
+	size_t units = (size_t)3 * (size_t)p->size;
 	struct gstep *s = &g->step;
 
-	memset(g, 0, sizeof(*g));
-	cdki_sb_init(&g->text);
-	cdki_sb_init(&g->where);
-	cdki_sb_init(&g->what);
-	g->p = p;
-	g->n = p->size;
-	g->ncells = (int)nc;
-	g->scale = cdok_puzzle_scale(p);
-	/* A plain Sudoku (boxes, no cages) is graded as Solo grades one:
-	 * without the sum techniques, whose 45 rule would otherwise fill
-	 * the last cell of a row at Trivial, where Solo needs Basic. */
-	g->killer = g->scale == CDOK_SCALE_KILLER && p->ncages > 0;
-	g->full = (((uint64_t)1 << g->n) - 1) << 1;
-	if (g->n == 63)
-		g->full = ~(uint64_t)1;
-	g->open = g->ncells;
-	for (int c = 0; c < p->ncages; c++)
-		cells += (size_t)p->cages[c].ncells;
-	g->cage_words = (int)(ncages + 63) / 64;
-	/* The arrays whose sizes the puzzle fixes, in one block: laid out
-	 * once to measure it, then again into it. */
 	for (int pass = 0; pass < 2; pass++) {
 		char *b = g->block;
-		size_t at = 0, units = (size_t)3 * (size_t)p->size;
+		size_t at = 0;
 
 		g->dom = cdok_carve(b, &at, nc * sizeof(uint64_t));
-		g->cell_bits = cdok_carve(b, &at, 3 * nc * sizeof(uint64_t));
+		g->cell_bits = cdok_carve(b, &at, CDKI_KINDS * nc *
+						sizeof(uint64_t));
+		g->unit_cells = cdok_carve(b, &at, units * (size_t)p->size *
+						 sizeof(int));
+		g->cell_units = cdok_carve(b, &at, CDKI_KINDS * nc *
+						 sizeof(int));
 		g->val = carve_zeroed(b, &at, nc * sizeof(int));
 		g->placed = carve_zeroed(b, &at, units * sizeof(uint64_t));
 		g->single = carve_zeroed(b, &at,
 					 (nc / 64 + 1) * sizeof(uint64_t));
 		g->cage_clean = carve_zeroed(b, &at, ncages);
-		g->cage_todo = cdok_carve(b, &at, 3 * (size_t)g->cage_words *
+		g->cage_todo = cdok_carve(b, &at, SCAN_COUNT *
+						  (size_t)g->cage_words *
 						  sizeof(uint64_t));
 		g->cage_off = cdok_carve(b, &at, ncages * sizeof(int));
 		g->cage_pos = carve_zeroed(b, &at, nc * sizeof(int));
@@ -777,18 +750,26 @@ bool cdki_grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 		if (!pass && !(g->block = cdok_malloc(at)))
 			return false;
 	}
-	if (!units_init(g))
-		return false;
-	cells = 0;
+	return true;
+}
+
+/* The cages: where each one's cells lie in the scan's pools, every scan
+ * technique with every cage to look at but those the sum techniques
+ * take (Killer), and the engine that scans them.  False when memory
+ * runs out. */
+static bool cages_init(struct grader *g)
+{
+	const cdok_puzzle *p = g->p;
+	int cells = 0;
+
 	for (int c = 0; c < p->ncages; c++) {
-		g->cage_off[c] = (int)cells;
+		g->cage_off[c] = cells;
 		g->scan_state[c] = -2;
 		for (int i = 0; i < p->cages[c].ncells; i++)
 			g->cage_pos[p->cages[c].cells[i]] = i;
-		cells += (size_t)p->cages[c].ncells;
+		cells += p->cages[c].ncells;
 	}
-	/* Every cage technique has every cage to look at. */
-	for (int t = 0; t < 3; t++)
+	for (int t = 0; t < SCAN_COUNT; t++)
 		for (int w = 0; w < g->cage_words; w++)
 			g->cage_todo[t * g->cage_words + w] =
 				64 * (w + 1) <= p->ncages ? ~(uint64_t)0 :
@@ -799,8 +780,8 @@ bool cdki_grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 	 * techniques leave alone. */
 	for (int c = 0; g->killer && c < p->ncages; c++)
 		if (g->kc_cage[c]) {
-			g->cage_clean[c] = CAGE_NEVER | 7;
-			for (int t = 0; t < 3; t++)
+			g->cage_clean[c] = CAGE_NEVER | SCAN_ALL;
+			for (int t = 0; t < SCAN_COUNT; t++)
 				g->cage_todo[t * g->cage_words + c / 64] &=
 					~((uint64_t)1 << (c % 64));
 		}
@@ -810,8 +791,15 @@ bool cdki_grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 		if (!(g->killer && g->kc_cage[c]) &&
 		    !(g->engine = cdki_latin_open(p)))
 			return false;
-	cdki_step_begin(g, 0);
+	return true;
+}
 
+/* The candidates (every value, or the pencil marks where noted) and
+ * the caches kept from them: the counts of places per unit and value,
+ * what every technique has to look at (everything), the box-line maps
+ * and the cells with one candidate. */
+static void candidates_init(struct grader *g, const uint64_t *candidates)
+{
 	for (int i = 0; i < g->ncells; i++) {
 		uint64_t d = g->full;
 
@@ -819,7 +807,7 @@ bool cdki_grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 			d = candidates[i] & g->full;
 		g->dom[i] = d;
 	}
-	for (int k = 0; k < 3; k++)
+	for (int k = 0; k < CDKI_KINDS; k++)
 		g->dirty_subsets[k] = ~(uint64_t)0;
 	/* Every value in every cell of every unit, but for the values the
 	 * pencil marks leave out. */
@@ -828,11 +816,11 @@ bool cdki_grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 		g->ones[u] = g->n == 1 ? g->full : 0;
 		g->zeros[u] = 0;
 	}
-	for (int k = 0; k < 3; k++)
+	for (int k = 0; k < CDKI_KINDS; k++)
 		g->hot[k] = g->n == 1 ? 1 : 0;
 	for (int i = 0; candidates && i < g->ncells; i++)
 		count_lose(g, i, g->full & ~g->dom[i]);
-	for (int k = 0; k < 3; k++)
+	for (int k = 0; k < CDKI_KINDS; k++)
 		g->dirty_cross[k] = 0;
 	for (int k = 0; k < 2; k++) {
 		g->dirty_pointing[k] = g->dirty_claiming[k] = ~(uint64_t)0;
@@ -840,9 +828,9 @@ bool cdki_grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 		memset(g->box_lines[k], 0, sizeof(g->box_lines[k]));
 	}
 	for (int i = 0; i < g->ncells && g->nkinds == 3; i++) {
-		int r = g->cell_units[i * 3];
-		int c = g->cell_units[i * 3 + 1] - g->n;
-		int b = g->cell_units[i * 3 + 2] - 2 * g->n;
+		int r = cell_unit(g, i, CDKI_ROW);
+		int c = cell_unit(g, i, CDKI_COL) - g->n;
+		int b = cell_unit(g, i, CDKI_BOX) - 2 * g->n;
 
 		g->line_boxes[0][r] |= (uint64_t)1 << b;
 		g->line_boxes[1][c] |= (uint64_t)1 << b;
@@ -856,7 +844,43 @@ bool cdki_grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
 		if (d && !(d & (d - 1)))
 			g->single[i / 64] |= (uint64_t)1 << (i % 64);
 	}
-	return place_all(g, values);
+}
+
+bool cdki_grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
+		 const uint64_t *candidates)
+{
+	size_t cells = 0, ncages = (size_t)(p->ncages ? p->ncages : 1);
+
+	memset(g, 0, sizeof(*g));
+	cdki_sb_init(&g->text);
+	cdki_sb_init(&g->where);
+	cdki_sb_init(&g->what);
+	g->p = p;
+	g->n = p->size;
+	g->ncells = p->size * p->size;
+	g->scale = cdok_puzzle_scale(p);
+	/* A plain Sudoku (boxes, no cages) is graded as Solo grades one:
+	 * without the sum techniques, whose 45 rule would otherwise fill
+	 * the last cell of a row at Trivial, where Solo needs Basic. */
+	g->killer = g->scale == CDOK_SCALE_KILLER && p->ncages > 0;
+	g->full = (((uint64_t)1 << g->n) - 1) << 1;
+	if (g->n == 63)
+		g->full = ~(uint64_t)1;
+	g->open = g->ncells;
+	for (int c = 0; c < p->ncages; c++)
+		cells += (size_t)p->cages[c].ncells;
+	g->cage_words = (int)(ncages + 63) / 64;
+	if (!block_init(g, cells))
+		return false;
+	units_init(g);
+	if (!cages_init(g))
+		return false;
+	cdki_step_begin(g, 0);
+	candidates_init(g, candidates);
+	if (!place_all(g, values))
+		return false;
+	GRADER_CHECK(g);
+	return true;
 }
 
 void cdki_grader_free(struct grader *g)
@@ -873,8 +897,6 @@ void cdki_grader_free(struct grader *g)
 	free(g->sets);
 	free(g->sets_off);
 	cdki_latin_close(g->engine);
-	free(g->unit_cells);
-	free(g->cell_units);
 	cdki_sb_free(&g->text);
 	cdki_sb_free(&g->where);
 	cdki_sb_free(&g->what);
@@ -890,11 +912,11 @@ int cdki_grade_step(struct grader *g, const int *order, int norder)
 	int r = 0;
 
 	if (g->contradiction)
-		return -1;
+		return CDKI_CONTRADICTION;
 	for (int i = 0; i < norder && !r; i++)
 		r = tech_fns[order[i]](g);
 	if (r < 0 || g->contradiction)
-		return -1;
+		return CDKI_CONTRADICTION;
 	if (r == 0)
 		return 0;
 	if (g->record) {
@@ -915,7 +937,10 @@ int cdki_grade_step(struct grader *g, const int *order, int norder)
 		else
 			g->where.failed = true;
 	}
-	return cdki_step_apply(g) ? 1 : -1;
+	if (!cdki_step_apply(g))
+		return CDKI_CONTRADICTION;
+	GRADER_CHECK(g);
+	return 1;
 }
 
 int cdki_grade_run(struct grader *g, const int *order, int norder,
@@ -927,7 +952,7 @@ int cdki_grade_run(struct grader *g, const int *order, int norder,
 		if (r <= 0)
 			return r;
 		if (on_step && !on_step(user, g))
-			return -2;
+			return GRADE_STOPPED;
 	}
-	return g->contradiction ? -1 : 1;
+	return g->contradiction ? CDKI_CONTRADICTION : 1;
 }

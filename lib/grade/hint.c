@@ -223,7 +223,7 @@ static void filled_reasons(const struct grader *g, int cell, int value,
 	int parts = 0;
 
 	for (int k = 0; k < g->nkinds; k++) {
-		int unit = g->cell_units[cell * 3 + k];
+		int unit = cell_unit(g, cell, k);
 		uint64_t v = g->placed[unit] & ~told &
 			     ~((uint64_t)1 << value);
 		int count = cdok_popcount(v), i = 0;
@@ -273,7 +273,7 @@ static cdok_status place_step(const cdok_puzzle *p, const int *values,
 		st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 		goto out;
 	}
-	if (r == -1) {
+	if (r == CDKI_CONTRADICTION) {
 		if (!outcome_step(h, CDOK_HINT_CONTRADICTION, p, NULL, 0,
 				  "the values leave no way to finish the "
 				  "puzzle"))
@@ -518,23 +518,16 @@ cdok_status cdok_hint_place(const cdok_puzzle *p, const int *values,
 static uint64_t auto_candidates(const cdok_puzzle *p, const int *values,
 				int cell)
 {
-	int n = p->size, r = cell / n, c = cell % n, cage = p->cage_of[cell];
+	int n = p->size;
 	uint64_t full = n == 63 ? ~(uint64_t)1 : ((BIT(n) - 1) << 1);
 	uint64_t d = full;
 
 	for (int i = 0; i < n * n; i++) {
-		int ri = i / n, ci = i % n, v = values[i];
-		bool sees = ri == r || ci == c;
+		int v = values[i];
 
 		if (v <= 0 || v > n || i == cell)
 			continue;
-		if (p->box_rows && ri / p->box_rows == r / p->box_rows &&
-		    ci / p->box_cols == c / p->box_cols)
-			sees = true;
-		if (cage >= 0 && p->cage_of[i] == cage &&
-		    p->cages[cage].distinct)
-			sees = true;
-		if (sees)
+		if (cdki_puzzle_cells_see(p, cell, i))
 			d &= ~BIT(v);
 	}
 	return d;

@@ -49,12 +49,8 @@ static bool cage_open(const struct grader *g, int cage)
 	return false;
 }
 
-/* Cage scan for technique bit tech_bit (1, 2, 4): 1 with the scan
- * ready, 0 when no layout fits, -1 when there is nothing to look at
- * (the cage is full, the technique found nothing since its last scan,
- * or the scan ran out of budget). */
-/* The first cage from `from` on that cage technique t still has to look
- * at, or -1. */
+/* The first cage from `from` on that scan technique t (SCAN_*) still
+ * has to look at, or -1. */
 static int cage_todo(const struct grader *g, int t, int from)
 {
 	const uint64_t *todo = g->cage_todo + t * g->cage_words;
@@ -72,26 +68,30 @@ static int cage_todo(const struct grader *g, int t, int from)
 	return w * 64 + low(bits);
 }
 
-/* Cage techniques bits (bit t: technique t) find nothing in cage until
- * its scan changes. */
+/* The scan techniques of bits (SCAN_BIT(t): technique t) find nothing
+ * in cage until its scan changes. */
 static void cage_done(struct grader *g, int cage, unsigned bits)
 {
 	g->cage_clean[cage] |= (unsigned char)bits;
-	for (int t = 0; t < 3; t++)
-		if (bits & (1u << t))
+	for (int t = 0; t < SCAN_COUNT; t++)
+		if (bits & SCAN_BIT(t))
 			g->cage_todo[t * g->cage_words + cage / 64] &=
 				~BIT(cage % 64);
 }
 
-static int cage_look(struct grader *g, int cage, unsigned tech_bit)
+/* Cage scan for scan technique t (SCAN_*): 1 with the scan ready, 0
+ * when no layout fits, -1 when there is nothing to look at (the cage is
+ * full, the technique found nothing since its last scan, or the scan
+ * ran out of budget). */
+static inline int cage_look(struct grader *g, int cage, int t)
 {
 	int r;
 
-	if (g->cage_clean[cage] & tech_bit)
+	if (g->cage_clean[cage] & SCAN_BIT(t))
 		return -1;
 	/* A full cage stays full: no technique looks at it again. */
 	if (!cage_open(g, cage)) {
-		cage_done(g, cage, 7);
+		cage_done(g, cage, SCAN_ALL);
 		return -1;
 	}
 	r = cdki_cage_scan(g, cage);
@@ -126,22 +126,22 @@ static void cage_cells_focus(struct grader *g, int cage)
 /* Easy: the values any fitting layout uses, in every cell of the cage. */
 int cdki_tech_cage_values(struct grader *g)
 {
-	for (int cage = cage_todo(g, 0, 0); cage >= 0;
-	     cage = cage_todo(g, 0, cage + 1)) {
+	for (int cage = cage_todo(g, SCAN_CAGE_VALUES, 0); cage >= 0;
+	     cage = cage_todo(g, SCAN_CAGE_VALUES, cage + 1)) {
 		const struct cdok_cage *c = &g->p->cages[cage];
 		uint64_t any = 0;
 		int r;
 
-		r = cage_look(g, cage, 1);
+		r = cage_look(g, cage, SCAN_CAGE_VALUES);
 		if (r == 0)
-			return -1;
+			return CDKI_CONTRADICTION;
 		if (r < 0)
 			continue;
 		for (int i = 0; i < c->ncells; i++)
 			any |= g->support[g->cage_off[cage] + i];
 		if (!cage_loses(g, c, ~any, NULL)) {
 			/* Nothing, and nothing until the scan changes. */
-			cage_done(g, cage, 1);
+			cage_done(g, cage, SCAN_BIT(SCAN_CAGE_VALUES));
 			continue;
 		}
 		cdki_step_begin(g, TECH_CAGE_VALUES);
@@ -149,7 +149,7 @@ int cdki_tech_cage_values(struct grader *g)
 			cdki_step_remove(g, c->cells[i], ~any);
 		if (!g->step.nrm) {
 			/* Nothing, and nothing until the scan changes. */
-			cage_done(g, cage, 1);
+			cage_done(g, cage, SCAN_BIT(SCAN_CAGE_VALUES));
 			continue;
 		}
 		cage_cells_focus(g, cage);
@@ -163,18 +163,18 @@ int cdki_tech_cage_values(struct grader *g)
  * cover: the values each cell takes in some fitting layout. */
 int cdki_tech_cage_cells(struct grader *g)
 {
-	for (int cage = cage_todo(g, 1, 0); cage >= 0;
-	     cage = cage_todo(g, 1, cage + 1)) {
+	for (int cage = cage_todo(g, SCAN_CAGE_CELLS, 0); cage >= 0;
+	     cage = cage_todo(g, SCAN_CAGE_CELLS, cage + 1)) {
 		const struct cdok_cage *c = &g->p->cages[cage];
 		int r;
 
-		r = cage_look(g, cage, 2);
+		r = cage_look(g, cage, SCAN_CAGE_CELLS);
 		if (r == 0)
-			return -1;
+			return CDKI_CONTRADICTION;
 		if (r < 0)
 			continue;
 		if (!cage_loses(g, c, 0, g->support + g->cage_off[cage])) {
-			cage_done(g, cage, 2);
+			cage_done(g, cage, SCAN_BIT(SCAN_CAGE_CELLS));
 			continue;
 		}
 		cdki_step_begin(g, TECH_CAGE_CELLS);
@@ -182,7 +182,7 @@ int cdki_tech_cage_cells(struct grader *g)
 			cdki_step_remove(g, c->cells[i],
 				    ~g->support[g->cage_off[cage] + i]);
 		if (!g->step.nrm) {
-			cage_done(g, cage, 2);
+			cage_done(g, cage, SCAN_BIT(SCAN_CAGE_CELLS));
 			continue;
 		}
 		cage_cells_focus(g, cage);
@@ -195,13 +195,13 @@ int cdki_tech_cage_cells(struct grader *g)
  * the line. */
 int cdki_tech_cage_line(struct grader *g)
 {
-	for (int cage = cage_todo(g, 2, 0); cage >= 0;
-	     cage = cage_todo(g, 2, cage + 1)) {
+	for (int cage = cage_todo(g, SCAN_CAGE_LINE, 0); cage >= 0;
+	     cage = cage_todo(g, SCAN_CAGE_LINE, cage + 1)) {
 		int off = g->cage_off[cage], r;
 
-		r = cage_look(g, cage, 4);
+		r = cage_look(g, cage, SCAN_CAGE_LINE);
 		if (r == 0)
-			return -1;
+			return CDKI_CONTRADICTION;
 		if (r < 0)
 			continue;
 		for (int k = 0; k < g->scan_ngroups[cage]; k++) {
@@ -209,7 +209,7 @@ int cdki_tech_cage_line(struct grader *g)
 			uint64_t must = g->scan_must[3 * off + k], hit = 0;
 			const int *u;
 
-			if (!must || cdki_unit_kind(g, unit) == 2)
+			if (!must || cdki_unit_kind(g, unit) == CDKI_BOX)
 				continue;
 			u = unit_of(g, unit);
 			cdki_step_begin(g, TECH_CAGE_LINE);
@@ -226,7 +226,7 @@ int cdki_tech_cage_line(struct grader *g)
 		}
 		/* The other cells of the lines only lose candidates: nothing
 		 * until the scan changes. */
-		cage_done(g, cage, 4);
+		cage_done(g, cage, SCAN_BIT(SCAN_CAGE_LINE));
 	}
 	return 0;
 }
@@ -238,7 +238,7 @@ int cdki_tech_cage_line(struct grader *g)
 static int place_sum(struct grader *g, int tech, int cell, int v)
 {
 	if (v < 1 || v > g->n || !(g->dom[cell] & BIT(v)))
-		return -1;
+		return CDKI_CONTRADICTION;
 	cdki_step_begin(g, tech);
 	cdki_step_place(g, cell, v);
 	cdki_step_cell(g, cell);
@@ -256,7 +256,7 @@ int cdki_tech_cage_last(struct grader *g)
 		if (kc->ncells != 1)
 			continue;
 		if (place_sum(g, TECH_CAGE_LAST, kc->cells[0], kc->sum) < 0)
-			return -1;
+			return CDKI_CONTRADICTION;
 		g->step.cage_kind = SC_KCAGE;
 		g->step.cage = k;
 		return 1;
@@ -269,14 +269,14 @@ int cdki_tech_innie(struct grader *g)
 	if (!g->killer)
 		return 0;
 	if (!cdki_killer_regions(g))
-		return -1;
+		return CDKI_CONTRADICTION;
 	for (int i = 0; i < g->nvc; i++) {
 		const struct vcage *vc = &g->vc[i];
 
 		if (vc->ncells != 1)
 			continue;
 		if (place_sum(g, TECH_INNIE, vc->cells[0], vc->sum) < 0)
-			return -1;
+			return CDKI_CONTRADICTION;
 		g->step.unit = vc->unit;
 		g->step.total = g->n * (g->n + 1) / 2;
 		g->step.used = vc->used;
@@ -342,7 +342,7 @@ int cdki_tech_cage_bounds(struct grader *g)
 	if (!g->killer)
 		return 0;
 	if (!cdki_killer_regions(g))
-		return -1;
+		return CDKI_CONTRADICTION;
 	/* One step for all cages: a cage that removes nothing leaves it
 	 * as cdki_step_begin made it. */
 	cdki_step_begin(g, TECH_CAGE_BOUNDS);
@@ -504,7 +504,7 @@ int cdki_tech_cage_combinations(struct grader *g)
 	if (!g->killer)
 		return 0;
 	if (!cdki_killer_regions(g))
-		return -1;
+		return CDKI_CONTRADICTION;
 	listed = sets_make(g);
 	/* Cages clean for it: nothing changed since they gave nothing. */
 	for (int i = next_unclean(g, 0, CLEAN_COMBOS); i < g->nkc + g->nvc;
@@ -525,7 +525,7 @@ int cdki_tech_cage_combinations(struct grader *g)
 			combos(g, g->n, ncells, sum, 1, 0, cells, ncells,
 			       &any);
 		if (!any)
-			return -1;
+			return CDKI_CONTRADICTION;
 		for (int j = 0; j < ncells; j++)
 			cdki_step_remove(g, cells[j], ~any);
 		if (!g->step.nrm) {

@@ -35,7 +35,8 @@ static inline uint64_t unit_placed(const struct grader *g, int unit)
  * have one (g->count). */
 static int hidden_single_in(struct grader *g, int tech, int first, int last)
 {
-	for (int kind = first / g->n; kind < last / g->n; kind++)
+	for (int kind = cdki_kind_of(g->n, first);
+	     kind < cdki_kind_of(g->n, last); kind++)
 	for (uint64_t hot = g->hot[kind]; hot; hot &= hot - 1) {
 		int unit = kind * g->n + low(hot);
 		uint64_t missing = g->full & ~unit_placed(g, unit);
@@ -43,7 +44,7 @@ static int hidden_single_in(struct grader *g, int tech, int first, int last)
 		int v;
 
 		if (g->zeros[unit] & missing)
-			return -1;
+			return CDKI_CONTRADICTION;
 		if (!(g->ones[unit] & missing)) {
 			g->hot[kind] &= ~(hot & -hot);
 			continue;
@@ -69,12 +70,15 @@ int cdki_tech_box_single(struct grader *g)
 {
 	if (g->nkinds < 3)
 		return 0;
-	return hidden_single_in(g, TECH_BOX_SINGLE, 2 * g->n, 3 * g->n);
+	return hidden_single_in(g, TECH_BOX_SINGLE, CDKI_BOX * g->n,
+				(CDKI_BOX + 1) * g->n);
 }
 
 int cdki_tech_hidden_single(struct grader *g)
 {
-	return hidden_single_in(g, TECH_HIDDEN_SINGLE, 0, 2 * g->n);
+	/* Rows, then columns. */
+	return hidden_single_in(g, TECH_HIDDEN_SINGLE, CDKI_ROW * g->n,
+				(CDKI_COL + 1) * g->n);
 }
 
 int cdki_tech_naked_single(struct grader *g)
@@ -90,7 +94,7 @@ int cdki_tech_naked_single(struct grader *g)
 			if (g->val[cell] || (d & (d - 1)))
 				continue;
 			if (!d)
-				return -1;
+				return CDKI_CONTRADICTION;
 			cdki_step_begin(g, TECH_NAKED_SINGLE);
 			cdki_step_place(g, cell, low(d));
 			cdki_step_cell(g, cell);
@@ -117,7 +121,7 @@ static void intersect_dirty(struct grader *g)
 		g->dirty_claiming[0] |= g->box_lines[0][__builtin_ctzll(m)];
 		g->dirty_claiming[1] |= g->box_lines[1][__builtin_ctzll(m)];
 	}
-	for (int k = 0; k < 3; k++)
+	for (int k = 0; k < CDKI_KINDS; k++)
 		g->dirty_cross[k] = 0;
 }
 
@@ -134,13 +138,14 @@ static int intersect(struct grader *g, int tech, int a_first, int a_last,
 	intersect_dirty(g);
 	for (int a = a_first; a < a_last; a++) {
 		const int *u = unit_of(g, a);
+		int a_kind = cdki_kind_of(g->n, a);
 		uint64_t missing = g->full & ~unit_placed(g, a);
 		/* Units that found nothing and whose cells, and those of the
 		 * units crossing them, have not changed since (mark_dirty)
 		 * would find nothing again. */
 		uint64_t *dirty = tech == TECH_POINTING
 				  ? &g->dirty_pointing[b_kind]
-				  : &g->dirty_claiming[a / g->n];
+				  : &g->dirty_claiming[a_kind];
 		uint64_t bit = (uint64_t)1 << (a % g->n);
 		/* Where a meets the units of kind b_kind: per segment, the
 		 * candidates of its open cells, and those of two or more. */
@@ -150,7 +155,7 @@ static int intersect(struct grader *g, int tech, int a_first, int a_last,
 		if (!(*dirty & bit))
 			continue;
 		for (int i = 0; i < g->n; i++) {
-			int c = u[i], cb = g->cell_units[c * 3 + b_kind];
+			int c = u[i], cb = cell_unit(g, c, b_kind);
 			int k = at[cb - b_kind * g->n];
 
 			if (g->val[c])
@@ -186,7 +191,7 @@ static int intersect(struct grader *g, int tech, int a_first, int a_last,
 				int i = 0;
 
 				while (i < g->n &&
-				       (g->cell_units[ub[i] * 3 + a / g->n] == a ||
+				       (cell_unit(g, ub[i], a_kind) == a ||
 					g->val[ub[i]] ||
 					!(g->dom[ub[i]] & BIT(v))))
 					i++;
@@ -197,7 +202,7 @@ static int intersect(struct grader *g, int tech, int a_first, int a_last,
 			for (int i = 0; i < g->n; i++) {
 				int c = unit_of(g, b)[i];
 
-				if (g->cell_units[c * 3 + a / g->n] != a)
+				if (cell_unit(g, c, a_kind) != a)
 					cdki_step_remove(g, c, BIT(v));
 			}
 			if (!g->step.nrm)
@@ -221,8 +226,10 @@ int cdki_tech_pointing(struct grader *g)
 
 	if (g->nkinds < 3)
 		return 0;
-	for (int kind = 0; kind < 2; kind++) {
-		int r = intersect(g, TECH_POINTING, 2 * n, 3 * n, kind);
+	/* A box with rows, then with columns. */
+	for (int kind = CDKI_ROW; kind <= CDKI_COL; kind++) {
+		int r = intersect(g, TECH_POINTING, CDKI_BOX * n,
+				  (CDKI_BOX + 1) * n, kind);
 
 		if (r)
 			return r;
@@ -234,7 +241,8 @@ int cdki_tech_claiming(struct grader *g)
 {
 	if (g->nkinds < 3)
 		return 0;
-	return intersect(g, TECH_CLAIMING, 0, 2 * g->n, 2);
+	return intersect(g, TECH_CLAIMING, CDKI_ROW * g->n,
+			 (CDKI_COL + 1) * g->n, CDKI_BOX);
 }
 
 /* ---- Hall sets: subsets and fish ---- */
@@ -290,7 +298,7 @@ static int hall_set(int m, const uint64_t *adj, uint64_t *set,
 		uint64_t seen = 0;
 
 		if (!augment(adj, low(left), mate_r, &seen))
-			return -1;
+			return CDKI_CONTRADICTION;
 	}
 	/* i reaches j when i could take the right node j has. */
 	for (int i = 0; i < m; i++) {
@@ -365,7 +373,7 @@ static int subset_in(struct grader *g, int unit)
 		cells[m++] = c;
 	}
 	if (m != nv)
-		return -1;
+		return CDKI_CONTRADICTION;
 	if (m < 4)
 		return 0;
 	r = hall_set(m, adj, &set, &nset);
@@ -465,14 +473,14 @@ int cdki_tech_fish(struct grader *g)
 			rows[m++] = row;
 		}
 		if (m != nc)
-			return -1;
+			return CDKI_CONTRADICTION;
 		if (m < 4) {
 			g->fish_dirty &= ~BIT(v);
 			continue;
 		}
 		r = hall_set(m, adj, &set, &nset);
 		if (r < 0)
-			return -1;
+			return CDKI_CONTRADICTION;
 		if (!r) {
 			g->fish_dirty &= ~BIT(v);
 			continue;
@@ -525,7 +533,7 @@ int cdki_tech_fish(struct grader *g)
 static bool chain_sees(const struct grader *g, int a, int b)
 {
 	for (int k = 0; k < g->nkinds; k++)
-		if (g->cell_units[a * 3 + k] == g->cell_units[b * 3 + k])
+		if (cell_unit(g, a, k) == cell_unit(g, b, k))
 			return true;
 	return false;
 }
@@ -576,7 +584,7 @@ static int chain_from(struct grader *g, int start, int v)
 		int x = queue[head++], cur = num[x];
 
 		for (int k = 0; k < g->nkinds; k++) {
-			const int *u = unit_of(g, g->cell_units[x * 3 + k]);
+			const int *u = unit_of(g, cell_unit(g, x, k));
 
 			for (int i = 0; i < g->n; i++) {
 				int y = u[i];
@@ -644,7 +652,7 @@ static int chain_from_small(struct grader *g, int start, int v,
 			       ~((cellset)1 << x);
 
 		for (int k = 0; k < g->nkinds; k++) {
-			cellset c = g->unit_sets[g->cell_units[x * 3 + k]] &
+			cellset c = g->unit_sets[cell_unit(g, x, k)] &
 				    with & ~seen;
 
 			for (; c; c &= c - 1) {
@@ -674,7 +682,7 @@ int cdki_tech_forcing_chain(struct grader *g)
 	if (g->unit_sets && !g->unit_sets[0])
 		for (int c = 0; c < g->ncells; c++)
 			for (int k = 0; k < g->nkinds; k++)
-				g->unit_sets[g->cell_units[c * 3 + k]] |=
+				g->unit_sets[cell_unit(g, c, k)] |=
 					(cellset)1 << c;
 
 	for (int cell = 0; cell < g->ncells; cell++) {
@@ -707,7 +715,7 @@ int cdki_tech_guess(struct grader *g)
 		    (best < 0 || popc(g->dom[cell]) < popc(g->dom[best])))
 			best = cell;
 	if (best < 0 || !(g->dom[best] & BIT(g->solution[best])))
-		return best < 0 ? 0 : -1;
+		return best < 0 ? 0 : CDKI_CONTRADICTION;
 	cdki_step_begin(g, TECH_GUESS);
 	cdki_step_place(g, best, g->solution[best]);
 	cdki_step_cell(g, best);

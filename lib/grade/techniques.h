@@ -8,13 +8,14 @@
  * of GRADE_LEVELS_*: its enum name, its name and its one-letter code.
  *
  * Each technique is a row of GRADE_TECHNIQUES: its enum name, its
- * function (tech_NAME in tech_*.c), the name programs use, the title people read, its level on each scale (NONE
- * where the scale does not use it), its weight in the finer score, and
- * the template of the sentence that explains a step (the placeholders
- * are described in text.c).  The order of the rows is the order in
- * which the grader tries techniques of the same level; a puzzle's level
- * is that of the hardest technique its solution needs when easier ones
- * are always tried first.
+ * function (cdki_tech_NAME in tech_*.c, declared by grade.h from this
+ * list), the name programs use, the title people read, its level on
+ * each scale (NONE where the scale does not use it), its weight in the
+ * finer score, and the template of the sentence that explains a step
+ * (the placeholders are described in text.c).  The order of the rows
+ * is the order in which the grader tries techniques of the same level;
+ * a puzzle's level is that of the hardest technique its solution needs
+ * when easier ones are always tried first.
  */
 #ifndef CDOK_GRADE_TECHNIQUES_H
 #define CDOK_GRADE_TECHNIQUES_H
@@ -129,5 +130,25 @@ enum grade_tech_id {
 #undef GRADE_TECH_ENUM
 	TECH_COUNT
 };
+
+/* The techniques that read the engine's scan of a puzzle cage
+ * (cdki_cage_scan), in the order of their bits: each has bit
+ * SCAN_BIT(SCAN_id) in struct grader's cage_clean (it found nothing in
+ * the cage since the scan changed) and a list of its own in cage_todo.
+ * A row here names a row of GRADE_TECHNIQUES. */
+#define GRADE_SCAN_TECHNIQUES(X)					\
+	X(CAGE_VALUES)							\
+	X(CAGE_CELLS)							\
+	X(CAGE_LINE)
+
+enum grade_scan_tech {
+#define GRADE_SCAN_ENUM(id) SCAN_##id,
+	GRADE_SCAN_TECHNIQUES(GRADE_SCAN_ENUM)
+#undef GRADE_SCAN_ENUM
+	SCAN_COUNT
+};
+
+#define SCAN_BIT(t) (1u << (t))
+#define SCAN_ALL (SCAN_BIT(SCAN_COUNT) - 1)
 
 #endif /* CDOK_GRADE_TECHNIQUES_H */

@@ -67,17 +67,15 @@ static void text_values(uint64_t values, const char *last, struct strbuf *sb)
 	}
 }
 
+/* "row 4", "column 6", "box 5". */
 static void text_unit(const struct grader *g, int unit, struct strbuf *sb)
 {
-	int n = g->n, kind = unit / n, i = unit % n;
+	static const char *const kinds[CDKI_KINDS] = {
+		[CDKI_ROW] = "row", [CDKI_COL] = "column", [CDKI_BOX] = "box"
+	};
 
-	if (kind == 0) {
-		cdki_sb_printf(sb, "row %d", i + 1);
-	} else if (kind == 1) {
-		cdki_sb_printf(sb, "column %d", i + 1);
-	} else {
-		cdki_sb_printf(sb, "box %d", i + 1);
-	}
+	cdki_sb_printf(sb, "%s %d", kinds[cdki_kind_of(g->n, unit)],
+		       unit % g->n + 1);
 }
 
 /* "the 12+ cage at r1c1", a Killer cage "the 22 cage at r7c3" (as
@@ -215,9 +213,9 @@ static void text_chain(const struct grader *g, const struct gstep *s,
 static void text_lines(const struct grader *g, const struct gstep *s,
 		       int from, int to, struct strbuf *sb)
 {
-	int kind = s->chain[from] / g->n;
+	int kind = cdki_kind_of(g->n, s->chain[from]);
 
-	sb_puts(sb, kind == 0 ? "rows " : "columns ");
+	sb_puts(sb, kind == CDKI_ROW ? "rows " : "columns ");
 	for (int i = from; i < to; i++) {
 		list_sep(sb, i - from, to - from, " and ");
 		cdki_sb_printf(sb, "%d", s->chain[i] % g->n + 1);
@@ -469,14 +467,6 @@ static int cmp_int(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* The short name of a unit ("box 5"). */
-static void unit_name(const struct grader *g, int unit, struct strbuf *sb)
-{
-	int n = g->n, kind = unit / n;
-
-	cdki_sb_printf(sb, "%s %d", kind == 0 ? "row" : kind == 1 ? "column" :
-		  "box", unit % n + 1);
-}
 
 /* The place a step is about, as a phrase that follows "Look at", with
  * its cells into focus (*nfocus of them); *is_cell when the place is a
@@ -519,10 +509,10 @@ static void step_place_phrase(const struct grader *g, const struct gstep *s,
 		} else if (s->cage_kind == SC_VCAGE) {
 			int unit = g->vc[s->cage].unit;
 
-			unit_name(g, unit, sb);
+			text_unit(g, unit, sb);
 			k = unit_focus(g, unit, focus);
 		} else if (s->unit >= 0) {
-			unit_name(g, s->unit, sb);
+			text_unit(g, s->unit, sb);
 			k = unit_focus(g, s->unit, focus);
 		} else {
 			text_cells(g, s->cells, s->ncells, sb);

@@ -591,25 +591,3 @@ PyObject *pycdok_model_check_partial(PyObject *self, PyObject *const *args,
 		return NULL;
 	return Py_BuildValue("(NO)", list, unique ? Py_True : Py_False);
 }
-
-/* ---- the generator's measure ---- */
-
-uint64_t pycdok_grade_score(void *user, const cdok_puzzle *puzzle,
-			    const cdok_result *result)
-{
-	cdok_grade_params par;
-	cdok_grading g;
-
-	(void)user;
-	cdok_grade_params_init(&par);
-	if (cdok_grade(puzzle, &par, &g, NULL) != CDOK_OK)
-		return result->search_score;
-	switch (g.outcome) {
-	case CDOK_GRADE_LEVEL:
-		return g.difficulty;
-	case CDOK_GRADE_ABOVE:
-		return (uint64_t)CDOK_SCORE_SPAN * (uint64_t)(g.level + 1);
-	default:
-		return result->search_score;
-	}
-}

@@ -764,7 +764,7 @@ static PyObject *m_generate(PyObject *module, PyObject *const *args,
 	if (PyErr_Occurred())
 		return NULL;
 	if (par.level < 0 && !(par.rules & CDOK_RULE_NYLIMB))
-		par.score = pycdok_grade_score;
+		par.score = cdok_grade_score; /* as `cdok generate` */
 	cdok_rng_seed(&rng, seed, 0);
 	memset(&err, 0, sizeof(err));
 	Py_BEGIN_ALLOW_THREADS

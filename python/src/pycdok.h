@@ -77,10 +77,6 @@ PyObject *pycdok_model_apply(PyObject *self, PyObject *const *args,
 			     Py_ssize_t nargs);
 PyObject *pycdok_model_check_partial(PyObject *self, PyObject *const *args,
 				     Py_ssize_t nargs);
-/* The generator's measure when no level is asked for: the grade's
- * difficulty, as the cdok program's generate uses it (-m, -t). */
-uint64_t pycdok_grade_score(void *user, const cdok_puzzle *puzzle,
-			    const cdok_result *result);
 
 /* killer.c */
 PyObject *pycdok_killer_build(PyObject *module, PyObject *const *args,
