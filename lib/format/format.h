@@ -192,9 +192,23 @@ static inline const char *text_s(long long n)
 	return n == 1 ? "" : "s";
 }
 
-bool cdki_text_is_blank(char c);   /* space or tab */
-bool cdki_text_is_digit(char c);
-bool cdki_text_is_letter(char c);  /* A-Z a-z */
+/* Space or tab. */
+static inline bool cdki_text_is_blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+static inline bool cdki_text_is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* A-Z a-z */
+static inline bool cdki_text_is_letter(char c)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
 bool cdki_text_span_blank(const char *text, size_t start, size_t end);
 /* Skip spaces and tabs from pos, up to end. */
 size_t cdki_text_skip_blanks(const char *text, size_t pos, size_t end);
@@ -202,12 +216,32 @@ size_t cdki_text_skip_blanks(const char *text, size_t pos, size_t end);
  * quoted, others shown as a number so a terminal is not garbled. */
 cdok_status cdki_text_bad_byte(cdok_error *err, int line, int column,
 			  unsigned char c, const char *where);
+/* Read the digits at text[*pos] up to end into *value and move *pos
+ * past them; false, with *pos where it was, as soon as the number would
+ * pass max (so a megabyte of digits costs no more than a short number).
+ * Readers wrap it with their own message for a number too large. */
+bool cdki_text_digits(const char *text, size_t *pos, size_t end, int64_t max,
+		      int64_t *value);
+/* The column just past the last byte of a text, on its last line: 1 when
+ * the text is empty or ends with a line break.  For errors that say
+ * "expected more" at the end of the input. */
+int cdki_text_end_column(const char *text, size_t len);
 /* Read the decimal number at text[*pos] (a digit) up to end into *value;
  * fails with CDOK_ERR_LIMIT past max.  *pos moves past the digits. */
 cdok_status cdki_text_number(const char *text, size_t *pos, size_t end,
 			int64_t max, int64_t *value, int line,
 			size_t line_start, const char *what,
 			cdok_error *err);
+
+/* ---- regions (region.c) ---- */
+
+/* Flood the region of cell start in an n x n grid: the cells reached
+ * from it through neighbours with the same owner[] as start.  Marks them
+ * in seen (n * n bytes, the caller's) and returns how many there are;
+ * stack is room for n * n cells.  A region that reaches fewer cells than
+ * it has is not connected. */
+int cdki_region_fill(int n, const int *owner, int start, int *stack,
+		     unsigned char *seen);
 
 /* ---- shared by writers ---- */
 

@@ -27,21 +27,6 @@ size_t cdki_text_bom(const char *text, size_t len)
 	return len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3) ? 3 : 0;
 }
 
-bool cdki_text_is_blank(char c)
-{
-	return c == ' ' || c == '\t';
-}
-
-bool cdki_text_is_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
-bool cdki_text_is_letter(char c)
-{
-	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
-}
-
 cdok_status cdki_text_grid_rows(const char *text, size_t len, size_t pos,
 			   int line, int size, text_row_fn row, void *ctx,
 			   cdok_error *err)
@@ -113,25 +98,41 @@ cdok_status cdki_text_number(const char *text, size_t *pos, size_t end,
 			size_t line_start, const char *what,
 			cdok_error *err)
 {
+	if (!cdki_text_digits(text, pos, end, max, value))
+		return cdki_fail(err, CDOK_ERR_LIMIT, line,
+				 (int)(*pos - line_start) + 1,
+				 "%s is larger than %" PRId64, what, max);
+	return CDOK_OK;
+}
+
+bool cdki_text_digits(const char *text, size_t *pos, size_t end, int64_t max,
+		      int64_t *value)
+{
 	size_t i = *pos;
 	int64_t v = 0;
 
-	/* Stop as soon as the number is too large, so a megabyte of
-	 * digits costs no more than a short number. */
 	while (i < end && cdki_text_is_digit(text[i])) {
 		int d = text[i] - '0';
 
 		if (v > (max - d) / 10)
-			return cdki_fail(err, CDOK_ERR_LIMIT, line,
-					 (int)(*pos - line_start) + 1,
-					 "%s is larger than %" PRId64, what,
-					 max);
+			return false;
 		v = v * 10 + d;
 		i++;
 	}
 	*pos = i;
 	*value = v;
-	return CDOK_OK;
+	return true;
+}
+
+int cdki_text_end_column(const char *text, size_t len)
+{
+	size_t ls = len;
+
+	if (len == 0 || text[len - 1] == '\n')
+		return 1;
+	while (ls > 0 && text[ls - 1] != '\n')
+		ls--;
+	return (int)(len - ls) + 1;
 }
 
 cdok_status cdki_refuse_variant_rules(const cdok_puzzle *p, const char *what,
