@@ -1,6 +1,6 @@
 /* json.h -- what the two JSON formats of libcdok-json share: cdok's own
- * documents (json.c) and Barium's Killer Sudoku schema (killer.c) are
- * both read as a stream of JSON documents, and their table rows
+ * documents (json.c, json_stream.c, json_write.c) and Barium's Killer
+ * Sudoku schema (killer.c) are both read as a stream of JSON documents, and their table rows
  * (formats.c) are built on the core's format structures (format.h).
  *
  * libcdok-json is an optional library: the core (libcdok) needs nothing
@@ -10,6 +10,17 @@
 #define CDOK_JSON_H
 
 #include "format/format.h"
+
+/* The schema's versions.  A reader accepts documents of this version or
+ * older; a newer one may mean something this code does not know.  The
+ * result document is at 2: "difficulty" is only the grade's, and the
+ * solver's own number is "search_score" (version 1 put either under
+ * "difficulty"). */
+#define JSON_VERSION 1
+#define RESULT_VERSION 2
+
+#define PUZZLE_FORMAT "cdok-puzzle"
+#define RESULT_FORMAT "cdok-result"
 
 cdok_status cdki_json_read(struct cdok_reader *reader, cdok_puzzle **out,
 			   cdok_error *err);
@@ -35,7 +46,7 @@ cdok_status cdki_killer_fit(cdok_gen_params *params, cdok_error *err);
 
 /* ---- JSON documents shared by the json and killer formats ----
  *
- * json.c reads a stream of JSON documents (any of them an array of
+ * json_stream.c reads a stream of JSON documents (any of them an array of
  * puzzles) and hands each puzzle's value to a format's function.
  * jansson's json_t is struct json_t, so this header need not include
  * jansson's. */
