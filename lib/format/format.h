@@ -46,34 +46,34 @@ struct cdok_writer {
 	void (*free_state)(void *state);
 };
 
-typedef cdok_status (*cdok_read_fn)(struct cdok_reader *reader,
-				    cdok_puzzle **out, cdok_error *err);
-typedef cdok_status (*cdok_write_fn)(struct strbuf *sb,
-				     const cdok_puzzle *puzzle,
-				     const int *values, cdok_error *err);
+typedef cdok_status cdok_read_fn(struct cdok_reader *reader,
+				 cdok_puzzle **out, cdok_error *err);
+typedef cdok_status cdok_write_fn(struct strbuf *sb, const cdok_puzzle *puzzle,
+				  const int *values, cdok_error *err);
 /* The next puzzle of a stream; w->index is the number of puzzles before
  * it and is advanced by the caller, not by the format. */
-typedef cdok_status (*cdok_put_fn)(struct cdok_writer *w, struct strbuf *sb,
-				   const cdok_puzzle *puzzle,
-				   const int *values, cdok_error *err);
+typedef cdok_status cdok_put_fn(struct cdok_writer *w, struct strbuf *sb,
+				const cdok_puzzle *puzzle, const int *values,
+				cdok_error *err);
 /* The end of a stream. */
-typedef cdok_status (*cdok_finish_fn)(struct cdok_writer *w,
-				      struct strbuf *sb, cdok_error *err);
+typedef cdok_status cdok_finish_fn(struct cdok_writer *w, struct strbuf *sb,
+				   cdok_error *err);
 /* How sure the format is that a text is written in it. */
 enum cdok_likeness {
 	CDOK_UNLIKE = 0,   /* it is not */
 	CDOK_FALLBACK,     /* it may be, if nothing else claims it */
 	CDOK_LIKELY        /* its opening has this format's shape */
 };
-typedef enum cdok_likeness (*cdok_detect_fn)(const char *text, size_t len);
+typedef enum cdok_likeness cdok_detect_fn(const char *text, size_t len);
 /* Narrow generation parameters to puzzles the format can hold, or say
  * why none can be (cdok_format_fit). */
-typedef cdok_status (*cdok_fit_fn)(cdok_gen_params *params, cdok_error *err);
+typedef cdok_status cdok_fit_fn(cdok_gen_params *params, cdok_error *err);
 
 /* A row of the format table (format.c).  A format needs read and/or
  * write.  put and finish are for formats with stream state (numbering,
  * a trailer, a surrounding array); without put, a stream is the write
- * of each puzzle with a blank line between them. */
+ * of each puzzle, with a blank line between them unless the format has
+ * one puzzle a line (CDOK_FORMAT_LINE). */
 struct cdok_format {
 	const char *name;
 	const char *summary;
@@ -81,73 +81,34 @@ struct cdok_format {
 	 * _LINE, _PICTURE, ...); READ and WRITE follow from read and
 	 * write. */
 	unsigned flags;
-	cdok_read_fn read;      /* NULL: cannot read */
-	cdok_write_fn write;    /* NULL: cannot write */
-	cdok_put_fn put;        /* NULL: see above */
-	cdok_finish_fn finish;  /* NULL: no trailer */
-	cdok_fit_fn fit;        /* NULL: holds every puzzle made */
-	cdok_detect_fn detect;  /* NULL: never detected */
+	cdok_read_fn *read;      /* NULL: cannot read */
+	cdok_write_fn *write;    /* NULL: cannot write */
+	cdok_put_fn *put;        /* NULL: see above */
+	cdok_finish_fn *finish;  /* NULL: no trailer */
+	cdok_fit_fn *fit;        /* NULL: holds every puzzle made */
+	cdok_detect_fn *detect;  /* NULL: never detected */
 };
 
-/* Readers and writers of each format module (one file each). */
-cdok_status cdki_spec_read(struct cdok_reader *reader, cdok_puzzle **out,
-			   cdok_error *err);
-cdok_status cdki_spec_write(struct strbuf *sb, const cdok_puzzle *puzzle,
-			    const int *values, cdok_error *err);
-cdok_status cdki_draw_ascii(struct strbuf *sb, const cdok_puzzle *puzzle,
-			    const int *values, cdok_error *err);
-cdok_status cdki_draw_utf8(struct strbuf *sb, const cdok_puzzle *puzzle,
-			   const int *values, cdok_error *err);
-enum cdok_likeness cdki_spec_detect(const char *text, size_t len);
+/* The functions of format module m that every text format has, by their
+ * names: cdki_<m>_read, _write, _fit and _detect, for a row of a format
+ * table. */
+#define CDKI_FORMAT_FUNCTIONS(m) \
+	.read = cdki_##m##_read, .write = cdki_##m##_write, \
+	.fit = cdki_##m##_fit, .detect = cdki_##m##_detect
 
-cdok_status cdki_ucf_read(struct cdok_reader *reader, cdok_puzzle **out,
-			  cdok_error *err);
-cdok_status cdki_ucf_write(struct strbuf *sb, const cdok_puzzle *puzzle,
-			   const int *values, cdok_error *err);
-cdok_status cdki_ucf_put(struct cdok_writer *w, struct strbuf *sb,
-			 const cdok_puzzle *puzzle, const int *values,
-			 cdok_error *err);
-cdok_status cdki_ucf_finish(struct cdok_writer *w, struct strbuf *sb,
-			    cdok_error *err);
-enum cdok_likeness cdki_ucf_detect(const char *text, size_t len);
-cdok_status cdki_ucf_fit(cdok_gen_params *params, cdok_error *err);
-
-cdok_status cdki_calpoly_read(struct cdok_reader *reader, cdok_puzzle **out,
-			      cdok_error *err);
-cdok_status cdki_calpoly_write(struct strbuf *sb, const cdok_puzzle *puzzle,
-			       const int *values, cdok_error *err);
-enum cdok_likeness cdki_calpoly_detect(const char *text, size_t len);
-cdok_status cdki_calpoly_fit(cdok_gen_params *params, cdok_error *err);
-
-cdok_status cdki_keen_read(struct cdok_reader *reader, cdok_puzzle **out,
-			   cdok_error *err);
-cdok_status cdki_keen_write(struct strbuf *sb, const cdok_puzzle *puzzle,
-			    const int *values, cdok_error *err);
-cdok_status cdki_keen_put(struct cdok_writer *w, struct strbuf *sb,
-			  const cdok_puzzle *puzzle, const int *values,
-			  cdok_error *err);
-enum cdok_likeness cdki_keen_detect(const char *text, size_t len);
-cdok_status cdki_keen_fit(cdok_gen_params *params, cdok_error *err);
-
-cdok_status cdki_solo_read(struct cdok_reader *reader, cdok_puzzle **out,
-			   cdok_error *err);
-cdok_status cdki_solo_write(struct strbuf *sb, const cdok_puzzle *puzzle,
-			    const int *values, cdok_error *err);
-cdok_status cdki_solo_put(struct cdok_writer *w, struct strbuf *sb,
-			  const cdok_puzzle *puzzle, const int *values,
-			  cdok_error *err);
-enum cdok_likeness cdki_solo_detect(const char *text, size_t len);
-cdok_status cdki_solo_fit(cdok_gen_params *params, cdok_error *err);
-
-cdok_status cdki_sudoku_read(struct cdok_reader *reader, cdok_puzzle **out,
-			     cdok_error *err);
-cdok_status cdki_sudoku_write(struct strbuf *sb, const cdok_puzzle *puzzle,
-			      const int *values, cdok_error *err);
-cdok_status cdki_sudoku_put(struct cdok_writer *w, struct strbuf *sb,
-			    const cdok_puzzle *puzzle, const int *values,
-			    cdok_error *err);
-enum cdok_likeness cdki_sudoku_detect(const char *text, size_t len);
-cdok_status cdki_sudoku_fit(cdok_gen_params *params, cdok_error *err);
+/* Readers, writers and the rest of each format module (one file each;
+ * the function types above say what each does). */
+cdok_read_fn cdki_spec_read, cdki_ucf_read, cdki_calpoly_read,
+	cdki_keen_read, cdki_solo_read, cdki_sudoku_read;
+cdok_write_fn cdki_spec_write, cdki_ucf_write, cdki_calpoly_write,
+	cdki_keen_write, cdki_solo_write, cdki_sudoku_write,
+	cdki_draw_ascii, cdki_draw_utf8;
+cdok_put_fn cdki_ucf_put;
+cdok_finish_fn cdki_ucf_finish;
+cdok_fit_fn cdki_ucf_fit, cdki_calpoly_fit, cdki_keen_fit, cdki_solo_fit,
+	cdki_sudoku_fit;
+cdok_detect_fn cdki_spec_detect, cdki_ucf_detect, cdki_calpoly_detect,
+	cdki_keen_detect, cdki_solo_detect, cdki_sudoku_detect;
 
 /* ---- text scanning for readers (text.c) ---- */
 

@@ -509,15 +509,6 @@ cdok_status cdki_keen_write(struct strbuf *sb, const cdok_puzzle *p,
 	return CDOK_OK;
 }
 
-cdok_status cdki_keen_put(struct cdok_writer *w, struct strbuf *sb,
-			  const cdok_puzzle *p, const int *values,
-			  cdok_error *err)
-{
-	(void)w;
-	/* One ID per line, nothing between them. */
-	return cdki_keen_write(sb, p, values, err);
-}
-
 /* ------------------------------------------------------------------ */
 /* Generating for Keen                                                 */
 

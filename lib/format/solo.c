@@ -633,15 +633,6 @@ cdok_status cdki_solo_write(struct strbuf *sb, const cdok_puzzle *p,
 	return CDOK_OK;
 }
 
-cdok_status cdki_solo_put(struct cdok_writer *w, struct strbuf *sb,
-			  const cdok_puzzle *p, const int *values,
-			  cdok_error *err)
-{
-	(void)w;
-	/* One ID per line, nothing between them. */
-	return cdki_solo_write(sb, p, values, err);
-}
-
 /* ------------------------------------------------------------------ */
 /* Generating for Solo                                                 */
 

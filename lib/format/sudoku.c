@@ -214,15 +214,6 @@ cdok_status cdki_sudoku_write(struct strbuf *sb, const cdok_puzzle *p,
 	return CDOK_OK;
 }
 
-cdok_status cdki_sudoku_put(struct cdok_writer *w, struct strbuf *sb,
-			    const cdok_puzzle *p, const int *values,
-			    cdok_error *err)
-{
-	(void)w;
-	/* One puzzle per line, nothing between them. */
-	return cdki_sudoku_write(sb, p, values, err);
-}
-
 /* ------------------------------------------------------------------ */
 /* Generating for the line                                             */
 

@@ -22,27 +22,14 @@
 #define PUZZLE_FORMAT "cdok-puzzle"
 #define RESULT_FORMAT "cdok-result"
 
-cdok_status cdki_json_read(struct cdok_reader *reader, cdok_puzzle **out,
-			   cdok_error *err);
-cdok_status cdki_json_write(struct strbuf *sb, const cdok_puzzle *puzzle,
-			    const int *values, cdok_error *err);
-cdok_status cdki_json_put(struct cdok_writer *w, struct strbuf *sb,
-			  const cdok_puzzle *puzzle, const int *values,
-			  cdok_error *err);
-/* The end of a stream of json or killer documents (one shape). */
-cdok_status cdki_json_finish(struct cdok_writer *w, struct strbuf *sb,
-			     cdok_error *err);
-enum cdok_likeness cdki_json_detect(const char *text, size_t len);
-
-cdok_status cdki_killer_read(struct cdok_reader *reader, cdok_puzzle **out,
-			     cdok_error *err);
-cdok_status cdki_killer_write(struct strbuf *sb, const cdok_puzzle *puzzle,
-			      const int *values, cdok_error *err);
-cdok_status cdki_killer_put(struct cdok_writer *w, struct strbuf *sb,
-			    const cdok_puzzle *puzzle, const int *values,
-			    cdok_error *err);
-enum cdok_likeness cdki_killer_detect(const char *text, size_t len);
-cdok_status cdki_killer_fit(cdok_gen_params *params, cdok_error *err);
+/* The functions of the two formats (format.h's types say what each
+ * does); cdki_json_finish ends a stream of either (one shape). */
+cdok_read_fn cdki_json_read, cdki_killer_read;
+cdok_write_fn cdki_json_write, cdki_killer_write;
+cdok_put_fn cdki_json_put, cdki_killer_put;
+cdok_finish_fn cdki_json_finish;
+cdok_detect_fn cdki_json_detect, cdki_killer_detect;
+cdok_fit_fn cdki_killer_fit;
 
 /* ---- JSON documents shared by the json and killer formats ----
  *
