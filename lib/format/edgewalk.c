@@ -1,7 +1,7 @@
 /* edgewalk.c -- the cage-border encoding that Tatham's Keen and Solo IDs
  * share: inner edges of a w x w grid are walked in one fixed order, and
  * the cells joined by edges inside cages fall into cages, found with a
- * union-find.  format_keen.c and format_solo.c both build on this. */
+ * union-find.  keen.c and solo.c both build on this. */
 #include <stdio.h>
 
 #include "format/format.h"
@@ -55,4 +55,83 @@ const char *cdki_edge_walk_short(int w, int e, int nedges, const char *what,
 		 "between neighbouring cells, then one that ends them)", what,
 		 w, w, e, nedges + 1, nedges);
 	return buf;
+}
+
+/* A walk that passes the last border of the grid. */
+static cdok_status walk_too_long(const struct cdki_id_line *k, int col, int w,
+				 const char *what, cdok_error *err)
+{
+	return cdki_fail(err, CDOK_ERR_SYNTAX, k->line, col, "the %s "
+			 "structure describes more than the %d borders "
+			 "between neighbouring cells of a %d x %d grid", what,
+			 2 * w * (w - 1), w, w);
+}
+
+cdok_status cdki_edge_walk_step(const struct cdki_id_line *k, int col, int w,
+				int run, bool border, int *e, int *parent,
+				const char *what, cdok_error *err)
+{
+	int nedges = 2 * w * (w - 1);
+
+	for (int j = 0; j < run; j++) {
+		int a, b;
+
+		if (*e >= nedges)
+			return walk_too_long(k, col, w, what, err);
+		cdki_edge_cells(w, (*e)++, &a, &b);
+		cdki_uf_unite(parent, a, b);
+	}
+	if (border && ++*e > nedges + 1)
+		return walk_too_long(k, col, w, what, err);
+	return CDOK_OK;
+}
+
+cdok_status cdki_edge_walk_end(const struct cdki_id_line *k, size_t i,
+			       size_t end, int w, int e, const char *what,
+			       const char *next, cdok_error *err)
+{
+	int nedges = 2 * w * (w - 1);
+	char msg[256];
+
+	if (i >= end)
+		return cdki_fail(err, CDOK_ERR_SYNTAX, k->line,
+				 cdki_id_column(k, i), "expected ',' and %s "
+				 "after the %s structure", next, what);
+	if (e != nedges + 1)
+		return cdki_fail(err, CDOK_ERR_SYNTAX, k->line,
+				 cdki_id_column(k, i), "%s",
+				 cdki_edge_walk_short(w, e, nedges, what, msg,
+						      sizeof(msg)));
+	return CDOK_OK;
+}
+
+int cdki_uf_members(int *parent, int root, int ncells, int *cells)
+{
+	int m = 0;
+
+	/* No cell below the root is in its class. */
+	for (int j = root; j < ncells; j++)
+		if (cdki_uf_find(parent, j) == root)
+			cells[m++] = j;
+	return m;
+}
+
+void cdki_edge_walk_write(struct strbuf *sb, int n, const int *group,
+			  void (*put)(struct strbuf *sb, int run))
+{
+	int nedges = 2 * n * (n - 1), run = 0;
+
+	for (int e = 0; e <= nedges; e++) {
+		int a, b;
+
+		if (e < nedges) {
+			cdki_edge_cells(n, e, &a, &b);
+			if (group[a] == group[b]) {
+				run++;
+				continue;
+			}
+		}
+		put(sb, run);
+		run = 0;
+	}
 }

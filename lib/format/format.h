@@ -214,7 +214,58 @@ int cdki_region_fill(int n, const int *owner, int start, int *stack,
 cdok_status cdki_refuse_variant_rules(const cdok_puzzle *puzzle,
 				     const char *what, cdok_error *err);
 
+/* ---- formats of one game ID a line (text.c) ---- */
+
+/* The line of a game ID being read, for columns in messages. */
+struct cdki_id_line {
+	const char *text;
+	size_t start;      /* offset of the line's first byte */
+	int line;
+};
+
+static inline int cdki_id_column(const struct cdki_id_line *k, size_t i)
+{
+	return (int)(i - k->start) + 1;
+}
+
+/* The content of line l without blanks at either end: [*start, *end). */
+void cdki_text_trim(const char *text, const struct text_line *l,
+		    size_t *start, size_t *end);
+/* The next game ID of the reader (cdki_text_next_id_line): its line in
+ * l and k, its text without blanks around it in [*start, *end).
+ * CDOK_END after the last one. */
+cdok_status cdki_id_line_read(const struct cdok_reader *r,
+			      struct text_line *l, struct cdki_id_line *k,
+			      size_t *start, size_t *end, cdok_error *err);
+/* Move the reader past line l, whose number is line. */
+void cdki_reader_past_line(struct cdok_reader *r, const struct text_line *l,
+			   int line);
+
 /* ---- the edge walk of Keen and Solo IDs (edgewalk.c) ---- */
+
+/* A walk over the inner edges of a w x w grid is read one character at
+ * a time: each stands for run edges inside a cage, followed by a border
+ * unless border is false.  *e counts the edges walked (start at 0) and
+ * parent (w * w cells, each its own class to begin with) joins the cells
+ * on either side of the inner ones.  what names the structure in
+ * messages ("block" for Keen, "cage" for Solo); col is where the
+ * character was written on the ID's line k. */
+cdok_status cdki_edge_walk_step(const struct cdki_id_line *k, int col, int w,
+				int run, bool border, int *e, int *parent,
+				const char *what, cdok_error *err);
+/* The end of the walk at text[i] (end: the end of the ID): a ',' must
+ * follow, then next ("the clues"), and the walk must have passed every
+ * edge. */
+cdok_status cdki_edge_walk_end(const struct cdki_id_line *k, size_t i,
+			       size_t end, int w, int e, const char *what,
+			       const char *next, cdok_error *err);
+/* The cells of the class whose root (lowest cell) is root, among the
+ * first ncells, into cells; returns how many. */
+int cdki_uf_members(int *parent, int root, int ncells, int *cells);
+/* Write the walk of a n x n grid whose cells are grouped by group[]: for
+ * each run of edges inside a group up to a border, put(sb, run). */
+void cdki_edge_walk_write(struct strbuf *sb, int n, const int *group,
+			  void (*put)(struct strbuf *sb, int run));
 
 /* The two cells on each side of inner edge e of a w x w grid, in the
  * walk's order. */

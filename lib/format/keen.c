@@ -1,4 +1,4 @@
-/* format_keen.c -- game IDs of Simon Tatham's Keen ("W:blocks,clues").
+/* keen.c -- game IDs of Simon Tatham's Keen ("W:blocks,clues").
  *
  * The blocks part describes which neighbouring cells share a cage by
  * walking the grid's 2W(W-1) inner edges: first the edges between
@@ -36,17 +36,6 @@
 /* ------------------------------------------------------------------ */
 /* Reading                                                             */
 
-struct keen_line {
-	const char *text;
-	size_t start;      /* offset of the line's first byte */
-	int line;
-};
-
-static int colof(const struct keen_line *k, size_t i)
-{
-	return (int)(i - k->start) + 1;
-}
-
 /* The length of Keen's parameters after the size, as Keen's own
  * decode_params reads them: 'd' and a difficulty letter, then 'm'. */
 static size_t keen_params(const char *text, size_t len)
@@ -62,19 +51,19 @@ static size_t keen_params(const char *text, size_t len)
 }
 
 /* Parse the block structure from *pos up to the ',' into parent. */
-static cdok_status read_blocks(const struct keen_line *k, size_t *pos,
+static cdok_status read_blocks(const struct cdki_id_line *k, size_t *pos,
 			       size_t end, int w, int *parent,
 			       cdok_error *err)
 {
-	int nedges = 2 * w * (w - 1), e = 0;
+	int e = 0;
 	size_t i = *pos;
-	char msg[256];
+	cdok_status st;
 
 	for (int c = 0; c < w * w; c++)
 		parent[c] = c;
 	while (i < end && k->text[i] != ',') {
 		char ch = k->text[i];
-		int col = colof(k, i), run;
+		int col = cdki_id_column(k, i), run;
 		int64_t repeat = 1;
 
 		if (ch == '_')
@@ -89,7 +78,6 @@ static cdok_status read_blocks(const struct keen_line *k, size_t *pos,
 					     "a repeat count)");
 		i++;
 		if (i < end && cdki_text_is_digit(k->text[i])) {
-			cdok_status st;
 			size_t at = i;
 
 			st = cdki_text_number(k->text, &i, end, REPEAT_MAX, &repeat,
@@ -99,54 +87,27 @@ static cdok_status read_blocks(const struct keen_line *k, size_t *pos,
 				return st;
 			if (repeat == 0)
 				return cdki_fail(err, CDOK_ERR_SYNTAX, k->line,
-						 colof(k, at), "a repeat count "
+						 cdki_id_column(k, at), "a repeat count "
 						 "must be at least 1");
 		}
+		/* As in Keen's parser: 'y' (25) stands for 25 edges inside
+		 * a cage with no border after them; every other character
+		 * ends with a border. */
 		while (repeat-- > 0) {
-			/* As in Keen's parser: 'y' (25) stands for 25
-			 * edges inside a cage with no border after them;
-			 * every other character ends with a border. */
-			bool border = run != 25;
-
-			for (int j = 0; j < run; j++) {
-				int a, b;
-
-				if (e >= nedges)
-					return cdki_fail(err, CDOK_ERR_SYNTAX,
-							 k->line, col,
-							 "the block structure "
-							 "describes more than "
-							 "the %d borders "
-							 "between neighbouring "
-							 "cells of a %d x %d "
-							 "grid", nedges, w, w);
-				cdki_edge_cells(w, e, &a, &b);
-				cdki_uf_unite(parent, a, b);
-				e++;
-			}
-			if (border && ++e > nedges + 1)
-				return cdki_fail(err, CDOK_ERR_SYNTAX, k->line,
-						 col, "the block structure "
-						 "describes more than the %d "
-						 "borders between neighbouring "
-						 "cells of a %d x %d grid",
-						 nedges, w, w);
+			st = cdki_edge_walk_step(k, col, w, run, run != 25, &e,
+						 parent, "block", err);
+			if (st != CDOK_OK)
+				return st;
 		}
 	}
-	if (i >= end)
-		return cdki_fail(err, CDOK_ERR_SYNTAX, k->line, colof(k, i),
-				 "expected ',' and the clues after the block "
-				 "structure");
-	if (e != nedges + 1)
-		return cdki_fail(err, CDOK_ERR_SYNTAX, k->line, colof(k, i),
-				 "%s", cdki_edge_walk_short(w, e, nedges, "block", msg,
-						  sizeof(msg)));
-	*pos = i + 1;
-	return CDOK_OK;
+	st = cdki_edge_walk_end(k, i, end, w, e, "block", "the clues", err);
+	if (st == CDOK_OK)
+		*pos = i + 1;
+	return st;
 }
 
 /* Parse the clues from *pos and build the puzzle. */
-static cdok_status read_clues(const struct keen_line *k, size_t *pos,
+static cdok_status read_clues(const struct cdki_id_line *k, size_t *pos,
 			      size_t end, int w, int *parent,
 			      cdok_puzzle *p, cdok_error *err)
 {
@@ -161,7 +122,7 @@ static cdok_status read_clues(const struct keen_line *k, size_t *pos,
 			ncages++;
 	}
 	for (int c = 0; c < w * w; c++) {
-		int col = colof(k, i), m = 0;
+		int col = cdki_id_column(k, i), m = 0;
 		char ch;
 		cdok_op op;
 		int64_t target;
@@ -203,7 +164,7 @@ static cdok_status read_clues(const struct keen_line *k, size_t *pos,
 		i++;
 		if (i >= end || !cdki_text_is_digit(k->text[i]))
 			return cdki_fail(err, CDOK_ERR_SYNTAX, k->line,
-					 colof(k, i), "expected the target "
+					 cdki_id_column(k, i), "expected the target "
 					 "after '%c'", ch);
 		st = cdki_text_number(k->text, &i, end, KEEN_TARGET_MAX, &target,
 				 k->line, k->start, "the target", err);
@@ -214,9 +175,7 @@ static cdok_status read_clues(const struct keen_line *k, size_t *pos,
 					 "a %s target must not be 0",
 					 op == CDOK_OP_MUL ? "product" :
 					 "ratio");
-		for (int j = c; j < w * w; j++)
-			if (cdki_uf_find(parent, j) == c)
-				cells[m++] = j;
+		m = cdki_uf_members(parent, c, w * w, cells);
 		st = cdok_puzzle_add_cage(p, op, target, cells, m, NULL,
 					  NULL);
 		if (st != CDOK_OK)
@@ -226,7 +185,7 @@ static cdok_status read_clues(const struct keen_line *k, size_t *pos,
 		done++;
 	}
 	if (i < end && strchr("asmd", k->text[i]))
-		return cdki_fail(err, CDOK_ERR_SYNTAX, k->line, colof(k, i),
+		return cdki_fail(err, CDOK_ERR_SYNTAX, k->line, cdki_id_column(k, i),
 				 "the ID has more clues than its %d cages",
 				 ncages);
 	*pos = i;
@@ -237,26 +196,20 @@ cdok_status cdki_keen_read(struct cdok_reader *r, cdok_puzzle **out,
 			   cdok_error *err)
 {
 	struct text_line l;
-	struct keen_line k;
-	size_t pos = r->pos, i, e;
-	int line = r->line, parent[MAX_CELLS];
+	struct cdki_id_line k;
+	size_t i, e;
+	int line, parent[MAX_CELLS];
 	int64_t w;
 	cdok_puzzle *p;
 	cdok_status st;
 
 	/* One ID per line; blank lines between them carry nothing. */
-	st = cdki_text_next_id_line(r, &pos, &line, &l, err);
+	st = cdki_id_line_read(r, &l, &k, &i, &e, err);
 	if (st != CDOK_OK)
 		return st;
-	k.text = r->text;
-	k.start = l.start;
-	k.line = line;
-	i = cdki_text_skip_blanks(r->text, l.start, l.end);
-	e = l.end;
-	while (e > i && cdki_text_is_blank(r->text[e - 1]))
-		e--;
+	line = k.line;
 	if (!cdki_text_is_digit(r->text[i]))
-		return cdki_text_bad_byte(err, line, colof(&k, i),
+		return cdki_text_bad_byte(err, line, cdki_id_column(&k, i),
 				     (unsigned char)r->text[i],
 				     "where a Keen game ID (such as "
 				     "3:a_3aab_,s1m3m3a5) was expected");
@@ -270,19 +223,19 @@ cdok_status cdki_keen_read(struct cdok_reader *r, cdok_puzzle **out,
 	 * already made: the game ignores them there, and so does cdok. */
 	i += keen_params(r->text + i, e - i);
 	if (i < e && r->text[i] == '#')
-		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, line, colof(&k, i),
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, line, cdki_id_column(&k, i),
 				 "this is a Keen random-seed ID (size, "
 				 "parameters, '#' and a seed): what Keen makes "
 				 "a puzzle from, not a puzzle, and only Keen "
 				 "can make it; paste the game ID instead (Keen: "
 				 "Game > Specific..., W:blocks,clues)");
 	if (i >= e || r->text[i] != ':')
-		return cdki_fail(err, CDOK_ERR_SYNTAX, line, colof(&k, i),
+		return cdki_fail(err, CDOK_ERR_SYNTAX, line, cdki_id_column(&k, i),
 				 "expected ':' after the size in a Keen game "
 				 "ID");
 	if (w < KEEN_MIN || w > KEEN_MAX)
 		return cdki_fail(err, CDOK_ERR_LIMIT, line,
-				 colof(&k, cdki_text_skip_blanks(r->text, l.start,
+				 cdki_id_column(&k, cdki_text_skip_blanks(r->text, l.start,
 							    l.end)),
 				 "Keen game IDs have sizes %d to %d; this one "
 				 "says %" PRId64, KEEN_MIN, KEEN_MAX, w);
@@ -295,7 +248,7 @@ cdok_status cdki_keen_read(struct cdok_reader *r, cdok_puzzle **out,
 		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	st = read_clues(&k, &i, e, (int)w, parent, p, err);
 	if (st == CDOK_OK && i < e)
-		st = cdki_text_bad_byte(err, line, colof(&k, i),
+		st = cdki_text_bad_byte(err, line, cdki_id_column(&k, i),
 				   (unsigned char)r->text[i],
 				   "after the clues");
 	if (st != CDOK_OK) {
@@ -303,9 +256,7 @@ cdok_status cdki_keen_read(struct cdok_reader *r, cdok_puzzle **out,
 		return st;
 	}
 	*out = p;
-	r->pos = l.next;
-	r->line = line + 1;
-	r->line_start = l.next;
+	cdki_reader_past_line(r, &l, line);
 	return CDOK_OK;
 }
 
@@ -417,7 +368,7 @@ static void put_run(struct strbuf *raw, int run)
 cdok_status cdki_keen_write(struct strbuf *sb, const cdok_puzzle *p,
 			    const int *values, cdok_error *err)
 {
-	int n = p->size, nedges, run = 0;
+	int n = p->size;
 	int group[MAX_CELLS];
 	bool seen_group[MAX_CELLS * 2] = {false};
 	struct strbuf raw;
@@ -434,21 +385,8 @@ cdok_status cdki_keen_write(struct strbuf *sb, const cdok_puzzle *p,
 	if (st != CDOK_OK)
 		return st;
 
-	nedges = 2 * n * (n - 1);
 	cdki_sb_init(&raw);
-	for (int e = 0; e <= nedges; e++) {
-		int a, b;
-
-		if (e < nedges) {
-			cdki_edge_cells(n, e, &a, &b);
-			if (group[a] == group[b]) {
-				run++;
-				continue;
-			}
-		}
-		put_run(&raw, run);
-		run = 0;
-	}
+	cdki_edge_walk_write(&raw, n, group, put_run);
 	if (raw.failed) {
 		cdki_sb_free(&raw);
 		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");

@@ -44,18 +44,6 @@ static bool is_cell_char(char c)
 	return c == '.' || cdki_text_is_digit(c);
 }
 
-/* The content of line l without blanks at either end: [*start, *end). */
-static void trim(const char *text, const struct text_line *l, size_t *start,
-		 size_t *end)
-{
-	size_t s = cdki_text_skip_blanks(text, l->start, l->end), e = l->end;
-
-	while (e > s && cdki_text_is_blank(text[e - 1]))
-		e--;
-	*start = s;
-	*end = e;
-}
-
 /* ------------------------------------------------------------------ */
 /* Reading                                                             */
 
@@ -71,7 +59,7 @@ static cdok_status next_puzzle_line(const struct cdok_reader *r, size_t *pos,
 		size_t s, e;
 
 		cdki_text_line_at(r->text, r->len, *pos, l);
-		trim(r->text, l, &s, &e);
+		cdki_text_trim(r->text, l, &s, &e);
 		if (s < e && r->text[s] != '#')
 			return CDOK_OK;
 		any = any || s < e;
@@ -97,7 +85,7 @@ cdok_status cdki_sudoku_read(struct cdok_reader *r, cdok_puzzle **out,
 	st = next_puzzle_line(r, &pos, &line, &l, err);
 	if (st != CDOK_OK)
 		return st;
-	trim(r->text, &l, &s, &e);
+	cdki_text_trim(r->text, &l, &s, &e);
 	for (size_t i = s; i < e; i++)
 		if (!is_cell_char(r->text[i]))
 			return cdki_text_bad_byte(err, line,
@@ -129,9 +117,7 @@ cdok_status cdki_sudoku_read(struct cdok_reader *r, cdok_puzzle **out,
 			p->given[i - s] = c - '0';
 	}
 	*out = p;
-	r->pos = l.next;
-	r->line = line + 1;
-	r->line_start = l.next;
+	cdki_reader_past_line(r, &l, line);
 	return CDOK_OK;
 }
 
@@ -147,7 +133,7 @@ enum cdok_likeness cdki_sudoku_detect(const char *text, size_t len)
 		size_t s, e;
 
 		cdki_text_line_at(text, len, pos, &l);
-		trim(text, &l, &s, &e);
+		cdki_text_trim(text, &l, &s, &e);
 		pos = l.next;
 		if (s == e || text[s] == '#')
 			continue;

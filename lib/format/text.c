@@ -195,3 +195,39 @@ cdok_status cdki_text_next_id_line(const struct cdok_reader *r, size_t *pos,
 		(*line)++;
 	}
 }
+
+void cdki_text_trim(const char *text, const struct text_line *l,
+		    size_t *start, size_t *end)
+{
+	size_t s = cdki_text_skip_blanks(text, l->start, l->end), e = l->end;
+
+	while (e > s && cdki_text_is_blank(text[e - 1]))
+		e--;
+	*start = s;
+	*end = e;
+}
+
+cdok_status cdki_id_line_read(const struct cdok_reader *r,
+			      struct text_line *l, struct cdki_id_line *k,
+			      size_t *start, size_t *end, cdok_error *err)
+{
+	size_t pos = r->pos;
+	int line = r->line;
+	cdok_status st = cdki_text_next_id_line(r, &pos, &line, l, err);
+
+	if (st != CDOK_OK)
+		return st;
+	k->text = r->text;
+	k->start = l->start;
+	k->line = line;
+	cdki_text_trim(r->text, l, start, end);
+	return CDOK_OK;
+}
+
+void cdki_reader_past_line(struct cdok_reader *r, const struct text_line *l,
+			   int line)
+{
+	r->pos = l->next;
+	r->line = line + 1;
+	r->line_start = l->next;
+}
