@@ -243,22 +243,28 @@ void cdki_reader_past_line(struct cdok_reader *r, const struct text_line *l,
 
 /* ---- the edge walk of Keen and Solo IDs (edgewalk.c) ---- */
 
-/* A walk over the inner edges of a w x w grid is read one character at
- * a time: each stands for run edges inside a cage, followed by a border
- * unless border is false.  *e counts the edges walked (start at 0) and
- * parent (w * w cells, each its own class to begin with) joins the cells
- * on either side of the inner ones.  what names the structure in
- * messages ("block" for Keen, "cage" for Solo); col is where the
- * character was written on the ID's line k. */
-cdok_status cdki_edge_walk_step(const struct cdki_id_line *k, int col, int w,
-				int run, bool border, int *e, int *parent,
-				const char *what, cdok_error *err);
-/* The end of the walk at text[i] (end: the end of the ID): a ',' must
- * follow, then next ("the clues"), and the walk must have passed every
- * edge. */
-cdok_status cdki_edge_walk_end(const struct cdki_id_line *k, size_t i,
-			       size_t end, int w, int e, const char *what,
-			       const char *next, cdok_error *err);
+/* How a format spells its walk over the inner edges of a grid: a
+ * character a run, '_' for 0 edges inside a cage and a-z for 1-26, each
+ * followed by a border but for the run open_run (Keen's 'y' is 25 edges
+ * and no border, Solo's 'z' 26); with repeats, a count may follow a
+ * character (Keen's "_3").  what names the structure in messages
+ * ("block", "cage"), next what follows its ',' ("the clues"), where what
+ * the characters may be (for a stray byte). */
+struct cdki_edge_walk {
+	const char *what;
+	const char *next;
+	const char *where;
+	int open_run;
+	bool repeats;
+};
+
+/* Read the walk of a w x w grid from *pos up to its ',' (end: the end of
+ * the ID on line k), joining in parent (w * w cells) the cells on either
+ * side of the inner edges; *pos moves past the ','. */
+cdok_status cdki_edge_walk_read(const struct cdki_id_line *k, size_t *pos,
+				size_t end, int w, int *parent,
+				const struct cdki_edge_walk *how,
+				cdok_error *err);
 /* The cells of the class whose root (lowest cell) is root, among the
  * first ncells, into cells; returns how many. */
 int cdki_uf_members(int *parent, int root, int ncells, int *cells);

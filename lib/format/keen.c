@@ -28,8 +28,6 @@
 /* Keen keeps a clue's operator in the bits above 2^29 of a long, so a
  * larger target would change the operator when the game reads it. */
 #define KEEN_TARGET_MAX ((int64_t)(1 << 29) - 1)
-/* A repeat count beyond the edges of a 9 x 9 cannot be meaningful. */
-#define REPEAT_MAX 1000
 
 #define MAX_CELLS (KEEN_MAX * KEEN_MAX)
 
@@ -50,61 +48,15 @@ static size_t keen_params(const char *text, size_t len)
 	return i;
 }
 
-/* Parse the block structure from *pos up to the ',' into parent. */
-static cdok_status read_blocks(const struct cdki_id_line *k, size_t *pos,
-			       size_t end, int w, int *parent,
-			       cdok_error *err)
-{
-	int e = 0;
-	size_t i = *pos;
-	cdok_status st;
-
-	for (int c = 0; c < w * w; c++)
-		parent[c] = c;
-	while (i < end && k->text[i] != ',') {
-		char ch = k->text[i];
-		int col = cdki_id_column(k, i), run;
-		int64_t repeat = 1;
-
-		if (ch == '_')
-			run = 0;
-		else if (ch >= 'a' && ch <= 'z')
-			run = ch - 'a' + 1;
-		else
-			return cdki_text_bad_byte(err, k->line, col,
-					     (unsigned char)ch,
-					     "in the block structure (_ or "
-					     "a-z, each optionally followed by "
-					     "a repeat count)");
-		i++;
-		if (i < end && cdki_text_is_digit(k->text[i])) {
-			size_t at = i;
-
-			st = cdki_text_number(k->text, &i, end, REPEAT_MAX, &repeat,
-					 k->line, k->start, "a repeat count",
-					 err);
-			if (st != CDOK_OK)
-				return st;
-			if (repeat == 0)
-				return cdki_fail(err, CDOK_ERR_SYNTAX, k->line,
-						 cdki_id_column(k, at), "a repeat count "
-						 "must be at least 1");
-		}
-		/* As in Keen's parser: 'y' (25) stands for 25 edges inside
-		 * a cage with no border after them; every other character
-		 * ends with a border. */
-		while (repeat-- > 0) {
-			st = cdki_edge_walk_step(k, col, w, run, run != 25, &e,
-						 parent, "block", err);
-			if (st != CDOK_OK)
-				return st;
-		}
-	}
-	st = cdki_edge_walk_end(k, i, end, w, e, "block", "the clues", err);
-	if (st == CDOK_OK)
-		*pos = i + 1;
-	return st;
-}
+/* Keen's walk: 'y' (25) stands for 25 edges inside a cage with no border
+ * after them, as in Keen's parser; every other character ends with a
+ * border, and a count may repeat it. */
+static const struct cdki_edge_walk keen_walk = {
+	.what = "block", .next = "the clues",
+	.where = "in the block structure (_ or a-z, each optionally "
+		 "followed by a repeat count)",
+	.open_run = 25, .repeats = true,
+};
 
 /* Parse the clues from *pos and build the puzzle. */
 static cdok_status read_clues(const struct cdki_id_line *k, size_t *pos,
@@ -240,7 +192,7 @@ cdok_status cdki_keen_read(struct cdok_reader *r, cdok_puzzle **out,
 				 "Keen game IDs have sizes %d to %d; this one "
 				 "says %" PRId64, KEEN_MIN, KEEN_MAX, w);
 	i++;
-	st = read_blocks(&k, &i, e, (int)w, parent, err);
+	st = cdki_edge_walk_read(&k, &i, e, (int)w, parent, &keen_walk, err);
 	if (st != CDOK_OK)
 		return st;
 	p = cdok_puzzle_new((int)w);

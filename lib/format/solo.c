@@ -106,44 +106,13 @@ static cdok_status read_numbers(const struct cdki_id_line *s, size_t *pos,
 	return CDOK_OK;
 }
 
-/* The cage structure from *pos up to the ',' into parent. */
-static cdok_status read_cages(const struct cdki_id_line *s, size_t *pos,
-			      size_t end, int w, int *parent,
-			      cdok_error *err)
-{
-	int e = 0;
-	size_t i = *pos;
-	cdok_status st;
-
-	for (int c = 0; c < w * w; c++)
-		parent[c] = c;
-	while (i < end && s->text[i] != ',') {
-		char ch = s->text[i];
-		int col = cdki_id_column(s, i), run;
-
-		if (ch == '_')
-			run = 0;
-		else if (ch >= 'a' && ch <= 'z')
-			run = ch - 'a' + 1;
-		else
-			return cdki_text_bad_byte(err, s->line, col,
-					     (unsigned char)ch,
-					     "in the cage structure (_ or "
-					     "a-z)");
-		/* As in Solo's parser: 'z' is 26 edges inside a cage and
-		 * no border; every other character ends with a border. */
-		st = cdki_edge_walk_step(s, col, w, run, run != 26, &e, parent,
-					 "cage", err);
-		if (st != CDOK_OK)
-			return st;
-		i++;
-	}
-	st = cdki_edge_walk_end(s, i, end, w, e, "cage", "the cage totals",
-				err);
-	if (st == CDOK_OK)
-		*pos = i + 1;
-	return st;
-}
+/* Solo's walk: as in Solo's parser, 'z' is 26 edges inside a cage and
+ * no border; every other character ends with a border. */
+static const struct cdki_edge_walk solo_walk = {
+	.what = "cage", .next = "the cage totals",
+	.where = "in the cage structure (_ or a-z)",
+	.open_run = 26, .repeats = false,
+};
 
 /* Solo's parameters: C, optionally xR, then the flags j (jigsaw), x (X
  * diagonals) and k (Killer), each at most meaningful once. */
@@ -364,7 +333,7 @@ cdok_status cdki_solo_read(struct cdok_reader *r, cdok_puzzle **out,
 				 "the givens");
 	i++;
 	cages_col = cdki_id_column(&s, i);
-	st = read_cages(&s, &i, e, w, parent, err);
+	st = cdki_edge_walk_read(&s, &i, e, w, parent, &solo_walk, err);
 	if (st != CDOK_OK)
 		return st;
 	totals_col = cdki_id_column(&s, i);
