@@ -214,6 +214,32 @@ int cdki_region_fill(int n, const int *owner, int start, int *stack,
 cdok_status cdki_refuse_variant_rules(const cdok_puzzle *puzzle,
 				     const char *what, cdok_error *err);
 
+/* ---- readers that go through a text line by line (text.c) ---- */
+
+/* Where such a reader is: the start of the next line and its number. */
+struct cdki_cursor {
+	const char *text;
+	size_t len;
+	size_t pos;
+	int line;
+};
+
+/* The cursor at the reader's place. */
+struct cdki_cursor cdki_cursor_at(const struct cdok_reader *r);
+/* Move to the next line that is not blank, into l; false at the end. */
+bool cdki_cursor_next_line(struct cdki_cursor *c, struct text_line *l);
+/* Past line l, to the next. */
+void cdki_cursor_skip(struct cdki_cursor *c, const struct text_line *l);
+/* The line and column just past the end of the text, for "expected
+ * more" errors (the line is the cursor's). */
+void cdki_cursor_end(const struct cdki_cursor *c, int *line, int *col);
+/* Move the reader to the cursor, after a puzzle read. */
+void cdki_reader_to(struct cdok_reader *r, const struct cdki_cursor *c);
+/* The error for a text without any puzzle: what ("no puzzle found"),
+ * then whether the input is empty or only white space. */
+cdok_status cdki_text_none(const struct cdok_reader *r, int line,
+			   int column, const char *what, cdok_error *err);
+
 /* ---- formats of one game ID a line (text.c) ---- */
 
 /* The line of a game ID being read, for columns in messages. */

@@ -183,10 +183,8 @@ cdok_status cdki_text_next_id_line(const struct cdok_reader *r, size_t *pos,
 		if (*pos >= r->len) {
 			if (r->index > 0)
 				return CDOK_END;
-			return cdki_fail(err, CDOK_ERR_SYNTAX, *line, 1,
-					 r->len == 0 ? "no game ID found: the "
-					 "input is empty" : "no game ID found: "
-					 "the input holds only white space");
+			return cdki_text_none(r, *line, 1, "no game ID found",
+					      err);
 		}
 		cdki_text_line_at(r->text, r->len, *pos, l);
 		if (!cdki_text_span_blank(r->text, l->start, l->end))
@@ -230,4 +228,49 @@ void cdki_reader_past_line(struct cdok_reader *r, const struct text_line *l,
 	r->pos = l->next;
 	r->line = line + 1;
 	r->line_start = l->next;
+}
+
+struct cdki_cursor cdki_cursor_at(const struct cdok_reader *r)
+{
+	struct cdki_cursor c = {r->text, r->len, r->pos, r->line};
+
+	return c;
+}
+
+bool cdki_cursor_next_line(struct cdki_cursor *c, struct text_line *l)
+{
+	while (c->pos < c->len) {
+		cdki_text_line_at(c->text, c->len, c->pos, l);
+		if (!cdki_text_span_blank(c->text, l->start, l->end))
+			return true;
+		cdki_cursor_skip(c, l);
+	}
+	return false;
+}
+
+void cdki_cursor_skip(struct cdki_cursor *c, const struct text_line *l)
+{
+	c->pos = l->next;
+	c->line++;
+}
+
+void cdki_cursor_end(const struct cdki_cursor *c, int *line, int *col)
+{
+	*line = c->line;
+	*col = cdki_text_end_column(c->text, c->len);
+}
+
+void cdki_reader_to(struct cdok_reader *r, const struct cdki_cursor *c)
+{
+	r->pos = c->pos;
+	r->line = c->line;
+	r->line_start = c->pos;
+}
+
+cdok_status cdki_text_none(const struct cdok_reader *r, int line,
+			   int column, const char *what, cdok_error *err)
+{
+	return cdki_fail(err, CDOK_ERR_SYNTAX, line, column, "%s: the input "
+			 "%s", what, r->len == 0 ? "is empty"
+			 : "holds only white space");
 }
