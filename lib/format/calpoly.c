@@ -305,9 +305,9 @@ out:
 enum cdok_likeness cdki_calpoly_detect(const char *text, size_t len)
 {
 	struct text_line l;
-	size_t i;
-	int numbers = 0;
-	bool right_below = true;
+	size_t i, first;
+	int numbers = 0, blank;
+	bool right_below;
 
 	/* One number alone on the first line, then a line of at least
 	 * three numbers (sum, count, a cell); or, right below it, a line
@@ -315,25 +315,16 @@ enum cdok_likeness cdki_calpoly_detect(const char *text, size_t len)
 	 * row (a 1 x 1 grid has one row), so that a short cage line is
 	 * reported as one. */
 	cdki_text_line_at(text, len, 0, &l);
-	i = cdki_text_skip_blanks(text, l.start, l.end);
-	if (i >= l.end || !cdki_text_is_digit(text[i]))
+	first = cdki_text_skip_blanks(text, l.start, l.end);
+	if (first >= l.end || !cdki_text_is_digit(text[first]))
 		return CDOK_UNLIKE;
-	while (i < l.end && cdki_text_is_digit(text[i]))
-		i++;
-	if (!cdki_text_span_blank(text, i, l.end))
-		return CDOK_UNLIKE;
+	i = cdki_text_skip_digits(text, first, l.end);
 	/* No grid has more than 3969 cages: a longer number is no cage
 	 * count (a line of 16, 36 or 81 digits is a solved Sudoku). */
-	if (i - cdki_text_skip_blanks(text, l.start, l.end) > 4)
+	if (!cdki_text_span_blank(text, i, l.end) || i - first > 4 ||
+	    !cdki_text_next_filled(text, len, l.next, &l, &blank))
 		return CDOK_UNLIKE;
-	for (size_t pos = l.next;; pos = l.next) {
-		if (pos >= len)
-			return CDOK_UNLIKE;
-		cdki_text_line_at(text, len, pos, &l);
-		if (!cdki_text_span_blank(text, l.start, l.end))
-			break;
-		right_below = false;
-	}
+	right_below = blank == 0;
 	/* A minus sign before a number (a negative sum, which the reader
 	 * refuses as such) still looks like a cage line. */
 	for (i = l.start; right_below && i < l.end; i++)
@@ -352,8 +343,7 @@ enum cdok_likeness cdki_calpoly_detect(const char *text, size_t len)
 			i++;
 		if (!cdki_text_is_digit(text[i]))
 			return CDOK_UNLIKE;
-		while (i < l.end && cdki_text_is_digit(text[i]))
-			i++;
+		i = cdki_text_skip_digits(text, i, l.end);
 		numbers++;
 	}
 	return numbers >= 3 ? CDOK_LIKELY : CDOK_UNLIKE;
@@ -366,14 +356,9 @@ static cdok_status write_answer(struct strbuf *sb, const cdok_puzzle *p,
 				const int *values, cdok_error *err)
 {
 	int n = p->size;
-
-	for (int cell = 0; cell < n * n; cell++)
-		if (values[cell] < 1 || values[cell] > n)
-			return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
-					 "cell at row %d, column %d has the "
-					 "value %d; an answer has 1..%d in "
-					 "every cell", cell / n + 1,
-					 cell % n + 1, values[cell], n);
+	cdok_status st = cdki_check_answer(p, values, err);
+	if (st != CDOK_OK)
+		return st;
 	for (int y = 0; y < n; y++)
 		for (int x = 0; x < n; x++)
 			cdki_sb_printf(sb, x + 1 < n ? "%d " : "%d\n",
@@ -465,12 +450,10 @@ cdok_status cdki_calpoly_write(struct strbuf *sb, const cdok_puzzle *p,
 
 cdok_status cdki_calpoly_fit(cdok_gen_params *par, cdok_error *err)
 {
-	if (par->killer || par->rules || par->hide_ops)
-		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
-				 "the calpoly format holds a plain Calcudoku: "
-				 "no %s", par->killer ? "Killer boxes" :
-				 par->rules ? "Nylimb rules" :
-				 "hidden operators");
+	cdok_status st = cdki_fit_plain(par, "the calpoly format holds", err);
+
+	if (st != CDOK_OK)
+		return st;
 	if (!(par->ops & CDOK_GEN_ADD))
 		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the calpoly format has sum cages only, and "

@@ -171,6 +171,12 @@ static inline bool cdki_text_is_letter(char c)
 }
 
 bool cdki_text_span_blank(const char *text, size_t start, size_t end);
+/* Skip digits from i, up to end. */
+size_t cdki_text_skip_digits(const char *text, size_t i, size_t end);
+/* The first line from pos on that is not blank, into l; false when
+ * there is none.  *skipped counts the blank lines passed. */
+bool cdki_text_next_filled(const char *text, size_t len, size_t pos,
+			   struct text_line *l, int *skipped);
 /* Skip spaces and tabs from pos, up to end. */
 size_t cdki_text_skip_blanks(const char *text, size_t pos, size_t end);
 /* Report a byte that has no place in a format: printable characters are
@@ -205,6 +211,16 @@ int cdki_region_fill(int n, const int *owner, int start, int *stack,
 		     unsigned char *seen);
 
 /* ---- shared by writers ---- */
+
+/* An answer of a plain puzzle: 1..n in every cell, or CDOK_ERR_INVALID
+ * naming the first cell without. */
+cdok_status cdki_check_answer(const cdok_puzzle *puzzle, const int *values,
+			      cdok_error *err);
+/* For the fit of a format that holds plain Calcudoku only: refuse
+ * Killer boxes, Nylimb rules and hidden operators, saying "<holds> a
+ * plain Calcudoku: no ..." (holds: "a UCF puzzle is"). */
+cdok_status cdki_fit_plain(const cdok_gen_params *params, const char *holds,
+			   cdok_error *err);
 
 /* Refuse, with CDOK_ERR_UNSUPPORTED and the reason, a puzzle with rules
  * beyond plain Calcudoku (Nylimb mode, Killer boxes, or a cage of two

@@ -406,13 +406,10 @@ cdok_status cdki_keen_fit(cdok_gen_params *par, cdok_error *err)
 {
 	int64_t product = 1;
 	int cells = 0;
+	cdok_status st = cdki_fit_plain(par, "a Keen game ID holds", err);
 
-	if (par->killer || par->rules || par->hide_ops)
-		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
-				 "a Keen game ID holds a plain Calcudoku: no "
-				 "%s", par->killer ? "Killer boxes" :
-				 par->rules ? "Nylimb rules" :
-				 "hidden operators");
+	if (st != CDOK_OK)
+		return st;
 	if (par->size < KEEN_MIN || par->size > KEEN_MAX)
 		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the size is %d, but Keen plays sizes %d to %d",

@@ -274,3 +274,49 @@ cdok_status cdki_text_none(const struct cdok_reader *r, int line,
 			 "%s", what, r->len == 0 ? "is empty"
 			 : "holds only white space");
 }
+
+size_t cdki_text_skip_digits(const char *text, size_t i, size_t end)
+{
+	while (i < end && cdki_text_is_digit(text[i]))
+		i++;
+	return i;
+}
+
+bool cdki_text_next_filled(const char *text, size_t len, size_t pos,
+			   struct text_line *l, int *skipped)
+{
+	*skipped = 0;
+	for (; pos < len; pos = l->next, ++*skipped) {
+		cdki_text_line_at(text, len, pos, l);
+		if (!cdki_text_span_blank(text, l->start, l->end))
+			return true;
+	}
+	return false;
+}
+
+cdok_status cdki_check_answer(const cdok_puzzle *p, const int *values,
+			      cdok_error *err)
+{
+	int n = p->size;
+
+	for (int cell = 0; cell < n * n; cell++)
+		if (values[cell] < 1 || values[cell] > n)
+			return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
+					 "cell at row %d, column %d has the "
+					 "value %d; an answer has 1..%d in "
+					 "every cell", cell / n + 1,
+					 cell % n + 1, values[cell], n);
+	return CDOK_OK;
+}
+
+cdok_status cdki_fit_plain(const cdok_gen_params *par, const char *holds,
+			   cdok_error *err)
+{
+	if (par->killer || par->rules || par->hide_ops)
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "%s a plain Calcudoku: no %s", holds,
+				 par->killer ? "Killer boxes" :
+				 par->rules ? "Nylimb rules" :
+				 "hidden operators");
+	return CDOK_OK;
+}

@@ -163,10 +163,7 @@ static cdok_status read_grid_rows(struct ucf_read *u, cdok_error *err)
 		cdki_text_line_at(u->c.text, u->c.len, u->c.pos, &l);
 		/* White space around a row is harmless; inside it, every
 		 * byte is a letter. */
-		s = cdki_text_skip_blanks(u->c.text, l.start, l.end);
-		e = l.end;
-		while (e > s && cdki_text_is_blank(u->c.text[e - 1]))
-			e--;
+		cdki_text_trim(u->c.text, &l, &s, &e);
 		if (s == e)
 			return cdki_fail(err, CDOK_ERR_SYNTAX, u->c.line, 1,
 					 "row %d of the grid is missing (a "
@@ -449,7 +446,7 @@ enum cdok_likeness cdki_ucf_detect(const char *text, size_t len)
 {
 	struct text_line l;
 	size_t i, s, e;
-	int tokens = 0;
+	int tokens = 0, skipped;
 
 	/* "N G", then a row of letters (no blanks between them): nothing
 	 * else starts that way.  The counts are for the reader to check,
@@ -457,31 +454,18 @@ enum cdok_likeness cdki_ucf_detect(const char *text, size_t len)
 	 * terms rather than as a spec. */
 	cdki_text_line_at(text, len, 0, &l);
 	i = cdki_text_skip_blanks(text, l.start, l.end);
-	if (i >= l.end || !cdki_text_is_digit(text[i]))
-		return CDOK_UNLIKE;
-	while (i < l.end && cdki_text_is_digit(text[i]))
-		i++;
-	if (i >= l.end || !cdki_text_is_blank(text[i]))
-		return CDOK_UNLIKE;
-	i = cdki_text_skip_blanks(text, i, l.end);
-	if (i >= l.end || !cdki_text_is_digit(text[i]))
-		return CDOK_UNLIKE;
-	while (i < l.end && cdki_text_is_digit(text[i]))
-		i++;
-	if (!cdki_text_span_blank(text, i, l.end))
-		return CDOK_UNLIKE;
-	/* The next line with text. */
-	for (size_t pos = l.next;; pos = l.next) {
-		if (pos >= len)
+	for (int k = 0; k < 2; k++) {
+		if (i >= l.end || !cdki_text_is_digit(text[i]))
 			return CDOK_UNLIKE;
-		cdki_text_line_at(text, len, pos, &l);
-		if (!cdki_text_span_blank(text, l.start, l.end))
-			break;
+		i = cdki_text_skip_digits(text, i, l.end);
+		/* N, then blanks; G, then the end of the line. */
+		if (k == 0 && (i >= l.end || !cdki_text_is_blank(text[i])))
+			return CDOK_UNLIKE;
+		i = cdki_text_skip_blanks(text, i, l.end);
 	}
-	s = cdki_text_skip_blanks(text, l.start, l.end);
-	e = l.end;
-	while (e > s && cdki_text_is_blank(text[e - 1]))
-		e--;
+	if (i < l.end || !cdki_text_next_filled(text, len, l.next, &l, &skipped))
+		return CDOK_UNLIKE;
+	cdki_text_trim(text, &l, &s, &e);
 	for (i = s; i < e && cdki_text_is_letter(text[i]); i++)
 		;
 	if (i == e)
@@ -661,19 +645,16 @@ static cdok_status write_answer(struct strbuf *sb, const cdok_puzzle *p,
 				cdok_error *err)
 {
 	int n = p->size;
+	cdok_status st;
 
 	if (n > UCF_MAX_N)
 		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the puzzle is %d x %d, but a UCF answer has "
 				 "one digit per cell (N <= %d)", n, n,
 				 UCF_MAX_N);
-	for (int cell = 0; cell < n * n; cell++)
-		if (values[cell] < 1 || values[cell] > n)
-			return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
-					 "cell at row %d, column %d has the "
-					 "value %d; an answer has 1..%d in "
-					 "every cell", cell / n + 1,
-					 cell % n + 1, values[cell], n);
+	st = cdki_check_answer(p, values, err);
+	if (st != CDOK_OK)
+		return st;
 	cdki_sb_printf(sb, "KenKen Puzzle #%d:\n", number);
 	for (int y = 0; y < n; y++) {
 		for (int x = 0; x < n; x++)
@@ -721,12 +702,10 @@ cdok_status cdki_ucf_write(struct strbuf *sb, const cdok_puzzle *p,
 
 cdok_status cdki_ucf_fit(cdok_gen_params *par, cdok_error *err)
 {
-	if (par->killer || par->rules || par->hide_ops)
-		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
-				 "a UCF puzzle is a plain Calcudoku: no %s",
-				 par->killer ? "Killer boxes" :
-				 par->rules ? "Nylimb rules" :
-				 "hidden operators");
+	cdok_status st = cdki_fit_plain(par, "a UCF puzzle is", err);
+
+	if (st != CDOK_OK)
+		return st;
 	if (par->size > UCF_MAX_N)
 		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the size is %d, but UCF puzzles have N <= %d",
