@@ -128,6 +128,12 @@ struct text_line {
 void cdki_text_line_at(const char *text, size_t len, size_t pos,
 		  struct text_line *line);
 
+/* Where a grid starts in text (NULL when len is 0): after a byte-order
+ * mark and the lines that are blank or whose first byte that is not
+ * blank is one of skip ("@" for directives), counted in *line. */
+size_t cdki_text_skip_preamble(const char *text, size_t len,
+			       const char *skip, int *line);
+
 /* For formats of one game ID per line (keen, solo): skip blank lines
  * from *pos (counting *line) to the next line with text, stored in l.
  * Returns CDOK_OK, CDOK_END after the last ID, or an error when the
@@ -183,6 +189,10 @@ size_t cdki_text_skip_blanks(const char *text, size_t pos, size_t end);
  * quoted, others shown as a number so a terminal is not garbled. */
 cdok_status cdki_text_bad_byte(cdok_error *err, int line, int column,
 			  unsigned char c, const char *where);
+/* cdki_text_bad_byte for the byte at text[i], on line number line that
+ * starts at line_start. */
+cdok_status cdki_text_stray(const char *text, size_t i, size_t line_start,
+			    int line, const char *where, cdok_error *err);
 /* Read the digits at text[*pos] up to end into *value and move *pos
  * past them; false, with *pos where it was, as soon as the number would
  * pass max (so a megabyte of digits costs no more than a short number).
@@ -279,9 +289,13 @@ void cdki_text_trim(const char *text, const struct text_line *l,
 cdok_status cdki_id_line_read(const struct cdok_reader *r,
 			      struct text_line *l, struct cdki_id_line *k,
 			      size_t *start, size_t *end, cdok_error *err);
-/* Move the reader past line l, whose number is line. */
-void cdki_reader_past_line(struct cdok_reader *r, const struct text_line *l,
-			   int line);
+/* The end of reading the ID on line l (number line) into p with status
+ * st: on success *out is p and the reader moves past the line; on
+ * failure p is freed.  Returns st. */
+cdok_status cdki_id_line_done(struct cdok_reader *r,
+			      const struct text_line *l, int line,
+			      cdok_puzzle *p, cdok_status st,
+			      cdok_puzzle **out);
 
 /* ---- the edge walk of Keen and Solo IDs (edgewalk.c) ---- */
 

@@ -203,13 +203,7 @@ cdok_status cdki_keen_read(struct cdok_reader *r, cdok_puzzle **out,
 		st = cdki_text_bad_byte(err, line, cdki_id_column(&k, i),
 				   (unsigned char)r->text[i],
 				   "after the clues");
-	if (st != CDOK_OK) {
-		cdok_puzzle_free(p);
-		return st;
-	}
-	*out = p;
-	cdki_reader_past_line(r, &l, line);
-	return CDOK_OK;
+	return cdki_id_line_done(r, &l, line, p, st, out);
 }
 
 /* A game ID starts with digits, Keen's parameters and ':' (a random-seed

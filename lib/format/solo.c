@@ -285,9 +285,7 @@ static cdok_status finish_plain(struct cdok_reader *r,
 	cdok_puzzle_set_boxes(p, (int)sp->c, (int)sp->r);
 	for (int c = 0; c < w * w; c++)
 		p->given[c] = givens[c] ? givens[c] : CDOK_NONE;
-	*out = p;
-	cdki_reader_past_line(r, l, line);
-	return CDOK_OK;
+	return cdki_id_line_done(r, l, line, p, CDOK_OK, out);
 }
 
 cdok_status cdki_solo_read(struct cdok_reader *r, cdok_puzzle **out,
@@ -353,13 +351,7 @@ cdok_status cdki_solo_read(struct cdok_reader *r, cdok_puzzle **out,
 	cdok_puzzle_set_boxes(p, (int)sp.c, (int)sp.r);
 	st = build(&s, w, parent, givens, totals, total_cols, cages_col,
 		   totals_col, p, err);
-	if (st != CDOK_OK) {
-		cdok_puzzle_free(p);
-		return st;
-	}
-	*out = p;
-	cdki_reader_past_line(r, &l, line);
-	return CDOK_OK;
+	return cdki_id_line_done(r, &l, line, p, st, out);
 }
 
 /* Digits, then xR or flag letters (at least one of them, which sets it

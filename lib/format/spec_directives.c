@@ -27,15 +27,6 @@ void cdki_spec_directives_free(struct spec_directives *ds)
 	memset(ds, 0, sizeof(*ds));
 }
 
-/* The byte at text[i] (on the line starting at start) has no place
- * there; where says what was expected. */
-static cdok_status bad_byte(const char *text, size_t i, size_t start,
-			    int line, const char *where, cdok_error *err)
-{
-	return cdki_text_bad_byte(err, line, (int)(i - start) + 1,
-				  (unsigned char)text[i], where);
-}
-
 /* One number of a box's shape at text[*i] (a digit), at most the largest
  * grid's size. */
 static cdok_status box_number(const char *text, size_t *i, size_t start,
@@ -64,7 +55,7 @@ static cdok_status read_boxes(const char *text, size_t i, size_t start,
 				 "shape of a box, rows x columns, as in "
 				 "@boxes 3x3");
 	if (!cdki_text_is_digit(text[i]))
-		return bad_byte(text, i, start, line, what, err);
+		return cdki_text_stray(text, i, start, line, what, err);
 	shape_col = (int)(i - start) + 1;
 	st = box_number(text, &i, start, end, line,
 			"the number of rows of a box", &rows, err);
@@ -78,7 +69,7 @@ static cdok_status read_boxes(const char *text, size_t i, size_t start,
 			return cdki_fail(err, CDOK_ERR_SYNTAX, line,
 					 (int)(i - start) + 1, "@boxes needs "
 					 "rows x columns, as in @boxes 3x3");
-		return bad_byte(text, i, start, line, what, err);
+		return cdki_text_stray(text, i, start, line, what, err);
 	}
 	i++;
 	st = box_number(text, &i, start, end, line,
@@ -87,7 +78,7 @@ static cdok_status read_boxes(const char *text, size_t i, size_t start,
 		return st;
 	i = cdki_text_skip_blanks(text, i, end);
 	if (i < end)
-		return bad_byte(text, i, start, line,
+		return cdki_text_stray(text, i, start, line,
 				"after the shape of a box", err);
 	ds->boxes_line = line;
 	ds->boxes_column = shape_col;
@@ -135,7 +126,7 @@ static cdok_status read_distinct(const char *text, size_t i, size_t start,
 		if (i >= end)
 			break;
 		if (!cdki_text_is_letter(text[i]))
-			return bad_byte(text, i, start, line, what, err);
+			return cdki_text_stray(text, i, start, line, what, err);
 		for (j = i; j < end && cdki_text_is_letter(text[j]) &&
 		     j - i <= CDOK_LABEL_MAX; j++)
 			;
@@ -145,7 +136,7 @@ static cdok_status read_distinct(const char *text, size_t i, size_t start,
 					 "longer than %d letters",
 					 CDOK_LABEL_MAX);
 		if (j < end && !cdki_text_is_blank(text[j]))
-			return bad_byte(text, j, start, line, what, err);
+			return cdki_text_stray(text, j, start, line, what, err);
 		st = grow_labels(ds, line, (int)(i - start) + 1, err);
 		if (st != CDOK_OK)
 			return st;
@@ -175,7 +166,7 @@ static cdok_status read_flag(const char *text, size_t i, size_t start,
 	if (i < end) {
 		snprintf(where, sizeof(where), "after @%s (it takes nothing)",
 			 name);
-		return bad_byte(text, i, start, line, where, err);
+		return cdki_text_stray(text, i, start, line, where, err);
 	}
 	if (*at_line)
 		return cdki_fail(err, CDOK_ERR_SYNTAX, line, col, "a second "
@@ -212,7 +203,7 @@ cdok_status cdki_spec_read_directive(const char *text, size_t start,
 				 "@distinct, @nylimb or @two-cell");
 	if (is_word(text, at, len, "boxes")) {
 		if (i < end && !cdki_text_is_blank(text[i]))
-			return bad_byte(text, i, start, line, "after @boxes "
+			return cdki_text_stray(text, i, start, line, "after @boxes "
 					"(a space, then the shape of a box)",
 					err);
 		if (ds->boxes_line)
@@ -224,7 +215,7 @@ cdok_status cdki_spec_read_directive(const char *text, size_t start,
 	}
 	if (is_word(text, at, len, "distinct")) {
 		if (i < end && !cdki_text_is_blank(text[i]))
-			return bad_byte(text, i, start, line, "after "
+			return cdki_text_stray(text, i, start, line, "after "
 					"@distinct (a space, then cage "
 					"labels, or nothing)", err);
 		return read_distinct(text, i, start, end, line, ds, err);

@@ -116,9 +116,7 @@ cdok_status cdki_sudoku_read(struct cdok_reader *r, cdok_puzzle **out,
 		if (c != '.' && c != '0')
 			p->given[i - s] = c - '0';
 	}
-	*out = p;
-	cdki_reader_past_line(r, &l, line);
-	return CDOK_OK;
+	return cdki_id_line_done(r, &l, line, p, CDOK_OK, out);
 }
 
 /* The first line that is not blank or a comment is a line of 16, 36 or

@@ -222,12 +222,20 @@ cdok_status cdki_id_line_read(const struct cdok_reader *r,
 	return CDOK_OK;
 }
 
-void cdki_reader_past_line(struct cdok_reader *r, const struct text_line *l,
-			   int line)
+cdok_status cdki_id_line_done(struct cdok_reader *r,
+			      const struct text_line *l, int line,
+			      cdok_puzzle *p, cdok_status st,
+			      cdok_puzzle **out)
 {
+	if (st != CDOK_OK) {
+		cdok_puzzle_free(p);
+		return st;
+	}
+	*out = p;
 	r->pos = l->next;
 	r->line = line + 1;
 	r->line_start = l->next;
+	return CDOK_OK;
 }
 
 struct cdki_cursor cdki_cursor_at(const struct cdok_reader *r)
@@ -319,4 +327,31 @@ cdok_status cdki_fit_plain(const cdok_gen_params *par, const char *holds,
 				 par->rules ? "Nylimb rules" :
 				 "hidden operators");
 	return CDOK_OK;
+}
+
+cdok_status cdki_text_stray(const char *text, size_t i, size_t line_start,
+			    int line, const char *where, cdok_error *err)
+{
+	return cdki_text_bad_byte(err, line, (int)(i - line_start) + 1,
+				  (unsigned char)text[i], where);
+}
+
+size_t cdki_text_skip_preamble(const char *text, size_t len,
+			       const char *skip, int *line)
+{
+	size_t pos = text ? cdki_text_bom(text, len) : 0;
+
+	while (pos < len) {
+		struct text_line l;
+		size_t first;
+
+		cdki_text_line_at(text, len, pos, &l);
+		first = cdki_text_skip_blanks(text, l.start, l.end);
+		/* (strchr would find a NUL byte: it ends skip.) */
+		if (first < l.end && (!text[first] || !strchr(skip, text[first])))
+			break;
+		pos = l.next;
+		(*line)++;
+	}
+	return pos;
 }

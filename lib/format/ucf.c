@@ -79,10 +79,9 @@ static cdok_status read_header(struct ucf_read *u, int64_t *n, int64_t *g,
 	cdki_text_line_at(u->c.text, u->c.len, u->c.pos, &l);
 	i = cdki_text_skip_blanks(u->c.text, l.start, l.end);
 	if (!cdki_text_is_digit(u->c.text[i]))
-		return cdki_text_bad_byte(err, u->c.line, (int)(i - l.start) + 1,
-				     (unsigned char)u->c.text[i],
-				     "where a puzzle's first line \"N G\" "
-				     "was expected");
+		return cdki_text_stray(u->c.text, i, l.start, u->c.line,
+				       "where a puzzle's first line \"N G\" "
+				       "was expected", err);
 	st = cdki_text_number(u->c.text, &i, l.end, 1000000, n, u->c.line, l.start,
 			 "N", err);
 	if (st != CDOK_OK)
@@ -103,19 +102,17 @@ static cdok_status read_header(struct ucf_read *u, int64_t *n, int64_t *g,
 		return CDOK_OK;
 	}
 	if (i < l.end && !cdki_text_is_blank(u->c.text[i]))
-		return cdki_text_bad_byte(err, u->c.line, (int)(i - l.start) + 1,
-				     (unsigned char)u->c.text[i],
-				     "after N");
+		return cdki_text_stray(u->c.text, i, l.start, u->c.line,
+				       "after N", err);
 	i = cdki_text_skip_blanks(u->c.text, i, l.end);
 	if (i >= l.end)
 		return cdki_fail(err, CDOK_ERR_SYNTAX, u->c.line,
 				 (int)(i - l.start) + 1,
 				 "expected G, the number of groups, after N");
 	if (!cdki_text_is_digit(u->c.text[i]))
-		return cdki_text_bad_byte(err, u->c.line, (int)(i - l.start) + 1,
-				     (unsigned char)u->c.text[i],
-				     "where G, the number of groups, was "
-				     "expected");
+		return cdki_text_stray(u->c.text, i, l.start, u->c.line,
+				       "where G, the number of groups, was "
+				       "expected", err);
 	*g_col = (int)(i - l.start) + 1;
 	st = cdki_text_number(u->c.text, &i, l.end, 1000000, g, u->c.line, l.start,
 			 "G", err);
@@ -123,9 +120,8 @@ static cdok_status read_header(struct ucf_read *u, int64_t *n, int64_t *g,
 		return st;
 	i = cdki_text_skip_blanks(u->c.text, i, l.end);
 	if (i < l.end)
-		return cdki_text_bad_byte(err, u->c.line, (int)(i - l.start) + 1,
-				     (unsigned char)u->c.text[i],
-				     "after \"N G\"");
+		return cdki_text_stray(u->c.text, i, l.start, u->c.line,
+				       "after \"N G\"", err);
 	if (*n > CDOK_MAX_SIZE)
 		return cdki_fail(err, CDOK_ERR_LIMIT, u->c.line,
 				 (int)(cdki_text_skip_blanks(u->c.text, l.start,
@@ -177,10 +173,9 @@ static cdok_status read_grid_rows(struct ucf_read *u, cdok_error *err)
 			struct group *g;
 
 			if (k < 0)
-				return cdki_text_bad_byte(err, u->c.line, col,
-						     (unsigned char)u->c.text[i],
-						     "in the grid (a row is N "
-						     "letters naming groups)");
+				return cdki_text_stray(u->c.text, i, l.start, u->c.line,
+						       "in the grid (a row is N "
+						       "letters naming groups)", err);
 			if (x == n)
 				return cdki_fail(err, CDOK_ERR_SYNTAX, u->c.line,
 						 col, "row %d has more than "
@@ -224,10 +219,9 @@ static cdok_status read_group_line(struct ucf_read *u, int index, int total,
 	col = (int)(i - l.start) + 1;
 	k = letter_slot(u->c.text[i]);
 	if (k < 0)
-		return cdki_text_bad_byte(err, u->c.line, col,
-				     (unsigned char)u->c.text[i],
-				     "where a group line \"letter target op\" "
-				     "was expected");
+		return cdki_text_stray(u->c.text, i, l.start, u->c.line,
+				       "where a group line \"letter target op\" "
+				       "was expected", err);
 	if (i + 1 < l.end && !cdki_text_is_blank(u->c.text[i + 1]))
 		return cdki_fail(err, CDOK_ERR_SYNTAX, u->c.line, col,
 				 "a group is named by one letter");
@@ -249,18 +243,16 @@ static cdok_status read_group_line(struct ucf_read *u, int index, int total,
 				 "expected the group's target after its "
 				 "letter");
 	if (!cdki_text_is_digit(u->c.text[i]))
-		return cdki_text_bad_byte(err, u->c.line, col,
-				     (unsigned char)u->c.text[i],
-				     "where the group's target was expected");
+		return cdki_text_stray(u->c.text, i, l.start, u->c.line,
+				       "where the group's target was expected", err);
 	tcol = col;
 	st = cdki_text_number(u->c.text, &i, l.end, INT64_MAX, &g->target, u->c.line,
 			 l.start, "the target", err);
 	if (st != CDOK_OK)
 		return st;
 	if (i < l.end && !cdki_text_is_blank(u->c.text[i]))
-		return cdki_text_bad_byte(err, u->c.line, (int)(i - l.start) + 1,
-				     (unsigned char)u->c.text[i],
-				     "after the target");
+		return cdki_text_stray(u->c.text, i, l.start, u->c.line,
+				       "after the target", err);
 	i = cdki_text_skip_blanks(u->c.text, i, l.end);
 	col = (int)(i - l.start) + 1;
 	if (i >= l.end)
@@ -283,9 +275,8 @@ static cdok_status read_group_line(struct ucf_read *u, int index, int total,
 	g->op = c == '.' ? CDOK_OP_ADD : (cdok_op)c;
 	i = cdki_text_skip_blanks(u->c.text, i + 1, l.end);
 	if (i < l.end)
-		return cdki_text_bad_byte(err, u->c.line, (int)(i - l.start) + 1,
-				     (unsigned char)u->c.text[i],
-				     "after the operator");
+		return cdki_text_stray(u->c.text, i, l.start, u->c.line,
+				       "after the operator", err);
 	cdki_cursor_skip(&u->c, &l);
 	return CDOK_OK;
 }
