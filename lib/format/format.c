@@ -9,6 +9,12 @@
 
 #include "format/format.h"
 
+/* The row of a text format whose module m has all of cdki_<m>_read,
+ * _write, _fit and _detect (and no stream state). */
+#define FORMAT_ROW(m, format_flags, text) \
+	{.name = #m, .summary = text, .flags = format_flags, \
+	 CDKI_FORMAT_FUNCTIONS(m)}
+
 static const struct cdok_format formats[] = {
 	{.name = "spec",
 	 .summary = "cdok puzzle spec: one grid row per line, cage labels "
@@ -25,30 +31,22 @@ static const struct cdok_format formats[] = {
 	 .flags = CDOK_FORMAT_VALUES,
 	 .put = cdki_ucf_put, .finish = cdki_ucf_finish,
 	 CDKI_FORMAT_FUNCTIONS(ucf)},
-	{.name = "calpoly",
-	 .summary = "Cal Poly CPE 101: the cage count, then \"sum count "
-		    "cells...\" per cage (sum cages only); answers as rows "
-		    "of numbers",
-	 .flags = CDOK_FORMAT_VALUES,
-	 CDKI_FORMAT_FUNCTIONS(calpoly)},
-	{.name = "keen",
-	 .summary = "Simon Tatham's Keen game ID, W:blocks,clues (sizes 3 "
-		    "to 9), one per line",
-	 .flags = CDOK_FORMAT_LINE,
-	 CDKI_FORMAT_FUNCTIONS(keen)},
-	{.name = "solo",
-	 .summary = "Simon Tatham's Solo game ID of a Killer Sudoku, "
-		    "CxRk:givens,cages,totals (grids up to 9 x 9), or of a "
-		    "plain one, CxR:givens (boxes of C x R cells), one per "
-		    "line",
-	 .flags = CDOK_FORMAT_LINE,
-	 CDKI_FORMAT_FUNCTIONS(solo)},
-	{.name = "sudoku",
-	 .summary = "plain Sudoku on one line: 81 cells in reading order "
-		    "(16 for 4 x 4, 36 for 6 x 6), digits for givens and "
-		    ". or 0 for empty cells, one puzzle per line",
-	 .flags = CDOK_FORMAT_VALUES | CDOK_FORMAT_LINE,
-	 CDKI_FORMAT_FUNCTIONS(sudoku)},
+	FORMAT_ROW(calpoly, CDOK_FORMAT_VALUES,
+		   "Cal Poly CPE 101: the cage count, then \"sum count "
+		   "cells...\" per cage (sum cages only); answers as rows of "
+		   "numbers"),
+	FORMAT_ROW(keen, CDOK_FORMAT_LINE,
+		   "Simon Tatham's Keen game ID, W:blocks,clues (sizes 3 to "
+		   "9), one per line"),
+	FORMAT_ROW(solo, CDOK_FORMAT_LINE,
+		   "Simon Tatham's Solo game ID of a Killer Sudoku, "
+		   "CxRk:givens,cages,totals (grids up to 9 x 9), or of a "
+		   "plain one, CxR:givens (boxes of C x R cells), one per "
+		   "line"),
+	FORMAT_ROW(sudoku, CDOK_FORMAT_VALUES | CDOK_FORMAT_LINE,
+		   "plain Sudoku on one line: 81 cells in reading order (16 "
+		   "for 4 x 4, 36 for 6 x 6), digits for givens and . or 0 "
+		   "for empty cells, one puzzle per line"),
 	{.name = "ascii",
 	 .summary = "drawing with ASCII characters (as cdok print)",
 	 .flags = CDOK_FORMAT_VALUES | CDOK_FORMAT_PICTURE,
