@@ -388,12 +388,10 @@ cdok_status cdki_calpoly_write(struct strbuf *sb, const cdok_puzzle *p,
 
 		if (k < 0) {
 			if (!g)
-				return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0,
-						 0, "cell at row %d, column %d "
-						 "is in no cage and has no "
-						 "given; in the calpoly format "
-						 "every cell is in a cage",
-						 cell / n + 1, cell % n + 1);
+				return cdki_refuse_bare_cell(n, cell, "in the "
+							     "calpoly format "
+							     "every cell is in "
+							     "a cage", err);
 			ngroups++;
 			continue;
 		}

@@ -222,6 +222,11 @@ int cdki_region_fill(int n, const int *owner, int start, int *stack,
 
 /* ---- shared by writers ---- */
 
+/* Refuse cell (of an n x n grid), which is in no cage and has no given,
+ * for a format where every cell is in a group; why says so ("in Keen
+ * every cell is in a cage"). */
+cdok_status cdki_refuse_bare_cell(int n, int cell, const char *why,
+				  cdok_error *err);
 /* An answer of a plain puzzle: 1..n in every cell, or CDOK_ERR_INVALID
  * naming the first cell without. */
 cdok_status cdki_check_answer(const cdok_puzzle *puzzle, const int *values,

@@ -271,12 +271,9 @@ static cdok_status check_writable(const cdok_puzzle *p, int *group,
 		group[cell] = k;
 		if (k < 0) {
 			if (!g)
-				return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0,
-						 0, "cell at row %d, column %d "
-						 "is in no cage and has no "
-						 "given; in Keen every cell is "
-						 "in a cage", cell / n + 1,
-						 cell % n + 1);
+				return cdki_refuse_bare_cell(n, cell, "in Keen "
+							     "every cell is in "
+							     "a cage", err);
 			group[cell] = p->ncages + cell;
 			continue;
 		}

@@ -355,3 +355,11 @@ size_t cdki_text_skip_preamble(const char *text, size_t len,
 	}
 	return pos;
 }
+
+cdok_status cdki_refuse_bare_cell(int n, int cell, const char *why,
+				  cdok_error *err)
+{
+	return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0, "cell at row %d, "
+			 "column %d is in no cage and has no given; %s",
+			 cell / n + 1, cell % n + 1, why);
+}

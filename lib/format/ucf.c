@@ -69,6 +69,20 @@ static void cell_pos(const struct ucf_read *u, int cell, int *line,
 	*col = (int)(u->row_start[y] - u->row_lstart[y]) + x + 1;
 }
 
+/* N or G (named what) at text[*i] on the header line l; where says
+ * what was expected for a stray byte there. */
+static cdok_status header_number(const struct ucf_read *u,
+				 const struct text_line *l, size_t *i,
+				 const char *what, const char *where,
+				 int64_t *value, cdok_error *err)
+{
+	if (!cdki_text_is_digit(u->c.text[*i]))
+		return cdki_text_stray(u->c.text, *i, l->start, u->c.line,
+				       where, err);
+	return cdki_text_number(u->c.text, i, l->end, 1000000, value,
+				u->c.line, l->start, what, err);
+}
+
 static cdok_status read_header(struct ucf_read *u, int64_t *n, int64_t *g,
 			       int *g_col, cdok_error *err)
 {
@@ -78,12 +92,8 @@ static cdok_status read_header(struct ucf_read *u, int64_t *n, int64_t *g,
 
 	cdki_text_line_at(u->c.text, u->c.len, u->c.pos, &l);
 	i = cdki_text_skip_blanks(u->c.text, l.start, l.end);
-	if (!cdki_text_is_digit(u->c.text[i]))
-		return cdki_text_stray(u->c.text, i, l.start, u->c.line,
-				       "where a puzzle's first line \"N G\" "
-				       "was expected", err);
-	st = cdki_text_number(u->c.text, &i, l.end, 1000000, n, u->c.line, l.start,
-			 "N", err);
+	st = header_number(u, &l, &i, "N", "where a puzzle's first line "
+			   "\"N G\" was expected", n, err);
 	if (st != CDOK_OK)
 		return st;
 	if (*n == 0) {
@@ -109,13 +119,9 @@ static cdok_status read_header(struct ucf_read *u, int64_t *n, int64_t *g,
 		return cdki_fail(err, CDOK_ERR_SYNTAX, u->c.line,
 				 (int)(i - l.start) + 1,
 				 "expected G, the number of groups, after N");
-	if (!cdki_text_is_digit(u->c.text[i]))
-		return cdki_text_stray(u->c.text, i, l.start, u->c.line,
-				       "where G, the number of groups, was "
-				       "expected", err);
 	*g_col = (int)(i - l.start) + 1;
-	st = cdki_text_number(u->c.text, &i, l.end, 1000000, g, u->c.line, l.start,
-			 "G", err);
+	st = header_number(u, &l, &i, "G", "where G, the number of groups, "
+			   "was expected", g, err);
 	if (st != CDOK_OK)
 		return st;
 	i = cdki_text_skip_blanks(u->c.text, i, l.end);
@@ -543,11 +549,9 @@ static cdok_status write_puzzle(struct strbuf *sb, const cdok_puzzle *p,
 		int g = cdok_has_given(p, cell) ? p->given[cell] : 0;
 
 		if (k < 0 && !g)
-			return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
-					 "cell at row %d, column %d is in no "
-					 "cage and has no given; in UCF every "
-					 "cell belongs to a group",
-					 cell / n + 1, cell % n + 1);
+			return cdki_refuse_bare_cell(n, cell, "in UCF every "
+						     "cell belongs to a group",
+						     err);
 		if (k < 0 || !g)
 			continue;
 		cdki_cage_name(p, k, name, sizeof(name));
