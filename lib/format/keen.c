@@ -116,8 +116,8 @@ static cdok_status read_clues(const struct cdki_id_line *k, size_t *pos,
 		i++;
 		if (i >= end || !cdki_text_is_digit(k->text[i]))
 			return cdki_fail(err, CDOK_ERR_SYNTAX, k->line,
-					 cdki_id_column(k, i), "expected the target "
-					 "after '%c'", ch);
+					 cdki_id_column(k, i), "expected the "
+					 "target after '%c'", ch);
 		st = cdki_text_number(k->text, &i, end, KEEN_TARGET_MAX, &target,
 				 k->line, k->start, "the target", err);
 		if (st != CDOK_OK)
@@ -137,9 +137,9 @@ static cdok_status read_clues(const struct cdki_id_line *k, size_t *pos,
 		done++;
 	}
 	if (i < end && strchr("asmd", k->text[i]))
-		return cdki_fail(err, CDOK_ERR_SYNTAX, k->line, cdki_id_column(k, i),
-				 "the ID has more clues than its %d cages",
-				 ncages);
+		return cdki_fail(err, CDOK_ERR_SYNTAX, k->line,
+				 cdki_id_column(k, i), "the ID has more clues "
+				 "than its %d cages", ncages);
 	*pos = i;
 	return CDOK_OK;
 }
@@ -175,20 +175,21 @@ cdok_status cdki_keen_read(struct cdok_reader *r, cdok_puzzle **out,
 	 * already made: the game ignores them there, and so does cdok. */
 	i += keen_params(r->text + i, e - i);
 	if (i < e && r->text[i] == '#')
-		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, line, cdki_id_column(&k, i),
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, line,
+				 cdki_id_column(&k, i),
 				 "this is a Keen random-seed ID (size, "
 				 "parameters, '#' and a seed): what Keen makes "
 				 "a puzzle from, not a puzzle, and only Keen "
 				 "can make it; paste the game ID instead (Keen: "
 				 "Game > Specific..., W:blocks,clues)");
 	if (i >= e || r->text[i] != ':')
-		return cdki_fail(err, CDOK_ERR_SYNTAX, line, cdki_id_column(&k, i),
-				 "expected ':' after the size in a Keen game "
-				 "ID");
+		return cdki_fail(err, CDOK_ERR_SYNTAX, line,
+				 cdki_id_column(&k, i), "expected ':' after the "
+				 "size in a Keen game ID");
 	if (w < KEEN_MIN || w > KEEN_MAX)
 		return cdki_fail(err, CDOK_ERR_LIMIT, line,
-				 cdki_id_column(&k, cdki_text_skip_blanks(r->text, l.start,
-							    l.end)),
+				 cdki_id_column(&k, cdki_text_skip_blanks(
+					 r->text, l.start, l.end)),
 				 "Keen game IDs have sizes %d to %d; this one "
 				 "says %" PRId64, KEEN_MIN, KEEN_MAX, w);
 	i++;

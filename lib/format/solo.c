@@ -98,9 +98,10 @@ static cdok_status read_numbers(const struct cdki_id_line *s, size_t *pos,
 		}
 	}
 	if (count < area)
-		return cdki_fail(err, CDOK_ERR_SYNTAX, s->line, cdki_id_column(s, i),
-				 "the %s describe %d of the %d cells of the "
-				 "grid", what, count, area);
+		return cdki_fail(err, CDOK_ERR_SYNTAX, s->line,
+				 cdki_id_column(s, i), "the %s describe %d of "
+				 "the %d cells of the grid", what, count,
+				 area);
 	/* (count is below area, which is at least 4: no singular) */
 	*pos = i;
 	return CDOK_OK;
@@ -142,9 +143,9 @@ static cdok_status read_params(const struct cdki_id_line *s, size_t *pos,
 	if (i < end && s->text[i] == 'x') {
 		if (i + 1 >= end || !cdki_text_is_digit(s->text[i + 1]))
 			return cdki_fail(err, CDOK_ERR_SYNTAX, s->line,
-					 cdki_id_column(s, i + 1), "expected the "
-					 "number of columns of a box after "
-					 "'x', as in 3x3k");
+					 cdki_id_column(s, i + 1), "expected "
+					 "the number of columns of a box "
+					 "after 'x', as in 3x3k");
 		i++;
 		st = cdki_text_number(s->text, &i, end, 1000, &sp->r, s->line,
 				 s->start, "the number of columns of a box",
@@ -164,46 +165,47 @@ static cdok_status read_params(const struct cdki_id_line *s, size_t *pos,
 			sp->killer = true;
 			break;
 		default:
-			return cdki_text_bad_byte(err, s->line, cdki_id_column(s, i),
-					     (unsigned char)s->text[i],
-					     "in the parameters of a Solo game "
-					     "ID (CxR, then j, x or k, then "
-					     "':')");
+			return cdki_text_stray(s->text, i, s->start, s->line,
+					       "in the parameters of a Solo "
+					       "game ID (CxR, then j, x or k, "
+					       "then ':')", err);
 		}
 	}
 	if (i < end && s->text[i] == '#')
 		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, s->line,
-				 cdki_id_column(s, i), "this is a random-seed ID, "
-				 "which only Solo itself can expand; cdok "
+				 cdki_id_column(s, i), "this is a random-seed "
+				 "ID, which only Solo itself can expand; cdok "
 				 "needs a game ID (CxRk:givens,cages,totals)");
 	if (i >= end)
-		return cdki_fail(err, CDOK_ERR_SYNTAX, s->line, cdki_id_column(s, i),
-				 "expected ':' after the parameters of a Solo "
-				 "game ID");
+		return cdki_fail(err, CDOK_ERR_SYNTAX, s->line,
+				 cdki_id_column(s, i), "expected ':' after the "
+				 "parameters of a Solo game ID");
 	/* Solo reads a box one cell wide as a jigsaw. */
 	if (sp->jigsaw || sp->r == 1)
 		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, s->line,
-				 cdki_id_column(s, start), "this is a Jigsaw Sudoku, "
-				 "whose boxes are irregular; cdok's boxes are "
-				 "rectangles");
+				 cdki_id_column(s, start), "this is a Jigsaw "
+				 "Sudoku, whose boxes are irregular; cdok's "
+				 "boxes are rectangles");
 	if (sp->xtype)
 		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, s->line,
-				 cdki_id_column(s, start), "this is an X Sudoku, whose "
-				 "diagonals hold every value too; cdok has no "
-				 "such rule");
+				 cdki_id_column(s, start), "this is an X "
+				 "Sudoku, whose diagonals hold every value "
+				 "too; cdok has no such rule");
 	if (sp->killer && (sp->c < 2 || sp->r < 2 ||
 			   sp->c * sp->r > SOLO_KILLER_MAX))
 		return cdki_fail(err, CDOK_ERR_LIMIT, s->line,
-				 cdki_id_column(s, start), "Solo's Killer puzzles have "
-				 "boxes of C x R cells with C and R at least 2 "
-				 "and at most %d cells; this ID says %" PRId64
-				 "x%" PRId64, SOLO_KILLER_MAX, sp->c, sp->r);
+				 cdki_id_column(s, start), "Solo's Killer "
+				 "puzzles have boxes of C x R cells with C and "
+				 "R at least 2 and at most %d cells; this ID "
+				 "says %" PRId64 "x%" PRId64, SOLO_KILLER_MAX,
+				 sp->c, sp->r);
 	if (sp->c < 2 || sp->r < 2 || sp->c * sp->r > SOLO_PLAIN_MAX)
 		return cdki_fail(err, CDOK_ERR_LIMIT, s->line,
-				 cdki_id_column(s, start), "Solo's puzzles have boxes "
-				 "of C x R cells with C and R at least 2 and at "
-				 "most %d cells; this ID says %" PRId64 "x%"
-				 PRId64, SOLO_PLAIN_MAX, sp->c, sp->r);
+				 cdki_id_column(s, start), "Solo's puzzles "
+				 "have boxes of C x R cells with C and R at "
+				 "least 2 and at most %d cells; this ID says %"
+				 PRId64 "x%" PRId64, SOLO_PLAIN_MAX, sp->c,
+				 sp->r);
 	*pos = i + 1;
 	return CDOK_OK;
 }
@@ -318,17 +320,16 @@ cdok_status cdki_solo_read(struct cdok_reader *r, cdok_puzzle **out,
 	if (!sp.killer) {
 		/* A plain Sudoku: its givens are the whole puzzle. */
 		if (i < e)
-			return cdki_text_bad_byte(err, line, cdki_id_column(&s, i),
-					     (unsigned char)r->text[i],
-					     "after the givens of a plain "
-					     "Sudoku (its ID holds nothing "
-					     "else)");
+			return cdki_text_stray(r->text, i, s.start, line,
+					       "after the givens of a plain "
+					       "Sudoku (its ID holds nothing "
+					       "else)", err);
 		return finish_plain(r, &l, line, &sp, givens, out, err);
 	}
 	if (i >= e)
-		return cdki_fail(err, CDOK_ERR_SYNTAX, line, cdki_id_column(&s, i),
-				 "expected ',' and the cage structure after "
-				 "the givens");
+		return cdki_fail(err, CDOK_ERR_SYNTAX, line,
+				 cdki_id_column(&s, i), "expected ',' and the "
+				 "cage structure after the givens");
 	i++;
 	cages_col = cdki_id_column(&s, i);
 	st = cdki_edge_walk_read(&s, &i, e, w, parent, &solo_walk, err);

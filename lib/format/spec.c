@@ -95,7 +95,8 @@ static bool is_spec_line(const char *text, size_t start, size_t end)
 		if (c == '=' && i + 1 < end && cdki_text_is_digit(text[i + 1]))
 			continue;
 		/* A lone '.', an empty cell. */
-		if (c == '.' && (i == start || cdki_text_is_blank(text[i - 1])) &&
+		if (c == '.' &&
+		    (i == start || cdki_text_is_blank(text[i - 1])) &&
 		    (i + 1 >= end || cdki_text_is_blank(text[i + 1])))
 			continue;
 		if (!(cdki_text_is_letter(c) || cdki_text_is_digit(c) ||
@@ -301,7 +302,8 @@ static cdok_status read_token(const char *text, size_t *pos, size_t end,
 	t->column = column_of(&a, i);
 	/* A lone '.': a cell in no cage without a value, as the empty
 	 * cells of a plain Sudoku are. */
-	if (text[i] == '.' && (i + 1 >= end || cdki_text_is_blank(text[i + 1]))) {
+	if (text[i] == '.' &&
+	    (i + 1 >= end || cdki_text_is_blank(text[i + 1]))) {
 		t->empty = true;
 		*pos = i + 1;
 		return CDOK_OK;

@@ -79,7 +79,7 @@ static cdok_status read_boxes(const char *text, size_t i, size_t start,
 	i = cdki_text_skip_blanks(text, i, end);
 	if (i < end)
 		return cdki_text_stray(text, i, start, line,
-				"after the shape of a box", err);
+				       "after the shape of a box", err);
 	ds->boxes_line = line;
 	ds->boxes_column = shape_col;
 	ds->box_rows = rows;
@@ -203,9 +203,9 @@ cdok_status cdki_spec_read_directive(const char *text, size_t start,
 				 "@distinct, @nylimb or @two-cell");
 	if (is_word(text, at, len, "boxes")) {
 		if (i < end && !cdki_text_is_blank(text[i]))
-			return cdki_text_stray(text, i, start, line, "after @boxes "
-					"(a space, then the shape of a box)",
-					err);
+			return cdki_text_stray(text, i, start, line,
+					       "after @boxes (a space, then "
+					       "the shape of a box)", err);
 		if (ds->boxes_line)
 			return cdki_fail(err, CDOK_ERR_SYNTAX, line, col,
 					 "a second @boxes directive (the "
@@ -215,9 +215,9 @@ cdok_status cdki_spec_read_directive(const char *text, size_t start,
 	}
 	if (is_word(text, at, len, "distinct")) {
 		if (i < end && !cdki_text_is_blank(text[i]))
-			return cdki_text_stray(text, i, start, line, "after "
-					"@distinct (a space, then cage "
-					"labels, or nothing)", err);
+			return cdki_text_stray(text, i, start, line,
+					       "after @distinct (a space, then "
+					       "cage labels, or nothing)", err);
 		return read_distinct(text, i, start, end, line, ds, err);
 	}
 	if (is_word(text, at, len, "nylimb"))

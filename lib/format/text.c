@@ -348,7 +348,8 @@ size_t cdki_text_skip_preamble(const char *text, size_t len,
 		cdki_text_line_at(text, len, pos, &l);
 		first = cdki_text_skip_blanks(text, l.start, l.end);
 		/* (strchr would find a NUL byte: it ends skip.) */
-		if (first < l.end && (!text[first] || !strchr(skip, text[first])))
+		if (first < l.end &&
+		    (!text[first] || !strchr(skip, text[first])))
 			break;
 		pos = l.next;
 		(*line)++;

@@ -103,8 +103,8 @@ static cdok_status read_header(struct ucf_read *u, int64_t *n, int64_t *g,
 		*g = 0;
 		if (u->first)
 			return cdki_fail(err, CDOK_ERR_SYNTAX, u->c.line,
-					 (int)(cdki_text_skip_blanks(u->c.text, l.start,
-								l.end) -
+					 (int)(cdki_text_skip_blanks(
+						 u->c.text, l.start, l.end) -
 					       l.start) + 1,
 					 "N is 0, the mark that ends a contest "
 					 "input, before any puzzle: a puzzle "
@@ -179,9 +179,11 @@ static cdok_status read_grid_rows(struct ucf_read *u, cdok_error *err)
 			struct group *g;
 
 			if (k < 0)
-				return cdki_text_stray(u->c.text, i, l.start, u->c.line,
-						       "in the grid (a row is N "
-						       "letters naming groups)", err);
+				return cdki_text_stray(u->c.text, i, l.start,
+						       u->c.line, "in the "
+						       "grid (a row is N "
+						       "letters naming "
+						       "groups)", err);
 			if (x == n)
 				return cdki_fail(err, CDOK_ERR_SYNTAX, u->c.line,
 						 col, "row %d has more than "
@@ -226,8 +228,8 @@ static cdok_status read_group_line(struct ucf_read *u, int index, int total,
 	k = letter_slot(u->c.text[i]);
 	if (k < 0)
 		return cdki_text_stray(u->c.text, i, l.start, u->c.line,
-				       "where a group line \"letter target op\" "
-				       "was expected", err);
+				       "where a group line \"letter target "
+				       "op\" was expected", err);
 	if (i + 1 < l.end && !cdki_text_is_blank(u->c.text[i + 1]))
 		return cdki_fail(err, CDOK_ERR_SYNTAX, u->c.line, col,
 				 "a group is named by one letter");
@@ -250,10 +252,11 @@ static cdok_status read_group_line(struct ucf_read *u, int index, int total,
 				 "letter");
 	if (!cdki_text_is_digit(u->c.text[i]))
 		return cdki_text_stray(u->c.text, i, l.start, u->c.line,
-				       "where the group's target was expected", err);
+				       "where the group's target was "
+				       "expected", err);
 	tcol = col;
-	st = cdki_text_number(u->c.text, &i, l.end, INT64_MAX, &g->target, u->c.line,
-			 l.start, "the target", err);
+	st = cdki_text_number(u->c.text, &i, l.end, INT64_MAX, &g->target,
+			      u->c.line, l.start, "the target", err);
 	if (st != CDOK_OK)
 		return st;
 	if (i < l.end && !cdki_text_is_blank(u->c.text[i]))
@@ -460,7 +463,8 @@ enum cdok_likeness cdki_ucf_detect(const char *text, size_t len)
 			return CDOK_UNLIKE;
 		i = cdki_text_skip_blanks(text, i, l.end);
 	}
-	if (i < l.end || !cdki_text_next_filled(text, len, l.next, &l, &skipped))
+	if (i < l.end ||
+	    !cdki_text_next_filled(text, len, l.next, &l, &skipped))
 		return CDOK_UNLIKE;
 	cdki_text_trim(text, &l, &s, &e);
 	for (i = s; i < e && cdki_text_is_letter(text[i]); i++)

@@ -1,7 +1,8 @@
 /* json.h -- what the two JSON formats of libcdok-json share: cdok's own
  * documents (json.c, json_stream.c, json_write.c) and Barium's Killer
- * Sudoku schema (killer.c) are both read as a stream of JSON documents, and their table rows
- * (formats.c) are built on the core's format structures (format.h).
+ * Sudoku schema (killer.c) are both read as a stream of JSON documents,
+ * and their table rows (formats.c) are built on the core's format
+ * structures (format.h).
  *
  * libcdok-json is an optional library: the core (libcdok) needs nothing
  * but libc, and everything that needs jansson is here.
