@@ -1,4 +1,4 @@
-/* format_calpoly.c -- the Cal Poly CPE 101 (Winter 2019) Calcudoku files.
+/* calpoly.c -- the Cal Poly CPE 101 (Winter 2019) Calcudoku files.
  *
  * A puzzle is the number of cages on the first line, then one line per
  * cage: its sum, its number of cells, then the cells (0 = top left,
@@ -33,41 +33,9 @@ struct cage_line {
 	int line;
 };
 
-struct cp_read {
-	const char *text;
-	size_t len;
-	size_t pos;
-	int line;
-};
-
-static bool next_content_line(struct cp_read *c, struct text_line *l)
-{
-	while (c->pos < c->len) {
-		cdki_text_line_at(c->text, c->len, c->pos, l);
-		if (!cdki_text_span_blank(c->text, l->start, l->end))
-			return true;
-		c->pos = l->next;
-		c->line++;
-	}
-	return false;
-}
-
-static void end_pos(const struct cp_read *c, int *line, int *col)
-{
-	size_t ls = c->len;
-
-	*line = c->line;
-	*col = 1;
-	if (c->len == 0 || c->text[c->len - 1] == '\n')
-		return;
-	while (ls > 0 && c->text[ls - 1] != '\n')
-		ls--;
-	*col = (int)(c->len - ls) + 1;
-}
-
 /* The next number on line l from *i, which must be one (after blanks).
  * what names it for errors. */
-static cdok_status line_number(const struct cp_read *c,
+static cdok_status line_number(const struct cdki_cursor *c,
 			       const struct text_line *l, size_t *i,
 			       int64_t max, int64_t *value, int *col,
 			       const char *what, cdok_error *err)
@@ -110,7 +78,7 @@ static int isqrt(int v)
 }
 
 /* Read the cage lines after the count; refs gets every cell written. */
-static cdok_status read_cages(struct cp_read *c, int ncages,
+static cdok_status read_cages(struct cdki_cursor *c, int ncages,
 			      struct cage_line *cages, struct cell_ref *refs,
 			      int *total, cdok_error *err)
 {
@@ -123,10 +91,10 @@ static cdok_status read_cages(struct cp_read *c, int ncages,
 		int col;
 		cdok_status st;
 
-		if (!next_content_line(c, &l)) {
+		if (!cdki_cursor_next_line(c, &l)) {
 			int line;
 
-			end_pos(c, &line, &col);
+			cdki_cursor_end(c, &line, &col);
 			return cdki_fail(err, CDOK_ERR_SYNTAX, line, col,
 					 "the first line says %d cages, but "
 					 "only %d cage line%s follow%s", ncages,
@@ -178,8 +146,7 @@ static cdok_status read_cages(struct cp_read *c, int ncages,
 					 "the cage has %d cell%s but lists "
 					 "more", cages[k].ncells,
 					 text_s(cages[k].ncells));
-		c->pos = l.next;
-		c->line++;
+		cdki_cursor_skip(c, &l);
 	}
 	*total = nrefs;
 	return CDOK_OK;
@@ -227,22 +194,9 @@ static cdok_status check_cells(int n, int ncages,
 	}
 	for (int k = 0; k < ncages && st == CDOK_OK; k++) {
 		const struct cell_ref *first = &refs[cages[k].first];
-		int top = 0, reached = 0;
 
-		stack[top++] = first->cell;
-		seen[first->cell] = 1;
-		while (top) {
-			int cell = stack[--top];
-			int nb[4], m = cdki_grid_neighbours(n, cell, nb);
-
-			reached++;
-			for (int j = 0; j < m; j++)
-				if (!seen[nb[j]] && owner[nb[j]] == k) {
-					seen[nb[j]] = 1;
-					stack[top++] = nb[j];
-				}
-		}
-		if (reached == cages[k].ncells)
+		if (cdki_region_fill(n, owner, first->cell, stack, seen) ==
+		    cages[k].ncells)
 			continue;
 		for (int j = 0; j < cages[k].ncells; j++)
 			if (!seen[first[j].cell]) {
@@ -264,7 +218,7 @@ out:
 cdok_status cdki_calpoly_read(struct cdok_reader *r, cdok_puzzle **out,
 			      cdok_error *err)
 {
-	struct cp_read c = {r->text, r->len, r->pos, r->line};
+	struct cdki_cursor c = cdki_cursor_at(r);
 	struct text_line l;
 	struct cage_line *cages = NULL;
 	struct cell_ref *refs = NULL;
@@ -275,13 +229,10 @@ cdok_status cdki_calpoly_read(struct cdok_reader *r, cdok_puzzle **out,
 	cdok_puzzle *p = NULL;
 	cdok_status st;
 
-	if (!next_content_line(&c, &l)) {
+	if (!cdki_cursor_next_line(&c, &l)) {
 		if (r->index > 0)
 			return CDOK_END;
-		return cdki_fail(err, CDOK_ERR_SYNTAX, c.line, 1,
-				 r->len == 0 ? "no puzzle found: the input "
-				 "is empty" : "no puzzle found: the input "
-				 "holds only white space");
+		return cdki_text_none(r, c.line, 1, "no puzzle found", err);
 	}
 	count_line = c.line;
 	i = l.start;
@@ -298,8 +249,7 @@ cdok_status cdki_calpoly_read(struct cdok_reader *r, cdok_puzzle **out,
 	if (count == 0)
 		return cdki_fail(err, CDOK_ERR_INVALID, c.line, col,
 				 "the number of cages is 0");
-	c.pos = l.next;
-	c.line++;
+	cdki_cursor_skip(&c, &l);
 
 	cages = cdok_malloc((size_t)count * sizeof(*cages));
 	refs = cdok_malloc((size_t)MAX_CELLS * sizeof(*refs));
@@ -342,9 +292,7 @@ cdok_status cdki_calpoly_read(struct cdok_reader *r, cdok_puzzle **out,
 	}
 	*out = p;
 	p = NULL;
-	r->pos = c.pos;
-	r->line = c.line;
-	r->line_start = c.pos;
+	cdki_reader_to(r, &c);
 out:
 	cdok_puzzle_free(p);
 	free(cages);
@@ -357,9 +305,9 @@ out:
 enum cdok_likeness cdki_calpoly_detect(const char *text, size_t len)
 {
 	struct text_line l;
-	size_t i;
-	int numbers = 0;
-	bool right_below = true;
+	size_t i, first;
+	int numbers = 0, blank;
+	bool right_below;
 
 	/* One number alone on the first line, then a line of at least
 	 * three numbers (sum, count, a cell); or, right below it, a line
@@ -367,25 +315,16 @@ enum cdok_likeness cdki_calpoly_detect(const char *text, size_t len)
 	 * row (a 1 x 1 grid has one row), so that a short cage line is
 	 * reported as one. */
 	cdki_text_line_at(text, len, 0, &l);
-	i = cdki_text_skip_blanks(text, l.start, l.end);
-	if (i >= l.end || !cdki_text_is_digit(text[i]))
+	first = cdki_text_skip_blanks(text, l.start, l.end);
+	if (first >= l.end || !cdki_text_is_digit(text[first]))
 		return CDOK_UNLIKE;
-	while (i < l.end && cdki_text_is_digit(text[i]))
-		i++;
-	if (!cdki_text_span_blank(text, i, l.end))
-		return CDOK_UNLIKE;
+	i = cdki_text_skip_digits(text, first, l.end);
 	/* No grid has more than 3969 cages: a longer number is no cage
 	 * count (a line of 16, 36 or 81 digits is a solved Sudoku). */
-	if (i - cdki_text_skip_blanks(text, l.start, l.end) > 4)
+	if (!cdki_text_span_blank(text, i, l.end) || i - first > 4 ||
+	    !cdki_text_next_filled(text, len, l.next, &l, &blank))
 		return CDOK_UNLIKE;
-	for (size_t pos = l.next;; pos = l.next) {
-		if (pos >= len)
-			return CDOK_UNLIKE;
-		cdki_text_line_at(text, len, pos, &l);
-		if (!cdki_text_span_blank(text, l.start, l.end))
-			break;
-		right_below = false;
-	}
+	right_below = blank == 0;
 	/* A minus sign before a number (a negative sum, which the reader
 	 * refuses as such) still looks like a cage line. */
 	for (i = l.start; right_below && i < l.end; i++)
@@ -404,8 +343,7 @@ enum cdok_likeness cdki_calpoly_detect(const char *text, size_t len)
 			i++;
 		if (!cdki_text_is_digit(text[i]))
 			return CDOK_UNLIKE;
-		while (i < l.end && cdki_text_is_digit(text[i]))
-			i++;
+		i = cdki_text_skip_digits(text, i, l.end);
 		numbers++;
 	}
 	return numbers >= 3 ? CDOK_LIKELY : CDOK_UNLIKE;
@@ -418,14 +356,9 @@ static cdok_status write_answer(struct strbuf *sb, const cdok_puzzle *p,
 				const int *values, cdok_error *err)
 {
 	int n = p->size;
-
-	for (int cell = 0; cell < n * n; cell++)
-		if (values[cell] < 1 || values[cell] > n)
-			return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
-					 "cell at row %d, column %d has the "
-					 "value %d; an answer has 1..%d in "
-					 "every cell", cell / n + 1,
-					 cell % n + 1, values[cell], n);
+	cdok_status st = cdki_check_answer(p, values, err);
+	if (st != CDOK_OK)
+		return st;
 	for (int y = 0; y < n; y++)
 		for (int x = 0; x < n; x++)
 			cdki_sb_printf(sb, x + 1 < n ? "%d " : "%d\n",
@@ -455,12 +388,10 @@ cdok_status cdki_calpoly_write(struct strbuf *sb, const cdok_puzzle *p,
 
 		if (k < 0) {
 			if (!g)
-				return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0,
-						 0, "cell at row %d, column %d "
-						 "is in no cage and has no "
-						 "given; in the calpoly format "
-						 "every cell is in a cage",
-						 cell / n + 1, cell % n + 1);
+				return cdki_refuse_bare_cell(n, cell, "in the "
+							     "calpoly format "
+							     "every cell is in "
+							     "a cage", err);
 			ngroups++;
 			continue;
 		}
@@ -517,12 +448,10 @@ cdok_status cdki_calpoly_write(struct strbuf *sb, const cdok_puzzle *p,
 
 cdok_status cdki_calpoly_fit(cdok_gen_params *par, cdok_error *err)
 {
-	if (par->killer || par->rules || par->hide_ops)
-		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
-				 "the calpoly format holds a plain Calcudoku: "
-				 "no %s", par->killer ? "Killer boxes" :
-				 par->rules ? "Nylimb rules" :
-				 "hidden operators");
+	cdok_status st = cdki_fit_plain(par, "the calpoly format holds", err);
+
+	if (st != CDOK_OK)
+		return st;
 	if (!(par->ops & CDOK_GEN_ADD))
 		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the calpoly format has sum cages only, and "

@@ -262,15 +262,6 @@ static const struct palette utf8_killer = {
 	killer_utf8_junction, NULL,
 };
 
-/* The box of a cell (the puzzle has boxes). */
-static int box_of(const cdok_puzzle *p, int cell)
-{
-	int n = p->size;
-
-	return cell / n / p->box_rows * (n / p->box_cols) +
-	       cell % n / p->box_cols;
-}
-
 /* The segment between two different neighbouring cells.  Cells outside
  * any cage are in a cage with nothing; a one-cell cage has no second
  * cell to share. */
@@ -279,7 +270,7 @@ static enum seg seg_between(const cdok_puzzle *p, int a, int b)
 	int k = p->cage_of[a];
 	bool same_cage = k >= 0 && k == p->cage_of[b];
 
-	if (p->box_rows && box_of(p, a) != box_of(p, b))
+	if (cdki_box_of(p, a) != cdki_box_of(p, b))
 		return same_cage ? SEG_BOX_OPEN : SEG_BOX;
 	return same_cage ? SEG_OPEN : SEG_CAGE;
 }

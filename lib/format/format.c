@@ -9,6 +9,12 @@
 
 #include "format/format.h"
 
+/* The row of a text format whose module m has all of cdki_<m>_read,
+ * _write, _fit and _detect (and no stream state). */
+#define FORMAT_ROW(m, format_flags, text) \
+	{.name = #m, .summary = text, .flags = format_flags, \
+	 CDKI_FORMAT_FUNCTIONS(m)}
+
 static const struct cdok_format formats[] = {
 	{.name = "spec",
 	 .summary = "cdok puzzle spec: one grid row per line, cage labels "
@@ -23,40 +29,24 @@ static const struct cdok_format formats[] = {
 		    "letters and \"letter target op\" lines, ending in 0; "
 		    "answers as \"KenKen Puzzle #X:\" and rows of digits",
 	 .flags = CDOK_FORMAT_VALUES,
-	 .read = cdki_ucf_read, .write = cdki_ucf_write,
 	 .put = cdki_ucf_put, .finish = cdki_ucf_finish,
-	 .fit = cdki_ucf_fit, .detect = cdki_ucf_detect},
-	{.name = "calpoly",
-	 .summary = "Cal Poly CPE 101: the cage count, then \"sum count "
-		    "cells...\" per cage (sum cages only); answers as rows "
-		    "of numbers",
-	 .flags = CDOK_FORMAT_VALUES,
-	 .read = cdki_calpoly_read, .write = cdki_calpoly_write,
-	 .fit = cdki_calpoly_fit, .detect = cdki_calpoly_detect},
-	{.name = "keen",
-	 .summary = "Simon Tatham's Keen game ID, W:blocks,clues (sizes 3 "
-		    "to 9), one per line",
-	 .flags = CDOK_FORMAT_LINE,
-	 .read = cdki_keen_read, .write = cdki_keen_write,
-	 .put = cdki_keen_put, .fit = cdki_keen_fit,
-	 .detect = cdki_keen_detect},
-	{.name = "solo",
-	 .summary = "Simon Tatham's Solo game ID of a Killer Sudoku, "
-		    "CxRk:givens,cages,totals (grids up to 9 x 9), or of a "
-		    "plain one, CxR:givens (boxes of C x R cells), one per "
-		    "line",
-	 .flags = CDOK_FORMAT_LINE,
-	 .read = cdki_solo_read, .write = cdki_solo_write,
-	 .put = cdki_solo_put, .fit = cdki_solo_fit,
-	 .detect = cdki_solo_detect},
-	{.name = "sudoku",
-	 .summary = "plain Sudoku on one line: 81 cells in reading order "
-		    "(16 for 4 x 4, 36 for 6 x 6), digits for givens and "
-		    ". or 0 for empty cells, one puzzle per line",
-	 .flags = CDOK_FORMAT_VALUES | CDOK_FORMAT_LINE,
-	 .read = cdki_sudoku_read, .write = cdki_sudoku_write,
-	 .put = cdki_sudoku_put, .fit = cdki_sudoku_fit,
-	 .detect = cdki_sudoku_detect},
+	 CDKI_FORMAT_FUNCTIONS(ucf)},
+	FORMAT_ROW(calpoly, CDOK_FORMAT_VALUES,
+		   "Cal Poly CPE 101: the cage count, then \"sum count "
+		   "cells...\" per cage (sum cages only); answers as rows of "
+		   "numbers"),
+	FORMAT_ROW(keen, CDOK_FORMAT_LINE,
+		   "Simon Tatham's Keen game ID, W:blocks,clues (sizes 3 to "
+		   "9), one per line"),
+	FORMAT_ROW(solo, CDOK_FORMAT_LINE,
+		   "Simon Tatham's Solo game ID of a Killer Sudoku, "
+		   "CxRk:givens,cages,totals (grids up to 9 x 9), or of a "
+		   "plain one, CxR:givens (boxes of C x R cells), one per "
+		   "line"),
+	FORMAT_ROW(sudoku, CDOK_FORMAT_VALUES | CDOK_FORMAT_LINE,
+		   "plain Sudoku on one line: 81 cells in reading order (16 "
+		   "for 4 x 4, 36 for 6 x 6), digits for givens and . or 0 "
+		   "for empty cells, one puzzle per line"),
 	{.name = "ascii",
 	 .summary = "drawing with ASCII characters (as cdok print)",
 	 .flags = CDOK_FORMAT_VALUES | CDOK_FORMAT_PICTURE,
@@ -421,7 +411,9 @@ static cdok_status writer_put_sb(cdok_writer *w, struct strbuf *sb,
 	if (f->put) {
 		st = f->put(w, &piece, puzzle, values, err);
 	} else {
-		if (w->items > 0)
+		/* One puzzle a line (game IDs) needs nothing between
+		 * them; other texts are kept apart by a blank line. */
+		if (w->items > 0 && !(f->flags & CDOK_FORMAT_LINE))
 			sb_putc(&piece, '\n');
 		st = f->write(&piece, puzzle, values, err);
 	}

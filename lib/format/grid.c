@@ -93,8 +93,7 @@ cdok_status cdok_read_grid(const char *text, size_t len, int size,
 			   int *values, cdok_error *err)
 {
 	struct grid_rows g = {size, values};
-	struct text_line l;
-	size_t pos = 0;
+	size_t pos;
 	int line = 1;
 
 	if (size < 1 || size > CDOK_MAX_SIZE || !values || (!text && len))
@@ -103,21 +102,10 @@ cdok_status cdok_read_grid(const char *text, size_t len, int size,
 				 "room for the values", CDOK_MAX_SIZE);
 	/* A byte-order mark, blank lines before the grid and a solved
 	 * spec's directives (@nylimb) are skipped. */
-	pos = cdki_text_bom(text, len);
-	while (pos < len) {
-		size_t first;
-
-		cdki_text_line_at(text, len, pos, &l);
-		first = cdki_text_skip_blanks(text, l.start, l.end);
-		if (first < l.end && text[first] != '@')
-			break;
-		pos = l.next;
-		line++;
-	}
+	pos = cdki_text_skip_preamble(text, len, "@", &line);
 	if (pos >= len)
-		return cdki_fail(err, CDOK_ERR_SYNTAX, line, 1,
-				 len == 0 ? "no grid found: the input is "
-				 "empty" : "no grid found: the input holds "
-				 "only white space");
+		return cdki_fail(err, CDOK_ERR_SYNTAX, line, 1, "no grid found: "
+				 "the input %s", len == 0 ? "is empty"
+				 : "holds only white space");
 	return cdki_text_grid_rows(text, len, pos, line, size, grid_row, &g, err);
 }

@@ -1,4 +1,4 @@
-/* format_keen.c -- game IDs of Simon Tatham's Keen ("W:blocks,clues").
+/* keen.c -- game IDs of Simon Tatham's Keen ("W:blocks,clues").
  *
  * The blocks part describes which neighbouring cells share a cage by
  * walking the grid's 2W(W-1) inner edges: first the edges between
@@ -28,24 +28,11 @@
 /* Keen keeps a clue's operator in the bits above 2^29 of a long, so a
  * larger target would change the operator when the game reads it. */
 #define KEEN_TARGET_MAX ((int64_t)(1 << 29) - 1)
-/* A repeat count beyond the edges of a 9 x 9 cannot be meaningful. */
-#define REPEAT_MAX 1000
 
 #define MAX_CELLS (KEEN_MAX * KEEN_MAX)
 
 /* ------------------------------------------------------------------ */
 /* Reading                                                             */
-
-struct keen_line {
-	const char *text;
-	size_t start;      /* offset of the line's first byte */
-	int line;
-};
-
-static int colof(const struct keen_line *k, size_t i)
-{
-	return (int)(i - k->start) + 1;
-}
 
 /* The length of Keen's parameters after the size, as Keen's own
  * decode_params reads them: 'd' and a difficulty letter, then 'm'. */
@@ -61,92 +48,18 @@ static size_t keen_params(const char *text, size_t len)
 	return i;
 }
 
-/* Parse the block structure from *pos up to the ',' into parent. */
-static cdok_status read_blocks(const struct keen_line *k, size_t *pos,
-			       size_t end, int w, int *parent,
-			       cdok_error *err)
-{
-	int nedges = 2 * w * (w - 1), e = 0;
-	size_t i = *pos;
-	char msg[256];
-
-	for (int c = 0; c < w * w; c++)
-		parent[c] = c;
-	while (i < end && k->text[i] != ',') {
-		char ch = k->text[i];
-		int col = colof(k, i), run;
-		int64_t repeat = 1;
-
-		if (ch == '_')
-			run = 0;
-		else if (ch >= 'a' && ch <= 'z')
-			run = ch - 'a' + 1;
-		else
-			return cdki_text_bad_byte(err, k->line, col,
-					     (unsigned char)ch,
-					     "in the block structure (_ or "
-					     "a-z, each optionally followed by "
-					     "a repeat count)");
-		i++;
-		if (i < end && cdki_text_is_digit(k->text[i])) {
-			cdok_status st;
-			size_t at = i;
-
-			st = cdki_text_number(k->text, &i, end, REPEAT_MAX, &repeat,
-					 k->line, k->start, "a repeat count",
-					 err);
-			if (st != CDOK_OK)
-				return st;
-			if (repeat == 0)
-				return cdki_fail(err, CDOK_ERR_SYNTAX, k->line,
-						 colof(k, at), "a repeat count "
-						 "must be at least 1");
-		}
-		while (repeat-- > 0) {
-			/* As in Keen's parser: 'y' (25) stands for 25
-			 * edges inside a cage with no border after them;
-			 * every other character ends with a border. */
-			bool border = run != 25;
-
-			for (int j = 0; j < run; j++) {
-				int a, b;
-
-				if (e >= nedges)
-					return cdki_fail(err, CDOK_ERR_SYNTAX,
-							 k->line, col,
-							 "the block structure "
-							 "describes more than "
-							 "the %d borders "
-							 "between neighbouring "
-							 "cells of a %d x %d "
-							 "grid", nedges, w, w);
-				cdki_edge_cells(w, e, &a, &b);
-				cdki_uf_unite(parent, a, b);
-				e++;
-			}
-			if (border && ++e > nedges + 1)
-				return cdki_fail(err, CDOK_ERR_SYNTAX, k->line,
-						 col, "the block structure "
-						 "describes more than the %d "
-						 "borders between neighbouring "
-						 "cells of a %d x %d grid",
-						 nedges, w, w);
-		}
-	}
-	if (i >= end)
-		return cdki_fail(err, CDOK_ERR_SYNTAX, k->line, colof(k, i),
-				 "expected ',' and the clues after the block "
-				 "structure");
-	if (e != nedges + 1)
-		return cdki_fail(err, CDOK_ERR_SYNTAX, k->line, colof(k, i),
-				 "%s", cdki_edge_walk_short(w, e, nedges, "block", msg,
-						  sizeof(msg)));
-	*pos = i + 1;
-	return CDOK_OK;
-}
+/* Keen's walk: 'y' (25) stands for 25 edges inside a cage with no border
+ * after them, as in Keen's parser; every other character ends with a
+ * border, and a count may repeat it. */
+static const struct cdki_edge_walk keen_walk = {
+	.what = "block", .next = "the clues",
+	.where = "in the block structure (_ or a-z, each optionally "
+		 "followed by a repeat count)",
+	.open_run = 25, .repeats = true,
+};
 
 /* Parse the clues from *pos and build the puzzle. */
-static cdok_status read_clues(const struct keen_line *k, size_t *pos,
+static cdok_status read_clues(const struct cdki_id_line *k, size_t *pos,
 			      size_t end, int w, int *parent,
 			      cdok_puzzle *p, cdok_error *err)
 {
@@ -161,7 +74,7 @@ static cdok_status read_clues(const struct keen_line *k, size_t *pos,
 			ncages++;
 	}
 	for (int c = 0; c < w * w; c++) {
-		int col = colof(k, i), m = 0;
+		int col = cdki_id_column(k, i), m = 0;
 		char ch;
 		cdok_op op;
 		int64_t target;
@@ -203,8 +116,8 @@ static cdok_status read_clues(const struct keen_line *k, size_t *pos,
 		i++;
 		if (i >= end || !cdki_text_is_digit(k->text[i]))
 			return cdki_fail(err, CDOK_ERR_SYNTAX, k->line,
-					 colof(k, i), "expected the target "
-					 "after '%c'", ch);
+					 cdki_id_column(k, i), "expected the "
+					 "target after '%c'", ch);
 		st = cdki_text_number(k->text, &i, end, KEEN_TARGET_MAX, &target,
 				 k->line, k->start, "the target", err);
 		if (st != CDOK_OK)
@@ -214,9 +127,7 @@ static cdok_status read_clues(const struct keen_line *k, size_t *pos,
 					 "a %s target must not be 0",
 					 op == CDOK_OP_MUL ? "product" :
 					 "ratio");
-		for (int j = c; j < w * w; j++)
-			if (cdki_uf_find(parent, j) == c)
-				cells[m++] = j;
+		m = cdki_uf_members(parent, c, w * w, cells);
 		st = cdok_puzzle_add_cage(p, op, target, cells, m, NULL,
 					  NULL);
 		if (st != CDOK_OK)
@@ -226,9 +137,9 @@ static cdok_status read_clues(const struct keen_line *k, size_t *pos,
 		done++;
 	}
 	if (i < end && strchr("asmd", k->text[i]))
-		return cdki_fail(err, CDOK_ERR_SYNTAX, k->line, colof(k, i),
-				 "the ID has more clues than its %d cages",
-				 ncages);
+		return cdki_fail(err, CDOK_ERR_SYNTAX, k->line,
+				 cdki_id_column(k, i), "the ID has more clues "
+				 "than its %d cages", ncages);
 	*pos = i;
 	return CDOK_OK;
 }
@@ -237,26 +148,20 @@ cdok_status cdki_keen_read(struct cdok_reader *r, cdok_puzzle **out,
 			   cdok_error *err)
 {
 	struct text_line l;
-	struct keen_line k;
-	size_t pos = r->pos, i, e;
-	int line = r->line, parent[MAX_CELLS];
+	struct cdki_id_line k;
+	size_t i, e;
+	int line, parent[MAX_CELLS];
 	int64_t w;
 	cdok_puzzle *p;
 	cdok_status st;
 
 	/* One ID per line; blank lines between them carry nothing. */
-	st = cdki_text_next_id_line(r, &pos, &line, &l, err);
+	st = cdki_id_line_read(r, &l, &k, &i, &e, err);
 	if (st != CDOK_OK)
 		return st;
-	k.text = r->text;
-	k.start = l.start;
-	k.line = line;
-	i = cdki_text_skip_blanks(r->text, l.start, l.end);
-	e = l.end;
-	while (e > i && cdki_text_is_blank(r->text[e - 1]))
-		e--;
+	line = k.line;
 	if (!cdki_text_is_digit(r->text[i]))
-		return cdki_text_bad_byte(err, line, colof(&k, i),
+		return cdki_text_bad_byte(err, line, cdki_id_column(&k, i),
 				     (unsigned char)r->text[i],
 				     "where a Keen game ID (such as "
 				     "3:a_3aab_,s1m3m3a5) was expected");
@@ -270,24 +175,25 @@ cdok_status cdki_keen_read(struct cdok_reader *r, cdok_puzzle **out,
 	 * already made: the game ignores them there, and so does cdok. */
 	i += keen_params(r->text + i, e - i);
 	if (i < e && r->text[i] == '#')
-		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, line, colof(&k, i),
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, line,
+				 cdki_id_column(&k, i),
 				 "this is a Keen random-seed ID (size, "
 				 "parameters, '#' and a seed): what Keen makes "
 				 "a puzzle from, not a puzzle, and only Keen "
 				 "can make it; paste the game ID instead (Keen: "
 				 "Game > Specific..., W:blocks,clues)");
 	if (i >= e || r->text[i] != ':')
-		return cdki_fail(err, CDOK_ERR_SYNTAX, line, colof(&k, i),
-				 "expected ':' after the size in a Keen game "
-				 "ID");
+		return cdki_fail(err, CDOK_ERR_SYNTAX, line,
+				 cdki_id_column(&k, i), "expected ':' after the "
+				 "size in a Keen game ID");
 	if (w < KEEN_MIN || w > KEEN_MAX)
 		return cdki_fail(err, CDOK_ERR_LIMIT, line,
-				 colof(&k, cdki_text_skip_blanks(r->text, l.start,
-							    l.end)),
+				 cdki_id_column(&k, cdki_text_skip_blanks(
+					 r->text, l.start, l.end)),
 				 "Keen game IDs have sizes %d to %d; this one "
 				 "says %" PRId64, KEEN_MIN, KEEN_MAX, w);
 	i++;
-	st = read_blocks(&k, &i, e, (int)w, parent, err);
+	st = cdki_edge_walk_read(&k, &i, e, (int)w, parent, &keen_walk, err);
 	if (st != CDOK_OK)
 		return st;
 	p = cdok_puzzle_new((int)w);
@@ -295,18 +201,10 @@ cdok_status cdki_keen_read(struct cdok_reader *r, cdok_puzzle **out,
 		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	st = read_clues(&k, &i, e, (int)w, parent, p, err);
 	if (st == CDOK_OK && i < e)
-		st = cdki_text_bad_byte(err, line, colof(&k, i),
+		st = cdki_text_bad_byte(err, line, cdki_id_column(&k, i),
 				   (unsigned char)r->text[i],
 				   "after the clues");
-	if (st != CDOK_OK) {
-		cdok_puzzle_free(p);
-		return st;
-	}
-	*out = p;
-	r->pos = l.next;
-	r->line = line + 1;
-	r->line_start = l.next;
-	return CDOK_OK;
+	return cdki_id_line_done(r, &l, line, p, st, out);
 }
 
 /* A game ID starts with digits, Keen's parameters and ':' (a random-seed
@@ -374,12 +272,9 @@ static cdok_status check_writable(const cdok_puzzle *p, int *group,
 		group[cell] = k;
 		if (k < 0) {
 			if (!g)
-				return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0,
-						 0, "cell at row %d, column %d "
-						 "is in no cage and has no "
-						 "given; in Keen every cell is "
-						 "in a cage", cell / n + 1,
-						 cell % n + 1);
+				return cdki_refuse_bare_cell(n, cell, "in Keen "
+							     "every cell is in "
+							     "a cage", err);
 			group[cell] = p->ncages + cell;
 			continue;
 		}
@@ -417,7 +312,7 @@ static void put_run(struct strbuf *raw, int run)
 cdok_status cdki_keen_write(struct strbuf *sb, const cdok_puzzle *p,
 			    const int *values, cdok_error *err)
 {
-	int n = p->size, nedges, run = 0;
+	int n = p->size;
 	int group[MAX_CELLS];
 	bool seen_group[MAX_CELLS * 2] = {false};
 	struct strbuf raw;
@@ -434,21 +329,8 @@ cdok_status cdki_keen_write(struct strbuf *sb, const cdok_puzzle *p,
 	if (st != CDOK_OK)
 		return st;
 
-	nedges = 2 * n * (n - 1);
 	cdki_sb_init(&raw);
-	for (int e = 0; e <= nedges; e++) {
-		int a, b;
-
-		if (e < nedges) {
-			cdki_edge_cells(n, e, &a, &b);
-			if (group[a] == group[b]) {
-				run++;
-				continue;
-			}
-		}
-		put_run(&raw, run);
-		run = 0;
-	}
+	cdki_edge_walk_write(&raw, n, group, put_run);
 	if (raw.failed) {
 		cdki_sb_free(&raw);
 		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
@@ -509,15 +391,6 @@ cdok_status cdki_keen_write(struct strbuf *sb, const cdok_puzzle *p,
 	return CDOK_OK;
 }
 
-cdok_status cdki_keen_put(struct cdok_writer *w, struct strbuf *sb,
-			  const cdok_puzzle *p, const int *values,
-			  cdok_error *err)
-{
-	(void)w;
-	/* One ID per line, nothing between them. */
-	return cdki_keen_write(sb, p, values, err);
-}
-
 /* ------------------------------------------------------------------ */
 /* Generating for Keen                                                 */
 
@@ -525,13 +398,10 @@ cdok_status cdki_keen_fit(cdok_gen_params *par, cdok_error *err)
 {
 	int64_t product = 1;
 	int cells = 0;
+	cdok_status st = cdki_fit_plain(par, "a Keen game ID holds", err);
 
-	if (par->killer || par->rules || par->hide_ops)
-		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
-				 "a Keen game ID holds a plain Calcudoku: no "
-				 "%s", par->killer ? "Killer boxes" :
-				 par->rules ? "Nylimb rules" :
-				 "hidden operators");
+	if (st != CDOK_OK)
+		return st;
 	if (par->size < KEEN_MIN || par->size > KEEN_MAX)
 		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the size is %d, but Keen plays sizes %d to %d",

@@ -1,4 +1,4 @@
-/* format_solo.c -- game IDs of Killer and plain Sudoku in Simon
+/* solo.c -- game IDs of Killer and plain Sudoku in Simon
  * Tatham's Solo ("3x3k:givens,cages,totals", "3x3:givens").
  *
  * The parameters name the boxes: CxR is boxes of C rows and R columns
@@ -9,7 +9,7 @@
  * that many cells without a number, a number is one cell's number, and
  * '_' separates two numbers.  A cage's total stands on its lowest cell.
  * The cages are described by the walk over the grid's inner edges that
- * Keen uses (format_keen.c), except that here 'z' stands for 26 edges
+ * Keen uses (keen.c), except that here 'z' stands for 26 edges
  * inside a cage with no border after them and every other letter is
  * followed by a border.  doc/FORMAT.md §18 gives the details.
  *
@@ -35,21 +35,10 @@
 /* ------------------------------------------------------------------ */
 /* Reading                                                             */
 
-struct solo_line {
-	const char *text;
-	size_t start;      /* offset of the line's first byte */
-	int line;
-};
-
-static int colof(const struct solo_line *s, size_t i)
-{
-	return (int)(i - s->start) + 1;
-}
-
 /* A grid of numbers (the givens or the totals) from *pos up to a ','
  * or end, into vals (0 = no number) and, for each cell with a number,
  * the column where it was written into cols.  Numbers are 1..range. */
-static cdok_status read_numbers(const struct solo_line *s, size_t *pos,
+static cdok_status read_numbers(const struct cdki_id_line *s, size_t *pos,
 				size_t end, int area, int64_t range,
 				const char *what, int *vals, int *cols,
 				cdok_error *err)
@@ -63,7 +52,7 @@ static cdok_status read_numbers(const struct solo_line *s, size_t *pos,
 		 what);
 	while (i < end && s->text[i] != ',') {
 		char ch = s->text[i];
-		int col = colof(s, i);
+		int col = cdki_id_column(s, i);
 
 		if (ch >= 'a' && ch <= 'z') {
 			int run = ch - 'a' + 1;
@@ -109,72 +98,22 @@ static cdok_status read_numbers(const struct solo_line *s, size_t *pos,
 		}
 	}
 	if (count < area)
-		return cdki_fail(err, CDOK_ERR_SYNTAX, s->line, colof(s, i),
-				 "the %s describe %d of the %d cells of the "
-				 "grid", what, count, area);
+		return cdki_fail(err, CDOK_ERR_SYNTAX, s->line,
+				 cdki_id_column(s, i), "the %s describe %d of "
+				 "the %d cells of the grid", what, count,
+				 area);
 	/* (count is below area, which is at least 4: no singular) */
 	*pos = i;
 	return CDOK_OK;
 }
 
-/* The cage structure from *pos up to the ',' into parent. */
-static cdok_status read_cages(const struct solo_line *s, size_t *pos,
-			      size_t end, int w, int *parent,
-			      cdok_error *err)
-{
-	int nedges = 2 * w * (w - 1), e = 0;
-	size_t i = *pos;
-	char msg[256];
-
-	for (int c = 0; c < w * w; c++)
-		parent[c] = c;
-	while (i < end && s->text[i] != ',') {
-		char ch = s->text[i];
-		int col = colof(s, i), run;
-
-		if (ch == '_')
-			run = 0;
-		else if (ch >= 'a' && ch <= 'z')
-			run = ch - 'a' + 1;
-		else
-			return cdki_text_bad_byte(err, s->line, col,
-					     (unsigned char)ch,
-					     "in the cage structure (_ or "
-					     "a-z)");
-		for (int j = 0; j < run; j++) {
-			int a, b;
-
-			if (e >= nedges)
-				return cdki_fail(err, CDOK_ERR_SYNTAX, s->line,
-						 col, "the cage structure "
-						 "describes more than the %d "
-						 "borders between neighbouring "
-						 "cells of a %d x %d grid",
-						 nedges, w, w);
-			cdki_edge_cells(w, e++, &a, &b);
-			cdki_uf_unite(parent, a, b);
-		}
-		/* As in Solo's parser: 'z' is 26 edges inside a cage and
-		 * no border; every other character ends with a border. */
-		if (run != 26 && ++e > nedges + 1)
-			return cdki_fail(err, CDOK_ERR_SYNTAX, s->line, col,
-					 "the cage structure describes more "
-					 "than the %d borders between "
-					 "neighbouring cells of a %d x %d grid",
-					 nedges, w, w);
-		i++;
-	}
-	if (i >= end)
-		return cdki_fail(err, CDOK_ERR_SYNTAX, s->line, colof(s, i),
-				 "expected ',' and the cage totals after the "
-				 "cage structure");
-	if (e != nedges + 1)
-		return cdki_fail(err, CDOK_ERR_SYNTAX, s->line, colof(s, i),
-				 "%s", cdki_edge_walk_short(w, e, nedges, "cage", msg,
-						  sizeof(msg)));
-	*pos = i + 1;
-	return CDOK_OK;
-}
+/* Solo's walk: as in Solo's parser, 'z' is 26 edges inside a cage and
+ * no border; every other character ends with a border. */
+static const struct cdki_edge_walk solo_walk = {
+	.what = "cage", .next = "the cage totals",
+	.where = "in the cage structure (_ or a-z)",
+	.open_run = 26, .repeats = false,
+};
 
 /* Solo's parameters: C, optionally xR, then the flags j (jigsaw), x (X
  * diagonals) and k (Killer), each at most meaningful once. */
@@ -183,7 +122,7 @@ struct solo_params {
 	bool jigsaw, xtype, killer;
 };
 
-static cdok_status read_params(const struct solo_line *s, size_t *pos,
+static cdok_status read_params(const struct cdki_id_line *s, size_t *pos,
 			       size_t end, struct solo_params *sp,
 			       cdok_error *err)
 {
@@ -192,7 +131,7 @@ static cdok_status read_params(const struct solo_line *s, size_t *pos,
 
 	memset(sp, 0, sizeof(*sp));
 	if (i >= end || !cdki_text_is_digit(s->text[i]))
-		return cdki_text_bad_byte(err, s->line, colof(s, i),
+		return cdki_text_bad_byte(err, s->line, cdki_id_column(s, i),
 				     (unsigned char)s->text[i],
 				     "where a Solo game ID (such as "
 				     "3x3k:zzzc,...) was expected");
@@ -204,9 +143,9 @@ static cdok_status read_params(const struct solo_line *s, size_t *pos,
 	if (i < end && s->text[i] == 'x') {
 		if (i + 1 >= end || !cdki_text_is_digit(s->text[i + 1]))
 			return cdki_fail(err, CDOK_ERR_SYNTAX, s->line,
-					 colof(s, i + 1), "expected the "
-					 "number of columns of a box after "
-					 "'x', as in 3x3k");
+					 cdki_id_column(s, i + 1), "expected "
+					 "the number of columns of a box "
+					 "after 'x', as in 3x3k");
 		i++;
 		st = cdki_text_number(s->text, &i, end, 1000, &sp->r, s->line,
 				 s->start, "the number of columns of a box",
@@ -226,53 +165,54 @@ static cdok_status read_params(const struct solo_line *s, size_t *pos,
 			sp->killer = true;
 			break;
 		default:
-			return cdki_text_bad_byte(err, s->line, colof(s, i),
-					     (unsigned char)s->text[i],
-					     "in the parameters of a Solo game "
-					     "ID (CxR, then j, x or k, then "
-					     "':')");
+			return cdki_text_stray(s->text, i, s->start, s->line,
+					       "in the parameters of a Solo "
+					       "game ID (CxR, then j, x or k, "
+					       "then ':')", err);
 		}
 	}
 	if (i < end && s->text[i] == '#')
 		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, s->line,
-				 colof(s, i), "this is a random-seed ID, "
-				 "which only Solo itself can expand; cdok "
+				 cdki_id_column(s, i), "this is a random-seed "
+				 "ID, which only Solo itself can expand; cdok "
 				 "needs a game ID (CxRk:givens,cages,totals)");
 	if (i >= end)
-		return cdki_fail(err, CDOK_ERR_SYNTAX, s->line, colof(s, i),
-				 "expected ':' after the parameters of a Solo "
-				 "game ID");
+		return cdki_fail(err, CDOK_ERR_SYNTAX, s->line,
+				 cdki_id_column(s, i), "expected ':' after the "
+				 "parameters of a Solo game ID");
 	/* Solo reads a box one cell wide as a jigsaw. */
 	if (sp->jigsaw || sp->r == 1)
 		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, s->line,
-				 colof(s, start), "this is a Jigsaw Sudoku, "
-				 "whose boxes are irregular; cdok's boxes are "
-				 "rectangles");
+				 cdki_id_column(s, start), "this is a Jigsaw "
+				 "Sudoku, whose boxes are irregular; cdok's "
+				 "boxes are rectangles");
 	if (sp->xtype)
 		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, s->line,
-				 colof(s, start), "this is an X Sudoku, whose "
-				 "diagonals hold every value too; cdok has no "
-				 "such rule");
+				 cdki_id_column(s, start), "this is an X "
+				 "Sudoku, whose diagonals hold every value "
+				 "too; cdok has no such rule");
 	if (sp->killer && (sp->c < 2 || sp->r < 2 ||
 			   sp->c * sp->r > SOLO_KILLER_MAX))
 		return cdki_fail(err, CDOK_ERR_LIMIT, s->line,
-				 colof(s, start), "Solo's Killer puzzles have "
-				 "boxes of C x R cells with C and R at least 2 "
-				 "and at most %d cells; this ID says %" PRId64
-				 "x%" PRId64, SOLO_KILLER_MAX, sp->c, sp->r);
+				 cdki_id_column(s, start), "Solo's Killer "
+				 "puzzles have boxes of C x R cells with C and "
+				 "R at least 2 and at most %d cells; this ID "
+				 "says %" PRId64 "x%" PRId64, SOLO_KILLER_MAX,
+				 sp->c, sp->r);
 	if (sp->c < 2 || sp->r < 2 || sp->c * sp->r > SOLO_PLAIN_MAX)
 		return cdki_fail(err, CDOK_ERR_LIMIT, s->line,
-				 colof(s, start), "Solo's puzzles have boxes "
-				 "of C x R cells with C and R at least 2 and at "
-				 "most %d cells; this ID says %" PRId64 "x%"
-				 PRId64, SOLO_PLAIN_MAX, sp->c, sp->r);
+				 cdki_id_column(s, start), "Solo's puzzles "
+				 "have boxes of C x R cells with C and R at "
+				 "least 2 and at most %d cells; this ID says %"
+				 PRId64 "x%" PRId64, SOLO_PLAIN_MAX, sp->c,
+				 sp->r);
 	*pos = i + 1;
 	return CDOK_OK;
 }
 
 /* The puzzle from the cages in parent, the givens and the totals (with
  * the columns they were written at, for errors). */
-static cdok_status build(const struct solo_line *s, int w, int *parent,
+static cdok_status build(const struct cdki_id_line *s, int w, int *parent,
 			 const int *givens, const int *totals,
 			 const int *total_cols, int cages_col,
 			 int totals_col, cdok_puzzle *p, cdok_error *err)
@@ -312,7 +252,7 @@ static cdok_status build(const struct solo_line *s, int w, int *parent,
 		total_at[root] = total_cols[c];
 	}
 	for (int c = 0; c < area; c++) {
-		int m = 0;
+		int m;
 
 		p->given[c] = givens[c] ? givens[c] : CDOK_NONE;
 		if (cdki_uf_find(parent, c) != c)
@@ -322,9 +262,7 @@ static cdok_status build(const struct solo_line *s, int w, int *parent,
 					 totals_col, "the cage at row %d, "
 					 "column %d has no total", c / w + 1,
 					 c % w + 1);
-		for (int j = c; j < area; j++)
-			if (cdki_uf_find(parent, j) == c)
-				cells[m++] = j;
+		m = cdki_uf_members(parent, c, area, cells);
 		if (cdok_puzzle_add_cage(p, CDOK_OP_ADD, total[c], cells, m,
 					 NULL, NULL) != CDOK_OK)
 			return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0,
@@ -332,15 +270,6 @@ static cdok_status build(const struct solo_line *s, int w, int *parent,
 		p->cages[p->ncages - 1].distinct = true;
 	}
 	return CDOK_OK;
-}
-
-/* The reader's position after the ID on line l (line number line). */
-static void advance(struct cdok_reader *r, const struct text_line *l,
-		    int line)
-{
-	r->pos = l->next;
-	r->line = line + 1;
-	r->line_start = l->next;
 }
 
 /* A plain Sudoku: boxes and givens, no cages. */
@@ -358,9 +287,7 @@ static cdok_status finish_plain(struct cdok_reader *r,
 	cdok_puzzle_set_boxes(p, (int)sp->c, (int)sp->r);
 	for (int c = 0; c < w * w; c++)
 		p->given[c] = givens[c] ? givens[c] : CDOK_NONE;
-	*out = p;
-	advance(r, l, line);
-	return CDOK_OK;
+	return cdki_id_line_done(r, l, line, p, CDOK_OK, out);
 }
 
 cdok_status cdki_solo_read(struct cdok_reader *r, cdok_puzzle **out,
@@ -370,23 +297,17 @@ cdok_status cdki_solo_read(struct cdok_reader *r, cdok_puzzle **out,
 	int given_cols[MAX_CELLS], total_cols[MAX_CELLS];
 	struct solo_params sp;
 	struct text_line l;
-	struct solo_line s;
-	size_t pos = r->pos, i, e;
-	int line = r->line, w, cages_col, totals_col;
+	struct cdki_id_line s;
+	size_t i, e;
+	int line, w, cages_col, totals_col;
 	cdok_puzzle *p;
 	cdok_status st;
 
 	/* One ID per line; blank lines between them carry nothing. */
-	st = cdki_text_next_id_line(r, &pos, &line, &l, err);
+	st = cdki_id_line_read(r, &l, &s, &i, &e, err);
 	if (st != CDOK_OK)
 		return st;
-	s.text = r->text;
-	s.start = l.start;
-	s.line = line;
-	i = cdki_text_skip_blanks(r->text, l.start, l.end);
-	e = l.end;
-	while (e > i && cdki_text_is_blank(r->text[e - 1]))
-		e--;
+	line = s.line;
 
 	st = read_params(&s, &i, e, &sp, err);
 	if (st != CDOK_OK)
@@ -399,30 +320,29 @@ cdok_status cdki_solo_read(struct cdok_reader *r, cdok_puzzle **out,
 	if (!sp.killer) {
 		/* A plain Sudoku: its givens are the whole puzzle. */
 		if (i < e)
-			return cdki_text_bad_byte(err, line, colof(&s, i),
-					     (unsigned char)r->text[i],
-					     "after the givens of a plain "
-					     "Sudoku (its ID holds nothing "
-					     "else)");
+			return cdki_text_stray(r->text, i, s.start, line,
+					       "after the givens of a plain "
+					       "Sudoku (its ID holds nothing "
+					       "else)", err);
 		return finish_plain(r, &l, line, &sp, givens, out, err);
 	}
 	if (i >= e)
-		return cdki_fail(err, CDOK_ERR_SYNTAX, line, colof(&s, i),
-				 "expected ',' and the cage structure after "
-				 "the givens");
+		return cdki_fail(err, CDOK_ERR_SYNTAX, line,
+				 cdki_id_column(&s, i), "expected ',' and the "
+				 "cage structure after the givens");
 	i++;
-	cages_col = colof(&s, i);
-	st = read_cages(&s, &i, e, w, parent, err);
+	cages_col = cdki_id_column(&s, i);
+	st = cdki_edge_walk_read(&s, &i, e, w, parent, &solo_walk, err);
 	if (st != CDOK_OK)
 		return st;
-	totals_col = colof(&s, i);
+	totals_col = cdki_id_column(&s, i);
 	/* Solo's range for a total: the grid's size times its cells. */
 	st = read_numbers(&s, &i, e, w * w, (int64_t)w * w * w, "totals",
 			  totals, total_cols, err);
 	if (st != CDOK_OK)
 		return st;
 	if (i < e)
-		return cdki_text_bad_byte(err, line, colof(&s, i),
+		return cdki_text_bad_byte(err, line, cdki_id_column(&s, i),
 				     (unsigned char)r->text[i],
 				     "after the cage totals");
 
@@ -432,13 +352,7 @@ cdok_status cdki_solo_read(struct cdok_reader *r, cdok_puzzle **out,
 	cdok_puzzle_set_boxes(p, (int)sp.c, (int)sp.r);
 	st = build(&s, w, parent, givens, totals, total_cols, cages_col,
 		   totals_col, p, err);
-	if (st != CDOK_OK) {
-		cdok_puzzle_free(p);
-		return st;
-	}
-	*out = p;
-	advance(r, &l, line);
-	return CDOK_OK;
+	return cdki_id_line_done(r, &l, line, p, st, out);
 }
 
 /* Digits, then xR or flag letters (at least one of them, which sets it
@@ -466,21 +380,37 @@ enum cdok_likeness cdki_solo_detect(const char *text, size_t len)
 /* ------------------------------------------------------------------ */
 /* Writing                                                             */
 
-static cdok_status check_writable(const cdok_puzzle *p, cdok_error *err)
+/* Solo's boxes: at least 2 x 2, and at most max cells; lacking says
+ * what the puzzle lacks when it has none, kind what Solo calls the
+ * puzzles the limit is for. */
+static cdok_status check_boxes(const cdok_puzzle *p, int max,
+			       const char *lacking, const char *kind,
+			       cdok_error *err)
 {
 	int n = p->size, br = p->box_rows, bc = p->box_cols;
-	char name[96];
 
 	if (!br)
 		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
-				 "the puzzle has no boxes; a Solo game ID "
-				 "is a Sudoku, with boxes");
-	if (br < 2 || bc < 2 || n > SOLO_KILLER_MAX)
+				 "the puzzle has %s; a Solo game ID is a "
+				 "Sudoku, with boxes", lacking);
+	if (br < 2 || bc < 2 || n > max)
 		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the puzzle is %d x %d with boxes of %d x %d; "
-				 "Solo's Killer puzzles have boxes of at least "
-				 "2 x 2 and at most %d cells", n, n, br, bc,
-				 SOLO_KILLER_MAX);
+				 "Solo's %s have boxes of at least 2 x 2 and "
+				 "at most %d cells", n, n, br, bc, kind, max);
+	return CDOK_OK;
+}
+
+static cdok_status check_writable(const cdok_puzzle *p, cdok_error *err)
+{
+	int n = p->size;
+	char name[96];
+	cdok_status st;
+
+	st = check_boxes(p, SOLO_KILLER_MAX, "no boxes", "Killer puzzles",
+			 err);
+	if (st != CDOK_OK)
+		return st;
 	for (int k = 0; k < p->ncages; k++) {
 		const struct cdok_cage *c = &p->cages[k];
 
@@ -552,25 +482,11 @@ static void put_numbers(struct strbuf *sb, const int *vals, int area)
  * after them, so longer runs start with 'z's.  (Solo's own writer
  * counts 25 for its 'z', which its parser misreads; that takes a run of
  * 26 or more, which only cages filling whole rows or columns make.) */
-static void put_cages(struct strbuf *sb, const cdok_puzzle *p)
+static void put_run(struct strbuf *sb, int run)
 {
-	int n = p->size, nedges = 2 * n * (n - 1), run = 0;
-
-	for (int e = 0; e <= nedges; e++) {
-		int a, b;
-
-		if (e < nedges) {
-			cdki_edge_cells(n, e, &a, &b);
-			if (p->cage_of[a] == p->cage_of[b]) {
-				run++;
-				continue;
-			}
-		}
-		for (; run >= 26; run -= 26)
-			sb_putc(sb, 'z');
-		sb_putc(sb, run ? (char)('a' + run - 1) : '_');
-		run = 0;
-	}
+	for (; run >= 26; run -= 26)
+		sb_putc(sb, 'z');
+	sb_putc(sb, run ? (char)('a' + run - 1) : '_');
 }
 
 /* A puzzle with boxes and no cages is a plain Sudoku: "CxR:givens". */
@@ -578,25 +494,20 @@ static cdok_status write_plain(struct strbuf *sb, const cdok_puzzle *p,
 			       cdok_error *err)
 {
 	int givens[MAX_CELLS];
-	int n = p->size, br = p->box_rows, bc = p->box_cols;
+	int n = p->size;
+	cdok_status st;
 
-	if (!br)
-		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
-				 "the puzzle has neither boxes nor cages; a "
-				 "Solo game ID is a Sudoku, with boxes");
-	if (br < 2 || bc < 2 || n > SOLO_PLAIN_MAX)
-		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
-				 "the puzzle is %d x %d with boxes of %d x %d; "
-				 "Solo's Sudoku have boxes of at least 2 x 2 "
-				 "and at most %d cells", n, n, br, bc,
-				 SOLO_PLAIN_MAX);
+	st = check_boxes(p, SOLO_PLAIN_MAX, "neither boxes nor cages",
+			 "Sudoku", err);
+	if (st != CDOK_OK)
+		return st;
 	if (cdok_is_nylimb(p))
 		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the puzzle is in Nylimb mode, which a Solo "
 				 "game ID cannot say");
 	for (int c = 0; c < n * n; c++)
 		givens[c] = cdok_has_given(p, c) ? p->given[c] : 0;
-	cdki_sb_printf(sb, "%dx%d:", br, bc);
+	cdki_sb_printf(sb, "%dx%d:", p->box_rows, p->box_cols);
 	put_numbers(sb, givens, n * n);
 	sb_putc(sb, '\n');
 	return CDOK_OK;
@@ -626,20 +537,11 @@ cdok_status cdki_solo_write(struct strbuf *sb, const cdok_puzzle *p,
 		givens[c] = cdok_has_given(p, c) ? p->given[c] : 0;
 	put_numbers(sb, givens, n * n);
 	sb_putc(sb, ',');
-	put_cages(sb, p);
+	cdki_edge_walk_write(sb, n, p->cage_of, put_run);
 	sb_putc(sb, ',');
 	put_numbers(sb, totals, n * n);
 	sb_putc(sb, '\n');
 	return CDOK_OK;
-}
-
-cdok_status cdki_solo_put(struct cdok_writer *w, struct strbuf *sb,
-			  const cdok_puzzle *p, const int *values,
-			  cdok_error *err)
-{
-	(void)w;
-	/* One ID per line, nothing between them. */
-	return cdki_solo_write(sb, p, values, err);
 }
 
 /* ------------------------------------------------------------------ */

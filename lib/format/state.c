@@ -19,6 +19,21 @@
 
 #define BIT(v) ((uint64_t)1 << (v))
 
+/* The number at text[*i] (a digit): one digit in a grid of size 9 or
+ * less (small), else the digits up to the next non-digit; what names it
+ * in messages. */
+static cdok_status read_number(const char *text, size_t *i, size_t e,
+			       const struct text_line *l, int line,
+			       bool small, const char *what, int64_t *v,
+			       cdok_error *err)
+{
+	if (!small)
+		return cdki_text_number(text, i, e, 1000000, v, line,
+					l->start, what, err);
+	*v = text[(*i)++] - '0';
+	return CDOK_OK;
+}
+
 /* Pencil marks from text[*pos] == '{' to the closing brace. */
 static cdok_status read_marks(const char *text, size_t *pos, size_t e,
 			      const struct text_line *l, int line, int size,
@@ -47,14 +62,10 @@ static cdok_status read_marks(const char *text, size_t *pos, size_t e,
 					     (unsigned char)text[i],
 					     "in pencil marks (values between "
 					     "'{' and '}')");
-		if (small) {
-			v = text[i++] - '0';
-		} else {
-			st = cdki_text_number(text, &i, e, 1000000, &v, line,
-					 l->start, "the pencil mark", err);
-			if (st != CDOK_OK)
-				return st;
-		}
+		st = read_number(text, &i, e, l, line, small, "the pencil mark",
+				 &v, err);
+		if (st != CDOK_OK)
+			return st;
 		if (v < 1 || v > size)
 			return cdki_fail(err, CDOK_ERR_SYNTAX, line, col,
 					 "the pencil mark %lld is outside 1..%d",
@@ -104,20 +115,15 @@ static cdok_status read_row(const char *text, const struct text_line *l,
 			if (st != CDOK_OK)
 				return st;
 		} else if (cdki_text_is_digit(text[i])) {
-			if (small) {
-				v = text[i++] - '0';
-			} else {
-				st = cdki_text_number(text, &i, e, 1000000, &v, line,
-						 l->start, "the value", err);
-				if (st != CDOK_OK)
-					return st;
-				if (i < e && !cdki_text_is_blank(text[i]))
-					return cdki_text_bad_byte(err, line,
-						(int)(i - l->start) + 1,
-						(unsigned char)text[i],
-						"after a value (values are "
-						"separated by spaces)");
-			}
+			st = read_number(text, &i, e, l, line, small,
+					 "the value", &v, err);
+			if (st != CDOK_OK)
+				return st;
+			if (!small && i < e && !cdki_text_is_blank(text[i]))
+				return cdki_text_stray(text, i, l->start, line,
+						       "after a value (values "
+						       "are separated by "
+						       "spaces)", err);
 			if (v > size)
 				return cdki_fail(err, CDOK_ERR_SYNTAX, line, col,
 						 "the value %lld is outside "
@@ -163,8 +169,7 @@ cdok_status cdok_read_state(const char *text, size_t len, int size,
 			    cdok_error *err)
 {
 	struct state_rows g = {size, values, candidates};
-	struct text_line l;
-	size_t pos = 0;
+	size_t pos;
 	int line = 1;
 
 	if (size < 1 || size > CDOK_MAX_SIZE || !values || (!text && len))
@@ -172,19 +177,9 @@ cdok_status cdok_read_state(const char *text, size_t len, int size,
 				 "cdok_read_state needs a size of 1..%d and "
 				 "room for the values", CDOK_MAX_SIZE);
 	/* A byte-order mark (a state saved by some Windows editors) is no
-	 * part of the state, as in every other reader. */
-	if (text)
-		pos = cdki_text_bom(text, len);
-	while (pos < len) {
-		size_t first;
-
-		cdki_text_line_at(text, len, pos, &l);
-		first = cdki_text_skip_blanks(text, l.start, l.end);
-		if (first < l.end && text[first] != '@' && text[first] != '#')
-			break;
-		pos = l.next;
-		line++;
-	}
+	 * part of the state, as in every other reader; nor are blank
+	 * lines, directives and comments before the grid. */
+	pos = cdki_text_skip_preamble(text, len, "@#", &line);
 	/* Nothing but comments: the empty grid, where play starts. */
 	if (pos >= len) {
 		for (int i = 0; i < size * size; i++) {

@@ -44,18 +44,6 @@ static bool is_cell_char(char c)
 	return c == '.' || cdki_text_is_digit(c);
 }
 
-/* The content of line l without blanks at either end: [*start, *end). */
-static void trim(const char *text, const struct text_line *l, size_t *start,
-		 size_t *end)
-{
-	size_t s = cdki_text_skip_blanks(text, l->start, l->end), e = l->end;
-
-	while (e > s && cdki_text_is_blank(text[e - 1]))
-		e--;
-	*start = s;
-	*end = e;
-}
-
 /* ------------------------------------------------------------------ */
 /* Reading                                                             */
 
@@ -71,7 +59,7 @@ static cdok_status next_puzzle_line(const struct cdok_reader *r, size_t *pos,
 		size_t s, e;
 
 		cdki_text_line_at(r->text, r->len, *pos, l);
-		trim(r->text, l, &s, &e);
+		cdki_text_trim(r->text, l, &s, &e);
 		if (s < e && r->text[s] != '#')
 			return CDOK_OK;
 		any = any || s < e;
@@ -97,7 +85,7 @@ cdok_status cdki_sudoku_read(struct cdok_reader *r, cdok_puzzle **out,
 	st = next_puzzle_line(r, &pos, &line, &l, err);
 	if (st != CDOK_OK)
 		return st;
-	trim(r->text, &l, &s, &e);
+	cdki_text_trim(r->text, &l, &s, &e);
 	for (size_t i = s; i < e; i++)
 		if (!is_cell_char(r->text[i]))
 			return cdki_text_bad_byte(err, line,
@@ -128,11 +116,7 @@ cdok_status cdki_sudoku_read(struct cdok_reader *r, cdok_puzzle **out,
 		if (c != '.' && c != '0')
 			p->given[i - s] = c - '0';
 	}
-	*out = p;
-	r->pos = l.next;
-	r->line = line + 1;
-	r->line_start = l.next;
-	return CDOK_OK;
+	return cdki_id_line_done(r, &l, line, p, CDOK_OK, out);
 }
 
 /* The first line that is not blank or a comment is a line of 16, 36 or
@@ -147,7 +131,7 @@ enum cdok_likeness cdki_sudoku_detect(const char *text, size_t len)
 		size_t s, e;
 
 		cdki_text_line_at(text, len, pos, &l);
-		trim(text, &l, &s, &e);
+		cdki_text_trim(text, &l, &s, &e);
 		pos = l.next;
 		if (s == e || text[s] == '#')
 			continue;
@@ -212,15 +196,6 @@ cdok_status cdki_sudoku_write(struct strbuf *sb, const cdok_puzzle *p,
 	row[n * n] = '\n';
 	sb_putn(sb, row, (size_t)n * (size_t)n + 1);
 	return CDOK_OK;
-}
-
-cdok_status cdki_sudoku_put(struct cdok_writer *w, struct strbuf *sb,
-			    const cdok_puzzle *p, const int *values,
-			    cdok_error *err)
-{
-	(void)w;
-	/* One puzzle per line, nothing between them. */
-	return cdki_sudoku_write(sb, p, values, err);
 }
 
 /* ------------------------------------------------------------------ */

@@ -1,4 +1,4 @@
-/* format_ucf.c -- the UCF 2009 "KenKen Solver" contest format.
+/* ucf.c -- the UCF 2009 "KenKen Solver" contest format.
  *
  * An input holds many puzzles.  Each is a line "N G", N rows of N
  * letters naming the groups (cages), then G lines "letter target op",
@@ -50,16 +50,13 @@ struct group {
 /* Reading state of one puzzle: where each grid row sits in the text,
  * so that errors found after the grid can still point at a cell. */
 struct ucf_read {
-	const char *text;
-	size_t len;
-	size_t pos;
-	int line;
+	struct cdki_cursor c;
 	int n;
 	bool first;         /* no puzzle of the text read yet */
 	int *row_line;      /* per row */
 	size_t *row_start;  /* offset of the row's first letter */
 	size_t *row_lstart; /* offset where the row's line starts */
-	signed char *slot;  /* per cell: letter slot */
+	int *slot;          /* per cell: letter slot */
 	struct group groups[NLETTERS];
 };
 
@@ -72,40 +69,18 @@ static void cell_pos(const struct ucf_read *u, int cell, int *line,
 	*col = (int)(u->row_start[y] - u->row_lstart[y]) + x + 1;
 }
 
-/* Move to the next line that is not blank; false at the end. */
-static bool next_content_line(struct ucf_read *u, struct text_line *l)
+/* N or G (named what) at text[*i] on the header line l; where says
+ * what was expected for a stray byte there. */
+static cdok_status header_number(const struct ucf_read *u,
+				 const struct text_line *l, size_t *i,
+				 const char *what, const char *where,
+				 int64_t *value, cdok_error *err)
 {
-	while (u->pos < u->len) {
-		cdki_text_line_at(u->text, u->len, u->pos, l);
-		if (!cdki_text_span_blank(u->text, l->start, l->end))
-			return true;
-		u->pos = l->next;
-		u->line++;
-	}
-	return false;
-}
-
-/* The line and column just past the end of the text, for "expected
- * more" errors. */
-static void end_pos(const struct ucf_read *u, int *line, int *col)
-{
-	size_t ls = u->len;
-	int ln = u->line;
-
-	if (u->len == 0) {
-		*line = 1;
-		*col = 1;
-		return;
-	}
-	if (u->text[u->len - 1] == '\n') {
-		*line = ln;
-		*col = 1;
-		return;
-	}
-	while (ls > 0 && u->text[ls - 1] != '\n')
-		ls--;
-	*line = ln;
-	*col = (int)(u->len - ls) + 1;
+	if (!cdki_text_is_digit(u->c.text[*i]))
+		return cdki_text_stray(u->c.text, *i, l->start, u->c.line,
+				       where, err);
+	return cdki_text_number(u->c.text, i, l->end, 1000000, value,
+				u->c.line, l->start, what, err);
 }
 
 static cdok_status read_header(struct ucf_read *u, int64_t *n, int64_t *g,
@@ -115,15 +90,10 @@ static cdok_status read_header(struct ucf_read *u, int64_t *n, int64_t *g,
 	size_t i;
 	cdok_status st;
 
-	cdki_text_line_at(u->text, u->len, u->pos, &l);
-	i = cdki_text_skip_blanks(u->text, l.start, l.end);
-	if (!cdki_text_is_digit(u->text[i]))
-		return cdki_text_bad_byte(err, u->line, (int)(i - l.start) + 1,
-				     (unsigned char)u->text[i],
-				     "where a puzzle's first line \"N G\" "
-				     "was expected");
-	st = cdki_text_number(u->text, &i, l.end, 1000000, n, u->line, l.start,
-			 "N", err);
+	cdki_text_line_at(u->c.text, u->c.len, u->c.pos, &l);
+	i = cdki_text_skip_blanks(u->c.text, l.start, l.end);
+	st = header_number(u, &l, &i, "N", "where a puzzle's first line "
+			   "\"N G\" was expected", n, err);
 	if (st != CDOK_OK)
 		return st;
 	if (*n == 0) {
@@ -132,54 +102,46 @@ static cdok_status read_header(struct ucf_read *u, int64_t *n, int64_t *g,
 		 * the place to show is the marker. */
 		*g = 0;
 		if (u->first)
-			return cdki_fail(err, CDOK_ERR_SYNTAX, u->line,
-					 (int)(cdki_text_skip_blanks(u->text, l.start,
-								l.end) -
+			return cdki_fail(err, CDOK_ERR_SYNTAX, u->c.line,
+					 (int)(cdki_text_skip_blanks(
+						 u->c.text, l.start, l.end) -
 					       l.start) + 1,
 					 "N is 0, the mark that ends a contest "
 					 "input, before any puzzle: a puzzle "
 					 "starts with \"N G\", N >= 1");
 		return CDOK_OK;
 	}
-	if (i < l.end && !cdki_text_is_blank(u->text[i]))
-		return cdki_text_bad_byte(err, u->line, (int)(i - l.start) + 1,
-				     (unsigned char)u->text[i],
-				     "after N");
-	i = cdki_text_skip_blanks(u->text, i, l.end);
+	if (i < l.end && !cdki_text_is_blank(u->c.text[i]))
+		return cdki_text_stray(u->c.text, i, l.start, u->c.line,
+				       "after N", err);
+	i = cdki_text_skip_blanks(u->c.text, i, l.end);
 	if (i >= l.end)
-		return cdki_fail(err, CDOK_ERR_SYNTAX, u->line,
+		return cdki_fail(err, CDOK_ERR_SYNTAX, u->c.line,
 				 (int)(i - l.start) + 1,
 				 "expected G, the number of groups, after N");
-	if (!cdki_text_is_digit(u->text[i]))
-		return cdki_text_bad_byte(err, u->line, (int)(i - l.start) + 1,
-				     (unsigned char)u->text[i],
-				     "where G, the number of groups, was "
-				     "expected");
 	*g_col = (int)(i - l.start) + 1;
-	st = cdki_text_number(u->text, &i, l.end, 1000000, g, u->line, l.start,
-			 "G", err);
+	st = header_number(u, &l, &i, "G", "where G, the number of groups, "
+			   "was expected", g, err);
 	if (st != CDOK_OK)
 		return st;
-	i = cdki_text_skip_blanks(u->text, i, l.end);
+	i = cdki_text_skip_blanks(u->c.text, i, l.end);
 	if (i < l.end)
-		return cdki_text_bad_byte(err, u->line, (int)(i - l.start) + 1,
-				     (unsigned char)u->text[i],
-				     "after \"N G\"");
+		return cdki_text_stray(u->c.text, i, l.start, u->c.line,
+				       "after \"N G\"", err);
 	if (*n > CDOK_MAX_SIZE)
-		return cdki_fail(err, CDOK_ERR_LIMIT, u->line,
-				 (int)(cdki_text_skip_blanks(u->text, l.start,
+		return cdki_fail(err, CDOK_ERR_LIMIT, u->c.line,
+				 (int)(cdki_text_skip_blanks(u->c.text, l.start,
 							l.end) - l.start) + 1,
 				 "N is %" PRId64 "; cdok supports grids up to "
 				 "%d x %d", *n, CDOK_MAX_SIZE, CDOK_MAX_SIZE);
 	if (*g == 0)
-		return cdki_fail(err, CDOK_ERR_INVALID, u->line, *g_col,
+		return cdki_fail(err, CDOK_ERR_INVALID, u->c.line, *g_col,
 				 "G is 0, but every cell must be in a group");
 	if (*g > NLETTERS)
-		return cdki_fail(err, CDOK_ERR_LIMIT, u->line, *g_col,
+		return cdki_fail(err, CDOK_ERR_LIMIT, u->c.line, *g_col,
 				 "G is %" PRId64 "; UCF names groups with the "
 				 "52 letters a-z and A-Z", *g);
-	u->pos = l.next;
-	u->line++;
+	cdki_cursor_skip(&u->c, &l);
 	return CDOK_OK;
 }
 
@@ -192,40 +154,38 @@ static cdok_status read_grid_rows(struct ucf_read *u, cdok_error *err)
 		size_t i, s, e;
 		int x = 0;
 
-		if (u->pos >= u->len) {
+		if (u->c.pos >= u->c.len) {
 			int line, col;
 
-			end_pos(u, &line, &col);
+			cdki_cursor_end(&u->c, &line, &col);
 			return cdki_fail(err, CDOK_ERR_SYNTAX, line, col,
 					 "the grid ends after %d of its %d "
 					 "rows", y, n);
 		}
-		cdki_text_line_at(u->text, u->len, u->pos, &l);
+		cdki_text_line_at(u->c.text, u->c.len, u->c.pos, &l);
 		/* White space around a row is harmless; inside it, every
 		 * byte is a letter. */
-		s = cdki_text_skip_blanks(u->text, l.start, l.end);
-		e = l.end;
-		while (e > s && cdki_text_is_blank(u->text[e - 1]))
-			e--;
+		cdki_text_trim(u->c.text, &l, &s, &e);
 		if (s == e)
-			return cdki_fail(err, CDOK_ERR_SYNTAX, u->line, 1,
+			return cdki_fail(err, CDOK_ERR_SYNTAX, u->c.line, 1,
 					 "row %d of the grid is missing (a "
 					 "blank line)", y + 1);
-		u->row_line[y] = u->line;
+		u->row_line[y] = u->c.line;
 		u->row_start[y] = s;
 		u->row_lstart[y] = l.start;
 		for (i = s; i < e; i++, x++) {
 			int col = (int)(i - l.start) + 1;
-			int k = letter_slot(u->text[i]);
+			int k = letter_slot(u->c.text[i]);
 			struct group *g;
 
 			if (k < 0)
-				return cdki_text_bad_byte(err, u->line, col,
-						     (unsigned char)u->text[i],
-						     "in the grid (a row is N "
-						     "letters naming groups)");
+				return cdki_text_stray(u->c.text, i, l.start,
+						       u->c.line, "in the "
+						       "grid (a row is N "
+						       "letters naming "
+						       "groups)", err);
 			if (x == n)
-				return cdki_fail(err, CDOK_ERR_SYNTAX, u->line,
+				return cdki_fail(err, CDOK_ERR_SYNTAX, u->c.line,
 						 col, "row %d has more than "
 						 "%d letters", y + 1, n);
 			g = &u->groups[k];
@@ -233,15 +193,14 @@ static cdok_status read_grid_rows(struct ucf_read *u, cdok_error *err)
 				g->first = y * n + x;
 				g->order = order++;
 			}
-			u->slot[y * n + x] = (signed char)k;
+			u->slot[y * n + x] = k;
 		}
 		if (x < n)
-			return cdki_fail(err, CDOK_ERR_SYNTAX, u->line,
+			return cdki_fail(err, CDOK_ERR_SYNTAX, u->c.line,
 					 (int)(e - l.start) + 1,
 					 "row %d has %d letter%s, but N is %d",
 					 y + 1, x, text_s(x), n);
-		u->pos = l.next;
-		u->line++;
+		cdki_cursor_skip(&u->c, &l);
 	}
 	return CDOK_OK;
 }
@@ -256,82 +215,78 @@ static cdok_status read_group_line(struct ucf_read *u, int index, int total,
 	char c;
 	cdok_status st;
 
-	if (!next_content_line(u, &l)) {
+	if (!cdki_cursor_next_line(&u->c, &l)) {
 		int line;
 
-		end_pos(u, &line, &col);
+		cdki_cursor_end(&u->c, &line, &col);
 		return cdki_fail(err, CDOK_ERR_SYNTAX, line, col,
 				 "expected %d group lines but found %d",
 				 total, index);
 	}
-	i = cdki_text_skip_blanks(u->text, l.start, l.end);
+	i = cdki_text_skip_blanks(u->c.text, l.start, l.end);
 	col = (int)(i - l.start) + 1;
-	k = letter_slot(u->text[i]);
+	k = letter_slot(u->c.text[i]);
 	if (k < 0)
-		return cdki_text_bad_byte(err, u->line, col,
-				     (unsigned char)u->text[i],
-				     "where a group line \"letter target op\" "
-				     "was expected");
-	if (i + 1 < l.end && !cdki_text_is_blank(u->text[i + 1]))
-		return cdki_fail(err, CDOK_ERR_SYNTAX, u->line, col,
+		return cdki_text_stray(u->c.text, i, l.start, u->c.line,
+				       "where a group line \"letter target "
+				       "op\" was expected", err);
+	if (i + 1 < l.end && !cdki_text_is_blank(u->c.text[i + 1]))
+		return cdki_fail(err, CDOK_ERR_SYNTAX, u->c.line, col,
 				 "a group is named by one letter");
 	g = &u->groups[k];
 	if (g->ncells == 0)
-		return cdki_fail(err, CDOK_ERR_INVALID, u->line, col,
+		return cdki_fail(err, CDOK_ERR_INVALID, u->c.line, col,
 				 "group line for '%c', a letter the grid does "
-				 "not use", u->text[i]);
+				 "not use", u->c.text[i]);
 	if (g->def_line)
-		return cdki_fail(err, CDOK_ERR_INVALID, u->line, col,
+		return cdki_fail(err, CDOK_ERR_INVALID, u->c.line, col,
 				 "second group line for '%c' (the first is on "
-				 "line %d)", u->text[i], g->def_line);
-	g->def_line = u->line;
+				 "line %d)", u->c.text[i], g->def_line);
+	g->def_line = u->c.line;
 
-	i = cdki_text_skip_blanks(u->text, i + 1, l.end);
+	i = cdki_text_skip_blanks(u->c.text, i + 1, l.end);
 	col = (int)(i - l.start) + 1;
 	if (i >= l.end)
-		return cdki_fail(err, CDOK_ERR_SYNTAX, u->line, col,
+		return cdki_fail(err, CDOK_ERR_SYNTAX, u->c.line, col,
 				 "expected the group's target after its "
 				 "letter");
-	if (!cdki_text_is_digit(u->text[i]))
-		return cdki_text_bad_byte(err, u->line, col,
-				     (unsigned char)u->text[i],
-				     "where the group's target was expected");
+	if (!cdki_text_is_digit(u->c.text[i]))
+		return cdki_text_stray(u->c.text, i, l.start, u->c.line,
+				       "where the group's target was "
+				       "expected", err);
 	tcol = col;
-	st = cdki_text_number(u->text, &i, l.end, INT64_MAX, &g->target, u->line,
-			 l.start, "the target", err);
+	st = cdki_text_number(u->c.text, &i, l.end, INT64_MAX, &g->target,
+			      u->c.line, l.start, "the target", err);
 	if (st != CDOK_OK)
 		return st;
-	if (i < l.end && !cdki_text_is_blank(u->text[i]))
-		return cdki_text_bad_byte(err, u->line, (int)(i - l.start) + 1,
-				     (unsigned char)u->text[i],
-				     "after the target");
-	i = cdki_text_skip_blanks(u->text, i, l.end);
+	if (i < l.end && !cdki_text_is_blank(u->c.text[i]))
+		return cdki_text_stray(u->c.text, i, l.start, u->c.line,
+				       "after the target", err);
+	i = cdki_text_skip_blanks(u->c.text, i, l.end);
 	col = (int)(i - l.start) + 1;
 	if (i >= l.end)
-		return cdki_fail(err, CDOK_ERR_SYNTAX, u->line, col,
+		return cdki_fail(err, CDOK_ERR_SYNTAX, u->c.line, col,
 				 "expected an operator (+ - * / or .) after "
 				 "the target");
-	c = u->text[i];
+	c = u->c.text[i];
 	if (c != '+' && c != '-' && c != '*' && c != '/' && c != '.')
-		return cdki_text_bad_byte(err, u->line, col, (unsigned char)c,
+		return cdki_text_bad_byte(err, u->c.line, col, (unsigned char)c,
 				     "where an operator (+ - * / or .) was "
 				     "expected");
 	if (c == '.' && g->ncells > 1)
-		return cdki_fail(err, CDOK_ERR_INVALID, u->line, col,
+		return cdki_fail(err, CDOK_ERR_INVALID, u->c.line, col,
 				 "'.' marks a group of one cell, but group "
 				 "'%c' has %d cells", letters[k], g->ncells);
 	if ((c == '*' || c == '/') && g->target == 0)
-		return cdki_fail(err, CDOK_ERR_INVALID, u->line, tcol,
+		return cdki_fail(err, CDOK_ERR_INVALID, u->c.line, tcol,
 				 "a %s target must not be 0",
 				 c == '*' ? "product" : "ratio");
 	g->op = c == '.' ? CDOK_OP_ADD : (cdok_op)c;
-	i = cdki_text_skip_blanks(u->text, i + 1, l.end);
+	i = cdki_text_skip_blanks(u->c.text, i + 1, l.end);
 	if (i < l.end)
-		return cdki_text_bad_byte(err, u->line, (int)(i - l.start) + 1,
-				     (unsigned char)u->text[i],
-				     "after the operator");
-	u->pos = l.next;
-	u->line++;
+		return cdki_text_stray(u->c.text, i, l.start, u->c.line,
+				       "after the operator", err);
+	cdki_cursor_skip(&u->c, &l);
 	return CDOK_OK;
 }
 
@@ -345,24 +300,9 @@ static cdok_status check_connected(struct ucf_read *u, int *stack,
 	memset(seen, 0, (size_t)n * (size_t)n);
 	for (int k = 0; k < NLETTERS; k++) {
 		const struct group *g = &u->groups[k];
-		int top = 0, reached = 0;
 
-		if (!g->ncells)
-			continue;
-		stack[top++] = g->first;
-		seen[g->first] = 1;
-		while (top) {
-			int cell = stack[--top];
-			int nb[4], m = cdki_grid_neighbours(n, cell, nb);
-
-			reached++;
-			for (int j = 0; j < m; j++)
-				if (!seen[nb[j]] && u->slot[nb[j]] == k) {
-					seen[nb[j]] = 1;
-					stack[top++] = nb[j];
-				}
-		}
-		if (reached == g->ncells)
+		if (!g->ncells || cdki_region_fill(n, u->slot, g->first, stack,
+						   seen) == g->ncells)
 			continue;
 		for (int cell = 0; cell < n * n; cell++) {
 			int line, col;
@@ -440,23 +380,17 @@ cdok_status cdki_ucf_read(struct cdok_reader *r, cdok_puzzle **out,
 	cdok_status st;
 
 	memset(&u, 0, sizeof(u));
-	u.text = r->text;
-	u.len = r->len;
-	u.pos = r->pos;
-	u.line = r->line;
+	u.c = cdki_cursor_at(r);
 	u.first = r->index == 0;
-	if (!next_content_line(&u, &l)) {
+	if (!cdki_cursor_next_line(&u.c, &l)) {
 		if (r->index > 0)
 			return CDOK_END;
 		/* The contest's inputs always end with "0"; a missing
 		 * one is forgiven, but an input with no puzzle at all
 		 * is more likely a mistake than an empty contest. */
-		return cdki_fail(err, CDOK_ERR_SYNTAX, u.line, 1,
-				 r->len == 0 ? "no puzzle found: the input "
-				 "is empty" : "no puzzle found: the input "
-				 "holds only white space");
+		return cdki_text_none(r, u.c.line, 1, "no puzzle found", err);
 	}
-	header_line = u.line;
+	header_line = u.c.line;
 	st = read_header(&u, &n, &g, &g_col, err);
 	if (st != CDOK_OK)
 		return st;
@@ -468,7 +402,7 @@ cdok_status cdki_ucf_read(struct cdok_reader *r, cdok_puzzle **out,
 	u.row_line = cdok_malloc((size_t)n * sizeof(int));
 	u.row_start = cdok_malloc((size_t)n * sizeof(size_t));
 	u.row_lstart = cdok_malloc((size_t)n * sizeof(size_t));
-	u.slot = cdok_malloc((size_t)(n * n));
+	u.slot = cdok_malloc((size_t)(n * n) * sizeof(int));
 	stack = cdok_malloc((size_t)(n * n) * sizeof(int));
 	seen = cdok_malloc((size_t)(n * n));
 	if (!u.row_line || !u.row_start || !u.row_lstart || !u.slot ||
@@ -500,9 +434,7 @@ cdok_status cdki_ucf_read(struct cdok_reader *r, cdok_puzzle **out,
 	st = build(&u, out, err);
 	if (st != CDOK_OK)
 		goto out;
-	r->pos = u.pos;
-	r->line = u.line;
-	r->line_start = u.pos;
+	cdki_reader_to(r, &u.c);
 out:
 	ucf_read_free(&u);
 	free(stack);
@@ -514,7 +446,7 @@ enum cdok_likeness cdki_ucf_detect(const char *text, size_t len)
 {
 	struct text_line l;
 	size_t i, s, e;
-	int tokens = 0;
+	int tokens = 0, skipped;
 
 	/* "N G", then a row of letters (no blanks between them): nothing
 	 * else starts that way.  The counts are for the reader to check,
@@ -522,31 +454,19 @@ enum cdok_likeness cdki_ucf_detect(const char *text, size_t len)
 	 * terms rather than as a spec. */
 	cdki_text_line_at(text, len, 0, &l);
 	i = cdki_text_skip_blanks(text, l.start, l.end);
-	if (i >= l.end || !cdki_text_is_digit(text[i]))
-		return CDOK_UNLIKE;
-	while (i < l.end && cdki_text_is_digit(text[i]))
-		i++;
-	if (i >= l.end || !cdki_text_is_blank(text[i]))
-		return CDOK_UNLIKE;
-	i = cdki_text_skip_blanks(text, i, l.end);
-	if (i >= l.end || !cdki_text_is_digit(text[i]))
-		return CDOK_UNLIKE;
-	while (i < l.end && cdki_text_is_digit(text[i]))
-		i++;
-	if (!cdki_text_span_blank(text, i, l.end))
-		return CDOK_UNLIKE;
-	/* The next line with text. */
-	for (size_t pos = l.next;; pos = l.next) {
-		if (pos >= len)
+	for (int k = 0; k < 2; k++) {
+		if (i >= l.end || !cdki_text_is_digit(text[i]))
 			return CDOK_UNLIKE;
-		cdki_text_line_at(text, len, pos, &l);
-		if (!cdki_text_span_blank(text, l.start, l.end))
-			break;
+		i = cdki_text_skip_digits(text, i, l.end);
+		/* N, then blanks; G, then the end of the line. */
+		if (k == 0 && (i >= l.end || !cdki_text_is_blank(text[i])))
+			return CDOK_UNLIKE;
+		i = cdki_text_skip_blanks(text, i, l.end);
 	}
-	s = cdki_text_skip_blanks(text, l.start, l.end);
-	e = l.end;
-	while (e > s && cdki_text_is_blank(text[e - 1]))
-		e--;
+	if (i < l.end ||
+	    !cdki_text_next_filled(text, len, l.next, &l, &skipped))
+		return CDOK_UNLIKE;
+	cdki_text_trim(text, &l, &s, &e);
 	for (i = s; i < e && cdki_text_is_letter(text[i]); i++)
 		;
 	if (i == e)
@@ -633,11 +553,9 @@ static cdok_status write_puzzle(struct strbuf *sb, const cdok_puzzle *p,
 		int g = cdok_has_given(p, cell) ? p->given[cell] : 0;
 
 		if (k < 0 && !g)
-			return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
-					 "cell at row %d, column %d is in no "
-					 "cage and has no given; in UCF every "
-					 "cell belongs to a group",
-					 cell / n + 1, cell % n + 1);
+			return cdki_refuse_bare_cell(n, cell, "in UCF every "
+						     "cell belongs to a group",
+						     err);
 		if (k < 0 || !g)
 			continue;
 		cdki_cage_name(p, k, name, sizeof(name));
@@ -726,19 +644,16 @@ static cdok_status write_answer(struct strbuf *sb, const cdok_puzzle *p,
 				cdok_error *err)
 {
 	int n = p->size;
+	cdok_status st;
 
 	if (n > UCF_MAX_N)
 		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the puzzle is %d x %d, but a UCF answer has "
 				 "one digit per cell (N <= %d)", n, n,
 				 UCF_MAX_N);
-	for (int cell = 0; cell < n * n; cell++)
-		if (values[cell] < 1 || values[cell] > n)
-			return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
-					 "cell at row %d, column %d has the "
-					 "value %d; an answer has 1..%d in "
-					 "every cell", cell / n + 1,
-					 cell % n + 1, values[cell], n);
+	st = cdki_check_answer(p, values, err);
+	if (st != CDOK_OK)
+		return st;
 	cdki_sb_printf(sb, "KenKen Puzzle #%d:\n", number);
 	for (int y = 0; y < n; y++) {
 		for (int x = 0; x < n; x++)
@@ -786,12 +701,10 @@ cdok_status cdki_ucf_write(struct strbuf *sb, const cdok_puzzle *p,
 
 cdok_status cdki_ucf_fit(cdok_gen_params *par, cdok_error *err)
 {
-	if (par->killer || par->rules || par->hide_ops)
-		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
-				 "a UCF puzzle is a plain Calcudoku: no %s",
-				 par->killer ? "Killer boxes" :
-				 par->rules ? "Nylimb rules" :
-				 "hidden operators");
+	cdok_status st = cdki_fit_plain(par, "a UCF puzzle is", err);
+
+	if (st != CDOK_OK)
+		return st;
 	if (par->size > UCF_MAX_N)
 		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the size is %d, but UCF puzzles have N <= %d",

@@ -10,9 +10,8 @@ static const struct cdok_format killer_format = {
 		   "killer-sudoku-solver: a \"board\" of 9 rows of 9 values "
 		   "(0 = empty) and \"cages\", each [total, [[x, y], ...]]",
 	.flags = CDOK_FORMAT_VALUES,
-	.read = cdki_killer_read, .write = cdki_killer_write,
 	.put = cdki_killer_put, .finish = cdki_json_finish,
-	.fit = cdki_killer_fit, .detect = cdki_killer_detect,
+	CDKI_FORMAT_FUNCTIONS(killer),
 };
 
 static const struct cdok_format json_format = {

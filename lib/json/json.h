@@ -1,7 +1,8 @@
 /* json.h -- what the two JSON formats of libcdok-json share: cdok's own
- * documents (json.c) and Barium's Killer Sudoku schema (killer.c) are
- * both read as a stream of JSON documents, and their table rows
- * (formats.c) are built on the core's format structures (format.h).
+ * documents (json.c, json_stream.c, json_write.c) and Barium's Killer
+ * Sudoku schema (killer.c) are both read as a stream of JSON documents,
+ * and their table rows (formats.c) are built on the core's format
+ * structures (format.h).
  *
  * libcdok-json is an optional library: the core (libcdok) needs nothing
  * but libc, and everything that needs jansson is here.
@@ -11,31 +12,29 @@
 
 #include "format/format.h"
 
-cdok_status cdki_json_read(struct cdok_reader *reader, cdok_puzzle **out,
-			   cdok_error *err);
-cdok_status cdki_json_write(struct strbuf *sb, const cdok_puzzle *puzzle,
-			    const int *values, cdok_error *err);
-cdok_status cdki_json_put(struct cdok_writer *w, struct strbuf *sb,
-			  const cdok_puzzle *puzzle, const int *values,
-			  cdok_error *err);
-/* The end of a stream of json or killer documents (one shape). */
-cdok_status cdki_json_finish(struct cdok_writer *w, struct strbuf *sb,
-			     cdok_error *err);
-enum cdok_likeness cdki_json_detect(const char *text, size_t len);
+/* The schema's versions.  A reader accepts documents of this version or
+ * older; a newer one may mean something this code does not know.  The
+ * result document is at 2: "difficulty" is only the grade's, and the
+ * solver's own number is "search_score" (version 1 put either under
+ * "difficulty"). */
+#define JSON_VERSION 1
+#define RESULT_VERSION 2
 
-cdok_status cdki_killer_read(struct cdok_reader *reader, cdok_puzzle **out,
-			     cdok_error *err);
-cdok_status cdki_killer_write(struct strbuf *sb, const cdok_puzzle *puzzle,
-			      const int *values, cdok_error *err);
-cdok_status cdki_killer_put(struct cdok_writer *w, struct strbuf *sb,
-			    const cdok_puzzle *puzzle, const int *values,
-			    cdok_error *err);
-enum cdok_likeness cdki_killer_detect(const char *text, size_t len);
-cdok_status cdki_killer_fit(cdok_gen_params *params, cdok_error *err);
+#define PUZZLE_FORMAT "cdok-puzzle"
+#define RESULT_FORMAT "cdok-result"
+
+/* The functions of the two formats (format.h's types say what each
+ * does); cdki_json_finish ends a stream of either (one shape). */
+cdok_read_fn cdki_json_read, cdki_killer_read;
+cdok_write_fn cdki_json_write, cdki_killer_write;
+cdok_put_fn cdki_json_put, cdki_killer_put;
+cdok_finish_fn cdki_json_finish;
+cdok_detect_fn cdki_json_detect, cdki_killer_detect;
+cdok_fit_fn cdki_killer_fit;
 
 /* ---- JSON documents shared by the json and killer formats ----
  *
- * json.c reads a stream of JSON documents (any of them an array of
+ * json_stream.c reads a stream of JSON documents (any of them an array of
  * puzzles) and hands each puzzle's value to a format's function.
  * jansson's json_t is struct json_t, so this header need not include
  * jansson's. */

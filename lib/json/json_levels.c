@@ -16,7 +16,7 @@
 
 #include "json/json_levels.h"
 
-/* Building with one failure flag, as json.c does. */
+/* Building with one failure flag, as json_write.c does. */
 static json_t *chk(bool *failed, json_t *v)
 {
 	if (!v)

@@ -1,6 +1,6 @@
 /* json_levels.h -- the JSON of grades and steps (doc/FORMAT.md, result
- * documents), for json.c's result documents.  Kept apart from json.c so
- * that it can move with it. */
+ * documents), for json_write.c's result documents.  Kept apart from it
+ * so that it can move with it. */
 #ifndef CDOK_JSON_LEVELS_H
 #define CDOK_JSON_LEVELS_H
 

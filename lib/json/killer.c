@@ -5,7 +5,7 @@
  * differ and add up to its total, and the nine 3 x 3 boxes hold 1-9 once
  * each.  doc/FORMAT.md §17 is the description.
  *
- * Documents are read through json.c's stream (several per text,
+ * Documents are read through json_stream.c's stream (several per text,
  * arrays of them too), so errors have the same shape as the json
  * format's.  Documents are written by hand rather than through jansson:
  * the layout is fixed (Barium's own files, one cage per line) and holds
