@@ -139,6 +139,9 @@ static const struct tl_bad bad[] = {
 	{"2 3\n", CDOK_ERR_SYNTAX, 1, 3, "only the number of cages"},
 	{"0\n", CDOK_ERR_INVALID, 1, 1, "number of cages is 0"},
 	{"2\n4 2 0 1\n", CDOK_ERR_SYNTAX, 3, 1, "says 2 cages, but only 1"},
+	/* Without a final newline the text ends on its last line. */
+	{"2\n4 2 0 1", CDOK_ERR_SYNTAX, 2, 8, "says 2 cages, but only 1"},
+	{"2\n4 2 0 1\n\n  ", CDOK_ERR_SYNTAX, 4, 3, "says 2 cages, but only 1"},
 	{"1\n4 3 0 1\n", CDOK_ERR_SYNTAX, 2, 8, "the cage has 3 cells but "
 	 "lists 2"},
 	{"1\n4 1 0 1\n", CDOK_ERR_SYNTAX, 2, 7, "lists more"},

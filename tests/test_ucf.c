@@ -219,6 +219,8 @@ static const struct tl_bad bad[] = {
 	{"3 60\n", CDOK_ERR_LIMIT, 1, 3, "52 letters"},
 	{"3 0\n", CDOK_ERR_INVALID, 1, 3, "G is 0"},
 	{"3 1\naaa\n", CDOK_ERR_SYNTAX, 3, 1, "ends after 1 of its 3 rows"},
+	/* Without a final newline the text ends on its last line. */
+	{"3 1\naaa", CDOK_ERR_SYNTAX, 2, 4, "ends after 1 of its 3 rows"},
 	{"3 1\naaa\n\naaa\n", CDOK_ERR_SYNTAX, 3, 1, "row 2 of the grid is "
 	 "missing"},
 	{"2 2\na1\n", CDOK_ERR_SYNTAX, 2, 2, "unexpected character '1'"},

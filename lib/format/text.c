@@ -264,7 +264,11 @@ void cdki_cursor_skip(struct cdki_cursor *c, const struct text_line *l)
 
 void cdki_cursor_end(const struct cdki_cursor *c, int *line, int *col)
 {
-	*line = c->line;
+	/* A cursor past the whole text has counted its last line as left
+	 * behind; without a final newline the end is on that line. */
+	bool unended = c->len > 0 && c->text[c->len - 1] != '\n';
+
+	*line = unended && c->pos >= c->len ? c->line - 1 : c->line;
 	*col = cdki_text_end_column(c->text, c->len);
 }
 
