@@ -25,100 +25,16 @@ typedef uint64_t foot_t;
 /* A value's footprint is the value (foot_of below). */
 #define FOOT_IS_VALUE 1
 
-/* Enumeration work allowed per cage per propagation step.  Beyond it the
- * cage falls back to cheaper reasoning until its domains shrink. */
-#define ENUM_BUDGET 20000
-
-/* Sum cages with more candidate combinations than this (the product of
- * their domain sizes) use the cheaper sum_supports instead of
- * enumeration, until their domains shrink.  Other cages always
- * enumerate, under the budget. */
-#define ENUM_SPACE 2000
-#define ENUM_SPACE_ALL 0
-#define ENUM_SPACE_SKIP_LARGEST 0
-#define ENUM_AFTER_CHEAP 0
-
-/* Every sum a cage of up to 64 cells of values up to 63 can have. */
-#define SUM_TABLE_MAX (64 * 63)
-
-/* Layout tables for cages of 3..LAYOUT_MAX_CELLS cells: tried when the
- * root's reasoning first reaches a cage (kept if it has at most
- * LAYOUT_ROOT_MAX layouts then), and again after that reasoning (at most
- * LAYOUT_MAX), each found within LAYOUT_BUDGET enumeration steps. */
-#define DERIVED_SUMS 1
-#define PAIR_CAGES 1
-#define LAYOUT_TABLES 1
-#ifndef LAYOUT_MAX
-#define LAYOUT_MAX 1024
-#endif
-#ifndef LAYOUT_ROOT_MAX
-#define LAYOUT_ROOT_MAX 256
-#endif
-#define LAYOUT_MAX_CELLS 8
-#ifndef LAYOUT_BUDGET
-#define LAYOUT_BUDGET 20000
-#endif
-/* When the search escalates (search_root), the cages still without a
- * table get one of up to LAYOUT_BIG layouts found within
- * LAYOUT_BIG_BUDGET steps. */
-#ifndef LAYOUT_BIG
-#define LAYOUT_BIG 16384
-#endif
-#ifndef LAYOUT_BIG_BUDGET
-#define LAYOUT_BIG_BUDGET 200000
-#endif
-
-/* Restarts in the last stage, and nogoods (engine.h, search_root): on
- * the 50 random sum-only 12 x 12s of bench/sum12, with a 5 s cap each,
- * the CPU time in all went from 52 s (7 over the cap) to 27 s (none);
- * the four files of bench/hard from 0.4-1.1 s each to 0.2-0.7 s.  The
- * first run's length matters little between 3,000 and 6,000 nodes and
- * a growth of 120 to 140 %; shorter first runs are worse. */
-#ifndef NOGOODS
-#define NOGOODS 1
-#endif
-#ifndef RESTART_FIRST
-#define RESTART_FIRST 3000
-#endif
-#ifndef RESTART_GROW
-#define RESTART_GROW 130
-#endif
-/* Restarted runs start each cell's values elsewhere: on bench/sum12
- * 23.1 s in all (median 167 ms) against 25.3 s (265 ms), none over the
- * cap either way; bench/hard 0.09-0.54 s. */
-#ifndef ROTATE_VALUES
-#define ROTATE_VALUES 1
-#endif
-
+/* The tuning knobs: engine/knobs.h. */
+#define ENGINE_INSTANCE ENGINE_LATIN
 #define ENGINE_KINDS 3
 #define ENGINE_NAME(x) cdki_latin_##x
-
-/* The matching test runs on grids larger than this.  On small grids the
- * singles and cage reasoning find almost everything it would, and it
- * doubled the time per node on the 9 x 9 "unreasonable" Keen puzzles
- * (median 85 us without it against 188 us with it); larger grids need
- * it. */
-#ifndef ALLDIFF_MIN_N
-#define ALLDIFF_MIN_N 9
-#endif
-
-/* How the matching test earns its keep (see matching_due): it runs in
- * windows of ALLDIFF_WINDOW runs; a window in which fewer than one run
- * in ALLDIFF_MIN_RATE removed a value or found a contradiction makes the
- * next window sparse, running one test in ALLDIFF_SPARSE of those due.
- * On the puzzles the test is for (12 x 12 and up with tight cages) it
- * removes something in one run out of ten or so and never goes sparse;
- * on a large grid that is mostly free it removes next to nothing at a
- * cost of thousands of steps per unit and node. */
-#define ALLDIFF_WINDOW 256
-#define ALLDIFF_MIN_RATE 64
-#define ALLDIFF_SPARSE 64
 
 struct unit_state {
 	int *fixed;           /* cells that became single, to eliminate */
 	int nfixed;
 	uint64_t ad_dirty[3]; /* units changed since the matching */
-	/* The matching test's record in this window (see above). */
+	/* The matching test's record in this window (ALLDIFF_WINDOW). */
 	unsigned ad_runs, ad_hits, ad_wait;
 	bool ad_sparse;
 	/* With boxes: per column of a box (0..box_cols-1), the positions
@@ -702,29 +618,6 @@ static int scan_table(struct engine *s, int ci, const dom_t *dom,
 	}
 	return 1;
 }
-
-/* Enumeration steps past which a scan counts as costly: measured on the
- * Keen corpus, 16 keeps the easy puzzles' grading as cheap as without
- * tables and the hard ones' as cheap as with a table at every first
- * scan (64 and 256 lose some of both). */
-#ifndef SCAN_COSTLY
-#define SCAN_COSTLY 16
-#endif
-
-/* A cage of LIST_FIRST_CELLS cells or more has its layouts listed at its
- * first scan (cdki_latin_scan), and a listing of more than LIST_COSTLY
- * steps becomes its table, which the scan then reads: listing alone
- * costs less than an enumeration that also works out what the layouts
- * support.  Measured with the grade alone on the Keen 9 x 9 corpus
- * against enumerating at every first scan: 4 and 8 take 0.4-4.3 % off
- * each class's total (one Extreme puzzle 10 %), with 3 cells or 16
- * steps less; the cdok-made 16 x 16s' median grade is 1.6 % dearer. */
-#ifndef LIST_COSTLY
-#define LIST_COSTLY 8
-#endif
-#ifndef LIST_FIRST_CELLS
-#define LIST_FIRST_CELLS 4
-#endif
 
 /* A costly scan of cage ci: it wants a table, made now from the layouts
  * the scan listed when it listed them all (listed).  Whether it has

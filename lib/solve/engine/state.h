@@ -57,6 +57,8 @@ static inline int high_value(dom_t d)
 #endif
 
 #define BIT(v) ((dom_t)1 << (v))
+/* 64-bit words a domain takes. */
+#define DOM_WORDS (sizeof(dom_t) / sizeof(uint64_t))
 
 #ifndef FOOT_IS_VALUE
 #define FOOT_IS_VALUE 0
