@@ -162,3 +162,69 @@ static bool apply_enumeration(struct engine *s, dom_t *dom, int ci)
 	}
 	return true;
 }
+
+/* ---- what the grader's scan (engine/scan.h) asks of an enumeration ----
+ * The scan runs enumerate() on domains of its own and reads the answer
+ * through these, so it needs to know nothing of struct enum_ctx. */
+
+/* Have the next enumerate() list its layouts into s->rec (room for
+ * LAYOUT_MAX: rec_room) in the cage's cell order, as a table is made
+ * from.  Without also, more than LAYOUT_MAX layouts abort the
+ * enumeration; with also, it goes on finding supports and the listing
+ * stops. */
+static inline void enum_list(struct engine *s, bool also)
+{
+	s->e.rec = s->rec;
+	s->e.rec_max = LAYOUT_MAX;
+	s->e.nrec = 0;
+	s->e.rec_also = also;
+}
+
+/* End what enum_list began: whether the last enumerate() listed every
+ * layout (neither overflowing the listing nor running out of steps). */
+static inline bool enum_list_end(struct engine *s)
+{
+	bool all = s->e.rec && !s->e.aborted;
+
+	s->e.rec = NULL;
+	s->e.rec_also = false;
+	return all;
+}
+
+/* Of the last enumerate() under budget steps: the steps it took (more
+ * than budget when it ran out), whether it stopped before the answer was
+ * known, and whether any layout fitted. */
+static inline long enum_spent(const struct engine *s, long budget)
+{
+	return budget - s->e.budget;
+}
+
+static inline bool enum_aborted(const struct engine *s)
+{
+	return s->e.aborted;
+}
+
+static inline bool enum_found(const struct engine *s)
+{
+	return s->e.found != 0;
+}
+
+/* The last enumerate()'s supports, per cage cell in the cage's order,
+ * into support. */
+static inline void enum_supports(const struct engine *s, dom_t *support)
+{
+	const struct enum_ctx *e = &s->e;
+
+	for (int i = 0; i < e->k; i++)
+		support[e->pos[i]] = e->sup[i];
+}
+
+/* What every layout the last enumerate() found puts into the cage's
+ * group g beyond what the unit rule has there already (0 when not
+ * tracked: a single cell). */
+static inline dom_t enum_must(const struct engine *s, int g)
+{
+	const struct enum_ctx *e = &s->e;
+
+	return e->track_must ? e->must[g] & ~e->known[g] : 0;
+}

@@ -150,35 +150,33 @@ table_supports(const uint64_t *row, int w, const uint64_t *live, int v,
 	return false;
 }
 
-/* Bring a tabled cage to consistency: drop the layouts a cell's domain
- * no longer allows, keep in each cell the values some live layout gives
- * it, and keep the rest of each unit clear of the values every live
- * layout puts there.  The same answers as the enumeration, in word
- * operations. */
-static inline __attribute__((always_inline)) bool
-table_propagate_w(struct engine *s, dom_t *dom, int ci, int w)
+/* Table t's residues (see struct layout_table): per (cell p, value v)
+ * at p * nvals + v, then per (group g, v) at (ncells + g) * nvals + v. */
+static inline unsigned short *table_residues(const struct engine *s,
+					     const struct layout_table *t)
 {
-	const struct cage_info *c = &s->cages[ci];
-	struct layout_table *t = &s->tables[c->table];
-	int nvals = s->vmax + 1, k = c->ncells;
-	uint64_t *live, any = 0;
-	const uint64_t *sup = s->arena + t->sup;
-	dom_t keeps[LAYOUT_MAX_CELLS];
-	uint64_t now[LAYOUT_BIG / 64], lost = 0, mask[LAYOUT_BIG / 64];
-	const uint64_t *from;
-	unsigned char *seen;
-	unsigned short *res;
+	return (unsigned short *)(void *)(s->arena + t->res);
+}
 
-	live = s->live + t->live;
-	seen = (unsigned char *)(live + w);
-	res = (unsigned short *)(void *)(s->arena + t->res);
-	/* The live layouts give each cell a value of its seen domain, so
-	 * those that no longer fit are the ones giving a cell a value its
-	 * domain has lost since: only the cells that changed are looked
-	 * at, through the fewer of their lost and their kept values.  The
-	 * layouts so far are read from live until the first change, then
-	 * from now. */
-	from = live;
+/* The live layouts of table t (w words) that still fit dom, into now;
+ * *fromp is left at the live words when none was dropped.  The live
+ * layouts give each cell a value of its seen domain, so those that no
+ * longer fit are the ones giving a cell a value its domain has lost
+ * since: only the cells that changed are looked at, through the fewer of
+ * their lost and their kept values.  The layouts so far are read from
+ * live until the first change, then from now.  False when a cell's
+ * domain is empty. */
+static inline __attribute__((always_inline)) bool
+table_drop(struct engine *s, const dom_t *dom, const struct cage_info *c,
+	   const struct layout_table *t, int w, const uint64_t **fromp,
+	   uint64_t *now)
+{
+	int nvals = s->vmax + 1, k = c->ncells;
+	const uint64_t *sup = s->arena + t->sup;
+	const uint64_t *live = s->live + t->live, *from = live;
+	const unsigned char *seen = (const unsigned char *)(live + w);
+	uint64_t mask[LAYOUT_BIG / 64];
+
 	for (int p = 0; p < k; p++) {
 		const uint64_t *row = sup + (size_t)p * (size_t)nvals * (size_t)w;
 		dom_t d = dom[c->cells[p]], was, gone, a;
@@ -233,30 +231,24 @@ table_propagate_w(struct engine *s, dom_t *dom, int ci, int w)
 			now[j] = from[j] & mask[j];
 		from = now;
 	}
-	if (from == live) {
-		if (!t->fresh)
-			return true;
-		for (int j = 0; j < w; j++)
-			now[j] = live[j];
-	}
-	for (int j = 0; j < w; j++) {
-		any |= now[j];
-		lost |= live[j] & ~now[j];
-	}
-	if (!any)
-		return false;
-	/* The same layouts as last time: every value still in a domain
-	 * has the support it had, and what every layout puts in a unit
-	 * has been cleared from it already.  The seen domains stay as
-	 * they are (wider than the domains, which is allowed). */
-	if (!lost && !t->fresh)
-		return true;
-	if (!table_save(s, t, c->table))
-		return false;
-	t->fresh = false;
-	for (int j = 0; j < w; j++)
-		live[j] = now[j];
-	for (int p = 0; p < k; p++) {
+	*fromp = from;
+	return true;
+}
+
+/* Keep in each cell of tabled cage c the values some live layout of t
+ * (w words) gives it, and note them as the cells' seen domains and in
+ * keeps.  False on a contradiction. */
+static inline __attribute__((always_inline)) bool
+table_narrow_cells(struct engine *s, dom_t *dom, const struct cage_info *c,
+		   const struct layout_table *t, int w, dom_t *keeps)
+{
+	int nvals = s->vmax + 1;
+	const uint64_t *sup = s->arena + t->sup;
+	uint64_t *live = s->live + t->live;
+	unsigned char *seen = (unsigned char *)(live + w);
+	unsigned short *res = table_residues(s, t);
+
+	for (int p = 0; p < c->ncells; p++) {
 		const uint64_t *row = sup + (size_t)p * (size_t)nvals * (size_t)w;
 		int cell = c->cells[p];
 		dom_t keep = 0;
@@ -270,11 +262,22 @@ table_propagate_w(struct engine *s, dom_t *dom, int ci, int w)
 		memcpy(seen + (size_t)p * sizeof(dom_t), &keep, sizeof(dom_t));
 		keeps[p] = keep;
 	}
-	if (k < 2)
-		return true;
-	/* What every live layout puts into each unit (beyond the cage's
-	 * decided cells) cannot be anywhere else in it: v is in every live
-	 * layout when no live layout lacks it in all the group's cells. */
+	return true;
+}
+
+/* What every live layout of cage ci's table t puts into each unit
+ * (beyond the cage's decided cells) cannot be anywhere else in it: v is
+ * in every live layout when no live layout lacks it in all the group's
+ * cells.  keeps: the cage cells' domains.  False on a contradiction. */
+static inline __attribute__((always_inline)) bool
+table_clear_units(struct engine *s, dom_t *dom, int ci,
+		  const struct layout_table *t, int w, const dom_t *keeps)
+{
+	const struct cage_info *c = &s->cages[ci];
+	int nvals = s->vmax + 1, k = c->ncells;
+	const uint64_t *live = s->live + t->live;
+	unsigned short *res = table_residues(s, t);
+
 	for (int g = 0; g < c->ngroups; g++) {
 		dom_t vals = 0, known = 0, must;
 		const int *cells;
@@ -309,6 +312,53 @@ table_propagate_w(struct engine *s, dom_t *dom, int ci, int w)
 	return true;
 }
 
+/* Bring a tabled cage to consistency: drop the layouts a cell's domain
+ * no longer allows, keep in each cell the values some live layout gives
+ * it, and keep the rest of each unit clear of the values every live
+ * layout puts there.  The same answers as the enumeration, in word
+ * operations. */
+static inline __attribute__((always_inline)) bool
+table_propagate_w(struct engine *s, dom_t *dom, int ci, int w)
+{
+	const struct cage_info *c = &s->cages[ci];
+	struct layout_table *t = &s->tables[c->table];
+	uint64_t *live = s->live + t->live, any = 0, lost = 0;
+	uint64_t now[LAYOUT_BIG / 64];
+	dom_t keeps[LAYOUT_MAX_CELLS];
+	const uint64_t *from;
+
+	if (!table_drop(s, dom, c, t, w, &from, now))
+		return false;
+	if (from == live) {
+		if (!t->fresh)
+			return true;
+		for (int j = 0; j < w; j++)
+			now[j] = live[j];
+	}
+	for (int j = 0; j < w; j++) {
+		any |= now[j];
+		lost |= live[j] & ~now[j];
+	}
+	if (!any)
+		return false;
+	/* The same layouts as last time: every value still in a domain
+	 * has the support it had, and what every layout puts in a unit
+	 * has been cleared from it already.  The seen domains stay as
+	 * they are (wider than the domains, which is allowed). */
+	if (!lost && !t->fresh)
+		return true;
+	if (!table_save(s, t, c->table))
+		return false;
+	t->fresh = false;
+	for (int j = 0; j < w; j++)
+		live[j] = now[j];
+	if (!table_narrow_cells(s, dom, c, t, w, keeps))
+		return false;
+	if (c->ncells < 2)
+		return true;
+	return table_clear_units(s, dom, ci, t, w, keeps);
+}
+
 /* table_propagate_w for one-word tables (at most 64 layouts, most of
  * them), with the word loops folded, and for the others. */
 static bool table_propagate(struct engine *s, dom_t *dom, int ci)
@@ -333,6 +383,28 @@ static bool rec_room(struct engine *s, int cap)
 		}
 	}
 	return true;
+}
+
+/* A table the caller could do without (the grader's scan) was not made
+ * for want of memory: the enumeration still answers, so the engine is
+ * not out of memory for it. */
+static inline void table_nomem_forgiven(struct engine *s)
+{
+	s->nomem = false;
+}
+
+/* Table t's bit sets (sup: per cell p and value v, the w words of the
+ * layouts giving p the value v) and its live words. */
+static inline const uint64_t *table_sets(const struct engine *s,
+					 const struct layout_table *t)
+{
+	return s->arena + t->sup;
+}
+
+static inline const uint64_t *table_live(const struct engine *s,
+					 const struct layout_table *t)
+{
+	return s->live + t->live;
 }
 
 static bool table_build(struct engine *s, const dom_t *dom, int ci);
