@@ -138,7 +138,7 @@ static bool engine_init(struct engine *s, const cdok_puzzle *p)
 	s->swap_a = -1;
 	s->level_bytes = (size_t)s->ncells * sizeof(dom_t);
 	s->nkinds = p->box_rows ? 3 : 2;
-	s->nunits = s->nkinds * s->n;
+	s->nunits = cdki_nunits(p);
 	if (DERIVED_SUMS) {
 		/* Room for the derived sums the search may add, the wide
 		 * ones of search_root too. */

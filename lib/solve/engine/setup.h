@@ -89,40 +89,29 @@ static void cage_info_init(struct engine *s, struct cage_info *ci,
 	ci->pair = k == 2 && ci->ngroups < 2 * s->nkinds;
 }
 
-/* Rows, columns and (with boxes) boxes as lists of cells. */
+/* Rows, columns and (with boxes) boxes as lists of cells, and per cell
+ * its units: the one numbering of model.h (cdki_geometry_fill).  Without
+ * boxes a cell's box slot repeats its row; the engine reads the slots of
+ * the kinds the puzzle has only (s->nkinds), and gives a kind the puzzle
+ * lacks no bits in the masks (cell_bits), so that no test is needed
+ * where the masks are updated. */
 static void units_lists_init(struct engine *s, const cdok_puzzle *p)
 {
-	int n = s->n, cell = 0, filled[CDOK_MAX_SIZE] = {0};
-	int br = p->box_rows, bc = p->box_cols;
+	int n = s->n, cell = 0;
 
-	for (int r = 0; r < n; r++) {
-		/* The box of the row's first cell; the next one starts bc
-		 * columns on. */
-		int box = br ? 2 * n + r / br * (n / bc) : 0, next = bc;
-
+	cdki_geometry_fill(p, s->unit_cells, s->cell_units);
+	for (int r = 0; r < n; r++)
 		for (int c = 0; c < n; c++, cell++) {
-			int *u = s->cell_units + cell * NKINDS;
 			uint64_t *bits = s->cell_bits + cell * NKINDS;
+			int box = s->cell_units[cell * NKINDS + KIND_BOX] - 2 * n;
 
-			if (br && c == next) {
-				box++;
-				next += bc;
-			}
-			u[KIND_ROW] = r;
-			u[KIND_COL] = n + c;
-			/* A kind the puzzle lacks: unit 0, no bits. */
-			u[KIND_BOX] = br ? box : 0;
+			CDOK_ASSERT(s->cell_units[cell * NKINDS + KIND_ROW] == r &&
+				    s->cell_units[cell * NKINDS + KIND_COL] ==
+				    n + c);
 			bits[KIND_ROW] = (uint64_t)1 << r;
 			bits[KIND_COL] = (uint64_t)1 << c;
-			bits[KIND_BOX] = br ? (uint64_t)1 << (box - 2 * n) : 0;
-			/* Each unit's list in reading order. */
-			s->unit_cells[r * n + c] = cell;
-			s->unit_cells[(n + c) * n + r] = cell;
-			if (br)
-				s->unit_cells[box * n + filled[box - 2 * n]++] =
-					cell;
+			bits[KIND_BOX] = s->nkinds > 2 ? (uint64_t)1 << box : 0;
 		}
-	}
 }
 
 /* The enumeration's scratch for cages of up to k1 - 1 cells, in one

@@ -66,8 +66,11 @@ static inline int high_value(dom_t d)
 
 
 /* Units come in kinds: rows (units 0..n-1), columns (n..2n-1) and, in a
- * Killer puzzle, boxes (2n..3n-1). */
-enum { KIND_ROW, KIND_COL, KIND_BOX, NKINDS };
+ * Killer puzzle, boxes (2n..3n-1): model.h's numbering (geometry). */
+enum {
+	KIND_ROW = CDKI_ROW, KIND_COL = CDKI_COL, KIND_BOX = CDKI_BOX,
+	NKINDS = CDKI_KINDS
+};
 
 /* Read-only facts about a cage, prepared once per solve.  Its cells that
  * share a unit form a local group (one per unit the cage touches);
