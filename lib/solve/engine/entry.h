@@ -277,10 +277,10 @@ int ENGINE_NAME(root_candidates)(const cdok_puzzle *p, int *counts)
 {
 	struct engine *s = cdok_malloc(sizeof(*s));
 	dom_t *root = NULL;
-	int ret = -1;
+	int ret = CDKI_CONTRADICTION;
 
 	if (!s)
-		return -2;
+		return CDKI_NOMEM;
 	if (engine_init(s, p)) {
 		if (root_setup(s, &root) && propagate(s, root)) {
 			ret = 1;
@@ -293,7 +293,7 @@ int ENGINE_NAME(root_candidates)(const cdok_puzzle *p, int *counts)
 		reset_work(s);
 	}
 	if (!root || s->nomem)
-		ret = -2;
+		ret = CDKI_NOMEM;
 	engine_free(s);
 	free(s);
 	return ret;
