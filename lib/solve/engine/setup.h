@@ -116,7 +116,18 @@ static void units_lists_init(struct engine *s, const cdok_puzzle *p)
 
 /* The enumeration's scratch for cages of up to k1 - 1 cells, in one
  * block (released by freeing e->d), widest members first so each is
- * aligned. */
+ * aligned.  With g = k1 * NKINDS group slots:
+ *
+ *   +----+-----+--------+--------+---------+---------+
+ *   | d  | sup | minsum | maxsum | minprod | maxprod |   k1 each
+ *   +----+-----+--------+--------+---------+---------+
+ *   +------+------+-------+
+ *   | used | must | known |                               g each
+ *   +------+------+-------+
+ *   +-----+-----+-----+
+ *   | pos | val | grp |                                   k1, k1, g ints
+ *   +-----+-----+-----+
+ */
 static size_t enum_bytes(size_t k1)
 {
 	size_t g = k1 * NKINDS;

@@ -105,7 +105,8 @@ struct cage_info {
  * the value v (sup).  The layouts still possible are a bit set, the live
  * words, changed in place and put back on backtracking from a trail;
  * propagation is then a few word operations per value instead of an
- * enumeration. */
+ * enumeration.  Where its words are: the picture at the top of
+ * engine/tables.h. */
 struct layout_table {
 	int words;            /* 64-bit words per bit set */
 	size_t live;          /* offset of its live words in s->live,
@@ -300,7 +301,11 @@ struct engine {
 	 * its cell = value conditions that does not hold yet (ng_head per
 	 * cell, next through the list).  root_x, root_r: those with no
 	 * condition, for the root.  path_*: the decisions of the search
-	 * path per depth (cell, value, the cell's domain there). */
+	 * path per depth (cell, value, the cell's domain there).
+	 *
+	 *   ng_lits:  ... | cell | value | cell | value | ... |
+	 *                   ^ 2 * start      (len pairs)
+	 */
 	struct nogood { int start, len, x, watch, next; dom_t r; } *ng;
 	int nng, ng_cap, nroot, root_cap;
 	int *ng_lits, *ng_head, *root_x;

@@ -5,6 +5,45 @@
 #error "a part of the engine body: included by solve/engine.h"
 #endif
 
+/* Where a table lives.  A cage of k cells in g groups, its table of
+ * nrec layouts in w = ceil(nrec / 64) words a set, values 0..vmax
+ * (nvals = vmax + 1), takes three places (table_build):
+ *
+ * s->arena, tables one after another, each in three parts:
+ *
+ *   t->sup                        t->gsup                  t->res
+ *   |                             |                        |
+ *   v                             v                        v
+ *   +--------------+-----+--------------+-----+--------------+-----+
+ *   | cell 0       | ... | group 0      | ... | residues     | pad |
+ *   | v0|v1|..|vmax|     | v0|v1|..|vmax|     | (k + g) x    |     |
+ *   +--------------+-----+--------------+-----+ nvals shorts +-----+
+ *     k x nvals sets       g x nvals sets       cells', then groups'
+ *
+ *   each vN a set of w words: bit n of word n / 64 when layout n gives
+ *   cell p (a group: some cell of the group) the value N.  A group of
+ *   one cell leaves its sets zero: group_sup reads its cell's.  A
+ *   residue is the word where a support was last found (a cell's) or
+ *   a layout lacking the value was (a group's): a hint, read first.
+ *
+ * s->live, one span per table at t->live, t->save words:
+ *
+ *   +----------+---------+---------+-----+-------------+
+ *   | live     | seen 0  | seen 1  | ... | seen k-1    |
+ *   | w words  | DOM_WORDS words a cell's domain        |
+ *   +----------+---------+---------+-----+-------------+
+ *     bit n: layout n still possible; seen p: cell p's domain when the
+ *     live words were last brought up to date (table_drop)
+ *
+ * s->trail, growing upwards, one entry per table and search node, taken
+ * off from the top (tables_undo):
+ *
+ *   ... +---------------------------+--------------------------+
+ *       | the span as it was        | table number             |
+ *       | (t->save words)           | | TRAIL_FRESH if fresh   | <- top
+ *   ... +---------------------------+--------------------------+
+ */
+
 /* The last word of a trail entry: the table's number, and this bit
  * when the table was fresh (see table_propagate_w), which undo puts
  * back with the words. */
