@@ -4,7 +4,8 @@
  * (counting both digits of a two-digit number) and at most one cell
  * holds a two-digit number.
  *
- * The engine's body is engine.h; this file gives it the digit rule:
+ * The engine's body is engine.h (its parts in engine/); this file gives
+ * it the digit rule:
  *
  *  - Every value has a footprint: an 11-bit set holding its digits plus
  *    one extra bit, LONG, for "has two digits".  The line rule is then
@@ -25,8 +26,8 @@
  *    possible, every possible digit must appear, so a digit with one
  *    possible cell goes there (the hidden single, on digits).
  *
- * Cage enumeration (engine.h) keeps the footprints of cage cells that
- * share a line disjoint and records the footprint bits every assignment
+ * Cage enumeration (engine/enumwalk.h) keeps the footprints of cage
+ * cells that share a line disjoint and records the footprint bits every assignment
  * puts into each line (digits, and LONG when every assignment has a
  * two-digit number there); the rest of the line cannot use them.
  */

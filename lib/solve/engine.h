@@ -5,7 +5,7 @@
  * defines the parameters below, includes this file, and then defines the
  * unit rule -- the reasoning about "each value once" (or, in Nylimb mode,
  * "no digit twice") along rows, columns and boxes -- as the static
- * functions declared under "The unit rule".  latin.c instantiates it with
+ * functions declared in engine/unitrule.h.  latin.c instantiates it with
  * 64-bit value sets and the Latin rule; digits.c with 128-bit sets and
  * Nylimb's digit rule.  Everything else a solve does -- cage
  * enumeration, the cheaper cage bounds, propagation to a fixed point,
@@ -15,24 +15,11 @@
  * Parameters (each instance defines them before the #include):
  *   DOM_BITS        64 or 128: the width of a value set (bit v = value v)
  *   foot_t          what a placed value occupies in a unit (below)
- *   ENUM_BUDGET     enumeration steps allowed per cage and propagation
- *   ENUM_SPACE      enumerate a cage only when the product of its domain
- *                   sizes is at most this (see enum_space)
- *   ENUM_SPACE_ALL  1: the space test applies to every cage; 0: to sum
- *                   cages only
- *   ENUM_SPACE_SKIP_LARGEST  1: the largest domain is left out of the
- *                   product (the last cell is mostly forced by the clue)
- *   ENUM_AFTER_CHEAP 1: when the cheaper reasoning has shrunk a cage
- *                   below ENUM_SPACE, enumerate it at once
- *   SUM_TABLE_MAX   sum cages with larger targets get bounds instead of
- *                   the tables of sum_supports
- *   LAYOUT_TABLES   1: cages with at most LAYOUT_MAX layouts keep them in a
- *                   table (see "Layout tables"); 0: always enumerate
- *   PAIR_CAGES      1: two-cell cages get their own propagator (values
- *                   1..vmax; see "Two-cell cages")
- *   DERIVED_SUMS    1: units hold 1..n once, so their sums are known and
- *                   the engine adds the sums they imply (see "Sums the
- *                   units imply"); 0: none
+ *   ENGINE_INSTANCE ENGINE_LATIN or ENGINE_DIGITS: which value of each
+ *                   tuning knob applies (engine/knobs.h: the budgets, the
+ *                   enumeration's space test, the search's stages, and
+ *                   the switches LAYOUT_TABLES, PAIR_CAGES, DERIVED_SUMS
+ *                   and NOGOODS that take in the files of those names)
  *   ENGINE_KINDS    the kinds of unit a cell can have: 2 (rows and
  *                   columns) or 3 (and boxes); a puzzle with fewer uses
  *                   the row's group again, which is harmless
@@ -75,6 +62,8 @@
  *   derived.h    sums the units imply                  (DERIVED_SUMS)
  *   init.h       the arrays' layout, engine_init, the root
  *   entry.h      ENGINE_NAME(solve), ENGINE_NAME(root_candidates)
+ *   scan.h       the grader's cage scan, cdki_latin_scan (latin.c
+ *                includes it after its unit rule)
  */
 #ifndef CDOK_ENGINE_BODY
 #define CDOK_ENGINE_BODY

@@ -2,7 +2,8 @@
  * once: plain Calcudoku (rows and columns) and Killer Sudoku (rows,
  * columns and boxes), with values 1..63 in 64-bit sets.
  *
- * The engine's body is engine.h; this file gives it the Latin unit rule:
+ * The engine's body is engine.h (its parts in engine/); this file gives
+ * it the Latin unit rule:
  *
  *  1. Naked singles: a cell with one candidate removes it from every
  *     other cell of its units.
@@ -493,7 +494,7 @@ static bool units_complete(struct engine *s, const dom_t *dom)
 }
 
 /* Naked singles at once; hidden singles once no cheap look at a cage is
- * waiting (Q_CHEAP, Q_LIGHT: engine.h, "propagate"), so that a unit is
+ * waiting (Q_CHEAP, Q_LIGHT: engine/propagate.h), so that a unit is
  * looked at once for many changes to it rather than once per change (a
  * cage's reasoning changes several of its cells), and before the costly
  * looks, which the singles make cheaper. */
