@@ -4,6 +4,19 @@
 #error "a part of the engine body: included by solve/engine.h"
 #endif
 
+#ifdef CDOK_DEBUG
+/* A digest of the first n live words of the tables: what leaving a
+ * search node must put back exactly (search). */
+static uint64_t live_digest(const struct engine *s, size_t n)
+{
+	uint64_t h = 14695981039346656037u;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ s->live[i]) * 1099511628211u;
+	return h;
+}
+#endif
+
 static dom_t *level(struct engine *s, int depth)
 {
 	if (depth >= s->nlevels) {

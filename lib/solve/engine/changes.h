@@ -10,6 +10,7 @@ static inline void enqueue_cage(struct engine *s, int cage)
 {
 	if (cage < 0 || s->queued[cage])
 		return;
+	CDOK_ASSERT(cage < s->ncages);
 	s->queued[cage] = true;
 	/* Below the root one queue of the puzzle's cages: the order in
 	 * which contradictions are found decides the failure weights, and
@@ -66,6 +67,9 @@ static inline void mark_cell(struct engine *s, int cell)
  * the follow-up work; returns false on a contradiction. */
 static inline bool narrow(struct engine *s, dom_t *dom, int cell, dom_t nd)
 {
+	/* Values only ever go: the search's levels and the tables' seen
+	 * domains rely on it. */
+	CDOK_ASSERT(!(nd & ~dom[cell]));
 	if (nd == dom[cell])
 		return true;
 	if (!nd)
@@ -75,6 +79,21 @@ static inline bool narrow(struct engine *s, dom_t *dom, int cell, dom_t nd)
 	units_changed(s, cell, nd, false);
 	return true;
 }
+
+#ifdef CDOK_DEBUG
+/* Whether no cage waits for a look: every queue empty, and the marks
+ * that keep a cage in one queue at most (queued, full_due) all clear. */
+static bool queues_idle(const struct engine *s)
+{
+	for (int i = 0; i < NQUEUES; i++)
+		if (s->q[i].count)
+			return false;
+	for (int ci = 0; ci < s->ncages; ci++)
+		if (s->queued[ci] || s->full_due[ci])
+			return false;
+	return true;
+}
+#endif
 
 static void reset_work(struct engine *s)
 {
@@ -94,6 +113,7 @@ static void reset_work(struct engine *s)
 	for (int k = 0; k < NKINDS; k++)
 		s->dirty[k] = 0;
 	units_reset(s);
+	CDOK_ASSERT(queues_idle(s));
 }
 
 /* Whether cage ci is one the unit rule keeps by itself (cages_implied),

@@ -260,8 +260,10 @@ static bool propagate(struct engine *s, dom_t *dom)
 				break;
 			if (r == STEP_AGAIN || s->q[Q_CHEAP].count)
 				continue;
-			if (!s->q[Q_DERIVED].count)
+			if (!s->q[Q_DERIVED].count) {
+				CDOK_ASSERT(queues_idle(s));
 				return true;
+			}
 			/* The sums the units imply, last: they seldom say
 			 * what the cages have not. */
 			ci = ring_pop(&s->q[Q_DERIVED]);

@@ -93,6 +93,11 @@ static void search(struct engine *s, int depth)
 	for (dom_t cand = later; !s->stop && (cand || first);
 	     cand &= cand - 1) {
 		size_t mark = s->trail_top;
+#ifdef CDOK_DEBUG
+		/* The tables made below this node come after these words. */
+		size_t nlive = s->nlive;
+		uint64_t digest = live_digest(s, nlive);
+#endif
 
 		if (!cand) {
 			cand = first;
@@ -109,6 +114,9 @@ static void search(struct engine *s, int depth)
 		if (propagate(s, child))
 			search(s, depth + 1);
 		tables_undo(s, mark);
+		/* The trail put back exactly what the child changed. */
+		CDOK_ASSERT(s->trail_top == mark &&
+			    live_digest(s, nlive) == digest);
 #if NOGOODS
 		s->path_tried[depth] |= cand & -cand;
 #endif

@@ -112,6 +112,13 @@ static void units_lists_init(struct engine *s, const cdok_puzzle *p)
 			bits[KIND_COL] = (uint64_t)1 << c;
 			bits[KIND_BOX] = s->nkinds > 2 ? (uint64_t)1 << box : 0;
 		}
+#ifdef CDOK_DEBUG
+	/* Each unit lists the cells whose slot of its kind names it. */
+	for (int u = 0; u < s->nunits; u++)
+		for (int i = 0; i < n; i++)
+			CDOK_ASSERT(s->cell_units[s->unit_cells[u * n + i] *
+						  NKINDS + u / n] == u);
+#endif
 }
 
 /* The enumeration's scratch for cages of up to k1 - 1 cells, in one

@@ -177,6 +177,7 @@ enum { Q_CHEAP, Q_LIGHT, Q_COSTLY, Q_FULL, Q_DERIVED, NQUEUES };
 
 static inline void ring_push(struct cage_ring *r, int x)
 {
+	CDOK_ASSERT(r->count < r->cap);
 	r->v[(r->head + r->count) % r->cap] = x;
 	r->count++;
 }
@@ -185,6 +186,7 @@ static inline int ring_pop(struct cage_ring *r)
 {
 	int x = r->v[r->head];
 
+	CDOK_ASSERT(r->count > 0);
 	r->head = (r->head + 1) % r->cap;
 	r->count--;
 	return x;

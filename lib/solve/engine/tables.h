@@ -82,9 +82,15 @@ static bool table_save(struct engine *s, struct layout_table *t, int ti)
 /* Put back every live word saved since the trail stood at mark. */
 static void tables_undo(struct engine *s, size_t mark)
 {
+	/* Marks only go down the trail as the search returns. */
+	CDOK_ASSERT(mark <= s->trail_top);
 	while (s->trail_top > mark) {
 		uint64_t top = s->trail[--s->trail_top];
 		struct layout_table *t = &s->tables[top & ~TRAIL_FRESH];
+
+		/* An entry lies wholly above the mark it is undone to. */
+		CDOK_ASSERT((top & ~TRAIL_FRESH) < (uint64_t)s->ntables &&
+			    s->trail_top >= mark + (size_t)t->save);
 
 		t->fresh = (top & TRAIL_FRESH) != 0;
 		s->trail_top -= (size_t)t->save;
