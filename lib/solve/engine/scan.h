@@ -8,8 +8,9 @@
  * enum_found / enum_supports / enum_must (engine/enumerate.h), and
  * table_make, table_build, rec_room, table_nomem_forgiven, table_sets,
  * table_live, table_residues and the table filters (engine/tables.h),
- * pair_fit (engine/pairs.h); of the engine's state it reads only the
- * cages' read-only facts (struct cage_info). */
+ * pair_fit (engine/pairs.h).  Of the engine's state it reads only what
+ * set-up fixed: the cages' facts (struct cage_info), their tables'
+ * shapes (struct layout_table) and the largest value. */
 #ifndef CDOK_ENGINE_BODY
 #error "a part of the engine body: included by solve/engine.h"
 #endif
