@@ -203,25 +203,82 @@ static inline unsigned short *table_residues(const struct engine *s,
 	return (unsigned short *)(void *)(s->arena + t->res);
 }
 
-/* The live layouts of table t (w words) that still fit dom, into now;
- * *fromp is left at the live words when none was dropped.  The live
- * layouts give each cell a value of its seen domain, so those that no
- * longer fit are the ones giving a cell a value its domain has lost
- * since: only the cells that changed are looked at, through the fewer of
- * their lost and their kept values.  The layouts so far are read from
- * live until the first change, then from now.  False when a cell's
- * domain is empty. */
+/* What every live layout of cage ci's table t (w words a set, live)
+ * puts into each unit (beyond the cage's decided cells) cannot be
+ * anywhere else in it: v is in every live layout when no live layout
+ * lacks it in all the group's cells.  keeps: the domains of the cage's
+ * k cells (c); res: the table's residues, nvals a row.  False on a
+ * contradiction.  (A part of table_propagate_w.) */
 static inline __attribute__((always_inline)) bool
-table_drop(struct engine *s, const dom_t *dom, const struct cage_info *c,
-	   const struct layout_table *t, int w, const uint64_t **fromp,
-	   uint64_t *now)
+table_clear_units(struct engine *s, dom_t *dom, int ci,
+		  const struct cage_info *c, const struct layout_table *t,
+		  int w, const uint64_t *live, unsigned short *res,
+		  const dom_t *keeps, int k, int nvals)
 {
-	int nvals = s->vmax + 1, k = c->ncells;
-	const uint64_t *sup = s->arena + t->sup;
-	const uint64_t *live = s->live + t->live, *from = live;
-	const unsigned char *seen = (const unsigned char *)(live + w);
-	uint64_t mask[LAYOUT_BIG / 64];
+	for (int g = 0; g < c->ngroups; g++) {
+		dom_t vals = 0, known = 0, must;
+		const int *cells;
+		uint64_t in = c->group_cells[g];
 
+		/* A group of one cell puts there what the cell holds in
+		 * every live layout: a value only when the cell has just
+		 * one, which the unit rule takes from the rest already. */
+		if (!(in & (in - 1)))
+			continue;
+		/* The group's values, and those its decided cells hold. */
+		for (; in; in &= in - 1) {
+			dom_t x = keeps[__builtin_ctzll(in)];
+
+			vals |= x;
+			if (!(x & (x - 1)))
+				known |= x;
+		}
+		must = table_must(group_sup(s, c, t, g), w, live, vals & ~known,
+				  res + (size_t)(k + g) * (size_t)nvals);
+		if (!must)
+			continue;
+		cells = s->unit_cells + (size_t)c->group_unit[g] * (size_t)s->n;
+		for (int i = 0; i < s->n; i++) {
+			int cell = cells[i];
+
+			if (!in_cage(s, ci, cell) && (dom[cell] & must) &&
+			    !narrow(s, dom, cell, dom[cell] & ~must))
+				return false;
+		}
+	}
+	return true;
+}
+
+
+/* Bring a tabled cage to consistency: drop the layouts a cell's domain
+ * no longer allows, keep in each cell the values some live layout gives
+ * it, and keep the rest of each unit clear of the values every live
+ * layout puts there.  The same answers as the enumeration, in word
+ * operations. */
+static inline __attribute__((always_inline)) bool
+table_propagate_w(struct engine *s, dom_t *dom, int ci, int w)
+{
+	const struct cage_info *c = &s->cages[ci];
+	struct layout_table *t = &s->tables[c->table];
+	int nvals = s->vmax + 1, k = c->ncells;
+	uint64_t *live, any = 0;
+	const uint64_t *sup = s->arena + t->sup;
+	dom_t keeps[LAYOUT_MAX_CELLS];
+	uint64_t now[LAYOUT_BIG / 64], lost = 0, mask[LAYOUT_BIG / 64];
+	const uint64_t *from;
+	unsigned char *seen;
+	unsigned short *res;
+
+	live = s->live + t->live;
+	seen = (unsigned char *)(live + w);
+	res = (unsigned short *)(void *)(s->arena + t->res);
+	/* The live layouts give each cell a value of its seen domain, so
+	 * those that no longer fit are the ones giving a cell a value its
+	 * domain has lost since: only the cells that changed are looked
+	 * at, through the fewer of their lost and their kept values.  The
+	 * layouts so far are read from live until the first change, then
+	 * from now. */
+	from = live;
 	for (int p = 0; p < k; p++) {
 		const uint64_t *row = sup + (size_t)p * (size_t)nvals * (size_t)w;
 		dom_t d = dom[c->cells[p]], was, gone, a;
@@ -276,104 +333,6 @@ table_drop(struct engine *s, const dom_t *dom, const struct cage_info *c,
 			now[j] = from[j] & mask[j];
 		from = now;
 	}
-	*fromp = from;
-	return true;
-}
-
-/* Keep in each cell of tabled cage c the values some live layout of t
- * (w words) gives it, and note them as the cells' seen domains and in
- * keeps.  False on a contradiction. */
-static inline __attribute__((always_inline)) bool
-table_narrow_cells(struct engine *s, dom_t *dom, const struct cage_info *c,
-		   const struct layout_table *t, int w, dom_t *keeps)
-{
-	int nvals = s->vmax + 1;
-	const uint64_t *sup = s->arena + t->sup;
-	uint64_t *live = s->live + t->live;
-	unsigned char *seen = (unsigned char *)(live + w);
-	unsigned short *res = table_residues(s, t);
-
-	for (int p = 0; p < c->ncells; p++) {
-		const uint64_t *row = sup + (size_t)p * (size_t)nvals * (size_t)w;
-		int cell = c->cells[p];
-		dom_t keep = 0;
-
-		for (dom_t a = dom[cell]; a; a &= a - 1)
-			if (table_supports(row, w, live, low_value(a),
-					   res + (size_t)p * (size_t)nvals))
-				keep |= a & -a;
-		if (!narrow(s, dom, cell, keep))
-			return false;
-		memcpy(seen + (size_t)p * sizeof(dom_t), &keep, sizeof(dom_t));
-		keeps[p] = keep;
-	}
-	return true;
-}
-
-/* What every live layout of cage ci's table t puts into each unit
- * (beyond the cage's decided cells) cannot be anywhere else in it: v is
- * in every live layout when no live layout lacks it in all the group's
- * cells.  keeps: the cage cells' domains.  False on a contradiction. */
-static inline __attribute__((always_inline)) bool
-table_clear_units(struct engine *s, dom_t *dom, int ci,
-		  const struct layout_table *t, int w, const dom_t *keeps)
-{
-	const struct cage_info *c = &s->cages[ci];
-	int nvals = s->vmax + 1, k = c->ncells;
-	const uint64_t *live = s->live + t->live;
-	unsigned short *res = table_residues(s, t);
-
-	for (int g = 0; g < c->ngroups; g++) {
-		dom_t vals = 0, known = 0, must;
-		const int *cells;
-		uint64_t in = c->group_cells[g];
-
-		/* A group of one cell puts there what the cell holds in
-		 * every live layout: a value only when the cell has just
-		 * one, which the unit rule takes from the rest already. */
-		if (!(in & (in - 1)))
-			continue;
-		/* The group's values, and those its decided cells hold. */
-		for (; in; in &= in - 1) {
-			dom_t x = keeps[__builtin_ctzll(in)];
-
-			vals |= x;
-			if (!(x & (x - 1)))
-				known |= x;
-		}
-		must = table_must(group_sup(s, c, t, g), w, live, vals & ~known,
-				  res + (size_t)(k + g) * (size_t)nvals);
-		if (!must)
-			continue;
-		cells = s->unit_cells + (size_t)c->group_unit[g] * (size_t)s->n;
-		for (int i = 0; i < s->n; i++) {
-			int cell = cells[i];
-
-			if (!in_cage(s, ci, cell) && (dom[cell] & must) &&
-			    !narrow(s, dom, cell, dom[cell] & ~must))
-				return false;
-		}
-	}
-	return true;
-}
-
-/* Bring a tabled cage to consistency: drop the layouts a cell's domain
- * no longer allows, keep in each cell the values some live layout gives
- * it, and keep the rest of each unit clear of the values every live
- * layout puts there.  The same answers as the enumeration, in word
- * operations. */
-static inline __attribute__((always_inline)) bool
-table_propagate_w(struct engine *s, dom_t *dom, int ci, int w)
-{
-	const struct cage_info *c = &s->cages[ci];
-	struct layout_table *t = &s->tables[c->table];
-	uint64_t *live = s->live + t->live, any = 0, lost = 0;
-	uint64_t now[LAYOUT_BIG / 64];
-	dom_t keeps[LAYOUT_MAX_CELLS];
-	const uint64_t *from;
-
-	if (!table_drop(s, dom, c, t, w, &from, now))
-		return false;
 	if (from == live) {
 		if (!t->fresh)
 			return true;
@@ -397,11 +356,24 @@ table_propagate_w(struct engine *s, dom_t *dom, int ci, int w)
 	t->fresh = false;
 	for (int j = 0; j < w; j++)
 		live[j] = now[j];
-	if (!table_narrow_cells(s, dom, c, t, w, keeps))
-		return false;
-	if (c->ncells < 2)
+	for (int p = 0; p < k; p++) {
+		const uint64_t *row = sup + (size_t)p * (size_t)nvals * (size_t)w;
+		int cell = c->cells[p];
+		dom_t keep = 0;
+
+		for (dom_t a = dom[cell]; a; a &= a - 1)
+			if (table_supports(row, w, live, low_value(a),
+					   res + (size_t)p * (size_t)nvals))
+				keep |= a & -a;
+		if (!narrow(s, dom, cell, keep))
+			return false;
+		memcpy(seen + (size_t)p * sizeof(dom_t), &keep, sizeof(dom_t));
+		keeps[p] = keep;
+	}
+	if (k < 2)
 		return true;
-	return table_clear_units(s, dom, ci, t, w, keeps);
+	return table_clear_units(s, dom, ci, c, t, w, live, res, keeps, k,
+				 nvals);
 }
 
 /* table_propagate_w for one-word tables (at most 64 layouts, most of
