@@ -8,8 +8,9 @@
  * both instances.  The feature switches are not meant to be: the Nylimb
  * instance's 128-bit values have no tables, pairs or derived sums.
  *
- * Where the figures below come from: bench/ (bench/RESULTS.md), on the
- * machine and corpus of the time each was chosen.
+ * The figures below are those measured when each knob was chosen, with
+ * the programs and puzzle sets of bench/ on the machine of the time; a
+ * change to a knob wants them measured again.
  */
 #ifndef CDOK_ENGINE_BODY
 #error "a part of the engine body: included by solve/engine.h"
