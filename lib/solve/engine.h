@@ -115,6 +115,47 @@ static void tables_undo(struct engine *s, size_t mark)
 #include "solve/engine/branch.h"
 #if NOGOODS
 #include "solve/engine/nogoods.h"
+#else
+/* Without nogoods the search's hooks do nothing. */
+static bool nogoods_path_alloc(struct engine *s)
+{
+	(void)s;
+	return true;
+}
+
+static inline void nogoods_cut(struct engine *s, int depth)
+{
+	(void)s;
+	(void)depth;
+}
+
+static inline void nogoods_branch(struct engine *s, int depth, int cell)
+{
+	(void)s;
+	(void)depth;
+	(void)cell;
+}
+
+static inline void nogoods_try(struct engine *s, int depth, int v)
+{
+	(void)s;
+	(void)depth;
+	(void)v;
+}
+
+static inline void nogoods_tried(struct engine *s, int depth, dom_t bit)
+{
+	(void)s;
+	(void)depth;
+	(void)bit;
+}
+
+static bool root_nogoods(struct engine *s, dom_t *root)
+{
+	(void)s;
+	(void)root;
+	return true;
+}
 #endif
 #include "solve/engine/search.h"
 #include "solve/engine/setup.h"

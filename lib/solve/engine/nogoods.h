@@ -149,3 +149,46 @@ static bool root_nogoods(struct engine *s, dom_t *root)
 	reset_work(s);
 	return ok;
 }
+
+/* ---- the search's hooks (search, search_root; without NOGOODS they
+ * are empty: engine.h) ---- */
+
+/* The search path, one decision per cell: false when memory runs out
+ * (s->nomem). */
+static bool nogoods_path_alloc(struct engine *s)
+{
+	s->path_cell = cdok_malloc((size_t)s->ncells * sizeof(int));
+	s->path_val = cdok_malloc((size_t)s->ncells * sizeof(int));
+	s->path_tried = cdok_malloc((size_t)s->ncells * sizeof(dom_t));
+	if (!s->path_cell || !s->path_val || !s->path_tried) {
+		s->nomem = true;
+		return false;
+	}
+	return true;
+}
+
+/* A run cut short at depth: what it refuted, unless it found a
+ * solution (which the next run must find again). */
+static inline void nogoods_cut(struct engine *s, int depth)
+{
+	if (!s->count)
+		record_nogoods(s, depth);
+}
+
+/* The search branches on cell at depth, tries value v there, has tried
+ * the values of bit in full. */
+static inline void nogoods_branch(struct engine *s, int depth, int cell)
+{
+	s->path_cell[depth] = cell;
+	s->path_tried[depth] = 0;
+}
+
+static inline void nogoods_try(struct engine *s, int depth, int v)
+{
+	s->path_val[depth] = v;
+}
+
+static inline void nogoods_tried(struct engine *s, int depth, dom_t bit)
+{
+	s->path_tried[depth] |= bit;
+}

@@ -29,10 +29,7 @@ static void search(struct engine *s, int depth)
 	}
 	if (s->cut_at && s->nodes > s->cut_at) {
 		s->cut = s->stop = true;
-#if NOGOODS
-		if (!s->count)
-			record_nogoods(s, depth);
-#endif
+		nogoods_cut(s, depth);
 		return;
 	}
 	/* Ask the caller every 256 nodes, and sooner when nodes are slow
@@ -71,10 +68,7 @@ static void search(struct engine *s, int depth)
 	s->branches++;
 	s->branch_score += (uint64_t)(best_count - 1) *
 			   (uint64_t)(best_count - 1);
-#if NOGOODS
-	s->path_cell[depth] = best;
-	s->path_tried[depth] = 0;
-#endif
+	nogoods_branch(s, depth, best);
 	/* Values in increasing order; a restarted run (search_root) starts
 	 * from another one, so that it does not walk where the last run
 	 * did. */
@@ -103,9 +97,7 @@ static void search(struct engine *s, int depth)
 			cand = first;
 			first = 0;
 		}
-#if NOGOODS
-		s->path_val[depth] = low_value(cand);
-#endif
+		nogoods_try(s, depth, low_value(cand));
 		memcpy(child, dom, s->level_bytes);
 		child[best] = cand & -cand;
 		mark_cell(s, best);
@@ -117,9 +109,7 @@ static void search(struct engine *s, int depth)
 		/* The trail put back exactly what the child changed. */
 		CDOK_ASSERT(s->trail_top == mark &&
 			    live_digest(s, nlive) == digest);
-#if NOGOODS
-		s->path_tried[depth] |= cand & -cand;
-#endif
+		nogoods_tried(s, depth, cand & -cand);
 	}
 }
 
@@ -148,16 +138,8 @@ static void search_root(struct engine *s, dom_t *root)
 	s->stage = 0;
 	s->cut_at = DERIVED_SUMS ? ESCALATE_NODES : LAYOUT_TABLES ?
 		    ESCALATE_BIG_NODES : 0;
-#if NOGOODS
-	/* A path is at most one decision per cell. */
-	s->path_cell = cdok_malloc((size_t)s->ncells * sizeof(int));
-	s->path_val = cdok_malloc((size_t)s->ncells * sizeof(int));
-	s->path_tried = cdok_malloc((size_t)s->ncells * sizeof(dom_t));
-	if (!s->path_cell || !s->path_val || !s->path_tried) {
-		s->nomem = true;
+	if (!nogoods_path_alloc(s))
 		return;
-	}
-#endif
 #if LAYOUT_TABLES
 	/* The tables hold the layouts the root's reasoning left: fewer than
 	 * at the start, and valid in the whole search below.  With boxes
@@ -195,10 +177,8 @@ static void search_root(struct engine *s, dom_t *root)
 		s->stage++;
 		s->node_id = 0;
 		s->tables_due = false;
-#if NOGOODS
 		if (!root_nogoods(s, root))
 			return;
-#endif
 		/* With the wider sums the failure weights start again too:
 		 * what failed under the weaker reasoning misleads the
 		 * stronger (on the random sum-only 9 x 9s, keeping them left
