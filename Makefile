@@ -58,7 +58,7 @@ CORE_LIBS = -Wl,--as-needed -lm
 OPTIONAL_LIBS = json render
 
 LIB_SRC  = $(filter-out $(OPTIONAL_LIBS:%=lib/%/%),$(wildcard lib/*/*.c))
-LIB_HDR  = $(wildcard lib/*/*.h)
+LIB_HDR  = $(wildcard lib/*/*.h lib/*/*/*.h)
 CLI_SRC  = $(wildcard cli/*.c)
 TEST_SRC = $(wildcard tests/*.c)
 BENCH_SRC = $(wildcard bench/*.c)

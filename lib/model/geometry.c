@@ -5,26 +5,39 @@
 void cdki_geometry_fill(const cdok_puzzle *p, int *unit_cells,
 			int *cell_units)
 {
-	int n = p->size;
+	int n = p->size, br = p->box_rows, bc = p->box_cols, cell = 0;
 	int filled[CDOK_MAX_SIZE];
 
-	memset(filled, 0, sizeof(filled));
-	for (int cell = 0; cell < n * n; cell++) {
-		int r = cell / n, c = cell % n, box = cdki_box_of(p, cell);
-		int *u = cell_units + cell * CDKI_KINDS;
+	/* The solver sets a grid up at every solve: the boxes are counted
+	 * along each row rather than divided out per cell. */
+	for (int b = 0; br && b < n; b++)
+		filled[b] = 0;
+	for (int r = 0; r < n; r++) {
+		/* The box of the row's first cell; the next one starts bc
+		 * columns on. */
+		int box = br ? r / br * (n / bc) : -1, next = bc;
 
-		u[CDKI_ROW] = r;
-		u[CDKI_COL] = n + c;
-		u[CDKI_BOX] = box < 0 ? r : 2 * n + box;
-		unit_cells[r * n + c] = cell;
-		unit_cells[(n + c) * n + r] = cell;
-		if (box >= 0)
-			unit_cells[(2 * n + box) * n + filled[box]++] = cell;
-		for (int k = 0; k < CDKI_KINDS; k++)
-			CDOK_ASSERT(u[k] == cdki_unit_of(p, cell, k));
+		for (int c = 0; c < n; c++, cell++) {
+			int *u = cell_units + cell * CDKI_KINDS;
+
+			if (br && c == next) {
+				box++;
+				next += bc;
+			}
+			u[CDKI_ROW] = r;
+			u[CDKI_COL] = n + c;
+			u[CDKI_BOX] = br ? 2 * n + box : r;
+			unit_cells[r * n + c] = cell;
+			unit_cells[(n + c) * n + r] = cell;
+			if (br)
+				unit_cells[(2 * n + box) * n + filled[box]++] =
+					cell;
+			for (int k = 0; k < CDKI_KINDS; k++)
+				CDOK_ASSERT(u[k] == cdki_unit_of(p, cell, k));
+		}
 	}
 	/* Every box got its n cells: the shape tiles the grid. */
-	for (int b = 0; p->box_rows && b < n; b++)
+	for (int b = 0; br && b < n; b++)
 		CDOK_ASSERT(filled[b] == n);
 }
 

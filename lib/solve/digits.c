@@ -4,7 +4,8 @@
  * (counting both digits of a two-digit number) and at most one cell
  * holds a two-digit number.
  *
- * The engine's body is engine.h; this file gives it the digit rule:
+ * The engine's body is engine.h (its parts in engine/); this file gives
+ * it the digit rule:
  *
  *  - Every value has a footprint: an 11-bit set holding its digits plus
  *    one extra bit, LONG, for "has two digits".  The line rule is then
@@ -25,8 +26,8 @@
  *    possible, every possible digit must appear, so a digit with one
  *    possible cell goes there (the hidden single, on digits).
  *
- * Cage enumeration (engine.h) keeps the footprints of cage cells that
- * share a line disjoint and records the footprint bits every assignment
+ * Cage enumeration (engine/enumwalk.h) keeps the footprints of cage
+ * cells that share a line disjoint and records the footprint bits every assignment
  * puts into each line (digits, and LONG when every assignment has a
  * two-digit number there); the rest of the line cannot use them.
  */
@@ -37,35 +38,8 @@
 #define DOM_BITS 128
 typedef unsigned foot_t;
 
-/* Enumeration work allowed per cage per propagation step.  Domains run
- * to 90 values, so a three-cell cage of large numbers (+100) takes about
- * 90 x 90 steps at the root: the budget lets that through once and
- * still bounds large cages of small numbers. */
-#define ENUM_BUDGET 50000
-
-/* A cage is enumerated only when the product of its domain sizes, the
- * largest left out, is at most this: enumeration visits about that many
- * partial assignments (the last cell, the largest, is mostly forced by
- * the clue).  Beyond it a sum cage uses sum_supports and the others
- * cage_bounds, until their domains shrink.  Without this, a four-cell
- * sum of large numbers (90 x 90 x 90 assignments) spent its whole
- * budget at every node and then fell back anyway: on a random 9 x 9
- * puzzle with such cages a node took 400 us; with this, 115 us. */
-#define ENUM_SPACE 30000
-#define ENUM_SPACE_ALL 1
-#define ENUM_SPACE_SKIP_LARGEST 1
-#define ENUM_AFTER_CHEAP 1
-
-/* sum_supports takes sum cages with targets up to this (tables of at
- * most 8 words): its cost grows with the square of the target, and a
- * cage needing more is one of dozens of cells, for which the bounds
- * do. */
-#define SUM_TABLE_MAX 511
-
-/* Values run to 99: layout tables would be large; cages enumerate. */
-#define DERIVED_SUMS 0
-#define PAIR_CAGES 0
-#define LAYOUT_TABLES 0
+/* The tuning knobs: engine/knobs.h. */
+#define ENGINE_INSTANCE ENGINE_DIGITS
 
 #define ENGINE_KINDS 2
 #define ENGINE_NAME(x) cdki_digits_##x

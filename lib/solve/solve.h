@@ -13,7 +13,7 @@
 /* Run the solver's reasoning once, without any search, and store every
  * cell's number of remaining candidates in counts (size*size ints).
  * Returns 1 if reasoning alone decides every cell, 0 if some cells stay
- * open, -1 on a contradiction, -2 when memory runs out. */
+ * open, CDKI_CONTRADICTION or CDKI_NOMEM (enum cdki_rc, model.h). */
 int cdki_root_candidates(const cdok_puzzle *puzzle, int *counts);
 
 /* The instances (cdok_solve's contract; p is valid, params not NULL). */
@@ -23,6 +23,7 @@ cdok_status cdki_latin_solve(const cdok_puzzle *p,
 cdok_status cdki_digits_solve(const cdok_puzzle *p,
 			      const cdok_solve_params *params, int *solution,
 			      cdok_result *res, cdok_error *err);
+/* cdki_root_candidates for one instance. */
 int cdki_latin_root_candidates(const cdok_puzzle *p, int *counts);
 int cdki_digits_root_candidates(const cdok_puzzle *p, int *counts);
 
