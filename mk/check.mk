@@ -30,11 +30,13 @@ CHECK_MAKE = $(MAKE) --no-print-directory \
 ASAN_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all \
 	   -fno-omit-frame-pointer -DCDOK_DEBUG
 
-# Every name the archives export is prefixed (tests/names.sh).
+# Every name the archives export is prefixed (tests/names.sh), and no
+# file or function in lib/ is too long (tests/sizes.sh).
 NAMES_LIBS = $(BUILD)/libcdok.a $(BUILD)/libcdok-json.a \
 	     $(BUILD)/libcdok-render.a
 check-names: $(NAMES_LIBS)
 	sh tests/names.sh $(NAMES_LIBS)
+	sh tests/sizes.sh
 
 test-asan:
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
