@@ -54,16 +54,16 @@ static cdok_status line_number(const struct cdki_cursor *c,
 				 "numbers from 0 up", what);
 	if (!cdki_text_is_digit(c->text[j]))
 		return cdki_text_bad_byte(err, c->line, *col,
-				     (unsigned char)c->text[j],
-				     "where a number was expected");
-	st = cdki_text_number(c->text, &j, l->end, max, value, c->line, l->start,
-			 what, err);
+					  (unsigned char)c->text[j],
+					  "where a number was expected");
+	st = cdki_text_number(c->text, &j, l->end, max, value, c->line,
+			      l->start, what, err);
 	if (st != CDOK_OK)
 		return st;
 	if (j < l->end && !cdki_text_is_blank(c->text[j]))
 		return cdki_text_bad_byte(err, c->line, (int)(j - l->start) + 1,
-				     (unsigned char)c->text[j],
-				     "after a number");
+					  (unsigned char)c->text[j],
+					  "after a number");
 	*i = j;
 	return CDOK_OK;
 }
@@ -328,7 +328,8 @@ enum cdok_likeness cdki_calpoly_detect(const char *text, size_t len)
 	/* A minus sign before a number (a negative sum, which the reader
 	 * refuses as such) still looks like a cage line. */
 	for (i = l.start; right_below && i < l.end; i++)
-		if (!cdki_text_is_digit(text[i]) && !cdki_text_is_blank(text[i]) &&
+		if (!cdki_text_is_digit(text[i]) &&
+		    !cdki_text_is_blank(text[i]) &&
 		    !(text[i] == '-' && i + 1 < l.end &&
 		      cdki_text_is_digit(text[i + 1])))
 			right_below = false;
@@ -362,7 +363,7 @@ static cdok_status write_answer(struct strbuf *sb, const cdok_puzzle *p,
 	for (int y = 0; y < n; y++)
 		for (int x = 0; x < n; x++)
 			cdki_sb_printf(sb, x + 1 < n ? "%d " : "%d\n",
-				  values[y * n + x]);
+				       values[y * n + x]);
 	return CDOK_OK;
 }
 

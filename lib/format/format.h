@@ -126,7 +126,7 @@ struct text_line {
 };
 
 void cdki_text_line_at(const char *text, size_t len, size_t pos,
-		  struct text_line *line);
+		       struct text_line *line);
 
 /* Where a grid starts in text (NULL when len is 0): after a byte-order
  * mark and the lines that are blank or whose first byte that is not
@@ -139,8 +139,8 @@ size_t cdki_text_skip_preamble(const char *text, size_t len,
  * Returns CDOK_OK, CDOK_END after the last ID, or an error when the
  * text holds no ID at all. */
 cdok_status cdki_text_next_id_line(const struct cdok_reader *r, size_t *pos,
-			      int *line, struct text_line *l,
-			      cdok_error *err);
+				   int *line, struct text_line *l,
+				   cdok_error *err);
 /* One row of a grid: line l (line number line) is row y; ctx is the
  * reader's. */
 typedef cdok_status (*text_row_fn)(void *ctx, const char *text,
@@ -151,8 +151,8 @@ typedef cdok_status (*text_row_fn)(void *ctx, const char *text,
  * blank line or the end of the text.  Fails with the row count when
  * there are fewer or more rows. */
 cdok_status cdki_text_grid_rows(const char *text, size_t len, size_t pos,
-			   int line, int size, text_row_fn row, void *ctx,
-			   cdok_error *err);
+				int line, int size, text_row_fn row, void *ctx,
+				cdok_error *err);
 /* "s" unless n is 1: "1 row", "2 rows" in messages. */
 static inline const char *text_s(long long n)
 {
@@ -188,7 +188,7 @@ size_t cdki_text_skip_blanks(const char *text, size_t pos, size_t end);
 /* Report a byte that has no place in a format: printable characters are
  * quoted, others shown as a number so a terminal is not garbled. */
 cdok_status cdki_text_bad_byte(cdok_error *err, int line, int column,
-			  unsigned char c, const char *where);
+			       unsigned char c, const char *where);
 /* cdki_text_bad_byte for the byte at text[i], on line number line that
  * starts at line_start. */
 cdok_status cdki_text_stray(const char *text, size_t i, size_t line_start,
@@ -206,9 +206,9 @@ int cdki_text_end_column(const char *text, size_t len);
 /* Read the decimal number at text[*pos] (a digit) up to end into *value;
  * fails with CDOK_ERR_LIMIT past max.  *pos moves past the digits. */
 cdok_status cdki_text_number(const char *text, size_t *pos, size_t end,
-			int64_t max, int64_t *value, int line,
-			size_t line_start, const char *what,
-			cdok_error *err);
+			     int64_t max, int64_t *value, int line,
+			     size_t line_start, const char *what,
+			     cdok_error *err);
 
 /* ---- regions (region.c) ---- */
 

@@ -48,21 +48,22 @@ static cdok_status read_row(const char *text, const struct text_line *l,
 			v = CDOK_NONE;
 			i++;
 		} else if (cdki_text_is_digit(text[i])) {
-			st = cdki_text_number(text, &i, e, GRID_VALUE_MAX, &v, line,
-					 l->start, "the value", err);
+			st = cdki_text_number(text, &i, e, GRID_VALUE_MAX, &v,
+					      line, l->start, "the value", err);
 			if (st != CDOK_OK)
 				return st;
 		} else {
 			return cdki_text_bad_byte(err, line, col,
-					     (unsigned char)text[i],
-					     "in a row of the grid (numbers "
-					     "separated by spaces)");
+						  (unsigned char)text[i],
+						  "in a row of the grid "
+						  "(numbers separated by "
+						  "spaces)");
 		}
 		if (i < e && !cdki_text_is_blank(text[i]))
 			return cdki_text_bad_byte(err, line,
-					     (int)(i - l->start) + 1,
-					     (unsigned char)text[i],
-					     "after a value");
+						  (int)(i - l->start) + 1,
+						  (unsigned char)text[i],
+						  "after a value");
 		values[y * size + x++] = (int)v;
 		i = cdki_text_skip_blanks(text, i, e);
 	}
@@ -104,8 +105,9 @@ cdok_status cdok_read_grid(const char *text, size_t len, int size,
 	 * spec's directives (@nylimb) are skipped. */
 	pos = cdki_text_skip_preamble(text, len, "@", &line);
 	if (pos >= len)
-		return cdki_fail(err, CDOK_ERR_SYNTAX, line, 1, "no grid found: "
-				 "the input %s", len == 0 ? "is empty"
-				 : "holds only white space");
-	return cdki_text_grid_rows(text, len, pos, line, size, grid_row, &g, err);
+		return cdki_fail(err, CDOK_ERR_SYNTAX, line, 1,
+				 "no grid found: the input %s", len == 0 ?
+				 "is empty" : "holds only white space");
+	return cdki_text_grid_rows(text, len, pos, line, size, grid_row, &g,
+				   err);
 }

@@ -102,9 +102,9 @@ static cdok_status read_clues(const struct cdki_id_line *k, size_t *pos,
 			break;
 		default:
 			return cdki_text_bad_byte(err, k->line, col,
-					     (unsigned char)ch,
-					     "where a clue (a, s, m or d and a "
-					     "target) was expected");
+						  (unsigned char)ch, "where a "
+						  "clue (a, s, m or d and a "
+						  "target) was expected");
 		}
 		if ((op == CDOK_OP_SUB || op == CDOK_OP_DIV) && size[c] != 2)
 			return cdki_fail(err, CDOK_ERR_INVALID, k->line, col,
@@ -118,8 +118,9 @@ static cdok_status read_clues(const struct cdki_id_line *k, size_t *pos,
 			return cdki_fail(err, CDOK_ERR_SYNTAX, k->line,
 					 cdki_id_column(k, i), "expected the "
 					 "target after '%c'", ch);
-		st = cdki_text_number(k->text, &i, end, KEEN_TARGET_MAX, &target,
-				 k->line, k->start, "the target", err);
+		st = cdki_text_number(k->text, &i, end, KEEN_TARGET_MAX,
+				      &target, k->line, k->start, "the target",
+				      err);
 		if (st != CDOK_OK)
 			return st;
 		if (target == 0 && (op == CDOK_OP_MUL || op == CDOK_OP_DIV))
@@ -162,11 +163,11 @@ cdok_status cdki_keen_read(struct cdok_reader *r, cdok_puzzle **out,
 	line = k.line;
 	if (!cdki_text_is_digit(r->text[i]))
 		return cdki_text_bad_byte(err, line, cdki_id_column(&k, i),
-				     (unsigned char)r->text[i],
-				     "where a Keen game ID (such as "
-				     "3:a_3aab_,s1m3m3a5) was expected");
+					  (unsigned char)r->text[i],
+					  "where a Keen game ID (such as "
+					  "3:a_3aab_,s1m3m3a5) was expected");
 	st = cdki_text_number(r->text, &i, e, 1000, &w, line, l.start,
-			 "the size", err);
+			      "the size", err);
 	if (st != CDOK_OK)
 		return st;
 	/* Keen's own parameters may follow the size, as the game writes
@@ -184,8 +185,8 @@ cdok_status cdki_keen_read(struct cdok_reader *r, cdok_puzzle **out,
 				 "Game > Specific..., W:blocks,clues)");
 	if (i >= e || r->text[i] != ':')
 		return cdki_fail(err, CDOK_ERR_SYNTAX, line,
-				 cdki_id_column(&k, i), "expected ':' after the "
-				 "size in a Keen game ID");
+				 cdki_id_column(&k, i), "expected ':' after "
+				 "the size in a Keen game ID");
 	if (w < KEEN_MIN || w > KEEN_MAX)
 		return cdki_fail(err, CDOK_ERR_LIMIT, line,
 				 cdki_id_column(&k, cdki_text_skip_blanks(
@@ -202,8 +203,8 @@ cdok_status cdki_keen_read(struct cdok_reader *r, cdok_puzzle **out,
 	st = read_clues(&k, &i, e, (int)w, parent, p, err);
 	if (st == CDOK_OK && i < e)
 		st = cdki_text_bad_byte(err, line, cdki_id_column(&k, i),
-				   (unsigned char)r->text[i],
-				   "after the clues");
+					(unsigned char)r->text[i],
+					"after the clues");
 	return cdki_id_line_done(r, &l, line, p, st, out);
 }
 

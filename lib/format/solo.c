@@ -77,7 +77,8 @@ static cdok_status read_numbers(const struct cdki_id_line *s, size_t *pos,
 						 "than the %d cells of the "
 						 "grid", what, area);
 			st = cdki_text_number(s->text, &i, end, NUMBER_MAX, &v,
-					 s->line, s->start, "the number", err);
+					      s->line, s->start, "the number",
+					      err);
 			if (st != CDOK_OK)
 				return st;
 			if (v > range)
@@ -94,7 +95,7 @@ static cdok_status read_numbers(const struct cdki_id_line *s, size_t *pos,
 					 "digit 1-9");
 		} else {
 			return cdki_text_bad_byte(err, s->line, col,
-					     (unsigned char)ch, where);
+						  (unsigned char)ch, where);
 		}
 	}
 	if (count < area)
@@ -132,11 +133,11 @@ static cdok_status read_params(const struct cdki_id_line *s, size_t *pos,
 	memset(sp, 0, sizeof(*sp));
 	if (i >= end || !cdki_text_is_digit(s->text[i]))
 		return cdki_text_bad_byte(err, s->line, cdki_id_column(s, i),
-				     (unsigned char)s->text[i],
-				     "where a Solo game ID (such as "
-				     "3x3k:zzzc,...) was expected");
+					  (unsigned char)s->text[i],
+					  "where a Solo game ID (such as "
+					  "3x3k:zzzc,...) was expected");
 	st = cdki_text_number(s->text, &i, end, 1000, &sp->c, s->line, s->start,
-			 "the number of rows of a box", err);
+			      "the number of rows of a box", err);
 	if (st != CDOK_OK)
 		return st;
 	sp->r = sp->c;
@@ -147,9 +148,9 @@ static cdok_status read_params(const struct cdki_id_line *s, size_t *pos,
 					 "the number of columns of a box "
 					 "after 'x', as in 3x3k");
 		i++;
-		st = cdki_text_number(s->text, &i, end, 1000, &sp->r, s->line,
-				 s->start, "the number of columns of a box",
-				 err);
+		st = cdki_text_number(s->text, &i, end, 1000, &sp->r,
+				      s->line, s->start,
+				      "the number of columns of a box", err);
 		if (st != CDOK_OK)
 			return st;
 	}
@@ -343,8 +344,8 @@ cdok_status cdki_solo_read(struct cdok_reader *r, cdok_puzzle **out,
 		return st;
 	if (i < e)
 		return cdki_text_bad_byte(err, line, cdki_id_column(&s, i),
-				     (unsigned char)r->text[i],
-				     "after the cage totals");
+					  (unsigned char)r->text[i],
+					  "after the cage totals");
 
 	p = cdok_puzzle_new(w);
 	if (!p)

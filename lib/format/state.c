@@ -59,9 +59,9 @@ static cdok_status read_marks(const char *text, size_t *pos, size_t e,
 			break;
 		if (!cdki_text_is_digit(text[i]))
 			return cdki_text_bad_byte(err, line, col,
-					     (unsigned char)text[i],
-					     "in pencil marks (values between "
-					     "'{' and '}')");
+						  (unsigned char)text[i],
+						  "in pencil marks (values "
+						  "between '{' and '}')");
 		st = read_number(text, &i, e, l, line, small, "the pencil mark",
 				 &v, err);
 		if (st != CDOK_OK)
@@ -130,9 +130,10 @@ static cdok_status read_row(const char *text, const struct text_line *l,
 						 "1..%d", (long long)v, size);
 		} else {
 			return cdki_text_bad_byte(err, line, col,
-					     (unsigned char)text[i],
-					     "in a row of the state (values, "
-					     "'.' or pencil marks in '{}')");
+						  (unsigned char)text[i],
+						  "in a row of the state "
+						  "(values, '.' or pencil "
+						  "marks in '{}')");
 		}
 		values[cell] = v ? (int)v : CDOK_NONE;
 		if (candidates)
@@ -189,7 +190,8 @@ cdok_status cdok_read_state(const char *text, size_t len, int size,
 		}
 		return CDOK_OK;
 	}
-	return cdki_text_grid_rows(text, len, pos, line, size, state_row, &g, err);
+	return cdki_text_grid_rows(text, len, pos, line, size, state_row, &g,
+				   err);
 }
 
 cdok_status cdok_write_state(int size, const int *values,
@@ -224,7 +226,7 @@ cdok_status cdok_write_state(int size, const int *values,
 			sb_putc(&sb, '{');
 			for (uint64_t a = m; a; a &= a - 1)
 				cdki_sb_printf(&sb, "%s%d", size > 9 && a != m ?
-					  "," : "", __builtin_ctzll(a));
+					       "," : "", __builtin_ctzll(a));
 			sb_putc(&sb, '}');
 		}
 		sb_putc(&sb, '\n');

@@ -89,11 +89,11 @@ cdok_status cdki_sudoku_read(struct cdok_reader *r, cdok_puzzle **out,
 	for (size_t i = s; i < e; i++)
 		if (!is_cell_char(r->text[i]))
 			return cdki_text_bad_byte(err, line,
-					     (int)(i - l.start) + 1,
-					     (unsigned char)r->text[i],
-					     "in a Sudoku line (digits for "
-					     "givens, '.' or 0 for empty "
-					     "cells)");
+						  (int)(i - l.start) + 1,
+						  (unsigned char)r->text[i],
+						  "in a Sudoku line (digits "
+						  "for givens, '.' or 0 for "
+						  "empty cells)");
 	sh = shape_of_length(e - s);
 	if (!sh)
 		return cdki_fail(err, CDOK_ERR_SYNTAX, line,

@@ -9,7 +9,7 @@
 #include "format/format.h"
 
 void cdki_text_line_at(const char *text, size_t len, size_t pos,
-		  struct text_line *l)
+		       struct text_line *l)
 {
 	const char *nl = pos < len ? memchr(text + pos, '\n', len - pos)
 				   : NULL;
@@ -28,8 +28,8 @@ size_t cdki_text_bom(const char *text, size_t len)
 }
 
 cdok_status cdki_text_grid_rows(const char *text, size_t len, size_t pos,
-			   int line, int size, text_row_fn row, void *ctx,
-			   cdok_error *err)
+				int line, int size, text_row_fn row, void *ctx,
+				cdok_error *err)
 {
 	struct text_line l;
 
@@ -76,7 +76,7 @@ size_t cdki_text_skip_blanks(const char *text, size_t pos, size_t end)
 }
 
 cdok_status cdki_text_bad_byte(cdok_error *err, int line, int column,
-			  unsigned char c, const char *where)
+			       unsigned char c, const char *where)
 {
 	const char *sep = where && *where ? " " : "";
 
@@ -94,9 +94,9 @@ cdok_status cdki_text_bad_byte(cdok_error *err, int line, int column,
 }
 
 cdok_status cdki_text_number(const char *text, size_t *pos, size_t end,
-			int64_t max, int64_t *value, int line,
-			size_t line_start, const char *what,
-			cdok_error *err)
+			     int64_t max, int64_t *value, int line,
+			     size_t line_start, const char *what,
+			     cdok_error *err)
 {
 	if (!cdki_text_digits(text, pos, end, max, value))
 		return cdki_fail(err, CDOK_ERR_LIMIT, line,
@@ -176,8 +176,8 @@ cdok_status cdki_refuse_variant_rules(const cdok_puzzle *p, const char *what,
 }
 
 cdok_status cdki_text_next_id_line(const struct cdok_reader *r, size_t *pos,
-			      int *line, struct text_line *l,
-			      cdok_error *err)
+				   int *line, struct text_line *l,
+				   cdok_error *err)
 {
 	for (;;) {
 		if (*pos >= r->len) {

@@ -130,8 +130,9 @@ static cdok_status read_header(struct ucf_read *u, int64_t *n, int64_t *g,
 				       "after \"N G\"", err);
 	if (*n > CDOK_MAX_SIZE)
 		return cdki_fail(err, CDOK_ERR_LIMIT, u->c.line,
-				 (int)(cdki_text_skip_blanks(u->c.text, l.start,
-							l.end) - l.start) + 1,
+				 (int)(cdki_text_skip_blanks(u->c.text,
+							     l.start, l.end) -
+				       l.start) + 1,
 				 "N is %" PRId64 "; cdok supports grids up to "
 				 "%d x %d", *n, CDOK_MAX_SIZE, CDOK_MAX_SIZE);
 	if (*g == 0)
@@ -185,9 +186,10 @@ static cdok_status read_grid_rows(struct ucf_read *u, cdok_error *err)
 						       "letters naming "
 						       "groups)", err);
 			if (x == n)
-				return cdki_fail(err, CDOK_ERR_SYNTAX, u->c.line,
-						 col, "row %d has more than "
-						 "%d letters", y + 1, n);
+				return cdki_fail(err, CDOK_ERR_SYNTAX,
+						 u->c.line, col,
+						 "row %d has more than %d "
+						 "letters", y + 1, n);
 			g = &u->groups[k];
 			if (g->ncells++ == 0) {
 				g->first = y * n + x;
@@ -271,8 +273,8 @@ static cdok_status read_group_line(struct ucf_read *u, int index, int total,
 	c = u->c.text[i];
 	if (c != '+' && c != '-' && c != '*' && c != '/' && c != '.')
 		return cdki_text_bad_byte(err, u->c.line, col, (unsigned char)c,
-				     "where an operator (+ - * / or .) was "
-				     "expected");
+					  "where an operator (+ - * / or .) "
+					  "was expected");
 	if (c == '.' && g->ncells > 1)
 		return cdki_fail(err, CDOK_ERR_INVALID, u->c.line, col,
 				 "'.' marks a group of one cell, but group "
@@ -633,7 +635,8 @@ static cdok_status write_puzzle(struct strbuf *sb, const cdok_puzzle *p,
 		for (int j = 0; j < ng; j++)
 			if (gs[j].letter == letters[k])
 				cdki_sb_printf(sb, "%c %" PRId64 " %c\n",
-					  gs[j].letter, gs[j].target, gs[j].op);
+					       gs[j].letter, gs[j].target,
+					       gs[j].op);
 	free(gs);
 	free(grid);
 	return CDOK_OK;

@@ -375,7 +375,7 @@ static bool settle_region(struct gen *g, int r)
 		if (id < 0)
 			id = cdki_regions_free_slot(&g->rg);
 		size = cdki_regions_walk(&g->rg, members[i], false, g->sc.mark,
-				    g->sc.queue);
+					 g->sc.queue);
 		for (int j = 0; j < size; j++)
 			g->rg.of[g->sc.queue[j]] = id;
 		g->rg.slot[id].size = size;
@@ -427,7 +427,8 @@ static bool partition(struct gen *g)
 {
 	static const int w[] = {0, 2, 34, 34, 20, 7, 3};
 
-	cdki_regions_cut(&g->rg, g->rng, &g->sc, w, 1, g->max_cage, NULL, false);
+	cdki_regions_cut(&g->rg, g->rng, &g->sc, w, 1, g->max_cage, NULL,
+			 false);
 	/* Most single cells join a neighbouring cage that has room, so
 	 * givens stay few. */
 	for (int cell = 0; cell < g->ncells; cell++) {
@@ -494,7 +495,8 @@ static bool repair(struct gen *g, const int *cand, int ncand,
 		int k = cdki_regions_cells(&g->rg, r, g->sc.cells);
 
 		for (int i = 0; i < k; i++) {
-			cnt = cdki_regions_neighbours(&g->rg, g->sc.cells[i], nb);
+			cnt = cdki_regions_neighbours(&g->rg, g->sc.cells[i],
+						      nb);
 			for (int j = 0; j < cnt; j++) {
 				int r2 = g->rg.of[nb[j]];
 

@@ -105,7 +105,7 @@ fail:
 }
 
 bool cdki_gen_clue_holds(const struct gen *g, cdok_op op, int64_t t,
-		    const int *v, int k)
+			 const int *v, int k)
 {
 	if (g->par->hide_ops)
 		return cdki_ops_hold(cdok_clue_ops(CDOK_OP_ANY, k, cdki_gen_rules(g)),
@@ -149,7 +149,7 @@ static bool gen_stop(struct gen *g)
 }
 
 enum unique cdki_gen_check_unique(struct gen *g, const cdok_puzzle *p,
-			     cdok_result *res)
+				  cdok_result *res)
 {
 	cdok_solve_params params;
 
@@ -573,7 +573,8 @@ static cdok_status soften(struct gen *g, cdok_puzzle **best,
 	if (g->may_give)
 		max_steps += g->ncells;
 	for (int step = 0; step < max_steps; step++) {
-		int nopen = cdki_grade_open_cells(*best, g->par->level, g->open);
+		int nopen = cdki_grade_open_cells(*best, g->par->level,
+						  g->open);
 		cdok_puzzle *p;
 		bool unique, changed = false;
 
@@ -660,7 +661,7 @@ static cdok_status rounds(struct gen *g, cdok_puzzle **best,
 }
 
 cdok_status cdki_gen_new(const cdok_gen_params *par, const int *solution,
-		    cdok_rng *rng, struct gen **out, cdok_error *err)
+			 cdok_rng *rng, struct gen **out, cdok_error *err)
 {
 	struct gen *g = cdok_calloc(1, sizeof(*g));
 	cdok_status st;

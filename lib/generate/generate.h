@@ -77,23 +77,23 @@ int cdki_regions_neighbours(const struct regions *rg, int cell, int *out);
  * with same_region, that are in start's region), clearing the marks:
  * the cells reached go into queue (start first); returns how many. */
 int cdki_regions_walk(const struct regions *rg, int start, bool same_region,
-		 int *mark, int *queue);
+		      int *mark, int *queue);
 /* Grow region r from the cells in sc->cells[0..size-1] to want cells by
  * random neighbours taken from region from (-1: cells in no region yet)
  * that fits() accepts (NULL: any); with fewest_free, only among the
  * candidates with the fewest free neighbours of their own (Warnsdorff's
  * rule).  Returns the new size. */
 int cdki_regions_grow(struct regions *rg, cdok_rng *rng, int r, int from,
-		 int size, int want, struct scratch *sc,
-		 bool (*fits)(const struct regions *, int cell, int r),
-		 bool fewest_free);
+		      int size, int want, struct scratch *sc,
+		      bool (*fits)(const struct regions *, int cell, int r),
+		      bool fewest_free);
 /* Cut the whole grid into regions: cells in random order each start a
  * region of a size drawn with weights w (cdki_regions_draw_size), grown by
  * cdki_regions_grow with fits and fewest_free. */
 void cdki_regions_cut(struct regions *rg, cdok_rng *rng, struct scratch *sc,
-		 const int *w, int lo, int top,
-		 bool (*fits)(const struct regions *, int cell, int r),
-		 bool fewest_free);
+		      const int *w, int lo, int top,
+		      bool (*fits)(const struct regions *, int cell, int r),
+		      bool fewest_free);
 /* Draw a size with the given weights (w[s] for size s, from lo to the
  * smaller of top and 6). */
 int cdki_regions_draw_size(cdok_rng *rng, const int *w, int lo, int top);
@@ -215,12 +215,12 @@ static inline int gen_default_cage(const struct gen *g)
  * c); *rows and *cols must be 0 on entry.  CDOK_ERR_INVALID, with the
  * reason, for a shape that does not tile the size. */
 cdok_status cdki_gen_box_shape(const cdok_gen_params *par, int *rows, int *cols,
-			  cdok_error *err);
+			       cdok_error *err);
 
 /* A plain Sudoku (sudoku.c): cdok_generate for par->sudoku. */
 cdok_status cdki_gen_sudoku(const cdok_gen_params *par, const int *solution,
-		       cdok_rng *rng, cdok_puzzle **out,
-		       cdok_gen_result *result, cdok_error *err);
+			    cdok_rng *rng, cdok_puzzle **out,
+			    cdok_gen_result *result, cdok_error *err);
 
 /* A random number in 0..bound-1. */
 static inline int gen_rnd(struct gen *g, int bound)
@@ -239,19 +239,19 @@ unsigned cdki_gen_rules(const struct gen *g);
 /* Whether k values meet a clue of op and t as the puzzle will show it:
  * with hidden operators, under any operation the cage may have. */
 bool cdki_gen_clue_holds(const struct gen *g, cdok_op op, int64_t t,
-		    const int *v, int k);
+			 const int *v, int k);
 
 /* Count a puzzle's solutions up to 2 within the node budget (see enum
  * unique); *res is the solver's result. */
 enum unique cdki_gen_check_unique(struct gen *g, const cdok_puzzle *p,
-			     cdok_result *res);
+				  cdok_result *res);
 
 /* A generator for par (kind, size, policy checks) over a grid: the
  * caller's (checked), or a random one, into *out.  Fails (err filled)
  * when the parameters or the grid do not suit, or memory runs out.  For
  * cdok_generate and for tests of the policies. */
 cdok_status cdki_gen_new(const cdok_gen_params *par, const int *grid,
-		    cdok_rng *rng, struct gen **out, cdok_error *err);
+			 cdok_rng *rng, struct gen **out, cdok_error *err);
 void cdki_gen_delete(struct gen *g);
 
 /* The solver's proof that p, which the generator found unique by its

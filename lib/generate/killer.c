@@ -122,8 +122,8 @@ static int pieces_without(struct gen *g, int r, int skip, int *smallest)
 
 		if (!g->sc.mark[g->sc.cells[i]])
 			continue;
-		tail = cdki_regions_walk(&g->rg, g->sc.cells[i], false, g->sc.mark,
-				    g->sc.queue);
+		tail = cdki_regions_walk(&g->rg, g->sc.cells[i], false,
+					 g->sc.mark, g->sc.queue);
 		pieces++;
 		if (tail < *smallest)
 			*smallest = tail;
@@ -153,7 +153,8 @@ static void split_pieces(struct gen *g)
 
 		if (!g->sc.mark[i])
 			continue;
-		size = cdki_regions_walk(&g->rg, i, true, g->sc.mark, g->sc.queue);
+		size = cdki_regions_walk(&g->rg, i, true, g->sc.mark,
+					 g->sc.queue);
 		for (int j = 0; j < size; j++)
 			lab[g->sc.queue[j]] = next;
 		next++;
@@ -515,7 +516,7 @@ static bool log_sets_init(struct gen *g)
  * size 9, otherwise the squarest r x c with r <= c).  Boxes one cell
  * wide are rows or columns again and add nothing, so they are refused. */
 cdok_status cdki_gen_box_shape(const cdok_gen_params *par, int *rows, int *cols,
-			  cdok_error *err)
+			       cdok_error *err)
 {
 	int n = par->size;
 

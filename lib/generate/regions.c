@@ -113,7 +113,7 @@ int cdki_regions_neighbours(const struct regions *rg, int cell, int *out)
 }
 
 int cdki_regions_walk(const struct regions *rg, int start, bool same_region,
-		 int *mark, int *queue)
+		      int *mark, int *queue)
 {
 	int head = 0, tail = 0;
 
@@ -163,9 +163,9 @@ static int fewest_free(const struct regions *rg, int *list, int k)
 }
 
 int cdki_regions_grow(struct regions *rg, cdok_rng *rng, int r, int from,
-		 int size, int want, struct scratch *sc,
-		 bool (*fits)(const struct regions *, int cell, int r),
-		 bool fewest)
+		      int size, int want, struct scratch *sc,
+		      bool (*fits)(const struct regions *, int cell, int r),
+		      bool fewest)
 {
 	while (size < want) {
 		int nfree = 0, nb[4];
@@ -191,9 +191,9 @@ int cdki_regions_grow(struct regions *rg, cdok_rng *rng, int r, int from,
 }
 
 void cdki_regions_cut(struct regions *rg, cdok_rng *rng, struct scratch *sc,
-		 const int *w, int lo, int top,
-		 bool (*fits)(const struct regions *, int cell, int r),
-		 bool fewest)
+		      const int *w, int lo, int top,
+		      bool (*fits)(const struct regions *, int cell, int r),
+		      bool fewest)
 {
 	int *order = sc->queue;
 

@@ -188,8 +188,8 @@ static cdok_status no_puzzle(const struct dig *d, cdok_error *err)
 }
 
 cdok_status cdki_gen_sudoku(const cdok_gen_params *par, const int *solution,
-		       cdok_rng *rng, cdok_puzzle **out,
-		       cdok_gen_result *result, cdok_error *err)
+			    cdok_rng *rng, cdok_puzzle **out,
+			    cdok_gen_result *result, cdok_error *err)
 {
 	struct dig d;
 	cdok_puzzle *p = NULL;

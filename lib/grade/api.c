@@ -146,7 +146,7 @@ static char *copy_text(const char *t)
 }
 
 bool cdki_step_export_tiers(const char *where, const char *what,
-		       const int *focus, int nfocus, cdok_step *out)
+			    const int *focus, int nfocus, cdok_step *out)
 {
 	int *f = cdok_malloc((size_t)(nfocus > 0 ? nfocus : 1) * sizeof(int));
 
@@ -215,7 +215,7 @@ bool cdki_step_export(const struct grader *g, cdok_step *out)
 	out->text = sb.data;
 	out->merged = 1;
 	if (!cdki_step_export_tiers(g->where.data, g->what.data, g->focus,
-			       g->nfocus, out) || g->where.failed ||
+				    g->nfocus, out) || g->where.failed ||
 	    g->what.failed) {
 		cdki_step_free(out);
 		return false;
@@ -316,7 +316,7 @@ static cdok_status grade_puzzle(const cdok_puzzle *p,
 	/* Reasoning first; the guess needs the solution. */
 	norder = cdki_grade_order(gr->scale, top < guess_level ? top
 							  : guess_level - 1,
-			     order);
+				  order);
 	res = cdki_grade_run(&g, order, norder, on_step, &r);
 	if (res == 0 && top == guess_level && params && params->solution &&
 	    cdok_puzzle_is_solution(p, params->solution)) {
@@ -412,7 +412,8 @@ int cdki_grade_open_cells(const cdok_puzzle *p, int max_level, int *open)
 		return CDKI_NOMEM;
 	}
 	/* No guessing: that needs the solution. */
-	norder = cdki_grade_order(scale, max_level < top ? max_level : top, order);
+	norder = cdki_grade_order(scale, max_level < top ? max_level : top,
+				  order);
 	res = cdki_grade_run(&g, order, norder, NULL, NULL);
 	for (int i = 0; res >= 0 && i < g.ncells; i++)
 		if (!g.val[i])

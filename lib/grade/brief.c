@@ -118,7 +118,7 @@ static void put_removed_in(const cdok_puzzle *p, const cdok_step *s,
 			sb_puts(sb, g == groups - 1 ? ", or " : ", ");
 		for (int j = k; j < end; j++)
 			cdki_sb_printf(sb, "%s%d", j == k ? "" : j == end - 1 ?
-				  " or " : ", ", s->removed[j].value);
+				       " or " : ", ", s->removed[j].value);
 		sb_puts(sb, " in ");
 		put_cell(p, cell, sb);
 		k = end;
@@ -184,7 +184,8 @@ static void put_single_reason(const cdok_puzzle *p, const cdok_step *s,
 		cdki_sb_printf(sb, "the last cell of %s", name);
 		break;
 	default:
-		cdki_sb_printf(sb, "the only place for %d in ", s->placed[0].value);
+		cdki_sb_printf(sb, "the only place for %d in ",
+			       s->placed[0].value);
 		put_place(s, sb);
 		break;
 	}
@@ -325,14 +326,14 @@ static enum kind group_what(const cdok_step *full, const int *kept,
 		cdki_sb_printf(what, "Singles: %d cells", nsingle);
 	else if (!nsingle && technique == TECH_CAGE_VALUES)
 		cdki_sb_printf(what, "Pencil in the values each cage can "
-			  "use: %d cages", ncage);
+			       "use: %d cages", ncage);
 	else if (!nsingle)
 		cdki_sb_printf(what, "What the cages allow: %d cages",
-			  ncage);
+			       ncage);
 	else
 		cdki_sb_printf(what, "Cages, then singles: %d cage "
-			  "step%s, %d cell%s", ncage, ncage == 1 ? ""
-			  : "s", nsingle, nsingle == 1 ? "" : "s");
+			       "step%s, %d cell%s", ncage, ncage == 1 ? ""
+			       : "s", nsingle, nsingle == 1 ? "" : "s");
 	return ncage ? K_CAGE : K_SINGLE;
 }
 
@@ -492,7 +493,7 @@ static void brief_free_steps(struct brief *b)
 }
 
 cdok_status cdki_grade_brief(const cdok_puzzle *p, const cdok_explanation *full,
-			cdok_step **steps, int *nsteps, cdok_error *err)
+			     cdok_step **steps, int *nsteps, cdok_error *err)
 {
 	int nfull = full->nsteps, ncells = p->size * p->size, nkept = 0;
 	int level = full->grading.level;

@@ -33,7 +33,7 @@ static uint64_t read_values(const cdok_step *s, uint64_t full)
 }
 
 bool cdki_steps_needed(const cdok_puzzle *p, const cdok_step *steps, int nsteps,
-		  bool *needed)
+		       bool *needed)
 {
 	int n = p->size, ncells = n * n, nedges = 0, cap = 0;
 	uint64_t full = n == 63 ? ~(uint64_t)1 : ((BIT(n) - 1) << 1);

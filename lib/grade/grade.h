@@ -102,7 +102,8 @@ struct gstep {
 /* The grader's state for one puzzle. */
 struct grader {
 	const cdok_puzzle *p;
-	void *block;          /* the arrays sized by the puzzle (cdki_grader_init) */
+	void *block;          /* the arrays sized by the puzzle
+			       * (cdki_grader_init) */
 	cdok_scale scale;
 	int n, ncells;
 	uint64_t full;        /* every value: bits 1..n */
@@ -220,7 +221,7 @@ struct grader {
  * (CDOK_NONE or 0 = empty; NULL: the givens) and optional candidates
  * (0 in a cell: not noted).  false when memory runs out. */
 bool cdki_grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
-		 const uint64_t *candidates);
+		      const uint64_t *candidates);
 void cdki_grader_free(struct grader *g);
 
 /* Check every cache of g that can be recomputed against what it is
@@ -255,7 +256,7 @@ int cdki_grade_step(struct grader *g, const int *order, int norder);
  * GRADE_STOPPED. */
 enum { GRADE_STOPPED = -3 };  /* not a cdki_rc: the caller stopped it */
 int cdki_grade_run(struct grader *g, const int *order, int norder,
-	      bool (*on_step)(void *user, struct grader *g), void *user);
+		   bool (*on_step)(void *user, struct grader *g), void *user);
 
 /* Start a new step of technique tech (clearing the last one). */
 void cdki_step_begin(struct grader *g, int tech);
@@ -322,10 +323,10 @@ GRADE_TECHNIQUES(GRADE_TECH_PROTO)
  * puzzle's only solution into it (when *unique); verdict (may be NULL)
  * gets the solver's verdict on the puzzle. */
 cdok_status cdki_grade_mistakes(const cdok_puzzle *p, const int *values,
-			   const cdok_grade_params *params,
-			   cdok_problem **problems, int *count, int *unique,
-			   cdok_verdict *verdict, int *solution,
-			   cdok_error *err);
+				const cdok_grade_params *params,
+				cdok_problem **problems, int *count,
+				int *unique, cdok_verdict *verdict,
+				int *solution, cdok_error *err);
 
 /* ---- api.c ---- */
 
@@ -343,7 +344,7 @@ void cdki_step_free(cdok_step *s);
 /* Copies of where, what (NULL: empty) and focus into out's tiers;
  * false when memory runs out (out is then freed by cdki_step_free). */
 bool cdki_step_export_tiers(const char *where, const char *what,
-		       const int *focus, int nfocus, cdok_step *out);
+			    const int *focus, int nfocus, cdok_step *out);
 
 /* ---- depend.c ---- */
 
@@ -351,7 +352,7 @@ bool cdki_step_export_tiers(const char *where, const char *what,
  * rest on, marked too, back to the start (the reads of each step are
  * its focus cells).  false when memory runs out. */
 bool cdki_steps_needed(const cdok_puzzle *p, const cdok_step *steps, int nsteps,
-		  bool *needed);
+		       bool *needed);
 
 /* ---- brief.c ---- */
 
@@ -359,21 +360,21 @@ bool cdki_steps_needed(const cdok_puzzle *p, const cdok_step *steps, int nsteps,
  * array (*nsteps of them; each freed with cdki_step_free, the array with
  * free). */
 cdok_status cdki_grade_brief(const cdok_puzzle *p, const cdok_explanation *full,
-			cdok_step **steps, int *nsteps, cdok_error *err);
+			     cdok_step **steps, int *nsteps, cdok_error *err);
 
 /* ---- text.c ---- */
 
 /* The step's sentence (from its technique's template) into sb. */
 void cdki_step_text(const struct grader *g, const struct gstep *s,
-	       struct strbuf *sb);
+		    struct strbuf *sb);
 /* The first two tiers of a hint for step s: where to look ("Look at
  * row 4."), naming no technique, and what to look for (the technique's
  * title and its cells, with no full stop: "Naked subset: r1c1 and r1c4,
  * in row 1"); focus (ncells entries) gets the cells of the
  * place where names, in reading order, *nfocus how many. */
 void cdki_step_tiers(const struct grader *g, const struct gstep *s,
-		struct strbuf *where, struct strbuf *what, int *focus,
-		int *nfocus);
+		     struct strbuf *where, struct strbuf *what, int *focus,
+		     int *nfocus);
 /* "r3c4" into sb. */
 void cdki_text_cell(const struct grader *g, int cell, struct strbuf *sb);
 

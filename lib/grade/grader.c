@@ -16,7 +16,8 @@ const struct grade_tech cdki_grade_techs[TECH_COUNT] = {
 _Static_assert(SCAN_ALL < CAGE_NEVER, "too many scan techniques");
 
 static const grade_tech_fn tech_fns[TECH_COUNT] = {
-#define GRADE_TECH_FN(id, fn, name, title, keen, solo, weight, text) cdki_tech_##fn,
+#define GRADE_TECH_FN(id, fn, name, title, keen, solo, weight, text) \
+	cdki_tech_##fn,
 	GRADE_TECHNIQUES(GRADE_TECH_FN)
 #undef GRADE_TECH_FN
 };
@@ -847,7 +848,7 @@ static void candidates_init(struct grader *g, const uint64_t *candidates)
 }
 
 bool cdki_grader_init(struct grader *g, const cdok_puzzle *p, const int *values,
-		 const uint64_t *candidates)
+		      const uint64_t *candidates)
 {
 	size_t cells = 0, ncages = (size_t)(p->ncages ? p->ncages : 1);
 
@@ -932,8 +933,8 @@ int cdki_grade_step(struct grader *g, const int *order, int norder)
 					       sizeof(int));
 		g->nfocus = 0;
 		if (g->focus)
-			cdki_step_tiers(g, &g->step, &g->where, &g->what, g->focus,
-				   &g->nfocus);
+			cdki_step_tiers(g, &g->step, &g->where, &g->what,
+					g->focus, &g->nfocus);
 		else
 			g->where.failed = true;
 	}
@@ -944,7 +945,7 @@ int cdki_grade_step(struct grader *g, const int *order, int norder)
 }
 
 int cdki_grade_run(struct grader *g, const int *order, int norder,
-	      bool (*on_step)(void *user, struct grader *g), void *user)
+		   bool (*on_step)(void *user, struct grader *g), void *user)
 {
 	while (g->open > 0) {
 		int r = cdki_grade_step(g, order, norder);

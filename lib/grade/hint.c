@@ -232,8 +232,9 @@ static void filled_reasons(const struct grader *g, int cell, int value,
 			continue;
 		sb_puts(sb, parts ? ", " : "");
 		for (uint64_t a = v; a; a &= a - 1, i++)
-			cdki_sb_printf(sb, "%s%d", i == 0 ? "" : i == count - 1 ?
-				  " and " : ", ", __builtin_ctzll(a));
+			cdki_sb_printf(sb, "%s%d", i == 0 ? "" :
+				       i == count - 1 ? " and " : ", ",
+				       __builtin_ctzll(a));
 		if (!parts)
 			sb_puts(sb, count > 1 ? " are already in " :
 				" is already in ");
@@ -375,7 +376,7 @@ static cdok_status hint_prepare(const cdok_puzzle *p, const int *values,
 		h->empty += !state[i];
 	}
 	st = cdki_grade_mistakes(p, state, params, &problems, &count, unique,
-			    &verdict, sol, err);
+				 &verdict, sol, err);
 	if (st != CDOK_OK)
 		return st;
 	cells = cdok_malloc((size_t)ncells * sizeof(int));

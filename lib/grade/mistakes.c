@@ -16,10 +16,10 @@ static bool is_empty(const cdok_puzzle *p, int v)
 }
 
 cdok_status cdki_grade_mistakes(const cdok_puzzle *p, const int *values,
-			   const cdok_grade_params *params,
-			   cdok_problem **problems, int *count, int *unique,
-			   cdok_verdict *verdict, int *solution,
-			   cdok_error *err)
+				const cdok_grade_params *params,
+				cdok_problem **problems, int *count,
+				int *unique, cdok_verdict *verdict,
+				int *solution, cdok_error *err)
 {
 	cdok_problem *probs = NULL;
 	int cnt = 0, kept = 0, wrong = 0, ncells = p->size * p->size;
@@ -124,8 +124,8 @@ cdok_status cdok_check_partial(const cdok_puzzle *puzzle, const int *values,
 	st = cdok_puzzle_validate(puzzle, err);
 	if (st != CDOK_OK)
 		return st;
-	st = cdki_grade_mistakes(puzzle, values, params, problems, count, &u, NULL,
-			    NULL, err);
+	st = cdki_grade_mistakes(puzzle, values, params, problems, count, &u,
+				 NULL, NULL, err);
 	if (unique)
 		*unique = st == CDOK_OK ? u : 0;
 	return st;

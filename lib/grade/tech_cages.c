@@ -180,7 +180,7 @@ int cdki_tech_cage_cells(struct grader *g)
 		cdki_step_begin(g, TECH_CAGE_CELLS);
 		for (int i = 0; i < c->ncells; i++)
 			cdki_step_remove(g, c->cells[i],
-				    ~g->support[g->cage_off[cage] + i]);
+					 ~g->support[g->cage_off[cage] + i]);
 		if (!g->step.nrm) {
 			cage_done(g, cage, SCAN_BIT(SCAN_CAGE_CELLS));
 			continue;

@@ -491,7 +491,7 @@ int cdki_tech_fish(struct grader *g)
 		for (uint64_t o = outside; o; o &= o - 1)
 			for (uint64_t a = adj[low(o)] & nset; a; a &= a - 1)
 				cdki_step_remove(g, rows[low(o)] * n +
-					    cols[low(a)], BIT(v));
+						 cols[low(a)], BIT(v));
 		/* The chain holds the base lines, then the cover lines, as
 		 * unit numbers: rows (and columns) in the smaller form. */
 		if (popc(set) <= m - popc(set)) {

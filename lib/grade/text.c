@@ -278,12 +278,12 @@ static void text_last_sum(const struct grader *g, const struct gstep *s,
 	long long target = (long long)c->target;
 
 	if (kc->part == 0 && c->ncells > 1 && target - kc->sum > 0)
-		cdki_sb_printf(sb, "; its other cells hold %lld, so it is %lld - "
-			  "%lld = %d", target - kc->sum, target,
-			  target - kc->sum, s->value);
+		cdki_sb_printf(sb, "; its other cells hold %lld, so it "
+			       "is %lld - %lld = %d", target - kc->sum, target,
+			       target - kc->sum, s->value);
 	else if (kc->part != 0)
-		cdki_sb_printf(sb, ", which adds up to %d, so it is %d", kc->sum,
-			  s->value);
+		cdki_sb_printf(sb, ", which adds up to %d, so it is %d",
+			       kc->sum, s->value);
 	else
 		cdki_sb_printf(sb, ", so it is %d", s->value);
 }
@@ -297,7 +297,8 @@ static void text_innie(const struct grader *g, const struct gstep *s,
 		       struct strbuf *sb)
 {
 	const int *cells = unit_of(g, s->unit);
-	int kind = cdki_unit_kind(g, s->unit), placed = 0, caged = 0, ncaged = 0;
+	int kind = cdki_unit_kind(g, s->unit), placed = 0, caged = 0,
+	    ncaged = 0;
 	bool plural = false;
 	size_t at = sb->len;
 
@@ -313,8 +314,8 @@ static void text_innie(const struct grader *g, const struct gstep *s,
 		sb->data[at] = (char)(sb->data[at] - 'a' + 'A');
 	cdki_sb_printf(sb, " adds up to %d; ", s->total);
 	if (placed + caged != s->used) {
-		cdki_sb_printf(sb, "its placed values and the cages wholly inside "
-			  "it make %d, so ", s->used);
+		cdki_sb_printf(sb, "its placed values and the cages wholly "
+			       "inside it make %d, so ", s->used);
 	} else {
 		int i = 0;
 
@@ -338,8 +339,9 @@ static void text_innie(const struct grader *g, const struct gstep *s,
 			}
 		}
 		if (ncaged)
-			cdki_sb_printf(sb, " inside it make%s %d", ncaged == 1 &&
-				  !plural ? "s" : "", caged);
+			cdki_sb_printf(sb, " inside it make%s %d",
+				       ncaged == 1 && !plural ? "s" : "",
+				       caged);
 		if (ncaged && placed)
 			sb_puts(sb, " and ");
 		if (placed)
@@ -350,7 +352,7 @@ static void text_innie(const struct grader *g, const struct gstep *s,
 	}
 	cdki_text_cell(g, s->cells[0], sb);
 	cdki_sb_printf(sb, ", the one cell left, is %d - %d = %d.", s->total,
-		  s->used, s->value);
+		       s->used, s->value);
 }
 
 static void placeholder(const struct grader *g, const struct gstep *s,
@@ -417,7 +419,7 @@ static void placeholder(const struct grader *g, const struct gstep *s,
 }
 
 void cdki_step_text(const struct grader *g, const struct gstep *s,
-	       struct strbuf *sb)
+		    struct strbuf *sb)
 {
 	const char *t = cdki_grade_techs[s->tech].text;
 	bool start = true;
@@ -535,8 +537,8 @@ static void step_place_phrase(const struct grader *g, const struct gstep *s,
 }
 
 void cdki_step_tiers(const struct grader *g, const struct gstep *s,
-		struct strbuf *where, struct strbuf *what, int *focus,
-		int *nfocus)
+		     struct strbuf *where, struct strbuf *what, int *focus,
+		     int *nfocus)
 {
 	struct strbuf place;
 	bool is_cell, same = true;

@@ -16,7 +16,7 @@
 #include "json/json.h"
 
 cdok_status cdki_json_doc_fail(const struct cdok_json_doc *d, cdok_error *err,
-			  cdok_status st, const char *fmt, ...)
+			       cdok_status st, const char *fmt, ...)
 {
 	char msg[200];
 	va_list ap;
@@ -66,11 +66,11 @@ cdok_status cdki_json_bad_int(const struct cdok_json_doc *d, const json_t *v,
 			      cdok_error *err)
 {
 	if (!json_is_integer(v))
-		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s must be an "
-				"integer, not %s", path,
+		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s must "
+				"be an integer, not %s", path,
 				cdki_json_type_name(v));
-	return cdki_json_doc_fail(d, err, CDOK_ERR_INVALID, "%s is %" PRId64 ", "
-			"outside %" PRId64 "..%" PRId64, path,
+	return cdki_json_doc_fail(d, err, CDOK_ERR_INVALID, "%s is %" PRId64
+			", outside %" PRId64 "..%" PRId64, path,
 			(int64_t)json_integer_value(v), lo, hi);
 }
 
@@ -125,7 +125,8 @@ static cdok_status get_cell(const struct cdok_json_doc *d, const json_t *v,
 	char path[64];
 
 	if (!json_is_array(v) || json_array_size(v) != (size_t)want)
-		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s must be %s",
+		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX,
+				"%s must be %s",
 				cell_path(at, path, sizeof(path)),
 				want == 2 ? "[row, column]" :
 				"[row, column, value]");
@@ -154,8 +155,9 @@ static cdok_status read_cage(const struct cdok_json_doc *d, const json_t *c,
 
 	snprintf(path, sizeof(path), "cages[%d]", index);
 	if (!json_is_object(c))
-		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s must be an "
-				"object, not %s", path, cdki_json_type_name(c));
+		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s must "
+				"be an object, not %s", path,
+				cdki_json_type_name(c));
 	op = json_object_get(c, "op");
 	if (!op)
 		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s has no \"op\"",
@@ -214,7 +216,8 @@ static cdok_status read_cage(const struct cdok_json_doc *d, const json_t *c,
 					p->cage_of[cells[i]]);
 		for (size_t j = 0; j < i; j++)
 			if (cells[j] == cells[i])
-				return cdki_json_doc_fail(d, err, CDOK_ERR_INVALID,
+				return cdki_json_doc_fail(d, err,
+						CDOK_ERR_INVALID,
 						"%s: the cell [%d, %d] is "
 						"listed twice",
 						cell_path(&at, sub,
@@ -229,8 +232,9 @@ static cdok_status read_cage(const struct cdok_json_doc *d, const json_t *c,
 	st = cdok_puzzle_add_cage(p, (cdok_op)ops[0], target, cells,
 				  (int)ncells, lab, NULL);
 	if (st != CDOK_OK)
-		return cdki_json_doc_fail(d, err, st, "%s", st == CDOK_ERR_NOMEM ?
-				"out of memory" : "cannot add the cage");
+		return cdki_json_doc_fail(d, err, st, "%s",
+				st == CDOK_ERR_NOMEM ? "out of memory" :
+				"cannot add the cage");
 	p->cages[p->ncages - 1].distinct = json_is_true(distinct);
 	if (!cdki_cage_connected(p, p->ncages - 1))
 		return cdki_json_doc_fail(d, err, CDOK_ERR_INVALID, "%s is not "
@@ -290,8 +294,8 @@ static cdok_status read_header(const struct cdok_json_doc *d,
 					"\"format\" must be \"" PUZZLE_FORMAT
 					"\" (or \"" RESULT_FORMAT "\")");
 	} else if (json_object_get(o, "board")) {
-		return cdki_json_doc_fail(d, err, CDOK_ERR_UNSUPPORTED, "this looks "
-				"like a Killer Sudoku document (it has "
+		return cdki_json_doc_fail(d, err, CDOK_ERR_UNSUPPORTED, "this "
+				"looks like a Killer Sudoku document (it has "
 				"\"board\"), not a cdok puzzle; read it "
 				"with the killer format");
 	}
@@ -329,8 +333,8 @@ static cdok_status read_shape(const struct cdok_json_doc *d, const json_t *o,
 		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "the puzzle has no "
 				"\"size\"");
 	if (json_is_integer(v) && json_integer_value(v) > CDOK_MAX_SIZE)
-		return cdki_json_doc_fail(d, err, CDOK_ERR_LIMIT, "size is %" PRId64
-				"; cdok supports grids up to %d x %d",
+		return cdki_json_doc_fail(d, err, CDOK_ERR_LIMIT, "size is %"
+				PRId64 "; cdok supports grids up to %d x %d",
 				(int64_t)json_integer_value(v), CDOK_MAX_SIZE,
 				CDOK_MAX_SIZE);
 	st = get_int(d, v, "size", 1, CDOK_MAX_SIZE, &m->size, err);
@@ -338,8 +342,9 @@ static cdok_status read_shape(const struct cdok_json_doc *d, const json_t *o,
 		return st;
 	m->cages = json_object_get(o, "cages");
 	if (m->cages && !json_is_array(m->cages))
-		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "\"cages\" must be "
-				"an array, not %s", cdki_json_type_name(m->cages));
+		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "\"cages\" "
+				"must be an array, not %s",
+				cdki_json_type_name(m->cages));
 	m->givens = json_object_get(o, "givens");
 	if (m->givens && !json_is_array(m->givens))
 		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "\"givens\" must be "
@@ -360,17 +365,20 @@ static cdok_status read_rules(const struct cdok_json_doc *d, const json_t *o,
 	const json_t *v = json_object_get(o, "nylimb");
 
 	if (v && !json_is_boolean(v))
-		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "\"nylimb\" must be "
-			      "true or false, not %s", cdki_json_type_name(v));
+		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX,
+				"\"nylimb\" must be true or false, not %s",
+				cdki_json_type_name(v));
 	if (json_is_true(v) &&
 	    cdok_puzzle_set_rules(p, CDOK_RULE_NYLIMB) != CDOK_OK)
-		return cdki_json_doc_fail(d, err, CDOK_ERR_INVALID, "a Nylimb puzzle "
-			      "has at most %d x %d cells and no boxes",
-			      CDOK_NYLIMB_MAX_SIZE, CDOK_NYLIMB_MAX_SIZE);
+		return cdki_json_doc_fail(d, err, CDOK_ERR_INVALID,
+				"a Nylimb puzzle has at most %d x %d cells "
+				"and no boxes", CDOK_NYLIMB_MAX_SIZE,
+				CDOK_NYLIMB_MAX_SIZE);
 	v = json_object_get(o, "two_cell");
 	if (v && !json_is_boolean(v))
-		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "\"two_cell\" must "
-			      "be true or false, not %s", cdki_json_type_name(v));
+		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX,
+				"\"two_cell\" must be true or false, not %s",
+				cdki_json_type_name(v));
 	if (json_is_true(v))
 		cdok_puzzle_set_rules(p, p->rules | CDOK_RULE_TWO_CELL);
 	return CDOK_OK;
@@ -397,10 +405,11 @@ static cdok_status read_givens(const struct cdok_json_doc *d,
 		if (st != CDOK_OK)
 			return st;
 		if (cdok_has_given(p, cell))
-			return cdki_json_doc_fail(d, err, CDOK_ERR_INVALID, "%s: the cell "
-				      "[%d, %d] already has a given",
-				      cell_path(&at, path, sizeof(path)),
-				      cell / n, cell % n);
+			return cdki_json_doc_fail(d, err, CDOK_ERR_INVALID,
+					"%s: the cell [%d, %d] already has "
+					"a given",
+					cell_path(&at, path, sizeof(path)),
+					cell / n, cell % n);
 		p->given[cell] = (int)value;
 	}
 	return CDOK_OK;

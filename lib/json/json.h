@@ -102,7 +102,7 @@ int cdki_json_scan_keys(const char *text, size_t len);
 /* Fail with status st and a message at the document's current place
  * (d->line, d->column, d->where in front). */
 cdok_status cdki_json_doc_fail(const struct cdok_json_doc *d, cdok_error *err,
-			  cdok_status st, const char *fmt, ...)
+			       cdok_status st, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
 /* A reading position in JSON text, for the scanners that go through it

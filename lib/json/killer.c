@@ -140,8 +140,9 @@ static cdok_status read_cage(const struct cdok_json_doc *d, const json_t *c,
 	st = cdok_puzzle_add_cage(p, CDOK_OP_ADD, total, cells, (int)ncells,
 				  NULL, NULL);
 	if (st != CDOK_OK)
-		return cdki_json_doc_fail(d, err, st, "%s", st == CDOK_ERR_NOMEM ?
-			     "out of memory" : "cannot add the cage");
+		return cdki_json_doc_fail(d, err, st, "%s",
+			     st == CDOK_ERR_NOMEM ? "out of memory" :
+			     "cannot add the cage");
 	p->cages[p->ncages - 1].distinct = true;
 	/* The schema does not say so, but a Killer cage is one region,
 	 * and cdok_puzzle_validate would refuse the puzzle anyway: better
@@ -352,14 +353,14 @@ static void put_document(struct strbuf *sb, const cdok_puzzle *p,
 		if (c && c->cells[0] != cell)
 			continue;
 		cdki_sb_printf(sb, "%s%s[%" PRId64 "%s[", first ? "" : row_sep,
-			  row_in, c ? c->target : (int64_t)p->given[cell],
-			  sep);
+			       row_in, c ? c->target : (int64_t)p->given[cell],
+			       sep);
 		first = 0;
 		for (int i = 0; i < (c ? c->ncells : 1); i++) {
 			int at = c ? c->cells[i] : cell;
 
-			cdki_sb_printf(sb, "%s[%d%s%d]", i ? sep : "", at % n, sep,
-				  at / n);
+			cdki_sb_printf(sb, "%s[%d%s%d]", i ? sep : "", at % n,
+				       sep, at / n);
 		}
 		sb_puts(sb, "]]");
 	}

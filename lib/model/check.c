@@ -152,8 +152,8 @@ static bool latin_ok(const cdok_puzzle *p, const int *values)
 	for (int c = 0; boxes && c < n; c++)
 		stack[c] = cdki_box_of(p, c);
 	for (int r = 0, cell = 0; r < n; r++) {
-		uint64_t *box_of_row = boxes ? seen + 2 * n + cdki_box_of(p, r * n)
-					     : NULL;
+		uint64_t *box_of_row =
+			boxes ? seen + 2 * n + cdki_box_of(p, r * n) : NULL;
 
 		for (int c = 0; c < n; c++, cell++) {
 			uint64_t bit;

@@ -83,7 +83,7 @@ static double fit_cell(const struct layout *l, const cdok_puzzle *p)
 }
 
 double cdki_render_pdf_alone_type(const cdok_render_params *pp,
-			     const cdok_puzzle *p)
+				  const cdok_puzzle *p)
 {
 	struct layout l = layout_for(pp, pp->title != NULL, 1, 0);
 
@@ -360,13 +360,14 @@ static cdok_status one_page(cairo_t *cr, const struct pages *pg, int *next,
 		struct render_marks marks = { e->candidates, e->shade };
 
 		caption(cr, pg, e, gx, gy + CAPTION_SIZE, side, numbered);
-		status = cdki_render_paint(cr, e->puzzle, pg->answers ? e->answer :
-				      e->values, pg->answers ? NULL : &marks,
-				      pg->answers ? RENDER_ANSWER :
-				      RENDER_PUZZLE,
-				      pp->givens_as_cages != 0, gx,
-				      gy + CAPTION_BAND,
-				      cell, NULL, err);
+		status = cdki_render_paint(cr, e->puzzle,
+					   pg->answers ? e->answer : e->values,
+					   pg->answers ? NULL : &marks,
+					   pg->answers ? RENDER_ANSWER :
+					   RENDER_PUZZLE,
+					   pp->givens_as_cages != 0, gx,
+					   gy + CAPTION_BAND,
+					   cell, NULL, err);
 		if (status != CDOK_OK)
 			return status;
 		if (!pg->answers && e->note)
@@ -405,7 +406,7 @@ static cdok_status all_pages(cairo_t *cr, const struct pages *pg,
 }
 
 cdok_status cdki_render_pdf(struct strbuf *sb, const struct render_state *st,
-		       cdok_error *err)
+			    cdok_error *err)
 {
 	const cdok_render_params *pp = &st->params;
 	struct pages puzzles = {st, false, pp->per_page, RENDER_MIN_CELL,
@@ -456,7 +457,8 @@ cdok_status cdki_render_pdf(struct strbuf *sb, const struct render_state *st,
 	cairo_destroy(cr);
 	cairo_surface_finish(surface);
 	if (status == CDOK_OK)
-		status = cdki_render_cairo_fail(cairo_surface_status(surface), err);
+		status = cdki_render_cairo_fail(cairo_surface_status(surface),
+						err);
 	cairo_surface_destroy(surface);
 	return status;
 }

@@ -422,8 +422,8 @@ static void draw_killer_cages(struct grid *g)
 		if (cage->ncells < 2)
 			continue;
 		clue_text(g, k, text, sizeof(text));
-		size = fit_size(cr, text, false, cdki_render_clue_size(c) * 0.92,
-				c - 2 * inset);
+		size = fit_size(cr, text, false,
+				cdki_render_clue_size(c) * 0.92, c - 2 * inset);
 		if (g->min_clue == 0 || size < g->min_clue)
 			g->min_clue = size;
 		cdki_render_font(cr, false, size);
@@ -559,10 +559,11 @@ static void draw_pencil(struct grid *g)
 }
 
 cdok_status cdki_render_paint(cairo_t *cr, const cdok_puzzle *p,
-			 const int *values, const struct render_marks *marks,
-			 enum render_look look, bool given_cages, double x,
-			 double y, double cell, double *min_clue,
-			 cdok_error *err)
+			      const int *values,
+			      const struct render_marks *marks,
+			      enum render_look look, bool given_cages, double x,
+			      double y, double cell, double *min_clue,
+			      cdok_error *err)
 {
 	struct grid g = {cr, p, values, marks, look, given_cages, x, y, cell,
 			 p->size, 0, false};

@@ -300,7 +300,7 @@ cdok_status cdok_render_put(cdok_writer *w, const cdok_puzzle *puzzle,
 /* ---- cairo ---- */
 
 cairo_status_t cdki_render_sink(void *closure, const unsigned char *data,
-			   unsigned int length)
+				unsigned int length)
 {
 	struct strbuf *sb = closure;
 
@@ -347,12 +347,14 @@ static cdok_status paint_picture(cairo_surface_t *surface, double scale,
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
 	status = cdki_render_paint(cr, p, values, &marks, RENDER_PUZZLE,
-			      given_cages, picture_margin(), picture_margin(),
-			      RENDER_PICTURE_CELL, NULL, err);
+				   given_cages, picture_margin(),
+				   picture_margin(), RENDER_PICTURE_CELL, NULL,
+				   err);
 	cairo_destroy(cr);
 	cairo_surface_flush(surface);
 	if (status == CDOK_OK)
-		status = cdki_render_cairo_fail(cairo_surface_status(surface), err);
+		status = cdki_render_cairo_fail(cairo_surface_status(surface),
+						err);
 	return status;
 }
 
@@ -367,13 +369,14 @@ static cdok_status svg_put(struct cdok_writer *w, struct strbuf *sb,
 
 	if (!st)
 		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
-	surface = cairo_svg_surface_create_for_stream(cdki_render_sink, sb, side,
-						      side);
+	surface = cairo_svg_surface_create_for_stream(cdki_render_sink, sb,
+						      side, side);
 	status = paint_picture(surface, 1, p, values, st->item,
 			       st->params.givens_as_cages != 0, err);
 	cairo_surface_finish(surface);
 	if (status == CDOK_OK)
-		status = cdki_render_cairo_fail(cairo_surface_status(surface), err);
+		status = cdki_render_cairo_fail(cairo_surface_status(surface),
+						err);
 	cairo_surface_destroy(surface);
 	return status;
 }
@@ -409,8 +412,9 @@ static cdok_status png_put(struct cdok_writer *w, struct strbuf *sb,
 	status = paint_picture(surface, scale, p, values, st->item,
 			       st->params.givens_as_cages != 0, err);
 	if (status == CDOK_OK)
-		status = cdki_render_cairo_fail(cairo_surface_write_to_png_stream(
-					   surface, cdki_render_sink, sb), err);
+		status = cdki_render_cairo_fail(
+			cairo_surface_write_to_png_stream(surface,
+				cdki_render_sink, sb), err);
 	cairo_surface_destroy(surface);
 	return status;
 }

@@ -59,10 +59,11 @@ struct render_marks {
  * is set smaller), or 0 when no clue was drawn.  Fails when memory runs
  * out or cairo fails (cdki_render_cairo_fail). */
 cdok_status cdki_render_paint(cairo_t *cr, const cdok_puzzle *p,
-			 const int *values, const struct render_marks *marks,
-			 enum render_look look, bool given_cages, double x,
-			 double y, double cell, double *min_clue,
-			 cdok_error *err);
+			      const int *values,
+			      const struct render_marks *marks,
+			      enum render_look look, bool given_cages, double x,
+			      double y, double cell, double *min_clue,
+			      cdok_error *err);
 
 /* Set the font: RENDER_FONT, bold or not, at size points. */
 void cdki_render_font(cairo_t *cr, bool bold, double size);
@@ -95,18 +96,18 @@ struct render_state {
 
 /* The whole PDF of a booklet's entries into sb. */
 cdok_status cdki_render_pdf(struct strbuf *sb, const struct render_state *st,
-		       cdok_error *err);
+			    cdok_error *err);
 
 /* The clue type an entry's grid gets alone on a page of these
  * settings, for the warning of cdok_render_put. */
 double cdki_render_pdf_alone_type(const cdok_render_params *params,
-			     const cdok_puzzle *p);
+				  const cdok_puzzle *p);
 
 /* ---- shared by the surfaces (render.c) ---- */
 
 /* cairo's write callback: append to the strbuf given as closure. */
 cairo_status_t cdki_render_sink(void *closure, const unsigned char *data,
-			   unsigned int length);
+				unsigned int length);
 
 /* CDOK_OK for CAIRO_STATUS_SUCCESS; otherwise CDOK_ERR_NOMEM when
  * cairo ran out of memory, else CDOK_ERR_LIMIT with cairo's words (a
