@@ -55,12 +55,12 @@ static int problem_cells(const cdok_puzzle *p, const cdok_problem *pr,
 					     pr->row * n + i : i * n + pr->column;
 		return k;
 	case CDOK_PROBLEM_BOX: {
-		int bc = p->box_cols ? p->box_cols : 1;
+		int box = cdki_box_of(p, pr->row * n + pr->column);
 
-		for (int i = 0; i < n; i++)
+		for (int i = 0; box >= 0 && i < n; i++)
 			if (pr->where & BIT(i))
-				cells[k++] = (pr->row + i / bc) * n +
-					     pr->column + i % bc;
+				cells[k++] = cdki_box_cell(n, p->box_rows,
+							   p->box_cols, box, i);
 		return k;
 	}
 	case CDOK_PROBLEM_CAGE:

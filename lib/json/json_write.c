@@ -385,9 +385,9 @@ static json_t *problem_object(struct builder *b, const cdok_puzzle *p,
 	}
 	case CDOK_PROBLEM_BOX: {
 		/* A box problem comes from a puzzle with boxes, and names
-		 * the box's first cell; the 1 only keeps a stray one from
-		 * dividing by zero. */
-		int n = p->size, bc = p->box_cols ? p->box_cols : 1;
+		 * the box's first cell; a stray one without boxes names no
+		 * cells. */
+		int n = p->size;
 		int box = cdki_box_of(p, pr->row * n + pr->column);
 		json_t *cells = chk(b, json_array());
 
@@ -395,10 +395,11 @@ static json_t *problem_object(struct builder *b, const cdok_puzzle *p,
 		set(b, o, "row", chk(b, json_integer(pr->row)));
 		set(b, o, "column", chk(b, json_integer(pr->column)));
 		set(b, o, "value", chk(b, json_integer(pr->value)));
-		for (int i = 0; i < n && i < 64; i++)
+		for (int i = 0; box >= 0 && i < n && i < 64; i++)
 			if (pr->where & ((uint64_t)1 << i))
-				append(b, cells, pair(b, n, (pr->row + i / bc) *
-						      n + pr->column + i % bc));
+				append(b, cells, pair(b, n, cdki_box_cell(n,
+						      p->box_rows, p->box_cols,
+						      box, i)));
 		set(b, o, "cells", cells);
 		break;
 	}
