@@ -184,7 +184,13 @@ size_t cdki_text_skip_digits(const char *text, size_t i, size_t end);
 bool cdki_text_next_filled(const char *text, size_t len, size_t pos,
 			   struct text_line *l, int *skipped);
 /* Skip spaces and tabs from pos, up to end. */
-size_t cdki_text_skip_blanks(const char *text, size_t pos, size_t end);
+static inline size_t cdki_text_skip_blanks(const char *text, size_t pos,
+					   size_t end)
+{
+	while (pos < end && cdki_text_is_blank(text[pos]))
+		pos++;
+	return pos;
+}
 /* Report a byte that has no place in a format: printable characters are
  * quoted, others shown as a number so a terminal is not garbled. */
 cdok_status cdki_text_bad_byte(cdok_error *err, int line, int column,
@@ -197,8 +203,24 @@ cdok_status cdki_text_stray(const char *text, size_t i, size_t line_start,
  * past them; false, with *pos where it was, as soon as the number would
  * pass max (so a megabyte of digits costs no more than a short number).
  * Readers wrap it with their own message for a number too large. */
-bool cdki_text_digits(const char *text, size_t *pos, size_t end, int64_t max,
-		      int64_t *value);
+static inline bool cdki_text_digits(const char *text, size_t *pos,
+				    size_t end, int64_t max, int64_t *value)
+{
+	size_t i = *pos;
+	int64_t v = 0;
+
+	while (i < end && cdki_text_is_digit(text[i])) {
+		int d = text[i] - '0';
+
+		if (v > (max - d) / 10)
+			return false;
+		v = v * 10 + d;
+		i++;
+	}
+	*pos = i;
+	*value = v;
+	return true;
+}
 /* The column just past the last byte of a text, on its last line: 1 when
  * the text is empty or ends with a line break.  For errors that say
  * "expected more" at the end of the input. */

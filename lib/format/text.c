@@ -68,13 +68,6 @@ bool cdki_text_span_blank(const char *text, size_t start, size_t end)
 	return true;
 }
 
-size_t cdki_text_skip_blanks(const char *text, size_t pos, size_t end)
-{
-	while (pos < end && cdki_text_is_blank(text[pos]))
-		pos++;
-	return pos;
-}
-
 cdok_status cdki_text_bad_byte(cdok_error *err, int line, int column,
 			       unsigned char c, const char *where)
 {
@@ -105,24 +98,6 @@ cdok_status cdki_text_number(const char *text, size_t *pos, size_t end,
 	return CDOK_OK;
 }
 
-bool cdki_text_digits(const char *text, size_t *pos, size_t end, int64_t max,
-		      int64_t *value)
-{
-	size_t i = *pos;
-	int64_t v = 0;
-
-	while (i < end && cdki_text_is_digit(text[i])) {
-		int d = text[i] - '0';
-
-		if (v > (max - d) / 10)
-			return false;
-		v = v * 10 + d;
-		i++;
-	}
-	*pos = i;
-	*value = v;
-	return true;
-}
 
 int cdki_text_end_column(const char *text, size_t len)
 {

@@ -91,7 +91,20 @@ static inline bool cdok_is_value(const cdok_puzzle *p, int v)
 
 /* The orthogonal neighbours of cell in an n x n grid, into out (up to
  * four, in the order up, down, left, right); returns how many. */
-int cdki_grid_neighbours(int n, int cell, int out[4]);
+static inline int cdki_grid_neighbours(int n, int cell, int out[4])
+{
+	int r = cell / n, c = cell % n, k = 0;
+
+	if (r > 0)
+		out[k++] = cell - n;
+	if (r + 1 < n)
+		out[k++] = cell + n;
+	if (c > 0)
+		out[k++] = cell - 1;
+	if (c + 1 < n)
+		out[k++] = cell + 1;
+	return k;
+}
 
 /* Whether an n x n grid of values keeps the Nylimb rule: every value in
  * 0..99, and no row or column with a digit twice (11 uses its digit

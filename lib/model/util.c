@@ -166,21 +166,6 @@ void cdki_sb_printf(struct strbuf *sb, const char *fmt, ...)
 	sb->len += (size_t)n;
 }
 
-int cdki_grid_neighbours(int n, int cell, int out[4])
-{
-	int r = cell / n, c = cell % n, k = 0;
-
-	if (r > 0)
-		out[k++] = cell - n;
-	if (r + 1 < n)
-		out[k++] = cell + n;
-	if (c > 0)
-		out[k++] = cell - 1;
-	if (c + 1 < n)
-		out[k++] = cell + 1;
-	return k;
-}
-
 cdok_verdict cdki_verdict_of(const cdok_result *r)
 {
 	if (r->count >= 2)
