@@ -6,7 +6,9 @@
 int cdki_region_fill(int n, const int *owner, int start, int *stack,
 		     unsigned char *seen)
 {
-	int top = 0, reached = 0;
+	/* owner[start] is read once: seen is bytes, which the compiler
+	 * must otherwise assume may change it. */
+	int top = 0, reached = 0, own = owner[start];
 
 	stack[top++] = start;
 	seen[start] = 1;
@@ -16,7 +18,7 @@ int cdki_region_fill(int n, const int *owner, int start, int *stack,
 
 		reached++;
 		for (int j = 0; j < m; j++)
-			if (!seen[nb[j]] && owner[nb[j]] == owner[start]) {
+			if (!seen[nb[j]] && owner[nb[j]] == own) {
 				seen[nb[j]] = 1;
 				stack[top++] = nb[j];
 			}
