@@ -197,9 +197,9 @@ void cdki_gen_restore(struct gen *g)
 
 /* The cells the solver's reasoning leaves open in p, into open (its
  * count in *nopen).  Returns whether a search should follow: reasoning
- * decided every cell, or only a few (at most n) stay open.  -1 when the
- * reasoning found a contradiction (a clue the last change could not fit
- * to the grid), -2 when memory ran out. */
+ * decided every cell, or only a few (at most n) stay open.
+ * CDKI_CONTRADICTION when the reasoning found one (a clue the last
+ * change could not fit to the grid), CDKI_NOMEM when memory ran out. */
 static int ask_reasoning(struct gen *g, const cdok_puzzle *p, int *open,
 			 int *nopen)
 {
@@ -257,12 +257,12 @@ static cdok_status make_unique(struct gen *g, cdok_puzzle **best,
 				return CDOK_ERR_NOMEM;
 			if (pol->reason_first) {
 				search = ask_reasoning(g, p, open, &nopen);
-				if (search == -2) {
+				if (search == CDKI_NOMEM) {
 					/* Say so, not another puzzle. */
 					cdok_puzzle_free(p);
 					return CDOK_ERR_NOMEM;
 				}
-				if (search < 0) {
+				if (search == CDKI_CONTRADICTION) {
 					/* No solution: this partition is
 					 * given up. */
 					cdok_puzzle_free(p);
