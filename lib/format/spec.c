@@ -311,9 +311,11 @@ static cdok_status read_token(const char *text, size_t *pos, size_t end,
 	while (i < end && !cdki_text_is_blank(text[i])) {
 		char c = text[i];
 		cdok_op sign_op;
-		size_t sign = sign_at(text, i, end, &sign_op);
+		size_t sign;
 		cdok_status st;
 
+		/* A UTF-8 sign is looked for last: most bytes are letters
+		 * and digits. */
 		if (cdki_text_is_letter(c))
 			st = token_label(&a, &i, t, &has_label, err);
 		else if (cdki_text_is_digit(c))
@@ -322,7 +324,7 @@ static cdok_status read_token(const char *text, size_t *pos, size_t end,
 			st = token_value(&a, &i, t, err);
 		else if (is_op(c))
 			st = token_op(&a, &i, (cdok_op)c, 1, t, err);
-		else if (sign)
+		else if ((sign = sign_at(text, i, end, &sign_op)) != 0)
 			st = token_op(&a, &i, sign_op, sign, t, err);
 		else
 			st = cdki_text_bad_byte(err, line, column_of(&a, i),

@@ -69,12 +69,15 @@ struct spec_cages {
 /* ---- labels (spec_cages.c) ----
  *
  * Labels are found again through a small open-addressing table from a
- * label to a number (a cage's index), so that grouping thousands of
- * cells into cages, or a long @distinct line, stays linear.  The table
- * keeps pointers to the labels, which must outlive it. */
+ * label to a number (a cage's index, never negative), so that grouping
+ * thousands of cells into cages, or a long @distinct line, stays
+ * linear.  The table keeps pointers to the labels, which must outlive
+ * it.  Keys and values are one allocation, and a free slot is a
+ * negative value: no calloc, whose clearing of a few kilobytes cost
+ * more than reading a 9 x 9 grid's tokens. */
 struct spec_labels {
-	const char **keys;  /* NULL: a free slot */
-	int *values;
+	const char **keys;  /* the allocation; values follows it */
+	int *values;        /* -1: a free slot */
 	size_t cap;         /* a power of two, at least twice the labels */
 };
 
@@ -84,9 +87,10 @@ cdok_status cdki_spec_labels_init(struct spec_labels *t, size_t n,
 void cdki_spec_labels_free(struct spec_labels *t);
 /* The number stored for label, or -1. */
 int cdki_spec_labels_find(const struct spec_labels *t, const char *label);
-/* Store value for label, which is not in the table yet. */
-void cdki_spec_labels_put(struct spec_labels *t, const char *label,
-			  int value);
+/* The number stored for label if it is in the table; if not, store
+ * value (>= 0) for it and return -1.  One probe for both. */
+int cdki_spec_labels_add(struct spec_labels *t, const char *label,
+			 int value);
 
 /* ---- the directives (spec_directives.c) ---- */
 

@@ -25,19 +25,21 @@ cdok_status cdki_spec_labels_init(struct spec_labels *t, size_t n,
 	t->cap = 16;
 	while (t->cap < 2 * n)
 		t->cap *= 2;
-	t->keys = cdok_calloc(t->cap, sizeof(*t->keys));
-	t->values = cdok_malloc(t->cap * sizeof(*t->values));
-	if (!t->keys || !t->values) {
-		cdki_spec_labels_free(t);
+	t->keys = cdok_malloc(t->cap * (sizeof(*t->keys) +
+					sizeof(*t->values)));
+	if (!t->keys) {
+		t->values = NULL;
 		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	}
+	t->values = (int *)(void *)(t->keys + t->cap);
+	for (size_t i = 0; i < t->cap; i++)
+		t->values[i] = -1;
 	return CDOK_OK;
 }
 
 void cdki_spec_labels_free(struct spec_labels *t)
 {
 	free(t->keys);
-	free(t->values);
 	t->keys = NULL;
 	t->values = NULL;
 }
@@ -47,25 +49,26 @@ static size_t label_slot(const struct spec_labels *t, const char *label)
 {
 	size_t h = label_hash(label) & (t->cap - 1);
 
-	while (t->keys[h] && strcmp(t->keys[h], label))
+	while (t->values[h] >= 0 && strcmp(t->keys[h], label))
 		h = (h + 1) & (t->cap - 1);
 	return h;
 }
 
 int cdki_spec_labels_find(const struct spec_labels *t, const char *label)
 {
-	size_t h = label_slot(t, label);
-
-	return t->keys[h] ? t->values[h] : -1;
+	return t->values[label_slot(t, label)];
 }
 
-void cdki_spec_labels_put(struct spec_labels *t, const char *label,
-			  int value)
+int cdki_spec_labels_add(struct spec_labels *t, const char *label,
+			 int value)
 {
 	size_t h = label_slot(t, label);
 
+	if (t->values[h] >= 0)
+		return t->values[h];
 	t->keys[h] = label;
 	t->values[h] = value;
+	return -1;
 }
 
 /* ---- cages ---- */
@@ -92,7 +95,7 @@ static cdok_status group_tokens(const struct spec_token *toks, int ncells,
 		cs->cage_of[cell] = -1;
 		if (t->given || t->empty)
 			continue;
-		k = cdki_spec_labels_find(labels, t->label);
+		k = cdki_spec_labels_add(labels, t->label, cs->n);
 		if (k < 0) {
 			k = cs->n++;
 			c = &cs->recs[k];
@@ -100,7 +103,6 @@ static cdok_status group_tokens(const struct spec_token *toks, int ncells,
 			c->first = cell;
 			c->ncells = 0;
 			c->clue_cell = -1;
-			cdki_spec_labels_put(labels, t->label, k);
 		}
 		c = &cs->recs[k];
 		cs->cage_of[cell] = k;

@@ -268,8 +268,7 @@ static cdok_status apply_distinct_labels(const struct spec_directives *ds,
 	if (st != CDOK_OK)
 		return st;
 	for (int k = 0; k < p->ncages; k++)
-		if (cdki_spec_labels_find(&labels, p->cages[k].label) < 0)
-			cdki_spec_labels_put(&labels, p->cages[k].label, k);
+		cdki_spec_labels_add(&labels, p->cages[k].label, k);
 	for (int i = 0; i < ds->nlabels && st == CDOK_OK; i++) {
 		const struct spec_dlabel *l = &ds->labels[i];
 		int k = cdki_spec_labels_find(&labels, l->label);

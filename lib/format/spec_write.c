@@ -40,18 +40,16 @@ static cdok_status choose_labels(const cdok_puzzle *p,
 
 		names[k][0] = '\0';
 		if (p->cages[k].ncells >= 2 && label_writable(own) &&
-		    cdki_spec_labels_find(&used, own) < 0) {
+		    cdki_spec_labels_add(&used, own, k) < 0)
 			strcpy(names[k], own);
-			cdki_spec_labels_put(&used, names[k], k);
-		}
 	}
+	/* names[k] is stored only once it holds a label no cage uses. */
 	for (int k = 0; k < p->ncages; k++) {
 		if (names[k][0] || p->cages[k].ncells < 2)
 			continue;
 		do
 			cdki_label_for_index(next++, names[k]);
-		while (cdki_spec_labels_find(&used, names[k]) >= 0);
-		cdki_spec_labels_put(&used, names[k], k);
+		while (cdki_spec_labels_add(&used, names[k], k) >= 0);
 	}
 	cdki_spec_labels_free(&used);
 	return CDOK_OK;

@@ -8,20 +8,6 @@
 
 #include "format/format.h"
 
-void cdki_text_line_at(const char *text, size_t len, size_t pos,
-		       struct text_line *l)
-{
-	const char *nl = pos < len ? memchr(text + pos, '\n', len - pos)
-				   : NULL;
-	size_t e = nl ? (size_t)(nl - text) : len;
-
-	l->start = pos;
-	l->next = nl ? e + 1 : len;
-	if (e > pos && text[e - 1] == '\r')
-		e--;
-	l->end = e;
-}
-
 size_t cdki_text_bom(const char *text, size_t len)
 {
 	return len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3) ? 3 : 0;
