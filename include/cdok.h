@@ -180,6 +180,10 @@ CDOK_API int cdok_cage_distinct(const cdok_puzzle *puzzle, int cage);
 				 * cells is a sum or a product, and
 				 * cdok_puzzle_validate refuses a shown -
 				 * or / cage of three or more */
+#define CDOK_RULE_DIAGONALS 0x4u /* Killer X / Sudoku X: each of the two
+				  * main diagonals holds every value once
+				  * (a square grid with boxes; the
+				  * geometry's units 3n and 3n + 1) */
 
 /* Set the rule flags.  Nylimb needs a grid of at most 10 x 10 (a line
  * of more cells cannot keep its digits apart), no boxes and givens in
