@@ -15,7 +15,7 @@
 # CI (.ci/run) adds the full sweep and the ThreadSanitizer test: make
 # check-ci.
 
-.PHONY: check check-ci test-asan check-names
+.PHONY: check check-ci test-asan check-names check-slurm
 
 # The sub-makes build with as many jobs as the machine has cores,
 # unless make was given -j itself (it then shares its jobs with them).
@@ -57,6 +57,13 @@ check:
 	$(CHECK_MAKE) WERROR=-Werror BUILD=build/asan CC=clang OPT=-O1 \
 		SAN='$(ASAN_SAN)' build/asan/cdok build/asan/cdok-tests
 	$(MAKE) --no-print-directory WERROR=-Werror test-asan
+
+# The Slurm array job of doc/SCALING.md on a one-node cluster that
+# scripts/check-slurm starts (as root) in a temporary folder and stops;
+# .ci/run runs it before make check.  Its last line is "N passed, N
+# failed".
+check-slurm: $(BUILD)/cdok
+	bash scripts/check-slurm $(BUILD)/cdok
 
 # ---- the library under other instruments ----
 #
