@@ -188,6 +188,29 @@ Test(cli_levels, hint_refuses_nylimb_and_stray_options)
 	run_free(&r);
 }
 
+/* A level message names the kind asked for: --sudoku's levels are
+ * Sudoku's, not "Killer Sudoku" (issue 42). */
+Test(cli_levels, bad_level_names_the_kind_asked_for)
+{
+	struct run r;
+
+	CDOK(&r, "--sudoku", "--level", "hard", "generate");
+	cr_expect_eq(r.status, 4);
+	expect_match(r.err.data, "level: Sudoku \\(Solo's scale\\) has the "
+		     "levels Trivial \\(t\\), Basic \\(b\\)", "stderr");
+	run_free(&r);
+	CDOK(&r, "--killer", "--level", "hard", "generate");
+	cr_expect_eq(r.status, 4);
+	expect_match(r.err.data, ": Killer Sudoku \\(Solo's scale\\) has the "
+		     "levels", "stderr");
+	run_free(&r);
+	CDOK(&r, "--level", "trivial", "generate");
+	cr_expect_eq(r.status, 4);
+	expect_match(r.err.data, ": Calcudoku \\(Keen's scale\\) has the "
+		     "levels Easy \\(e\\)", "stderr");
+	run_free(&r);
+}
+
 Test(cli_levels, explain_lists_the_steps)
 {
 	struct run r;
