@@ -430,6 +430,9 @@ struct cli_render {
 			   char **out, size_t *len, cdok_error *err);
 };
 
+/* The shared libraries' ABI number (libcdok.so.ABI), for --version. */
+const char *cli_abi(void);
+
 /* libcdok-render's calls, loading the library on the first call; NULL
  * when it cannot be loaded (cli_render_why says why). */
 const struct cli_render *cli_render(void);

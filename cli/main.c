@@ -232,7 +232,8 @@ const struct cli_option cli_options[] = {
 	{ 'h', "help", NULL, NULL,
 	  "Print this help and exit; with a command, that command's help "
 	  "(as cdok help COMMAND).", CLI_OPTF_GENERAL },
-	{ 'V', "version", NULL, NULL, "Print the version and exit.",
+	{ 'V', "version", NULL, NULL, "Print the versions of the program and "
+	  "its libraries, and the libraries' ABI, and exit.",
 	  CLI_OPTF_GENERAL },
 	/* For packaging (mk/install.mk): not in --help. */
 	{ OPT_COMPLETIONS, "completions", "SHELL", NULL,
@@ -253,7 +254,19 @@ static int print_version(void)
 
 	if (!out_open(&out, NULL))
 		return CLI_EXIT_SYSTEM;
-	out_printf(&out, "cdok %s\n", cdok_version());
+	/* The library is linked into the program (libcdok.a), so its
+	 * version is the program's; the ABI is what a program linked to
+	 * the shared library needs (libcdok.so.ABI). */
+	out_printf(&out, "cdok %s\n", CDOK_VERSION);
+	out_printf(&out, "libcdok %s, ABI %s (libcdok.so.%s, "
+		   "libcdok-json.so.%s, libcdok-render.so.%s)\n",
+		   cdok_version(), cli_abi(), cli_abi(), cli_abi(), cli_abi());
+	if (cli_render())
+		out_printf(&out, "libcdok-render %s (pictures)\n",
+			   cli_render()->version());
+	else
+		out_printf(&out, "libcdok-render not loaded, no pictures: %s\n",
+			   cli_render_why());
 	out_puts(&out, "Free software under the ISC licence; there is NO "
 		 "WARRANTY.\n");
 	return out_close(&out, true) ? CLI_EXIT_DONE : CLI_EXIT_SYSTEM;
