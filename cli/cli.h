@@ -173,6 +173,34 @@ struct cli {
 	const char *source;
 };
 
+/* --archive: keep the puzzle as a spec after a '#' line naming it
+ * (what: "puzzle 3 (seed 7)"), for cli_archive_finish to write. */
+int cli_archive_put(struct cli *cli, const char *what,
+		    const cdok_puzzle *puzzle);
+
+/* Whether the run's booklet is sorted (--sort level with --to pdf): its
+ * puzzles are then kept until the run ends, and put and archived in
+ * their new order by cli_pictures_flush. */
+bool cli_pictures_sorting(const struct cli *cli);
+
+/* The captions the puzzles of one input carry (provenance.c): the seed
+ * of each, from an archive's '#' lines or a result document's "seed",
+ * when every puzzle has one; otherwise none. */
+struct cli_sources {
+	char **caption;      /* "seed 7", one per puzzle in order */
+	int n;
+};
+
+/* Find them in an input's text of npuzzles puzzles; false when memory
+ * ran out (s is then empty). */
+bool cli_sources_find(struct cli_sources *s, const char *text, size_t len,
+		      uint64_t npuzzles);
+
+/* The caption of puzzle k (from 1), or NULL. */
+const char *cli_sources_get(const struct cli_sources *s, int k);
+
+void cli_sources_free(struct cli_sources *s);
+
 /* What a command accepts besides the common options. */
 #define CLI_CMD_COUNTS  0x1u  /* --limit and --all */
 #define CLI_CMD_BOUNDED 0x2u  /* --timeout and --max-nodes (cli_budget) */
