@@ -252,7 +252,13 @@ void cli_sources_free(struct cli_sources *s);
 	  "(LEVEL, score S)\"; "					\
 	  "puzzles are separated by a blank line.  With --to, only the "	\
 	  "puzzles in that format; --to json gives result documents "	\
-	  "with the seed and the difficulty.")				\
+	  "with the seed and the difficulty.  Without --level (or -m, "	\
+	  "-t, -w), Killer Sudoku and Sudoku up to 9 x 9 are Basic, "	\
+	  "Solo's default (Trivial at 4 x 4); Calcudoku and larger "	\
+	  "grids come at every level as they are made (9 x 9 Calcudoku "	\
+	  "mostly Normal and Hard), so that a seed makes the same "	\
+	  "Calcudoku as the Python package and the page, and a large "	\
+	  "Killer grid is not made 20 times slower.")			\
 	X(convert, "convert", CLI_CMD_READS | CLI_CMD_TO | CLI_CMD_NEEDS_TO, \
 	  "Write every puzzle of the inputs in the format --to names (it " \
 	  "must be given), as one stream.  A puzzle that format cannot "	\

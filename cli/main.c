@@ -150,7 +150,9 @@ const struct cli_option cli_options[] = {
 	  "Calcudoku the first two, Killer 4 x 4 the first; Killer puzzles "
 	  "may then get a few givens inside cages); Calcudoku grids above "
 	  "28 x 28 (Easy, Normal) or 32 x 32 (the others) only with "
-	  "--timeout (a level can take minutes there).  "
+	  "--timeout (a level can take minutes there).  Without it, "
+	  "generate makes Killer Sudoku and Sudoku up to 9 x 9 Basic, "
+	  "other puzzles at every level (see cdok help generate).  "
 	  "hint and explain use techniques up to it only.", 0 },
 	{ OPT_STATE, "state", "FILE", "hint",
 	  "the state of play, a grid of N rows of N cells: a value, '.' or "

@@ -350,3 +350,33 @@ Test(cli_levels, check_partial_grid)
 	run_free(&r);
 	remove_tmpdir(dir);
 }
+
+/* generate without --level: Killer Sudoku and Sudoku up to 9 x 9 are
+ * Basic, Solo's default (Trivial at 4 x 4); its help says so (issue
+ * 42).  At every level, 17 of 20 Killer 9 x 9s from seed 1 were
+ * Unreasonable. */
+Test(cli_levels, generate_defaults_to_solos_basic)
+{
+	struct run r;
+	int basic = 0;
+
+	CDOK(&r, "--killer", "--seed", "1", "--count", "5", "generate");
+	cr_expect_eq(r.status, 0);
+	for (const char *p = r.out.data; (p = strstr(p, "Difficulty: "));
+	     p++) {
+		cr_expect(!strncmp(strchr(p, '('), "(Basic,", 7),
+			  "not Basic: %.40s", p);
+		basic++;
+	}
+	cr_expect_eq(basic, 5);
+	run_free(&r);
+	CDOK(&r, "--sudoku", "--seed", "2", "generate");
+	expect_match(r.out.data, "Difficulty: [0-9]+ \\(Basic, ", "stdout");
+	run_free(&r);
+	CDOK(&r, "--sudoku", "-s", "4", "--seed", "2", "generate");
+	expect_match(r.out.data, "Difficulty: [0-9]+ \\(Trivial, ", "stdout");
+	run_free(&r);
+	CDOK(&r, "help", "generate");
+	expect_match(r.out.data, "Without --level \\(or -m,", "help");
+	run_free(&r);
+}
