@@ -11,6 +11,7 @@
  * many as there are puzzles: an input whose puzzles are not all named
  * keeps the captions it would have had (its game IDs).
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,13 +45,14 @@ static bool line_seed(const char *line, size_t len, char *buf)
 			return false;
 	} else if (len > 0 && line[0] == '{') {
 		static const char key[] = "\"seed\":";
+		size_t n = (size_t)(end - line), k = sizeof(key) - 1, i;
 
-		for (p = line; p + sizeof(key) - 1 <= end; p++)
-			if (!memcmp(p, key, sizeof(key) - 1))
+		for (i = 0; i + k <= n; i++)
+			if (!memcmp(line + i, key, k))
 				break;
-		if (p + sizeof(key) - 1 > end)
+		if (i + k > n)
 			return false;
-		p += sizeof(key) - 1;
+		p = line + i + k;
 		while (p < end && (*p == ' ' || *p == '"'))
 			p++;
 		while (p + digits < end && p[digits] >= '0' &&
