@@ -8,6 +8,8 @@
 #                   package (mk/python.mk), a gcc build, then a clang
 #                   ASan+UBSan build; all with -Werror
 #   make test       tests of the plain build only
+#   make check-slurm  the Slurm array job of doc/SCALING.md on a one-node
+#                   cluster it starts and stops (root; scripts/check-slurm)
 #   make install    PREFIX=/usr/local by default; DESTDIR, BINDIR,
 #                   LIBDIR, INCLUDEDIR, MANDIR ... (mk/install.mk)
 #   make uninstall  removes what make install put there

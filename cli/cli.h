@@ -173,6 +173,34 @@ struct cli {
 	const char *source;
 };
 
+/* --archive: keep the puzzle as a spec after a '#' line naming it
+ * (what: "puzzle 3 (seed 7)"), for cli_archive_finish to write. */
+int cli_archive_put(struct cli *cli, const char *what,
+		    const cdok_puzzle *puzzle);
+
+/* Whether the run's booklet is sorted (--sort level with --to pdf): its
+ * puzzles are then kept until the run ends, and put and archived in
+ * their new order by cli_pictures_flush. */
+bool cli_pictures_sorting(const struct cli *cli);
+
+/* The captions the puzzles of one input carry (provenance.c): the seed
+ * of each, from an archive's '#' lines or a result document's "seed",
+ * when every puzzle has one; otherwise none. */
+struct cli_sources {
+	char **caption;      /* "seed 7", one per puzzle in order */
+	int n;
+};
+
+/* Find them in an input's text of npuzzles puzzles; false when memory
+ * ran out (s is then empty). */
+bool cli_sources_find(struct cli_sources *s, const char *text, size_t len,
+		      uint64_t npuzzles);
+
+/* The caption of puzzle k (from 1), or NULL. */
+const char *cli_sources_get(const struct cli_sources *s, int k);
+
+void cli_sources_free(struct cli_sources *s);
+
 /* What a command accepts besides the common options. */
 #define CLI_CMD_COUNTS  0x1u  /* --limit and --all */
 #define CLI_CMD_BOUNDED 0x2u  /* --timeout and --max-nodes (cli_budget) */
@@ -224,7 +252,13 @@ struct cli {
 	  "(LEVEL, score S)\"; "					\
 	  "puzzles are separated by a blank line.  With --to, only the "	\
 	  "puzzles in that format; --to json gives result documents "	\
-	  "with the seed and the difficulty.")				\
+	  "with the seed and the difficulty.  Without --level (or -m, "	\
+	  "-t, -w), Killer Sudoku and Sudoku up to 9 x 9 are Basic, "	\
+	  "Solo's default (Trivial at 4 x 4); Calcudoku and larger "	\
+	  "grids come at every level as they are made (9 x 9 Calcudoku "	\
+	  "mostly Normal and Hard), so that a seed makes the same "	\
+	  "Calcudoku as the Python package and the page, and a large "	\
+	  "Killer grid is not made 20 times slower.")			\
 	X(convert, "convert", CLI_CMD_READS | CLI_CMD_TO | CLI_CMD_NEEDS_TO, \
 	  "Write every puzzle of the inputs in the format --to names (it " \
 	  "must be given), as one stream.  A puzzle that format cannot "	\
@@ -429,6 +463,9 @@ struct cli_render {
 			   const int *values, cdok_render_item *item,
 			   char **out, size_t *len, cdok_error *err);
 };
+
+/* The shared libraries' ABI number (libcdok.so.ABI), for --version. */
+const char *cli_abi(void);
 
 /* libcdok-render's calls, loading the library on the first call; NULL
  * when it cannot be loaded (cli_render_why says why). */

@@ -296,6 +296,30 @@ static bool level_for(const struct cli *cli, const char *name, int size,
 	return true;
 }
 
+/* generate's level when none is asked for (no --level, -m, -t or -w):
+ * Solo's default, Basic, for Killer Sudoku and Sudoku up to 9 x 9
+ * (Trivial at 4 x 4, where no other level occurs).  Made at every
+ * level, 17 of 20 Killer 9 x 9s from seed 1 were Unreasonable: trial
+ * and error, no puzzle for a newcomer.  Larger grids keep every level:
+ * a 16 x 16 of one level took 20 times as long (2.8 s a puzzle).
+ * Calcudoku keeps every level too (of 20 9 x 9s from seed 1: 2 Easy, 8
+ * Normal, 10 Hard, around Keen's default Normal), so that a seed makes
+ * the same puzzle as the Python package's cdok.generate and the page
+ * (doc/WEB.md), which make every level when no level is named.  -1:
+ * every level. */
+#define DEFAULT_SOLO_LEVEL 1    /* Basic */
+#define DEFAULT_SOLO_MAX 9
+
+static int default_level(const struct cli *cli)
+{
+	if (cli->opt.level || cli->opt.max_diff || cli->opt.target_diff ||
+	    cli->opt.iterations >= 0 || cli->opt.nylimb ||
+	    !(cli->opt.killer || cli->opt.sudoku) ||
+	    cli->opt.size > DEFAULT_SOLO_MAX)
+		return -1;
+	return cli->opt.size <= 4 ? 0 : DEFAULT_SOLO_LEVEL;
+}
+
 /* The difficulty is the grade's (cdok_grade_score): what -m and -t
  * steer, and with a level (*top >= 0) a band of it -- no puzzle above
  * the level, none below, hardening until it is reached
@@ -651,6 +675,8 @@ int cmd_generate(struct cli *cli)
 		       run_scale(cli, cli->opt.killer || cli->opt.sudoku),
 		       &b.level))
 		return CLI_EXIT_USAGE;
+	if (b.level < 0)
+		b.level = default_level(cli);
 	b.cli = cli;
 	b.seed = base_seed(cli);
 	b.count = count;

@@ -7,6 +7,19 @@
 
 #include "cli.h"
 
+/* The kind of puzzle whose levels a message lists, as the user asked
+ * for it: Solo's scale serves plain and Killer Sudoku alike. */
+static const char *scale_kind(const struct cli *cli, cdok_scale scale)
+{
+	if (scale == CDOK_SCALE_CALCUDOKU)
+		return "Calcudoku (Keen's scale)";
+	if (cli->opt.sudoku)
+		return "Sudoku (Solo's scale)";
+	if (cli->opt.killer)
+		return "Killer Sudoku (Solo's scale)";
+	return "Sudoku and Killer Sudoku (Solo's scale)";
+}
+
 bool cli_level(const struct cli *cli, const char *name, cdok_scale scale,
 	       int *level)
 {
@@ -33,8 +46,7 @@ bool cli_level(const struct cli *cli, const char *name, cdok_scale scale,
 					cdok_level_code(scale, i));
 	cli_msg(name, 0, 0, "bad value '%s' for --level: %s has the levels "
 		"%s (try cdok --help)", cli->opt.level,
-		scale == CDOK_SCALE_KILLER ? "Killer Sudoku (Solo's scale)"
-					   : "Calcudoku (Keen's scale)", names);
+		scale_kind(cli, scale), names);
 	return false;
 }
 

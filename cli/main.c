@@ -150,7 +150,9 @@ const struct cli_option cli_options[] = {
 	  "Calcudoku the first two, Killer 4 x 4 the first; Killer puzzles "
 	  "may then get a few givens inside cages); Calcudoku grids above "
 	  "28 x 28 (Easy, Normal) or 32 x 32 (the others) only with "
-	  "--timeout (a level can take minutes there).  "
+	  "--timeout (a level can take minutes there).  Without it, "
+	  "generate makes Killer Sudoku and Sudoku up to 9 x 9 Basic, "
+	  "other puzzles at every level (see cdok help generate).  "
 	  "hint and explain use techniques up to it only.", 0 },
 	{ OPT_STATE, "state", "FILE", "hint",
 	  "the state of play, a grid of N rows of N cells: a value, '.' or "
@@ -232,7 +234,8 @@ const struct cli_option cli_options[] = {
 	{ 'h', "help", NULL, NULL,
 	  "Print this help and exit; with a command, that command's help "
 	  "(as cdok help COMMAND).", CLI_OPTF_GENERAL },
-	{ 'V', "version", NULL, NULL, "Print the version and exit.",
+	{ 'V', "version", NULL, NULL, "Print the versions of the program and "
+	  "its libraries, and the libraries' ABI, and exit.",
 	  CLI_OPTF_GENERAL },
 	/* For packaging (mk/install.mk): not in --help. */
 	{ OPT_COMPLETIONS, "completions", "SHELL", NULL,
@@ -253,7 +256,19 @@ static int print_version(void)
 
 	if (!out_open(&out, NULL))
 		return CLI_EXIT_SYSTEM;
-	out_printf(&out, "cdok %s\n", cdok_version());
+	/* The library is linked into the program (libcdok.a), so its
+	 * version is the program's; the ABI is what a program linked to
+	 * the shared library needs (libcdok.so.ABI). */
+	out_printf(&out, "cdok %s\n", CDOK_VERSION);
+	out_printf(&out, "libcdok %s, ABI %s (libcdok.so.%s, "
+		   "libcdok-json.so.%s, libcdok-render.so.%s)\n",
+		   cdok_version(), cli_abi(), cli_abi(), cli_abi(), cli_abi());
+	if (cli_render())
+		out_printf(&out, "libcdok-render %s (pictures)\n",
+			   cli_render()->version());
+	else
+		out_printf(&out, "libcdok-render not loaded, no pictures: %s\n",
+			   cli_render_why());
 	out_puts(&out, "Free software under the ISC licence; there is NO "
 		 "WARRANTY.\n");
 	return out_close(&out, true) ? CLI_EXIT_DONE : CLI_EXIT_SYSTEM;

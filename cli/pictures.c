@@ -149,8 +149,25 @@ bool cli_pictures_check(struct cli *cli)
 		if (opt->with_solutions)
 			return misplaced("--with-solutions", pages,
 					 CDOK_FORMAT_SINGLE);
-		if (opt->sort_level)
-			return misplaced("--sort", pages, CDOK_FORMAT_SINGLE);
+		if (opt->sort_level) {
+			char names[64];
+
+			/* Every other output is a stream written as the
+			 * run goes, in the order of the seeds or of the
+			 * input, which is what makes shards join. */
+			names_with(pages, CDOK_FORMAT_SINGLE, names,
+				   sizeof(names));
+			if (!names[0])
+				return misplaced("--sort", pages,
+						 CDOK_FORMAT_SINGLE);
+			cli_msg(NULL, 0, 0, "option --sort orders the pages "
+				"of a booklet, which --to %s makes; %s is "
+				"written as the run goes, in the order of its "
+				"seeds or of its input (try cdok --help)",
+				names, opt->to ? "every other output"
+					       : "the text output");
+			return false;
+		}
 	}
 	if (opt->dpi && !to_image(cli))
 		return misplaced("--dpi", image, 0);
@@ -357,6 +374,26 @@ static int by_key(const void *a, const void *b)
 	return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
+bool cli_pictures_sorting(const struct cli *cli)
+{
+	return cli->opt.sort_level && to_pages(cli);
+}
+
+/* "puzzle 3 (seed 7)" as the booklet's puzzle number: "puzzle 1 (seed
+ * 7)" when it comes first; a name without a number is kept. */
+static void renumber(const char *what, int number, char *buf, size_t cap)
+{
+	const char *sp = strchr(what, ' '), *rest;
+
+	if (!sp || sp[1] < '0' || sp[1] > '9') {
+		snprintf(buf, cap, "%s", what);
+		return;
+	}
+	for (rest = sp + 1; *rest >= '0' && *rest <= '9'; rest++)
+		;
+	snprintf(buf, cap, "%.*s %d%s", (int)(sp - what), what, number, rest);
+}
+
 int cli_pictures_flush(struct cli *cli)
 {
 	struct cli_pictures *pics = &cli->pictures;
@@ -368,6 +405,15 @@ int cli_pictures_flush(struct cli *cli)
 	for (int i = 0; i < pics->nkept; i++) {
 		struct cli_kept_puzzle *k = &pics->kept[i];
 
+		/* The archive follows the booklet: its puzzle N is the
+		 * booklet's #N. */
+		if (cli->opt.archive && code != CLI_EXIT_SYSTEM) {
+			char what[160];
+
+			renumber(k->what, pics->seen + 1, what, sizeof(what));
+			code = cli_worse(code, cli_archive_put(cli, what,
+							       k->puzzle));
+		}
 		if (code != CLI_EXIT_SYSTEM)
 			code = cli_worse(code, put_now(cli, k->name[0] ?
 						       k->name : NULL,

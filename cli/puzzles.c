@@ -227,6 +227,7 @@ static int each_in_input(struct cli *cli, const char *path, const char *name,
 			 bool several_inputs, bool *first, cli_puzzle_fn fn)
 {
 	struct input in;
+	struct cli_sources sources = {NULL, 0};
 	cdok_puzzle *cur = NULL, *next = NULL;
 	double cur_secs = 0, next_secs = 0;
 	int worst = CLI_EXIT_DONE, code;
@@ -260,6 +261,15 @@ static int each_in_input(struct cli *cli, const char *path, const char *name,
 	if (cli->progress && cli->progress->on)
 		cli_progress_add_total(cli->progress,
 				       count_puzzles(cli, text, len));
+	/* A booklet's captions: the seeds the input names its puzzles by
+	 * (an archive, generate's JSON). */
+	if (cli_is_render_format(cli->opt.to) &&
+	    !cli_sources_find(&sources, text, len,
+			      count_puzzles(cli, text, len))) {
+		cli_msg(name, 0, 0, "out of memory");
+		worst = CLI_EXIT_SYSTEM;
+		goto out;
+	}
 	code = next_puzzle(&in, name, &cur, &cur_secs);
 	if (code == CLI_EXIT_DONE && !cur) {
 		cli_msg(name, 0, 0, "no puzzle in the input");
@@ -283,7 +293,9 @@ static int each_in_input(struct cli *cli, const char *path, const char *name,
 		cli->stream = stream;
 		cli->read_seconds = cur_secs;
 		cli_progress_output(cli->progress);
+		cli->source = cli_sources_get(&sources, k);
 		status = fn(cli, name, cur);
+		cli->source = NULL;
 		cli_progress_step(cli->progress, 1);
 		cdok_puzzle_free(cur);
 		worst = cli_worse(worst, status);
@@ -301,6 +313,7 @@ static int each_in_input(struct cli *cli, const char *path, const char *name,
 		}
 	}
 out:
+	cli_sources_free(&sources);
 	cdok_puzzle_free(cur);
 	cdok_puzzle_free(next);
 	cdok_reader_free(in.reader);
@@ -533,9 +546,8 @@ int cli_put_marked(struct cli *cli, const char *name, const char *what,
 	return cli_put_picture_marked(cli, name, what, puzzle, values, marks);
 }
 
-/* --archive: keep the puzzle as a spec after a '#' line naming it. */
-static int archive_put(struct cli *cli, const char *what,
-		       const cdok_puzzle *puzzle)
+int cli_archive_put(struct cli *cli, const char *what,
+		    const cdok_puzzle *puzzle)
 {
 	cdok_error err;
 	char *text, head[160];
@@ -602,8 +614,11 @@ int cli_put(struct cli *cli, const char *name, const char *what,
 
 	if (!have_writer(cli))
 		return CLI_EXIT_SYSTEM;
-	if (cli->opt.archive) {
-		int code = archive_put(cli, what, puzzle);
+	/* A booklet sorted by level archives its puzzles when it puts
+	 * them, numbered as the booklet numbers them
+	 * (cli_pictures_flush). */
+	if (cli->opt.archive && !cli_pictures_sorting(cli)) {
+		int code = cli_archive_put(cli, what, puzzle);
 
 		if (code != CLI_EXIT_DONE)
 			return code;

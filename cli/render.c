@@ -35,6 +35,12 @@
 
 #define RENDER_SONAME "libcdok-render.so." CLI_ABI
 
+/* The shared libraries' ABI number, for --version. */
+const char *cli_abi(void)
+{
+	return CLI_ABI;
+}
+
 static struct {
 	bool tried;
 	bool loaded;

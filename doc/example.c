@@ -1,6 +1,8 @@
 /* example.c -- a small program on libcdok: read a puzzle in cdok's spec
- * format, solve it, and print the solution and the verdict.  make check
- * builds it against an installed copy of the library:
+ * format, solve it, grade it, and print the solution and the line cdok
+ * solve prints ("Solution is unique. Difficulty: 10051 (Easy, score
+ * 51)").  make check builds it against an installed copy of the
+ * library:
  *
  *     cc example.c $(pkg-config --cflags --libs cdok) -o example
  *     ./example            # the puzzle below
@@ -44,6 +46,8 @@ int main(int argc, char **argv)
 	cdok_reader *reader;
 	cdok_puzzle *puzzle;
 	cdok_result result;
+	cdok_grading grading;
+	cdok_grade_params params;
 	cdok_error err;
 	int *solution, status = 0;
 
@@ -79,9 +83,25 @@ int main(int argc, char **argv)
 	} else {
 		status = 1;
 	}
-	printf("verdict: %s, difficulty %llu\n",
-	       cdok_verdict_name(result.verdict),
-	       (unsigned long long)result.search_score);
+	printf("verdict: %s\n", cdok_verdict_name(result.verdict));
+	/* The difficulty cdok prints is the grade's: the level a person
+	 * needs and a score within it (doc/LEVELS.md), not the solver's
+	 * search score.  The solution is passed so that the grader need not
+	 * solve the puzzle again. */
+	cdok_grade_params_init(&params);
+	params.solution = solution;
+	if (result.verdict == CDOK_VERDICT_UNIQUE &&
+	    cdok_grade(puzzle, &params, &grading, &err) == CDOK_OK) {
+		if (grading.outcome == CDOK_GRADE_LEVEL)
+			printf("Solution is unique. Difficulty: %llu (%s, "
+			       "score %d)\n",
+			       (unsigned long long)grading.difficulty,
+			       cdok_level_name(grading.scale, grading.level),
+			       grading.score);
+		else	/* Nylimb: no levels, the solver's score */
+			printf("Solution is unique. Difficulty: %llu\n",
+			       (unsigned long long)result.search_score);
+	}
 	free(solution);
 	cdok_puzzle_free(puzzle);
 	cdok_reader_free(reader);

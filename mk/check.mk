@@ -5,7 +5,8 @@
 # fuzz seed and regression input through every fuzz target (make
 # fuzz-replay), a short allocation-failure sweep (make
 # test-alloc-short), an install into a temporary prefix (make
-# install-check, mk/install.mk), the Python package (make python-check,
+# install-check, mk/install.mk), the README's examples (make
+# readme-examples), the Python package (make python-check,
 # mk/python.mk), the page in headless Chromium (make web-check,
 # mk/web.mk), the Criterion tests of the gcc build (make test), and
 # the same tests built with clang under AddressSanitizer and
@@ -15,7 +16,7 @@
 # CI (.ci/run) adds the full sweep and the ThreadSanitizer test: make
 # check-ci.
 
-.PHONY: check check-ci test-asan check-names
+.PHONY: check check-ci test-asan check-names check-slurm readme-examples
 
 # The sub-makes build with as many jobs as the machine has cores,
 # unless make was given -j itself (it then shares its jobs with them).
@@ -50,6 +51,7 @@ check:
 	$(CHECK_MAKE) WERROR=-Werror fuzz-replay
 	$(CHECK_MAKE) WERROR=-Werror test-alloc-short
 	$(CHECK_MAKE) WERROR=-Werror install-check
+	$(CHECK_MAKE) WERROR=-Werror readme-examples
 	$(CHECK_MAKE) WERROR=-Werror python-check
 	$(CHECK_MAKE) WERROR=-Werror web-check
 	$(CHECK_MAKE) WERROR=-Werror $(BUILD)/cdok $(BUILD)/cdok-tests
@@ -57,6 +59,19 @@ check:
 	$(CHECK_MAKE) WERROR=-Werror BUILD=build/asan CC=clang OPT=-O1 \
 		SAN='$(ASAN_SAN)' build/asan/cdok build/asan/cdok-tests
 	$(MAKE) --no-print-directory WERROR=-Werror test-asan
+
+# Every cdok example of README.md, run as the README shows it after its
+# set-up (the build on PATH), in a copy of the tree
+# (scripts/readme-examples).
+readme-examples: all
+	bash scripts/readme-examples $(BUILD)
+
+# The Slurm array job of doc/SCALING.md on a one-node cluster that
+# scripts/check-slurm starts (as root) in a temporary folder and stops;
+# .ci/run runs it before make check.  Its last line is "N passed, N
+# failed".
+check-slurm: $(BUILD)/cdok
+	bash scripts/check-slurm $(BUILD)/cdok
 
 # ---- the library under other instruments ----
 #

@@ -16,7 +16,9 @@
 #   $(MANDIR)/man1/cdok.1, $(MANDIR)/man3/libcdok.3
 #   $(BASHCOMPDIR)/cdok, $(ZSHCOMPDIR)/_cdok
 # DESTDIR is prepended to every path and written nowhere: the .pc files
-# name PREFIX's paths.
+# name PREFIX's paths.  Into a system prefix (LIBDIR under /usr or
+# /lib), as root and without DESTDIR, install and uninstall run
+# ldconfig so that programs find the shared libraries at run time.
 
 PREFIX       ?= /usr/local
 EXEC_PREFIX  ?= $(PREFIX)
@@ -106,6 +108,19 @@ install: all pc-files
 	$(INSTALL) -m 644 $(BUILD)/man/libcdok.3 $(DESTDIR)$(MANDIR)/man3/libcdok.3
 	$(INSTALL) -m 644 $(BUILD)/completions/cdok $(DESTDIR)$(BASHCOMPDIR)/cdok
 	$(INSTALL) -m 644 $(BUILD)/completions/_cdok $(DESTDIR)$(ZSHCOMPDIR)/_cdok
+	$(LDCONFIG_SYSTEM)
+
+# A program linked to libcdok.so finds it at run time through the dynamic
+# linker, whose cache ldconfig(8) writes: an install into a system
+# prefix's LIBDIR (under /usr or /lib), as root and without DESTDIR,
+# runs it; elsewhere the program's user says where the library is
+# (LD_LIBRARY_PATH, or an rpath; README.md, "Installing").
+LDCONFIG_SYSTEM = @if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && \
+	command -v ldconfig >/dev/null 2>&1; then \
+	case "$(LIBDIR)" in \
+	/usr/*|/lib|/lib/*|/lib64*) echo ldconfig; ldconfig ;; \
+	esac; \
+	fi
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/cdok $(DESTDIR)$(INCLUDEDIR)/cdok.h \
@@ -118,6 +133,7 @@ uninstall:
 			$(DESTDIR)$(LIBDIR)/lib$$l.so \
 			$(DESTDIR)$(PKGCONFIGDIR)/$$l.pc; \
 	done
+	$(LDCONFIG_SYSTEM)
 
 # ---- the installed tree, checked (part of make check) ----
 
@@ -140,3 +156,17 @@ install-check: all
 		exit 1; \
 	fi
 	@echo "install-check: make uninstall removed every file"
+	@# README.md's staged install, its lines as the README shows them,
+	@# with nothing from this shell's environment about libraries.
+	@scripts/doc-block README.md 'readme: staged-install' \
+		> $(BUILD)/readme-staged.sh
+	rm -rf $(BUILD)/readme-tmp && mkdir -p $(BUILD)/readme-tmp
+	+env -u LD_LIBRARY_PATH -u PKG_CONFIG_PATH -u PKG_CONFIG_SYSROOT_DIR \
+		TMPDIR=$(CURDIR)/$(BUILD)/readme-tmp \
+		bash -e $(BUILD)/readme-staged.sh > $(BUILD)/readme-staged.out
+	rm -rf $(BUILD)/readme-tmp
+	@tail -n 1 $(BUILD)/readme-staged.out | \
+		grep -q '^Solution is unique. Difficulty: ' || \
+		{ echo "install-check: README's staged install: no difficulty line"; \
+		  cat $(BUILD)/readme-staged.out; exit 1; }
+	@echo "install-check: README's staged install (DESTDIR, PREFIX=/usr/local) builds and runs doc/example.c: $$(tail -n 1 $(BUILD)/readme-staged.out)"

@@ -6,7 +6,7 @@
 #
 # Task i makes COUNT puzzles from seed SEED + i * COUNT into part-i.txt
 # (in the directory sbatch was run from); put in order, the parts are the
-# output of `cdok --seed SEED --count $((100 * COUNT)) generate` with the
+# output of `cdok --seed SEED --count $((TASKS * COUNT)) generate` with the
 # same options, a blank line between parts (none with --to keen, solo or
 # json).  Without Slurm, SLURM_ARRAY_TASK_ID=i runs task i by hand.
 #SBATCH --job-name=cdok-generate

@@ -1029,6 +1029,10 @@ Test(cli, version)
 	cr_expect(!strncmp(r.out.data, "cdok " CDOK_VERSION "\n",
 			   strlen("cdok " CDOK_VERSION "\n")),
 		  "version: %s", r.out.data);
+	/* The library's version and the ABI a program linked to the
+	 * shared library needs (issue 42). */
+	expect_match(r.out.data, "\nlibcdok " CDOK_VERSION ", ABI [0-9]+ "
+		     "\\(libcdok\\.so\\.[0-9]+,", "version");
 	run_free(&r);
 
 	CDOK(&r, "-V");
