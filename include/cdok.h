@@ -441,16 +441,19 @@ typedef enum cdok_problem_kind {
 				 * digit more than once */
 	CDOK_PROBLEM_TWO_DIGIT, /* Nylimb: a row or column holds more than
 				 * one two-digit number */
-	CDOK_PROBLEM_WRONG      /* cdok_check_partial: a filled cell holds
+	CDOK_PROBLEM_WRONG,     /* cdok_check_partial: a filled cell holds
 				 * another value than the puzzle's only
 				 * solution */
+	CDOK_PROBLEM_MARKS      /* cdok_check_state: an empty cell's pencil
+				 * marks leave out the value of the
+				 * puzzle's only solution */
 } cdok_problem_kind;
 
 /* One broken rule.  Rows and columns count from 0 here (messages from
  * cdok_problem_describe count from 1). */
 typedef struct cdok_problem {
 	cdok_problem_kind kind;
-	/* VALUE, GIVEN, WRONG: the cell.  ROW: the row (column -1).  COLUMN: the
+	/* VALUE, GIVEN, WRONG, MARKS: the cell.  ROW: the row (column -1).  COLUMN: the
 	 * column (row -1).  DIGIT, TWO_DIGIT: the row (column -1) or the
 	 * column (row -1).  CAGE, CAGE_REPEAT: the cage's first cell.
 	 * BOX: the box's top-left cell. */
@@ -458,17 +461,18 @@ typedef struct cdok_problem {
 	int column;
 	/* VALUE, GIVEN: the value found (CDOK_NONE, or 0 in a plain
 	 * puzzle, = empty).  ROW, COLUMN, BOX, CAGE_REPEAT: the value that
-	 * repeats.  DIGIT: the digit that repeats. */
+	 * repeats.  DIGIT: the digit that repeats.  MARKS: CDOK_NONE. */
 	int value;
-	/* GIVEN: the given value.  WRONG: the solution's value (which
-	 * cdok_problem_describe does not tell). */
+	/* GIVEN: the given value.  WRONG, MARKS: the solution's value
+	 * (which cdok_problem_describe does not tell). */
 	int given;
 	/* ROW: bit c set for each column c holding the value; COLUMN: bit
 	 * r for each row r.  (Grids have at most 63 columns.)  DIGIT,
 	 * TWO_DIGIT: bit i for each position i along the line holding the
 	 * digit or a two-digit number.  BOX: bit i
 	 * for the i-th cell of the box in reading order.  CAGE_REPEAT:
-	 * bit i for the cage's i-th cell (cdok_cage_cells), for i < 64. */
+	 * bit i for the cage's i-th cell (cdok_cage_cells), for i < 64.
+	 * MARKS: the cell's pencil marks (bit v for value v). */
 	uint64_t where;
 	/* CAGE, CAGE_REPEAT: the cage's index; -1 for other kinds. */
 	int cage;
@@ -1132,6 +1136,22 @@ CDOK_API cdok_status cdok_check_partial(const cdok_puzzle *puzzle,
 					const cdok_grade_params *params,
 					cdok_problem **problems, int *count,
 					int *unique, cdok_error *err);
+
+/* The mistake finder on a state of play (cdok_read_state), the one
+ * judgement that `cdok check`, `cdok hint`, Python's Puzzle.mistakes()
+ * and the page share: cdok_check_partial's problems, then, when the
+ * puzzle has exactly one solution, a CDOK_PROBLEM_MARKS for every empty
+ * cell whose pencil marks leave out the solution's value (reading
+ * order).  An empty cell that has a given holds its given, as in
+ * cdok_hint_next.  candidates is as cdok_hint_next takes it (NULL, or
+ * 0 in a cell: not noted, no mistake).  The rest is cdok_check_partial's,
+ * which is this call with candidates NULL. */
+CDOK_API cdok_status cdok_check_state(const cdok_puzzle *puzzle,
+				      const int *values,
+				      const uint64_t *candidates,
+				      const cdok_grade_params *params,
+				      cdok_problem **problems, int *count,
+				      int *unique, cdok_error *err);
 
 /* ------------------------------------------------------------------ */
 /* Pictures (libcdok-render)                                           */
