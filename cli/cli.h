@@ -137,6 +137,9 @@ struct cli_pictures {
 	int seen;            /* puzzles of the stream so far, written or
 			      * skipped */
 	const char *pattern; /* -o with a number in it, or NULL */
+	/* Pages of worked steps (explain --to pdf): without --per-page,
+	 * as many to a page as stay legible with their notes. */
+	bool notes_fit;
 	/* --sort level: the booklet's puzzles, kept until the run ends
 	 * and then put easiest first (cli_pictures_flush). */
 	struct cli_kept_puzzle *kept;

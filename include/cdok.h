@@ -1119,6 +1119,15 @@ CDOK_API cdok_status cdok_read_state(const char *text, size_t len, int size,
 				     int *values, uint64_t *candidates,
 				     cdok_error *err);
 
+/* The candidates of every cell of a state as a player's grid shows them,
+ * into out (size*size sets, bit v for value v): a cell's pencil marks
+ * when it has them (candidates[cell] not 0), less the values the filled
+ * cells that see it hold; for a cell without marks, every value those
+ * cells leave; 0 for a filled cell.  candidates may be NULL (no marks). */
+CDOK_API void cdok_state_candidates(const cdok_puzzle *puzzle,
+				    const int *values,
+				    const uint64_t *candidates, uint64_t *out);
+
 /* Write a state in that syntax into a new NUL-terminated string (release
  * with cdok_free); candidates may be NULL. */
 CDOK_API cdok_status cdok_write_state(int size, const int *values,
@@ -1200,7 +1209,11 @@ typedef struct cdok_render_params {
 	double paper_width, paper_height;
 	/* pdf: the most puzzles on a page, 1..CDOK_RENDER_MAX_PER_PAGE
 	 * (default 1).  Answer pages hold twice as many (at most 12, at
-	 * least 4). */
+	 * least 4).  Pages of grids with notes (worked steps) hold exactly
+	 * this many, each grid with its whole note: a step whose grid
+	 * would then be too small to read (clues under
+	 * CDOK_RENDER_MIN_TYPE) is an error, CDOK_ERR_UNSUPPORTED, that
+	 * says how many fit; 0 asks for as many as fit, at most 4. */
 	int per_page;
 	/* pdf: a title at the top of every page, or NULL (default).
 	 * Copied by cdok_render_setup; UTF-8. */
@@ -1256,8 +1269,9 @@ typedef struct cdok_render_item {
 	 * hint's place (cdok_step.focus) and its cells, or NULL. */
 	const unsigned char *shade;
 	/* pdf: a text set under the grid, wrapped to its width (UTF-8, at
-	 * most 65536 bytes; what passes eight lines ends in an ellipsis),
-	 * as the sentence of a worked step, or NULL.  Copied. */
+	 * most 65536 bytes; never cut: the page makes room for every
+	 * line, with fewer grids on it when need be), as the sentence of
+	 * a worked step, or NULL.  Copied. */
 	const char *note;
 	/* pdf: a short text naming where the puzzle came from ("seed 42",
 	 * or a Keen or Solo game ID), shown at the right end of its
@@ -1265,6 +1279,15 @@ typedef struct cdok_render_item {
 	 * wide and left out when even that does not fit; or NULL.  UTF-8,
 	 * at most 256 bytes.  Copied. */
 	const char *source;
+	/* Pencil marks struck out, as a worked step removes them: drawn
+	 * red and crossed in their places among the candidates (size*size
+	 * sets, bit v for value v), or NULL.  Copied. */
+	const uint64_t *removed;
+	/* pdf: the number in the caption: 0 (the default) for the
+	 * picture's place in the stream, from 1; a positive number for
+	 * that one (a worked step's); -1 for none (the puzzle a worked
+	 * solution starts with). */
+	int number;
 } cdok_render_item;
 
 /* cdok_writer_put, with item (which may be NULL) for a libcdok-render

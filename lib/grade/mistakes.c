@@ -220,3 +220,33 @@ cdok_status cdok_check_partial(const cdok_puzzle *puzzle, const int *values,
 	return cdok_check_state(puzzle, values, NULL, params, problems, count,
 				unique, err);
 }
+
+void cdok_state_candidates(const cdok_puzzle *p, const int *values,
+			   const uint64_t *candidates, uint64_t *out)
+{
+	int n, ncells;
+	uint64_t full;
+
+	if (!p || !values || !out)
+		return;
+	n = p->size;
+	ncells = n * n;
+	full = n >= 63 ? ~(uint64_t)1 : ((BIT(n) - 1) << 1);
+	for (int i = 0; i < ncells; i++) {
+		uint64_t d = candidates && candidates[i] ? candidates[i] & full
+			     : full;
+
+		if (cdok_is_value(p, values[i]) && values[i] <= n) {
+			out[i] = 0;
+			continue;
+		}
+		for (int j = 0; j < ncells; j++) {
+			int v = values[j];
+
+			if (j != i && v > 0 && v <= n && v < 64 &&
+			    cdki_puzzle_cells_see(p, i, j))
+				d &= ~BIT(v);
+		}
+		out[i] = d;
+	}
+}
