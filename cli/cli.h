@@ -239,8 +239,10 @@ struct cli {
 	  "puzzle of PUZZLE.  Print \"The solution is correct.\", or "	\
 	  "\"The solution is wrong (K problems):\" and every broken rule " \
 	  "on a line of its own (status 7).  A grid with empty cells ('.' " \
-	  "or 0) is checked for mistakes: values that break a rule or, " \
-	  "when the puzzle has one solution, differ from it; it says how " \
+	  "or 0), or a state as hint --apply writes it ('#' lines, " \
+	  "pencil marks in braces), is checked for mistakes: values that " \
+	  "break a rule or, when the puzzle has one solution, differ from " \
+	  "it, and pencil marks that leave out its value; it says how " \
 	  "many cells are left.  --to json gives the result document.") \
 	X(hint, "hint", CLI_CMD_READS | CLI_CMD_TO_JSON |		\
 	  CLI_CMD_TO_PICTURE,						\
