@@ -383,19 +383,9 @@ static int fill_with_notes(cairo_t *cr, const struct pages *pg, int i,
 	return plan->k;
 }
 
-/* How many wanted entries there are from i on. */
-static int wanted_from(const struct pages *pg, int i)
-{
-	int count = 0;
-
-	for (; i < pg->st->nentries; i++)
-		count += wanted(pg, i);
-	return count;
-}
-
 /* A page of grids with notes, from entry next on.  per_page 0: as
  * many as stay legible, at most NOTE_AUTO_MAX, with fewer and larger
- * grids where that shows as many; per_page N: at most N, and an error
+ * grids where that shows as many (the last page's few steps too); per_page N: at most N, and an error
  * when not even the first fits N to a page.  A grid that is not
  * legible even alone has its note set smaller (down to NOTE_MIN). */
 static cdok_status plan_notes(cairo_t *cr, const struct pages *pg,
@@ -403,16 +393,14 @@ static cdok_status plan_notes(cairo_t *cr, const struct pages *pg,
 			      cdok_error *err)
 {
 	int most = pg->per_page ? pg->per_page : NOTE_AUTO_MAX;
-	int left = wanted_from(pg, next);
 	struct page_plan try;
 
 	plan->k = 0;
 	for (int slots = most; slots >= 1; slots--) {
 		int k = fill_with_notes(cr, pg, next, slots, NOTE_SIZE, &try);
 
-		/* Fewer, larger grids when they show as many, except on
-		 * the last page, which keeps the others' layout. */
-		if (k > plan->k || (k == plan->k && k > 0 && k < left))
+		/* Fewer, larger grids when they show as many. */
+		if (k > plan->k || (k == plan->k && k > 0))
 			*plan = try;
 		if (pg->per_page && slots == most && k > 0)
 			return CDOK_OK;
