@@ -137,6 +137,9 @@ struct cli_pictures {
 	int seen;            /* puzzles of the stream so far, written or
 			      * skipped */
 	const char *pattern; /* -o with a number in it, or NULL */
+	/* Pages of worked steps (explain --to pdf): without --per-page,
+	 * as many to a page as stay legible with their notes. */
+	bool notes_fit;
 	/* --sort level: the booklet's puzzles, kept until the run ends
 	 * and then put easiest first (cli_pictures_flush). */
 	struct cli_kept_puzzle *kept;
@@ -270,8 +273,10 @@ void cli_sources_free(struct cli_sources *s);
 	  "puzzle of PUZZLE.  Print \"The solution is correct.\", or "	\
 	  "\"The solution is wrong (K problems):\" and every broken rule " \
 	  "on a line of its own (status 7).  A grid with empty cells ('.' " \
-	  "or 0) is checked for mistakes: values that break a rule or, " \
-	  "when the puzzle has one solution, differ from it; it says how " \
+	  "or 0), or a state as hint --apply writes it ('#' lines, " \
+	  "pencil marks in braces), is checked for mistakes: values that " \
+	  "break a rule or, when the puzzle has one solution, differ from " \
+	  "it, and pencil marks that leave out its value; it says how " \
 	  "many cells are left.  --to json gives the result document.") \
 	X(hint, "hint", CLI_CMD_READS | CLI_CMD_TO_JSON |		\
 	  CLI_CMD_TO_PICTURE,						\

@@ -7,10 +7,14 @@
  * all of it at once.  A wrong grid has its own exit status, 7, so that a
  * script can tell it from a file that could not be read (3 or 5).
  *
- * A grid with empty cells is a game in progress, checked by the mistake
- * finder (cdok_check_partial): the empty cells are no problem, and a
- * filled value is one when it breaks a rule or differs from the only
- * solution.
+ * The grid may also be a state of play as `cdok hint --apply` writes it
+ * (cdok_read_state: '.' for empty cells, pencil marks in braces, '#'
+ * lines, rows of digits without spaces).  A grid with empty cells is a
+ * game in progress, checked by the mistake finder (cdok_check_state),
+ * the judgement `cdok hint` makes too: the empty cells are no problem
+ * (one with a given holds it), a filled value is one when it breaks a
+ * rule or differs from the only solution, and pencil marks are when
+ * they leave out the solution's value.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -84,6 +88,37 @@ static int report_text(struct cli *cli, const cdok_puzzle *puzzle,
 	return count ? CLI_EXIT_WRONG : CLI_EXIT_DONE;
 }
 
+/* The proposed grid, as N rows of N numbers (cdok_read_grid) or as a
+ * state of play (cdok_read_state), with the pencil marks into
+ * candidates (zero when there are none).  When neither reads it, the
+ * error of the reader that read further is told: it is the one the
+ * text was meant for. */
+static cdok_status read_proposal(const char *text, size_t len,
+				 const cdok_puzzle *puzzle, int *values,
+				 uint64_t *candidates, cdok_error *err)
+{
+	int n = cdok_puzzle_size(puzzle);
+	cdok_error serr;
+	cdok_status st, sst;
+
+	st = cdok_read_grid(text, len, n, values, err);
+	/* A Nylimb grid holds 0 as a value, which a state reads as
+	 * empty. */
+	if (st == CDOK_OK || st == CDOK_ERR_NOMEM ||
+	    (cdok_puzzle_rules(puzzle) & CDOK_RULE_NYLIMB))
+		return st;
+	memset(&serr, 0, sizeof(serr));
+	sst = cdok_read_state(text, len, n, values, candidates, &serr);
+	if (sst == CDOK_OK)
+		return CDOK_OK;
+	if (serr.line > err->line ||
+	    (serr.line == err->line && serr.column > err->column)) {
+		*err = serr;
+		return sst;
+	}
+	return st;
+}
+
 /* "-" is standard input, named <stdin> in messages. */
 static void input_name(const char *arg, const char **path, const char **name)
 {
@@ -103,6 +138,8 @@ int cmd_check(struct cli *cli)
 	cdok_puzzle *puzzle = NULL;
 	cdok_problem *problems = NULL;
 	int nargs = 0, count = 0, code, *values = NULL, empty = 0, unique = 0;
+	uint64_t *candidates = NULL;
+	bool marked = false;
 	double read_secs, check_secs;
 	cdok_error err;
 	cdok_status st;
@@ -149,22 +186,33 @@ int cmd_check(struct cli *cli)
 	}
 	n = (size_t)cdok_puzzle_size(puzzle);
 	values = calloc(n * n, sizeof(*values));
-	if (!values) {
+	candidates = calloc(n * n, sizeof(*candidates));
+	if (!values || !candidates) {
 		cli_msg(NULL, 0, 0, "out of memory");
 		code = CLI_EXIT_SYSTEM;
 		goto out;
 	}
 	memset(&err, 0, sizeof(err));
 	start = cli_now_ns();
-	st = cdok_read_grid(text, len, (int)n, values, &err);
+	st = read_proposal(text, len, puzzle, values, candidates, &err);
 	if (st != CDOK_OK) {
 		cli_report(grid_name, &err);
 		code = cli_status_exit(st);
 		goto out;
 	}
-	for (size_t i = 0; i < n * n; i++)
-		empty += values[i] == CDOK_NONE ||
-			 (values[i] == 0 && !cdok_puzzle_rules(puzzle));
+	for (size_t i = 0; i < n * n; i++) {
+		bool blank = values[i] == CDOK_NONE ||
+			     (values[i] == 0 && !(cdok_puzzle_rules(puzzle) &
+						  CDOK_RULE_NYLIMB));
+
+		/* A blank given holds its given, as in `cdok hint`. */
+		if (blank && cdok_puzzle_given(puzzle, (int)i) != CDOK_NONE) {
+			values[i] = cdok_puzzle_given(puzzle, (int)i);
+			blank = false;
+		}
+		empty += blank;
+		marked |= blank && candidates[i];
+	}
 	memset(&err, 0, sizeof(err));
 	/* A grid with empty cells is a game in progress: the mistake
 	 * finder leaves the empty cells alone and compares the others
@@ -174,8 +222,9 @@ int cmd_check(struct cli *cli)
 
 		cdok_grade_params_init(&params);
 		params.max_nodes = cli->opt.max_nodes;
-		st = cdok_check_partial(puzzle, values, &params, &problems,
-					&count, &unique, &err);
+		st = cdok_check_state(puzzle, values, marked ? candidates :
+				      NULL, &params, &problems, &count,
+				      &unique, &err);
 	} else {
 		st = cdok_check(puzzle, values, &problems, &count, &err);
 	}
@@ -213,6 +262,7 @@ int cmd_check(struct cli *cli)
 out:
 	cdok_free(problems);
 	free(values);
+	free(candidates);
 	free(text);
 	cdok_puzzle_free(puzzle);
 	return code;

@@ -98,64 +98,146 @@ static char *step_line(const cdok_step *s, cdok_scale scale, int number)
 	return t;
 }
 
-/* --to pdf: a worked solution to hand out.  The puzzle, then the grid
- * after each step shown, the step's place shaded and its cells more
- * strongly, its sentence beneath. */
+/* A step's line for the worked solution, with the signs its pictures
+ * show: "the 256* cage" is "the 256× cage" there, "2/" is "2÷" and "2-"
+ * is "2−" (before " cage"), and a product "2*4" is "2×4".  A new
+ * string (NULL when memory runs out). */
+static char *with_signs(const char *line)
+{
+	size_t len = strlen(line), o = 0;
+	char *t = malloc(3 * len + 1);
+
+	if (!t)
+		return NULL;
+	for (size_t i = 0; i < len; i++) {
+		char c = line[i];
+		bool after_digit = i > 0 && line[i - 1] >= '0' &&
+				   line[i - 1] <= '9';
+		bool cage = !strncmp(line + i + 1, " cage", 5);
+		const char *sign = NULL;
+
+		if (after_digit && c == '*' && (cage || (line[i + 1] >= '0' &&
+							 line[i + 1] <= '9')))
+			sign = "\u00d7";
+		else if (after_digit && c == '/' && cage)
+			sign = "\u00f7";
+		else if (after_digit && c == '-' && cage)
+			sign = "\u2212";
+		if (sign) {
+			memcpy(t + o, sign, strlen(sign));
+			o += strlen(sign);
+		} else {
+			t[o++] = c;
+		}
+	}
+	t[o] = '\0';
+	return t;
+}
+
+/* What a worked step's picture shows in pencil: cand gets the
+ * candidates after the step (as the player's grid has them: marks
+ * where earlier steps removed something, else what the filled cells
+ * leave), gone the marks the step struck out of the cells still empty
+ * after it -- not the copies of the values it placed, which the filled
+ * cells rule out plainly.  values and marks are the state before the
+ * step, and become the state after it. */
+static void step_marks(const cdok_puzzle *p, const cdok_step *s,
+		       int *values, uint64_t *marks, uint64_t *cand,
+		       uint64_t *gone)
+{
+	int n = cdok_puzzle_size(p);
+
+	cdok_state_candidates(p, values, marks, gone);
+	cdok_step_apply(p, s, values, marks);
+	/* First what the filled cells alone leave. */
+	cdok_state_candidates(p, values, NULL, cand);
+	for (int c = 0; c < n * n; c++) {
+		uint64_t out = 0;
+
+		for (int k = 0; k < s->nremoved; k++)
+			if (s->removed[k].cell == c &&
+			    s->removed[k].value > 0 && s->removed[k].value < 64)
+				out |= (uint64_t)1 << s->removed[k].value;
+		gone[c] &= out & cand[c];
+	}
+	cdok_state_candidates(p, values, marks, cand);
+	for (int c = 0; c < n * n; c++)
+		gone[c] &= ~cand[c];
+}
+
+/* --to pdf: a worked solution to hand out.  The puzzle with its level,
+ * then the grid after each step shown, numbered as the step: its place
+ * shaded and its cells more strongly, the candidates pencilled in and
+ * those the step removes struck out in red, its sentence beneath with
+ * the signs the pictures show.  Without --per-page the pages hold as
+ * many steps as stay legible with their whole sentences. */
 static int show_booklet(struct cli *cli, const char *name,
 			const cdok_puzzle *p, const cdok_explanation *ex)
 {
-	int n = cdok_puzzle_size(p), code = CLI_EXIT_DONE;
-	int *values = malloc((size_t)n * (size_t)n * sizeof(int));
-	unsigned char *shade = malloc((size_t)n * (size_t)n);
+	size_t n = (size_t)cdok_puzzle_size(p), cells = n * n;
+	int code = CLI_EXIT_DONE;
+	int *values = malloc(cells * sizeof(int));
+	unsigned char *shade = malloc(cells);
+	uint64_t *marks = calloc(cells, sizeof(uint64_t));
+	uint64_t *cand = malloc(cells * sizeof(uint64_t));
+	uint64_t *gone = malloc(cells * sizeof(uint64_t));
 	const cdok_grading *g = &ex->grading;
-	cdok_render_item marks;
+	cdok_render_item item;
 	char first[160], what[32];
 
-	if (!values || !shade) {
-		free(values);
-		free(shade);
+	if (!values || !shade || !marks || !cand || !gone) {
 		cli_msg(name, 0, 0, "out of memory");
-		return CLI_EXIT_SYSTEM;
+		code = CLI_EXIT_SYSTEM;
+		goto out;
 	}
-	for (int c = 0; c < n * n; c++)
-		values[c] = cdok_puzzle_given(p, c);
-	memset(&marks, 0, sizeof(marks));
+	for (size_t c = 0; c < cells; c++)
+		values[c] = cdok_puzzle_given(p, (int)c);
+	memset(&item, 0, sizeof(item));
 	if (g->outcome == CDOK_GRADE_LEVEL)
-		snprintf(first, sizeof(first), "Level: %s (score %d, "
-			 "difficulty %llu), %d step%s.",
-			 cdok_level_name(g->scale, g->level), g->score,
-			 (unsigned long long)g->difficulty, ex->nsteps,
+		snprintf(first, sizeof(first), "Level: %s, %d step%s.",
+			 cdok_level_name(g->scale, g->level), ex->nsteps,
 			 ex->nsteps == 1 ? "" : "s");
 	else
 		snprintf(first, sizeof(first), "Level: above %s.",
 			 cdok_level_name(g->scale, g->level - 1));
-	marks.note = first;
-	code = cli_put_marked(cli, name, "the puzzle", p, values, &marks);
+	item.note = first;
+	item.number = -1;
+	cli->pictures.notes_fit = true;
+	code = cli_put_marked(cli, name, "the puzzle", p, values, &item);
 	for (int i = 0; i < ex->nsteps && code == CLI_EXIT_DONE; i++) {
 		const cdok_step *s = &ex->steps[i];
 		char *line = step_line(s, g->scale, i + 1);
+		char *signs = line ? with_signs(line) : NULL;
 
-		if (!line) {
+		free(line);
+		if (!signs) {
 			cli_msg(name, 0, 0, "out of memory");
 			code = CLI_EXIT_SYSTEM;
 			break;
 		}
-		memset(shade, 0, (size_t)n * (size_t)n);
+		memset(shade, 0, cells);
 		for (int k = 0; k < s->nfocus; k++)
 			shade[s->focus[k]] = 1;
 		for (int k = 0; k < s->ncells; k++)
 			shade[s->cells[k]] = 2;
-		cdok_step_apply(p, s, values, NULL);
-		marks.shade = shade;
-		marks.note = line;
+		step_marks(p, s, values, marks, cand, gone);
+		item.shade = shade;
+		item.candidates = cand;
+		item.removed = gone;
+		item.note = signs;
+		item.number = i + 1;
 		snprintf(what, sizeof(what), "step %d", i + 1);
-		code = cli_put_marked(cli, name, what, p, values, &marks);
-		free(line);
+		code = cli_put_marked(cli, name, what, p, values, &item);
+		free(signs);
 	}
-	free(values);
-	free(shade);
 	if (code == CLI_EXIT_DONE && !ex->solved)
 		code = CLI_EXIT_NOSTEP;
+out:
+	free(values);
+	free(shade);
+	free(marks);
+	free(cand);
+	free(gone);
 	return code;
 }
 

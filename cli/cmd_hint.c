@@ -165,6 +165,15 @@ static int read_state(struct cli *cli, const cdok_puzzle *p, int *values,
 		cli_report(name, &err);
 		return cli_status_exit(st);
 	}
+	/* A state that leaves a given blank (an empty file, where play
+	 * starts) holds it all the same, and --apply writes it, so that
+	 * the state it writes is the whole grid `cdok check` reads. */
+	for (int i = 0; i < n * n; i++)
+		if ((values[i] == CDOK_NONE || values[i] == 0) &&
+		    cdok_puzzle_given(p, i) != CDOK_NONE) {
+			values[i] = cdok_puzzle_given(p, i);
+			candidates[i] = 0;
+		}
 	return CLI_EXIT_DONE;
 }
 

@@ -199,7 +199,10 @@ const struct cli_option cli_options[] = {
 	  "print solve convert harden generate gen-grid explain",
 	  "with --to pdf, up to N puzzles on a page (1 to 24, default 1), "
 	  "and twice as many answers (4 to 12); a puzzle whose clues would "
-	  "come out smaller than 6 pt gets a page with fewer.", 0 },
+	  "come out smaller than 6 pt gets a page with fewer.  explain's "
+	  "worked steps: as many as stay legible with their whole "
+	  "sentences (at most 4) without it; N that leaves a step too "
+	  "small is refused, saying how many fit.", 0 },
 	{ OPT_PAPER, "paper", "NAME",
 	  "print solve convert harden generate gen-grid explain",
 	  "with --to pdf, the paper: a4 (the default), a5, a3, letter or "

@@ -238,6 +238,8 @@ int cli_pictures_setup(struct cli *cli)
 	}
 	if (opt->per_page)
 		params.per_page = opt->per_page;
+	else if (cli->pictures.notes_fit)
+		params.per_page = 0;
 	if (opt->dpi)
 		params.dpi = opt->dpi;
 	params.title = opt->title;
@@ -499,8 +501,10 @@ static int put_now(struct cli *cli, const char *name, const char *what,
 	memset(&item, 0, sizeof(item));
 	if (marks) {
 		item.candidates = marks->candidates;
+		item.removed = marks->removed;
 		item.shade = marks->shade;
 		item.note = marks->note;
+		item.number = marks->number;
 	}
 	/* The caption's seed, or for a puzzle read its game ID: only the
 	 * pages show it. */

@@ -75,7 +75,7 @@ int main(int argc, char **argv)
 		int size = cdok_puzzle_size(puzzle);
 		int *answer = malloc(sizeof(int) * (size_t)(size * size));
 		cdok_render_item item = {NULL, NULL, 0, NULL, NULL, NULL,
-					 NULL};
+					 NULL, NULL, 0};
 		cdok_result result;
 
 		if (answer && cdok_solve(puzzle, NULL, answer, &result,

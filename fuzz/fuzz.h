@@ -38,9 +38,9 @@ void fuzz_fail(const char *file, int line, const char *cond,
 void fuzz_check_error(const char *text, size_t len, cdok_status st,
 		      const cdok_error *err);
 
-/* A problem from cdok_check (or, with partial, cdok_check_partial,
- * which adds CDOK_PROBLEM_WRONG) points inside the grid and the
- * puzzle. */
+/* A problem from cdok_check (or, with partial, cdok_check_partial or
+ * cdok_check_state, which add CDOK_PROBLEM_WRONG and
+ * CDOK_PROBLEM_MARKS) points inside the grid and the puzzle. */
 void fuzz_check_problem(const cdok_problem *pr, const cdok_puzzle *p,
 			bool partial);
 

@@ -18,7 +18,10 @@
  * validates), its problems point inside the grid and the puzzle, and
  * when the puzzle has one solution (found within a node limit) the
  * cells it calls wrong are exactly the filled cells without a given
- * that differ from that solution.
+ * that differ from that solution; and cdok_check_state, with the
+ * state's pencil marks, lists the same problems, then a MARKS problem
+ * for exactly the empty cells without a given whose marks leave out the
+ * solution's value.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -152,6 +155,43 @@ static void check_round_trip(const struct state *s)
 	free(marks);
 }
 
+/* cdok_check_state with the pencil marks: the partial problems
+ * (count of them), then exactly the empty cells without a given whose
+ * marks leave out the solution's value (sol, when unique). */
+static void check_marks(const struct state *s, const cdok_puzzle *p,
+			const cdok_grade_params *params, int count,
+			int unique, const int *sol, const char *rules)
+{
+	int n = s->n, total = -1, u = -1, expect = 0;
+	cdok_problem *problems = NULL;
+	cdok_status st;
+
+	st = cdok_check_state(p, s->values, s->marks, params, &problems,
+			      &total, &u, NULL);
+	FUZZ_CHECK(st == CDOK_OK && u == unique, "%s rules: "
+		   "cdok_check_state: status %d, unique %d", rules, st, u);
+	for (int i = 0; unique && i < n * n; i++)
+		expect += s->values[i] == CDOK_NONE &&
+			  cdok_puzzle_given(p, i) == CDOK_NONE &&
+			  s->marks[i] && !(s->marks[i] >> sol[i] & 1);
+	FUZZ_CHECK(total == count + expect, "%s rules: %d problems with "
+		   "marks, %d without, %d marks wrong", rules, total, count,
+		   expect);
+	for (int i = count; i < total; i++) {
+		const cdok_problem *pr = &problems[i];
+		int cell = pr->row * n + pr->column;
+
+		fuzz_check_problem(pr, p, true);
+		FUZZ_CHECK(pr->kind == CDOK_PROBLEM_MARKS &&
+			   s->values[cell] == CDOK_NONE &&
+			   pr->where == s->marks[cell] &&
+			   pr->given == sol[cell], "%s rules: r%dc%d: marks "
+			   "%#llx called wrong", rules, pr->row + 1,
+			   pr->column + 1, (unsigned long long)pr->where);
+	}
+	cdok_free(problems);
+}
+
 /* The mistake finder on the state, under one rule set. */
 static void check_partial(void *user, const cdok_puzzle *p,
 			  const char *rules)
@@ -224,6 +264,7 @@ static void check_partial(void *user, const cdok_puzzle *p,
 		FUZZ_CHECK(!flagged, "%s rules: a cell called wrong without "
 			   "a unique solution", rules);
 	}
+	check_marks(s, p, &params, count, unique, sol, rules);
 	cdok_free(problems);
 	free(sol);
 }

@@ -79,7 +79,7 @@ void fuzz_check_problem(const cdok_problem *pr, const cdok_puzzle *p,
 	int n = cdok_puzzle_size(p), ncages = cdok_puzzle_cage_count(p);
 
 	FUZZ_CHECK(pr->kind >= CDOK_PROBLEM_VALUE &&
-		   pr->kind <= (partial ? CDOK_PROBLEM_WRONG
+		   pr->kind <= (partial ? CDOK_PROBLEM_MARKS
 					: CDOK_PROBLEM_TWO_DIGIT), "kind %d",
 		   pr->kind);
 	FUZZ_CHECK(pr->row >= -1 && pr->row < n && pr->column >= -1 &&

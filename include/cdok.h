@@ -441,16 +441,19 @@ typedef enum cdok_problem_kind {
 				 * digit more than once */
 	CDOK_PROBLEM_TWO_DIGIT, /* Nylimb: a row or column holds more than
 				 * one two-digit number */
-	CDOK_PROBLEM_WRONG      /* cdok_check_partial: a filled cell holds
+	CDOK_PROBLEM_WRONG,     /* cdok_check_partial: a filled cell holds
 				 * another value than the puzzle's only
 				 * solution */
+	CDOK_PROBLEM_MARKS      /* cdok_check_state: an empty cell's pencil
+				 * marks leave out the value of the
+				 * puzzle's only solution */
 } cdok_problem_kind;
 
 /* One broken rule.  Rows and columns count from 0 here (messages from
  * cdok_problem_describe count from 1). */
 typedef struct cdok_problem {
 	cdok_problem_kind kind;
-	/* VALUE, GIVEN, WRONG: the cell.  ROW: the row (column -1).  COLUMN: the
+	/* VALUE, GIVEN, WRONG, MARKS: the cell.  ROW: the row (column -1).  COLUMN: the
 	 * column (row -1).  DIGIT, TWO_DIGIT: the row (column -1) or the
 	 * column (row -1).  CAGE, CAGE_REPEAT: the cage's first cell.
 	 * BOX: the box's top-left cell. */
@@ -458,17 +461,18 @@ typedef struct cdok_problem {
 	int column;
 	/* VALUE, GIVEN: the value found (CDOK_NONE, or 0 in a plain
 	 * puzzle, = empty).  ROW, COLUMN, BOX, CAGE_REPEAT: the value that
-	 * repeats.  DIGIT: the digit that repeats. */
+	 * repeats.  DIGIT: the digit that repeats.  MARKS: CDOK_NONE. */
 	int value;
-	/* GIVEN: the given value.  WRONG: the solution's value (which
-	 * cdok_problem_describe does not tell). */
+	/* GIVEN: the given value.  WRONG, MARKS: the solution's value
+	 * (which cdok_problem_describe does not tell). */
 	int given;
 	/* ROW: bit c set for each column c holding the value; COLUMN: bit
 	 * r for each row r.  (Grids have at most 63 columns.)  DIGIT,
 	 * TWO_DIGIT: bit i for each position i along the line holding the
 	 * digit or a two-digit number.  BOX: bit i
 	 * for the i-th cell of the box in reading order.  CAGE_REPEAT:
-	 * bit i for the cage's i-th cell (cdok_cage_cells), for i < 64. */
+	 * bit i for the cage's i-th cell (cdok_cage_cells), for i < 64.
+	 * MARKS: the cell's pencil marks (bit v for value v). */
 	uint64_t where;
 	/* CAGE, CAGE_REPEAT: the cage's index; -1 for other kinds. */
 	int cage;
@@ -1115,6 +1119,15 @@ CDOK_API cdok_status cdok_read_state(const char *text, size_t len, int size,
 				     int *values, uint64_t *candidates,
 				     cdok_error *err);
 
+/* The candidates of every cell of a state as a player's grid shows them,
+ * into out (size*size sets, bit v for value v): a cell's pencil marks
+ * when it has them (candidates[cell] not 0), less the values the filled
+ * cells that see it hold; for a cell without marks, every value those
+ * cells leave; 0 for a filled cell.  candidates may be NULL (no marks). */
+CDOK_API void cdok_state_candidates(const cdok_puzzle *puzzle,
+				    const int *values,
+				    const uint64_t *candidates, uint64_t *out);
+
 /* Write a state in that syntax into a new NUL-terminated string (release
  * with cdok_free); candidates may be NULL. */
 CDOK_API cdok_status cdok_write_state(int size, const int *values,
@@ -1132,6 +1145,22 @@ CDOK_API cdok_status cdok_check_partial(const cdok_puzzle *puzzle,
 					const cdok_grade_params *params,
 					cdok_problem **problems, int *count,
 					int *unique, cdok_error *err);
+
+/* The mistake finder on a state of play (cdok_read_state), the one
+ * judgement that `cdok check`, `cdok hint`, Python's Puzzle.mistakes()
+ * and the page share: cdok_check_partial's problems, then, when the
+ * puzzle has exactly one solution, a CDOK_PROBLEM_MARKS for every empty
+ * cell whose pencil marks leave out the solution's value (reading
+ * order).  An empty cell that has a given holds its given, as in
+ * cdok_hint_next.  candidates is as cdok_hint_next takes it (NULL, or
+ * 0 in a cell: not noted, no mistake).  The rest is cdok_check_partial's,
+ * which is this call with candidates NULL. */
+CDOK_API cdok_status cdok_check_state(const cdok_puzzle *puzzle,
+				      const int *values,
+				      const uint64_t *candidates,
+				      const cdok_grade_params *params,
+				      cdok_problem **problems, int *count,
+				      int *unique, cdok_error *err);
 
 /* ------------------------------------------------------------------ */
 /* Pictures (libcdok-render)                                           */
@@ -1180,7 +1209,11 @@ typedef struct cdok_render_params {
 	double paper_width, paper_height;
 	/* pdf: the most puzzles on a page, 1..CDOK_RENDER_MAX_PER_PAGE
 	 * (default 1).  Answer pages hold twice as many (at most 12, at
-	 * least 4). */
+	 * least 4).  Pages of grids with notes (worked steps) hold exactly
+	 * this many, each grid with its whole note: a step whose grid
+	 * would then be too small to read (clues under
+	 * CDOK_RENDER_MIN_TYPE) is an error, CDOK_ERR_UNSUPPORTED, that
+	 * says how many fit; 0 asks for as many as fit, at most 4. */
 	int per_page;
 	/* pdf: a title at the top of every page, or NULL (default).
 	 * Copied by cdok_render_setup; UTF-8. */
@@ -1236,8 +1269,9 @@ typedef struct cdok_render_item {
 	 * hint's place (cdok_step.focus) and its cells, or NULL. */
 	const unsigned char *shade;
 	/* pdf: a text set under the grid, wrapped to its width (UTF-8, at
-	 * most 65536 bytes; what passes eight lines ends in an ellipsis),
-	 * as the sentence of a worked step, or NULL.  Copied. */
+	 * most 65536 bytes; never cut: the page makes room for every
+	 * line, with fewer grids on it when need be), as the sentence of
+	 * a worked step, or NULL.  Copied. */
 	const char *note;
 	/* pdf: a short text naming where the puzzle came from ("seed 42",
 	 * or a Keen or Solo game ID), shown at the right end of its
@@ -1245,6 +1279,15 @@ typedef struct cdok_render_item {
 	 * wide and left out when even that does not fit; or NULL.  UTF-8,
 	 * at most 256 bytes.  Copied. */
 	const char *source;
+	/* Pencil marks struck out, as a worked step removes them: drawn
+	 * red and crossed in their places among the candidates (size*size
+	 * sets, bit v for value v), or NULL.  Copied. */
+	const uint64_t *removed;
+	/* pdf: the number in the caption: 0 (the default) for the
+	 * picture's place in the stream, from 1; a positive number for
+	 * that one (a worked step's); -1 for none (the puzzle a worked
+	 * solution starts with). */
+	int number;
 } cdok_render_item;
 
 /* cdok_writer_put, with item (which may be NULL) for a libcdok-render

@@ -653,3 +653,110 @@ Test(levels, mistakes_in_a_partial_grid)
 	cdok_free(probs);
 	cdok_puzzle_free(p);
 }
+
+/* One state for everyone: every state a hint chain writes
+ * (cdok_write_state, as `hint --apply` does) reads back
+ * (cdok_read_state) into a state the mistake finder passes; a mark
+ * taken from it that leaves out the solution's value is a MARKS problem
+ * on that cell, and the hint names the same cell. */
+Test(levels, states_of_a_hint_chain_pass_the_mistake_finder)
+{
+	cdok_puzzle *p = corpus("killer/killer_kt_01.solo");
+	int sol[81], values[81], back[81], count, unique, steps = 0;
+	int tampered = 0;
+	uint64_t cand[81], marks[81];
+	cdok_problem *probs;
+	cdok_hint *h;
+
+	corpus_solution("killer/killer_kt_01.sol", 9, sol);
+	for (int i = 0; i < 81; i++) {
+		values[i] = cdok_puzzle_given(p, i);
+		cand[i] = 0;
+	}
+	for (;;) {
+		char *text;
+		size_t len;
+
+		cr_assert_eq(cdok_hint_next(p, values, cand, NULL, &h, NULL),
+			     CDOK_OK);
+		if (h->outcome != CDOK_HINT_STEP)
+			break;
+		cdok_step_apply(p, &h->step, values, cand);
+		cdok_hint_free(h);
+		steps++;
+		cr_assert_eq(cdok_write_state(9, values, cand, &text, &len,
+					      NULL), CDOK_OK);
+		cr_assert_eq(cdok_read_state(text, len, 9, back, marks, NULL),
+			     CDOK_OK);
+		cdok_free(text);
+		cr_assert_eq(cdok_check_state(p, back, marks, NULL, &probs,
+					      &count, &unique, NULL), CDOK_OK);
+		cr_expect_eq(count, 0, "step %d: a right state has a mistake",
+			     steps);
+		cr_expect_eq(unique, 1);
+		cdok_free(probs);
+		/* Every tenth state: take the solution's value out of the
+		 * first cell with more than one mark. */
+		for (int i = 0; steps % 10 == 0 && i < 81; i++) {
+			uint64_t bit = (uint64_t)1 << sol[i];
+
+			if (back[i] != CDOK_NONE || cdok_popcount(marks[i]) < 2 ||
+			    !(marks[i] & bit))
+				continue;
+			marks[i] &= ~bit;
+			cr_assert_eq(cdok_check_state(p, back, marks, NULL,
+						      &probs, &count, &unique,
+						      NULL), CDOK_OK);
+			cr_assert_eq(count, 1);
+			cr_expect_eq(probs[0].kind, CDOK_PROBLEM_MARKS);
+			cr_expect(probs[0].row == i / 9 &&
+				  probs[0].column == i % 9);
+			cr_expect_eq(probs[0].given, sol[i]);
+			cr_expect_eq(probs[0].where, marks[i]);
+			cdok_free(probs);
+			cr_assert_eq(cdok_hint_next(p, back, marks, NULL, &h,
+						    NULL), CDOK_OK);
+			cr_expect_eq(h->outcome, CDOK_HINT_CONTRADICTION);
+			cr_expect(h->step.ncells == 1 && h->step.cells[0] == i);
+			cdok_hint_free(h);
+			tampered++;
+			break;
+		}
+	}
+	cr_expect_eq(h->outcome, CDOK_HINT_SOLVED);
+	cdok_hint_free(h);
+	cr_expect(tampered >= 3, "only %d states tampered with", tampered);
+	/* Solved: no mistake and, as cdok_check says, right. */
+	cr_expect_eq(memcmp(values, sol, sizeof(sol)), 0);
+	cr_assert_eq(cdok_check(p, values, &probs, &count, NULL), CDOK_OK);
+	cr_expect_eq(count, 0);
+	cdok_free(probs);
+	cdok_puzzle_free(p);
+}
+
+/* A given left blank holds its given: no mistake, and not empty to a
+ * rule; a value that repeats it in its row is one. */
+Test(levels, a_blank_given_holds_its_given)
+{
+	const char *spec = "J+12 F/4 5 2 E*3 E\nJ F H+7 H I*60 I\n"
+			   "J D+12 G+28 G G I\n3 D K-1 K G G\n"
+			   "4 D D B+11 G A*2\nC+10 C C B 4 A\n";
+	cdok_puzzle *p = fmt_read_one("spec", spec, strlen(spec), "readme6");
+	int values[36], count, unique;
+	cdok_problem *probs;
+
+	for (int i = 0; i < 36; i++)
+		values[i] = CDOK_NONE;
+	cr_assert_eq(cdok_check_state(p, values, NULL, NULL, &probs, &count,
+				      &unique, NULL), CDOK_OK);
+	cr_expect_eq(count, 0);
+	cdok_free(probs);
+	/* r1c1 = 5 repeats the given 5 of r1c3 (left blank). */
+	values[0] = 5;
+	cr_assert_eq(cdok_check_state(p, values, NULL, NULL, &probs, &count,
+				      &unique, NULL), CDOK_OK);
+	cr_assert(count >= 1);
+	cr_expect_eq(probs[0].kind, CDOK_PROBLEM_ROW);
+	cdok_free(probs);
+	cdok_puzzle_free(p);
+}

@@ -409,3 +409,78 @@ Test(render_cli, hint_and_explain_pictures, .timeout = 60)
 	free(pdf);
 	remove_tmpdir(dir);
 }
+
+/* The worked solution a teacher hands out (issue 39): of held-out 9 x 9
+ * Hard puzzles (made here from seeds; 103 and 129 have the most steps
+ * of seeds 100 to 129), at most 12 pages by default, every step's
+ * sentence whole (no "…"), the signs the pictures show (no "256*
+ * cage"), and the steps numbered as their sentences; --per-page N is
+ * honoured (N to a page) or refused with the number that fits. */
+Test(render_cli, worked_solution_of_a_9x9_hard, .timeout = 120)
+{
+	static const char *const seeds[] = {"103", "129", "112"};
+	char *dir = make_tmpdir(), *puzzle = path_in(dir, "p.spec");
+	char *pdf = path_in(dir, "worked.pdf");
+	struct run r;
+
+	for (size_t i = 0; i < sizeof(seeds) / sizeof(seeds[0]); i++) {
+		int steps = 0, pages;
+		char *text, *at, want[32];
+
+		CDOK(&r, "-s", "9", "--level", "hard", "--seed", seeds[i],
+		     "generate", "-o", puzzle);
+		cr_assert_eq(r.status, 0, "%s", r.err.data);
+		run_free(&r);
+		CDOK(&r, "explain", puzzle);
+		at = strstr(r.out.data, " steps");
+		while (at && at > r.out.data && at[-1] >= '0' && at[-1] <= '9')
+			at--;
+		cr_assert(at && sscanf(at, "%d", &steps) == 1, "%s",
+			  r.out.data);
+		run_free(&r);
+		CDOK(&r, "explain", "--to", "pdf", "-o", pdf, puzzle);
+		cr_expect_eq(r.status, 0, "%s", r.err.data);
+		run_free(&r);
+		pages = pages_of(pdf);
+		cr_expect(pages >= 1 && pages <= 12, "seed %s: %d steps on %d "
+			  "pages", seeds[i], steps, pages);
+		text = text_of(pdf);
+		cr_expect(!strstr(text, "\u2026"), "seed %s: a cut sentence",
+			  seeds[i]);
+		cr_expect(!strstr(text, "*cage") && !strstr(text, "/cage"),
+			  "seed %s: ASCII signs", seeds[i]);
+		cr_expect(strstr(text, "Level:Hard,"), "seed %s", seeds[i]);
+		/* The last step's sentence, numbered as it. */
+		snprintf(want, sizeof(want), "%d.", steps);
+		cr_expect(strstr(text, want), "seed %s: no step %d", seeds[i],
+			  steps);
+		free(text);
+	}
+	/* Seed 112 is last: two to a page is honoured, the puzzle and
+	 * the steps; six is refused, saying how many fit. */
+	CDOK(&r, "explain", "--to", "pdf", "--per-page", "2", "-o", pdf,
+	     puzzle);
+	cr_expect_eq(r.status, 0, "%s", r.err.data);
+	run_free(&r);
+	CDOK(&r, "explain", puzzle);
+	{
+		char *at = strstr(r.out.data, " steps");
+		int steps = 0;
+
+		while (at && at > r.out.data && at[-1] >= '0' && at[-1] <= '9')
+			at--;
+		cr_assert(at && sscanf(at, "%d", &steps) == 1);
+		cr_expect_eq(pages_of(pdf), (steps + 2) / 2);
+	}
+	run_free(&r);
+	CDOK(&r, "explain", "--to", "pdf", "--per-page", "6", "-o", pdf,
+	     puzzle);
+	cr_expect_neq(r.status, 0);
+	expect_match(r.err.data, "6 to a page leaves grid [0-9]+ too small "
+		     "to read beside its whole note .*: at most [1-5] fit",
+		     "stderr");
+	run_free(&r);
+	free(puzzle);
+	free(pdf);
+	remove_tmpdir(dir);
+}

@@ -67,7 +67,7 @@ static struct bytes write_stream(const char *format,
 			     err.message);
 	for (int i = 0; i < n; i++) {
 		cdok_render_item item = {answers ? answers[i] : NULL, NULL, 0,
-					 NULL, NULL, NULL, NULL};
+					 NULL, NULL, NULL, NULL, NULL, 0};
 
 		cr_assert_eq(cdok_render_put(w, ps[i], NULL, &item, &out, &len,
 					     &err), CDOK_OK, "%s #%d: %s",
@@ -591,7 +591,8 @@ Test(render, small_type_is_reported)
 {
 	cdok_puzzle *big = cdok_puzzle_new(40), *ok;
 	cdok_writer *w = cdok_writer_new(render_format("pdf"), 0);
-	cdok_render_item item = {NULL, "hard", -1, NULL, NULL, NULL, NULL};
+	cdok_render_item item = {NULL, "hard", -1, NULL, NULL, NULL, NULL,
+				 NULL, 0};
 	size_t len;
 	char *out, *text = fmt_corpus_file("cdok/cdok16D_01.spec", &len);
 	cdok_error err;
@@ -660,7 +661,7 @@ Test(render, settings_are_checked)
 		     CDOK_ERR_INVALID);
 	cr_expect(strstr(err.message, "a4, a5, a3, letter or legal"));
 	cdok_render_params_init(&pp);
-	pp.per_page = 0;
+	pp.per_page = -1;
 	cr_expect_eq(cdok_render_setup(w, &pp, &err), CDOK_ERR_INVALID);
 	pp.per_page = CDOK_RENDER_MAX_PER_PAGE + 1;
 	cr_expect_eq(cdok_render_setup(w, &pp, &err), CDOK_ERR_INVALID);
@@ -1072,7 +1073,7 @@ Test(render, caption_names_the_source, .timeout = 60)
 	cdok_puzzle *small = corpus_puzzle("keen/keen_4e_01.spec", "spec");
 	cdok_writer *w = cdok_writer_new(render_format("pdf"), 0);
 	cdok_render_item item = {NULL, "hard", 0, NULL, NULL, NULL,
-				 "seed 42"};
+				 "seed 42", NULL, 0};
 	char wide[120], *out, *text;
 	struct bytes pdf = {NULL, 0};
 	cdok_render_params pp;
@@ -1246,4 +1247,39 @@ Test(render, givens_as_cages_leaves_boxes_alone)
 		free(b.data);
 		cdok_puzzle_free(ps[i]);
 	}
+}
+
+/* A worked step's picture: its candidates grey, the marks it removes
+ * red and crossed out in their places, and in the pdf its caption
+ * numbered as the item asks. */
+Test(render, removed_marks_are_struck_in_red)
+{
+	cdok_puzzle *p = corpus_puzzle("keen/keen_4e_01.spec", "spec");
+	cdok_writer *w = cdok_writer_new(render_format("svg"), 0);
+	uint64_t cand[16] = {0}, gone[16] = {0};
+	cdok_render_item item;
+	size_t len;
+	char *out;
+	int red = 0, grey = 0;
+
+	cr_assert_not_null(p);
+	cr_assert_not_null(w);
+	cand[5] = (1u << 1) | (1u << 3);
+	gone[5] = 1u << 2;
+	gone[6] = (1u << 2) | (1u << 4);
+	memset(&item, 0, sizeof(item));
+	item.candidates = cand;
+	item.removed = gone;
+	cr_assert_eq(cdok_render_put(w, p, NULL, &item, &out, &len, NULL),
+		     CDOK_OK);
+	for (const char *s = out; (s = strstr(s, "rgb(")); s++) {
+		red += !strncmp(s, "rgb(80%,10%,10%)", 16);
+		grey += !strncmp(s, "rgb(30%,30%,30%)", 16);
+	}
+	/* Three struck digits, each drawn and crossed. */
+	cr_expect(red >= 3, "%d red", red);
+	cr_expect(grey >= 2, "%d grey", grey);
+	cdok_free(out);
+	cdok_writer_free(w);
+	cdok_puzzle_free(p);
 }

@@ -477,8 +477,9 @@ function fillCandidates(on) {
 
 // ---- Check: the library's mistake finder ----
 
-function mistakes(values) {
-  const r = engine.check(game.doc.spec, game.doc.solution, values);
+// Values and pencil marks, judged as `cdok check` and Hint judge them.
+function mistakes(values, marks) {
+  const r = engine.check(game.doc.spec, game.doc.solution, values, marks);
   return r.ok ? r.problems : [];
 }
 
@@ -488,9 +489,10 @@ function check() {
     say("Check needs a puzzle with exactly one solution.");
     return;
   }
-  const problems = mistakes(game.values);
+  const problems = mistakes(game.values, game.marks);
   game.invalid.clear();
-  problems.forEach((p) => p.cells.forEach((c) => { if (game.values[c]) game.invalid.add(c); }));
+  // A wrong value's cell, or an empty cell whose marks leave out its value.
+  problems.forEach((p) => p.cells.forEach((c) => { if (game.values[c] || p.kind === "marks") game.invalid.add(c); }));
   refresh();
   if (!problems.length) {
     say("Correct so far: no mistakes.");
@@ -508,7 +510,7 @@ function check() {
 function revertMistakes() {
   // The newest earlier state that the mistake finder passes.
   for (let k = game.undo.length - 1; k >= 0; k--) {
-    if (!mistakes(game.undo[k].values).length) {
+    if (!mistakes(game.undo[k].values, game.undo[k].marks).length) {
       const target = game.undo[k];
       change(() => {
         game.values = target.values.slice();

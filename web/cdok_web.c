@@ -721,6 +721,7 @@ static const char *problem_word(cdok_problem_kind k)
 	case CDOK_PROBLEM_DIGIT: return "digit";
 	case CDOK_PROBLEM_TWO_DIGIT: return "two-digit";
 	case CDOK_PROBLEM_WRONG: return "wrong";
+	case CDOK_PROBLEM_MARKS: return "marks";
 	}
 	return "value";
 }
@@ -770,14 +771,17 @@ static void put_problem_cells(struct buf *b, const cdok_puzzle *p,
 	put(b, "]");
 }
 
-/* The mistake finder on a partly filled grid (comma-separated values, 0
- * for empty): every broken rule and, when the puzzle has one solution,
- * every filled value that differs from it ("wrong"), each with its
- * cells and the library's sentence.  solution as for cw_hint. */
+/* The mistake finder on a state of play (comma-separated values, 0
+ * for empty, and pencil marks as cw_hint takes them): the judgement of
+ * `cdok check` and of hints (cdok_check_state), every broken rule and,
+ * when the puzzle has one solution, every filled value that differs
+ * from it ("wrong") and every cell whose marks leave out its value
+ * ("marks"), each with its cells and the library's sentence.  solution
+ * as for cw_hint. */
 CW_EXPORT char *cw_check(const char *puzzle, const char *solution,
-			 const char *values);
+			 const char *values, const char *candidates);
 CW_EXPORT char *cw_check(const char *puzzle, const char *solution,
-			 const char *values)
+			 const char *values, const char *candidates)
 {
 	cdok_puzzle *p;
 	cdok_problem *pr = NULL;
@@ -785,6 +789,7 @@ CW_EXPORT char *cw_check(const char *puzzle, const char *solution,
 	cdok_error err;
 	struct buf b = { 0 };
 	int n, *sol, *v, count = 0, unique = 0;
+	uint64_t *c;
 	cdok_status st;
 
 	if (read_puzzle(puzzle ? puzzle : "", &p, NULL, &err) != CDOK_OK)
@@ -792,12 +797,16 @@ CW_EXPORT char *cw_check(const char *puzzle, const char *solution,
 	n = cdok_puzzle_size(p);
 	sol = given_solution(p, solution);
 	v = malloc(sizeof(int) * (size_t)(n * n));
-	if (!v) {
+	c = malloc(sizeof(uint64_t) * (size_t)(n * n));
+	if (!v || !c) {
 		free(sol);
+		free(v);
+		free(c);
 		cdok_puzzle_free(p);
 		return fail_doc("out of memory", 0, 0);
 	}
 	parse_ints(values, v, n * n);
+	parse_sets(candidates, c, n * n);
 	/* 0 is the page's empty cell; a Nylimb grid may hold 0 itself. */
 	if (!(cdok_puzzle_rules(p) & CDOK_RULE_NYLIMB))
 		for (int i = 0; i < n * n; i++)
@@ -805,7 +814,7 @@ CW_EXPORT char *cw_check(const char *puzzle, const char *solution,
 				v[i] = CDOK_NONE;
 	cdok_grade_params_init(&gp);
 	gp.solution = sol;
-	st = cdok_check_partial(p, v, &gp, &pr, &count, &unique, &err);
+	st = cdok_check_state(p, v, c, &gp, &pr, &count, &unique, &err);
 	if (st == CDOK_OK) {
 		putf(&b, "{\"ok\":true,\"unique\":%s,\"problems\":[",
 		     unique ? "true" : "false");
@@ -826,6 +835,7 @@ CW_EXPORT char *cw_check(const char *puzzle, const char *solution,
 	cdok_puzzle_free(p);
 	free(sol);
 	free(v);
+	free(c);
 	if (st != CDOK_OK) {
 		free(b.p);
 		return fail_err(&err);

@@ -29,8 +29,8 @@ function cdokEngine(M) {
        o.boxRows || 0, o.boxCols || 0, String(o.seed)]),
     hint: (spec, solution, values, marks) =>
       call("cw_hint", [S, S, S, S], [spec, csv(solution), csv(values), csv(marks)]),
-    check: (spec, solution, values) =>
-      call("cw_check", [S, S, S], [spec, csv(solution), csv(values)]),
+    check: (spec, solution, values, marks) =>
+      call("cw_check", [S, S, S, S], [spec, csv(solution), csv(values), csv(marks)]),
     explain: (spec, solution) => call("cw_explain", [S, S], [spec, csv(solution)]),
     combos: (spec, cell) => call("cw_combos", [S, N], [spec, cell]),
     solve: (text) => call("cw_solve", [S], [text]),

@@ -319,10 +319,12 @@ GRADE_TECHNIQUES(GRADE_TECH_PROTO)
 
 /* ---- mistakes.c ---- */
 
-/* cdok_check_partial, and when solution (size*size) is not NULL the
- * puzzle's only solution into it (when *unique); verdict (may be NULL)
- * gets the solver's verdict on the puzzle. */
+/* cdok_check_state (candidates may be NULL), and when solution
+ * (size*size) is not NULL the puzzle's only solution into it (when
+ * *unique); verdict (may be NULL) gets the solver's verdict on the
+ * puzzle. */
 cdok_status cdki_grade_mistakes(const cdok_puzzle *p, const int *values,
+				const uint64_t *candidates,
 				const cdok_grade_params *params,
 				cdok_problem **problems, int *count,
 				int *unique, cdok_verdict *verdict,

@@ -375,8 +375,10 @@ static cdok_status hint_prepare(const cdok_puzzle *p, const int *values,
 			state[i] = p->given[i];
 		h->empty += !state[i];
 	}
-	st = cdki_grade_mistakes(p, state, params, &problems, &count, unique,
-				 &verdict, sol, err);
+	/* The one judgement of mistakes (mistakes.c), pencil marks and
+	 * all, as `cdok check` and the page make it. */
+	st = cdki_grade_mistakes(p, state, candidates, params, &problems,
+				 &count, unique, &verdict, sol, err);
 	if (st != CDOK_OK)
 		return st;
 	cells = cdok_malloc((size_t)ncells * sizeof(int));
@@ -411,20 +413,6 @@ static cdok_status hint_prepare(const cdok_puzzle *p, const int *values,
 				 count > 2 ? "s" : "");
 		if (!outcome_step(h, CDOK_HINT_CONTRADICTION, p, cells, ncell,
 				  text))
-			st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0,
-				       "out of memory");
-		goto out;
-	}
-	for (int i = 0; *unique && candidates && i < ncells; i++) {
-		char text[160];
-
-		if (state[i] || !(candidates[i] & ~(uint64_t)1) ||
-		    (candidates[i] & BIT(sol[i])))
-			continue;
-		snprintf(text, sizeof(text), "the pencil marks of r%dc%d "
-			 "leave out the value the solution has there",
-			 i / n + 1, i % n + 1);
-		if (!outcome_step(h, CDOK_HINT_CONTRADICTION, p, &i, 1, text))
 			st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0,
 				       "out of memory");
 		goto out;

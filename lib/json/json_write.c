@@ -316,6 +316,8 @@ static const char *problem_kind(cdok_problem_kind k)
 		return "two-digit";
 	case CDOK_PROBLEM_WRONG:
 		return "wrong";
+	case CDOK_PROBLEM_MARKS:
+		return "marks";
 	}
 	return "unknown";
 }
@@ -358,6 +360,17 @@ static json_t *problem_object(struct builder *b, const cdok_puzzle *p,
 			set(b, o, "given", chk(b, json_integer(pr->given)));
 		set(b, o, "value", chk(b, json_integer(pr->value)));
 		break;
+	case CDOK_PROBLEM_MARKS: {
+		json_t *m = chk(b, json_array());
+
+		set(b, o, "row", chk(b, json_integer(pr->row)));
+		set(b, o, "column", chk(b, json_integer(pr->column)));
+		for (int v = 1; v < 64; v++)
+			if (pr->where & ((uint64_t)1 << v))
+				append(b, m, chk(b, json_integer(v)));
+		set(b, o, "marks", m);
+		break;
+	}
 	case CDOK_PROBLEM_ROW:
 	case CDOK_PROBLEM_COLUMN:
 		line_problem(b, o, pr, pr->kind == CDOK_PROBLEM_ROW);

@@ -830,6 +830,10 @@ size_t cdok_problem_describe(const cdok_problem *pr, const cdok_puzzle *p,
 			     "not the value of the puzzle's solution there",
 			     r, c, pr->value);
 		break;
+	case CDOK_PROBLEM_MARKS:
+		w = snprintf(buf, len, "the pencil marks of r%dc%d leave out "
+			     "the value the solution has there", r, c);
+		break;
 	case CDOK_PROBLEM_ROW:
 	case CDOK_PROBLEM_COLUMN:
 		w = describe_line(pr, r, c, buf, len);

@@ -9,6 +9,12 @@
  * it while they stay legible too.  All grids of a page share one cell
  * size, the largest that fits every one of them (at most
  * RENDER_MAX_CELL), so mixed sizes on a page keep one type size.
+ *
+ * Grids with notes (a worked solution's steps) are laid out by what
+ * their notes need: every note is set whole, wrapped to its slot, and
+ * the band under the grids is as deep as the longest note of the page,
+ * so a page holds as many steps as stay legible with their notes (at
+ * most --per-page; with per_page 0, at most NOTE_AUTO_MAX).
  */
 #include <cairo-pdf.h>
 #include <stdio.h>
@@ -30,9 +36,10 @@
 #define FOOTER_SIZE 9.0      /* the page number */
 #define FOOTER_BAND 18.0
 #define NOTE_SIZE 9.5        /* a note under a grid (a worked step) */
-#define NOTE_LEADING 12.0
-#define NOTE_LINES 8         /* at most; a longer note ends in "..." */
-#define NOTE_BAND (6.0 + NOTE_LINES * NOTE_LEADING)
+#define NOTE_LEADING 12.0    /* at NOTE_SIZE; in proportion below it */
+#define NOTE_MIN 6.0         /* the smallest a note is set, to fit */
+#define NOTE_GAP 6.0         /* between a grid and its note */
+#define NOTE_AUTO_MAX 4      /* steps on a page when per_page is 0 */
 
 /* The slots of a page. */
 struct layout {
@@ -46,7 +53,7 @@ struct layout {
  * cut into count slots in the columns and rows that give the largest
  * square grid. */
 static struct layout layout_for(const cdok_render_params *pp, bool heading,
-				int count, double note_band)
+				int count, double band)
 {
 	double top = MARGIN + (heading ? HEADING_BAND : 0);
 	double w = pp->paper_width - 2 * MARGIN;
@@ -65,7 +72,7 @@ static struct layout layout_for(const cdok_render_params *pp, bool heading,
 		l.slot_h = (h - (l.rows - 1) * GAP) / l.rows;
 		/* Leave the caption's band and the frame's outset. */
 		sw = l.slot_w - 4;
-		sh = l.slot_h - CAPTION_BAND - note_band - 4;
+		sh = l.slot_h - CAPTION_BAND - band - 4;
 		l.side = sw < sh ? sw : sh;
 		if (cols == 1 || l.side > best.side)
 			best = l;
@@ -97,7 +104,7 @@ struct pages {
 	int per_page;
 	double min_cell;
 	const char *heading;     /* NULL: none */
-	double note_band;        /* room under each grid for notes */
+	bool notes;              /* some grid has a note: worked steps */
 };
 
 static bool legible(const struct pages *pg, const struct layout *l,
@@ -152,6 +159,9 @@ static void caption(cairo_t *cr, const struct pages *pg,
 
 	cairo_set_source_rgb(cr, 0, 0, 0);
 	cairo_move_to(cr, x, y);
+	/* A picture numbered -1 (the puzzle before a worked solution's
+	 * steps) has no number. */
+	numbered = numbered && e->number > 0;
 	if (numbered) {
 		snprintf(number, sizeof(number), "%d", e->number);
 		cdki_render_font(cr, true, CAPTION_SIZE);
@@ -171,18 +181,21 @@ static void caption(cairo_t *cr, const struct pages *pg,
 		caption_source(cr, e->source, used_x, x, used_y, width);
 }
 
-/* A note, its words wrapped to width, from its first line's baseline
- * at (x, y); beyond NOTE_LINES lines it ends in an ellipsis. */
-static void note(cairo_t *cr, const char *text, double x, double y,
-		 double width)
+/* A note, its words wrapped to width at size, from its first line's
+ * baseline at (x, y), every line of it (a word wider than width stands
+ * alone on its line); when draw is false only measured.  Returns the
+ * number of lines. */
+static int note(cairo_t *cr, const char *text, double x, double y,
+		double width, double size, bool draw)
 {
 	char line[2048];
 	size_t len = 0;
 	int lines = 0;
 
 	cairo_set_source_rgb(cr, 0, 0, 0);
-	cdki_render_font(cr, false, NOTE_SIZE);
-	while (*text && lines < NOTE_LINES) {
+	cdki_render_font(cr, false, size);
+	text += strspn(text, " ");
+	while (*text) {
 		size_t word = strcspn(text, " ");
 		cairo_text_extents_t ext;
 		char try[2048];
@@ -194,17 +207,13 @@ static void note(cairo_t *cr, const char *text, double x, double y,
 		cairo_text_extents(cr, try, &ext);
 		if (len && ext.x_advance > width) {
 			/* The line is full: show it, start the next. */
-			if (++lines == NOTE_LINES) {
-				snprintf(try, sizeof(try), "%.*s \u2026",
-					 (int)len, line);
-				cairo_move_to(cr, x, y);
-				cairo_show_text(cr, try);
-				return;
-			}
 			line[len] = '\0';
-			cairo_move_to(cr, x, y);
-			cairo_show_text(cr, line);
-			y += NOTE_LEADING;
+			if (draw) {
+				cairo_move_to(cr, x, y);
+				cairo_show_text(cr, line);
+			}
+			lines++;
+			y += size * NOTE_LEADING / NOTE_SIZE;
 			len = 0;
 			continue;
 		}
@@ -213,10 +222,24 @@ static void note(cairo_t *cr, const char *text, double x, double y,
 		text += word;
 		text += strspn(text, " ");
 	}
-	if (len && lines < NOTE_LINES) {
-		cairo_move_to(cr, x, y);
-		cairo_show_text(cr, line);
+	if (len) {
+		if (draw) {
+			cairo_move_to(cr, x, y);
+			cairo_show_text(cr, line);
+		}
+		lines++;
 	}
+	return lines;
+}
+
+/* The band a note takes under its grid, set at size in width. */
+static double note_band(cairo_t *cr, const char *text, double width,
+			double size)
+{
+	if (!text)
+		return 0;
+	return NOTE_GAP + note(cr, text, 0, 0, width, size, false) * size *
+	       NOTE_LEADING / NOTE_SIZE;
 }
 
 static void centred(cairo_t *cr, const char *text, bool bold, double size,
@@ -313,6 +336,136 @@ static void heading_lines(cairo_t *cr, const cdok_render_params *pp,
 		     MARGIN + 2.2 * size, width);
 }
 
+/* What one page holds: its layout, its entries (on, k of them), and
+ * the size of its notes and the band they take under the grids. */
+struct page_plan {
+	struct layout l;
+	int on[CDOK_RENDER_MAX_PER_PAGE * 2];
+	int k;
+	double note_size, band;
+};
+
+/* The wanted entries from i on, at most slots of them, that stay
+ * legible in the layout of slots with the band their notes need at
+ * size, into plan: how many. */
+static int fill_with_notes(cairo_t *cr, const struct pages *pg, int i,
+			   int slots, double size, struct page_plan *plan)
+{
+	const cdok_render_params *pp = &pg->st->params;
+	bool heading = pg->heading != NULL;
+	double width = layout_for(pp, heading, slots, 0).slot_w;
+
+	plan->k = 0;
+	plan->band = 0;
+	plan->note_size = size;
+	plan->l = layout_for(pp, heading, slots, 0);
+	for (; i < pg->st->nentries && plan->k < slots; i++) {
+		const struct render_entry *e = &pg->st->entries[i];
+		double band;
+		struct layout l;
+		bool fits;
+
+		if (!wanted(pg, i))
+			continue;
+		band = note_band(cr, e->note, width, size);
+		if (band < plan->band)
+			band = plan->band;
+		l = layout_for(pp, heading, slots, band);
+		fits = legible(pg, &l, e->puzzle);
+		for (int j = 0; fits && j < plan->k; j++)
+			fits = legible(pg, &l, pg->st->entries[plan->on[j]].puzzle);
+		if (!fits)
+			break;
+		plan->on[plan->k++] = i;
+		plan->l = l;
+		plan->band = band;
+	}
+	return plan->k;
+}
+
+/* A page of grids with notes, from entry next on.  per_page 0: as
+ * many as stay legible, at most NOTE_AUTO_MAX, with fewer and larger
+ * grids where that shows as many (the last page's few steps too); per_page N: at most N, and an error
+ * when not even the first fits N to a page.  A grid that is not
+ * legible even alone has its note set smaller (down to NOTE_MIN). */
+static cdok_status plan_notes(cairo_t *cr, const struct pages *pg,
+			      int next, struct page_plan *plan,
+			      cdok_error *err)
+{
+	int most = pg->per_page ? pg->per_page : NOTE_AUTO_MAX;
+	struct page_plan try;
+
+	plan->k = 0;
+	for (int slots = most; slots >= 1; slots--) {
+		int k = fill_with_notes(cr, pg, next, slots, NOTE_SIZE, &try);
+
+		/* Fewer, larger grids when they show as many. */
+		if (k > plan->k || (k == plan->k && k > 0))
+			*plan = try;
+		if (pg->per_page && slots == most && k > 0)
+			return CDOK_OK;
+		if (pg->per_page && k > 0) {
+			const struct render_entry *e =
+				&pg->st->entries[plan->on[0]];
+			char which[32] = "the first grid";
+
+			if (e->number > 0)
+				snprintf(which, sizeof(which), "grid %d",
+					 e->number);
+			return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+					 "%d to a page leaves %s too small "
+					 "to read beside its whole note "
+					 "(clues under %g pt): at most %d "
+					 "fit on this paper (with no number "
+					 "asked for, each page holds as "
+					 "many as fit)", most, which,
+					 CDOK_RENDER_MIN_TYPE, slots);
+		}
+	}
+	if (plan->k > 0)
+		return CDOK_OK;
+	for (double size = NOTE_SIZE - 0.5; size >= NOTE_MIN; size -= 0.5)
+		if (fill_with_notes(cr, pg, next, 1, size, plan) > 0)
+			return CDOK_OK;
+	/* Not legible even so: the grid alone, as small as it must be,
+	 * and its whole note. */
+	fill_with_notes(cr, pg, next, 1, NOTE_MIN, plan);
+	while (!wanted(pg, next))
+		next++;
+	plan->on[0] = next;
+	plan->k = 1;
+	plan->band = note_band(cr, pg->st->entries[next].note,
+			       plan->l.slot_w, NOTE_MIN);
+	plan->l = layout_for(&pg->st->params, pg->heading != NULL, 1,
+			     plan->band);
+	return CDOK_OK;
+}
+
+/* A page without notes, from entry next on: per_page slots, or fewer
+ * and larger ones for a grid that is not legible in these; then the
+ * puzzles that are. */
+static void plan_plain(const struct pages *pg, int i, struct page_plan *plan)
+{
+	const struct render_state *st = pg->st;
+	const cdok_render_params *pp = &st->params;
+	int slots = pg->per_page;
+	bool heading = pg->heading != NULL;
+
+	plan->band = 0;
+	plan->note_size = NOTE_SIZE;
+	plan->l = layout_for(pp, heading, slots, 0);
+	while (slots > 1 && !legible(pg, &plan->l, st->entries[i].puzzle))
+		plan->l = layout_for(pp, heading, --slots, 0);
+	for (plan->k = 0; i < st->nentries && plan->k < slots; i++) {
+		if (!wanted(pg, i))
+			continue;
+		if (plan->k > 0 && !legible(pg, &plan->l,
+					    st->entries[i].puzzle))
+			break;
+		plan->on[plan->k++] = i;
+	}
+}
+
 /* Draw one page of the entries from *next on, advancing *next past
  * them. */
 static cdok_status one_page(cairo_t *cr, const struct pages *pg, int *next,
@@ -320,44 +473,40 @@ static cdok_status one_page(cairo_t *cr, const struct pages *pg, int *next,
 {
 	const struct render_state *st = pg->st;
 	const cdok_render_params *pp = &st->params;
-	int on[CDOK_RENDER_MAX_PER_PAGE * 2], k = 0, slots = pg->per_page;
-	bool heading = pg->heading != NULL;
-	struct layout l = layout_for(pp, heading, slots, pg->note_band);
+	struct page_plan plan;
 	double cell = RENDER_MAX_CELL;
 	char footer[32];
-	int i = *next;
 
-	/* Fewer, larger slots for a grid that is not legible in these;
-	 * then take the puzzles that are. */
-	while (slots > 1 && !legible(pg, &l, st->entries[i].puzzle))
-		l = layout_for(pp, heading, --slots, pg->note_band);
-	for (; i < st->nentries && k < slots; i++) {
-		if (!wanted(pg, i))
-			continue;
-		if (k > 0 && !legible(pg, &l, st->entries[i].puzzle))
-			break;
-		on[k++] = i;
+	if (pg->notes) {
+		cdok_status status = plan_notes(cr, pg, *next, &plan, err);
+
+		if (status != CDOK_OK)
+			return status;
+	} else {
+		plan_plain(pg, *next, &plan);
 	}
-	*next = i;
-	for (int j = 0; j < k; j++) {
-		double c = fit_cell(&l, st->entries[on[j]].puzzle);
+	*next = plan.on[plan.k - 1] + 1;
+	for (int j = 0; j < plan.k; j++) {
+		double c = fit_cell(&plan.l, st->entries[plan.on[j]].puzzle);
 
 		if (c < cell)
 			cell = c;
 	}
 
-	if (heading)
+	if (pg->heading)
 		heading_lines(cr, pp, pg->heading);
-	for (int j = 0; j < k; j++) {
-		const struct render_entry *e = &st->entries[on[j]];
+	for (int j = 0; j < plan.k; j++) {
+		const struct layout *l = &plan.l;
+		const struct render_entry *e = &st->entries[plan.on[j]];
 		double side = e->puzzle->size * cell;
-		double sx = l.x + j % l.cols * (l.slot_w + GAP);
-		double sy = l.y + j / l.cols * (l.slot_h + GAP);
-		double gx = sx + (l.slot_w - side) / 2;
-		double gy = sy + (l.slot_h - side - CAPTION_BAND -
-				  pg->note_band) / 2;
+		double sx = l->x + j % l->cols * (l->slot_w + GAP);
+		double sy = l->y + j / l->cols * (l->slot_h + GAP);
+		double gx = sx + (l->slot_w - side) / 2;
+		double gy = sy + (l->slot_h - side - CAPTION_BAND -
+				  plan.band) / 2;
 		cdok_status status;
-		struct render_marks marks = { e->candidates, e->shade };
+		struct render_marks marks = { e->candidates, e->shade,
+					      e->removed };
 
 		caption(cr, pg, e, gx, gy + CAPTION_SIZE, side, numbered);
 		status = cdki_render_paint(cr, e->puzzle,
@@ -371,8 +520,9 @@ static cdok_status one_page(cairo_t *cr, const struct pages *pg, int *next,
 		if (status != CDOK_OK)
 			return status;
 		if (!pg->answers && e->note)
-			note(cr, e->note, sx, gy + CAPTION_BAND + side + 6 +
-			     NOTE_SIZE, l.slot_w);
+			note(cr, e->note, sx, gy + CAPTION_BAND + side +
+			     NOTE_GAP + plan.note_size, l->slot_w,
+			     plan.note_size, true);
 	}
 	if (numbered) {
 		snprintf(footer, sizeof(footer), "%d", page_no);
@@ -409,11 +559,12 @@ cdok_status cdki_render_pdf(struct strbuf *sb, const struct render_state *st,
 			    cdok_error *err)
 {
 	const cdok_render_params *pp = &st->params;
-	struct pages puzzles = {st, false, pp->per_page, RENDER_MIN_CELL,
-				st->title, 0};
-	struct pages answers = {st, true, 2 * pp->per_page,
+	int per_page = pp->per_page ? pp->per_page : 1;
+	struct pages puzzles = {st, false, per_page, RENDER_MIN_CELL,
+				st->title, false};
+	struct pages answers = {st, true, 2 * per_page,
 				CDOK_RENDER_MIN_TYPE / RENDER_VALUE_RATIO,
-				"Answers", 0};
+				"Answers", false};
 	bool any_answer = false, numbered;
 	char heading[600];
 	cairo_surface_t *surface;
@@ -424,8 +575,12 @@ cdok_status cdki_render_pdf(struct strbuf *sb, const struct render_state *st,
 	for (int i = 0; i < st->nentries; i++) {
 		any_answer |= st->entries[i].answer != NULL;
 		if (st->entries[i].note)
-			puzzles.note_band = NOTE_BAND;
+			puzzles.notes = true;
 	}
+	/* Pages of notes take per_page as it was asked (0: as many as
+	 * fit). */
+	if (puzzles.notes)
+		puzzles.per_page = pp->per_page;
 	numbered = st->nentries > 1 || any_answer;
 	if (answers.per_page < 4)
 		answers.per_page = 4;

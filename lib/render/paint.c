@@ -514,14 +514,16 @@ static void draw_shade(struct grid *g)
 /* Pencil marks, small and grey, in the cells that show no value: the
  * values in a square of k x k places (k the smallest with k * k >= n),
  * each value always in its own place, as players write them, below
- * the clue's corner. */
+ * the clue's corner.  Marks a step removes (marks->removed) take their
+ * places too, red and crossed out. */
 static void draw_pencil(struct grid *g)
 {
 	const uint64_t *cand = g->marks ? g->marks->candidates : NULL;
+	const uint64_t *gone = g->marks ? g->marks->removed : NULL;
 	double c = g->cell, size, top = 0.3, side;
 	int k = 1;
 
-	if (!cand)
+	if (!cand && !gone)
 		return;
 	while (k * k < g->n)
 		k++;
@@ -530,20 +532,23 @@ static void draw_pencil(struct grid *g)
 	if (size > c * 0.22)
 		size = c * 0.22;
 	cdki_render_font(g->cr, false, size);
-	cairo_set_source_rgb(g->cr, 0.3, 0.3, 0.3);
 	for (int cell = 0; cell < g->n * g->n; cell++) {
+		uint64_t have = cand ? cand[cell] : 0;
+		uint64_t struck = gone ? gone[cell] : 0;
 		bool fixed;
 
-		if (!(cand[cell] & ~(uint64_t)1) || corner_given(g, cell) ||
+		if (!((have | struck) & ~(uint64_t)1) ||
+		    corner_given(g, cell) ||
 		    shown_value(g, cell, &fixed) != CDOK_NONE)
 			continue;
 		for (int v = 1; v <= g->n && v < 64; v++) {
 			cairo_text_extents_t ext;
 			char text[8];
 			int slot = v - 1;
+			bool out = struck & ((uint64_t)1 << v);
 			double cx, cy;
 
-			if (!(cand[cell] & ((uint64_t)1 << v)))
+			if (!out && !(have & ((uint64_t)1 << v)))
 				continue;
 			snprintf(text, sizeof(text), "%d", v);
 			cairo_text_extents(g->cr, text, &ext);
@@ -551,9 +556,20 @@ static void draw_pencil(struct grid *g)
 				     (slot % k + 0.5) * (1.0 - 0.06) / k) * c;
 			cy = g->y + (cell / g->n + top +
 				     (slot / k + 0.5) * side) * c;
+			if (out)
+				cairo_set_source_rgb(g->cr, 0.8, 0.1, 0.1);
+			else
+				cairo_set_source_rgb(g->cr, 0.3, 0.3, 0.3);
 			cairo_move_to(g->cr, cx - ext.x_bearing - ext.width / 2,
 				      cy + DIGIT_HEIGHT * size / 2);
 			cairo_show_text(g->cr, text);
+			if (!out)
+				continue;
+			/* A stroke across the digit, corner to corner. */
+			cairo_set_line_width(g->cr, size * 0.12);
+			cairo_move_to(g->cr, cx - size * 0.4, cy + size * 0.45);
+			cairo_line_to(g->cr, cx + size * 0.4, cy - size * 0.45);
+			cairo_stroke(g->cr);
 		}
 	}
 }

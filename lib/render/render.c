@@ -101,7 +101,8 @@ static cdok_status check_params(const cdok_render_params *pp,
 				 "%g x %g points: each side must be 144 to "
 				 "14400 points (2 to 200 inches)",
 				 pp->paper_width, pp->paper_height);
-	if (pp->per_page < 1 || pp->per_page > CDOK_RENDER_MAX_PER_PAGE)
+	/* 0: as many as fit (pages of worked steps), else 1. */
+	if (pp->per_page < 0 || pp->per_page > CDOK_RENDER_MAX_PER_PAGE)
 		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0, "%d puzzles per "
 				 "page: expected 1 to %d", pp->per_page,
 				 CDOK_RENDER_MAX_PER_PAGE);
@@ -194,6 +195,7 @@ static void entry_clear(struct render_entry *e)
 	free(e->answer);
 	free(e->level);
 	free(e->candidates);
+	free(e->removed);
 	free(e->shade);
 	free(e->note);
 	free(e->source);
@@ -340,7 +342,8 @@ static cdok_status paint_picture(cairo_surface_t *surface, double scale,
 {
 	cairo_t *cr = cairo_create(surface);
 	struct render_marks marks = { item ? item->candidates : NULL,
-				      item ? item->shade : NULL };
+				      item ? item->shade : NULL,
+				      item ? item->removed : NULL };
 	cdok_status status;
 
 	cairo_scale(cr, scale, scale);
@@ -478,7 +481,7 @@ static cdok_status pdf_put(struct cdok_writer *w, struct strbuf *sb,
 		st->cap = cap;
 	}
 	memset(&e, 0, sizeof(e));
-	e.number = w->index + 1;
+	e.number = item && item->number ? item->number : w->index + 1;
 	e.puzzle = cdok_puzzle_clone(p);
 	e.values = copy_values(p, values, &fail);
 	e.answer = copy_values(p, item ? item->answer : NULL, &fail);
@@ -495,6 +498,15 @@ static cdok_status pdf_put(struct cdok_writer *w, struct strbuf *sb,
 		if (e.candidates)
 			memcpy(e.candidates, item->candidates,
 			       n * sizeof(uint64_t));
+		else
+			fail = true;
+	}
+	if (item && item->removed) {
+		size_t n = (size_t)p->size * (size_t)p->size;
+
+		e.removed = cdok_malloc(n * sizeof(uint64_t));
+		if (e.removed)
+			memcpy(e.removed, item->removed, n * sizeof(uint64_t));
 		else
 			fail = true;
 	}

@@ -48,6 +48,7 @@ double cdki_render_frame_outset(double cell);
 struct render_marks {
 	const uint64_t *candidates;
 	const unsigned char *shade;
+	const uint64_t *removed;   /* struck out, among the candidates */
 };
 
 /* Draw puzzle p with its top-left corner at (x, y) and square cells of
@@ -77,10 +78,11 @@ struct render_entry {
 	int *answer;       /* NULL: no answer key */
 	char *level;       /* NULL: none */
 	uint64_t *candidates; /* NULL: no pencil marks */
+	uint64_t *removed;    /* NULL: no marks struck out */
 	unsigned char *shade; /* NULL: nothing shaded */
 	char *note;        /* NULL: no text under the grid */
 	char *source;      /* NULL: no seed or ID in the caption */
-	int number;        /* from 1, in the stream */
+	int number;        /* from 1, in the stream; -1: none */
 };
 
 struct render_state {

@@ -61,7 +61,8 @@ class Model:
               removed: Sequence[Tuple[int, int]], values: _Flat,
               marks: Optional[_Marks]
               ) -> Tuple[List[Optional[int]], Optional[List[int]]]: ...
-    def check_partial(self, values: _Flat, max_nodes: int
+    def check_partial(self, values: _Flat, marks: Optional[_Marks],
+                      max_nodes: int
                       ) -> Tuple[List[_ProblemTuple], bool]: ...
 
 

@@ -696,8 +696,9 @@ class Mistakes:
     Attributes:
         problems: a list of cdok.Problem: the values that break a rule
             and, when the puzzle has exactly one solution, every filled
-            value that differs from it (kind "wrong").  An empty cell is
-            no mistake.
+            value that differs from it (kind "wrong") and every empty
+            cell whose pencil marks leave out its value (kind "marks").
+            An empty cell is no mistake.
         unique: True when the puzzle has exactly one solution, so wrong
             values were looked for; False when it has none or several
             (or max_nodes ran out): then only broken rules are listed.

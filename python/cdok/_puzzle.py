@@ -7,10 +7,10 @@ from typing import (IO, Any, Callable, Iterable, List, Mapping, NamedTuple,
                     Optional, Sequence, Tuple, Union)
 
 from . import _cdok
-from ._errors import InvalidError, UnsupportedError
+from ._errors import InvalidError, ParseError, UnsupportedError
 from ._levels import (Explanation, Grade, Hint, Level, Mistakes, State,
                       StateLike, _as_state, _level_index, _LEVELS,
-                      _SCALE_WORDS)
+                      _SCALE_WORDS, read_state)
 
 __all__ = ["Puzzle", "Cage", "Result", "Problem", "Verdict", "Grid", "Cell"]
 
@@ -127,7 +127,7 @@ class Result:
 
 _KINDS = {1: "value", 2: "given", 3: "row", 4: "column", 5: "cage",
           6: "box", 7: "cage-repeat", 8: "digit", 9: "two-digit",
-          10: "wrong"}
+          10: "wrong", 11: "marks"}
 
 
 class Problem:
@@ -140,7 +140,9 @@ class Problem:
             "cage" (the arithmetic is wrong), "cage-repeat" (a value
             twice in a cage whose values must differ), "digit" or
             "two-digit" (Nylimb lines), "wrong" (Puzzle.mistakes(): a
-            value that differs from the puzzle's only solution).
+            value that differs from the puzzle's only solution),
+            "marks" (Puzzle.mistakes(): an empty cell's pencil marks
+            leave out the solution's value).
         sentence: what is wrong, in plain words (also str(problem)),
             rows and columns counted from 1 as people count them.
         cells: the cells involved, as (row, column) pairs from 0.
@@ -148,7 +150,7 @@ class Problem:
             box corner or cage's first cell; None when it is a column's
             or row's problem.
         value: the value found (VALUE, GIVEN, WRONG; None for an empty
-            cell) or the value (digit) that repeats.
+            cell, and for MARKS) or the value (digit) that repeats.
         given: the given value (GIVEN), else None.
         cage: the cage's index in Puzzle.cages (CAGE, CAGE-REPEAT), else
             None.
@@ -178,7 +180,7 @@ class Problem:
                where: int) -> Tuple[Cell, ...]:
         bits = [i for i in range(64) if where >> i & 1]
         kind = self.kind
-        if kind in ("value", "given", "wrong"):
+        if kind in ("value", "given", "wrong", "marks"):
             return ((row, column),)
         if kind in ("row", "column", "digit", "two-digit"):
             # A row's problem has column -1 and the bits are columns; a
@@ -602,21 +604,54 @@ class Puzzle:
                                            _nodes(max_nodes), True), top)
 
     def mistakes(self, grid: Union[Sequence[Sequence[Optional[int]]], str,
-                                   State], *,
+                                   bytes, State], *,
                  max_nodes: Optional[int] = None) -> Mistakes:
-        """The mistakes in a grid that may be partly filled: values that
-        break a rule and, when the puzzle has exactly one solution,
-        values that differ from it (kind "wrong"); an empty cell is no
-        mistake.  See cdok.Mistakes (false when there are none).  grid
-        is taken as check() takes it, or a cdok.State (its values).  As
-        ``cdok check`` does on a grid with empty cells."""
+        """The mistakes in a grid that may be partly filled, or in a
+        state of play: values that break a rule and, when the puzzle
+        has exactly one solution, values that differ from it (kind
+        "wrong") and pencil marks that leave out its value (kind
+        "marks"); an empty cell is no mistake (one with a given holds
+        it).  See cdok.Mistakes (false when there are none).  grid is
+        taken as check() takes it, a cdok.State (values and pencil
+        marks), or a text as ``cdok hint --apply`` writes it (read as
+        a grid, else by cdok.read_state()).  The judgement of ``cdok
+        check`` and of Puzzle.hint()."""
+        marks = None
+        if isinstance(grid, (str, bytes)):
+            grid = self._state_text(grid)
         if isinstance(grid, State):
-            grid = grid.values
-        values = self._values(grid)
-        raw, unique = self._model.check_partial(values, _nodes(max_nodes))
+            if grid.size != self.size:
+                raise InvalidError(f"the state is {grid.size} x "
+                                   f"{grid.size}; the puzzle is "
+                                   f"{self.size} x {self.size}")
+            values, marks = grid._flat()
+        else:
+            values = self._values(grid)
+        raw, unique = self._model.check_partial(values, marks,
+                                                _nodes(max_nodes))
         plain = not self.nylimb
-        empty = sum(v is None or (plain and v == 0) for v in values)
+        givens = self._model.givens()
+        empty = sum((v is None or (plain and v == 0)) and g is None
+                    for v, g in zip(values, givens))
         return Mistakes([Problem(self, r) for r in raw], unique, empty)
+
+    def _state_text(self, text: Union[str, bytes]) -> Any:
+        """A grid's text as check() reads it, or else a state's
+        (hint --apply's output): the reader that gets further tells
+        its error."""
+        from ._functions import read_grid
+        try:
+            return read_grid(text, self.size)
+        except ParseError as grid_error:
+            if self.nylimb:
+                raise
+            try:
+                return read_state(text, self.size)
+            except ParseError as state_error:
+                if (state_error.line or 0, state_error.column or 0) > \
+                        (grid_error.line or 0, grid_error.column or 0):
+                    raise
+                raise grid_error from None
 
     def _level(self, level: Any) -> int:
         return _level_index(self._model.scale, level)

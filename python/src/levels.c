@@ -550,7 +550,9 @@ done:
 	return out;
 }
 
-/* check_partial(values, max_nodes) -> (problem tuples, unique) */
+/* check_partial(values, marks | None, max_nodes) -> (problem tuples,
+ * unique): the mistake finder on a state (cdok_check_state), the
+ * judgement `cdok check` and hints make */
 PyObject *pycdok_model_check_partial(PyObject *self, PyObject *const *args,
 				     Py_ssize_t nargs)
 {
@@ -561,13 +563,14 @@ PyObject *pycdok_model_check_partial(PyObject *self, PyObject *const *args,
 	cdok_error err;
 	cdok_status status;
 	int *values, count = 0, unique = 0;
+	uint64_t *marks = NULL;
 	PyObject *list;
 
-	if (nargs != 2)
-		return PyErr_Format(PyExc_TypeError, "check_partial() takes 2 "
+	if (nargs != 3)
+		return PyErr_Format(PyExc_TypeError, "check_partial() takes 3 "
 				    "arguments");
 	cdok_grade_params_init(&par);
-	par.max_nodes = PyLong_AsUnsignedLongLong(args[1]);
+	par.max_nodes = PyLong_AsUnsignedLongLong(args[2]);
 	if (PyErr_Occurred())
 		return NULL;
 	values = PyMem_Calloc((size_t)n, sizeof(*values));
@@ -577,12 +580,23 @@ PyObject *pycdok_model_check_partial(PyObject *self, PyObject *const *args,
 		PyMem_Free(values);
 		return NULL;
 	}
+	if (args[1] != Py_None) {
+		marks = PyMem_Calloc((size_t)n, sizeof(*marks));
+		if (!marks)
+			PyErr_NoMemory();
+		if (!marks || masks(args[1], n, marks) < 0) {
+			PyMem_Free(values);
+			PyMem_Free(marks);
+			return NULL;
+		}
+	}
 	memset(&err, 0, sizeof(err));
 	Py_BEGIN_ALLOW_THREADS
-	status = cdok_check_partial(p, values, &par, &problems, &count,
-				    &unique, &err);
+	status = cdok_check_state(p, values, marks, &par, &problems, &count,
+				  &unique, &err);
 	Py_END_ALLOW_THREADS
 	PyMem_Free(values);
+	PyMem_Free(marks);
 	if (status != CDOK_OK)
 		return pycdok_raise(state_of(self), status, &err);
 	list = pycdok_problems(p, problems, count);

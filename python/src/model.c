@@ -478,7 +478,7 @@ static PyMethodDef model_methods[] = {
 	{"check_partial",
 	 (PyCFunction)(void (*)(void))pycdok_model_check_partial,
 	 METH_FASTCALL,
-	 "check_partial(values, max_nodes) -> (problem tuples, unique)"},
+	 "check_partial(values, marks, max_nodes) -> (problem tuples, unique)"},
 	{NULL, NULL, 0, NULL}
 };
 

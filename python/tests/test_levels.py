@@ -589,6 +589,51 @@ class Mistakes(unittest.TestCase):
         self.assertEqual(status, 7)
         self.assertEqual(out.splitlines()[1:], [str(m) for m in found])
 
+    def test_states_hint_apply_writes(self):
+        """mistakes() reads what ``cdok hint --apply`` writes (a '#'
+        line, pencil marks, and without them with --place), agrees with
+        ``cdok check`` on it, and finds pencil marks that leave out the
+        solution's value, by their cell, as hint() does."""
+        path = corpus("keen", "keen_6h_01.keen")
+        p = cdok.load(path)
+        sol = solution_of(path)
+        with tempfile.TemporaryDirectory() as tmp:
+            name = os.path.join(tmp, "state.txt")
+            open(name, "w").close()
+            for _ in range(12):
+                _, out = program("hint", "--apply", "--state", name, path)
+                with open(name, "w") as f:
+                    f.write(out)
+            self.assertTrue(out.startswith("# ") and "{" in out)
+            found = p.mistakes(out)
+            self.assertFalse(found)
+            status, said = program("check", path, name, check=False)
+            self.assertEqual((status, said.splitlines()[0]),
+                             (0, "No mistakes so far; "
+                              f"{found.empty} cells are still empty."))
+            # Take the solution's value out of the first cell with
+            # several marks.
+            state = cdok.read_state(out, 6)
+            cell = next((r, c) for r in range(6) for c in range(6)
+                        if state.candidates[r][c] is not None
+                        and len(state.candidates[r][c]) > 1)
+            r, c = cell
+            state.candidates[r][c] = state.candidates[r][c] - {sol[r][c]}
+            for grid in (state, str(state)):
+                found = p.mistakes(grid)
+                self.assertEqual([(m.kind, m.cells, m.value) for m in found],
+                                 [("marks", (cell,), None)])
+            self.assertEqual(p.hint(state).outcome,
+                             HintOutcome.CONTRADICTION)
+            with open(name, "w") as f:
+                f.write(str(state))
+            status, said = program("check", path, name, check=False)
+            self.assertEqual(status, 7)
+            self.assertEqual(said.splitlines()[1:], [str(m) for m in found])
+            # Values only (--place): read as a state all the same.
+            _, out = program("hint", "--place", "--apply", path)
+            self.assertFalse(p.mistakes(out))
+
     def test_rules_only_when_not_unique(self):
         p = cdok.load(corpus("ambiguous", "amb_6x6.spec"))
         sol = read_grid_file(corpus("ambiguous", "amb_6x6.sol"))

@@ -208,6 +208,25 @@ test("a wrong value is aria-invalid after Check, and the grid goes back to the l
   await close(page);
 });
 
+test("pencil marks that leave out the solution's value are a mistake for Check and Hint alike", async () => {
+  const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9h_06.keen")));
+  await gridOf(page, 9);
+  const sol = readSolution(path.join(CORPUS, "keen/keen_9h_06.sol"));
+  await cell(page, 1, 1).click();
+  await page.keyboard.press("p");
+  // Two marks, neither of them the solution's value.
+  const marks = [1, 2, 3, 4, 5, 6, 7, 8, 9].filter((v) => v !== sol[0][0]).slice(0, 2);
+  for (const v of marks) await page.keyboard.press(String(v));
+  await page.keyboard.press("p");
+  await page.getByRole("button", { name: "Hint", exact: true }).click();
+  await statusMatches(page, /^There is a mistake in the grid: the pencil marks of r1c1/);
+  await page.getByRole("button", { name: "Check", exact: true }).click();
+  await statusMatches(page, /marked wrong.*pencil marks of r1c1/);
+  assert.equal(await cell(page, 1, 1).getAttribute("aria-invalid"), "true");
+  assert.equal(await cell(page, 1, 2).getAttribute("aria-invalid"), null);
+  await close(page);
+});
+
 // The candidates left in every cell, from the cells' accessible names.
 async function candidatesLeft(page, n) {
   const names = await page.getByRole("gridcell").evaluateAll((cs) => cs.map((c) => c.getAttribute("aria-label")));
