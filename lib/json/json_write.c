@@ -104,6 +104,8 @@ static json_t *puzzle_object(struct builder *b, const cdok_puzzle *p,
 		set(b, o, "nylimb", chk(b, json_true()));
 	if (p->rules & CDOK_RULE_TWO_CELL)
 		set(b, o, "two_cell", chk(b, json_true()));
+	if (cdki_has_diagonals(p))
+		set(b, o, "diagonals", chk(b, json_true()));
 	for (int k = 0; k < p->ncages; k++) {
 		const struct cdok_cage *c = &p->cages[k];
 		json_t *co = chk(b, json_object());
