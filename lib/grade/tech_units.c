@@ -81,6 +81,45 @@ int cdki_tech_hidden_single(struct grader *g)
 				(CDKI_COL + 1) * g->n);
 }
 
+/* Killer X, Sudoku X: a value with one place left on a diagonal (units
+ * 3n, 3n + 1).  The diagonals keep no counts: they are looked at whole,
+ * two units of a puzzle that has them. */
+int cdki_tech_diagonal_single(struct grader *g)
+{
+	int n = g->n;
+
+	if (!cdki_has_diagonals(g->p))
+		return 0;
+	for (int unit = 3 * n; unit < 3 * n + 2; unit++) {
+		const int *u = unit_of(g, unit);
+		uint64_t placed = 0, once = 0, more = 0, missing;
+
+		for (int i = 0; i < n; i++) {
+			uint64_t d = g->val[u[i]] ? 0 : g->dom[u[i]];
+
+			placed |= g->val[u[i]] ? BIT(g->val[u[i]]) : 0;
+			more |= once & d;
+			once |= d;
+		}
+		missing = g->full & ~placed;
+		if (missing & ~once)
+			return CDKI_CONTRADICTION;
+		once &= ~more & missing;
+		if (!once)
+			continue;
+		for (int i = 0; i < n; i++)
+			if (!g->val[u[i]] && (g->dom[u[i]] & BIT(low(once)))) {
+				cdki_step_begin(g, TECH_DIAGONAL_SINGLE);
+				cdki_step_place(g, u[i], low(once));
+				cdki_step_cell(g, u[i]);
+				g->step.value = low(once);
+				g->step.unit = unit;
+				return 1;
+			}
+	}
+	return 0;
+}
+
 int cdki_tech_naked_single(struct grader *g)
 {
 	/* The open cells that were left one candidate, first in reading
