@@ -303,10 +303,11 @@ static int64_t shown_value(const cdok_puzzle *p, const int *values, int cell)
  * terminated); returns its length, 0 for none.  Only the first cell of
  * a cage of two or more cells has one -- and in a cage that comes in
  * parts (a Killer's may), the first cell of each part (part_head),
- * each with a '*' after the clue: the same starred clue in several
- * places is one cage. */
+ * each with '*' and the cage's tag after the clue (tag: the split
+ * cage's number, written as a label, A for the first): "14+*A" in
+ * three places is one cage, "14+*B" another. */
 static int clue_text(const cdok_puzzle *p, int cell, bool part_head,
-		     char *buf)
+		     int tag, char *buf)
 {
 	int k = p->cage_of[cell], len;
 	const struct cdok_cage *c;
@@ -320,8 +321,14 @@ static int clue_text(const cdok_puzzle *p, int cell, bool part_head,
 	/* A hidden operator shows the target alone. */
 	if (c->op != CDOK_OP_ANY)
 		buf[len++] = (char)c->op;
-	if (part_head)
+	if (part_head) {
+		char label[CDOK_LABEL_MAX + 1];
+
 		buf[len++] = '*';
+		cdki_label_for_index(tag, label);
+		memcpy(buf + len, label, strlen(label));
+		len += (int)strlen(label);
+	}
 	return len;
 }
 
@@ -368,9 +375,12 @@ struct drawing {
 	unsigned char right[CDOK_MAX_SIZE * CDOK_MAX_SIZE];
 	unsigned char below[CDOK_MAX_SIZE * CDOK_MAX_SIZE];
 	/* Whether any cage comes in parts, and then the first cell of
-	 * each part of such a cage (clue_text). */
+	 * each part of such a cage and each such cage's tag, 0, 1, ...
+	 * in cage order (clue_text). */
 	bool parts;
+	int nsplit;
 	unsigned char part_head[CDOK_MAX_SIZE * CDOK_MAX_SIZE];
+	int tag[CDOK_MAX_SIZE * CDOK_MAX_SIZE];
 };
 
 /* The longest line: n cells of up to 21 characters, n + 1 lines or
@@ -455,8 +465,10 @@ static void draw_cell_lines(struct drawing *d, int y)
 	memcpy(line, blank, len);
 	for (int x = 0; x < n; x++) {
 		char text[24];
-		int tl = clue_text(p, y * n + x,
-				   d->parts && d->part_head[y * n + x], text);
+		int cell = y * n + x;
+		int tl = clue_text(p, cell, d->parts && d->part_head[cell],
+				   d->parts && p->cage_of[cell] >= 0 ?
+				   d->tag[p->cage_of[cell]] : 0, text);
 
 		put_text(line + at[x], text, tl);
 	}
@@ -491,6 +503,7 @@ static void find_parts(struct drawing *d)
 	int n = p->size, stack[CDOK_MAX_SIZE * CDOK_MAX_SIZE];
 
 	d->parts = false;
+	d->nsplit = 0;
 	for (int k = 0; k < p->ncages; k++) {
 		const struct cdok_cage *c = &p->cages[k];
 
@@ -499,6 +512,7 @@ static void find_parts(struct drawing *d)
 		if (!d->parts)
 			memset(d->part_head, 0, (size_t)n * (size_t)n);
 		d->parts = true;
+		d->tag[k] = d->nsplit++;
 		/* part_head doubles as the fill's marks (1, made 2 once
 		 * the part is done); 3 where a part starts. */
 		for (int i = 0; i < c->ncells; i++) {
@@ -542,10 +556,16 @@ static cdok_status draw(struct strbuf *sb, const cdok_puzzle *p,
 	find_parts(&d);
 	/* Every cell is as wide as the widest text any cell shows, and no
 	 * narrower than 5, so the grid stays square-ish for small
-	 * numbers. */
+	 * numbers (a split cage's clue counts its star and tag). */
 	for (int k = 0; k < p->ncages; k++) {
+		char label[CDOK_LABEL_MAX + 1];
 		int a = p->cages[k].ncells < 2 ? 0 :
-			decimal_len(p->cages[k].target) + 1 + d.parts;
+			decimal_len(p->cages[k].target) + 1;
+
+		if (a && d.parts && !cdki_cage_connected(p, k)) {
+			cdki_label_for_index(d.tag[k], label);
+			a += 1 + (int)strlen(label);
+		}
 
 		if (a > d.width)
 			d.width = a;

@@ -387,9 +387,10 @@ static void cage_outline(struct grid *g, int k, double inset)
 }
 
 /* The sum of Killer cage k in the top-left corner of cell, on a white
- * patch that breaks the dashed outline there; with a star after it on
- * each part of a cage that comes in parts (doc/PICTURES.md). */
-static void killer_clue(struct grid *g, int k, int cell, bool part)
+ * patch that breaks the dashed outline there; on each part of a cage
+ * that comes in parts, with a star and the cage's tag after it (tag >=
+ * 0, written as a label: "14*A"; doc/PICTURES.md). */
+static void killer_clue(struct grid *g, int k, int cell, int tag)
 {
 	cairo_t *cr = g->cr;
 	double c = g->cell, inset = c * 0.11;
@@ -397,14 +398,13 @@ static void killer_clue(struct grid *g, int k, int cell, bool part)
 	double y = g->y + cell / g->n * c + thick_width(c) / 2 + c * 0.04;
 	double size, patch = c * 0.035;
 	cairo_text_extents_t ext;
-	char text[48];
-	size_t len;
+	char text[48 + CDOK_LABEL_MAX + 2], label[CDOK_LABEL_MAX + 1];
 
-	clue_text(g, k, text, sizeof(text) - 1);
-	len = strlen(text);
-	if (part) {
-		text[len] = '*';
-		text[len + 1] = '\0';
+	clue_text(g, k, text, 48);
+	if (tag >= 0) {
+		cdki_label_for_index(tag, label);
+		strcat(text, "*");
+		strcat(text, label);
 	}
 	size = fit_size(cr, text, false, cdki_render_clue_size(c) * 0.92,
 			c - 2 * inset);
@@ -421,9 +421,10 @@ static void killer_clue(struct grid *g, int k, int cell, bool part)
 	cairo_show_text(cr, text);
 }
 
-/* A Killer cage in parts: its starred sum on the first cell of each
- * part, so that a reader sees which parts make one cage. */
-static void killer_parts_clues(struct grid *g, int k)
+/* A Killer cage in parts (the tag-th such cage): its tagged sum on the
+ * first cell of each part, so that a reader sees which parts make one
+ * cage. */
+static void killer_parts_clues(struct grid *g, int k, int tag)
 {
 	const struct cdok_cage *cage = &g->p->cages[k];
 	int nn = g->n * g->n;
@@ -438,7 +439,7 @@ static void killer_parts_clues(struct grid *g, int k)
 				continue;
 			cdki_region_fill(g->n, g->p->cage_of, cage->cells[i],
 					 stack, seen);
-			killer_clue(g, k, cage->cells[i], true);
+			killer_clue(g, k, cage->cells[i], tag);
 		}
 	}
 	free(stack);
@@ -485,15 +486,15 @@ static void draw_killer_cages(struct grid *g)
 	}
 	cairo_set_dash(cr, NULL, 0, 0);
 
-	for (int k = 0; k < g->p->ncages; k++) {
+	for (int k = 0, tag = 0; k < g->p->ncages; k++) {
 		const struct cdok_cage *cage = &g->p->cages[k];
 
 		if (cage->ncells < 2)
 			continue;
 		if (cdki_cage_connected(g->p, k))
-			killer_clue(g, k, cage->cells[0], false);
+			killer_clue(g, k, cage->cells[0], -1);
 		else
-			killer_parts_clues(g, k);
+			killer_parts_clues(g, k, tag++);
 	}
 }
 
