@@ -53,15 +53,8 @@ bool cdki_cells_see(const struct grader *g, int a, int b)
 	for (int k = 0; k < g->nkinds; k++)
 		if (cell_unit(g, a, k) == cell_unit(g, b, k))
 			return true;
-	if (cdki_has_diagonals(g->p)) {
-		int da[2], db[2], na = cdki_diagonals_of(g->p, a, da);
-		int nb = cdki_diagonals_of(g->p, b, db);
-
-		for (int i = 0; i < na; i++)
-			for (int j = 0; j < nb; j++)
-				if (da[i] == db[j])
-					return true;
-	}
+	if (cdki_same_diagonal(g->p, a, b))
+		return true;
 	ca = g->p->cage_of[a];
 	return ca >= 0 && ca == g->p->cage_of[b] && g->p->cages[ca].distinct;
 }
