@@ -316,6 +316,23 @@ Test(killer_lines, writers_say_what_they_cannot_hold)
 	cr_expect_eq(cdok_write(test_format("sudocue"), p, NULL, &out, &len,
 				&err), CDOK_ERR_UNSUPPORTED);
 	cdok_puzzle_free(p);
+	/* A Sudoku X: Solo's plain ID says x, a Sudoku line cannot. */
+	{
+		static const char spec[] = "@boxes 2x2\n@diagonals\n"
+					   "1 . . .\n. . . .\n. . . .\n"
+					   ". . . .\n";
+
+		p = fmt_read_one("spec", spec, sizeof(spec) - 1, "sudoku x");
+		cr_expect_eq(cdok_write(test_format("sudoku"), p, NULL, &out,
+					&len, &err), CDOK_ERR_UNSUPPORTED);
+		cr_expect(strstr(err.message, "Sudoku X") != NULL, "%s",
+			  err.message);
+		out = fmt_write("solo", p, NULL, &len);
+		cr_expect_str_eq(out, "2x2x:1o\n");
+		cdok_free(out);
+		round_trip(p, "solo", "sudoku x");
+		cdok_puzzle_free(p);
+	}
 	/* A Killer X in Solo's ID (x before k, as Solo writes it), and
 	 * back. */
 	{
