@@ -388,12 +388,26 @@ static int hall_set(int m, const uint64_t *adj, uint64_t *set,
 	return best < m;
 }
 
-/* Naked and hidden subsets in one unit. */
+/* The values placed on diagonal unit (3n or 3n + 1), which keeps no
+ * books of its own (g->placed has the Latin units'). */
+static uint64_t diagonal_placed(const struct grader *g, int unit)
+{
+	const int *u = unit_of(g, unit);
+	uint64_t placed = 0;
+
+	for (int i = 0; i < g->n; i++)
+		placed |= g->val[u[i]] ? BIT(g->val[u[i]]) : 0;
+	return placed;
+}
+
+/* Naked and hidden subsets in one unit (a diagonal too). */
 static int subset_in(struct grader *g, int unit)
 {
 	const int *u = unit_of(g, unit);
 	int cells[64], values[64], m = 0, nv = 0, vi[64];
-	uint64_t adj[64], missing = g->full & ~unit_placed(g, unit);
+	uint64_t adj[64], missing = g->full &
+		~(unit >= 3 * g->n ? diagonal_placed(g, unit)
+				   : unit_placed(g, unit));
 	uint64_t set = 0, nset = 0, outside;
 	int r, size;
 
@@ -466,6 +480,15 @@ int cdki_tech_naked_subset(struct grader *g)
 				return r;
 			g->dirty_subsets[kind] &= ~bit;
 		}
+	}
+	/* Killer X: the diagonals after every other unit (they keep no
+	 * dirty bits; two units cost little to look at). */
+	for (int unit = 3 * n; cdki_has_diagonals(g->p) && unit < 3 * n + 2;
+	     unit++) {
+		int r = subset_in(g, unit);
+
+		if (r)
+			return r;
 	}
 	return 0;
 }
@@ -567,14 +590,14 @@ int cdki_tech_fish(struct grader *g)
 
 /* ---- forcing chains ---- */
 
-/* Cells that see each other for a chain: the same row or column, and on
- * Solo's scale the same box. */
+/* Cells that see each other for a chain: the same row or column, on
+ * Solo's scale the same box, in a Killer X the same diagonal. */
 static bool chain_sees(const struct grader *g, int a, int b)
 {
 	for (int k = 0; k < g->nkinds; k++)
 		if (cell_unit(g, a, k) == cell_unit(g, b, k))
 			return true;
-	return false;
+	return cdki_same_diagonal(g->p, a, b);
 }
 
 /* The step of a chain from start (v when it is not) that reached x,
