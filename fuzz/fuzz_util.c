@@ -79,8 +79,9 @@ void fuzz_check_problem(const cdok_problem *pr, const cdok_puzzle *p,
 	int n = cdok_puzzle_size(p), ncages = cdok_puzzle_cage_count(p);
 
 	FUZZ_CHECK(pr->kind >= CDOK_PROBLEM_VALUE &&
-		   pr->kind <= (partial ? CDOK_PROBLEM_MARKS
-					: CDOK_PROBLEM_TWO_DIGIT), "kind %d",
+		   pr->kind <= CDOK_PROBLEM_DIAGONAL &&
+		   (partial || (pr->kind != CDOK_PROBLEM_WRONG &&
+				pr->kind != CDOK_PROBLEM_MARKS)), "kind %d",
 		   pr->kind);
 	FUZZ_CHECK(pr->row >= -1 && pr->row < n && pr->column >= -1 &&
 		   pr->column < n && (pr->row >= 0 || pr->column >= 0),
@@ -349,13 +350,15 @@ static cdok_puzzle *as_plain(const cdok_puzzle *p)
 
 	if (!q)
 		return NULL;
-	cdok_puzzle_set_boxes(q, 0, 0);
-	for (int k = 0; k < cdok_puzzle_cage_count(q); k++)
-		cdok_puzzle_set_cage_distinct(q, k, 0);
+	/* The rules first: the model keeps the boxes of a Killer X while
+	 * its diagonals are units. */
 	if (cdok_puzzle_set_rules(q, 0) != CDOK_OK) {
 		cdok_puzzle_free(q);
 		return NULL;
 	}
+	cdok_puzzle_set_boxes(q, 0, 0);
+	for (int k = 0; k < cdok_puzzle_cage_count(q); k++)
+		cdok_puzzle_set_cage_distinct(q, k, 0);
 	return q;
 }
 

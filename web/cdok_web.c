@@ -286,9 +286,10 @@ static void put_model(struct buf *b, const cdok_puzzle *p)
 	cdok_scale scale = cdok_puzzle_scale(p);
 
 	putf(b, "{\"size\":%d,\"boxRows\":%d,\"boxCols\":%d,\"nylimb\":%s,"
-	     "\"scale\":\"%s\",\"levels\":[", n, cdok_puzzle_box_rows(p),
-	     cdok_puzzle_box_cols(p),
+	     "\"diagonals\":%s,\"scale\":\"%s\",\"levels\":[", n,
+	     cdok_puzzle_box_rows(p), cdok_puzzle_box_cols(p),
 	     cdok_puzzle_rules(p) & CDOK_RULE_NYLIMB ? "true" : "false",
+	     cdok_puzzle_rules(p) & CDOK_RULE_DIAGONALS ? "true" : "false",
 	     scale_word(scale));
 	for (int i = 0; i < cdok_level_count(scale); i++) {
 		put(b, i ? "," : "");
@@ -722,6 +723,7 @@ static const char *problem_word(cdok_problem_kind k)
 	case CDOK_PROBLEM_TWO_DIGIT: return "two-digit";
 	case CDOK_PROBLEM_WRONG: return "wrong";
 	case CDOK_PROBLEM_MARKS: return "marks";
+	case CDOK_PROBLEM_DIAGONAL: return "diagonal";
 	}
 	return "value";
 }
@@ -754,6 +756,12 @@ static void put_problem_cells(struct buf *b, const cdok_puzzle *p,
 				     i % bc);
 		break;
 	}
+	case CDOK_PROBLEM_DIAGONAL:
+		/* Bit r: the diagonal's cell in row r. */
+		for (int i = 0; i < n; i++)
+			if (pr->where >> i & 1)
+				CELL(i * n + (pr->column == 0 ? i : n - 1 - i));
+		break;
 	case CDOK_PROBLEM_CAGE:
 		for (int i = 0; i < cdok_cage_size(p, pr->cage); i++)
 			CELL(cdok_cage_cells(p, pr->cage)[i]);

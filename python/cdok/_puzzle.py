@@ -22,6 +22,7 @@ Grid = List[List[Optional[int]]]
 Cell = Tuple[int, int]
 
 RULE_NYLIMB = 1
+RULE_DIAGONALS = 4  # CDOK_RULE_DIAGONALS: Killer X
 
 
 class Verdict(str, enum.Enum):
@@ -127,7 +128,7 @@ class Result:
 
 _KINDS = {1: "value", 2: "given", 3: "row", 4: "column", 5: "cage",
           6: "box", 7: "cage-repeat", 8: "digit", 9: "two-digit",
-          10: "wrong", 11: "marks"}
+          10: "wrong", 11: "marks", 12: "diagonal"}
 
 
 class Problem:
@@ -142,7 +143,8 @@ class Problem:
             "two-digit" (Nylimb lines), "wrong" (Puzzle.mistakes(): a
             value that differs from the puzzle's only solution),
             "marks" (Puzzle.mistakes(): an empty cell's pencil marks
-            leave out the solution's value).
+            leave out the solution's value), or
+            "diagonal" (Killer X: a value twice on a main diagonal).
         sentence: what is wrong, in plain words (also str(problem)),
             rows and columns counted from 1 as people count them.
         cells: the cells involved, as (row, column) pairs from 0.
@@ -188,6 +190,12 @@ class Problem:
             if column < 0:
                 return tuple((row, b) for b in bits)
             return tuple((b, column) for b in bits)
+        if kind == "diagonal":
+            # Bit r: the diagonal's cell in row r; column 0 names the
+            # one from the top left, the last column the other.
+            n = puzzle.size
+            return tuple((b, b if column == 0 else n - 1 - b)
+                         for b in bits)
         if kind == "box":
             box_cols = puzzle.boxes[1]
             return tuple((row + b // box_cols, column + b % box_cols)
@@ -387,6 +395,12 @@ class Puzzle:
     def nylimb(self) -> bool:
         """Whether the puzzle has the Nylimb rules."""
         return bool(self._model.rules & RULE_NYLIMB)
+
+    @property
+    def diagonals(self) -> bool:
+        """Whether the two main diagonals hold every value once too
+        (Killer X, Sudoku X: @diagonals in the spec)."""
+        return bool(self._model.rules & RULE_DIAGONALS)
 
     @property
     def killer(self) -> bool:
@@ -662,8 +676,8 @@ class Puzzle:
               solution: Optional[Sequence[Sequence[Optional[int]]]] = None,
               **pictures: Any) -> Union[str, bytes]:
         """The puzzle as text in a format (cdok.formats() lists them):
-        "spec", "ucf", "calpoly", "keen", "solo", "sudoku", "killer",
-        "json", a drawing, "ascii" or "utf8", or a picture, "svg", "png"
+        "spec", "ucf", "calpoly", "keen", "solo", "sudoku", "arrows",
+        "sudocue", "killer", "json", a drawing, "ascii" or "utf8", or a picture, "svg", "png"
         or "pdf", as newspapers print it.  With solution (a grid), the values
         shown instead of the givens -- for "ucf" and "calpoly" the
         answer as the contest or course writes it.  Binary formats give
