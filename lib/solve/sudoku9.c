@@ -238,12 +238,14 @@ static bool place(struct grid9 *g, int d, int b, int pos)
 			bit;
 	g->cand[d][b == 0 ? 1 : 0] &= ~col;
 	g->cand[d][b == 2 ? 1 : 2] &= ~col;
+	/* The cell leaves every digit's word, d's own put back after:
+	 * no branches. */
+	for (int e = 0; e < 9; e++) {
+		g->dirty |= (g->cand[e][b] >> pos & 1u) << (3 * e + b);
+		g->cand[e][b] &= ~bit;
+	}
+	g->cand[d][b] |= bit;
 	g->dirty |= 7u << 3 * d;
-	for (int e = 0; e < 9; e++)
-		if (e != d && (g->cand[e][b] & bit)) {
-			g->cand[e][b] &= ~bit;
-			g->dirty |= 1u << (3 * e + b);
-		}
 	return true;
 }
 
@@ -264,35 +266,11 @@ static inline uint32_t fold(uint32_t t)
 	return (t | t >> 9 | t >> 18) & ROW9;
 }
 
-/* The stack triads of one digit, t its three band words: keeps the cells
- * of the columns that a permutation of columns to bands allows; false
- * when a stack allows none. */
-static inline bool stack_triads(uint32_t *t)
-{
-	uint32_t f0 = fold(t[0]), f1 = fold(t[1]), f2 = fold(t[2]);
-	uint32_t k0 = 0, k1 = 0, k2 = 0;
-
-	for (int s = 0; s < 9; s += 3) {
-		uint32_t k = stack_keep[(f0 >> s & 7) | (f1 >> s & 7) << 3 |
-					(f2 >> s & 7) << 6];
-
-		if (!k)
-			return false;
-		k0 |= (k & 7) << s;
-		k1 |= (k >> 3 & 7) << s;
-		k2 |= (k >> 6) << s;
-	}
-	t[0] &= k0 * COL3;
-	t[1] &= k1 * COL3;
-	t[2] &= k2 * COL3;
-	return true;
-}
-
-/* Band b of digit d: its triads, then its rows left with one cell;
- * false on a contradiction. */
+/* Band b of digit d: its triads, then its rows left with one open cell,
+ * placed at once; false on a contradiction. */
 static bool band_update(struct grid9 *g, int d, int b)
 {
-	uint32_t t = band_triads(g->cand[d][b]), x;
+	uint32_t t = band_triads(g->cand[d][b]), solved = 0, cols;
 
 	if (!t)
 		return false;
@@ -301,36 +279,73 @@ static bool band_update(struct grid9 *g, int d, int b)
 	if (!(t & g->open[b]))
 		return true;
 	for (int r = 0; r < 27; r += 9) {
-		x = t >> r & ROW9;
-		/* A placement before may have taken the cell: place()
-		 * checks. */
-		if (single_bit(x) && !place(g, d, b, r + ctz32(x)))
-			return false;
+		uint32_t x = t >> r & ROW9;
+
+		if (!(x & (x - 1)))
+			solved |= x << r;
 	}
+	solved &= g->open[b];
+	if (!solved)
+		return true;
+	/* Rows with one cell each, and after the triads each in a box of
+	 * its own, so in a column of its own: no two clash.  The rows and
+	 * boxes of the band have them already; the cells leave the other
+	 * digits, the columns the other bands. */
+	g->open[b] &= ~solved;
+	for (int e = 0; e < 9; e++)
+		if (e != d && (g->cand[e][b] & solved)) {
+			g->cand[e][b] &= ~solved;
+			g->dirty |= 1u << (3 * e + b);
+		}
+	cols = fold(solved) * COL3;
+	for (int o = 0; o < 3; o++)
+		if (o != b && (g->cand[d][o] & cols)) {
+			g->cand[d][o] &= ~cols;
+			g->dirty |= 1u << (3 * d + o);
+		}
 	return true;
 }
 
-/* Digit d's stack triads, then its columns left with one cell; false
- * on a contradiction. */
+/* Digit d's stack triads -- within a stack the digit's three columns
+ * go to the three bands one to one, and a column's cells in a band that
+ * no such permutation allows lose it -- then its columns left with one
+ * cell; false on a contradiction. */
 static bool stack_update(struct grid9 *g, int d)
 {
-	uint32_t t[3] = {g->cand[d][0], g->cand[d][1], g->cand[d][2]};
+	uint32_t t[3], f[3], k[3] = {0, 0, 0};
 
-	if (!stack_triads(t))
-		return false;
-	for (int b = 0; b < 3; b++)
-		if (t[b] != g->cand[d][b]) {
-			g->cand[d][b] = t[b];
+	for (int b = 0; b < 3; b++) {
+		t[b] = g->cand[d][b];
+		f[b] = fold(t[b]);
+	}
+	for (int s = 0; s < 9; s += 3) {
+		uint32_t m = stack_keep[(f[0] >> s & 7) | (f[1] >> s & 7) << 3 |
+					(f[2] >> s & 7) << 6];
+
+		if (!m)
+			return false;
+		k[0] |= (m & 7) << s;
+		k[1] |= (m >> 3 & 7) << s;
+		k[2] |= (m >> 6) << s;
+	}
+	for (int b = 0; b < 3; b++) {
+		uint32_t n = t[b] & k[b] * COL3;
+
+		f[b] &= k[b];
+		if (n != t[b]) {
+			g->cand[d][b] = t[b] = n;
 			g->dirty |= 1u << (3 * d + b);
 		}
+	}
 	for (int b = 0; b < 3; b++) {
+		uint32_t cols = f[b] & ~(f[b == 0 ? 1 : 0] | f[b == 2 ? 1 : 2]);
 		uint32_t r0 = t[b] & ROW9, r1 = t[b] >> 9 & ROW9;
-		uint32_t r2 = t[b] >> 18, others, cols, cells;
+		uint32_t r2 = t[b] >> 18, cells;
 
-		if (!(t[b] & g->open[b]))
+		if (!cols || !(t[b] & g->open[b]))
 			continue;
-		others = fold(t[b == 0 ? 1 : 0]) | fold(t[b == 2 ? 1 : 2]);
-		cols = (r0 ^ r1 ^ r2) & ~(r0 & r1 & r2) & ~others;
+		/* Columns only this band has, in one of its rows. */
+		cols &= (r0 ^ r1 ^ r2) & ~(r0 & r1 & r2);
 		for (cells = t[b] & cols * COL3 & g->open[b]; cells;
 		     cells &= cells - 1)
 			if (!place(g, d, b, ctz32(cells)))
@@ -387,18 +402,19 @@ static bool propagate(struct grid9 *g)
 			if (!band_update(g, d, i - 3 * d))
 				return false;
 		}
-		if (g->stacks) {
+		if (!naked_singles(g, &found))
+			return false;
+		if (found)
+			continue;
+		if (!g->stacks)
+			return true;
+		while (g->stacks) {
 			int d = ctz32(g->stacks);
 
 			g->stacks &= g->stacks - 1;
 			if (!stack_update(g, d))
 				return false;
-			continue;
 		}
-		if (!naked_singles(g, &found))
-			return false;
-		if (!found)
-			return true;
 	}
 }
 
