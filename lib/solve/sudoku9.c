@@ -233,19 +233,20 @@ static bool place(struct grid9 *g, int d, int b, int pos)
 		return true;
 	g->open[b] &= ~bit;
 	col = COL3 << c;
-	g->cand[d][b] = (g->cand[d][b] &
-			 ~((ROW9 << 9 * r) | (BOX3 << 3 * (c / 3)) | col)) |
-			bit;
-	g->cand[d][b == 0 ? 1 : 0] &= ~col;
-	g->cand[d][b == 2 ? 1 : 2] &= ~col;
-	/* The cell leaves every digit's word, d's own put back after:
-	 * no branches. */
+	g->cand[d][b] &= ~((ROW9 << 9 * r) | (BOX3 << 3 * (c / 3)) | col);
+	for (int o = 0; o < 3; o++)
+		if (o != b && (g->cand[d][o] & col)) {
+			g->cand[d][o] &= ~col;
+			g->dirty |= 1u << (3 * d + o);
+		}
+	/* The cell leaves every other digit's word (d's own lost it
+	 * above and gets it back): no branches. */
 	for (int e = 0; e < 9; e++) {
 		g->dirty |= (g->cand[e][b] >> pos & 1u) << (3 * e + b);
 		g->cand[e][b] &= ~bit;
 	}
 	g->cand[d][b] |= bit;
-	g->dirty |= 7u << 3 * d;
+	g->dirty |= 1u << (3 * d + b);
 	return true;
 }
 
