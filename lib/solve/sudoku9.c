@@ -234,11 +234,11 @@ static bool place(struct grid9 *g, int d, int b, int pos)
 	g->open[b] &= ~bit;
 	col = COL3 << c;
 	g->cand[d][b] &= ~((ROW9 << 9 * r) | (BOX3 << 3 * (c / 3)) | col);
-	for (int o = 0; o < 3; o++)
-		if (o != b && (g->cand[d][o] & col)) {
-			g->cand[d][o] &= ~col;
-			g->dirty |= 1u << (3 * d + o);
-		}
+	for (int o = 0; o < 3; o++) {
+		g->dirty |= (uint32_t)((g->cand[d][o] & col) != 0)
+			    << (3 * d + o);
+		g->cand[d][o] &= ~col;
+	}
 	/* The cell leaves every other digit's word (d's own lost it
 	 * above and gets it back): no branches. */
 	for (int e = 0; e < 9; e++) {
@@ -293,17 +293,21 @@ static bool band_update(struct grid9 *g, int d, int b)
 	 * boxes of the band have them already; the cells leave the other
 	 * digits, the columns the other bands. */
 	g->open[b] &= ~solved;
-	for (int e = 0; e < 9; e++)
-		if (e != d && (g->cand[e][b] & solved)) {
-			g->cand[e][b] &= ~solved;
-			g->dirty |= 1u << (3 * e + b);
-		}
+	/* Without branches: which words change is data, and mispredicted
+	 * branches here cost more than the operations. */
+	for (int e = 0; e < 9; e++) {
+		g->dirty |= (uint32_t)((g->cand[e][b] & solved) != 0)
+			    << (3 * e + b);
+		g->cand[e][b] &= ~solved;
+	}
 	cols = fold(solved) * COL3;
-	for (int o = 0; o < 3; o++)
-		if (o != b && (g->cand[d][o] & cols)) {
-			g->cand[d][o] &= ~cols;
-			g->dirty |= 1u << (3 * d + o);
-		}
+	for (int o = 0; o < 3; o++) {
+		g->dirty |= (uint32_t)((g->cand[d][o] & cols) != 0)
+			    << (3 * d + o);
+		g->cand[d][o] &= ~cols;
+	}
+	g->cand[d][b] = t;
+	g->dirty &= ~(1u << (3 * d + b));
 	return true;
 }
 
