@@ -205,6 +205,7 @@ struct grid9 {
 
 struct run9 {
 	const cdok_solve_params *params;
+	const int *given;
 	int *solution_out;
 	uint64_t count, nodes, branches, score;
 	bool stop, gave_up;
@@ -470,28 +471,53 @@ static uint32_t pick(const struct grid9 *g, int *band, int *pos)
 	return best_digits;
 }
 
-/* A solved grid: its values, checked, reported. */
+/* Whether a grid with no open cell keeps the rules: per digit one
+ * cell in each row, in each box and in each column, and every cell
+ * covered by one digit. */
+static bool grid_ok(const struct grid9 *g)
+{
+	uint32_t all[3] = {0, 0, 0};
+
+	for (int d = 0; d < 9; d++) {
+		uint32_t cols = 0;
+
+		for (int b = 0; b < 3; b++) {
+			uint32_t t = g->cand[d][b], f = fold(t);
+
+			for (int r = 0; r < 27; r += 9) {
+				uint32_t x = t >> r & ROW9;
+
+				if (!x || (x & (x - 1)))
+					return false;
+			}
+			/* Three cells in three rows: one in each box when each
+			 * box has one, in new columns. */
+			if (!(f & 7) || !(f & 070) || !(f & 0700) || (cols & f))
+				return false;
+			cols |= f;
+			all[b] |= t;
+		}
+	}
+	/* 81 cells for the 81 placed digits: none twice. */
+	return (all[0] & all[1] & all[2]) == BAND27;
+}
+
+/* A solved grid: checked, its values, reported. */
 static void found(struct run9 *x, const struct grid9 *g)
 {
 	const cdok_solve_params *par = x->params;
-	uint32_t rows[9] = {0}, cols[9] = {0}, boxes[9] = {0};
 
+	/* Belt and braces, as the general engine does: only a grid that
+	 * keeps every rule, givens included, is reported. */
+	if (!grid_ok(g))
+		return;
 	for (int d = 0; d < 9; d++)
 		for (int b = 0; b < 3; b++)
 			for (uint32_t m = g->cand[d][b]; m; m &= m - 1)
 				x->values[27 * b + ctz32(m)] = d + 1;
-	/* Belt and braces, as the general engine does: only a grid that
-	 * keeps every rule is reported. */
-	for (int i = 0; i < 81; i++) {
-		int r = i / 9, c = i % 9;
-		uint32_t v = 1u << x->values[i];
-
-		if ((rows[r] | cols[c] | boxes[r / 3 * 3 + c / 3]) & v)
+	for (int i = 0; i < 81; i++)
+		if (x->given[i] != CDOK_NONE && x->given[i] != x->values[i])
 			return;
-		rows[r] |= v;
-		cols[c] |= v;
-		boxes[r / 3 * 3 + c / 3] |= v;
-	}
 	if (x->count == 0 && x->solution_out)
 		memcpy(x->solution_out, x->values, sizeof(x->values));
 	x->count++;
@@ -561,6 +587,7 @@ cdok_status cdki_sudoku9_solve(const cdok_puzzle *p,
 	memset(res, 0, sizeof(*res));
 	memset(&x, 0, sizeof(x));
 	x.params = params;
+	x.given = p->given;
 	x.solution_out = solution;
 	for (int d = 0; d < 9; d++)
 		for (int b = 0; b < 3; b++)
