@@ -217,9 +217,14 @@ static inline int ctz32(uint32_t x)
 	return __builtin_ctz(x);
 }
 
-static inline bool single_bit(uint32_t x)
+/* Bits set in x, without the library call __builtin_popcount becomes
+ * on a plain x86-64. */
+static inline int popc32(uint32_t x)
 {
-	return x && !(x & (x - 1));
+	x -= x >> 1 & 0x55555555u;
+	x = (x & 0x33333333u) + (x >> 2 & 0x33333333u);
+	x = (x + (x >> 4)) & 0x0f0f0f0fu;
+	return (int)(x * 0x01010101u >> 24);
 }
 
 /* Place digit d on cell pos of band b: false when d cannot go there. */
@@ -444,7 +449,7 @@ static uint32_t pick(const struct grid9 *g, int *band, int *pos)
 			two |= one & c;
 			one |= c;
 		}
-		n = __builtin_popcount(two & ~three);
+		n = popc32(two & ~three);
 		if (n > most) {
 			most = n;
 			*band = b;
@@ -549,7 +554,7 @@ static void search(struct run9 *x, struct grid9 *g)
 		return;
 	}
 	digits = pick(g, &b, &pos);
-	k = __builtin_popcount(digits);
+	k = popc32(digits);
 	x->branches++;
 	x->score += (uint64_t)(k - 1) * (uint64_t)(k - 1);
 	while (digits && !x->stop) {
