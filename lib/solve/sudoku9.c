@@ -6,7 +6,8 @@
  * 32-bit word (bit 9 * row + column, rows counted within the band).  Per
  * digit and band a word holds the cells where the digit may still go:
  * 27 words, plus a word per band of the cells not yet decided.  A
- * search node is that state, 124 bytes, copied when the search guesses.
+ * search node is that state and two words of bookkeeping, 128 bytes,
+ * copied when the search guesses.
  *
  * The reasoning, to a fixed point:
  *  - Band triads.  Within a band a digit takes one cell in each of the
