@@ -118,6 +118,7 @@ async function main() {
   const solves = [
     ["tests/data/corpus/keen/keen_9u_06.keen", 2000],
     ["tests/data/corpus/killer/killer_ku_05.solo", 2000],
+    ["bench/hard/sudoku_forum11_0001.txt", 2000],
     ["bench/sum9/sum9_001.spec", 20],
     ["bench/hard/sum9_7sol_a.spec", 3],
     ["bench/hard/rand12_slow.spec", 3],

@@ -26,6 +26,8 @@ cdok_status cdok_solve(const cdok_puzzle *p, const cdok_solve_params *params,
 	}
 	st = cdok_is_nylimb(p)
 		? cdki_digits_solve(p, params, solution, res, err)
+		: cdki_sudoku9_fits(p)
+		? cdki_sudoku9_solve(p, params, solution, res, err)
 		: cdki_latin_solve(p, params, solution, res, err);
 	/* The engines count the node they stopped at, which they did not
 	 * search: a run never reports more nodes than max_nodes allows. */

@@ -3,7 +3,8 @@
  * One engine body (engine.h) is compiled twice: latin.c for puzzles whose
  * units hold each value once (64-bit value sets) and digits.c for Nylimb
  * puzzles (128-bit sets, the digit rule).  solve.c picks the instance by
- * the puzzle's rules.
+ * the puzzle's rules; a plain 9 x 9 Sudoku (3 x 3 boxes, givens only)
+ * goes to sudoku9.c's bitboards instead.
  */
 #ifndef CDOK_SOLVE_H
 #define CDOK_SOLVE_H
@@ -23,6 +24,13 @@ cdok_status cdki_latin_solve(const cdok_puzzle *p,
 cdok_status cdki_digits_solve(const cdok_puzzle *p,
 			      const cdok_solve_params *params, int *solution,
 			      cdok_result *res, cdok_error *err);
+/* The plain 9 x 9 Sudoku solver (sudoku9.c): whether it takes the
+ * puzzle (3 x 3 boxes, no cages, no rule flags), and cdok_solve's
+ * contract for one it takes. */
+bool cdki_sudoku9_fits(const cdok_puzzle *p);
+cdok_status cdki_sudoku9_solve(const cdok_puzzle *p,
+			       const cdok_solve_params *params, int *solution,
+			       cdok_result *res, cdok_error *err);
 /* cdki_root_candidates for one instance. */
 int cdki_latin_root_candidates(const cdok_puzzle *p, int *counts);
 int cdki_digits_root_candidates(const cdok_puzzle *p, int *counts);
