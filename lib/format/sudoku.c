@@ -88,9 +88,9 @@ cdok_status cdki_sudoku_read(struct cdok_reader *r, cdok_puzzle **out,
 	cdki_text_trim(r->text, &l, &s, &e);
 	for (size_t i = s; i < e; i++)
 		if (!is_cell_char(r->text[i]))
-			return cdki_text_bad_byte(err, line,
+			return cdki_text_bad_char(err, line,
 						  (int)(i - l.start) + 1,
-						  (unsigned char)r->text[i],
+						  r->text, i, e,
 						  "in a Sudoku line (digits "
 						  "for givens, '.' or 0 for "
 						  "empty cells)");
