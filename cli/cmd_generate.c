@@ -83,9 +83,10 @@ static bool killer_boxes(const struct cli *cli, const char *name, int size,
 		}
 	if (*rows)
 		return true;
-	cli_msg(name, 0, 0, "no box shape tiles a %d x %d Killer grid: boxes "
-		"need at least 2 rows and 2 columns (try -s 4, 6, 8 or 9)",
-		size, size);
+	cli_msg(name, 0, 0, "no box shape tiles a %d x %d %s grid: boxes "
+		"need at least 2 rows and 2 columns, so the size must be a "
+		"product of two numbers from 2 up (try -s 4, 6, 8 or 9)",
+		size, size, cli->opt.sudoku ? "Sudoku" : "Killer");
 	return false;
 }
 
@@ -93,6 +94,19 @@ static bool killer_boxes(const struct cli *cli, const char *name, int size,
  * takes 4 to 11 s; 26 x 26 did not finish in 60 s, 30 x 30 and 36 x 36
  * not in 90 s. */
 #define KILLER_GEN_MAX 25
+
+/* The largest plain Sudoku generate makes without --timeout: a 25 x 25
+ * took 24 s on a loaded machine (two cores shared by a dozen processes),
+ * while 36 x 36 was not done in 120 s there: each step's uniqueness
+ * check is bounded (lib/generate/sudoku.c), but a 36 x 36 grid has 648
+ * steps of them, each over 1,296 cells. */
+#define SUDOKU_GEN_MAX 25
+
+/* The largest grid with hidden operators generate makes without
+ * --timeout: 48 x 48 took 38 s on that machine, 56 x 56 and 63 x 63
+ * were not done in 70 s (every cage may be any operation, so each
+ * uniqueness check searches far more). */
+#define HIDDEN_GEN_MAX 48
 
 /* Whether the Killer options suit a grid of this size; says why not. */
 static bool killer_ok(const struct cli *cli, const char *name, int size)
@@ -664,8 +678,27 @@ int cmd_generate(struct cli *cli)
 	    !cli->opt.timeout_ns) {
 		cli_msg(NULL, 0, 0, "Killer puzzles larger than %d x %d can "
 			"take many minutes to make (a 30 x 30 was not done "
-			"in 90 s): give --timeout SECONDS to try anyway",
-			KILLER_GEN_MAX, KILLER_GEN_MAX);
+			"in 90 s): give --timeout SECONDS to try anyway, or a "
+			"size up to %d", KILLER_GEN_MAX, KILLER_GEN_MAX,
+			KILLER_GEN_MAX);
+		return CLI_EXIT_USAGE;
+	}
+	if (cli->opt.sudoku && cli->opt.size > SUDOKU_GEN_MAX &&
+	    !cli->opt.timeout_ns) {
+		cli_msg(NULL, 0, 0, "Sudoku puzzles larger than %d x %d can "
+			"take many minutes to make (a 36 x 36 was not done in "
+			"120 s): give --timeout SECONDS to try anyway, or a "
+			"size up to %d", SUDOKU_GEN_MAX, SUDOKU_GEN_MAX,
+			SUDOKU_GEN_MAX);
+		return CLI_EXIT_USAGE;
+	}
+	if (cli->opt.hide_ops && cli->opt.size > HIDDEN_GEN_MAX &&
+	    !cli->opt.timeout_ns) {
+		cli_msg(NULL, 0, 0, "puzzles with hidden operators larger "
+			"than %d x %d can take many minutes to make (a 63 x 63 "
+			"was not done in 90 s): give --timeout SECONDS to try "
+			"anyway, or a size up to %d", HIDDEN_GEN_MAX,
+			HIDDEN_GEN_MAX, HIDDEN_GEN_MAX);
 		return CLI_EXIT_USAGE;
 	}
 	if (!gen_params(cli, NULL, cli->opt.size, &par))

@@ -121,6 +121,9 @@ const struct cli_option cli_options[] = {
 	  "plain Sudoku: generate makes puzzles of givens with boxes (3 x 3 "
 	  "at size 9, 2 x 3 at 6, 2 x 2 at 4, or --boxes) and no cages, "
 	  "graded on Solo's levels; gen-grid prints a solved Sudoku grid.  "
+	  "The size must be a product of two numbers from 2 up (4, 6, 8, "
+	  "9, ...).  generate makes Sudoku above 25 x 25 only with "
+	  "--timeout (they can take many minutes).  "
 	  "It does not combine with --killer, --ops, -T, -N or "
 	  "--max-cage.", 0 },
 	{ OPT_BOXES, "boxes", "RxC", "gen-grid harden generate",
@@ -133,7 +136,8 @@ const struct cli_option cli_options[] = {
 	  "hidden operators: every cage shows its target only, and the "
 	  "puzzle has one solution when each cage may be any operation "
 	  "(with -T, the puzzle says @two-cell: its hidden cages of three "
-	  "or more cells are sums or products).", 0 },
+	  "or more cells are sums or products).  generate makes them above "
+	  "48 x 48 only with --timeout (they can take many minutes).", 0 },
 	{ OPT_OPS, "ops", "SET", "harden generate",
 	  "the operators to use: all (the default), mul (multiplication "
 	  "only, as Keen's \"m\" mode), add (sums only, as the Cal Poly "

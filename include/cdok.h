@@ -961,7 +961,9 @@ CDOK_API void cdok_grade_params_init(cdok_grade_params *params);
 
 /* Grade a puzzle.  params may be NULL for the defaults.  Fails only for
  * an invalid puzzle or when memory runs out; a puzzle with no or
- * several solutions is a successful answer with that outcome. */
+ * several solutions is a successful answer with that outcome, decided
+ * by the solver before any reasoning (unless params->solution is set),
+ * at every max_level. */
 CDOK_API cdok_status cdok_grade(const cdok_puzzle *puzzle,
 				const cdok_grade_params *params,
 				cdok_grading *grading, cdok_error *err);

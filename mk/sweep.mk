@@ -9,8 +9,10 @@
 #   sweep-mutate   mutated corpus files through every command of the
 #                  sanitizer build: no crash, no sanitizer report, only
 #                  documented exit statuses
+#   sweep-issue43  issue 43's reproducers, each with its status and
+#                  message (tests/sweep/issue43.sh)
 
-.PHONY: sweep sweep-oracle sweep-hints sweep-mutate
+.PHONY: sweep sweep-oracle sweep-hints sweep-mutate sweep-issue43
 
 SWEEP_ORACLE_COUNT ?= 2400
 SWEEP_HINT_COUNT ?= 150
@@ -34,7 +36,11 @@ sweep-mutate:
 	$(PYTHON) tests/sweep/cli_sweep.py mutate --cdok build/asan/cdok \
 		--count $(SWEEP_MUTATE_COUNT)
 
+sweep-issue43: $(BUILD)/cdok
+	sh tests/sweep/issue43.sh $(BUILD)/cdok
+
 sweep:
+	$(MAKE) --no-print-directory sweep-issue43
 	$(MAKE) --no-print-directory sweep-oracle
 	$(MAKE) --no-print-directory sweep-hints
 	$(MAKE) --no-print-directory sweep-mutate

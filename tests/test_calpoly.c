@@ -147,6 +147,9 @@ static const struct tl_bad bad[] = {
 	{"1\n4 1 0 1\n", CDOK_ERR_SYNTAX, 2, 7, "lists more"},
 	{"1\n4 0\n", CDOK_ERR_INVALID, 2, 3, "at least one cell"},
 	{"1\n4 2 0 x\n", CDOK_ERR_SYNTAX, 2, 7, "unexpected character 'x'"},
+	{"1\n4 2 0 \xef\xbc\x91\n", CDOK_ERR_SYNTAX, 2, 7, "unexpected "
+	 "character U+FF11 FULLWIDTH DIGIT ONE where a number was expected; "
+	 "did you mean '1'?"},
 	{"1\n4 2 0 1a\n", CDOK_ERR_SYNTAX, 2, 8, "after a number"},
 	{"1\n4\n", CDOK_ERR_SYNTAX, 2, 2, "number of cells"},
 	{"2\n4 2 0 1\n4 1 2\n", CDOK_ERR_INVALID, 1, 1, "cover 3 cells, which "

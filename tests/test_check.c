@@ -598,7 +598,7 @@ static const struct bad bad[] = {
 	{"1 2 x\n", 3, 1, 5, "unexpected character 'x'"},
 	{"1 2 3a\n", 3, 1, 6, "after a value"},
 	{"1 2 99999999\n", 3, 1, 5, "larger than 1000000"},
-	{"1 2 3\n2 \x01 1\n", 3, 2, 3, "unexpected byte 0x01"},
+	{"1 2 3\n2 \x01 1\n", 3, 2, 3, "unexpected control character U+0001"},
 };
 
 Test(check, malformed_grids_fail_where_expected)

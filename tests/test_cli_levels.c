@@ -296,7 +296,7 @@ Test(cli_levels, difficulty_line_has_the_level)
 	run_free(&r);
 }
 
-Test(cli_levels, generate_level, .timeout = 60)
+Test(cli_levels, generate_level, .timeout = 600)
 {
 	struct run r;
 

@@ -178,7 +178,7 @@ static void check_corpus(const char *suffix, const char *format_in)
 	fmt_free_names(names, count);
 }
 
-Test(draw_killer, corpus_cages_are_regions_with_one_clue, .timeout = 60)
+Test(draw_killer, corpus_cages_are_regions_with_one_clue, .timeout = 600)
 {
 	check_corpus(".json", "killer");
 	check_corpus(".solo", "solo");

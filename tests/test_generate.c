@@ -200,7 +200,7 @@ Test(generate, unique_at_every_size)
  * a level; every cage shows '?', the two-cell rule comes with -T, and
  * the independent counter finds one solution when each cage may be any
  * operation (CDOK_GEN_SCALE as above). */
-Test(generate, hidden_operators_are_unique, .timeout = 300)
+Test(generate, hidden_operators_are_unique, .timeout = 1800)
 {
 	const char *env = getenv("CDOK_GEN_SCALE");
 	int scale = env && atoi(env) > 0 ? atoi(env) : 1;
@@ -530,7 +530,7 @@ Test(generate, a_stop_callback_ends_the_run)
 
 /* max_cage 0 is the size's own default: 5 cells, or 4 above 32 x 32,
  * where a unique puzzle of larger cages takes minutes to make. */
-Test(generate, large_grids_take_smaller_cages, .timeout = 300)
+Test(generate, large_grids_take_smaller_cages, .timeout = 1800)
 {
 	static const int sizes[] = {32, 33};
 	static int grid[33 * 33];

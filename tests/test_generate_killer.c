@@ -549,7 +549,7 @@ Test(killer_gen, sudoku_bad_shapes)
  * gets stuck, inside their cages (issue 30).  The puzzle is of the level
  * exactly, unique by the independent counter, and every given is the
  * solution's value in a cell of a cage. */
-Test(killer_gen, first_level_on_a_big_grid_gives_values, .timeout = 120)
+Test(killer_gen, first_level_on_a_big_grid_gives_values, .timeout = 1200)
 {
 	static const struct {
 		int size, level;

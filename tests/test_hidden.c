@@ -152,7 +152,7 @@ static void run(bool check_ref)
 	free(text);
 }
 
-Test(hidden, keen9_library_counts, .timeout = 120)
+Test(hidden, keen9_library_counts, .timeout = 1200)
 {
 	run(false);
 }

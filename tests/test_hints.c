@@ -108,7 +108,7 @@ static void expect_tiers(const cdok_step *s, const char *name)
 	}
 }
 
-Test(hints, every_technique_has_three_tiers_and_good_names, .timeout = 60)
+Test(hints, every_technique_has_three_tiers_and_good_names, .timeout = 600)
 {
 	bool seen[CDOK_TECHNIQUE_MAX] = { false };
 
@@ -196,7 +196,7 @@ Test(hints, no_hint_without_one_solution)
  * only, reach the solution: every value placed is the solution's, and
  * the last answer is SOLVED.  Keen's 9 x 9 Easy to Hard, Solo's Killer
  * Trivial to Advanced. */
-Test(hints, placing_hints_chain_to_the_solution, .timeout = 120)
+Test(hints, placing_hints_chain_to_the_solution, .timeout = 1200)
 {
 	static const char *const chained[] = {
 		"keen/keen_9e_01.keen", "keen/keen_9e_02.keen",
@@ -273,7 +273,7 @@ Test(hints, a_placing_hint_gives_only_what_it_rests_on)
  * and Advanced Killer puzzles, every placement of the full list among
  * its steps, nothing removed that the full list does not remove, and
  * replaying it from the givens fills the grid with the solution. */
-Test(hints, brief_explanations_are_short_and_replay, .timeout = 60)
+Test(hints, brief_explanations_are_short_and_replay, .timeout = 600)
 {
 	static const char *const briefed[] = {
 		"keen/keen_9h_01.keen", "keen/keen_9h_04.keen",

@@ -231,6 +231,9 @@ static const struct tl_bad bad[] = {
 	 "\"cages\" must be an array"},
 	{"{\"size\": 2, \"cages\": [{\"op\": \"x\", \"target\": 3, \"cells\": "
 	 "[[0, 0]]}]}", CDOK_ERR_SYNTAX, 1, 1, "cages[0].op must be one of"},
+	{"{\"size\": 2, \"cages\": [{\"op\": \"\xef\xbc\x8b\", \"target\": 3, "
+	 "\"cells\": [[0, 0]]}]}", CDOK_ERR_SYNTAX, 1, 1, "it is the character "
+	 "U+FF0B FULLWIDTH PLUS SIGN; did you mean '+'?"},
 	{"{\"size\": 2, \"cages\": [{\"op\": \"+\", \"cells\": [[0, 0]]}]}",
 	 CDOK_ERR_SYNTAX, 1, 1, "cages[0] has no \"target\""},
 	{"{\"size\": 2, \"cages\": [{\"op\": \"*\", \"target\": 0, \"cells\": "

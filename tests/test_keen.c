@@ -237,6 +237,9 @@ static const struct tl_bad bad[] = {
 	{"3:a_3aab_,s1m3m3d5", CDOK_ERR_INVALID, 1, 17, "division cages"},
 	{"3:a_3aab_,s1x3m3a5", CDOK_ERR_SYNTAX, 1, 13, "unexpected character "
 	 "'x' where a clue"},
+	{"3:a_3aab_,s1\xe2\x80\x93" "3m3a5", CDOK_ERR_SYNTAX, 1, 13,
+	 "unexpected character U+2013 EN DASH where a clue (a, s, m or d and "
+	 "a target) was expected; did you mean '-'?"},
 	{"3:a_3aab_,s1mm3m3a5", CDOK_ERR_SYNTAX, 1, 14, "expected the target "
 	 "after 'm'"},
 	{"3:a_3aab_,s1m0m3a5", CDOK_ERR_INVALID, 1, 13, "product target must "

@@ -149,7 +149,7 @@ static char name_level(const char *rel)
 	return strchr(strchr(rel, '/'), '_')[2];
 }
 
-Test(levels, corpus_levels, .timeout = 60)
+Test(levels, corpus_levels, .timeout = 600)
 {
 	for (size_t i = 0; i < sizeof(graded) / sizeof(graded[0]); i++) {
 		cdok_puzzle *p = corpus(graded[i]);
@@ -170,7 +170,7 @@ Test(levels, corpus_levels, .timeout = 60)
 /* The generator's measure is the grade's difficulty; a puzzle above the
  * levels allowed scores as the least of the next level, and one not
  * graded keeps the solver's score. */
-Test(levels, grade_score_is_the_difficulty, .timeout = 60)
+Test(levels, grade_score_is_the_difficulty, .timeout = 600)
 {
 	cdok_puzzle *p = corpus("keen/keen_9h_03.keen");
 	cdok_grade_params params;
@@ -197,7 +197,7 @@ Test(levels, grade_score_is_the_difficulty, .timeout = 60)
 /* A caller that knows the solution (cdok solve has just proven it)
  * hands it over and the grade is the same, without the grader's own
  * solve; a grid that is not a solution is not taken on trust. */
-Test(levels, a_known_solution_gives_the_same_grade, .timeout = 60)
+Test(levels, a_known_solution_gives_the_same_grade, .timeout = 600)
 {
 	static const char *const hard[] = {
 		"keen/keen_9u_01.spec", "keen/keen_9u_05.keen",
@@ -237,7 +237,7 @@ Test(levels, a_known_solution_gives_the_same_grade, .timeout = 60)
  * placed value and no removed candidate may contradict the solution,
  * and the end is the solution. */
 Test(levels, explanations_replay_and_never_remove_the_solution,
-     .timeout = 60)
+     .timeout = 600)
 {
 	for (size_t i = 0; i < sizeof(graded) / sizeof(graded[0]); i++) {
 		char sol_rel[128];
@@ -283,7 +283,7 @@ Test(levels, explanations_replay_and_never_remove_the_solution,
 
 /* Hints chained from the empty grid, each step applied, reach the
  * solution without a guess on Easy, Normal and Hard puzzles. */
-Test(levels, hint_chain_reaches_the_solution, .timeout = 60)
+Test(levels, hint_chain_reaches_the_solution, .timeout = 600)
 {
 	static const char *const chain[] = {
 		"keen/keen_9e_01.keen", "keen/keen_9n_02.keen",

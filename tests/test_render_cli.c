@@ -74,7 +74,7 @@ static char *text_of(const char *pdf)
 
 /* A booklet's captions name each puzzle's seed (generate, gen-grid,
  * harden), or for a puzzle read its Keen game ID when it fits. */
-Test(render_cli, captions_name_the_seed_or_id, .timeout = 60)
+Test(render_cli, captions_name_the_seed_or_id, .timeout = 600)
 {
 	char *dir = make_tmpdir(), *pdf = path_in(dir, "b.pdf");
 	struct run r;
@@ -116,7 +116,7 @@ Test(render_cli, captions_name_the_seed_or_id, .timeout = 60)
 	remove_tmpdir(dir);
 }
 
-Test(render_cli, generate_a_booklet_with_answers, .timeout = 60)
+Test(render_cli, generate_a_booklet_with_answers, .timeout = 600)
 {
 	char *dir = make_tmpdir(), *pdf = path_in(dir, "b.pdf");
 	struct run r;
@@ -355,7 +355,7 @@ Test(render_cli, options_that_do_not_apply)
  * cells of row 1), its cell strongly (r1c2), the pencil marks in grey
  * (seven of them); explain --to pdf is a worked solution, the puzzle and
  * then a grid per step shown. */
-Test(render_cli, hint_and_explain_pictures, .timeout = 60)
+Test(render_cli, hint_and_explain_pictures, .timeout = 600)
 {
 	char *dir = make_tmpdir(), *state = path_in(dir, "state.txt");
 	char *pdf = path_in(dir, "worked.pdf");

@@ -349,12 +349,12 @@ static void render_folder(const char *folder)
 	puzzles_free(&s);
 }
 
-Test(render, corpus_keen, .timeout = 120)
+Test(render, corpus_keen, .timeout = 1200)
 {
 	render_folder("keen");
 }
 
-Test(render, corpus_other_classes, .timeout = 120)
+Test(render, corpus_other_classes, .timeout = 1200)
 {
 	static const char *const folders[] = {
 		"ambiguous", "calpoly", "cdok", "cdok-reference", "invalid",
@@ -368,7 +368,7 @@ Test(render, corpus_other_classes, .timeout = 120)
 /* Puzzles the corpus does not have: generated ones of every kind and
  * many sizes, including a one-cell grid and hidden operators (whose
  * clues are their numbers alone: clue_word). */
-Test(render, generated_puzzles, .timeout = 120)
+Test(render, generated_puzzles, .timeout = 1200)
 {
 	static const struct {
 		int size, killer;
@@ -435,7 +435,7 @@ static void nine_by_nine(struct puzzles *s, int ***answers, int n)
 	puzzles_free(&all);
 }
 
-Test(render, booklet_pages_and_paper, .timeout = 60)
+Test(render, booklet_pages_and_paper, .timeout = 600)
 {
 	struct puzzles s = {0};
 	cdok_render_params pp;
@@ -505,7 +505,7 @@ static char *page_text(const struct bytes *pdf, int k)
 /* Mixed sizes: a 16 x 16 cannot keep 6 pt clues in a sixth of a page,
  * so it starts a page of fewer slots (two, on A4), and the next puzzle
  * joins it; the rest go on at six a page. */
-Test(render, mixed_sizes_keep_legible_type, .timeout = 60)
+Test(render, mixed_sizes_keep_legible_type, .timeout = 600)
 {
 	static const char *const files[] = {
 		"keen/keen_9e_01.spec", "keen/keen_9e_02.spec",
@@ -559,7 +559,7 @@ Test(render, mixed_sizes_keep_legible_type, .timeout = 60)
 
 /* A caption names the kind: a plain Sudoku (boxes, no cages) is no
  * Killer puzzle. */
-Test(render, caption_names_plain_sudoku_and_killer, .timeout = 60)
+Test(render, caption_names_plain_sudoku_and_killer, .timeout = 600)
 {
 	static const char line[] = "..4...3..2...4..\n";
 	struct puzzles s = {0};
@@ -1067,7 +1067,7 @@ Test(render, svg_clues_in_top_left_corners)
 /* The caption names the puzzle's source ("seed 42") on puzzle pages,
  * set smaller when it is too wide and left out when even that does
  * not fit; a source past 256 bytes is refused. */
-Test(render, caption_names_the_source, .timeout = 60)
+Test(render, caption_names_the_source, .timeout = 600)
 {
 	cdok_puzzle *p = corpus_puzzle("keen/keen_9e_01.spec", "spec");
 	cdok_puzzle *small = corpus_puzzle("keen/keen_4e_01.spec", "spec");
@@ -1153,7 +1153,7 @@ static char *pdf_fonts(const struct bytes *pdf)
  * its own cage with the value as its corner clue: every glyph in the
  * top half of a cell, one starting in the top-left corner of each such
  * cell, and no bold digit anywhere. */
-Test(render, givens_as_cages_put_the_value_in_the_corner, .timeout = 60)
+Test(render, givens_as_cages_put_the_value_in_the_corner, .timeout = 600)
 {
 	static const char spec[] =
 		"J+12    F/4     5       2       E*3     E\n"

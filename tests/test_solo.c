@@ -261,6 +261,9 @@ Test(solo, malformed_ids)
 		 "structure after the givens"},
 		{"3x3k:zzzc,A", CDOK_ERR_SYNTAX, 11, "unexpected character 'A' "
 		 "in the cage structure"},
+		{"3x3k:zzzc,\xe2\x80\x98", CDOK_ERR_SYNTAX, 11, "unexpected "
+		 "character U+2018 LEFT SINGLE QUOTATION MARK in the cage "
+		 "structure (_ or a-z); did you mean \"'\"?"},
 		{"3x3k:zzzc,_," TOTALS, CDOK_ERR_SYNTAX, 12, "too short for a "
 		 "9 x 9 grid: its letters fill 1 of 145 places"},
 		{"3x3k:zzzc," U145 "_," TOTALS, CDOK_ERR_SYNTAX, 156,

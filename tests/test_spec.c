@@ -396,11 +396,37 @@ Test(spec, token_errors)
 	expect_error("A^3 A\nB-1 B\n", CDOK_ERR_SYNTAX, 1, 2,
 		     "unexpected character '^'");
 	expect_error("A+3 A\nB-1 B\xc3\xa9\n", CDOK_ERR_SYNTAX, 2, 6,
-		     "unexpected byte 0xc3");
+		     "unexpected character U+00E9 '\xc3\xa9'");
 	expect_error("A+3\rA\nB-1 B\n", CDOK_ERR_SYNTAX, 1, 4,
-		     "unexpected byte 0x0d");
+		     "unexpected control character U+000D CARRIAGE RETURN");
 	expect_error("A+3 A\nB-1 B\f\n", CDOK_ERR_SYNTAX, 2, 6,
-		     "unexpected byte 0x0c");
+		     "unexpected control character U+000C FORM FEED");
+	/* Pasted look-alikes: named, and the ASCII character suggested. */
+	expect_error("A+3\xc2\xa0" "A\nB-1 B\n", CDOK_ERR_SYNTAX, 1, 4,
+		     "unexpected character U+00A0 NO-BREAK SPACE; did you "
+		     "mean a plain space?");
+	expect_error("A\xe2\x80\x93" "1 A\nB-1 B\n", CDOK_ERR_SYNTAX, 1, 2,
+		     "unexpected character U+2013 EN DASH; did you mean "
+		     "'-'?");
+	expect_error("A\xef\xbc\x8b" "3 A\nB-1 B\n", CDOK_ERR_SYNTAX, 1, 2,
+		     "unexpected character U+FF0B FULLWIDTH PLUS SIGN; did "
+		     "you mean '+'?");
+	expect_error("A+3 A\nB-1 B\xe2\x80\x9d\n", CDOK_ERR_SYNTAX, 2, 6,
+		     "unexpected character U+201D RIGHT DOUBLE QUOTATION "
+		     "MARK; did you mean '\"'?");
+	expect_error("A+3 A\nB-1 B\xe2\x80\x8b\n", CDOK_ERR_SYNTAX, 2, 6,
+		     "unexpected character U+200B ZERO WIDTH SPACE; it "
+		     "shows as nothing: delete it");
+	expect_error("A+\xef\xbc\x93 A\nB-1 B\n", CDOK_ERR_SYNTAX, 1, 3,
+		     "unexpected character U+FF13 FULLWIDTH DIGIT THREE; did "
+		     "you mean '3'?");
+	/* Bytes that are not UTF-8 are named as bytes. */
+	expect_error("A+3 A\nB-1 B\xff\n", CDOK_ERR_SYNTAX, 2, 6,
+		     "unexpected byte 0xff (not UTF-8 text)");
+	expect_error("A+3 A\nB-1 B\xc0\xaf\n", CDOK_ERR_SYNTAX, 2, 6,
+		     "unexpected byte 0xc0 (not UTF-8 text)");
+	expect_error("A+3 A\nB-1 B\xed\xa0\x80\n", CDOK_ERR_SYNTAX, 2, 6,
+		     "unexpected byte 0xed (not UTF-8 text)");
 }
 
 /* NUL bytes are errors, not the end of the text. */
@@ -414,7 +440,8 @@ Test(spec, nul_byte)
 		     CDOK_ERR_SYNTAX);
 	cr_expect_eq(err.line, 2);
 	cr_expect_eq(err.column, 6);
-	cr_expect_str_eq(err.message, "unexpected byte 0x00");
+	cr_expect_str_eq(err.message, "unexpected control character U+0000 "
+			 "NULL");
 	cr_expect_null(p);
 }
 
@@ -899,9 +926,9 @@ Test(spec, unicode_operator_signs)
 	expect_error("A\xc3\x97\xc3\xb7" "2\tA\n1\t2\n", CDOK_ERR_SYNTAX, 1,
 		     4, "two operators in one cell ('*' and '\xc3\xb7')");
 	expect_error("A\xc3" "2\tA\n1\t2\n", CDOK_ERR_SYNTAX, 1, 2,
-		     "unexpected byte 0xc3");
+		     "unexpected byte 0xc3 (not UTF-8 text)");
 	expect_error("A\xe2\x88" "2\tA\n1\t2\n", CDOK_ERR_SYNTAX, 1, 2,
-		     "unexpected byte 0xe2");
+		     "unexpected byte 0xe2 (not UTF-8 text)");
 }
 
 /* A line whose first character past the blanks is '#' is a comment:

@@ -93,6 +93,10 @@ Test(sudoku, line_errors)
 		 "4, 6 x 6 or 9 x 9); this one has 4"},
 		{"\n  1.3.....x.......", CDOK_ERR_SYNTAX, 2, 11, "unexpected "
 		 "character 'x' in a Sudoku line"},
+		{"1.3.....\xe2\x80\xa4.......", CDOK_ERR_SYNTAX, 1, 9,
+		 "unexpected character U+2024 ONE DOT LEADER in a Sudoku line "
+		 "(digits for givens, '.' or 0 for empty cells); did you mean "
+		 "'.'?"},
 		{"1.3.5...........", CDOK_ERR_INVALID, 1, 5, "given value 5 is "
 		 "outside 1..4"},
 	};

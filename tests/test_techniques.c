@@ -224,7 +224,7 @@ static void run_free(struct run *r)
 	}
 }
 
-Test(techniques, every_line_of_the_file, .timeout = 60)
+Test(techniques, every_line_of_the_file, .timeout = 600)
 {
 	struct run r;
 	char *text = tl_read(TECHNIQUES_FILE, NULL);

@@ -237,6 +237,12 @@ static const struct tl_bad bad[] = {
 	 "second group line for 'a' (the first is on line 4)"},
 	{"2 2\naa\nbb\na 3 +\nb 3 x\n", CDOK_ERR_SYNTAX, 5, 5,
 	 "unexpected character 'x' where an operator"},
+	{"2 2\naa\nbb\na 3 +\nb 3 \xc3\x97\n", CDOK_ERR_SYNTAX, 5, 5,
+	 "unexpected character U+00D7 MULTIPLICATION SIGN where an operator "
+	 "(+ - * / or .) was expected; did you mean '*'?"},
+	{"2 2\naa\nbb\na 3 +\nb 3\xc2\xa0-\n", CDOK_ERR_SYNTAX, 5, 4,
+	 "unexpected character U+00A0 NO-BREAK SPACE after the target; did "
+	 "you mean a plain space?"},
 	{"2 2\naa\nbb\na 3 .\n", CDOK_ERR_INVALID, 4, 5, "'.' marks a group "
 	 "of one cell, but group 'a' has 2 cells"},
 	{"2 2\naa\nbb\na 0 *\n", CDOK_ERR_INVALID, 4, 3, "product target "

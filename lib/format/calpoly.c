@@ -53,16 +53,16 @@ static cdok_status line_number(const struct cdki_cursor *c,
 				 "%s is negative; a Cal Poly file holds whole "
 				 "numbers from 0 up", what);
 	if (!cdki_text_is_digit(c->text[j]))
-		return cdki_text_bad_byte(err, c->line, *col,
-					  (unsigned char)c->text[j],
+		return cdki_text_bad_char(err, c->line, *col, c->text, j,
+					  l->end,
 					  "where a number was expected");
 	st = cdki_text_number(c->text, &j, l->end, max, value, c->line,
 			      l->start, what, err);
 	if (st != CDOK_OK)
 		return st;
 	if (j < l->end && !cdki_text_is_blank(c->text[j]))
-		return cdki_text_bad_byte(err, c->line, (int)(j - l->start) + 1,
-					  (unsigned char)c->text[j],
+		return cdki_text_bad_char(err, c->line, (int)(j - l->start) + 1,
+					  c->text, j, l->end,
 					  "after a number");
 	*i = j;
 	return CDOK_OK;

@@ -154,8 +154,8 @@ cdok_status cdki_edge_walk_read(const struct cdki_id_line *k, size_t *pos,
 		else if (ch >= 'a' && ch <= 'z')
 			run = ch - 'a' + 1;
 		else
-			return cdki_text_bad_byte(err, k->line, col,
-						  (unsigned char)ch,
+			return cdki_text_bad_char(err, k->line, col, k->text,
+						  i, end,
 						  how->where);
 		i++;
 		st = how->repeats ? read_repeat(k, &i, end, &repeat, err)

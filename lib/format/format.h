@@ -218,14 +218,30 @@ static inline size_t cdki_text_skip_blanks(const char *text, size_t pos,
 		pos++;
 	return pos;
 }
-/* Report a byte that has no place in a format: printable characters are
- * quoted, others shown as a number so a terminal is not garbled. */
-cdok_status cdki_text_bad_byte(cdok_error *err, int line, int column,
-			       unsigned char c, const char *where);
-/* cdki_text_bad_byte for the byte at text[i], on line number line that
- * starts at line_start. */
-cdok_status cdki_text_stray(const char *text, size_t i, size_t line_start,
-			    int line, const char *where, cdok_error *err);
+/* chars.c: the UTF-8 character at text[i] (before end): its length,
+ * with *cp set, or 0 when the bytes there are not UTF-8. */
+size_t cdki_utf8_decode(const char *text, size_t i, size_t end, uint32_t *cp);
+/* The character at text[i] as a person sees it, into buf: "character
+ * 'x'", "character U+2013 EN DASH", "control character U+0001", or
+ * "byte 0xc2 (not UTF-8 text)" for bytes that are not UTF-8 (so a
+ * terminal is not garbled), "end of the line" when i is at end.  *ascii is the ASCII text a look-alike
+ * stands in for ("" for an invisible one), else NULL.  Returns the
+ * character's length in bytes (1 for a byte that is not UTF-8). */
+size_t cdki_char_describe(const char *text, size_t i, size_t end, char *buf,
+			  size_t cap, const char **ascii);
+/* "; did you mean '-'?" for cdki_char_describe's *ascii, "" for NULL. */
+void cdki_char_suggest(const char *ascii, char *buf, size_t cap);
+/* Report the character at text[i] (before end) that has no place in a
+ * format: "unexpected character U+2013 EN DASH where ...; did you mean
+ * '-'?" (cdki_char_describe), where saying where it is. */
+cdok_status cdki_text_bad_char(cdok_error *err, int line, int column,
+			       const char *text, size_t i, size_t end,
+			       const char *where);
+/* cdki_text_bad_char for the character at text[i] (before end), on line
+ * number line that starts at line_start. */
+cdok_status cdki_text_stray(const char *text, size_t i, size_t end,
+			    size_t line_start, int line, const char *where,
+			    cdok_error *err);
 /* Read the digits at text[*pos] up to end into *value and move *pos
  * past them; false, with *pos where it was, as soon as the number would
  * pass max (so a megabyte of digits costs no more than a short number).

@@ -53,16 +53,15 @@ static cdok_status read_row(const char *text, const struct text_line *l,
 			if (st != CDOK_OK)
 				return st;
 		} else {
-			return cdki_text_bad_byte(err, line, col,
-						  (unsigned char)text[i],
+			return cdki_text_bad_char(err, line, col, text, i, e,
 						  "in a row of the grid "
 						  "(numbers separated by "
 						  "spaces)");
 		}
 		if (i < e && !cdki_text_is_blank(text[i]))
-			return cdki_text_bad_byte(err, line,
+			return cdki_text_bad_char(err, line,
 						  (int)(i - l->start) + 1,
-						  (unsigned char)text[i],
+						  text, i, e,
 						  "after a value");
 		values[y * size + x++] = (int)v;
 		i = cdki_text_skip_blanks(text, i, e);

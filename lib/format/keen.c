@@ -101,8 +101,8 @@ static cdok_status read_clues(const struct cdki_id_line *k, size_t *pos,
 			op = CDOK_OP_DIV;
 			break;
 		default:
-			return cdki_text_bad_byte(err, k->line, col,
-						  (unsigned char)ch, "where a "
+			return cdki_text_bad_char(err, k->line, col, k->text,
+						  i, end, "where a "
 						  "clue (a, s, m or d and a "
 						  "target) was expected");
 		}
@@ -162,8 +162,8 @@ cdok_status cdki_keen_read(struct cdok_reader *r, cdok_puzzle **out,
 		return st;
 	line = k.line;
 	if (!cdki_text_is_digit(r->text[i]))
-		return cdki_text_bad_byte(err, line, cdki_id_column(&k, i),
-					  (unsigned char)r->text[i],
+		return cdki_text_bad_char(err, line, cdki_id_column(&k, i),
+					  r->text, i, e,
 					  "where a Keen game ID (such as "
 					  "3:a_3aab_,s1m3m3a5) was expected");
 	st = cdki_text_number(r->text, &i, e, 1000, &w, line, l.start,
@@ -202,8 +202,8 @@ cdok_status cdki_keen_read(struct cdok_reader *r, cdok_puzzle **out,
 		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	st = read_clues(&k, &i, e, (int)w, parent, p, err);
 	if (st == CDOK_OK && i < e)
-		st = cdki_text_bad_byte(err, line, cdki_id_column(&k, i),
-					(unsigned char)r->text[i],
+		st = cdki_text_bad_char(err, line, cdki_id_column(&k, i),
+					r->text, i, e,
 					"after the clues");
 	return cdki_id_line_done(r, &l, line, p, st, out);
 }

@@ -95,8 +95,8 @@ static cdok_status read_numbers(const struct cdki_id_line *s, size_t *pos,
 					 "a number in a Solo ID starts with a "
 					 "digit 1-9");
 		} else {
-			return cdki_text_bad_byte(err, s->line, col,
-						  (unsigned char)ch, where);
+			return cdki_text_bad_char(err, s->line, col, s->text,
+						  i, end, where);
 		}
 	}
 	if (count < area)
@@ -133,8 +133,8 @@ static cdok_status read_params(const struct cdki_id_line *s, size_t *pos,
 
 	memset(sp, 0, sizeof(*sp));
 	if (i >= end || !cdki_text_is_digit(s->text[i]))
-		return cdki_text_bad_byte(err, s->line, cdki_id_column(s, i),
-					  (unsigned char)s->text[i],
+		return cdki_text_bad_char(err, s->line, cdki_id_column(s, i),
+					  s->text, i, end,
 					  "where a Solo game ID (such as "
 					  "3x3k:zzzc,...) was expected");
 	st = cdki_text_number(s->text, &i, end, 1000, &sp->c, s->line, s->start,
@@ -167,7 +167,7 @@ static cdok_status read_params(const struct cdki_id_line *s, size_t *pos,
 			sp->killer = true;
 			break;
 		default:
-			return cdki_text_stray(s->text, i, s->start, s->line,
+			return cdki_text_stray(s->text, i, end, s->start, s->line,
 					       "in the parameters of a Solo "
 					       "game ID (CxR, then j, x or k, "
 					       "then ':')", err);
@@ -321,7 +321,7 @@ cdok_status cdki_solo_read(struct cdok_reader *r, cdok_puzzle **out,
 	if (!sp.killer) {
 		/* A plain Sudoku: its givens are the whole puzzle. */
 		if (i < e)
-			return cdki_text_stray(r->text, i, s.start, line,
+			return cdki_text_stray(r->text, i, e, s.start, line,
 					       "after the givens of a plain "
 					       "Sudoku (its ID holds nothing "
 					       "else)", err);
@@ -343,8 +343,8 @@ cdok_status cdki_solo_read(struct cdok_reader *r, cdok_puzzle **out,
 	if (st != CDOK_OK)
 		return st;
 	if (i < e)
-		return cdki_text_bad_byte(err, line, cdki_id_column(&s, i),
-					  (unsigned char)r->text[i],
+		return cdki_text_bad_char(err, line, cdki_id_column(&s, i),
+					  r->text, i, e,
 					  "after the cage totals");
 
 	p = cdok_puzzle_new(w);

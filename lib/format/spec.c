@@ -327,8 +327,8 @@ static cdok_status read_token(const char *text, size_t *pos, size_t end,
 		else if ((sign = sign_at(text, i, end, &sign_op)) != 0)
 			st = token_op(&a, &i, sign_op, sign, t, err);
 		else
-			st = cdki_text_bad_byte(err, line, column_of(&a, i),
-						(unsigned char)c, NULL);
+			st = cdki_text_bad_char(err, line, column_of(&a, i),
+						text, i, end, NULL);
 		if (st != CDOK_OK)
 			return st;
 	}

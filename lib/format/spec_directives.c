@@ -56,7 +56,7 @@ static cdok_status read_boxes(const char *text, size_t i, size_t start,
 				 "shape of a box, rows x columns, as in "
 				 "@boxes 3x3");
 	if (!cdki_text_is_digit(text[i]))
-		return cdki_text_stray(text, i, start, line, what, err);
+		return cdki_text_stray(text, i, end, start, line, what, err);
 	shape_col = (int)(i - start) + 1;
 	st = box_number(text, &i, start, end, line,
 			"the number of rows of a box", &rows, err);
@@ -70,7 +70,7 @@ static cdok_status read_boxes(const char *text, size_t i, size_t start,
 			return cdki_fail(err, CDOK_ERR_SYNTAX, line,
 					 (int)(i - start) + 1, "@boxes needs "
 					 "rows x columns, as in @boxes 3x3");
-		return cdki_text_stray(text, i, start, line, what, err);
+		return cdki_text_stray(text, i, end, start, line, what, err);
 	}
 	i++;
 	st = box_number(text, &i, start, end, line,
@@ -79,7 +79,7 @@ static cdok_status read_boxes(const char *text, size_t i, size_t start,
 		return st;
 	i = cdki_text_skip_blanks(text, i, end);
 	if (i < end)
-		return cdki_text_stray(text, i, start, line,
+		return cdki_text_stray(text, i, end, start, line,
 				       "after the shape of a box", err);
 	ds->boxes_line = line;
 	ds->boxes_column = shape_col;
@@ -127,7 +127,7 @@ static cdok_status read_distinct(const char *text, size_t i, size_t start,
 		if (i >= end)
 			break;
 		if (!cdki_text_is_letter(text[i]))
-			return cdki_text_stray(text, i, start, line, what, err);
+			return cdki_text_stray(text, i, end, start, line, what, err);
 		for (j = i; j < end && cdki_text_is_letter(text[j]) &&
 		     j - i <= CDOK_LABEL_MAX; j++)
 			;
@@ -137,7 +137,7 @@ static cdok_status read_distinct(const char *text, size_t i, size_t start,
 					 "longer than %d letters",
 					 CDOK_LABEL_MAX);
 		if (j < end && !cdki_text_is_blank(text[j]))
-			return cdki_text_stray(text, j, start, line, what, err);
+			return cdki_text_stray(text, j, end, start, line, what, err);
 		st = grow_labels(ds, line, (int)(i - start) + 1, err);
 		if (st != CDOK_OK)
 			return st;
@@ -167,7 +167,7 @@ static cdok_status read_flag(const char *text, size_t i, size_t start,
 	if (i < end) {
 		snprintf(where, sizeof(where), "after @%s (it takes nothing)",
 			 name);
-		return cdki_text_stray(text, i, start, line, where, err);
+		return cdki_text_stray(text, i, end, start, line, where, err);
 	}
 	if (*at_line)
 		return cdki_fail(err, CDOK_ERR_SYNTAX, line, col, "a second "
@@ -205,7 +205,7 @@ cdok_status cdki_spec_read_directive(const char *text, size_t start,
 				 "@two-cell");
 	if (is_word(text, at, len, "boxes")) {
 		if (i < end && !cdki_text_is_blank(text[i]))
-			return cdki_text_stray(text, i, start, line,
+			return cdki_text_stray(text, i, end, start, line,
 					       "after @boxes (a space, then "
 					       "the shape of a box)", err);
 		if (ds->boxes_line)
@@ -217,7 +217,7 @@ cdok_status cdki_spec_read_directive(const char *text, size_t start,
 	}
 	if (is_word(text, at, len, "distinct")) {
 		if (i < end && !cdki_text_is_blank(text[i]))
-			return cdki_text_stray(text, i, start, line,
+			return cdki_text_stray(text, i, end, start, line,
 					       "after @distinct (a space, then "
 					       "cage labels, or nothing)", err);
 		return read_distinct(text, i, start, end, line, ds, err);

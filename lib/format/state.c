@@ -58,8 +58,7 @@ static cdok_status read_marks(const char *text, size_t *pos, size_t e,
 		if (text[i] == '}')
 			break;
 		if (!cdki_text_is_digit(text[i]))
-			return cdki_text_bad_byte(err, line, col,
-						  (unsigned char)text[i],
+			return cdki_text_bad_char(err, line, col, text, i, e,
 						  "in pencil marks (values "
 						  "between '{' and '}')");
 		st = read_number(text, &i, e, l, line, small, "the pencil mark",
@@ -120,7 +119,7 @@ static cdok_status read_row(const char *text, const struct text_line *l,
 			if (st != CDOK_OK)
 				return st;
 			if (!small && i < e && !cdki_text_is_blank(text[i]))
-				return cdki_text_stray(text, i, l->start, line,
+				return cdki_text_stray(text, i, e, l->start, line,
 						       "after a value (values "
 						       "are separated by "
 						       "spaces)", err);
@@ -129,8 +128,7 @@ static cdok_status read_row(const char *text, const struct text_line *l,
 						 "the value %lld is outside "
 						 "1..%d", (long long)v, size);
 		} else {
-			return cdki_text_bad_byte(err, line, col,
-						  (unsigned char)text[i],
+			return cdki_text_bad_char(err, line, col, text, i, e,
 						  "in a row of the state "
 						  "(values, '.' or pencil "
 						  "marks in '{}')");

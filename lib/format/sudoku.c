@@ -44,6 +44,44 @@ static bool is_cell_char(char c)
 	return c == '.' || cdki_text_is_digit(c);
 }
 
+/* The puzzle's part of line l, into [*s, *e): the line without blanks
+ * around it and without a note at its end -- '#' after a space or a
+ * tab, and all after it, as collections write a puzzle's name or
+ * source beside it. */
+static void puzzle_span(const char *text, const struct text_line *l,
+			size_t *s, size_t *e)
+{
+	cdki_text_trim(text, l, s, e);
+	for (size_t i = *s + 1; i < *e; i++)
+		if (text[i] == '#' && cdki_text_is_blank(text[i - 1])) {
+			*e = i;
+			while (*e > *s && cdki_text_is_blank(text[*e - 1]))
+				(*e)--;
+			break;
+		}
+}
+
+/* Whether text[s..e) is a Sudoku line, perhaps of the wrong length or
+ * with a stray character: no blank inside, and at least three in four
+ * of its bytes cells (digits and '.'). */
+static bool mostly_cells(const char *text, size_t s, size_t e)
+{
+	size_t cells = 0;
+
+	for (size_t i = s; i < e; i++) {
+		if (cdki_text_is_blank(text[i]))
+			return false;
+		cells += is_cell_char(text[i]);
+	}
+	return 4 * cells >= 3 * (e - s);
+}
+
+/* The shortest line taken for a Sudoku line of the wrong length or
+ * with a stray character rather than for another format's: no other
+ * format's first line is a dozen bytes, mostly digits and dots, without
+ * a blank between them. */
+#define ALMOST_SUDOKU 12
+
 /* ------------------------------------------------------------------ */
 /* Reading                                                             */
 
@@ -85,12 +123,12 @@ cdok_status cdki_sudoku_read(struct cdok_reader *r, cdok_puzzle **out,
 	st = next_puzzle_line(r, &pos, &line, &l, err);
 	if (st != CDOK_OK)
 		return st;
-	cdki_text_trim(r->text, &l, &s, &e);
+	puzzle_span(r->text, &l, &s, &e);
 	for (size_t i = s; i < e; i++)
 		if (!is_cell_char(r->text[i]))
-			return cdki_text_bad_byte(err, line,
+			return cdki_text_bad_char(err, line,
 						  (int)(i - l.start) + 1,
-						  (unsigned char)r->text[i],
+						  r->text, i, e,
 						  "in a Sudoku line (digits "
 						  "for givens, '.' or 0 for "
 						  "empty cells)");
@@ -131,16 +169,21 @@ enum cdok_likeness cdki_sudoku_detect(const char *text, size_t len)
 		size_t s, e;
 
 		cdki_text_line_at(text, len, pos, &l);
-		cdki_text_trim(text, &l, &s, &e);
+		puzzle_span(text, &l, &s, &e);
 		pos = l.next;
 		if (s == e || text[s] == '#')
 			continue;
-		if (!shape_of_length(e - s))
-			return CDOK_UNLIKE;
+		/* A line of cells of another length is a Sudoku line with
+		 * a cell too many or too few: the reader says so in the
+		 * format's own words ("this one has 80"). */
 		for (size_t i = s; i < e; i++)
 			if (!is_cell_char(text[i]))
-				return CDOK_UNLIKE;
-		return CDOK_LIKELY;
+				break;
+			else if (i + 1 == e && shape_of_length(e - s))
+				return CDOK_LIKELY;
+		if (e - s >= ALMOST_SUDOKU && mostly_cells(text, s, e))
+			return CDOK_LIKELY;
+		return CDOK_UNLIKE;
 	}
 	return CDOK_UNLIKE;
 }

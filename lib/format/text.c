@@ -1,6 +1,6 @@
 /* text.c -- the small pieces of text scanning that every line-based
  * reader needs: finding lines, skipping blanks, reading numbers with a
- * limit, and reporting a stray byte without garbling a terminal.
+ * limit (chars.c names a stray character).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -52,24 +52,6 @@ bool cdki_text_span_blank(const char *text, size_t start, size_t end)
 		if (!cdki_text_is_blank(text[i]))
 			return false;
 	return true;
-}
-
-cdok_status cdki_text_bad_byte(cdok_error *err, int line, int column,
-			       unsigned char c, const char *where)
-{
-	const char *sep = where && *where ? " " : "";
-
-	if (!where)
-		where = "";
-	if (c == '\'')
-		return cdki_fail(err, CDOK_ERR_SYNTAX, line, column,
-				 "unexpected character \"'\"%s%s", sep, where);
-	if (c > 0x20 && c < 0x7f)
-		return cdki_fail(err, CDOK_ERR_SYNTAX, line, column,
-				 "unexpected character '%c'%s%s", c, sep,
-				 where);
-	return cdki_fail(err, CDOK_ERR_SYNTAX, line, column,
-			 "unexpected byte 0x%02x%s%s", c, sep, where);
 }
 
 cdok_status cdki_text_number(const char *text, size_t *pos, size_t end,
@@ -294,11 +276,12 @@ cdok_status cdki_fit_plain(const cdok_gen_params *par, const char *holds,
 	return CDOK_OK;
 }
 
-cdok_status cdki_text_stray(const char *text, size_t i, size_t line_start,
-			    int line, const char *where, cdok_error *err)
+cdok_status cdki_text_stray(const char *text, size_t i, size_t end,
+			    size_t line_start, int line, const char *where,
+			    cdok_error *err)
 {
-	return cdki_text_bad_byte(err, line, (int)(i - line_start) + 1,
-				  (unsigned char)text[i], where);
+	return cdki_text_bad_char(err, line, (int)(i - line_start) + 1, text,
+				  i, end, where);
 }
 
 size_t cdki_text_skip_preamble(const char *text, size_t len,

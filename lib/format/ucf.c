@@ -77,7 +77,7 @@ static cdok_status header_number(const struct ucf_read *u,
 				 int64_t *value, cdok_error *err)
 {
 	if (!cdki_text_is_digit(u->c.text[*i]))
-		return cdki_text_stray(u->c.text, *i, l->start, u->c.line,
+		return cdki_text_stray(u->c.text, *i, l->end, l->start, u->c.line,
 				       where, err);
 	return cdki_text_number(u->c.text, i, l->end, 1000000, value,
 				u->c.line, l->start, what, err);
@@ -112,7 +112,7 @@ static cdok_status read_header(struct ucf_read *u, int64_t *n, int64_t *g,
 		return CDOK_OK;
 	}
 	if (i < l.end && !cdki_text_is_blank(u->c.text[i]))
-		return cdki_text_stray(u->c.text, i, l.start, u->c.line,
+		return cdki_text_stray(u->c.text, i, l.end, l.start, u->c.line,
 				       "after N", err);
 	i = cdki_text_skip_blanks(u->c.text, i, l.end);
 	if (i >= l.end)
@@ -126,7 +126,7 @@ static cdok_status read_header(struct ucf_read *u, int64_t *n, int64_t *g,
 		return st;
 	i = cdki_text_skip_blanks(u->c.text, i, l.end);
 	if (i < l.end)
-		return cdki_text_stray(u->c.text, i, l.start, u->c.line,
+		return cdki_text_stray(u->c.text, i, l.end, l.start, u->c.line,
 				       "after \"N G\"", err);
 	if (*n > CDOK_MAX_SIZE)
 		return cdki_fail(err, CDOK_ERR_LIMIT, u->c.line,
@@ -180,7 +180,7 @@ static cdok_status read_grid_rows(struct ucf_read *u, cdok_error *err)
 			struct group *g;
 
 			if (k < 0)
-				return cdki_text_stray(u->c.text, i, l.start,
+				return cdki_text_stray(u->c.text, i, l.end, l.start,
 						       u->c.line, "in the "
 						       "grid (a row is N "
 						       "letters naming "
@@ -229,7 +229,7 @@ static cdok_status read_group_line(struct ucf_read *u, int index, int total,
 	col = (int)(i - l.start) + 1;
 	k = letter_slot(u->c.text[i]);
 	if (k < 0)
-		return cdki_text_stray(u->c.text, i, l.start, u->c.line,
+		return cdki_text_stray(u->c.text, i, l.end, l.start, u->c.line,
 				       "where a group line \"letter target "
 				       "op\" was expected", err);
 	if (i + 1 < l.end && !cdki_text_is_blank(u->c.text[i + 1]))
@@ -253,7 +253,7 @@ static cdok_status read_group_line(struct ucf_read *u, int index, int total,
 				 "expected the group's target after its "
 				 "letter");
 	if (!cdki_text_is_digit(u->c.text[i]))
-		return cdki_text_stray(u->c.text, i, l.start, u->c.line,
+		return cdki_text_stray(u->c.text, i, l.end, l.start, u->c.line,
 				       "where the group's target was "
 				       "expected", err);
 	tcol = col;
@@ -262,7 +262,7 @@ static cdok_status read_group_line(struct ucf_read *u, int index, int total,
 	if (st != CDOK_OK)
 		return st;
 	if (i < l.end && !cdki_text_is_blank(u->c.text[i]))
-		return cdki_text_stray(u->c.text, i, l.start, u->c.line,
+		return cdki_text_stray(u->c.text, i, l.end, l.start, u->c.line,
 				       "after the target", err);
 	i = cdki_text_skip_blanks(u->c.text, i, l.end);
 	col = (int)(i - l.start) + 1;
@@ -272,7 +272,8 @@ static cdok_status read_group_line(struct ucf_read *u, int index, int total,
 				 "the target");
 	c = u->c.text[i];
 	if (c != '+' && c != '-' && c != '*' && c != '/' && c != '.')
-		return cdki_text_bad_byte(err, u->c.line, col, (unsigned char)c,
+		return cdki_text_bad_char(err, u->c.line, col, u->c.text, i,
+					  l.end,
 					  "where an operator (+ - * / or .) "
 					  "was expected");
 	if (c == '.' && g->ncells > 1)
@@ -286,7 +287,7 @@ static cdok_status read_group_line(struct ucf_read *u, int index, int total,
 	g->op = c == '.' ? CDOK_OP_ADD : (cdok_op)c;
 	i = cdki_text_skip_blanks(u->c.text, i + 1, l.end);
 	if (i < l.end)
-		return cdki_text_stray(u->c.text, i, l.start, u->c.line,
+		return cdki_text_stray(u->c.text, i, l.end, l.start, u->c.line,
 				       "after the operator", err);
 	cdki_cursor_skip(&u->c, &l);
 	return CDOK_OK;

@@ -329,7 +329,7 @@ static uint64_t grade_score(struct gen *g, const cdok_puzzle *p,
 	*unique = false;
 	cdok_grade_params_init(&params);
 	params.max_level = g->par->level;
-	st = cdok_grade(p, &params, &gr, NULL);
+	st = cdki_grade_reasoning_first(p, &params, &gr, NULL);
 	if (st == CDOK_ERR_NOMEM)
 		g->nomem = true;
 	if (st != CDOK_OK)

@@ -31,6 +31,12 @@
 #define SUDOKU_ATTEMPTS 2000
 #define SUDOKU_SYMMETRIC 100
 
+/* The search nodes a uniqueness check of a step may take (without a
+ * level, or at Unreasonable): without a bound, proving a sparse grid
+ * above 16 x 16 unique is a search of hours that depends on the grid's
+ * luck (issue 43: 20 x 20 and larger made nothing in 70 s). */
+#define SUDOKU_NODE_BUDGET(ncells) (64 + (uint64_t)(ncells) / 2)
+
 struct dig {
 	const cdok_gen_params *par;
 	cdok_rng *rng;
@@ -74,8 +80,12 @@ static int still_good(struct dig *d, const cdok_puzzle *p)
 		cdok_solve_params sp;
 		cdok_result res;
 
+		/* A search that runs out of nodes keeps the givens: the
+		 * puzzle stays unique (it was before), and the work of
+		 * each step is bounded whatever the grid's luck. */
 		cdok_solve_params_init(&sp);
 		sp.limit = 2;
+		sp.max_nodes = SUDOKU_NODE_BUDGET(d->ncells);
 		if (cdok_solve(p, &sp, NULL, &res, NULL) != CDOK_OK)
 			return -1;
 		return res.verdict == CDOK_VERDICT_UNIQUE;

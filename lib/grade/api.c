@@ -285,17 +285,60 @@ static void finish_level(cdok_grading *gr, const struct run *r)
 			 (uint64_t)gr->score;
 }
 
-/* Grade (and, with ex, explain) from the givens. */
+/* Whether the puzzle has exactly one solution, decided by the solver
+ * before any reasoning: reasoning on a puzzle with several solutions
+ * stalls only after it has tried every technique on every cage, which
+ * takes minutes at 60 x 60 with large cages, while the solver tells
+ * "several" in a fraction of a second.  Returns CDOK_OK with
+ * gr->outcome set when there is no single solution, with *solution
+ * (cdok_malloc'd, the caller frees it) when there is one, and with
+ * neither when the search gave up at max_nodes (reasoning may still
+ * finish it). */
+static cdok_status decide_unique(const cdok_puzzle *p,
+				 const cdok_grade_params *params,
+				 cdok_grading *gr, int **solution,
+				 cdok_error *err)
+{
+	int n = cdok_puzzle_size(p);
+	int *sol = cdok_malloc((size_t)n * (size_t)n * sizeof(int));
+	cdok_solve_params sp;
+	cdok_result sr;
+	cdok_status st;
+
+	*solution = NULL;
+	if (!sol)
+		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+	cdok_solve_params_init(&sp);
+	sp.max_nodes = params ? params->max_nodes : 0;
+	st = cdok_solve(p, &sp, sol, &sr, err);
+	if (st != CDOK_OK || sr.verdict != CDOK_VERDICT_UNIQUE) {
+		free(sol);
+		if (st == CDOK_OK && (sr.verdict == CDOK_VERDICT_NONE ||
+				      sr.verdict == CDOK_VERDICT_MULTIPLE))
+			gr->outcome = sr.verdict == CDOK_VERDICT_NONE ?
+				      CDOK_GRADE_IMPOSSIBLE :
+				      CDOK_GRADE_AMBIGUOUS;
+		return st;
+	}
+	*solution = sol;
+	return CDOK_OK;
+}
+
+/* Grade (and, with ex, explain) from the givens.  solve_first: decide
+ * uniqueness with the solver before reasoning (decide_unique) unless
+ * params holds the solution; the generator, which asks only about
+ * puzzles it has proven unique or whose grade is its proof, does not. */
 static cdok_status grade_puzzle(const cdok_puzzle *p,
 				const cdok_grade_params *params,
 				cdok_grading *gr, struct explanation *ex,
-				cdok_error *err)
+				bool solve_first, cdok_error *err)
 {
 	struct grader g;
 	struct run r = { gr, -1, 0, ex };
 	int order[TECH_COUNT], norder, top, guess_level, res;
 	cdok_status st;
 	int *solution = NULL;
+	const int *known = NULL;
 
 	memset(gr, 0, sizeof(*gr));
 	st = cdok_puzzle_validate(p, err);
@@ -306,10 +349,20 @@ static cdok_status grade_puzzle(const cdok_puzzle *p,
 		gr->outcome = CDOK_GRADE_UNGRADED;
 		return CDOK_OK;
 	}
+	if (params && params->solution &&
+	    cdok_puzzle_is_solution(p, params->solution)) {
+		known = params->solution;
+	} else if (solve_first) {
+		st = decide_unique(p, params, gr, &solution, err);
+		if (st != CDOK_OK || gr->outcome != CDOK_GRADE_LEVEL)
+			return st;
+		known = solution;
+	}
 	top = top_level(gr->scale, params);
 	guess_level = cdok_level_count(gr->scale) - 1;
 	if (!cdki_grader_init(&g, p, NULL, NULL)) {
 		cdki_grader_free(&g);
+		free(solution);
 		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	}
 	g.record = ex != NULL;
@@ -318,11 +371,14 @@ static cdok_status grade_puzzle(const cdok_puzzle *p,
 							  : guess_level - 1,
 				  order);
 	res = cdki_grade_run(&g, order, norder, on_step, &r);
-	if (res == 0 && top == guess_level && params && params->solution &&
-	    cdok_puzzle_is_solution(p, params->solution)) {
-		g.solution = params->solution;
+	if (res == 0 && top == guess_level && known) {
+		g.solution = known;
 		norder = cdki_grade_order(gr->scale, top, order);
 		res = cdki_grade_run(&g, order, norder, on_step, &r);
+	} else if (res == 0 && top == guess_level && solve_first) {
+		/* The solver gave up before reasoning began. */
+		gr->outcome = CDOK_GRADE_GAVE_UP;
+		res = 3;
 	} else if (res == 0 && top == guess_level) {
 		cdok_solve_params sp;
 		cdok_result sr;
@@ -429,7 +485,14 @@ cdok_status cdok_grade(const cdok_puzzle *puzzle,
 	if (!puzzle || !grading)
 		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "cdok_grade needs a puzzle and a result");
-	return grade_puzzle(puzzle, params, grading, NULL, err);
+	return grade_puzzle(puzzle, params, grading, NULL, true, err);
+}
+
+cdok_status cdki_grade_reasoning_first(const cdok_puzzle *puzzle,
+				       const cdok_grade_params *params,
+				       cdok_grading *grading, cdok_error *err)
+{
+	return grade_puzzle(puzzle, params, grading, NULL, false, err);
 }
 
 uint64_t cdok_grade_score(void *user, const cdok_puzzle *puzzle,
@@ -439,7 +502,9 @@ uint64_t cdok_grade_score(void *user, const cdok_puzzle *puzzle,
 	uint64_t fallback = result ? result->search_score : 0;
 	cdok_grading g;
 
-	if (cdok_grade(puzzle, params, &g, NULL) != CDOK_OK)
+	/* The generator asks only about puzzles it has proven unique: no
+	 * second proof. */
+	if (cdki_grade_reasoning_first(puzzle, params, &g, NULL) != CDOK_OK)
 		return fallback;
 	switch (g.outcome) {
 	case CDOK_GRADE_LEVEL:
@@ -521,7 +586,7 @@ cdok_status cdok_explain(const cdok_puzzle *puzzle,
 	ex = cdok_calloc(1, sizeof(*ex));
 	if (!ex)
 		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
-	st = grade_puzzle(puzzle, params, &ex->pub.grading, ex, err);
+	st = grade_puzzle(puzzle, params, &ex->pub.grading, ex, true, err);
 	if (st != CDOK_OK) {
 		cdok_explanation_free(&ex->pub);
 		return st;

@@ -339,6 +339,13 @@ cdok_status cdki_grade_mistakes(const cdok_puzzle *p, const int *values,
  * For the generator, which makes a puzzle that is too hard say more
  * around them. */
 int cdki_grade_open_cells(const cdok_puzzle *p, int max_level, int *open);
+/* cdok_grade without its first step, the solver's proof that the puzzle
+ * has one solution: for the generator, whose puzzles are proven unique
+ * already or take their proof from the grade (a puzzle the grader
+ * solves with sound steps has one solution). */
+cdok_status cdki_grade_reasoning_first(const cdok_puzzle *puzzle,
+				       const cdok_grade_params *params,
+				       cdok_grading *grading, cdok_error *err);
 
 /* The grader's current step (applied, with g->text) as public data. */
 bool cdki_step_export(const struct grader *g, cdok_step *out);

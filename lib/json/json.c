@@ -163,6 +163,19 @@ static cdok_status read_cage(const struct cdok_json_doc *d, const json_t *c,
 		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s has no \"op\"",
 				path);
 	ops = json_string_value(op);
+	if (ops && (unsigned char)ops[0] >= 0x80) {
+		/* A sign pasted from elsewhere: named, and its ASCII one
+		 * suggested. */
+		char what[96], hint[64];
+		const char *ascii;
+
+		cdki_char_describe(ops, 0, strlen(ops), what, sizeof(what),
+				   &ascii);
+		cdki_char_suggest(ascii, hint, sizeof(hint));
+		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s.op must be "
+				"one of \"+\", \"-\", \"*\", \"/\", \"?\"; "
+				"it is the %s%s", path, what, hint);
+	}
 	if (!ops || strlen(ops) != 1 || !strchr("+-*/?", ops[0]))
 		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX, "%s.op must be one "
 				"of \"+\", \"-\", \"*\", \"/\", \"?\"", path);

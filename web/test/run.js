@@ -3,8 +3,11 @@
 // browser is (nothing is downloaded).  The page is opened from file://
 // with Chromium's default settings and from a static server on
 // 127.0.0.1, and used as a person uses it: by roles, names and keys.
-// Every wait is for the page's state; the timeouts only bound a test
-// that has already failed.
+// Every wait is for the page's state (a locator, waitForFunction, or
+// until() polling what the page shows); no step waits for a time, and
+// the timeouts, ten minutes, only bound a test that has already failed,
+// however loaded the machine.  A failure names the step it was at and
+// what each open page showed then: its status text and a screenshot.
 //
 //   CDOK_WEB=build/web CDOK_BIN=build/cdok CDOK_WEB_SHOTS=build/web-test \
 //     node web/test/run.js          (make web-check does this)
@@ -41,7 +44,7 @@ if (!fs.existsSync(path.join(WEB, "index.html"))) {
 }
 
 const FILE_URL = "file://" + path.join(WEB, "index.html");
-const STATE_TIMEOUT = 60000;
+const STATE_TIMEOUT = 600000;
 let browser, server, HTTP_URL;
 
 // A static server for build/web on the loopback interface only.
@@ -75,6 +78,68 @@ test.after(async () => {
   if (server) server.close();
 });
 
+// The step the running test is at and the pages it has open, for the
+// report of a failure (failed()).
+const now = { test: "", step: "", pages: new Set() };
+const step = (what) => { now.step = what; };
+
+// A test of the page: on failure, its error says which step failed and
+// what every open page showed then.
+function pageTest(name, fn) {
+  test(name, async (t) => {
+    Object.assign(now, { test: name, step: "the start", pages: new Set() });
+    try {
+      await fn(t);
+    } catch (e) {
+      throw await failed(e);
+    }
+  });
+}
+
+// The error e with the step and the pages' state added to its message.
+async function failed(e) {
+  const lines = [`  at step: ${now.step}`];
+  let k = 0;
+  for (const page of now.pages) {
+    if (page.isClosed()) continue;
+    const shot = path.join(SHOTS, `failed-${now.test.replace(/[^A-Za-z0-9]+/g, "-").slice(0, 60)}-${++k}.png`);
+    const status = await page.evaluate(() => {
+      const s = document.querySelector("[role=status]");
+      return s ? s.textContent : "(no status region)";
+    }).catch((err) => `(unreadable: ${err.message.split("\n")[0]})`);
+    const saved = await page.screenshot({ path: shot, fullPage: true, timeout: 60000 })
+      .then(() => shot, (err) => `(no screenshot: ${err.message.split("\n")[0]})`);
+    lines.push(`  page ${k} (${page.url().slice(0, 80)}): status "${status}"; screenshot ${saved}`);
+  }
+  try {
+    e.message += "\n" + lines.join("\n");
+  } catch {
+    return new Error(String(e) + "\n" + lines.join("\n"), { cause: e });
+  }
+  return e;
+}
+
+// Poll get() until ok(value), as expect.poll does: the page's state, not
+// a time, ends the wait.  Returns the value; fails, naming what, after
+// STATE_TIMEOUT.
+async function until(what, get, ok) {
+  step(what);
+  const deadline = Date.now() + STATE_TIMEOUT;
+  for (;;) {
+    const v = await get();
+    if (ok(v)) return v;
+    if (Date.now() > deadline) {
+      throw new assert.AssertionError({ message: `${what}: still ${JSON.stringify(v)}` });
+    }
+    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+const matches = (get, re) => until(`until ${get.toString().replace(/^\(\) => /, "")} matches ${re}`, get,
+  (v) => v !== null && re.test(v));
+const equals = (get, want) => until(`until ${get.toString().replace(/^\(\) => /, "")} is ${JSON.stringify(want)}`, get,
+  (v) => v === want);
+
 // A new page that records console errors and every request that would
 // leave the machine (those are refused, and fail the test).
 async function open(base, hash, viewport, setup) {
@@ -92,6 +157,8 @@ async function open(base, hash, viewport, setup) {
     return route.abort();
   });
   page.problems = problems;
+  now.pages.add(page);
+  step(`open ${hash ? "#" + hash.slice(0, 60) : "the page"}`);
   await page.goto(base + (hash ? "#" + hash : ""));
   await page.waitForFunction(() => document.body.dataset.ready === "1");
   return page;
@@ -108,6 +175,7 @@ const cell = (page, r, c) => page.getByRole("gridcell", { name: new RegExp(`^row
 
 // Wait until the status region's text matches.
 async function statusMatches(page, re) {
+  step(`wait for the status to match ${re}`);
   await page.waitForFunction((src) => new RegExp(src).test(document.querySelector("[role=status]").textContent),
     re.source);
   return status(page).textContent();
@@ -115,6 +183,7 @@ async function statusMatches(page, re) {
 
 // Wait until a puzzle of this many rows is on the grid.
 async function gridOf(page, n) {
+  step(`wait for a ${n} x ${n} grid`);
   await page.waitForFunction((k) => document.querySelectorAll("[role=gridcell]").length === k * k, n);
 }
 
@@ -127,6 +196,7 @@ function readSolution(file) {
 // Type a whole grid with the keyboard: a value, then an arrow key.
 async function typeGrid(page, rows) {
   const n = rows.length;
+  step(`type a ${n} x ${n} grid`);
   await cell(page, 1, 1).click();
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
@@ -141,6 +211,7 @@ async function typeGrid(page, rows) {
 // Open another puzzle by its address, with nothing kept from earlier
 // runs, and wait until it is on the grid.
 async function goFresh(page, hash) {
+  step(`open #${hash.slice(0, 60)}`);
   await page.evaluate((h) => { localStorage.clear(); location.hash = h; }, hash);
   await page.waitForFunction((h) => game.source && game.source.hash === h, hash);
 }
@@ -149,7 +220,7 @@ const linkTo = (file) => "p=" + encodeURIComponent(fs.readFileSync(file, "utf8")
 
 // ---- the tests ----
 
-test("held-out Keen 9 x 9 of every level and Solo Killers, opened by link, typed in, end Solved", async () => {
+pageTest("held-out Keen 9 x 9 of every level and Solo Killers, opened by link, typed in, end Solved", async () => {
   // web/test/heldout: made by Tatham's generators for this test alone
   // (scripts/make-web-heldout), at the level the page must show.
   const LEVEL = { e: "Easy", n: "Normal", h: "Hard", x: "Extreme", u: "Unreasonable",
@@ -163,7 +234,7 @@ test("held-out Keen 9 x 9 of every level and Solo Killers, opened by link, typed
     const level = kind === "killer_k" && d === "e" ? "Extreme" : LEVEL[d];
     await goFresh(page, linkTo(path.join(HELD, puzzle)));
     await gridOf(page, 9);
-    assert.ok((await page.locator("#info").textContent()).includes(level), puzzle);
+    await until(`${puzzle}: #info names ${level}`, () => page.locator("#info").textContent(), (t) => t.includes(level));
     await typeGrid(page, readSolution(path.join(HELD, puzzle.replace(/\.\w+$/, ".sol"))));
     const text = await statusMatches(page, /Solved/);
     assert.match(text, /Solved! Your time: \d+:\d\d/, puzzle);
@@ -173,7 +244,7 @@ test("held-out Keen 9 x 9 of every level and Solo Killers, opened by link, typed
   await close(page);
 });
 
-test("a Killer X with cells in no cage (SudoCue's line): diagonals tinted, no outline round a bare cell, typed in, ends Solved", async () => {
+pageTest("a Killer X with cells in no cage (SudoCue's line): diagonals tinted, no outline round a bare cell, typed in, ends Solved", async () => {
   // ISS's HS_KILLERS #9 (tests/data/iss_killers/): 3x3:d:k:, its first
   // cell in no cage.
   const ISS = path.join(ROOT, "tests", "data", "iss_killers");
@@ -195,7 +266,7 @@ test("a Killer X with cells in no cage (SudoCue's line): diagonals tinted, no ou
   await close(page);
 });
 
-test("from a static server on 127.0.0.1: a 12 x 12 typed with 0, a and b ends Solved", async () => {
+pageTest("from a static server on 127.0.0.1: a 12 x 12 typed with 0, a and b ends Solved", async () => {
   const page = await open(HTTP_URL, "size=12&level=easy&seed=3");
   await gridOf(page, 12);
   const sol = await page.evaluate(() => game.doc.solution);
@@ -206,7 +277,7 @@ test("from a static server on 127.0.0.1: a 12 x 12 typed with 0, a and b ends So
   await close(page);
 });
 
-test("a wrong value is aria-invalid after Check, and the grid goes back to the last state without mistakes", async () => {
+pageTest("a wrong value is aria-invalid after Check, and the grid goes back to the last state without mistakes", async () => {
   const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9h_06.keen")));
   await gridOf(page, 9);
   const sol = readSolution(path.join(CORPUS, "keen/keen_9h_06.sol"));
@@ -219,18 +290,18 @@ test("a wrong value is aria-invalid after Check, and the grid goes back to the l
   await statusMatches(page, /^There is a mistake in the grid/);
   await page.getByRole("button", { name: "Check", exact: true }).click();
   await statusMatches(page, /marked wrong/);
-  assert.equal(await cell(page, 1, 2).getAttribute("aria-invalid"), "true");
-  assert.equal(await cell(page, 1, 1).getAttribute("aria-invalid"), null);
+  await equals(() => cell(page, 1, 2).getAttribute("aria-invalid"), "true");
+  await equals(() => cell(page, 1, 1).getAttribute("aria-invalid"), null);
   await page.getByRole("button", { name: "Back to the last state without mistakes" }).click();
   await statusMatches(page, /Back to the last state without mistakes/);
-  assert.match(await cell(page, 1, 2).getAttribute("aria-label"), /^row 1, column 2, empty/);
-  assert.match(await cell(page, 1, 1).getAttribute("aria-label"), new RegExp(`^row 1, column 1, ${sol[0][0]}`));
+  await matches(() => cell(page, 1, 2).getAttribute("aria-label"), /^row 1, column 2, empty/);
+  await matches(() => cell(page, 1, 1).getAttribute("aria-label"), new RegExp(`^row 1, column 1, ${sol[0][0]}`));
   await page.getByRole("button", { name: "Check", exact: true }).click();
   await statusMatches(page, /no mistakes/);
   await close(page);
 });
 
-test("pencil marks that leave out the solution's value are a mistake for Check and Hint alike", async () => {
+pageTest("pencil marks that leave out the solution's value are a mistake for Check and Hint alike", async () => {
   const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9h_06.keen")));
   await gridOf(page, 9);
   const sol = readSolution(path.join(CORPUS, "keen/keen_9h_06.sol"));
@@ -260,7 +331,7 @@ async function candidatesLeft(page, n) {
   });
 }
 
-test("Hint in three presses gives three texts; applying the step brings the grid closer to the solution", async () => {
+pageTest("Hint in three presses gives three texts; applying the step brings the grid closer to the solution", async () => {
   for (const [puzzle, sol] of [["keen/keen_9n_06.keen", "keen/keen_9n_06.sol"],
     ["killer/killer_ki_05.solo", "killer/killer_ki_05.sol"]]) {
     const page = await open(FILE_URL, linkTo(path.join(CORPUS, puzzle)));
@@ -287,65 +358,65 @@ test("Hint in three presses gives three texts; applying the step brings the grid
   }
 });
 
-test("Explain lists the steps; choosing one and moving with Next and Previous shows the grid at that point", async () => {
+pageTest("Explain lists the steps; choosing one and moving with Next and Previous shows the grid at that point", async () => {
   const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9e_06.keen")));
   await gridOf(page, 9);
   await page.getByRole("button", { name: "Explain", exact: true }).click();
   await statusMatches(page, /^Explanation: \d+ steps, level Easy/);
   const text = () => page.locator("#explain-text").textContent();
-  assert.match(await text(), /^Step 1 of \d+/);
+  await matches(() => text(), /^Step 1 of \d+/);
   await page.getByRole("button", { name: "Next step" }).click();
-  assert.match(await text(), /^Step 2 of/);
+  await matches(() => text(), /^Step 2 of/);
   const steps = page.locator("#explain-steps button");
   const total = await steps.count();
   await steps.nth(total - 1).click();
-  assert.match(await text(), new RegExp(`^Step ${total} of ${total}`));
+  await matches(() => text(), new RegExp(`^Step ${total} of ${total}`));
   // Before the last step all but at most one cell are placed.
   const placed = (await candidatesLeft(page, 9)).filter((c) => c.length === 1).length;
   assert.ok(placed >= 80, `${placed} cells placed before the last step`);
   const highlighted = await page.locator("[role=gridcell].hl").count();
   assert.ok(highlighted >= 1, "the step's cells are highlighted");
   await page.getByRole("button", { name: "Previous step" }).click();
-  assert.match(await text(), new RegExp(`^Step ${total - 1} of`));
+  await matches(() => text(), new RegExp(`^Step ${total - 1} of`));
   await page.screenshot({ path: path.join(SHOTS, "explain-1280.png"), fullPage: true });
   await page.getByRole("button", { name: "Back to the game" }).click();
   await close(page);
 });
 
-test("undo and redo, by buttons and by keys; pencil marks", async () => {
+pageTest("undo and redo, by buttons and by keys; pencil marks", async () => {
   const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9e_06.keen")));
   await gridOf(page, 9);
   const name = () => cell(page, 2, 3).getAttribute("aria-label");
   await cell(page, 2, 3).click();
   await page.keyboard.press("4");
-  assert.match(await name(), /^row 2, column 3, 4/);
+  await matches(() => name(), /^row 2, column 3, 4/);
   await page.getByRole("button", { name: "Undo" }).click();
-  assert.match(await name(), /^row 2, column 3, empty/);
+  await matches(() => name(), /^row 2, column 3, empty/);
   await page.getByRole("button", { name: "Redo" }).click();
-  assert.match(await name(), /^row 2, column 3, 4/);
+  await matches(() => name(), /^row 2, column 3, 4/);
   await cell(page, 2, 3).click();
   await page.keyboard.press("Control+z");
-  assert.match(await name(), /^row 2, column 3, empty/);
+  await matches(() => name(), /^row 2, column 3, empty/);
   await page.keyboard.press("Control+y");
-  assert.match(await name(), /^row 2, column 3, 4/);
+  await matches(() => name(), /^row 2, column 3, 4/);
   await page.keyboard.press("Control+z");
   await page.keyboard.press("Control+Shift+Z");
-  assert.match(await name(), /^row 2, column 3, 4/);
+  await matches(() => name(), /^row 2, column 3, 4/);
   await page.keyboard.press("Backspace");
-  assert.match(await name(), /^row 2, column 3, empty/);
+  await matches(() => name(), /^row 2, column 3, empty/);
   const pencil = page.getByRole("button", { name: "Pencil" });
-  assert.equal(await pencil.getAttribute("aria-pressed"), "false");
+  await equals(() => pencil.getAttribute("aria-pressed"), "false");
   await page.keyboard.press("p");
-  assert.equal(await pencil.getAttribute("aria-pressed"), "true");
+  await equals(() => pencil.getAttribute("aria-pressed"), "true");
   await page.keyboard.press("2");
   await page.keyboard.press("7");
-  assert.match(await name(), /^row 2, column 3, candidates 2 7/);
+  await matches(() => name(), /^row 2, column 3, candidates 2 7/);
   await pencil.click();
-  assert.equal(await pencil.getAttribute("aria-pressed"), "false");
+  await equals(() => pencil.getAttribute("aria-pressed"), "false");
   await close(page);
 });
 
-test("the selected cell's cage shows its combinations", async () => {
+pageTest("the selected cell's cage shows its combinations", async () => {
   const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9h_01.keen")));
   await gridOf(page, 9);
   // keen_9h_01's first cage is 15+ over r1c1 and r1c2: 6 and 9, or 7 and 8.
@@ -353,26 +424,26 @@ test("the selected cell's cage shows its combinations", async () => {
   await page.getByRole("button", { name: "Cage combinations" }).click();
   const text = await statusMatches(page, /can hold/);
   assert.equal(text, "The 15+ cage at r1c1 (2 cells) can hold 6 9, or 7 8.");
-  assert.equal(await page.locator("[role=gridcell].hl").count(), 2);
+  await equals(() => page.locator("[role=gridcell].hl").count(), 2);
   await close(page);
 });
 
-test("Fill in candidates pencils in what the filled cells leave, and keeps it so", async () => {
+pageTest("Fill in candidates pencils in what the filled cells leave, and keeps it so", async () => {
   const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9e_06.keen")));
   await gridOf(page, 9);
   await page.getByText("Options").click();
   await page.getByLabel("Fill in candidates").check();
-  assert.match(await cell(page, 1, 2).getAttribute("aria-label"), /^row 1, column 2, candidates 1 2 3 4 5 6 7 8 9/);
+  await matches(() => cell(page, 1, 2).getAttribute("aria-label"), /^row 1, column 2, candidates 1 2 3 4 5 6 7 8 9/);
   await cell(page, 1, 1).click();
   await page.keyboard.press("4");
-  assert.match(await cell(page, 1, 2).getAttribute("aria-label"), /^row 1, column 2, candidates 1 2 3 5 6 7 8 9/);
-  assert.match(await cell(page, 2, 2).getAttribute("aria-label"), /^row 2, column 2, candidates 1 2 3 4 5 6 7 8 9/);
+  await matches(() => cell(page, 1, 2).getAttribute("aria-label"), /^row 1, column 2, candidates 1 2 3 5 6 7 8 9/);
+  await matches(() => cell(page, 2, 2).getAttribute("aria-label"), /^row 2, column 2, candidates 1 2 3 4 5 6 7 8 9/);
   await page.getByLabel("Fill in candidates").uncheck();
-  assert.match(await cell(page, 1, 2).getAttribute("aria-label"), /^row 1, column 2, empty/);
+  await matches(() => cell(page, 1, 2).getAttribute("aria-label"), /^row 1, column 2, empty/);
   await close(page);
 });
 
-test("a rule broken by a row is shown at once", async () => {
+pageTest("a rule broken by a row is shown at once", async () => {
   const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9e_06.keen")));
   await gridOf(page, 9);
   await cell(page, 5, 1).click();
@@ -383,7 +454,7 @@ test("a rule broken by a row is shown at once", async () => {
   await close(page);
 });
 
-test("generate at a level in the Worker: the level is shown, and the puzzle is the one build/cdok makes", async () => {
+pageTest("generate at a level in the Worker: the level is shown, and the puzzle is the one build/cdok makes", async () => {
   const page = await open(FILE_URL, "");
   const cases = [
     ["size=9&level=hard&seed=42", ["-s", "9", "--level", "hard", "--seed", "42"]],
@@ -422,7 +493,7 @@ test("generate at a level in the Worker: the level is shown, and the puzzle is t
   await close(page);
 });
 
-test("a generation can be cancelled", async () => {
+pageTest("a generation can be cancelled", async () => {
   const page = await open(FILE_URL, "");
   await page.evaluate(() => { location.hash = "size=25&killer&seed=1"; });
   await page.getByRole("button", { name: "Cancel" }).click();
@@ -430,7 +501,7 @@ test("a generation can be cancelled", async () => {
   await close(page);
 });
 
-test("reload restores the game; Start over clears it", async () => {
+pageTest("reload restores the game; Start over clears it", async () => {
   const page = await open(FILE_URL, "");
   await goFresh(page, linkTo(path.join(CORPUS, "keen/keen_9n_06.keen")));
   await gridOf(page, 9);
@@ -444,17 +515,18 @@ test("reload restores the game; Start over clears it", async () => {
   await page.waitForFunction(() => document.body.dataset.ready === "1");
   await gridOf(page, 9);
   await statusMatches(page, /restored/);
-  assert.match(await cell(page, 3, 4).getAttribute("aria-label"), /^row 3, column 4, 6/);
-  assert.match(await cell(page, 3, 5).getAttribute("aria-label"), /^row 3, column 5, candidates 1 5/);
+  await matches(() => cell(page, 3, 4).getAttribute("aria-label"), /^row 3, column 4, 6/);
+  await matches(() => cell(page, 3, 5).getAttribute("aria-label"), /^row 3, column 5, candidates 1 5/);
   // The page opened again without an address comes back to it.
   const again = await page.context().newPage();
+  now.pages.add(again);
   await again.goto(FILE_URL);
   await again.waitForFunction(() => document.body.dataset.ready === "1");
   await statusMatches(again, /restored/);
-  assert.match(await cell(again, 3, 4).getAttribute("aria-label"), /^row 3, column 4, 6/);
+  await matches(() => cell(again, 3, 4).getAttribute("aria-label"), /^row 3, column 4, 6/);
   await again.close();
   await page.getByRole("button", { name: "Start over" }).first().click();
-  assert.match(await cell(page, 3, 4).getAttribute("aria-label"), /^row 3, column 4, empty/);
+  await matches(() => cell(page, 3, 4).getAttribute("aria-label"), /^row 3, column 4, empty/);
   await close(page);
 });
 
@@ -462,7 +534,7 @@ test("reload restores the game; Start over clears it", async () => {
 // faked, and moved on only by the test), and the tab is hidden and shown
 // as Chromium tells a page: document.hidden, visibilityState and a
 // visibilitychange event.  No wall time is waited for.
-test("the timer stops while the tab is hidden and runs on when it is shown", async () => {
+pageTest("the timer stops while the tab is hidden and runs on when it is shown", async () => {
   const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9n_06.keen")), null,
     (context) => context.clock.install());
   await gridOf(page, 9);
@@ -494,7 +566,7 @@ test("the timer stops while the tab is hidden and runs on when it is shown", asy
   await close(page);
 });
 
-test("JSON puzzles open as the program reads them; a broken one gets jansson's message", async () => {
+pageTest("JSON puzzles open as the program reads them; a broken one gets jansson's message", async () => {
   const page = await open(FILE_URL, "");
   // cdok's own documents (made here by the program) and Barium's Killer JSON.
   const mine = path.join(SHOTS, "keen_9h_06.json");
@@ -521,7 +593,7 @@ test("JSON puzzles open as the program reads them; a broken one gets jansson's m
 // (built natively over the jansson source the page is compiled from)
 // and the program (over Debian's libjansson) give the same spec, or the
 // same message at the same place.
-test("the page's JSON reader agrees with the program's on every JSON test file", () => {
+pageTest("the page's JSON reader agrees with the program's on every JSON test file", () => {
   const READ = process.env.CDOK_JSON_READ || path.join(ROOT, "build", "web-json-read");
   const files = [];
   const walk = (dir) => {
@@ -562,7 +634,7 @@ test("the page's JSON reader agrees with the program's on every JSON test file",
   assert.ok(errors >= 25, `${errors} broken files compared`);
 });
 
-test("a broken file pasted: cdok's message with line and column", async () => {
+pageTest("a broken file pasted: cdok's message with line and column", async () => {
   const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9e_06.keen")));
   await gridOf(page, 9);
   const broken = "A+3 A B*2\nA 1\nC-1 C B\n";
@@ -648,7 +720,7 @@ async function outlineUnbroken(page, w) {
   assert.deepEqual(found.gaps, [], `outline gaps at ${w} px`);
 }
 
-test("screenshots at phone and desktop width, light and dark; cage outlines unbroken", async () => {
+pageTest("screenshots at phone and desktop width, light and dark; cage outlines unbroken", async () => {
   for (const [w, h] of [[360, 740], [1280, 900]]) {
     for (const scheme of ["light", "dark"]) {
       const page = await open(FILE_URL, linkTo(path.join(CORPUS, "killer/killer_ka_05.solo")), { width: w, height: h });
@@ -683,7 +755,7 @@ test("screenshots at phone and desktop width, light and dark; cage outlines unbr
   await close(page);
 });
 
-test("Share puts the puzzle in the address, and the link opens the same puzzle", async () => {
+pageTest("Share puts the puzzle in the address, and the link opens the same puzzle", async () => {
   const page = await open(FILE_URL, "size=6&level=normal&seed=9");
   await gridOf(page, 6);
   await page.getByRole("button", { name: "Share" }).click();
@@ -704,7 +776,7 @@ test("Share puts the puzzle in the address, and the link opens the same puzzle",
   await close(page);
 });
 
-test("Print: one page of vector graphics, with the level and seed; with the solution too", async () => {
+pageTest("Print: one page of vector graphics, with the level and seed; with the solution too", async () => {
   const page = await open(FILE_URL, "size=9&level=hard&seed=42");
   await gridOf(page, 9);
   for (const withSolution of [false, true]) {
@@ -712,8 +784,8 @@ test("Print: one page of vector graphics, with the level and seed; with the solu
       document.querySelector("#opt-print-solution").checked = on;
       window.dispatchEvent(new Event("beforeprint"));
     }, withSolution);
-    assert.equal(await page.locator(".print-area svg").count(), withSolution ? 2 : 1);
-    assert.match(await page.locator(".print-caption").first().textContent(), /Hard · seed 42/);
+    await equals(() => page.locator(".print-area svg").count(), withSolution ? 2 : 1);
+    await matches(() => page.locator(".print-caption").first().textContent(), /Hard · seed 42/);
     const pdf = (await page.pdf({ format: "A4" })).toString("latin1");
     assert.equal((pdf.match(/\/Type\s*\/Page\b/g) || []).length, 1, "one page");
     assert.ok(!/\/Subtype\s*\/Image/.test(pdf), "no bitmap: the grid is drawn as vectors");
@@ -721,7 +793,7 @@ test("Print: one page of vector graphics, with the level and seed; with the solu
   await close(page);
 });
 
-test("every control has its name and role", async () => {
+pageTest("every control has its name and role", async () => {
   const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9e_06.keen")));
   await gridOf(page, 9);
   for (const name of ["New puzzle", "Undo", "Redo", "Check", "Hint", "Explain", "Print", "Pencil"])
@@ -729,6 +801,6 @@ test("every control has its name and role", async () => {
   assert.equal(await page.locator('[role="grid"]').count(), 1);
   assert.equal(await page.locator('[role="gridcell"]').count(), 81);
   assert.equal(await page.locator('[role="status"]').count(), 1);
-  assert.match(await cell(page, 1, 1).getAttribute("aria-label"), /^row 1, column 1, empty, cage \d+/);
+  await matches(() => cell(page, 1, 1).getAttribute("aria-label"), /^row 1, column 1, empty, cage \d+/);
   await close(page);
 });
