@@ -111,6 +111,7 @@ struct cli_options {
 	int tier;            /* --tier 1..3; 0 when not given (3) */
 	bool place;          /* --place */
 	bool all_steps;      /* --all-steps (explain) */
+	bool verbose;        /* -v (explain: score and difficulty) */
 	/* Formats. */
 	const cdok_format *from; /* --from FORMAT; NULL: told from the text */
 	const cdok_format *to;   /* --to FORMAT; NULL: the command's own

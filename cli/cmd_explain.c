@@ -40,11 +40,17 @@ static int show_text(struct cli *cli, const cdok_puzzle *p,
 	const cdok_grading *g = &ex->grading;
 	cdok_scale scale = g->scale;
 
-	if (g->outcome == CDOK_GRADE_LEVEL)
+	/* "Level: Hard, 36 steps": a student needs no more; -v adds the
+	 * finer score and the difficulty. */
+	if (g->outcome == CDOK_GRADE_LEVEL && cli->opt.verbose)
 		out_printf(out, "Level: %s (score %d, difficulty %llu), %d "
 			   "step%s\n", cdok_level_name(scale, g->level),
 			   g->score, (unsigned long long)g->difficulty,
 			   ex->nsteps, ex->nsteps == 1 ? "" : "s");
+	else if (g->outcome == CDOK_GRADE_LEVEL)
+		out_printf(out, "Level: %s, %d step%s\n",
+			   cdok_level_name(scale, g->level), ex->nsteps,
+			   ex->nsteps == 1 ? "" : "s");
 	else
 		out_printf(out, "Level: above %s\n",
 			   cdok_level_name(scale, level));
@@ -120,11 +126,15 @@ static int show_booklet(struct cli *cli, const char *name,
 	for (int c = 0; c < n * n; c++)
 		values[c] = cdok_puzzle_given(p, c);
 	memset(&marks, 0, sizeof(marks));
-	if (g->outcome == CDOK_GRADE_LEVEL)
+	if (g->outcome == CDOK_GRADE_LEVEL && cli->opt.verbose)
 		snprintf(first, sizeof(first), "Level: %s (score %d, "
 			 "difficulty %llu), %d step%s.",
 			 cdok_level_name(g->scale, g->level), g->score,
 			 (unsigned long long)g->difficulty, ex->nsteps,
+			 ex->nsteps == 1 ? "" : "s");
+	else if (g->outcome == CDOK_GRADE_LEVEL)
+		snprintf(first, sizeof(first), "Level: %s, %d step%s.",
+			 cdok_level_name(g->scale, g->level), ex->nsteps,
 			 ex->nsteps == 1 ? "" : "s");
 	else
 		snprintf(first, sizeof(first), "Level: above %s.",

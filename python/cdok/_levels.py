@@ -408,8 +408,8 @@ class Explanation(Sequence[Step]):
         g = self.grade
         if g.outcome is GradeOutcome.LEVEL:
             count = len(self.steps)
-            lines = [f"Level: {g.level} (score {g.score}, difficulty "
-                     f"{g.difficulty}), {count} step"
+            # The finer score and difficulty are in self.grade.
+            lines = [f"Level: {g.level}, {count} step"
                      f"{'' if count == 1 else 's'}"]
         elif g.outcome is GradeOutcome.ABOVE:
             lines = [f"Level: above {self._top}"]
