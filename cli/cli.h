@@ -500,6 +500,12 @@ int cli_pictures_finish(struct cli *cli, int code);
  * cdok_json_result allows.  Returns an exit status. */
 int cli_put_result(struct cli *cli, const char *name,
 		   const cdok_puzzle *puzzle, cdok_json_info *info);
+/* The same with the reasons of each step of info (cdok_reason):
+ * reasons[i], nreasons[i] of them, for info->steps[i]. */
+int cli_put_result_reasons(struct cli *cli, const char *name,
+			   const cdok_puzzle *puzzle, cdok_json_info *info,
+			   const cdok_reason *const *reasons,
+			   const int *nreasons);
 
 /* The puzzle's name in messages: "puzzle #K" when its input holds
  * several or --to is given, so that the puzzle can be found; else

@@ -169,6 +169,29 @@ static int show_booklet(struct cli *cli, const char *name,
 	return code;
 }
 
+/* The JSON of the steps, each with its reasons. */
+static int put_with_reasons(struct cli *cli, const char *name,
+			    const cdok_puzzle *p, const cdok_explanation *ex,
+			    cdok_json_info *info)
+{
+	size_t n = ex->nsteps > 0 ? (size_t)ex->nsteps : 1;
+	const cdok_reason **reasons = malloc(n * sizeof(*reasons));
+	int *nreasons = malloc(n * sizeof(int)), code;
+
+	if (!reasons || !nreasons) {
+		free(reasons);
+		free(nreasons);
+		cli_msg(name, 0, 0, "out of memory");
+		return CLI_EXIT_SYSTEM;
+	}
+	for (int i = 0; i < ex->nsteps; i++)
+		reasons[i] = cdok_explanation_reasons(ex, i, &nreasons[i]);
+	code = cli_put_result_reasons(cli, name, p, info, reasons, nreasons);
+	free(reasons);
+	free(nreasons);
+	return code;
+}
+
 static int explain_one(struct cli *cli, const char *name,
 		       const cdok_puzzle *p)
 {
@@ -220,7 +243,7 @@ static int explain_one(struct cli *cli, const char *name,
 		info.grading = &ex->grading;
 		info.steps = ex->steps;
 		info.nsteps = ex->nsteps;
-		code = cli_put_result(cli, name, p, &info);
+		code = put_with_reasons(cli, name, p, ex, &info);
 		if (code == CLI_EXIT_DONE && !ex->solved)
 			code = CLI_EXIT_NOSTEP;
 	} else {

@@ -493,7 +493,9 @@ static void brief_free_steps(struct brief *b)
 }
 
 cdok_status cdki_grade_brief(const cdok_puzzle *p, const cdok_explanation *full,
-			     cdok_step **steps, int *nsteps, cdok_error *err)
+			     const struct step_reasons *full_rs,
+			     cdok_step **steps, struct step_reasons **rs,
+			     int *nsteps, cdok_error *err)
 {
 	int nfull = full->nsteps, ncells = p->size * p->size, nkept = 0;
 	int level = full->grading.level;
@@ -505,9 +507,14 @@ cdok_status cdki_grade_brief(const cdok_puzzle *p, const cdok_explanation *full,
 	cdok_step *marked = cdok_calloc((size_t)(nfull ? nfull : 1),
 					sizeof(cdok_step));
 	struct brief b = { NULL, 0, 0 };
-	bool ok = needed && kept && mark && after && marked;
+	/* The reasons of each step made: those of the steps it stands
+	 * for. */
+	struct step_reasons *brs = cdok_calloc((size_t)(nfull ? nfull : 1),
+					       sizeof(*brs));
+	bool ok = needed && kept && mark && after && marked && brs;
 
 	*steps = NULL;
+	*rs = NULL;
 	*nsteps = 0;
 	if (ok) {
 		for (int j = 0; j < nfull; j++) {
@@ -554,6 +561,9 @@ cdok_status cdki_grade_brief(const cdok_puzzle *p, const cdok_explanation *full,
 		else
 			ok = group_step(p, marked, kept, i, end, after, out,
 					mark);
+		for (int k = i; ok && full_rs && k < end; k++)
+			ok = cdki_reasons_append(&brs[b.n - 1],
+						 &full_rs[kept[k]]);
 		i = end;
 	}
 	free(needed);
@@ -562,9 +572,13 @@ cdok_status cdki_grade_brief(const cdok_puzzle *p, const cdok_explanation *full,
 	free(after);
 	free(marked);
 	if (!ok) {
+		for (int i = 0; brs && i < b.n; i++)
+			cdki_reasons_free(&brs[i]);
+		free(brs);
 		brief_free_steps(&b);
 		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	}
+	*rs = brs;
 	*steps = b.steps;
 	*nsteps = b.n;
 	return CDOK_OK;

@@ -13,12 +13,27 @@
 
 #define BIT(v) ((uint64_t)1 << (v))
 
+/* A hint and the reasons of its step. */
+struct hint_box {
+	cdok_hint pub;            /* first: the public pointer is this */
+	struct step_reasons reasons;
+};
+
 void cdok_hint_free(cdok_hint *hint)
 {
 	if (!hint)
 		return;
 	cdki_step_free(&hint->step);
+	cdki_reasons_free(&((struct hint_box *)hint)->reasons);
 	free(hint);
+}
+
+const cdok_reason *cdok_hint_reasons(const cdok_hint *hint, int *count)
+{
+	const struct hint_box *b = (const struct hint_box *)hint;
+
+	*count = b ? b->reasons.n : 0;
+	return b ? b->reasons.r : NULL;
 }
 
 const char *cdok_hint_outcome_name(cdok_hint_outcome o)
@@ -167,7 +182,8 @@ static cdok_status next_step(const cdok_puzzle *p, const int *values,
 	r = cdki_grade_step(&g, order, norder);
 	if (r > 0) {
 		h->outcome = CDOK_HINT_STEP;
-		if (!cdki_step_export(&g, &h->step))
+		if (!cdki_step_export(&g, &h->step) ||
+		    !cdki_reasons_take(&g, &((struct hint_box *)h)->reasons))
 			st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0,
 				       "out of memory");
 	} else if (r == 0) {
@@ -329,6 +345,19 @@ static cdok_status place_step(const cdok_puzzle *p, const int *values,
 	}
 	/* The placing step, with the short reasoning as its text and
 	 * nothing to pencil in. */
+	/* Its reasons: the placement's (nothing is pencilled in). */
+	if (!cdki_reasons_take(&g, &((struct hint_box *)h)->reasons)) {
+		st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
+		goto out;
+	} else {
+		struct step_reasons *rs = &((struct hint_box *)h)->reasons;
+		int k = 0;
+
+		for (int i = 0; i < rs->n; i++)
+			if (rs->r[i].placed)
+				rs->r[k++] = rs->r[i];
+		rs->n = k;
+	}
 	h->outcome = CDOK_HINT_STEP;
 	h->step = *last;
 	h->step.level = level;
@@ -470,7 +499,7 @@ static cdok_status hint(const char *fn, const cdok_puzzle *p,
 	if (st != CDOK_OK)
 		return st;
 	ncells = p->size * p->size;
-	h = cdok_calloc(1, sizeof(*h));
+	h = cdok_calloc(1, sizeof(struct hint_box));
 	state = cdok_malloc((size_t)ncells * sizeof(int));
 	sol = cdok_malloc((size_t)ncells * sizeof(int));
 	if (!h || !state || !sol) {

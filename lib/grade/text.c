@@ -570,3 +570,38 @@ void cdki_step_tiers(const struct grader *g, const struct gstep *s,
 	}
 	cdki_sb_free(&place);
 }
+
+/* For the reasons (reasons.c), which speak of the same things. */
+void cdki_text_unit(const struct grader *g, int unit, struct strbuf *sb)
+{
+	text_unit(g, unit, sb);
+}
+
+void cdki_text_cells(const struct grader *g, const int *cells, int n,
+		     struct strbuf *sb)
+{
+	text_cells(g, cells, n, sb);
+}
+
+void cdki_text_values(uint64_t values, struct strbuf *sb)
+{
+	text_values(values, " and ", sb);
+}
+
+void cdki_text_step_cage(const struct grader *g, const struct gstep *s,
+			 struct strbuf *sb)
+{
+	text_cage(g, s, sb);
+}
+
+/* A cage's clue as printed: "4/", "12+", "11" for a hidden operator or
+ * a Killer cage. */
+void cdki_text_clue(const struct grader *g, int cage, struct strbuf *sb)
+{
+	const struct cdok_cage *c = &g->p->cages[cage];
+
+	cdki_sb_printf(sb, "%lld", (long long)c->target);
+	if (c->op != CDOK_OP_ANY && !c->distinct && c->ncells > 1)
+		cdki_sb_printf(sb, "%c", c->op == CDOK_OP_MUL ? '*' :
+			       (char)c->op);
+}
