@@ -132,7 +132,9 @@ Test(cli_levels, hint_tiers)
 	CDOK(&r, "hint", "--to", "json", KEEN "keen_9h_01.keen");
 	cr_expect_eq(r.status, 0, "%s", r.err.data);
 	expect_match(r.out.data, "\"text\":\"Every way of filling the 15\\+ "
-		     "cage at r1c1 [^\"]*\",\"where\":\"Look at the 15\\+ cage at "
+		     "cage at r1c1 [^\"]*\",\"reasons\":\\[\\{\"removed\":"
+		     "\\[0,0,1\\],\"kind\":\"cage\",.*\\],"
+		     "\"where\":\"Look at the 15\\+ cage at "
 		     "r1c1\\.\",\"what\":\"Values a cage can use, in the 15\\+ "
 		     "cage at r1c1\",\"focus\":\\[\\[0,0\\],\\[0,1\\]\\]",
 		     "json");

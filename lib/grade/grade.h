@@ -383,6 +383,14 @@ bool cdki_reasons_append(struct step_reasons *dst,
 			 const struct step_reasons *src);
 void cdki_reasons_free(struct step_reasons *rs);
 
+/* ---- trial.c ---- */
+
+/* What trial step s (a guess, in g's state before it) shows: for each
+ * other candidate of its cell, the singles that lead from it to a
+ * contradiction, then its conclusion ("So r4c2 is 3."). */
+void cdki_trial_text(const struct grader *g, const struct gstep *s,
+		     struct strbuf *sb);
+
 /* ---- depend.c ---- */
 
 /* The steps that the steps already marked in needed (nsteps entries)

@@ -120,8 +120,8 @@ enum { KEEN_NONE = -1, SOLO_NONE = -1 };
 	/* Search. */							\
 	X(GUESS, guess,							\
 	  "guess", "Trial and error", UNREASONABLE, UNREASONABLE, 25,	\
-	  "No technique applies; trying the candidates of {cell} shows " \
-	  "that only {value} leads to a solution, so {cell} is {value}.")
+	  "No technique applies, so try the candidates of {cell}. "	\
+	  "{trial}")
 
 enum grade_tech_id {
 #define GRADE_TECH_ENUM(id, fn, name, title, keen, solo, weight, text) \

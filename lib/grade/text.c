@@ -21,6 +21,8 @@
  *   {combos}    sets of values that make a sum ("1+2+9 or 1+3+8")
  *   {chain}     a forcing chain's cells after the first ("r1c4 is 7,
  *               so r2c4 is 3"); {target} the cell it rules on
+ *   {trial}     a trial's contradictions, one for each candidate of
+ *               {cell} but {value}, then "So {cell} is {value}." (trial.c)
  *   {lines}, {cover}   a fish's lines ("rows 2 and 5"); {fish} its
  *               name ("An X-wing", "A swordfish", ...)
  */
@@ -409,6 +411,8 @@ static void placeholder(const struct grader *g, const struct gstep *s,
 		text_chain(g, s, sb);
 	else if (IS("target"))
 		cdki_text_cell(g, s->target, sb);
+	else if (IS("trial"))
+		cdki_trial_text(g, s, sb);
 	else if (IS("lines"))
 		text_lines(g, s, 0, s->count, sb);
 	else if (IS("cover"))
