@@ -1054,7 +1054,9 @@ typedef enum cdok_reason_kind {
 	CDOK_REASON_CAGE,
 	/* A sum: the open cells named by the step (cage, or the part of
 	 * unit the 45 rule leaves) add up to sum, so about.cell holds
-	 * about.value (the last cell) or cannot hold it. */
+	 * about.value (the last cell), or cannot hold it: with the
+	 * smallest or largest candidates of the cage's other open cells
+	 * they cannot make sum. */
 	CDOK_REASON_SUM,
 	/* In unit, about.value can only go in unit2 (box and line), or
 	 * every layout of cage puts it in unit2 (cage-line), or a fish's
@@ -1149,13 +1151,15 @@ CDOK_API cdok_status cdok_hint_next(const cdok_puzzle *puzzle,
 				    cdok_hint **out, cdok_error *err);
 
 /* The next value a person can write in a grid of values only (no pencil
- * marks: a player on paper): the first value the techniques up to
- * params.max_level place from values, with step.placed holding it
- * (nplaced 1), step.technique the placing technique, step.level the
- * hardest level of the steps it rests on, step.cells the placing
- * step's cells, and step.text the reasoning in short: the
- * conclusions of the earlier steps that the placement depends on, then
- * the placing sentence (not every removal since the start).
+ * marks: a player on paper): of the first values the techniques up to
+ * params.max_level place from values (40 at most), the one told most
+ * shortly, with step.placed holding it (nplaced 1), step.technique and
+ * step.level the hardest technique it rests on (the hint's label),
+ * step.cells the placing step's cells, and step.text the reasoning in
+ * short: the conclusion first ("r9c2 is 4."), then only the facts it
+ * rests on, in the order they are found (a backward pass over the
+ * candidates each reason reads: cdok_reason), then the placing
+ * sentence (not every removal since the start).
  * step.removed is empty: nothing is pencilled in.  step.where,
  * step.focus and step.what are the placing step's.  The outcomes are
  * cdok_hint_next's; CDOK_HINT_STUCK when the techniques up to

@@ -383,6 +383,19 @@ bool cdki_reasons_append(struct step_reasons *dst,
 			 const struct step_reasons *src);
 void cdki_reasons_free(struct step_reasons *rs);
 
+/* ---- place.c ---- */
+
+/* The words of a placing hint into sb: the placement of the last of
+ * steps (nsteps of them, from the state values, with their reasons
+ * rs), then the facts of the earlier steps it rests on, then filled
+ * (what the filled cells keep out, for a naked single; may be "") and
+ * the placing sentence.  *hardest gets the index of the hardest step
+ * kept (the hint's label).  false when memory runs out. */
+bool cdki_place_text(const cdok_puzzle *p, const int *values,
+		     const cdok_step *steps, const struct step_reasons *rs,
+		     int nsteps, const char *filled, struct strbuf *sb,
+		     int *hardest);
+
 /* ---- trial.c ---- */
 
 /* What trial step s (a guess, in g's state before it) shows: for each

@@ -240,6 +240,9 @@ static void cage_reason(const struct grader *g, const struct gstep *s,
 	}
 	if (s->tech == TECH_CAGE_BOUNDS && bounds_reason(g, s, cell, value,
 							 &rs->text)) {
+		/* The open cells of a whole cage, by their sum. */
+		if (s->cage_kind == SC_KCAGE && g->kc[s->cage].part == 0)
+			r->kind = CDOK_REASON_SUM;
 		end_text(rs);
 		return;
 	}
