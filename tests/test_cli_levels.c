@@ -254,7 +254,7 @@ Test(cli_levels, explain_brief_and_all_steps)
 			  nbrief + 1);
 	}
 	expect_match(brief.out.data, "\n1\\. Cages, then singles: The 15\\+ "
-		     "cage at r1c1 takes 6-9; ", "the routine start");
+		     "cage at r1c1 takes 6 to 9; ", "the routine start");
 	expect_match(brief.out.data, "\\(Hard, sets the level\\): Every way "
 		     "of filling ", "a marked step");
 	run_free(&brief);

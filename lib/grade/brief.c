@@ -45,7 +45,8 @@ struct brief {
 	int n, cap;
 };
 
-/* "1, 2, 5 and 6", with runs of three or more as "1-4". */
+/* "1, 2, 5 and 6", with runs of three or more as "1 to 4" (a range,
+ * not a difference). */
 static void put_values(uint64_t values, struct strbuf *sb)
 {
 	int from[64], to[64], items = 0, done = 0;
@@ -72,7 +73,7 @@ static void put_values(uint64_t values, struct strbuf *sb)
 		if (from[i] == to[i])
 			cdki_sb_printf(sb, "%d", from[i]);
 		else
-			cdki_sb_printf(sb, "%d-%d", from[i], to[i]);
+			cdki_sb_printf(sb, "%d to %d", from[i], to[i]);
 	}
 }
 
@@ -179,10 +180,26 @@ static void put_single_reason(const cdok_puzzle *p, const cdok_step *s,
 	case TECH_NAKED_SINGLE:
 		sb_puts(sb, "its only candidate");
 		break;
-	case TECH_CAGE_LAST:
+	case TECH_CAGE_LAST: {
+		/* The cage as the step names it: the part of it the 45 rule
+		 * split off, when that is what has one cell left. */
+		static const char key[] = "the last open cell of ";
+		const char *at = s->text ? strstr(s->text, key) : NULL;
+
+		if (at) {
+			size_t len;
+
+			at += sizeof(key) - 1;
+			len = strcspn(at, ";,.");
+			/* "(r5c3 and r5c4)" lists cells: keep the name. */
+			sb_puts(sb, "the last open cell of ");
+			sb_putn(sb, at, len);
+			break;
+		}
 		cdki_cage_name(p, p->cage_of[cell], name, sizeof(name));
 		cdki_sb_printf(sb, "the last cell of %s", name);
 		break;
+	}
 	default:
 		cdki_sb_printf(sb, "the only place for %d in ",
 			       s->placed[0].value);

@@ -106,8 +106,8 @@ enum { KEEN_NONE = -1, SOLO_NONE = -1 };
 	  "cannot go elsewhere in {unit}; remove {removed}.")		\
 	X(HIDDEN_SUBSET, hidden_subset,					\
 	  "hidden-subset", "Hidden subset", HARD, ADVANCED, 5,		\
-	  "In {unit}, {values} can only go in {cells}, so those cells "	\
-	  "hold nothing else; remove {removed}.")			\
+	  "In {unit}, the values {values} can only go in {cells}, so "	\
+	  "those cells hold nothing else; remove {removed}.")			\
 	X(FISH, fish,							\
 	  "fish", "Fish", EXTREME, EXTREME, 10,			\
 	  "{fish} in {lines}: {value} can only go in {cover}, so it "	\
