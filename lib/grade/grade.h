@@ -375,6 +375,10 @@ bool cdki_step_export_tiers(const char *where, const char *what,
  * ran out).  g->text must already hold the step's sentence. */
 void cdki_reasons_begin(struct grader *g);
 bool cdki_reasons_end(struct grader *g);
+/* After begin: a cage step of three removals at most whose reasons say
+ * more than its sentence (what a cage's other cell would need, a sum's
+ * arithmetic) gets them added to its sentence in g->text. */
+void cdki_reasons_tell(struct grader *g);
 /* A copy of the last step's reasons into out (false: out of memory). */
 bool cdki_reasons_take(struct grader *g, struct step_reasons *out);
 /* Add copies of src's reasons to dst's (false: out of memory, dst

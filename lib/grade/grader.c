@@ -943,9 +943,10 @@ int cdki_grade_step(struct grader *g, const int *order, int norder)
 		if (!g->tech_rm)
 			g->tech_rm = cdok_calloc((size_t)g->ncells,
 						 sizeof(uint64_t));
-		if (g->tech_rm)
+		if (g->tech_rm) {
 			cdki_reasons_begin(g);
-		else
+			cdki_reasons_tell(g);
+		} else
 			g->reasons.text.failed = true;
 	}
 	if (!cdki_step_apply(g))

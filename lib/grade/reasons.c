@@ -547,3 +547,39 @@ bool cdki_reasons_append(struct step_reasons *dst,
 	dst->pool = pool;
 	return true;
 }
+
+/* Whether reason r says more than its step's sentence: the value a
+ * two-cell cage's other cell would need, or a sum's arithmetic. */
+static bool telling(const cdok_reason *r, const char *text)
+{
+	return !r->placed && (strstr(text, " would need ") ||
+			      strstr(text, " would leave ") ||
+			      strstr(text, " leaves no value "));
+}
+
+void cdki_reasons_tell(struct grader *g)
+{
+	const struct gstep *s = &g->step;
+	struct reasons_build *rs = &g->reasons;
+	struct strbuf *sb = &g->text;
+	int told = 0;
+
+	if (s->tech != TECH_CAGE_CELLS && s->tech != TECH_CAGE_VALUES &&
+	    s->tech != TECH_CAGE_BOUNDS)
+		return;
+	if (rs->n > 3 || rs->text.failed || sb->failed || !sb->len)
+		return;
+	for (int i = 0; i < rs->n; i++)
+		if (!telling(&rs->r[i], rs->text.data +
+			     (uintptr_t)rs->r[i].text))
+			return;
+	/* "..., so remove it: 1 in r1c4 would need 2 in r1c5, and column 5
+	 * already has its 2 (r9c5)." */
+	if (sb->data[sb->len - 1] == '.')
+		sb->len--;
+	for (int i = 0; i < rs->n; i++) {
+		sb_puts(sb, told++ ? "; " : ": ");
+		sb_puts(sb, rs->text.data + (uintptr_t)rs->r[i].text);
+	}
+	sb_puts(sb, ".");
+}
