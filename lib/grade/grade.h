@@ -379,6 +379,10 @@ bool cdki_reasons_end(struct grader *g);
  * more than its sentence (what a cage's other cell would need, a sum's
  * arithmetic) gets them added to its sentence in g->text. */
 void cdki_reasons_tell(struct grader *g);
+/* A step on a hidden operator's cage of two cells: which operation each
+ * way of filling it left uses, added to its sentence ("(11 is 5+6: an
+ * addition)"), when there are four at most. */
+void cdki_reasons_hidden(struct grader *g);
 /* A copy of the last step's reasons into out (false: out of memory). */
 bool cdki_reasons_take(struct grader *g, struct step_reasons *out);
 /* Add copies of src's reasons to dst's (false: out of memory, dst

@@ -946,6 +946,7 @@ int cdki_grade_step(struct grader *g, const int *order, int norder)
 		if (g->tech_rm) {
 			cdki_reasons_begin(g);
 			cdki_reasons_tell(g);
+			cdki_reasons_hidden(g);
 		} else
 			g->reasons.text.failed = true;
 	}

@@ -583,3 +583,74 @@ void cdki_reasons_tell(struct grader *g)
 	}
 	sb_puts(sb, ".");
 }
+
+/* A hidden operator's cage of two cells: which operation each way of
+ * filling it left uses ("11 is 5+6: an addition"), after the step's
+ * removals; 0 pairs listed when there are more than four. */
+static int hidden_pairs(const struct grader *g, const struct gstep *s,
+			int cage, struct strbuf *sb)
+{
+	static const char *const names[4] = {
+		"an addition", "a difference", "a product", "a ratio"
+	};
+	static const char signs[4] = { '+', '-', '*', '/' };
+	const struct cdok_cage *c = &g->p->cages[cage];
+	int a0 = c->cells[0], a1 = c->cells[1], count = 0;
+	uint64_t d0 = g->dom[a0] & ~s->rm[a0], d1 = g->dom[a1] & ~s->rm[a1];
+
+	for (int pass = 0; pass < 2; pass++)
+		for (int a = 1; a <= g->n; a++)
+			for (int b = a + 1; b <= g->n; b++) {
+				bool fits = ((d0 & BIT(a)) && (d1 & BIT(b))) ||
+					    ((d0 & BIT(b)) && (d1 & BIT(a)));
+				int k = 0;
+
+				if (!fits || !pair_fits(CDOK_OP_ANY, c->target,
+							a, b))
+					continue;
+				if (pass == 0) {
+					if (++count > 4)
+						return 0;
+					continue;
+				}
+				sb_puts(sb, sb->len && sb->data[sb->len - 1] !=
+					'(' ? "; " : "");
+				for (int op = 0; op < 4; op++) {
+					cdok_op o = cdok_ops_nth(op);
+					bool swap = op == 1 || op == 3;
+
+					if (!pair_fits(o, c->target, a, b))
+						continue;
+					cdki_sb_printf(sb, "%s%lld is %d%c%d: %s",
+						       k++ ? ", or " : "",
+						       (long long)c->target,
+						       swap ? b : a, signs[op],
+						       swap ? a : b, names[op]);
+				}
+			}
+	return count;
+}
+
+void cdki_reasons_hidden(struct grader *g)
+{
+	const struct gstep *s = &g->step;
+	struct strbuf *sb = &g->text;
+	size_t at;
+
+	if ((s->tech != TECH_CAGE_VALUES && s->tech != TECH_CAGE_CELLS) ||
+	    s->cage_kind != SC_PUZZLE || sb->failed || !sb->len)
+		return;
+	if (g->p->cages[s->cage].op != CDOK_OP_ANY ||
+	    g->p->cages[s->cage].ncells != 2 ||
+	    (cdok_clue_ops(CDOK_OP_ANY, 2, g->p->rules) != CDOK_OPS_ALL))
+		return;
+	if (sb->data[sb->len - 1] == '.')
+		sb->len--;
+	at = sb->len;
+	sb_puts(sb, " (");
+	if (!hidden_pairs(g, s, s->cage, sb))
+		sb->len = at;
+	else
+		sb_puts(sb, ")");
+	sb_puts(sb, ".");
+}
