@@ -111,6 +111,7 @@ struct cli_options {
 	int tier;            /* --tier 1..3; 0 when not given (3) */
 	bool place;          /* --place */
 	bool all_steps;      /* --all-steps (explain) */
+	bool verbose;        /* -v (explain: score and difficulty) */
 	/* Formats. */
 	const cdok_format *from; /* --from FORMAT; NULL: told from the text */
 	const cdok_format *to;   /* --to FORMAT; NULL: the command's own
@@ -541,6 +542,12 @@ int cli_pictures_finish(struct cli *cli, int code);
  * cdok_json_result allows.  Returns an exit status. */
 int cli_put_result(struct cli *cli, const char *name,
 		   const cdok_puzzle *puzzle, cdok_json_info *info);
+/* The same with the reasons of each step of info (cdok_reason):
+ * reasons[i], nreasons[i] of them, for info->steps[i]. */
+int cli_put_result_reasons(struct cli *cli, const char *name,
+			   const cdok_puzzle *puzzle, cdok_json_info *info,
+			   const cdok_reason *const *reasons,
+			   const int *nreasons);
 
 /* The puzzle's name in messages: "puzzle #K" when its input holds
  * several or --to is given, so that the puzzle can be found; else

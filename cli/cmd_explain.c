@@ -40,11 +40,17 @@ static int show_text(struct cli *cli, const cdok_puzzle *p,
 	const cdok_grading *g = &ex->grading;
 	cdok_scale scale = g->scale;
 
-	if (g->outcome == CDOK_GRADE_LEVEL)
+	/* "Level: Hard, 36 steps": a student needs no more; -v adds the
+	 * finer score and the difficulty. */
+	if (g->outcome == CDOK_GRADE_LEVEL && cli->opt.verbose)
 		out_printf(out, "Level: %s (score %d, difficulty %llu), %d "
 			   "step%s\n", cdok_level_name(scale, g->level),
 			   g->score, (unsigned long long)g->difficulty,
 			   ex->nsteps, ex->nsteps == 1 ? "" : "s");
+	else if (g->outcome == CDOK_GRADE_LEVEL)
+		out_printf(out, "Level: %s, %d step%s\n",
+			   cdok_level_name(scale, g->level), ex->nsteps,
+			   ex->nsteps == 1 ? "" : "s");
 	else
 		out_printf(out, "Level: above %s\n",
 			   cdok_level_name(scale, level));
@@ -193,7 +199,13 @@ static int show_booklet(struct cli *cli, const char *name,
 	for (size_t c = 0; c < cells; c++)
 		values[c] = cdok_puzzle_given(p, (int)c);
 	memset(&item, 0, sizeof(item));
-	if (g->outcome == CDOK_GRADE_LEVEL)
+	if (g->outcome == CDOK_GRADE_LEVEL && cli->opt.verbose)
+		snprintf(first, sizeof(first), "Level: %s (score %d, "
+			 "difficulty %llu), %d step%s.",
+			 cdok_level_name(g->scale, g->level), g->score,
+			 (unsigned long long)g->difficulty, ex->nsteps,
+			 ex->nsteps == 1 ? "" : "s");
+	else if (g->outcome == CDOK_GRADE_LEVEL)
 		snprintf(first, sizeof(first), "Level: %s, %d step%s.",
 			 cdok_level_name(g->scale, g->level), ex->nsteps,
 			 ex->nsteps == 1 ? "" : "s");
@@ -238,6 +250,29 @@ out:
 	free(marks);
 	free(cand);
 	free(gone);
+	return code;
+}
+
+/* The JSON of the steps, each with its reasons. */
+static int put_with_reasons(struct cli *cli, const char *name,
+			    const cdok_puzzle *p, const cdok_explanation *ex,
+			    cdok_json_info *info)
+{
+	size_t n = ex->nsteps > 0 ? (size_t)ex->nsteps : 1;
+	const cdok_reason **reasons = malloc(n * sizeof(*reasons));
+	int *nreasons = malloc(n * sizeof(int)), code;
+
+	if (!reasons || !nreasons) {
+		free(reasons);
+		free(nreasons);
+		cli_msg(name, 0, 0, "out of memory");
+		return CLI_EXIT_SYSTEM;
+	}
+	for (int i = 0; i < ex->nsteps; i++)
+		reasons[i] = cdok_explanation_reasons(ex, i, &nreasons[i]);
+	code = cli_put_result_reasons(cli, name, p, info, reasons, nreasons);
+	free(reasons);
+	free(nreasons);
 	return code;
 }
 
@@ -292,7 +327,7 @@ static int explain_one(struct cli *cli, const char *name,
 		info.grading = &ex->grading;
 		info.steps = ex->steps;
 		info.nsteps = ex->nsteps;
-		code = cli_put_result(cli, name, p, &info);
+		code = put_with_reasons(cli, name, p, ex, &info);
 		if (code == CLI_EXIT_DONE && !ex->solved)
 			code = CLI_EXIT_NOSTEP;
 	} else {

@@ -225,7 +225,8 @@ static int show(struct cli *cli, const char *name, const cdok_puzzle *p,
 
 	if (cli_to_has(cli, CDOK_FORMAT_RESULTS)) {
 		cdok_json_info info;
-		int code;
+		const cdok_reason *reasons;
+		int code, nreasons;
 
 		cdok_json_info_init(&info);
 		info.command = "hint";
@@ -237,7 +238,10 @@ static int show(struct cli *cli, const char *name, const cdok_puzzle *p,
 			info.steps = &h->step;
 			info.nsteps = 1;
 		}
-		code = cli_put_result(cli, name, p, &info);
+		reasons = cdok_hint_reasons(h, &nreasons);
+		code = cli_put_result_reasons(cli, name, p, &info,
+					      info.nsteps ? &reasons : NULL,
+					      &nreasons);
 		return code == CLI_EXIT_DONE ? outcome_exit(h->outcome) : code;
 	}
 	if (h->outcome == CDOK_HINT_IMPOSSIBLE ||

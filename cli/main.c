@@ -181,6 +181,9 @@ const struct cli_option cli_options[] = {
 	  "every step the grader takes, one by one, rather than those some "
 	  "placement rests on with the routine ones grouped; the count on "
 	  "the first line is then theirs.", 0 },
+	{ 'v', "verbose", NULL, "explain",
+	  "add the finer score and the difficulty number to the first line "
+	  "(\"Level: Hard (score 305, difficulty 30305), 36 steps\").", 0 },
 	{ 'w', "iterations", "N", "harden generate",
 	  "hardening rounds after the puzzle is made unique, each trying 10 "
 	  "random changes and keeping those that raise the difficulty "
@@ -696,6 +699,9 @@ static enum parse_result parse_options(int argc, char **argv,
 			break;
 		case OPT_ALL_STEPS:
 			opt->all_steps = true;
+			break;
+		case 'v':
+			opt->verbose = true;
 			break;
 		case OPT_BOXES:
 			if (!parse_boxes(optarg, &opt->box_rows,

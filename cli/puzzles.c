@@ -676,6 +676,14 @@ int cli_finish(struct cli *cli)
 int cli_put_result(struct cli *cli, const char *name,
 		   const cdok_puzzle *puzzle, cdok_json_info *info)
 {
+	return cli_put_result_reasons(cli, name, puzzle, info, NULL, NULL);
+}
+
+int cli_put_result_reasons(struct cli *cli, const char *name,
+			   const cdok_puzzle *puzzle, cdok_json_info *info,
+			   const cdok_reason *const *reasons,
+			   const int *nreasons)
+{
 	cdok_error err;
 	cdok_status st;
 	char *text;
@@ -684,7 +692,8 @@ int cli_put_result(struct cli *cli, const char *name,
 
 	info->flags |= CDOK_WRITER_COMPACT;
 	error_init(&err);
-	st = cdok_json_result(puzzle, info, &text, &len, &err);
+	st = cdok_json_result_reasons(puzzle, info, reasons, nreasons, &text,
+				      &len, &err);
 	if (st != CDOK_OK) {
 		cli_report(name, &err);
 		return cli_status_exit(st);

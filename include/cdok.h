@@ -703,6 +703,16 @@ CDOK_API cdok_status cdok_json_result(const cdok_puzzle *puzzle,
 				      const cdok_json_info *info, char **out,
 				      size_t *len, cdok_error *err);
 
+struct cdok_reason;
+/* cdok_json_result with the reasons of each step (cdok_reason, in
+ * "Levels" below): reasons[i] (nreasons[i] of them) go with
+ * info->steps[i] as its "reasons" array.  reasons and nreasons may be
+ * NULL (then it is cdok_json_result), and so may reasons[i]. */
+CDOK_API cdok_status cdok_json_result_reasons(
+	const cdok_puzzle *puzzle, const cdok_json_info *info,
+	const struct cdok_reason *const *reasons, const int *nreasons,
+	char **out, size_t *len, cdok_error *err);
+
 /* ================================================================== */
 /* End of libcdok-json                                                 */
 /* ================================================================== */
@@ -1041,6 +1051,70 @@ CDOK_API cdok_status cdok_explain(const cdok_puzzle *puzzle,
 				  const cdok_grade_params *params,
 				  cdok_explanation **out, cdok_error *err);
 
+/* Why a step removes or places what it does, as data (doc/LEVELS.md,
+ * "Reasons"): one record for each candidate a step removes and each
+ * value it places, saying what blocks or forces it in the state before
+ * the step.  The step's sentence says the same in words; text says
+ * this one fact ("column 5 already has its 2 (r9c5)"). */
+typedef enum cdok_reason_kind {
+	/* cell holds value (placed before, or by this very step) and
+	 * sees about.cell: unit is the row, column or box they share, or
+	 * -1 and cage the distinct cage. */
+	CDOK_REASON_SEES = 0,
+	/* about.cell has no candidate left but about.value. */
+	CDOK_REASON_SINGLE,
+	/* about.value has no other place in unit. */
+	CDOK_REASON_ONLY_PLACE,
+	/* No way of filling cage (its open cells, under the candidates)
+	 * puts about.value in about.cell: values are those its layouts
+	 * leave there.  For a cage of two open cells, cell is the other
+	 * cell and value what about.value would need there (0: none
+	 * makes the clue). */
+	CDOK_REASON_CAGE,
+	/* A sum: the open cells named by the step (cage, or the part of
+	 * unit the 45 rule leaves) add up to sum, so about.cell holds
+	 * about.value (the last cell), or cannot hold it: with the
+	 * smallest or largest candidates of the cage's other open cells
+	 * they cannot make sum. */
+	CDOK_REASON_SUM,
+	/* In unit, about.value can only go in unit2 (box and line), or
+	 * every layout of cage puts it in unit2 (cage-line), or a fish's
+	 * lines (unit is the first, unit2 the cover line of about.cell). */
+	CDOK_REASON_CONFINED,
+	/* In unit, the step's cells hold only values between them (a
+	 * naked subset), or values fit only the step's cells (hidden:
+	 * cell is -2). */
+	CDOK_REASON_SUBSET,
+	/* A forcing chain from cell: either way one of its ends is
+	 * about.value, and about.cell sees both. */
+	CDOK_REASON_CHAIN,
+	/* Trial: every other candidate of about.cell leads to a
+	 * contradiction (the puzzle's solution decides). */
+	CDOK_REASON_TRIAL
+} cdok_reason_kind;
+
+typedef struct cdok_reason {
+	cdok_candidate about;  /* the candidate removed or value placed */
+	int placed;            /* 1: about is placed; 0: removed */
+	int kind;              /* cdok_reason_kind */
+	int cell;              /* a cell it rests on, or -1 */
+	int value;             /* a value it rests on, or 0 */
+	int unit, unit2;       /* units (as cdok_step's cells: rows
+				* 0..n-1, columns n..2n-1, boxes
+				* 2n..3n-1), or -1 */
+	int cage;              /* a puzzle cage, or -1 */
+	int sum;               /* CDOK_REASON_SUM: the sum, else 0 */
+	uint64_t values;       /* a set of values (bit v), or 0 */
+	const char *text;      /* the fact in words */
+} cdok_reason;
+
+/* The reasons of step i of an explanation made by cdok_explain or
+ * cdok_explain_brief (a step of a brief explanation that groups steps
+ * has all of theirs), *count of them; NULL with *count 0 when i is out
+ * of range.  They live as long as the explanation. */
+CDOK_API const cdok_reason *cdok_explanation_reasons(
+	const cdok_explanation *explanation, int i, int *count);
+
 /* The explanation a tutor gives, from the full one cdok_explain made for
  * puzzle: only the steps some placement rests on (a backward pass over
  * what each step reads), every placement among them; each run of
@@ -1096,13 +1170,15 @@ CDOK_API cdok_status cdok_hint_next(const cdok_puzzle *puzzle,
 				    cdok_hint **out, cdok_error *err);
 
 /* The next value a person can write in a grid of values only (no pencil
- * marks: a player on paper): the first value the techniques up to
- * params.max_level place from values, with step.placed holding it
- * (nplaced 1), step.technique the placing technique, step.level the
- * hardest level of the steps it rests on, step.cells the placing
- * step's cells, and step.text the reasoning in short: the
- * conclusions of the earlier steps that the placement depends on, then
- * the placing sentence (not every removal since the start).
+ * marks: a player on paper): of the first values the techniques up to
+ * params.max_level place from values (40 at most), the one told most
+ * shortly, with step.placed holding it (nplaced 1), step.technique and
+ * step.level the hardest technique it rests on (the hint's label),
+ * step.cells the placing step's cells, and step.text the reasoning in
+ * short: the conclusion first ("r9c2 is 4."), then only the facts it
+ * rests on, in the order they are found (a backward pass over the
+ * candidates each reason reads: cdok_reason), then the placing
+ * sentence (not every removal since the start).
  * step.removed is empty: nothing is pencilled in.  step.where,
  * step.focus and step.what are the placing step's.  The outcomes are
  * cdok_hint_next's; CDOK_HINT_STUCK when the techniques up to
@@ -1113,6 +1189,11 @@ CDOK_API cdok_status cdok_hint_place(const cdok_puzzle *puzzle,
 				     const cdok_grade_params *params,
 				     cdok_hint **out, cdok_error *err);
 CDOK_API void cdok_hint_free(cdok_hint *hint);
+
+/* The reasons of a hint's step (cdok_reason), *count of them; for
+ * cdok_hint_place the placing step's.  They live as long as the hint. */
+CDOK_API const cdok_reason *cdok_hint_reasons(const cdok_hint *hint,
+					      int *count);
 
 /* The outcome in one word, as result documents and the page give it:
  * "step", "solved", "stuck", "contradiction", "impossible" or

@@ -150,13 +150,15 @@ test-tsan-short: $(TSAN_BUILD)/threads
 # ThreadSanitizer test, the sweeps of mk/sweep.mk (the random
 # comparison with tests/ref.c, the hint replay, the mutation run) and
 # the independent counter on every held-out hidden-operator puzzle
-# (tests/test_hidden.c; minutes).
+# (tests/test_hidden.c; minutes) and the reasons of every step of every
+# corpus puzzle (tests/test_reasons.c).
 check-ci:
 	$(CHECK_MAKE) WERROR=-Werror test-alloc
 	$(CHECK_MAKE) WERROR=-Werror test-tsan
 	$(MAKE) --no-print-directory WERROR=-Werror sweep
 	$(CHECK_MAKE) WERROR=-Werror $(BUILD)/cdok-tests
 	CDOK_HIDDEN_REF=all $(BUILD)/cdok-tests --filter 'hidden/keen9_ref*'
+	CDOK_REASONS=all $(BUILD)/cdok-tests --filter 'reasons/*'
 
 include mk/sweep.mk
 

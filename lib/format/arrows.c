@@ -174,9 +174,9 @@ cdok_status cdki_arrows_read(struct cdok_reader *r, cdok_puzzle **out,
 		return st;
 	for (size_t i = s; i < e; i++)
 		if (!is_cell_char(r->text[i]))
-			return cdki_text_bad_byte(err, k.line,
+			return cdki_text_bad_char(err, k.line,
 						  cdki_id_column(&k, i),
-						  (unsigned char)r->text[i],
+						  r->text, i, e,
 						  "in a Killer line (a cage "
 						  "total 0-9, A-Z, a-j, or a "
 						  "mark < > ^ v ` ' , . "

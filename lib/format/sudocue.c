@@ -54,7 +54,7 @@ static cdok_status read_numbers(const struct cdki_id_line *k, size_t i,
 					 "Killer has 81 cells; this one ends "
 					 "after %d", c);
 		if (!cdki_text_is_digit(t[i]))
-			return cdki_text_stray(t, i, k->start, k->line,
+			return cdki_text_stray(t, i, e, k->start, k->line,
 					       "where a cell's number (total "
 					       "x 256 + cage) was expected",
 					       err);
@@ -67,7 +67,7 @@ static cdok_status read_numbers(const struct cdki_id_line *k, size_t i,
 		if (i < e && t[i] == ':')
 			i++;
 		else if (i < e)
-			return cdki_text_stray(t, i, k->start, k->line,
+			return cdki_text_stray(t, i, e, k->start, k->line,
 					       "after a cell's number (':' "
 					       "was expected)", err);
 	}

@@ -105,9 +105,22 @@ void cdok_grade_params_init(cdok_grade_params *params)
 struct explanation {
 	cdok_explanation pub;     /* first: the public pointer is this */
 	cdok_step *steps;
+	struct step_reasons *reasons; /* cap entries, as steps */
 	int cap;
 	bool nomem;
 };
+
+const cdok_reason *cdok_explanation_reasons(const cdok_explanation *pub,
+					    int i, int *count)
+{
+	const struct explanation *ex = (const struct explanation *)pub;
+
+	*count = 0;
+	if (!ex || i < 0 || i >= ex->pub.nsteps || !ex->reasons)
+		return NULL;
+	*count = ex->reasons[i].n;
+	return ex->reasons[i].r;
+}
 
 void cdki_step_free(cdok_step *s)
 {
@@ -249,14 +262,23 @@ static bool on_step(void *user, struct grader *g)
 		int cap = ex->cap ? 2 * ex->cap : 64;
 		cdok_step *s = cdok_realloc(ex->steps,
 					    (size_t)cap * sizeof(*s));
+		struct step_reasons *rs;
 
 		if (!s)
 			goto nomem;
 		ex->steps = s;
+		rs = cdok_realloc(ex->reasons, (size_t)cap * sizeof(*rs));
+		if (!rs)
+			goto nomem;
+		ex->reasons = rs;
 		ex->cap = cap;
 	}
 	if (!cdki_step_export(g, &ex->steps[ex->pub.nsteps]))
 		goto nomem;
+	if (!cdki_reasons_take(g, &ex->reasons[ex->pub.nsteps])) {
+		cdki_step_free(&ex->steps[ex->pub.nsteps]);
+		goto nomem;
+	}
 	ex->pub.nsteps++;
 	ex->pub.steps = ex->steps;
 	return true;
@@ -525,9 +547,13 @@ void cdok_explanation_free(cdok_explanation *pub)
 
 	if (!ex)
 		return;
-	for (int i = 0; i < ex->pub.nsteps; i++)
+	for (int i = 0; i < ex->pub.nsteps; i++) {
 		cdki_step_free(&ex->steps[i]);
+		if (ex->reasons)
+			cdki_reasons_free(&ex->reasons[i]);
+	}
 	free(ex->steps);
+	free(ex->reasons);
 	free(ex);
 }
 
@@ -538,6 +564,7 @@ cdok_status cdok_explain_brief(const cdok_puzzle *puzzle,
 	struct explanation *ex;
 	cdok_status st;
 	cdok_step *steps;
+	struct step_reasons *rs;
 	int nsteps;
 
 	if (!out)
@@ -549,19 +576,26 @@ cdok_status cdok_explain_brief(const cdok_puzzle *puzzle,
 		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 				 "cdok_explain_brief needs a puzzle and its "
 				 "explanation");
-	st = cdki_grade_brief(puzzle, full, &steps, &nsteps, err);
+	/* A full explanation is one of ours, with its reasons. */
+	st = cdki_grade_brief(puzzle, full,
+			      ((const struct explanation *)full)->reasons,
+			      &steps, &rs, &nsteps, err);
 	if (st != CDOK_OK)
 		return st;
 	ex = cdok_calloc(1, sizeof(*ex));
 	if (!ex) {
-		for (int i = 0; i < nsteps; i++)
+		for (int i = 0; i < nsteps; i++) {
 			cdki_step_free(&steps[i]);
+			cdki_reasons_free(&rs[i]);
+		}
 		free(steps);
+		free(rs);
 		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	}
 	ex->pub.grading = full->grading;
 	ex->pub.solved = full->solved;
 	ex->steps = steps;
+	ex->reasons = rs;
 	ex->cap = nsteps;
 	ex->pub.steps = steps;
 	ex->pub.nsteps = nsteps;

@@ -46,7 +46,8 @@ struct brief {
 	int n, cap;
 };
 
-/* "1, 2, 5 and 6", with runs of three or more as "1-4". */
+/* "1, 2, 5 and 6", with runs of three or more as "1 to 4" (a range,
+ * not a difference). */
 static void put_values(uint64_t values, struct strbuf *sb)
 {
 	int from[64], to[64], items = 0, done = 0;
@@ -73,7 +74,7 @@ static void put_values(uint64_t values, struct strbuf *sb)
 		if (from[i] == to[i])
 			cdki_sb_printf(sb, "%d", from[i]);
 		else
-			cdki_sb_printf(sb, "%d-%d", from[i], to[i]);
+			cdki_sb_printf(sb, "%d to %d", from[i], to[i]);
 	}
 }
 
@@ -180,10 +181,26 @@ static void put_single_reason(const cdok_puzzle *p, const cdok_step *s,
 	case TECH_NAKED_SINGLE:
 		sb_puts(sb, "its only candidate");
 		break;
-	case TECH_CAGE_LAST:
+	case TECH_CAGE_LAST: {
+		/* The cage as the step names it: the part of it the 45 rule
+		 * split off, when that is what has one cell left. */
+		static const char key[] = "the last open cell of ";
+		const char *at = s->text ? strstr(s->text, key) : NULL;
+
+		if (at) {
+			size_t len;
+
+			at += sizeof(key) - 1;
+			len = strcspn(at, ";,.");
+			/* "(r5c3 and r5c4)" lists cells: keep the name. */
+			sb_puts(sb, "the last open cell of ");
+			sb_putn(sb, at, len);
+			break;
+		}
 		cdki_cage_name(p, p->cage_of[cell], name, sizeof(name));
 		cdki_sb_printf(sb, "the last cell of %s", name);
 		break;
+	}
 	default:
 		cdki_sb_printf(sb, "the only place for %d in ",
 			       s->placed[0].value);
@@ -494,7 +511,9 @@ static void brief_free_steps(struct brief *b)
 }
 
 cdok_status cdki_grade_brief(const cdok_puzzle *p, const cdok_explanation *full,
-			     cdok_step **steps, int *nsteps, cdok_error *err)
+			     const struct step_reasons *full_rs,
+			     cdok_step **steps, struct step_reasons **rs,
+			     int *nsteps, cdok_error *err)
 {
 	int nfull = full->nsteps, ncells = p->size * p->size, nkept = 0;
 	int level = full->grading.level;
@@ -506,9 +525,14 @@ cdok_status cdki_grade_brief(const cdok_puzzle *p, const cdok_explanation *full,
 	cdok_step *marked = cdok_calloc((size_t)(nfull ? nfull : 1),
 					sizeof(cdok_step));
 	struct brief b = { NULL, 0, 0 };
-	bool ok = needed && kept && mark && after && marked;
+	/* The reasons of each step made: those of the steps it stands
+	 * for. */
+	struct step_reasons *brs = cdok_calloc((size_t)(nfull ? nfull : 1),
+					       sizeof(*brs));
+	bool ok = needed && kept && mark && after && marked && brs;
 
 	*steps = NULL;
+	*rs = NULL;
 	*nsteps = 0;
 	if (ok) {
 		for (int j = 0; j < nfull; j++) {
@@ -555,6 +579,9 @@ cdok_status cdki_grade_brief(const cdok_puzzle *p, const cdok_explanation *full,
 		else
 			ok = group_step(p, marked, kept, i, end, after, out,
 					mark);
+		for (int k = i; ok && full_rs && k < end; k++)
+			ok = cdki_reasons_append(&brs[b.n - 1],
+						 &full_rs[kept[k]]);
 		i = end;
 	}
 	free(needed);
@@ -563,9 +590,13 @@ cdok_status cdki_grade_brief(const cdok_puzzle *p, const cdok_explanation *full,
 	free(after);
 	free(marked);
 	if (!ok) {
+		for (int i = 0; brs && i < b.n; i++)
+			cdki_reasons_free(&brs[i]);
+		free(brs);
 		brief_free_steps(&b);
 		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	}
+	*rs = brs;
 	*steps = b.steps;
 	*nsteps = b.n;
 	return CDOK_OK;

@@ -99,6 +99,23 @@ struct gstep {
 	int nrm;
 };
 
+/* A step's reasons as the grader builds them (reasons.c): the records,
+ * their texts one after another in text (each record's text holds its
+ * offset there until cdki_reasons_take copies them out). */
+struct reasons_build {
+	cdok_reason *r;
+	int n, cap;
+	struct strbuf text;
+};
+
+/* A step's reasons as kept (cdok_explanation_reasons): the records and
+ * the block their texts are in. */
+struct step_reasons {
+	cdok_reason *r;
+	int n;
+	char *pool;
+};
+
 /* The grader's state for one puzzle. */
 struct grader {
 	const cdok_puzzle *p;
@@ -204,6 +221,10 @@ struct grader {
 	struct strbuf where, what;
 	int *focus;
 	int nfocus;
+	/* The step's reasons (reasons.c), and per cell the candidates
+	 * the technique itself removes (all 0 between steps). */
+	struct reasons_build reasons;
+	uint64_t *tech_rm;
 
 	/* Work space.  mark is all zero between uses. */
 	struct gstep step;
@@ -355,6 +376,51 @@ void cdki_step_free(cdok_step *s);
 bool cdki_step_export_tiers(const char *where, const char *what,
 			    const int *focus, int nfocus, cdok_step *out);
 
+/* ---- reasons.c ---- */
+
+/* The reasons of g->step: of what its technique removes and places,
+ * before the step is applied (begin), and of the copies of a placed
+ * value that leave the cells seeing it, after (end: false when memory
+ * ran out).  g->text must already hold the step's sentence. */
+void cdki_reasons_begin(struct grader *g);
+bool cdki_reasons_end(struct grader *g);
+/* After begin: a cage step of three removals at most whose reasons say
+ * more than its sentence (what a cage's other cell would need, a sum's
+ * arithmetic) gets them added to its sentence in g->text. */
+void cdki_reasons_tell(struct grader *g);
+/* A step on a hidden operator's cage of two cells: which operation each
+ * way of filling it left uses, added to its sentence ("(11 is 5+6: an
+ * addition)"), when there are four at most. */
+void cdki_reasons_hidden(struct grader *g);
+/* A copy of the last step's reasons into out (false: out of memory). */
+bool cdki_reasons_take(struct grader *g, struct step_reasons *out);
+/* Add copies of src's reasons to dst's (false: out of memory, dst
+ * unchanged). */
+bool cdki_reasons_append(struct step_reasons *dst,
+			 const struct step_reasons *src);
+void cdki_reasons_free(struct step_reasons *rs);
+
+/* ---- place.c ---- */
+
+/* The words of a placing hint into sb: the placement of the last of
+ * steps (nsteps of them, from the state values, with their reasons
+ * rs), then the facts of the earlier steps it rests on, then filled
+ * (what the filled cells keep out, for a naked single; may be "") and
+ * the placing sentence.  *hardest gets the index of the hardest step
+ * kept (the hint's label).  false when memory runs out. */
+bool cdki_place_text(const cdok_puzzle *p, const int *values,
+		     const cdok_step *steps, const struct step_reasons *rs,
+		     int nsteps, const char *filled, struct strbuf *sb,
+		     int *hardest);
+
+/* ---- trial.c ---- */
+
+/* What trial step s (a guess, in g's state before it) shows: for each
+ * other candidate of its cell, the singles that lead from it to a
+ * contradiction, then its conclusion ("So r4c2 is 3."). */
+void cdki_trial_text(const struct grader *g, const struct gstep *s,
+		     struct strbuf *sb);
+
 /* ---- depend.c ---- */
 
 /* The steps that the steps already marked in needed (nsteps entries)
@@ -367,9 +433,12 @@ bool cdki_steps_needed(const cdok_puzzle *p, const cdok_step *steps, int nsteps,
 
 /* The steps of cdok_explain_brief for full, p's explanation, into a new
  * array (*nsteps of them; each freed with cdki_step_free, the array with
- * free). */
+ * free), and their reasons into *rs (as many, each freed with
+ * cdki_reasons_free) from full_rs, full's (NULL: none). */
 cdok_status cdki_grade_brief(const cdok_puzzle *p, const cdok_explanation *full,
-			     cdok_step **steps, int *nsteps, cdok_error *err);
+			     const struct step_reasons *full_rs,
+			     cdok_step **steps, struct step_reasons **rs,
+			     int *nsteps, cdok_error *err);
 
 /* ---- text.c ---- */
 
@@ -386,5 +455,16 @@ void cdki_step_tiers(const struct grader *g, const struct gstep *s,
 		     int *nfocus);
 /* "r3c4" into sb. */
 void cdki_text_cell(const struct grader *g, int cell, struct strbuf *sb);
+/* "row 4", "column 6", "box 5". */
+void cdki_text_unit(const struct grader *g, int unit, struct strbuf *sb);
+/* "r1c1, r1c2 and r2c1"; "3, 4 and 5". */
+void cdki_text_cells(const struct grader *g, const int *cells, int n,
+		     struct strbuf *sb);
+void cdki_text_values(uint64_t values, struct strbuf *sb);
+/* A cage's clue as printed ("4/", "12+"; "11" when hidden). */
+void cdki_text_clue(const struct grader *g, int cage, struct strbuf *sb);
+/* The cage step s is about, as its sentence names it ({cage}). */
+void cdki_text_step_cage(const struct grader *g, const struct gstep *s,
+			 struct strbuf *sb);
 
 #endif /* CDOK_GRADE_H */

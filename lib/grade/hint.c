@@ -13,12 +13,27 @@
 
 #define BIT(v) ((uint64_t)1 << (v))
 
+/* A hint and the reasons of its step. */
+struct hint_box {
+	cdok_hint pub;            /* first: the public pointer is this */
+	struct step_reasons reasons;
+};
+
 void cdok_hint_free(cdok_hint *hint)
 {
 	if (!hint)
 		return;
 	cdki_step_free(&hint->step);
+	cdki_reasons_free(&((struct hint_box *)hint)->reasons);
 	free(hint);
+}
+
+const cdok_reason *cdok_hint_reasons(const cdok_hint *hint, int *count)
+{
+	const struct hint_box *b = (const struct hint_box *)hint;
+
+	*count = b ? b->reasons.n : 0;
+	return b ? b->reasons.r : NULL;
 }
 
 const char *cdok_hint_outcome_name(cdok_hint_outcome o)
@@ -167,7 +182,8 @@ static cdok_status next_step(const cdok_puzzle *p, const int *values,
 	r = cdki_grade_step(&g, order, norder);
 	if (r > 0) {
 		h->outcome = CDOK_HINT_STEP;
-		if (!cdki_step_export(&g, &h->step))
+		if (!cdki_step_export(&g, &h->step) ||
+		    !cdki_reasons_take(&g, &((struct hint_box *)h)->reasons))
 			st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0,
 				       "out of memory");
 	} else if (r == 0) {
@@ -185,9 +201,13 @@ static cdok_status next_step(const cdok_puzzle *p, const int *values,
  * placing hint made of those it rests on (cdok_hint_place). */
 struct place_run {
 	cdok_step *steps;
-	int nsteps, cap;
+	struct step_reasons *rs;  /* cap entries, as steps */
+	int nsteps, cap, placements;
 	bool nomem;
 };
+
+/* Placements a placing hint chooses among. */
+#define PLACE_CHOICES 40
 
 static bool on_place_step(void *user, struct grader *g)
 {
@@ -196,21 +216,35 @@ static bool on_place_step(void *user, struct grader *g)
 	if (r->nsteps == r->cap) {
 		int cap = r->cap ? 2 * r->cap : 32;
 		cdok_step *s = cdok_realloc(r->steps, (size_t)cap * sizeof(*s));
+		struct step_reasons *rs;
 
 		if (!s) {
 			r->nomem = true;
 			return false;
 		}
 		r->steps = s;
+		rs = cdok_realloc(r->rs, (size_t)cap * sizeof(*rs));
+		if (!rs) {
+			r->nomem = true;
+			return false;
+		}
+		r->rs = rs;
 		r->cap = cap;
 	}
 	if (!cdki_step_export(g, &r->steps[r->nsteps])) {
 		r->nomem = true;
 		return false;
 	}
+	if (!cdki_reasons_take(g, &r->rs[r->nsteps])) {
+		cdki_step_free(&r->steps[r->nsteps]);
+		r->nomem = true;
+		return false;
+	}
 	r->nsteps++;
-	/* Stop at the first value placed. */
-	return g->step.place_cell < 0;
+	/* Stop after the first few values placed: the hint gives the one
+	 * told most shortly. */
+	r->placements += g->step.place_cell >= 0;
+	return r->placements < PLACE_CHOICES;
 }
 
 /* The values the filled cells in cell's units keep from it, as "5 and
@@ -253,15 +287,17 @@ static cdok_status place_step(const cdok_puzzle *p, const int *values,
 			      const int *solution, cdok_hint *h,
 			      cdok_error *err)
 {
-	struct grader g;
-	struct place_run run = { NULL, 0, 0, false };
-	struct strbuf sb;
-	int order[TECH_COUNT], norder, r, level = -1;
-	bool *needed = NULL;
+	struct place_run run = { NULL, NULL, 0, 0, 0, false };
+	struct grader g, g0;
+	struct strbuf sb, filled;
+	int order[TECH_COUNT], norder, r, level = -1, hardest = 0, technique;
+	int chosen = -1;
 	cdok_status st = CDOK_OK;
 	cdok_step *last;
 
+	memset(&g0, 0, sizeof(g0));
 	cdki_sb_init(&sb);
+	cdki_sb_init(&filled);
 	if (!cdki_grader_init(&g, p, values, NULL)) {
 		st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 		goto out;
@@ -282,55 +318,66 @@ static cdok_status place_step(const cdok_puzzle *p, const int *values,
 				       "out of memory");
 		goto out;
 	}
-	if (!run.nsteps || run.steps[run.nsteps - 1].nplaced == 0) {
+	if (!run.placements) {
 		h->outcome = CDOK_HINT_STUCK;
 		goto out;
 	}
-	needed = cdok_calloc((size_t)run.nsteps, sizeof(bool));
-	if (!needed) {
+	/* Each placement found, told from the values; the shortest. */
+	if (!cdki_grader_init(&g0, p, values, NULL)) {
 		st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 		goto out;
 	}
-	needed[run.nsteps - 1] = true;
-	if (!cdki_steps_needed(p, run.steps, run.nsteps, needed)) {
-		st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
-		goto out;
-	}
-	/* The grader's state has the value placed now; the filled cells
-	 * that keep other values from it are those of the state. */
-	last = &run.steps[run.nsteps - 1];
-	for (int i = 0; i < run.nsteps; i++) {
-		if (!needed[i])
-			continue;
-		if (run.steps[i].level > level)
-			level = run.steps[i].level;
-		if (i < run.nsteps - 1) {
-			sb_puts(&sb, run.steps[i].text);
-			sb_puts(&sb, " ");
-		}
-	}
-	if (last->technique == TECH_NAKED_SINGLE) {
-		struct grader g0;
+	for (int j = 0; j < run.nsteps; j++) {
+		struct strbuf text;
+		int hi;
 
-		if (!cdki_grader_init(&g0, p, values, NULL)) {
-			cdki_grader_free(&g0);
+		if (!run.steps[j].nplaced)
+			continue;
+		cdki_sb_free(&filled);
+		cdki_sb_init(&filled);
+		cdki_sb_init(&text);
+		if (run.steps[j].technique == TECH_NAKED_SINGLE)
+			filled_reasons(&g0, run.steps[j].placed[0].cell,
+				       run.steps[j].placed[0].value, &filled);
+		if (!cdki_place_text(p, values, run.steps, run.rs, j + 1,
+				     filled.data ? filled.data : "", &text,
+				     &hi) || filled.failed) {
+			cdki_sb_free(&text);
 			st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0,
 				       "out of memory");
 			goto out;
 		}
-		filled_reasons(&g0, last->placed[0].cell,
-			       last->placed[0].value, &sb);
-		cdki_grader_free(&g0);
+		if (chosen < 0 || text.len < sb.len) {
+			cdki_sb_free(&sb);
+			sb = text;
+			chosen = j;
+			hardest = hi;
+		} else {
+			cdki_sb_free(&text);
+		}
 	}
-	sb_puts(&sb, last->text);
-	if (sb.failed) {
-		st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
-		goto out;
+	last = &run.steps[chosen];
+	/* Labelled by the hardest technique it uses. */
+	technique = run.steps[hardest].technique;
+	level = run.steps[hardest].level;
+	/* Its reasons: the placement's (nothing is pencilled in). */
+	{
+		struct step_reasons *rs = &((struct hint_box *)h)->reasons;
+		int k = 0;
+
+		if (!cdki_reasons_append(rs, &run.rs[chosen])) {
+			st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0,
+				       "out of memory");
+			goto out;
+		}
+		for (int i = 0; i < rs->n; i++)
+			if (rs->r[i].placed)
+				rs->r[k++] = rs->r[i];
+		rs->n = k;
 	}
-	/* The placing step, with the short reasoning as its text and
-	 * nothing to pencil in. */
 	h->outcome = CDOK_HINT_STEP;
 	h->step = *last;
+	h->step.technique = technique;
 	h->step.level = level;
 	free((void *)h->step.text);
 	h->step.text = sb.data;
@@ -340,12 +387,16 @@ static cdok_status place_step(const cdok_puzzle *p, const int *values,
 	h->step.nremoved = 0;
 	memset(last, 0, sizeof(*last));
 out:
-	for (int i = 0; i < run.nsteps; i++)
+	for (int i = 0; i < run.nsteps; i++) {
 		cdki_step_free(&run.steps[i]);
+		cdki_reasons_free(&run.rs[i]);
+	}
 	free(run.steps);
-	free(needed);
+	free(run.rs);
 	cdki_sb_free(&sb);
+	cdki_sb_free(&filled);
 	cdki_grader_free(&g);
+	cdki_grader_free(&g0);
 	return st;
 }
 
@@ -458,7 +509,7 @@ static cdok_status hint(const char *fn, const cdok_puzzle *p,
 	if (st != CDOK_OK)
 		return st;
 	ncells = p->size * p->size;
-	h = cdok_calloc(1, sizeof(*h));
+	h = cdok_calloc(1, sizeof(struct hint_box));
 	state = cdok_malloc((size_t)ncells * sizeof(int));
 	sol = cdok_malloc((size_t)ncells * sizeof(int));
 	if (!h || !state || !sol) {

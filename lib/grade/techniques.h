@@ -110,8 +110,8 @@ enum { KEEN_NONE = -1, SOLO_NONE = -1 };
 	  "cannot go elsewhere in {unit}; remove {removed}.")		\
 	X(HIDDEN_SUBSET, hidden_subset,					\
 	  "hidden-subset", "Hidden subset", HARD, ADVANCED, 5,		\
-	  "In {unit}, {values} can only go in {cells}, so those cells "	\
-	  "hold nothing else; remove {removed}.")			\
+	  "In {unit}, the values {values} can only go in {cells}, so "	\
+	  "those cells hold nothing else; remove {removed}.")			\
 	X(FISH, fish,							\
 	  "fish", "Fish", EXTREME, EXTREME, 10,			\
 	  "{fish} in {lines}: {value} can only go in {cover}, so it "	\
@@ -124,8 +124,8 @@ enum { KEEN_NONE = -1, SOLO_NONE = -1 };
 	/* Search. */							\
 	X(GUESS, guess,							\
 	  "guess", "Trial and error", UNREASONABLE, UNREASONABLE, 25,	\
-	  "No technique applies; trying the candidates of {cell} shows " \
-	  "that only {value} leads to a solution, so {cell} is {value}.")
+	  "No technique applies, so try the candidates of {cell}. "	\
+	  "{trial}")
 
 enum grade_tech_id {
 #define GRADE_TECH_ENUM(id, fn, name, title, keen, solo, weight, text) \

@@ -21,6 +21,8 @@
  *   {combos}    sets of values that make a sum ("1+2+9 or 1+3+8")
  *   {chain}     a forcing chain's cells after the first ("r1c4 is 7,
  *               so r2c4 is 3"); {target} the cell it rules on
+ *   {trial}     a trial's contradictions, one for each candidate of
+ *               {cell} but {value}, then "So {cell} is {value}." (trial.c)
  *   {lines}, {cover}   a fish's lines ("rows 2 and 5"); {fish} its
  *               name ("An X-wing", "A swordfish", ...)
  */
@@ -414,6 +416,8 @@ static void placeholder(const struct grader *g, const struct gstep *s,
 		text_chain(g, s, sb);
 	else if (IS("target"))
 		cdki_text_cell(g, s->target, sb);
+	else if (IS("trial"))
+		cdki_trial_text(g, s, sb);
 	else if (IS("lines"))
 		text_lines(g, s, 0, s->count, sb);
 	else if (IS("cover"))
@@ -574,4 +578,39 @@ void cdki_step_tiers(const struct grader *g, const struct gstep *s,
 		sb_puts(what, place.data);
 	}
 	cdki_sb_free(&place);
+}
+
+/* For the reasons (reasons.c), which speak of the same things. */
+void cdki_text_unit(const struct grader *g, int unit, struct strbuf *sb)
+{
+	text_unit(g, unit, sb);
+}
+
+void cdki_text_cells(const struct grader *g, const int *cells, int n,
+		     struct strbuf *sb)
+{
+	text_cells(g, cells, n, sb);
+}
+
+void cdki_text_values(uint64_t values, struct strbuf *sb)
+{
+	text_values(values, " and ", sb);
+}
+
+void cdki_text_step_cage(const struct grader *g, const struct gstep *s,
+			 struct strbuf *sb)
+{
+	text_cage(g, s, sb);
+}
+
+/* A cage's clue as printed: "4/", "12+", "11" for a hidden operator or
+ * a Killer cage. */
+void cdki_text_clue(const struct grader *g, int cage, struct strbuf *sb)
+{
+	const struct cdok_cage *c = &g->p->cages[cage];
+
+	cdki_sb_printf(sb, "%lld", (long long)c->target);
+	if (c->op != CDOK_OP_ANY && !c->distinct && c->ncells > 1)
+		cdki_sb_printf(sb, "%c", c->op == CDOK_OP_MUL ? '*' :
+			       (char)c->op);
 }

@@ -5,7 +5,10 @@
  *             "steps": 130, "techniques": {"naked-single": 40, ...}}
  *   step:    {"technique": "hidden-single", "level": "easy",
  *             "cells": [[2, 3]], "placed": [[2, 3, 5]],
- *             "removed": [[2, 7, 5], ...], "text": "..."}
+ *             "removed": [[2, 7, 5], ...], "text": "...",
+ *             "reasons": [{"removed": [2, 7, 5], "kind": "sees",
+ *                          "cell": [2, 3], "value": 5, "unit": 2,
+ *                          "text": "..."}, ...]}
  *
  * Rows and columns count from 0, as everywhere in cdok's JSON; the text
  * counts from 1, for people.
@@ -130,7 +133,61 @@ static json_t *cell_array(bool *failed, int n, int cell, int value,
 	return a;
 }
 
-json_t *cdki_json_step_object(const cdok_puzzle *p, const cdok_step *s)
+static const char *reason_word(int kind)
+{
+	static const char *const words[] = {
+		[CDOK_REASON_SEES] = "sees",
+		[CDOK_REASON_SINGLE] = "single",
+		[CDOK_REASON_ONLY_PLACE] = "only-place",
+		[CDOK_REASON_CAGE] = "cage",
+		[CDOK_REASON_SUM] = "sum",
+		[CDOK_REASON_CONFINED] = "confined",
+		[CDOK_REASON_SUBSET] = "subset",
+		[CDOK_REASON_CHAIN] = "chain",
+		[CDOK_REASON_TRIAL] = "trial",
+	};
+
+	return kind >= 0 && kind <= CDOK_REASON_TRIAL ? words[kind] : "other";
+}
+
+/* One reason: {"placed"|"removed": [r, c, v], "kind": ..., what it
+ * rests on (cell, value, unit, unit2, cage, sum, values) when set,
+ * "text"}.  Units as cdok_step's: rows 0..n-1, then columns, boxes. */
+static json_t *reason_object(bool *failed, int n, const cdok_reason *r)
+{
+	json_t *o = chk(failed, json_object());
+
+	set(failed, o, r->placed ? "placed" : "removed",
+	    cell_array(failed, n, r->about.cell, r->about.value, true));
+	set(failed, o, "kind", chk(failed, json_string(reason_word(r->kind))));
+	if (r->cell >= 0)
+		set(failed, o, "cell", cell_array(failed, n, r->cell, 0,
+						  false));
+	if (r->value > 0)
+		set(failed, o, "value", chk(failed, json_integer(r->value)));
+	if (r->unit >= 0)
+		set(failed, o, "unit", chk(failed, json_integer(r->unit)));
+	if (r->unit2 >= 0)
+		set(failed, o, "unit2", chk(failed, json_integer(r->unit2)));
+	if (r->cage >= 0)
+		set(failed, o, "cage", chk(failed, json_integer(r->cage)));
+	if (r->sum > 0)
+		set(failed, o, "sum", chk(failed, json_integer(r->sum)));
+	if (r->values) {
+		json_t *a = chk(failed, json_array());
+
+		for (uint64_t b = r->values; b; b &= b - 1)
+			append(failed, a, chk(failed, json_integer(
+				__builtin_ctzll(b))));
+		set(failed, o, "values", a);
+	}
+	set(failed, o, "text", chk(failed, json_string(r->text ? r->text
+								: "")));
+	return o;
+}
+
+json_t *cdki_json_step_object(const cdok_puzzle *p, const cdok_step *s,
+			      const cdok_reason *reasons, int nreasons)
 {
 	bool failed = false;
 	int n = cdok_puzzle_size(p);
@@ -160,6 +217,14 @@ json_t *cdki_json_step_object(const cdok_puzzle *p, const cdok_step *s)
 	set(&failed, o, "removed", removed);
 	set(&failed, o, "text", chk(&failed, json_string(s->text ? s->text
 								  : "")));
+	if (reasons) {
+		json_t *a = chk(&failed, json_array());
+
+		for (int i = 0; i < nreasons; i++)
+			append(&failed, a, reason_object(&failed, n,
+							 &reasons[i]));
+		set(&failed, o, "reasons", a);
+	}
 	/* A brief explanation's groups and marks. */
 	if (s->merged > 1)
 		set(&failed, o, "merged", chk(&failed,

@@ -12,8 +12,10 @@
 json_t *cdki_json_grade_object(const cdok_grading *grading);
 
 /* A step object ("technique", "level", "cells", "placed", "removed",
- * "text"), or NULL when memory runs out. */
+ * "text", and "reasons" when reasons is not NULL: nreasons of them), or
+ * NULL when memory runs out. */
 json_t *cdki_json_step_object(const cdok_puzzle *puzzle,
-			      const cdok_step *step);
+			      const cdok_step *step,
+			      const cdok_reason *reasons, int nreasons);
 
 #endif /* CDOK_JSON_LEVELS_H */

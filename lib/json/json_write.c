@@ -510,22 +510,38 @@ static void result_verdict(struct builder *b, json_t *o,
 }
 
 /* The grade, and the hint with its step or the steps of a solution. */
+/* The reasons of each step (cdok_json_result_reasons), or NULL. */
+struct step_reason_lists {
+	const cdok_reason *const *reasons;
+	const int *nreasons;
+};
+
+static json_t *step_object(const cdok_puzzle *p, const cdok_json_info *in,
+			   const struct step_reason_lists *rl, int i)
+{
+	const cdok_reason *r = rl && rl->reasons ? rl->reasons[i] : NULL;
+	int n = r && rl->nreasons ? rl->nreasons[i] : 0;
+
+	return cdki_json_step_object(p, &in->steps[i], r, n);
+}
+
 static void result_steps(struct builder *b, json_t *o, const cdok_puzzle *p,
-			 const cdok_json_info *in)
+			 const cdok_json_info *in,
+			 const struct step_reason_lists *rl)
 {
 	if (in->grading)
 		set(b, o, "grade", chk(b, cdki_json_grade_object(in->grading)));
 	if (in->hint) {
 		set(b, o, "hint", chk(b, json_string(in->hint)));
 		if (in->steps && in->nsteps > 0)
-			set(b, o, "step", chk(b, cdki_json_step_object(
-						      p, &in->steps[0])));
+			set(b, o, "step", chk(b, step_object(p, in, rl,
+							     0)));
 	} else if (in->steps) {
 		json_t *steps = chk(b, json_array());
 
 		for (int i = 0; i < in->nsteps; i++)
-			append(b, steps, chk(b, cdki_json_step_object(
-						     p, &in->steps[i])));
+			append(b, steps, chk(b, step_object(p, in, rl,
+							    i)));
 		set(b, o, "steps", steps);
 	}
 }
@@ -572,8 +588,9 @@ static void result_timings(struct builder *b, json_t *o,
 	set(b, o, "timings", t);
 }
 
-cdok_status cdok_json_result(const cdok_puzzle *p, const cdok_json_info *in,
-			     char **out, size_t *len, cdok_error *err)
+static cdok_status json_result(const cdok_puzzle *p, const cdok_json_info *in,
+			       const struct step_reason_lists *rl, char **out,
+			       size_t *len, cdok_error *err)
 {
 	struct builder b = {false};
 	struct strbuf sb;
@@ -595,7 +612,7 @@ cdok_status cdok_json_result(const cdok_puzzle *p, const cdok_json_info *in,
 	result_head(&b, o, p, in);
 	if (in->result)
 		result_verdict(&b, o, in);
-	result_steps(&b, o, p, in);
+	result_steps(&b, o, p, in, rl);
 	result_grids(&b, o, p, in);
 	if (in->timings)
 		result_timings(&b, o, in);
@@ -613,4 +630,21 @@ cdok_status cdok_json_result(const cdok_puzzle *p, const cdok_json_info *in,
 	if (len)
 		*len = sb.len;
 	return CDOK_OK;
+}
+
+cdok_status cdok_json_result(const cdok_puzzle *p, const cdok_json_info *in,
+			     char **out, size_t *len, cdok_error *err)
+{
+	return json_result(p, in, NULL, out, len, err);
+}
+
+cdok_status cdok_json_result_reasons(const cdok_puzzle *p,
+				     const cdok_json_info *in,
+				     const cdok_reason *const *reasons,
+				     const int *nreasons, char **out,
+				     size_t *len, cdok_error *err)
+{
+	struct step_reason_lists rl = { reasons, nreasons };
+
+	return json_result(p, in, &rl, out, len, err);
 }

@@ -76,16 +76,16 @@ from ._errors import (Error, InvalidError, LimitError, ParseError,
 from ._functions import (Format, detect, dump, dumps, formats, generate,
                          load, load_all, loads, loads_all, read_grid)
 from ._levels import (Candidate, Explanation, Grade, GradeOutcome, Hint,
-                      HintOutcome, Level, Mistakes, State, Step, Technique,
-                      levels, read_state, techniques)
+                      HintOutcome, Level, Mistakes, Reason, State, Step,
+                      Technique, levels, read_state, techniques)
 from ._puzzle import Cage, Cell, Grid, Problem, Puzzle, Result, Verdict
 
 # Show the public classes as cdok.X (in help(), reprs and tracebacks),
 # where users find them, rather than in the private modules.
 for _cls in (Cage, Candidate, Error, Explanation, Format, Grade,
              GradeOutcome, Hint, HintOutcome, InvalidError, Level,
-             LimitError, Mistakes, ParseError, Problem, Puzzle, Result,
-             State, Step, Technique, UnsupportedError, Verdict):
+             LimitError, Mistakes, ParseError, Problem, Puzzle, Reason,
+             Result, State, Step, Technique, UnsupportedError, Verdict):
     _cls.__module__ = __name__
 del _cls
 
@@ -95,7 +95,8 @@ __version__ = _cdok.version()
 __all__ = ["Cage", "Candidate", "Cell", "Error", "Explanation", "Format",
            "Grade", "GradeOutcome", "Grid", "Hint", "HintOutcome",
            "InvalidError", "Level", "LimitError", "Mistakes", "ParseError",
-           "Problem", "Puzzle", "Result", "State", "Step", "Technique",
+           "Problem", "Puzzle", "Reason", "Result", "State", "Step",
+           "Technique",
            "UnsupportedError", "Verdict", "__version__", "detect", "dump",
            "dumps", "formats", "generate", "levels", "load", "load_all",
            "loads", "loads_all", "read_grid", "read_state", "techniques"]

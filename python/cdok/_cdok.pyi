@@ -24,11 +24,15 @@ _SolveTuple = Tuple[int, int, bool, bool, int, int, int, List[_Grid], bool]
 _GradeTuple = Tuple[int, int, int, int, int, int, Tuple[int, ...], bool]
 # (cell, value), cells flat
 _Pairs = Tuple[Tuple[int, int], ...]
-# (technique, level, cells, placed, removed, text)
+# A reason: placed, cell, value, kind, rcell, rvalue, unit, unit2, cage,
+# sum, values (bits), text
+_ReasonTuple = Tuple[int, int, int, int, int, int, int, int, int, int, int,
+                     str]
 # technique, level, cells, placed, removed, text, where, what, focus,
-# merged, sets_level
+# merged, sets_level, reasons
 _StepTuple = Tuple[int, int, Tuple[int, ...], _Pairs, _Pairs, str, str,
-                   str, Tuple[int, ...], int, int]
+                   str, Tuple[int, ...], int, int,
+                   Tuple[_ReasonTuple, ...]]
 # Pencil marks: one bit set per cell (bit v for value v; 0: not noted).
 _Marks = Sequence[int]
 

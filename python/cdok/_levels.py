@@ -254,6 +254,71 @@ class Candidate(NamedTuple):
     value: int
 
 
+_REASON_KINDS = ("sees", "single", "only-place", "cage", "sum",
+                 "confined", "subset", "chain", "trial")
+
+
+class Reason(NamedTuple):
+    """Why a step removes a candidate or places a value, in the state
+    before the step (cdok_reason, doc/LEVELS.md "Reasons").
+
+    about is the Candidate removed or placed (placed says which); kind
+    one of "sees" (cell holds value and sees it), "single" (no other
+    candidate), "only-place" (no other place in unit), "cage" (no way
+    of filling cage puts it there; for a two-cell cage, cell would need
+    value), "sum", "confined" (in unit the value only goes where it
+    meets unit2), "subset", "chain" or "trial"; cell as (row, column)
+    or None, value, unit, unit2, cage and sum as numbers or None (units
+    as in JSON: rows 0..n-1, then columns, then boxes), values a
+    frozenset, and text the fact in words.
+    """
+
+    about: Candidate
+    placed: bool
+    kind: str
+    cell: Optional[Tuple[int, int]]
+    value: Optional[int]
+    unit: Optional[int]
+    unit2: Optional[int]
+    cage: Optional[int]
+    sum: Optional[int]
+    values: FrozenSet[int]
+    text: str
+
+    @classmethod
+    def _make_raw(cls, n: int, raw: tuple) -> "Reason":
+        (placed, cell, value, kind, rcell, rvalue, unit, unit2, cage, sum_,
+         values, text) = raw
+        return cls(Candidate(*divmod(cell, n), value), bool(placed),
+                   _REASON_KINDS[kind] if 0 <= kind < len(_REASON_KINDS)
+                   else "other",
+                   divmod(rcell, n) if rcell >= 0 else None,
+                   rvalue if rvalue > 0 else None,
+                   unit if unit >= 0 else None,
+                   unit2 if unit2 >= 0 else None,
+                   cage if cage >= 0 else None,
+                   sum_ if sum_ > 0 else None,
+                   frozenset(v for v in range(64) if values >> v & 1),
+                   text)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The reason as a "reasons" entry of ``cdok --to json explain``
+        writes it."""
+        d: Dict[str, Any] = {
+            "placed" if self.placed else "removed": list(self.about),
+            "kind": self.kind,
+        }
+        if self.cell is not None:
+            d["cell"] = list(self.cell)
+        for key in ("value", "unit", "unit2", "cage", "sum"):
+            if getattr(self, key) is not None:
+                d[key] = getattr(self, key)
+        if self.values:
+            d["values"] = sorted(self.values)
+        d["text"] = self.text
+        return d
+
+
 class Step:
     """One step of reasoning, as a person would take it.
 
@@ -286,6 +351,8 @@ class Step:
             explanation).
         sets_level: True for a step of the technique that sets the
             puzzle's level.
+        reasons: why it removes and places what it does, one Reason
+            for each removal and placement at least.
 
     str(step) is the line ``cdok hint`` prints: "Title (Level): text".
     step.apply(state) gives the state after it.
@@ -293,13 +360,14 @@ class Step:
 
     __slots__ = ("technique", "title", "level", "cells", "placed",
                  "removed", "text", "where", "what", "focus", "merged",
-                 "sets_level", "_puzzle")
+                 "sets_level", "reasons", "_puzzle")
 
     def __init__(self, puzzle: "Puzzle", raw: tuple) -> None:
         (technique, level, cells, placed, removed, self.text, self.where,
-         self.what, focus, self.merged, sets_level) = raw
+         self.what, focus, self.merged, sets_level, reasons) = raw
         self.sets_level = bool(sets_level)
         n = puzzle.size
+        self.reasons = tuple(Reason._make_raw(n, r) for r in reasons)
         self.focus = tuple(divmod(c, n) for c in focus)
         known = 0 <= technique < len(_TECHNIQUES)
         self.technique = _TECHNIQUES[technique].name if known else None
@@ -342,6 +410,7 @@ class Step:
             "placed": [list(c) for c in self.placed],
             "removed": [list(c) for c in self.removed],
             "text": self.text,
+            "reasons": [r.to_dict() for r in self.reasons],
             "where": self.where,
             "what": self.what,
             "focus": [list(c) for c in self.focus],
@@ -408,8 +477,8 @@ class Explanation(Sequence[Step]):
         g = self.grade
         if g.outcome is GradeOutcome.LEVEL:
             count = len(self.steps)
-            lines = [f"Level: {g.level} (score {g.score}, difficulty "
-                     f"{g.difficulty}), {count} step"
+            # The finer score and difficulty are in self.grade.
+            lines = [f"Level: {g.level}, {count} step"
                      f"{'' if count == 1 else 's'}"]
         elif g.outcome is GradeOutcome.ABOVE:
             lines = [f"Level: above {self._top}"]

@@ -112,10 +112,34 @@ static PyObject *candidate_tuple(const cdok_candidate *items, int n)
 	return t;
 }
 
-/* (technique, level, cells, placed, removed, text) */
-static PyObject *step_tuple(const cdok_step *s)
+/* The reasons of a step: (placed, cell, value, kind, rcell, rvalue,
+ * unit, unit2, cage, sum, values, text) each (cdok_reason). */
+static PyObject *reason_tuple(const cdok_reason *r, int n)
 {
-	return Py_BuildValue("(iiNNNsssNii)", s->technique, s->level,
+	PyObject *t = PyTuple_New(n);
+
+	for (int i = 0; t && i < n; i++) {
+		PyObject *x = Py_BuildValue(
+			"(iiiiiiiiiiKs)", r[i].placed, r[i].about.cell,
+			r[i].about.value, r[i].kind, r[i].cell, r[i].value,
+			r[i].unit, r[i].unit2, r[i].cage, r[i].sum,
+			(unsigned long long)r[i].values,
+			r[i].text ? r[i].text : "");
+
+		if (!x)
+			Py_CLEAR(t);
+		else
+			PyTuple_SET_ITEM(t, i, x);
+	}
+	return t;
+}
+
+/* (technique, level, cells, placed, removed, text, where, what, focus,
+ * merged, sets_level, reasons) */
+static PyObject *step_tuple(const cdok_step *s, const cdok_reason *r,
+			    int nr)
+{
+	return Py_BuildValue("(iiNNNsssNiiN)", s->technique, s->level,
 			     int_tuple(s->cells, s->ncells),
 			     candidate_tuple(s->placed, s->nplaced),
 			     candidate_tuple(s->removed, s->nremoved),
@@ -123,7 +147,7 @@ static PyObject *step_tuple(const cdok_step *s)
 			     s->where ? s->where : "",
 			     s->what ? s->what : "",
 			     int_tuple(s->focus, s->nfocus), s->merged,
-			     s->sets_level);
+			     s->sets_level, reason_tuple(r, nr));
 }
 
 /* (outcome, scale, level, score, difficulty, steps, counts,
@@ -406,7 +430,9 @@ PyObject *pycdok_model_explain(PyObject *self, PyObject *const *args,
 		return pycdok_raise(state_of(self), status, &err);
 	steps = PyList_New(ex->nsteps);
 	for (int i = 0; steps && i < ex->nsteps; i++) {
-		PyObject *s = step_tuple(&ex->steps[i]);
+		int nr;
+		const cdok_reason *r = cdok_explanation_reasons(ex, i, &nr);
+		PyObject *s = step_tuple(&ex->steps[i], r, nr);
 
 		if (!s)
 			Py_CLEAR(steps);
@@ -457,9 +483,13 @@ PyObject *pycdok_model_hint(PyObject *self, PyObject *const *args,
 		pycdok_raise(state_of(self), status, &err);
 		goto done;
 	}
-	if (h->outcome != CDOK_HINT_SOLVED && h->outcome != CDOK_HINT_STUCK)
+	if (h->outcome != CDOK_HINT_SOLVED && h->outcome != CDOK_HINT_STUCK) {
+		int nr;
+		const cdok_reason *r = cdok_hint_reasons(h, &nr);
+
 		out = Py_BuildValue("(iNi)", (int)h->outcome,
-				    step_tuple(&h->step), h->empty);
+				    step_tuple(&h->step, r, nr), h->empty);
+	}
 	else
 		out = Py_BuildValue("(iOi)", (int)h->outcome, Py_None,
 				    h->empty);

@@ -249,6 +249,20 @@ class Explaining(unittest.TestCase):
                 self.assertEqual(end.values, solution)
                 self.assertEqual(end.empty, 0)
 
+    def test_every_removal_and_placement_has_a_reason(self):
+        for path in files("keen", ".keen")[::20] + files("killer",
+                                                         ".solo")[::5]:
+            for brief in (False, True):
+                with self.subTest(path=os.path.basename(path), brief=brief):
+                    for step in cdok.load(path).explain(brief=brief):
+                        told = {(r.placed, r.about) for r in step.reasons}
+                        want = ({(False, c) for c in step.removed} |
+                                {(True, c) for c in step.placed})
+                        self.assertEqual(told, want, step.text)
+                        for r in step.reasons:
+                            self.assertIsInstance(r, cdok.Reason)
+                            self.assertTrue(r.text)
+
     def test_same_steps_as_the_program(self):
         paths = (files("keen", ".keen")[::7] + files("killer", ".solo")[::3])
         for brief in (False, True):

@@ -1,0 +1,4 @@
+# A hidden operator's cage of two cells: which operation each way of
+# filling it uses, the one skill that puzzle type teaches (issue 39).
+cdok -s 6 --hide-ops --seed 5 generate > "$CASE_TMP/h6.txt"
+cdok explain --all-steps "$CASE_TMP/h6.txt" | sed -n '2p;5p'
