@@ -434,12 +434,21 @@ void cdki_reasons_begin(struct grader *g)
 		place_reason(g, s, rs);
 }
 
-/* Which unit cell and at share ("row 4"), or -1 for a cage only. */
+/* Which unit cell and at share ("row 4", or a Killer X's diagonal), or
+ * -1 for a cage only. */
 static int shared_unit(const struct grader *g, int cell, int at)
 {
+	int dc[2], da[2], nc, na;
+
 	for (int k = 0; k < g->nkinds; k++)
 		if (cell_unit(g, cell, k) == cell_unit(g, at, k))
 			return cell_unit(g, cell, k);
+	nc = cdki_diagonals_of(g->p, cell, dc);
+	na = cdki_diagonals_of(g->p, at, da);
+	for (int i = 0; i < nc; i++)
+		for (int j = 0; j < na; j++)
+			if (dc[i] == da[j])
+				return dc[i];
 	return -1;
 }
 
