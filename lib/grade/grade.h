@@ -392,6 +392,12 @@ void cdki_reasons_tell(struct grader *g);
  * way of filling it left uses, added to its sentence ("(11 is 5+6: an
  * addition)"), when there are four at most. */
 void cdki_reasons_hidden(struct grader *g);
+/* A recorded step's reasons before it is applied: begin, tell and
+ * hidden, with the grader's removal table made on first use (no
+ * reasons, and g->reasons.text failed, when memory runs out). */
+void cdki_reasons_step(struct grader *g);
+/* Free what the grader's reasons hold (the grader's own, not a step's: cdki_reasons_free). */
+void cdki_reasons_drop(struct grader *g);
 /* A copy of the last step's reasons into out (false: out of memory). */
 bool cdki_reasons_take(struct grader *g, struct step_reasons *out);
 /* Add copies of src's reasons to dst's (false: out of memory, dst

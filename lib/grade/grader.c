@@ -938,9 +938,7 @@ void cdki_grader_free(struct grader *g)
 	cdki_sb_free(&g->where);
 	cdki_sb_free(&g->what);
 	free(g->focus);
-	free(g->reasons.r);
-	cdki_sb_free(&g->reasons.text);
-	free(g->tech_rm);
+	cdki_reasons_drop(g);
 	free(g->block);
 	memset(g, 0, sizeof(*g));
 }
@@ -976,15 +974,7 @@ int cdki_grade_step(struct grader *g, const int *order, int norder)
 					g->focus, &g->nfocus);
 		else
 			g->where.failed = true;
-		if (!g->tech_rm)
-			g->tech_rm = cdok_calloc((size_t)g->ncells,
-						 sizeof(uint64_t));
-		if (g->tech_rm) {
-			cdki_reasons_begin(g);
-			cdki_reasons_tell(g);
-			cdki_reasons_hidden(g);
-		} else
-			g->reasons.text.failed = true;
+		cdki_reasons_step(g);
 	}
 	if (!cdki_step_apply(g))
 		return CDKI_CONTRADICTION;

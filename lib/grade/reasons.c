@@ -492,6 +492,26 @@ bool cdki_reasons_end(struct grader *g)
 	return !rs->text.failed;
 }
 
+void cdki_reasons_step(struct grader *g)
+{
+	if (!g->tech_rm)
+		g->tech_rm = cdok_calloc((size_t)g->ncells, sizeof(uint64_t));
+	if (!g->tech_rm) {
+		g->reasons.text.failed = true;
+		return;
+	}
+	cdki_reasons_begin(g);
+	cdki_reasons_tell(g);
+	cdki_reasons_hidden(g);
+}
+
+void cdki_reasons_drop(struct grader *g)
+{
+	free(g->reasons.r);
+	cdki_sb_free(&g->reasons.text);
+	free(g->tech_rm);
+}
+
 /* Point each reason's text into pool (their offsets until now). */
 static void point_texts(cdok_reason *r, int n, const char *pool)
 {
