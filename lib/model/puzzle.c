@@ -116,7 +116,8 @@ cdok_status cdok_puzzle_set_given(cdok_puzzle *p, int cell, int value)
 cdok_status cdok_puzzle_set_rules(cdok_puzzle *p, unsigned rules)
 {
 	p->valid = false;
-	if (rules & ~(CDOK_RULE_NYLIMB | CDOK_RULE_TWO_CELL))
+	if (rules & ~(CDOK_RULE_NYLIMB | CDOK_RULE_TWO_CELL |
+		      CDOK_RULE_DIAGONALS))
 		return CDOK_ERR_INVALID;
 	if (rules & CDOK_RULE_NYLIMB) {
 		if (p->size > CDOK_NYLIMB_MAX_SIZE || p->box_rows)
