@@ -187,7 +187,10 @@ CDOK_API int cdok_cage_distinct(const cdok_puzzle *puzzle, int cage);
 
 /* Set the rule flags.  Nylimb needs a grid of at most 10 x 10 (a line
  * of more cells cannot keep its digits apart), no boxes and givens in
- * 0..99; fails with CDOK_ERR_INVALID otherwise, or for unknown flags. */
+ * 0..99; the diagonals need boxes (set them first: Killer X and Sudoku
+ * X are Sudoku variants; a Calcudoku has none), and while the flag is
+ * set cdok_puzzle_set_boxes refuses to remove the boxes.  Fails with
+ * CDOK_ERR_INVALID otherwise, or for unknown flags. */
 CDOK_API cdok_status cdok_puzzle_set_rules(cdok_puzzle *puzzle,
 					   unsigned rules);
 CDOK_API unsigned cdok_puzzle_rules(const cdok_puzzle *puzzle);
@@ -197,8 +200,11 @@ CDOK_API unsigned cdok_puzzle_rules(const cdok_puzzle *puzzle);
 CDOK_API int cdok_puzzle_value_ok(const cdok_puzzle *puzzle, int value);
 
 /* Check the puzzle against the model's rules: every cage connected
- * orthogonally, product and ratio targets positive, targets not
- * negative.  Whether the puzzle has a solution is the solver's
+ * orthogonally (in a puzzle without boxes: a Killer's cage may come in
+ * parts, as some setters make them), product and ratio targets
+ * positive, targets not negative.  Cells in no cage are the model's
+ * to allow (a Killer may leave some out); formats that need every cell
+ * in a cage refuse them as they read.  Whether the puzzle has a solution is the solver's
  * business, not this function's.  A puzzle cdok_reader_next returns has
  * been checked, and is not checked again (by this call, or by the
  * solver and the grader, which make it) until it is changed. */
@@ -441,9 +447,11 @@ typedef enum cdok_problem_kind {
 				 * digit more than once */
 	CDOK_PROBLEM_TWO_DIGIT, /* Nylimb: a row or column holds more than
 				 * one two-digit number */
-	CDOK_PROBLEM_WRONG      /* cdok_check_partial: a filled cell holds
+	CDOK_PROBLEM_WRONG,     /* cdok_check_partial: a filled cell holds
 				 * another value than the puzzle's only
 				 * solution */
+	CDOK_PROBLEM_DIAGONAL   /* CDOK_RULE_DIAGONALS: a main diagonal
+				 * holds a value more than once */
 } cdok_problem_kind;
 
 /* One broken rule.  Rows and columns count from 0 here (messages from
@@ -453,7 +461,9 @@ typedef struct cdok_problem {
 	/* VALUE, GIVEN, WRONG: the cell.  ROW: the row (column -1).  COLUMN: the
 	 * column (row -1).  DIGIT, TWO_DIGIT: the row (column -1) or the
 	 * column (row -1).  CAGE, CAGE_REPEAT: the cage's first cell.
-	 * BOX: the box's top-left cell. */
+	 * BOX: the box's top-left cell.  DIAGONAL: the diagonal's first
+	 * cell: (0, 0) for the one from top left to bottom right, (0,
+	 * N-1) for the other. */
 	int row;
 	int column;
 	/* VALUE, GIVEN: the value found (CDOK_NONE, or 0 in a plain
@@ -467,7 +477,8 @@ typedef struct cdok_problem {
 	 * r for each row r.  (Grids have at most 63 columns.)  DIGIT,
 	 * TWO_DIGIT: bit i for each position i along the line holding the
 	 * digit or a two-digit number.  BOX: bit i
-	 * for the i-th cell of the box in reading order.  CAGE_REPEAT:
+	 * for the i-th cell of the box in reading order.  DIAGONAL: bit r
+	 * for its cell in row r.  CAGE_REPEAT:
 	 * bit i for the cage's i-th cell (cdok_cage_cells), for i < 64. */
 	uint64_t where;
 	/* CAGE, CAGE_REPEAT: the cage's index; -1 for other kinds. */
@@ -493,7 +504,8 @@ typedef struct cdok_problem {
  * (by row, then value), columns (the same) -- in a Nylimb puzzle
  * instead rows, then columns, that repeat a digit (by line, then digit)
  * or hold two two-digit numbers --, boxes (the same, boxes in
- * reading order), then cage by cage (by index): its arithmetic, unless
+ * reading order), under CDOK_RULE_DIAGONALS the diagonal from top left
+ * then the one from top right (by value), then cage by cage (by index): its arithmetic, unless
  * a cell of it is empty or out of range, then for a cage whose values
  * must differ each value it repeats.  On success *problems is a new
  * array of *count entries (NULL when there are none; release with

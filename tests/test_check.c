@@ -623,3 +623,50 @@ Test(check, malformed_grids_fail_where_expected)
 			  b->part);
 	}
 }
+
+/* Killer X: the diagonals are units.  A 4 x 4 Sudoku grid whose rows,
+ * columns and boxes are right but whose diagonals are not is a solution
+ * without the rule and breaks both diagonals with it; one that keeps
+ * them is a solution either way. */
+Test(check, diagonals_are_units)
+{
+	cdok_puzzle *p = cdok_puzzle_new(4);
+	/* Diagonals 1 4 4 1 and 4 1 1 4: both repeat. */
+	int off[16] = {1, 2, 3, 4,
+		       3, 4, 1, 2,
+		       2, 1, 4, 3,
+		       4, 3, 2, 1};
+	/* Diagonals 1 4 2 3 and 4 1 3 2. */
+	int good[16] = {1, 2, 3, 4,
+			3, 4, 1, 2,
+			4, 3, 2, 1,
+			2, 1, 4, 3};
+	static const char *const want[] = {
+		"the diagonal from top left has 1 twice (r1c1 and r4c4)",
+		"the diagonal from top left has 4 twice (r2c2 and r3c3)",
+		"the diagonal from top right has 1 twice (r2c3 and r3c2)",
+		"the diagonal from top right has 4 twice (r1c4 and r4c1)",
+	};
+	cdok_problem *pr;
+	int count;
+
+	cr_assert(p);
+	cr_assert_eq(cdok_puzzle_set_boxes(p, 2, 2), CDOK_OK);
+	cr_expect_eq(cdok_puzzle_is_solution(p, off), 1);
+	cr_assert_eq(cdok_puzzle_set_rules(p, CDOK_RULE_DIAGONALS), CDOK_OK);
+	cr_expect_eq(cdok_puzzle_is_solution(p, off), 0);
+	expect_messages(p, off, want, 4);
+	cr_assert_eq(cdok_check(p, off, &pr, &count, NULL), CDOK_OK);
+	cr_assert_eq(count, 4);
+	cr_expect_eq(pr[0].kind, CDOK_PROBLEM_DIAGONAL);
+	cr_expect_eq(pr[0].row, 0);
+	cr_expect_eq(pr[0].column, 0);
+	cr_expect_eq(pr[0].where, 0x9u);
+	cr_expect_eq(pr[2].column, 3);
+	cdok_free(pr);
+	cr_expect_eq(cdok_puzzle_is_solution(p, good), 1);
+	cr_assert_eq(cdok_check(p, good, &pr, &count, NULL), CDOK_OK);
+	cr_expect_eq(count, 0);
+	cdok_free(pr);
+	cdok_puzzle_free(p);
+}

@@ -82,3 +82,23 @@ Test(connected, small_and_large_cages)
 		cells[i] = i + 63;
 	cr_expect_eq(shape(63, cells, 63 * 62), CDOK_ERR_INVALID);
 }
+
+/* A Killer (a grid with boxes) may have a cage in parts, as some
+ * setters make them; the same cage on a Calcudoku grid is refused. */
+Test(connected, a_killer_cage_may_come_in_parts)
+{
+	cdok_puzzle *p = cdok_puzzle_new(4);
+	cdok_error err;
+	int ci;
+
+	cr_assert(p);
+	cr_assert_eq(cdok_puzzle_add_cage(p, CDOK_OP_ADD, 7,
+					  (int[]){0, 15}, 2, NULL, &ci),
+		     CDOK_OK);
+	cr_expect_eq(cdok_puzzle_validate(p, &err), CDOK_ERR_INVALID);
+	cr_expect_str_eq(err.message, "cage A is not orthogonally connected");
+	cr_assert_eq(cdok_puzzle_set_boxes(p, 2, 2), CDOK_OK);
+	cr_assert_eq(cdok_puzzle_set_cage_distinct(p, ci, 1), CDOK_OK);
+	cr_expect_eq(cdok_puzzle_validate(p, &err), CDOK_OK);
+	cdok_puzzle_free(p);
+}

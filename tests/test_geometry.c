@@ -223,3 +223,74 @@ Test(geometry, every_box_shape)
 			}
 	cr_expect_gt(shapes, 50);
 }
+
+/* Killer X (CDOK_RULE_DIAGONALS): units 3n and 3n + 1 are the two main
+ * diagonals, outside the Latin units and cell_units; a cell asks which
+ * it is on.  Written out for 4 x 4 and checked whole for 9 x 9. */
+Test(geometry, diagonals_follow_the_boxes)
+{
+	cdok_puzzle *p = grid(4, 2, 2);
+	struct cdki_geometry g;
+	int out[2];
+
+	cr_assert_eq(cdki_nunits_all(p), 12);
+	cr_assert_eq(cdki_diagonals_of(p, 0, out), 0);
+	cr_assert_eq(cdok_puzzle_set_rules(p, CDOK_RULE_DIAGONALS), CDOK_OK);
+	cr_assert_eq(cdki_nunits(p), 12);
+	cr_assert_eq(cdki_nunits_all(p), 14);
+	cr_assert_eq(cdki_geometry_init(&g, p), CDOK_OK);
+	expect_consistent(p, &g);
+	cr_assert_eq(g.nall, 14);
+	cr_expect_arr_eq(g.unit_cells + 12 * 4, ((int[]){0, 5, 10, 15}),
+			 4 * sizeof(int));
+	cr_expect_arr_eq(g.unit_cells + 13 * 4, ((int[]){3, 6, 9, 12}),
+			 4 * sizeof(int));
+	cr_expect_eq(cdki_kind_of(4, 12), CDKI_DIAG);
+	cr_expect_eq(cdki_kind_of(4, 13), CDKI_DIAG);
+	cr_assert_eq(cdki_diagonals_of(p, 5, out), 1);
+	cr_expect_eq(out[0], 12);
+	cr_assert_eq(cdki_diagonals_of(p, 9, out), 1);
+	cr_expect_eq(out[0], 13);
+	cr_expect_eq(cdki_diagonals_of(p, 1, out), 0);
+	cdki_geometry_free(&g);
+	cdok_puzzle_free(p);
+
+	/* 9 x 9: the centre is on both; every other cell on at most one,
+	 * and 17 cells on some diagonal. */
+	p = grid(9, 3, 3);
+	cr_assert_eq(cdok_puzzle_set_rules(p, CDOK_RULE_DIAGONALS), CDOK_OK);
+	cr_assert_eq(cdki_geometry_init(&g, p), CDOK_OK);
+	expect_consistent(p, &g);
+	cr_assert_eq(cdki_diagonals_of(p, 40, out), 2);
+	cr_expect(out[0] == 27 && out[1] == 28);
+	{
+		int on = 0;
+
+		for (int cell = 0; cell < 81; cell++)
+			on += cdki_diagonals_of(p, cell, out) > 0;
+		cr_expect_eq(on, 17);
+	}
+	cr_expect_eq(g.unit_cells[28 * 9 + 0], 8);
+	cr_expect_eq(g.unit_cells[28 * 9 + 8], 72);
+	cdki_geometry_free(&g);
+	cdok_puzzle_free(p);
+}
+
+/* The diagonals need boxes: refused on a Calcudoku, and the boxes stay
+ * while the flag does. */
+Test(geometry, diagonals_need_boxes)
+{
+	cdok_puzzle *p = grid(4, 0, 0);
+
+	cr_expect_eq(cdok_puzzle_set_rules(p, CDOK_RULE_DIAGONALS),
+		     CDOK_ERR_INVALID);
+	cr_assert_eq(cdok_puzzle_set_boxes(p, 2, 2), CDOK_OK);
+	cr_assert_eq(cdok_puzzle_set_rules(p, CDOK_RULE_DIAGONALS), CDOK_OK);
+	cr_expect_eq(cdok_puzzle_set_boxes(p, 0, 0), CDOK_ERR_INVALID);
+	cr_expect_eq(cdok_puzzle_box_rows(p), 2);
+	cr_expect_eq(cdok_puzzle_set_rules(p, CDOK_RULE_DIAGONALS |
+					      CDOK_RULE_NYLIMB),
+		     CDOK_ERR_INVALID);
+	cr_expect_eq(cdok_puzzle_rules(p), CDOK_RULE_DIAGONALS);
+	cdok_puzzle_free(p);
+}

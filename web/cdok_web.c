@@ -721,6 +721,7 @@ static const char *problem_word(cdok_problem_kind k)
 	case CDOK_PROBLEM_DIGIT: return "digit";
 	case CDOK_PROBLEM_TWO_DIGIT: return "two-digit";
 	case CDOK_PROBLEM_WRONG: return "wrong";
+	case CDOK_PROBLEM_DIAGONAL: return "diagonal";
 	}
 	return "value";
 }
@@ -753,6 +754,12 @@ static void put_problem_cells(struct buf *b, const cdok_puzzle *p,
 				     i % bc);
 		break;
 	}
+	case CDOK_PROBLEM_DIAGONAL:
+		/* Bit r: the diagonal's cell in row r. */
+		for (int i = 0; i < n; i++)
+			if (pr->where >> i & 1)
+				CELL(i * n + (pr->column == 0 ? i : n - 1 - i));
+		break;
 	case CDOK_PROBLEM_CAGE:
 		for (int i = 0; i < cdok_cage_size(p, pr->cage); i++)
 			CELL(cdok_cage_cells(p, pr->cage)[i]);

@@ -38,11 +38,22 @@ static const struct cdok_format formats[] = {
 	FORMAT_ROW(keen, CDOK_FORMAT_LINE,
 		   "Simon Tatham's Keen game ID, W:blocks,clues (sizes 3 to "
 		   "9), one per line"),
+	/* Before solo, whose detection takes "3x3:" for a plain
+	 * Sudoku's opening. */
+	FORMAT_ROW(sudocue, CDOK_FORMAT_LINE,
+		   "SudoCue's Killer Sudoku, 3x3::k: (3x3:d:k: for Killer X) "
+		   "then 81 numbers total x 256 + cage, each ended by ':', "
+		   "one per line"),
 	FORMAT_ROW(solo, CDOK_FORMAT_LINE,
 		   "Simon Tatham's Solo game ID of a Killer Sudoku, "
 		   "CxRk:givens,cages,totals (grids up to 9 x 9), or of a "
 		   "plain one, CxR:givens (boxes of C x R cells), one per "
 		   "line"),
+	FORMAT_ROW(arrows, CDOK_FORMAT_LINE,
+		   "the forums' Killer Sudoku on one line: 81 cells, the "
+		   "cage total (0-9, A-Z, a-j) on one cell of each cage and "
+		   "on the others a mark < > ^ v ` ' , . toward it, 0 for a "
+		   "cell in no cage, one per line"),
 	FORMAT_ROW(sudoku, CDOK_FORMAT_VALUES | CDOK_FORMAT_LINE,
 		   "plain Sudoku on one line: 81 cells in reading order (16 "
 		   "for 4 x 4, 36 for 6 x 6), digits for givens and . or 0 "

@@ -101,16 +101,28 @@ struct cdok_format {
 /* Readers, writers and the rest of each format module (one file each;
  * the function types above say what each does). */
 cdok_read_fn cdki_spec_read, cdki_ucf_read, cdki_calpoly_read,
-	cdki_keen_read, cdki_solo_read, cdki_sudoku_read;
+	cdki_keen_read, cdki_solo_read, cdki_sudoku_read, cdki_arrows_read,
+	cdki_sudocue_read;
 cdok_write_fn cdki_spec_write, cdki_ucf_write, cdki_calpoly_write,
 	cdki_keen_write, cdki_solo_write, cdki_sudoku_write,
-	cdki_draw_ascii, cdki_draw_utf8;
+	cdki_arrows_write, cdki_sudocue_write, cdki_draw_ascii,
+	cdki_draw_utf8;
 cdok_put_fn cdki_ucf_put;
 cdok_finish_fn cdki_ucf_finish;
 cdok_fit_fn cdki_ucf_fit, cdki_calpoly_fit, cdki_keen_fit, cdki_solo_fit,
-	cdki_sudoku_fit;
+	cdki_sudoku_fit, cdki_arrows_fit, cdki_sudocue_fit;
 cdok_detect_fn cdki_spec_detect, cdki_ucf_detect, cdki_calpoly_detect,
-	cdki_keen_detect, cdki_solo_detect, cdki_sudoku_detect;
+	cdki_keen_detect, cdki_solo_detect, cdki_sudoku_detect,
+	cdki_arrows_detect, cdki_sudocue_detect;
+
+/* The 9 x 9 Killers on one line (arrows.c, sudocue.c): what neither can
+ * write (a 9 x 9 with boxes of 3 x 3, sum cages whose values differ, no
+ * givens, no solution), and the generator's parameters both hold; what
+ * names the format ("a Killer line"). */
+cdok_status cdki_killer9_writable(const cdok_puzzle *puzzle, const int *values,
+				  const char *what, cdok_error *err);
+cdok_status cdki_killer9_fit(cdok_gen_params *params, const char *what,
+			     cdok_error *err);
 
 /* ---- text scanning for readers (text.c) ---- */
 

@@ -3,8 +3,9 @@
  *
  * The parameters name the boxes: CxR is boxes of C rows and R columns
  * (Solo's c and r; its 2x3 has boxes two cells tall and three wide), so
- * the grid is C*R cells square, and k makes it a Killer puzzle; without
- * k the ID is a plain Sudoku and holds only its givens.  The
+ * the grid is C*R cells square, k makes it a Killer puzzle and x makes
+ * the two main diagonals units (X Sudoku, Killer X); without k the ID
+ * is a plain Sudoku and holds only its givens.  The
  * givens and the totals are grids written as runs: a letter a..z is
  * that many cells without a number, a number is one cell's number, and
  * '_' separates two numbers.  A cage's total stands on its lowest cell.
@@ -187,11 +188,8 @@ static cdok_status read_params(const struct cdki_id_line *s, size_t *pos,
 				 cdki_id_column(s, start), "this is a Jigsaw "
 				 "Sudoku, whose boxes are irregular; cdok's "
 				 "boxes are rectangles");
-	if (sp->xtype)
-		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, s->line,
-				 cdki_id_column(s, start), "this is an X "
-				 "Sudoku, whose diagonals hold every value "
-				 "too; cdok has no such rule");
+	/* x: the diagonals hold every value too (X Sudoku, Killer X);
+	 * Solo has it from 4 x 4 up, as cdok's boxes are. */
 	if (sp->killer && (sp->c < 2 || sp->r < 2 ||
 			   sp->c * sp->r > SOLO_KILLER_MAX))
 		return cdki_fail(err, CDOK_ERR_LIMIT, s->line,
@@ -286,6 +284,8 @@ static cdok_status finish_plain(struct cdok_reader *r,
 	if (!p)
 		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	cdok_puzzle_set_boxes(p, (int)sp->c, (int)sp->r);
+	if (sp->xtype)
+		cdok_puzzle_set_rules(p, CDOK_RULE_DIAGONALS);
 	for (int c = 0; c < w * w; c++)
 		p->given[c] = givens[c] ? givens[c] : CDOK_NONE;
 	return cdki_id_line_done(r, l, line, p, CDOK_OK, out);
@@ -351,6 +351,8 @@ cdok_status cdki_solo_read(struct cdok_reader *r, cdok_puzzle **out,
 	if (!p)
 		return cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	cdok_puzzle_set_boxes(p, (int)sp.c, (int)sp.r);
+	if (sp.xtype)
+		cdok_puzzle_set_rules(p, CDOK_RULE_DIAGONALS);
 	st = build(&s, w, parent, givens, totals, total_cols, cages_col,
 		   totals_col, p, err);
 	return cdki_id_line_done(r, &l, line, p, st, out);
@@ -508,7 +510,8 @@ static cdok_status write_plain(struct strbuf *sb, const cdok_puzzle *p,
 				 "game ID cannot say");
 	for (int c = 0; c < n * n; c++)
 		givens[c] = cdok_has_given(p, c) ? p->given[c] : 0;
-	cdki_sb_printf(sb, "%dx%d:", p->box_rows, p->box_cols);
+	cdki_sb_printf(sb, "%dx%d%s:", p->box_rows, p->box_cols,
+		       cdki_has_diagonals(p) ? "x" : "");
 	put_numbers(sb, givens, n * n);
 	sb_putc(sb, '\n');
 	return CDOK_OK;
@@ -533,7 +536,10 @@ cdok_status cdki_solo_write(struct strbuf *sb, const cdok_puzzle *p,
 		return st;
 	for (int k = 0; k < p->ncages; k++)
 		totals[p->cages[k].cells[0]] = (int)p->cages[k].target;
-	cdki_sb_printf(sb, "%dx%dk:", p->box_rows, p->box_cols);
+	/* Solo's parameters: x (the diagonals) before k, as Solo writes
+	 * them. */
+	cdki_sb_printf(sb, "%dx%d%sk:", p->box_rows, p->box_cols,
+		       cdki_has_diagonals(p) ? "x" : "");
 	for (int c = 0; c < n * n; c++)
 		givens[c] = cdok_has_given(p, c) ? p->given[c] : 0;
 	put_numbers(sb, givens, n * n);

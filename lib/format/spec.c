@@ -642,7 +642,9 @@ static cdok_status make_puzzle(struct spec_read *s, cdok_puzzle **out,
 	struct spec_cages cs;
 	cdok_status st;
 
-	st = cdki_spec_find_cages(s->toks, s->size, &cs, err);
+	/* A Killer's cage may come in parts (doc/FORMAT.md, "Directives"). */
+	st = cdki_spec_find_cages(s->toks, s->size, s->ds.boxes_line != 0, &cs,
+				  err);
 	if (st != CDOK_OK)
 		return st;
 	st = cdki_spec_build(s->toks, s->size, &cs, out, err);

@@ -42,6 +42,8 @@ struct spec_directives {
 	int two_cell_line; /* 0: no @two-cell */
 	int two_cell_column;
 	int nylimb_column;
+	int diagonals_line; /* 0: no @diagonals */
+	int diagonals_column;
 	struct spec_dlabel *labels;
 	int nlabels;
 	int cap;
@@ -111,9 +113,12 @@ void cdki_spec_directives_free(struct spec_directives *ds);
 
 /* Group the size x size tokens into cages, in order of first appearance,
  * and check every rule a cage must meet: one clue, at least two cells,
- * all of them connected.  On success cs is the caller's to free. */
+ * all of them connected -- unless parts_ok (a Killer, whose grid has
+ * boxes: its cages may come in parts).  On success cs is the caller's
+ * to free. */
 cdok_status cdki_spec_find_cages(const struct spec_token *toks, int size,
-				 struct spec_cages *cs, cdok_error *err);
+				 bool parts_ok, struct spec_cages *cs,
+				 cdok_error *err);
 void cdki_spec_cages_free(struct spec_cages *cs);
 /* The puzzle of the tokens and their cages. */
 cdok_status cdki_spec_build(const struct spec_token *toks, int size,

@@ -138,12 +138,13 @@ static void lay_out(struct spec_cages *cs, int ncells, int *fill)
 			cs->cells[fill[cs->cage_of[cell]]++] = cell;
 }
 
-/* Cage k has a clue, two cells or more, and is connected: a cell the
- * flood fill from its first cell cannot reach is part of another region
- * that uses the same label. */
+/* Cage k has a clue, two cells or more, and is connected (unless
+ * parts_ok): a cell the flood fill from its first cell cannot reach is
+ * part of another region that uses the same label. */
 static cdok_status check_cage(const struct spec_token *toks, int size,
-			      const struct spec_cages *cs, int k, int *stack,
-			      unsigned char *seen, cdok_error *err)
+			      const struct spec_cages *cs, int k, bool parts_ok,
+			      int *stack, unsigned char *seen,
+			      cdok_error *err)
 {
 	const struct spec_cage *c = &cs->recs[k];
 	const struct spec_token *first = &toks[c->first];
@@ -157,7 +158,8 @@ static cdok_status check_cage(const struct spec_token *toks, int size,
 		return cdki_fail(err, CDOK_ERR_INVALID, first->line,
 				 first->column, "cage %s has only one cell; "
 				 "write a given value instead", c->label);
-	if (cdki_region_fill(size, cs->cage_of, c->first, stack, seen) ==
+	if (parts_ok ||
+	    cdki_region_fill(size, cs->cage_of, c->first, stack, seen) ==
 	    c->ncells)
 		return CDOK_OK;
 	for (int j = 0; j < c->ncells; j++) {
@@ -173,7 +175,8 @@ static cdok_status check_cage(const struct spec_token *toks, int size,
 }
 
 cdok_status cdki_spec_find_cages(const struct spec_token *toks, int size,
-				 struct spec_cages *cs, cdok_error *err)
+				 bool parts_ok, struct spec_cages *cs,
+				 cdok_error *err)
 {
 	int ncells = size * size;
 	struct spec_labels labels = {0};
@@ -199,7 +202,8 @@ cdok_status cdki_spec_find_cages(const struct spec_token *toks, int size,
 	if (st == CDOK_OK)
 		lay_out(cs, ncells, fill);
 	for (int k = 0; st == CDOK_OK && k < cs->n; k++)
-		st = check_cage(toks, size, cs, k, stack, seen, err);
+		st = check_cage(toks, size, cs, k, parts_ok, stack, seen,
+				err);
 	cdki_spec_labels_free(&labels);
 	free(stack);
 	free(fill);

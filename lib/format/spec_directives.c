@@ -1,6 +1,7 @@
 /* spec_directives.c -- the lines starting with '@' above a spec's grid:
  * the rules the original format has no words for (Killer Sudoku's boxes,
- * cages whose values must differ, Nylimb mode, the two-cell rule for -
+ * cages whose values must differ, Killer X diagonals, Nylimb mode, the
+ * two-cell rule for -
  * and / cages), read into a struct spec_directives and applied to the
  * puzzle once its grid is built.
  */
@@ -200,7 +201,8 @@ cdok_status cdki_spec_read_directive(const char *text, size_t start,
 	if (len == 0)
 		return cdki_fail(err, CDOK_ERR_SYNTAX, line, col, "expected "
 				 "a directive after '@': @boxes, "
-				 "@distinct, @nylimb or @two-cell");
+				 "@distinct, @diagonals, @nylimb or "
+				 "@two-cell");
 	if (is_word(text, at, len, "boxes")) {
 		if (i < end && !cdki_text_is_blank(text[i]))
 			return cdki_text_stray(text, i, start, line,
@@ -227,9 +229,13 @@ cdok_status cdki_spec_read_directive(const char *text, size_t start,
 		return read_flag(text, i, start, end, line, col, "two-cell",
 				 &ds->two_cell_line, &ds->two_cell_column,
 				 err);
+	if (is_word(text, at, len, "diagonals"))
+		return read_flag(text, i, start, end, line, col, "diagonals",
+				 &ds->diagonals_line, &ds->diagonals_column,
+				 err);
 	return cdki_fail(err, CDOK_ERR_SYNTAX, line, col, "unknown "
 			 "directive @%.*s; cdok knows @boxes, @distinct, "
-			 "@nylimb and @two-cell",
+			 "@diagonals, @nylimb and @two-cell",
 			 (int)(len > 16 ? 16 : len), text + at + 1);
 }
 
@@ -299,6 +305,15 @@ cdok_status cdki_spec_apply_directives(const struct spec_directives *ds,
 		if (st != CDOK_OK)
 			return st;
 	}
+	/* Killer X and Sudoku X: the diagonals are units of a grid with
+	 * boxes. */
+	if (ds->diagonals_line &&
+	    cdok_puzzle_set_rules(p, p->rules | CDOK_RULE_DIAGONALS) !=
+	    CDOK_OK)
+		return cdki_fail(err, CDOK_ERR_INVALID, ds->diagonals_line,
+				 ds->diagonals_column, "@diagonals needs "
+				 "@boxes: the diagonals are a Sudoku's rule "
+				 "(Killer X, Sudoku X)");
 	if (ds->nylimb_line &&
 	    cdok_puzzle_set_rules(p, p->rules | CDOK_RULE_NYLIMB) != CDOK_OK)
 		return cdki_fail(err, CDOK_ERR_INVALID, ds->nylimb_line,

@@ -160,6 +160,8 @@ static void write_directives(struct strbuf *sb, const cdok_puzzle *p,
 		sb_puts(sb, "@two-cell\n");
 	if (p->box_rows)
 		cdki_sb_printf(sb, "@boxes %dx%d\n", p->box_rows, p->box_cols);
+	if (cdki_has_diagonals(p))
+		sb_puts(sb, "@diagonals\n");
 	for (int k = 0; k < p->ncages; k++) {
 		if (p->cages[k].ncells < 2 || !cage_shown(p, values, k))
 			continue;

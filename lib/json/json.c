@@ -236,7 +236,8 @@ static cdok_status read_cage(const struct cdok_json_doc *d, const json_t *c,
 				st == CDOK_ERR_NOMEM ? "out of memory" :
 				"cannot add the cage");
 	p->cages[p->ncages - 1].distinct = json_is_true(distinct);
-	if (!cdki_cage_connected(p, p->ncages - 1))
+	/* A Killer's cage may come in parts (cdok_puzzle_validate). */
+	if (!p->box_rows && !cdki_cage_connected(p, p->ncages - 1))
 		return cdki_json_doc_fail(d, err, CDOK_ERR_INVALID, "%s is not "
 				"connected", path);
 	return CDOK_OK;
@@ -358,7 +359,7 @@ static cdok_status read_shape(const struct cdok_json_doc *d, const json_t *o,
 	return CDOK_OK;
 }
 
-/* "nylimb" and "two_cell", true or false. */
+/* "nylimb", "two_cell" and "diagonals", true or false. */
 static cdok_status read_rules(const struct cdok_json_doc *d, const json_t *o,
 			      cdok_puzzle *p, cdok_error *err)
 {
@@ -381,6 +382,17 @@ static cdok_status read_rules(const struct cdok_json_doc *d, const json_t *o,
 				cdki_json_type_name(v));
 	if (json_is_true(v))
 		cdok_puzzle_set_rules(p, p->rules | CDOK_RULE_TWO_CELL);
+	v = json_object_get(o, "diagonals");
+	if (v && !json_is_boolean(v))
+		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX,
+				"\"diagonals\" must be true or false, not %s",
+				cdki_json_type_name(v));
+	if (json_is_true(v) &&
+	    cdok_puzzle_set_rules(p, p->rules | CDOK_RULE_DIAGONALS) !=
+	    CDOK_OK)
+		return cdki_json_doc_fail(d, err, CDOK_ERR_INVALID,
+				"\"diagonals\" needs \"boxes\": the "
+				"diagonals are a Sudoku's rule (Killer X)");
 	return CDOK_OK;
 }
 

@@ -104,6 +104,8 @@ static json_t *puzzle_object(struct builder *b, const cdok_puzzle *p,
 		set(b, o, "nylimb", chk(b, json_true()));
 	if (p->rules & CDOK_RULE_TWO_CELL)
 		set(b, o, "two_cell", chk(b, json_true()));
+	if (cdki_has_diagonals(p))
+		set(b, o, "diagonals", chk(b, json_true()));
 	for (int k = 0; k < p->ncages; k++) {
 		const struct cdok_cage *c = &p->cages[k];
 		json_t *co = chk(b, json_object());
@@ -316,6 +318,8 @@ static const char *problem_kind(cdok_problem_kind k)
 		return "two-digit";
 	case CDOK_PROBLEM_WRONG:
 		return "wrong";
+	case CDOK_PROBLEM_DIAGONAL:
+		return "diagonal";
 	}
 	return "unknown";
 }
@@ -417,6 +421,24 @@ static json_t *problem_object(struct builder *b, const cdok_puzzle *p,
 		for (int i = 0; i < c->ncells && i < 64; i++)
 			if (pr->where & ((uint64_t)1 << i))
 				append(b, cells, pair(b, p->size, c->cells[i]));
+		set(b, o, "cells", cells);
+		break;
+	}
+	case CDOK_PROBLEM_DIAGONAL: {
+		/* "diagonal" 0 runs from the top left, 1 from the top
+		 * right (units 3n and 3n + 1); cells as a box's. */
+		int n = p->size, u = pr->column == 0 ? 3 * n : 3 * n + 1;
+		json_t *cells = chk(b, json_array());
+
+		set(b, o, "diagonal", chk(b, json_integer(u - 3 * n)));
+		set(b, o, "row", chk(b, json_integer(pr->row)));
+		set(b, o, "column", chk(b, json_integer(pr->column)));
+		set(b, o, "value", chk(b, json_integer(pr->value)));
+		for (int i = 0; i < n && i < 64; i++)
+			if (pr->where & ((uint64_t)1 << i))
+				append(b, cells, pair(b, n,
+						      cdki_diagonal_cell(n, u,
+									 i)));
 		set(b, o, "cells", cells);
 		break;
 	}

@@ -1,9 +1,11 @@
 /* killer.c -- Killer Sudoku as JSON, in the schema of github
  * Barium/killer-sudoku-solver (FORMATS.md §5): a 9 x 9 "board" of values
  * (0 = empty) and "cages", each [total, [[x, y], ...]] with x the column
- * and y the row.  Every cell is in exactly one cage, a cage's values
- * differ and add up to its total, and the nine 3 x 3 boxes hold 1-9 once
- * each.  doc/FORMAT.md §17 is the description.
+ * and y the row.  A cage's values differ and add up to its total, and
+ * the nine 3 x 3 boxes hold 1-9 once each.  cdok also reads and writes
+ * what hard Killers need beyond Barium's files: cells in no cage, cages
+ * in parts, and "diagonals": true for Killer X.  doc/FORMAT.md §17 is
+ * the description.
  *
  * Documents are read through json_stream.c's stream (several per text,
  * arrays of them too), so errors have the same shape as the json
@@ -143,14 +145,25 @@ static cdok_status read_cage(const struct cdok_json_doc *d, const json_t *c,
 		return cdki_json_doc_fail(d, err, st, "%s",
 			     st == CDOK_ERR_NOMEM ? "out of memory" :
 			     "cannot add the cage");
+	/* A cage may come in parts, as some setters make them. */
 	p->cages[p->ncages - 1].distinct = true;
-	/* The schema does not say so, but a Killer cage is one region,
-	 * and cdok_puzzle_validate would refuse the puzzle anyway: better
-	 * said here, with the cage's place in the document. */
-	if (!cdki_cage_connected(p, p->ncages - 1))
-		return cdki_json_doc_fail(d, err, CDOK_ERR_INVALID, "cages[%d] is not "
-			     "connected: a cage's cells must form one region "
-			     "of orthogonal neighbours", index);
+	return CDOK_OK;
+}
+
+/* "diagonals": true makes a Killer X (both main diagonals hold 1-9
+ * once); false or no member, a plain Killer. */
+static cdok_status read_diagonals(const struct cdok_json_doc *d,
+				  const json_t *o, cdok_puzzle *p,
+				  cdok_error *err)
+{
+	const json_t *v = json_object_get(o, "diagonals");
+
+	if (v && !json_is_boolean(v))
+		return cdki_json_doc_fail(d, err, CDOK_ERR_SYNTAX,
+				"\"diagonals\" must be true or false, not %s",
+				cdki_json_type_name(v));
+	if (json_is_true(v))
+		cdok_puzzle_set_rules(p, CDOK_RULE_DIAGONALS);
 	return CDOK_OK;
 }
 
@@ -201,16 +214,10 @@ static cdok_status killer_object(const struct cdok_json_doc *d,
 		if (st != CDOK_OK)
 			goto fail;
 	}
-	for (int cell = 0; cell < KILLER_CELLS; cell++) {
-		if (owner[cell] >= 0)
-			continue;
-		st = cdki_json_doc_fail(d, err, CDOK_ERR_INVALID, "the cell [%d, %d] (row "
-			   "%d, column %d) is in no cage; in a Killer Sudoku "
-			   "every cell is in exactly one", cell % KILLER_N,
-			   cell / KILLER_N, cell / KILLER_N + 1,
-			   cell % KILLER_N + 1);
+	/* A cell in no cage is allowed (hard Killers have them). */
+	st = read_diagonals(d, o, p, err);
+	if (st != CDOK_OK)
 		goto fail;
-	}
 	*out = p;
 	return CDOK_OK;
 fail:
@@ -293,18 +300,8 @@ static cdok_status check_writable(const cdok_puzzle *p, const int *values,
 					 "%s has the total %" PRId64 "; the "
 					 "schema's totals are at least 1",
 					 name, c->target);
-		if (!cdki_cage_connected(p, k))
-			return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
-					 "%s is not connected; a Killer cage "
-					 "is one region", name);
 	}
 	for (int cell = 0; cell < n * n; cell++) {
-		if (p->cage_of[cell] < 0 && !cdok_has_given(p, cell))
-			return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
-					 "cell at row %d, column %d is in no "
-					 "cage and has no given; in a Killer "
-					 "Sudoku every cell is in a cage",
-					 cell / n + 1, cell % n + 1);
 		if (values && (values[cell] < 0 || values[cell] > n))
 			return cdki_fail(err, CDOK_ERR_INVALID, 0, 0,
 					 "cell at row %d, column %d has the "
@@ -350,7 +347,9 @@ static void put_document(struct strbuf *sb, const cdok_puzzle *p,
 		int k = p->cage_of[cell];
 		const struct cdok_cage *c = k >= 0 ? &p->cages[k] : NULL;
 
-		if (c && c->cells[0] != cell)
+		/* A cell in no cage and without a given is in no list. */
+		if ((c && c->cells[0] != cell) ||
+		    (!c && !cdok_has_given(p, cell)))
 			continue;
 		cdki_sb_printf(sb, "%s%s[%" PRId64 "%s[", first ? "" : row_sep,
 			       row_in, c ? c->target : (int64_t)p->given[cell],
@@ -364,7 +363,11 @@ static void put_document(struct strbuf *sb, const cdok_puzzle *p,
 		}
 		sb_puts(sb, "]]");
 	}
-	sb_puts(sb, compact ? "]}" : "\n  ]\n}");
+	sb_puts(sb, compact ? "]" : "\n  ]");
+	if (cdki_has_diagonals(p))
+		sb_puts(sb, compact ? ",\"diagonals\":true" :
+			",\n  \"diagonals\": true");
+	sb_puts(sb, compact ? "}" : "\n}");
 }
 
 cdok_status cdki_killer_put(struct cdok_writer *w, struct strbuf *sb,

@@ -177,6 +177,27 @@ static bool latin_ok(const cdok_puzzle *p, const int *values)
 	return true;
 }
 
+/* The two main diagonals (CDOK_RULE_DIAGONALS): each holds every value
+ * once.  Values are in 1..size by now. */
+static bool diagonals_ok(const cdok_puzzle *p, const int *values)
+{
+	int n = p->size;
+	uint64_t down = 0, up = 0;
+
+	for (int i = 0; i < n; i++) {
+		uint64_t a = (uint64_t)1 << values[cdki_diagonal_cell(n, 3 * n,
+								      i)];
+		uint64_t b = (uint64_t)1 << values[cdki_diagonal_cell(
+			n, 3 * n + 1, i)];
+
+		if ((down & a) || (up & b))
+			return false;
+		down |= a;
+		up |= b;
+	}
+	return true;
+}
+
 /* Nothing here allocates: an answer of 0 always means a broken rule,
  * never memory that ran out (the solver confirms every solution with
  * it). */
@@ -191,6 +212,8 @@ int cdok_puzzle_is_solution(const cdok_puzzle *p, const int *values)
 		    (cdok_has_given(p, cell) && p->given[cell] != values[cell]))
 			return 0;
 	if (nylimb ? !cdki_nylimb_grid_ok(values, n) : !latin_ok(p, values))
+		return 0;
+	if (cdki_has_diagonals(p) && !diagonals_ok(p, values))
 		return 0;
 	for (int c = 0; c < p->ncages; c++) {
 		const struct cdok_cage *cage = &p->cages[c];
@@ -335,21 +358,25 @@ static cdok_problem *unit_problem(struct problems *ps, cdok_problem_kind kind,
 		pr->row = cells[0] / n;
 	if (pr && unit_kind != CDKI_ROW)
 		pr->column = cells[0] % n;
+	CDOK_ASSERT(unit_kind != CDKI_DIAG || (pr == NULL || pr->row == 0));
 	return pr;
 }
 
-/* Rows, columns and boxes that hold a value more than once: unit by
- * unit in the geometry's order (rows, then columns, then boxes), then by
- * value; where counts the unit's cells in reading order. */
+/* Rows, columns, boxes and diagonals that hold a value more than once:
+ * unit by unit in the geometry's order (rows, then columns, then boxes,
+ * then diagonals), then by value; where counts the unit's cells in
+ * reading order. */
 static void check_units(const cdok_puzzle *p, const struct cdki_geometry *geo,
 			const int *values, struct problems *ps)
 {
-	static const cdok_problem_kind kinds[CDKI_KINDS] = {
-		CDOK_PROBLEM_ROW, CDOK_PROBLEM_COLUMN, CDOK_PROBLEM_BOX
+	static const cdok_problem_kind kinds[CDKI_KINDS + 1] = {
+		CDOK_PROBLEM_ROW, CDOK_PROBLEM_COLUMN, CDOK_PROBLEM_BOX,
+		CDOK_PROBLEM_DIAGONAL
 	};
 	int n = p->size;
 
-	for (int u = 0; u < geo->nunits && !ps->failed; u++) {
+	/* The diagonals (units 3n, 3n + 1) after the boxes. */
+	for (int u = 0; u < geo->nall && !ps->failed; u++) {
 		const int *cells = geo->unit_cells + u * n;
 		int kind = cdki_kind_of(n, u);
 		uint64_t where[CDOK_MAX_SIZE + 1] = {0};
@@ -787,6 +814,27 @@ static int describe_box(const cdok_problem *pr, const cdok_puzzle *p,
 			times(count > 1 ? count : 2, tb, sizeof(tb)), clist);
 }
 
+/* DIAGONAL: the diagonal whose first cell (row 0) the problem names. */
+static int describe_diagonal(const cdok_problem *pr, const cdok_puzzle *p,
+			     char *buf, size_t len)
+{
+	int n, u, count = popcount64(pr->where), cells[CDOK_MAX_SIZE];
+	char clist[1600], tb[24];
+
+	if (!p || pr->row != 0 || (pr->column != 0 &&
+				   pr->column != p->size - 1))
+		return snprintf(buf, len, "a diagonal holds %d more than once",
+				pr->value);
+	n = p->size;
+	u = pr->column == 0 ? 3 * n : 3 * n + 1;
+	for (int i = 0; i < n; i++)
+		cells[i] = cdki_diagonal_cell(n, u, i);
+	list_cells(pr->where, cells, n, 0, clist, sizeof(clist));
+	return snprintf(buf, len, "the diagonal from %s has %d %s (%s)",
+			u == 3 * n ? "top left" : "top right", pr->value,
+			times(count > 1 ? count : 2, tb, sizeof(tb)), clist);
+}
+
 /* CAGE_REPEAT: a value twice in a cage whose values must differ. */
 static int describe_cage_repeat(const cdok_problem *pr, const cdok_puzzle *p,
 				char *buf, size_t len)
@@ -842,6 +890,9 @@ size_t cdok_problem_describe(const cdok_problem *pr, const cdok_puzzle *p,
 		break;
 	case CDOK_PROBLEM_CAGE_REPEAT:
 		w = describe_cage_repeat(pr, p, buf, len);
+		break;
+	case CDOK_PROBLEM_DIAGONAL:
+		w = describe_diagonal(pr, p, buf, len);
 		break;
 	default:
 		w = snprintf(buf, len, "unknown problem");

@@ -1,5 +1,5 @@
-/* geometry.c -- the one numbering of a grid's rows, columns and boxes
- * (model.h, "geometry"). */
+/* geometry.c -- the one numbering of a grid's rows, columns, boxes and
+ * diagonals (model.h, "geometry"). */
 #include "model/model.h"
 
 void cdki_geometry_fill(const cdok_puzzle *p, int *unit_cells,
@@ -41,6 +41,17 @@ void cdki_geometry_fill(const cdok_puzzle *p, int *unit_cells,
 		CDOK_ASSERT(filled[b] == n);
 }
 
+void cdki_geometry_fill_diagonals(const cdok_puzzle *p, int *diag)
+{
+	int n = p->size;
+
+	CDOK_ASSERT(cdki_has_diagonals(p) && p->box_rows);
+	for (int i = 0; i < n; i++) {
+		diag[i] = cdki_diagonal_cell(n, 3 * n, i);
+		diag[n + i] = cdki_diagonal_cell(n, 3 * n + 1, i);
+	}
+}
+
 cdok_status cdki_geometry_init(struct cdki_geometry *g, const cdok_puzzle *p)
 {
 	int n = p->size;
@@ -49,7 +60,8 @@ cdok_status cdki_geometry_init(struct cdki_geometry *g, const cdok_puzzle *p)
 	g->ncells = n * n;
 	g->nkinds = cdki_nkinds(p);
 	g->nunits = cdki_nunits(p);
-	g->unit_cells = cdok_malloc((size_t)g->nunits * (size_t)n *
+	g->nall = cdki_nunits_all(p);
+	g->unit_cells = cdok_malloc((size_t)g->nall * (size_t)n *
 				    sizeof(int));
 	g->cell_units = cdok_malloc((size_t)g->ncells * CDKI_KINDS *
 				    sizeof(int));
@@ -58,6 +70,8 @@ cdok_status cdki_geometry_init(struct cdki_geometry *g, const cdok_puzzle *p)
 		return CDOK_ERR_NOMEM;
 	}
 	cdki_geometry_fill(p, g->unit_cells, g->cell_units);
+	if (g->nall > g->nunits)
+		cdki_geometry_fill_diagonals(p, g->unit_cells + g->nunits * n);
 	return CDOK_OK;
 }
 

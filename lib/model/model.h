@@ -335,8 +335,23 @@ enum cdki_rc { CDKI_CONTRADICTION = -1, CDKI_NOMEM = -2 };
  * has 2n units, and the box entry of each cell in cell_units repeats
  * its row's unit, so that "do cells a and b share a unit of kind k"
  * stays true exactly when they share one, whatever the grid.  Each
- * unit's cells are listed in reading order. */
+ * unit's cells are listed in reading order.
+ *
+ * Under CDOK_RULE_DIAGONALS (a grid with boxes: Killer X, Sudoku X) two
+ * more units follow the boxes, of kind CDKI_DIAG:
+ *   diagonals 3n           the cells r = c (top left to bottom right)
+ *             3n + 1       the cells r + c = n - 1 (top right to bottom
+ *                          left)
+ * They are outside the Latin units: cdki_nunits, cell_units and
+ * cdki_geometry_fill stay as above for every puzzle, so that code that
+ * knows nothing of them works as before (and misses them).  Code that
+ * honours them asks cdki_nunits_all for the count with them,
+ * cdki_diagonals_of for a cell's, and cdki_geometry_fill_diagonals for
+ * their cells (cdki_geometry_init fills all). */
 enum { CDKI_ROW, CDKI_COL, CDKI_BOX, CDKI_KINDS };
+/* The kind of the two diagonal units: past the Latin kinds, with no
+ * slot in cell_units. */
+enum { CDKI_DIAG = CDKI_KINDS };
 
 /* The box of cell in an n x n grid tiled by boxes of br rows and bc
  * columns (br, bc > 0): for code that holds a box shape but no puzzle
@@ -360,7 +375,8 @@ static inline int cdki_box_of(const cdok_puzzle *p, int cell)
 	return cdki_box_at(p->size, p->box_rows, p->box_cols, cell);
 }
 
-/* The kind (CDKI_ROW, CDKI_COL, CDKI_BOX) of unit u in an n x n grid. */
+/* The kind (CDKI_ROW, CDKI_COL, CDKI_BOX, CDKI_DIAG) of unit u in an
+ * n x n grid (n >= 2 for the diagonals, which a grid with boxes has). */
 static inline int cdki_kind_of(int n, int u)
 {
 	return u / n;
@@ -387,29 +403,75 @@ static inline int cdki_unit_of(const cdok_puzzle *p, int cell, int kind)
 	return b < 0 ? cell / n : 2 * n + b;
 }
 
+/* Whether p's two main diagonals are units (CDOK_RULE_DIAGONALS). */
+static inline bool cdki_has_diagonals(const cdok_puzzle *p)
+{
+	return (p->rules & CDOK_RULE_DIAGONALS) != 0;
+}
+
+/* The diagonal units (3n, 3n + 1) that hold cell, into out: returns how
+ * many (0, 1, or 2 for the centre of an odd grid), always 0 when p's
+ * diagonals are not units. */
+static inline int cdki_diagonals_of(const cdok_puzzle *p, int cell,
+				    int out[2])
+{
+	int n = p->size, r = cell / n, c = cell % n, k = 0;
+
+	if (!cdki_has_diagonals(p))
+		return 0;
+	if (r == c)
+		out[k++] = 3 * n;
+	if (r + c == n - 1)
+		out[k++] = 3 * n + 1;
+	return k;
+}
+
+/* The i-th cell (row i) of diagonal unit u (3n or 3n + 1) of an n x n
+ * grid. */
+static inline int cdki_diagonal_cell(int n, int u, int i)
+{
+	return u == 3 * n ? i * n + i : i * n + (n - 1 - i);
+}
+
 struct cdki_geometry {
 	int n;           /* the grid is n x n */
 	int ncells;      /* n * n */
 	int nkinds;      /* 2 without boxes, 3 with */
-	int nunits;      /* nkinds * n */
-	int *unit_cells; /* unit * n + i -> cell (nunits * n entries) */
+	int nunits;      /* nkinds * n: the Latin units */
+	int nall;        /* nunits, + 2 with the diagonals (cdki_nunits_all) */
+	int *unit_cells; /* unit * n + i -> cell (nall * n entries) */
 	int *cell_units; /* cell * CDKI_KINDS + kind -> unit (ncells *
 			  * CDKI_KINDS entries) */
 };
 
-/* The number of units of p: 3n with boxes, 2n without. */
+/* The number of Latin units of p: 3n with boxes, 2n without. */
 static inline int cdki_nunits(const cdok_puzzle *p)
 {
 	return cdki_nkinds(p) * p->size;
 }
 
+/* The number of units of p with the diagonals: cdki_nunits(p), + 2
+ * under CDOK_RULE_DIAGONALS. */
+static inline int cdki_nunits_all(const cdok_puzzle *p)
+{
+	return cdki_nunits(p) + (cdki_has_diagonals(p) ? 2 : 0);
+}
+
 /* Fill unit_cells (cdki_nunits(p) * n entries) and cell_units (n * n *
- * CDKI_KINDS entries), both the caller's, as described above. */
+ * CDKI_KINDS entries), both the caller's, as described above: the Latin
+ * units only, whatever p's rules. */
 void cdki_geometry_fill(const cdok_puzzle *p, int *unit_cells,
 			int *cell_units);
 
-/* g's fields for p, with its two arrays allocated: CDOK_OK or
- * CDOK_ERR_NOMEM (g is then empty; cdki_geometry_free is safe). */
+/* Fill the cells of the diagonal units, 2n entries from diag (a table
+ * of cdki_nunits_all(p) units passes unit_cells + 3n * n): unit 3n's
+ * cells, then 3n + 1's, each in reading order.  Only for a p with
+ * diagonals. */
+void cdki_geometry_fill_diagonals(const cdok_puzzle *p, int *diag);
+
+/* g's fields for p, with its two arrays allocated and filled, the
+ * diagonals too when p has them: CDOK_OK or CDOK_ERR_NOMEM (g is then
+ * empty; cdki_geometry_free is safe). */
 cdok_status cdki_geometry_init(struct cdki_geometry *g, const cdok_puzzle *p);
 void cdki_geometry_free(struct cdki_geometry *g);
 

@@ -119,6 +119,10 @@ cdok_status cdok_puzzle_set_rules(cdok_puzzle *p, unsigned rules)
 	if (rules & ~(CDOK_RULE_NYLIMB | CDOK_RULE_TWO_CELL |
 		      CDOK_RULE_DIAGONALS))
 		return CDOK_ERR_INVALID;
+	/* Diagonals are a Sudoku variant's (Killer X, Sudoku X): the
+	 * geometry numbers them after the boxes. */
+	if ((rules & CDOK_RULE_DIAGONALS) && !p->box_rows)
+		return CDOK_ERR_INVALID;
 	if (rules & CDOK_RULE_NYLIMB) {
 		if (p->size > CDOK_NYLIMB_MAX_SIZE || p->box_rows)
 			return CDOK_ERR_INVALID;
@@ -256,6 +260,9 @@ cdok_status cdok_puzzle_set_boxes(cdok_puzzle *p, int box_rows, int box_cols)
 {
 	p->valid = false;
 	if (box_rows == 0 && box_cols == 0) {
+		/* The diagonals live on a grid with boxes. */
+		if (p->rules & CDOK_RULE_DIAGONALS)
+			return CDOK_ERR_INVALID;
 		p->box_rows = p->box_cols = 0;
 		return CDOK_OK;
 	}
@@ -387,9 +394,11 @@ cdok_status cdok_puzzle_validate(const cdok_puzzle *p, cdok_error *err)
 				 c->ncells > 2 &&
 				 (c->op == CDOK_OP_SUB || c->op == CDOK_OP_DIV);
 
+		/* A Killer's cage may come in parts (some setters make
+		 * them so); a Calcudoku's may not. */
 		if (c->target >= 0 && !long_pair &&
 		    !((c->op == CDOK_OP_MUL || c->op == CDOK_OP_DIV) &&
-		      c->target == 0) && cage_connected(p, i))
+		      c->target == 0) && (p->box_rows || cage_connected(p, i)))
 			continue;
 		/* Something is wrong: name the cage. */
 		if (c->label[0])

@@ -127,7 +127,7 @@ class Result:
 
 _KINDS = {1: "value", 2: "given", 3: "row", 4: "column", 5: "cage",
           6: "box", 7: "cage-repeat", 8: "digit", 9: "two-digit",
-          10: "wrong"}
+          10: "wrong", 11: "diagonal"}
 
 
 class Problem:
@@ -140,7 +140,8 @@ class Problem:
             "cage" (the arithmetic is wrong), "cage-repeat" (a value
             twice in a cage whose values must differ), "digit" or
             "two-digit" (Nylimb lines), "wrong" (Puzzle.mistakes(): a
-            value that differs from the puzzle's only solution).
+            value that differs from the puzzle's only solution),
+            "diagonal" (Killer X: a value twice on a main diagonal).
         sentence: what is wrong, in plain words (also str(problem)),
             rows and columns counted from 1 as people count them.
         cells: the cells involved, as (row, column) pairs from 0.
@@ -186,6 +187,12 @@ class Problem:
             if column < 0:
                 return tuple((row, b) for b in bits)
             return tuple((b, column) for b in bits)
+        if kind == "diagonal":
+            # Bit r: the diagonal's cell in row r; column 0 names the
+            # one from the top left, the last column the other.
+            n = puzzle.size
+            return tuple((b, b if column == 0 else n - 1 - b)
+                         for b in bits)
         if kind == "box":
             box_cols = puzzle.boxes[1]
             return tuple((row + b // box_cols, column + b % box_cols)
