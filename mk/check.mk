@@ -135,13 +135,15 @@ test-tsan-short: $(TSAN_BUILD)/threads
 # ThreadSanitizer test, the sweeps of mk/sweep.mk (the random
 # comparison with tests/ref.c, the hint replay, the mutation run) and
 # the independent counter on every held-out hidden-operator puzzle
-# (tests/test_hidden.c; minutes).
+# (tests/test_hidden.c; minutes) and the hard Killers of ISS's
+# EXTREME_KILLERS and TAREK_ALL (tests/test_killer_x.c; seconds).
 check-ci:
 	$(CHECK_MAKE) WERROR=-Werror test-alloc
 	$(CHECK_MAKE) WERROR=-Werror test-tsan
 	$(MAKE) --no-print-directory WERROR=-Werror sweep
 	$(CHECK_MAKE) WERROR=-Werror $(BUILD)/cdok-tests
 	CDOK_HIDDEN_REF=all $(BUILD)/cdok-tests --filter 'hidden/keen9_ref*'
+	CDOK_ISS_KILLERS=all $(BUILD)/cdok-tests --filter 'killer_x/*'
 
 include mk/sweep.mk
 

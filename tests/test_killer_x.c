@@ -16,6 +16,8 @@
 #include <criterion/criterion.h>
 
 #include "cdok.h"
+#include "fmt_helpers.h"
+#include "testlib.h"
 
 static const struct {
 	const char *name;
@@ -205,14 +207,74 @@ Test(killer_x, cells_in_no_cage)
 	expect_unique("no_cage");
 }
 
-/* The model refuses a cage in parts until it allows them (issue 37,
- * the readers' side): enabled when that lands. */
-Test(killer_x, cages_in_parts, .disabled = true)
+Test(killer_x, cages_in_parts)
 {
 	expect_unique("split_cages");
 }
 
-Test(killer_x, diagonals_and_split_cage, .disabled = true)
+Test(killer_x, diagonals_and_split_cage)
 {
 	expect_unique("killer_x_split");
+}
+
+/* Every puzzle of a file of tests/data/iss_killers/ (one a line, in
+ * format fmt), read as the collection's own string and proven unique
+ * with the solution on the same line of the .solutions file. */
+static void solve_collection(const char *name, const char *fmt)
+{
+	char path[256];
+	char *text, *sols;
+	size_t len, slen;
+	cdok_reader *r;
+	cdok_puzzle *p = NULL;
+	cdok_error err;
+	int k = 0;
+
+	snprintf(path, sizeof(path), "tests/data/iss_killers/%s.txt", name);
+	text = tl_read(path, &len);
+	snprintf(path, sizeof(path), "tests/data/iss_killers/%s.solutions",
+		 name);
+	sols = tl_read(path, &slen);
+	r = cdok_reader_new(test_format(fmt), text, len);
+	cr_assert_not_null(r);
+	while (cdok_reader_next(r, &p, &err) == CDOK_OK && p) {
+		const char *want = sols + (size_t)k * 82;
+		int values[81];
+		cdok_result res;
+
+		cr_assert_leq((size_t)k * 82 + 81, slen, "%s: #%d", name, k);
+		cr_assert_eq(cdok_solve(p, NULL, values, &res, &err), CDOK_OK,
+			     "%s #%d: %s", name, k, err.message);
+		cr_expect_eq(res.verdict, CDOK_VERDICT_UNIQUE, "%s #%d", name,
+			     k);
+		for (int i = 0; i < 81; i++)
+			cr_expect_eq(values[i], want[i] - '0', "%s #%d: cell %d",
+				     name, k, i);
+		cdok_puzzle_free(p);
+		p = NULL;
+		k++;
+	}
+	cdok_reader_free(r);
+	cr_expect_eq((size_t)k * 82, slen, "%s: %d puzzles read", name, k);
+	free(text);
+	free(sols);
+}
+
+/* HS_KILLERS (cells in no cage, cages in parts, seven of nine Killer
+ * X) in make check: tens of milliseconds.  EXTREME_KILLERS and
+ * TAREK_ALL, a few seconds, when CDOK_ISS_KILLERS=all (make check-ci);
+ * MATHEMAGIC_KILLERS, minutes, is bench/iss-compare.py's. */
+Test(killer_x, hs_killers)
+{
+	solve_collection("hs_killers", "sudocue");
+}
+
+Test(killer_x, extreme_and_tarek)
+{
+	const char *all = getenv("CDOK_ISS_KILLERS");
+
+	if (!all || strcmp(all, "all"))
+		cr_skip_test("CDOK_ISS_KILLERS=all runs them (make check-ci)");
+	solve_collection("extreme_killers", "sudocue");
+	solve_collection("tarek_all", "arrows");
 }
