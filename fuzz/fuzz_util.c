@@ -349,13 +349,15 @@ static cdok_puzzle *as_plain(const cdok_puzzle *p)
 
 	if (!q)
 		return NULL;
-	cdok_puzzle_set_boxes(q, 0, 0);
-	for (int k = 0; k < cdok_puzzle_cage_count(q); k++)
-		cdok_puzzle_set_cage_distinct(q, k, 0);
+	/* The rules first: the model keeps the boxes of a Killer X while
+	 * its diagonals are units. */
 	if (cdok_puzzle_set_rules(q, 0) != CDOK_OK) {
 		cdok_puzzle_free(q);
 		return NULL;
 	}
+	cdok_puzzle_set_boxes(q, 0, 0);
+	for (int k = 0; k < cdok_puzzle_cage_count(q); k++)
+		cdok_puzzle_set_cage_distinct(q, k, 0);
 	return q;
 }
 

@@ -43,6 +43,11 @@ seed solo    $corpus/*/*.solo $regress/*.solo
 seed killer  $corpus/*/*.json $regress/*.killer
 seed json    $corpus/*/*.json $regress/*.json $own/*.json
 seed sudoku  $regress/*.sudoku
+# The one-line Killers of ISS's collections (tests/data/iss_killers/).
+seed arrows  tests/data/iss_killers/tarek_all.txt \
+	tests/data/iss_killers/mathemagic_killers.txt $regress/*.arrows
+seed sudocue tests/data/iss_killers/hs_killers.txt \
+	tests/data/iss_killers/extreme_killers.txt $regress/*.sudocue
 # The plain Sudoku of the tests: count.txt holds puzzle:count lines, and
 # solo-levels.txt a level letter before each Solo ID.
 grep -v '^#' tests/data/sudoku/count.txt | cut -d: -f1 \

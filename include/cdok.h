@@ -222,7 +222,8 @@ CDOK_API int cdok_puzzle_is_solution(const cdok_puzzle *puzzle,
 /* Formats                                                             */
 
 /* A text format, found by name: the core library's are "spec", "ucf",
- * "calpoly", "keen", "solo", "ascii" and "utf8"; libcdok-json adds
+ * "calpoly", "keen", "sudocue", "solo", "arrows", "sudoku", "ascii" and
+ * "utf8"; libcdok-json adds
  * "killer" and "json" (see the end of this header).  doc/FORMAT.md
  * describes each.  The core's formats are rows of one table inside the
  * library; readers and writers go through these functions only. */

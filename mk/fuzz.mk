@@ -23,7 +23,7 @@ FUZZ_BUILD   ?= build/fuzz
 FUZZ_CC      ?= clang
 FUZZ_SAN     ?= -fsanitize=address,undefined -fno-sanitize-recover=all \
 		-fno-omit-frame-pointer -DCDOK_DEBUG
-FUZZ_FORMATS  = ucf calpoly keen solo sudoku killer json
+FUZZ_FORMATS  = ucf calpoly keen solo sudoku arrows sudocue killer json
 FUZZ_OWN      = spec solve check state grade
 FUZZ_TARGETS  = $(FUZZ_OWN) $(FUZZ_FORMATS)
 FUZZ_SMOKE_SECONDS ?= 5

@@ -152,7 +152,7 @@ bool ref_is_solution(const cdok_puzzle *p, const int *v)
 	bool nylimb = is_nylimb(p);
 	int lo = nylimb ? 0 : 1, hi = nylimb ? 99 : n;
 	int br = cdok_puzzle_box_rows(p), bc = cdok_puzzle_box_cols(p);
-	int line[CDOK_MAX_SIZE], *vals;
+	int line[CDOK_MAX_SIZE] = {0}, *vals;
 	bool ok = true;
 
 	for (int cell = 0; cell < n * n; cell++) {
@@ -177,6 +177,18 @@ bool ref_is_solution(const cdok_puzzle *p, const int *v)
 		for (int b = 0; b < n; b++)
 			line[b] = box_corner(n, br, bc, a) + (b / bc) * n +
 				  b % bc;
+		if (!line_ok(v, line, n, false))
+			return false;
+	}
+	/* Killer X: the two main diagonals too (RULES.md).  The counter
+	 * below confirms every grid here, so it counts them right. */
+	if (cdok_puzzle_rules(p) & CDOK_RULE_DIAGONALS) {
+		for (int b = 0; b < n; b++)
+			line[b] = b * n + b;
+		if (!line_ok(v, line, n, false))
+			return false;
+		for (int b = 0; b < n; b++)
+			line[b] = b * n + n - 1 - b;
 		if (!line_ok(v, line, n, false))
 			return false;
 	}

@@ -214,7 +214,7 @@ Test(cli_help, completions)
 		close(out_fd);
 	}
 	expect_str(&bash.out, "gen-grid generate\n"
-		   "spec ucf calpoly keen solo sudoku killer json\n"
+		   "spec ucf calpoly keen sudocue solo arrows sudoku killer json\n"
 		   "--limit\n--seed\nexamine explain\njson svg pdf png\n--tier\n",
 		   "bash completion");
 	text_free(&bash.out);

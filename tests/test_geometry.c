@@ -294,3 +294,18 @@ Test(geometry, diagonals_need_boxes)
 	cr_expect_eq(cdok_puzzle_rules(p), CDOK_RULE_DIAGONALS);
 	cdok_puzzle_free(p);
 }
+
+/* cdki_same_diagonal: cells on one diagonal unit, only under the rule. */
+Test(geometry, same_diagonal)
+{
+	cdok_puzzle *p = grid(9, 3, 3);
+
+	cr_expect(!cdki_same_diagonal(p, 0, 80));
+	cr_assert_eq(cdok_puzzle_set_rules(p, CDOK_RULE_DIAGONALS), CDOK_OK);
+	cr_expect(cdki_same_diagonal(p, 0, 80));
+	cr_expect(cdki_same_diagonal(p, 8, 72));
+	cr_expect(cdki_same_diagonal(p, 40, 8));
+	cr_expect(!cdki_same_diagonal(p, 0, 8));
+	cr_expect(!cdki_same_diagonal(p, 1, 9));
+	cdok_puzzle_free(p);
+}

@@ -13,7 +13,9 @@ static cdok_puzzle *corpus(const char *rel)
 	char *text = fmt_corpus_file(rel, &len);
 	cdok_puzzle *p = fmt_read_one(strstr(rel, ".solo") ? "solo" :
 				      strstr(rel, ".keen") ? "keen" :
-				      strstr(rel, ".json") ? "json" : "spec",
+				      strstr(rel, ".json") ? "json" :
+				      strstr(rel, "hs_killers") ? "sudocue" :
+				      "spec",
 				      text, len, rel);
 
 	free(text);
@@ -39,6 +41,8 @@ static const char *const every_technique[] = {
 	"keen/keen_8x_02.keen", "keen/keen_4h_01.keen", "keen/keen_9h_01.keen",
 	"killer/killer_ka_01.solo", "killer/killer_ka_03.solo",
 	"killer/killer_ku_01.solo",
+	/* A Killer X (its first puzzle): diagonal-single. */
+	"../iss_killers/hs_killers.txt",
 };
 
 static bool matches(const char *text, const char *pattern)

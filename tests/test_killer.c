@@ -332,11 +332,9 @@ Test(killer, malformed_json)
 		{"{\"board\": " BOARD ", \"cages\": [[3, [[0, 0]]], [4, [[1, "
 		 "0], [0, 0]]]]}", CDOK_ERR_INVALID, 1, 1, "cages[1][1][1]: "
 		 "the cell [0, 0] is already in cages[0]"},
-		{"{\"board\": " BOARD ", \"cages\": [[3, [[0, 0], [2, 0]]]]}",
-		 CDOK_ERR_INVALID, 1, 1, "cages[0] is not connected"},
-		{"{\"board\": " BOARD ", \"cages\": [[3, [[0, 0], [1, 0]]]]}",
-		 CDOK_ERR_INVALID, 1, 1, "the cell [2, 0] (row 1, column 3) "
-		 "is in no cage"},
+		{"{\"board\": " BOARD ", \"cages\": [[3, [[0, 0], [2, 0]]]], "
+		 "\"diagonals\": 1}", CDOK_ERR_SYNTAX, 1, 1,
+		 "\"diagonals\" must be true or false, not an integer"},
 		{"{\"format\": \"cdok-puzzle\", \"size\": 1}",
 		 CDOK_ERR_UNSUPPORTED, 1, 1, "read it with the json format"},
 		{"{\"board\": 1, \"board\": 2}", CDOK_ERR_SYNTAX, 1, 20,
@@ -395,6 +393,28 @@ static cdok_status try_write(const char *fmt, const cdok_puzzle *p,
 	else
 		cr_expect_null(out);
 	return st;
+}
+
+/* What hard Killers add: a cage in parts and cells in no cage are read
+ * as they are, and "diagonals": true makes a Killer X; all three are
+ * written back. */
+Test(killer, cages_in_parts_cells_in_no_cage_and_diagonals)
+{
+	static const char doc[] = "{\"board\": " BOARD ", \"cages\": [[3, "
+				  "[[0, 0], [2, 0]]]], \"diagonals\": true}";
+	cdok_puzzle *p = fmt_read_one("killer", doc, sizeof(doc) - 1, "doc");
+	char *out;
+	size_t len;
+
+	cr_expect_eq(cdok_puzzle_cage_count(p), 1);
+	cr_expect_eq(cdok_cage_size(p, 0), 2);
+	cr_expect_eq(cdok_puzzle_cage_of(p, 1), -1);
+	cr_expect_eq(cdok_puzzle_rules(p), CDOK_RULE_DIAGONALS);
+	out = fmt_write("killer", p, NULL, &len);
+	cr_expect(strstr(out, "[3, [[0, 0], [2, 0]]]\n  ],\n  \"diagonals\": "
+			 "true\n}") != NULL, "%s", out);
+	cdok_free(out);
+	cdok_puzzle_free(p);
 }
 
 Test(killer, writer_refuses_what_the_schema_cannot_hold)
@@ -645,7 +665,8 @@ Test(killer, spec_directive_errors)
 		{"@boxes 3x1\nA+6 A A\nB+6 B B\nC+6 C C\n", CDOK_ERR_INVALID,
 		 1, 8, "boxes of 3x1 are whole rows or columns"},
 		{"@box 3x3\n1\n", CDOK_ERR_SYNTAX, 1, 1, "unknown directive "
-		 "@box; cdok knows @boxes, @distinct, @nylimb and @two-cell"},
+		 "@box; cdok knows @boxes, @distinct, @diagonals, @nylimb and "
+		 "@two-cell"},
 		{"@two-cell x\n1\n", CDOK_ERR_SYNTAX, 1, 11, "unexpected "
 		 "character 'x' after @two-cell"},
 		{"@two-cell\n@two-cell\n1\n", CDOK_ERR_SYNTAX, 2, 1, "a second "

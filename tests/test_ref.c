@@ -33,6 +33,19 @@ Test(ref, sudoku_grids)
 	/* There are 288 solved 4 x 4 Sudoku grids. */
 	cr_assert_eq(cdok_puzzle_set_boxes(p, 2, 2), CDOK_OK);
 	cr_expect_eq(ref_count_solutions(p, 1000), 288);
+	/* 48 of them keep both diagonals too (Sudoku X; counted apart in
+	 * Python over all 4^4! row choices), and so does the solver. */
+	cr_assert_eq(cdok_puzzle_set_rules(p, CDOK_RULE_DIAGONALS), CDOK_OK);
+	cr_expect_eq(ref_count_solutions(p, 1000), 48);
+	{
+		cdok_result res;
+		cdok_solve_params opts;
+
+		cdok_solve_params_init(&opts);
+		opts.limit = 1000;
+		cr_assert_eq(cdok_solve(p, &opts, NULL, &res, NULL), CDOK_OK);
+		cr_expect_eq(res.count, 48);
+	}
 	cdok_puzzle_free(p);
 }
 

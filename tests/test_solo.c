@@ -241,7 +241,9 @@ Test(solo, malformed_ids)
 		{"1x4:a", CDOK_ERR_LIMIT, 1, "at least 2"},
 		{"9jk:zzzc", CDOK_ERR_UNSUPPORTED, 1, "Jigsaw"},
 		{"3x1k:i", CDOK_ERR_UNSUPPORTED, 1, "Jigsaw"},
-		{"3x3xk:zzzc", CDOK_ERR_UNSUPPORTED, 1, "X Sudoku"},
+		/* x (Killer X) is read: the ID is cut short after it. */
+		{"3x3xk:zzzc", CDOK_ERR_SYNTAX, 11, "expected ',' and the cage "
+		 "structure"},
 		{"4x3k:zzzzzm", CDOK_ERR_LIMIT, 1, "this ID says 4x3"},
 		{"1x2k:b", CDOK_ERR_LIMIT, 1, "at least 2"},
 		{"3x3k:zzzb," CAGES "," TOTALS, CDOK_ERR_SYNTAX, 10,

@@ -230,10 +230,52 @@ function clueText(cage, killer) {
   return `${cage.target}${op}`;
 }
 
+// A Killer's cage may come in parts: the first cell (reading order) of
+// each part, when there are several, shows the clue with a star and the
+// cage's tag (A for the first such cage, B, ...), so that "14*A" in
+// several places reads as one cage (as cdok print draws it).  Returns a
+// map from those cells to their tag.
+function partHeads(of, n) {
+  const seen = new Array(n * n).fill(false), parts = new Map(), heads = new Map();
+  for (let i = 0; i < n * n; i++) {
+    if (of[i] < 0 || seen[i]) continue;
+    parts.set(of[i], (parts.get(of[i]) || []).concat([i]));
+    const stack = [i];
+    seen[i] = true;
+    while (stack.length) {
+      const j = stack.pop(), r = Math.floor(j / n), c = j % n;
+      for (const [rr, cc] of [[r - 1, c], [r + 1, c], [r, c - 1], [r, c + 1]]) {
+        const k = rr * n + cc;
+        if (rr < 0 || cc < 0 || rr >= n || cc >= n || seen[k] || of[k] !== of[i]) continue;
+        seen[k] = true;
+        stack.push(k);
+      }
+    }
+  }
+  // Tags in cage order, as cdok's drawings give them.
+  let tag = 0;
+  [...parts.keys()].sort((a, b) => a - b).forEach((k) => {
+    const list = parts.get(k);
+    if (list.length < 2) return;
+    const name = tagName(tag++);
+    list.forEach((h) => heads.set(h, name));
+  });
+  return heads;
+}
+
+// The tag-th label: A..Z, a..z, then AA.. (cdok's label order).
+function tagName(i) {
+  const L = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+  let len = 1, span = 52, s = "";
+  while (i >= span) { i -= span; span *= 52; len++; }
+  for (let k = 0; k < len; k++) { s = L[i % 52] + s; i = Math.floor(i / 52); }
+  return s;
+}
+
 function buildGrid() {
   const p = game.doc.puzzle, n = p.size, grid = $("grid");
   const killer = p.boxRows > 0;
-  const of = cageOf();
+  const of = cageOf(), heads = partHeads(of, n);
   grid.replaceChildren();
   grid.style.setProperty("--n", n);
   grid.classList.toggle("killer", killer);
@@ -258,7 +300,10 @@ function buildGrid() {
       if (edge(r, c - 1)) cell.classList.add("bl");
       if (r === n - 1 || edge(r + 1, c)) cell.classList.add("bb");
       if (c === n - 1 || edge(r, c + 1)) cell.classList.add("br");
-      if (killer) {
+      // Killer X: the diagonals' cells are tinted.
+      if (p.diagonals && (r === c || r + c === n - 1)) cell.classList.add("diag");
+      // A cell in no cage has no outline.
+      if (killer && of[i] >= 0) {
         const out = document.createElement("span");
         out.className = "cage";
         const other = (rr, cc) => rr < 0 || cc < 0 || rr >= n || cc >= n || of[rr * n + cc] !== of[i];
@@ -278,12 +323,12 @@ function buildGrid() {
         }
       }
       const k = of[i];
-      if (k >= 0 && p.cages[k].cells[0] === i) {
+      if (k >= 0 && (p.cages[k].cells[0] === i || heads.has(i))) {
         const clue = document.createElement("span");
         clue.className = "clue";
-        clue.textContent = clueText(p.cages[k], killer);
+        clue.textContent = clueText(p.cages[k], killer) + (heads.has(i) ? `*${heads.get(i)}` : "");
         cell.append(clue);
-        cell.dataset.clue = clueText(p.cages[k], killer);
+        cell.dataset.clue = clue.textContent;
       }
       if (p.givens[i] > 0) cell.classList.add("given");
       const val = document.createElement("span");
@@ -444,8 +489,8 @@ function checkSolved() {
   setActions([["New puzzle", openNewDialog]]);
 }
 
-// The cells that see cell i: its row, its column, its box and, in a cage
-// whose values must differ, its cage.
+// The cells that see cell i: its row, its column, its box, in a cage
+// whose values must differ its cage, and in a Killer X its diagonals.
 function peers(i) {
   const n = game.n, p = game.doc.puzzle, of = cageOf(), r = Math.floor(i / n), c = i % n, out = [];
   for (let j = 0; j < n * n; j++) {
@@ -454,7 +499,8 @@ function peers(i) {
     const box = p.boxRows && Math.floor(rj / p.boxRows) === Math.floor(r / p.boxRows) &&
       Math.floor(cj / p.boxCols) === Math.floor(c / p.boxCols);
     const cage = of[i] >= 0 && of[i] === of[j] && p.cages[of[i]].distinct;
-    if (rj === r || cj === c || box || cage) out.push(j);
+    const diag = p.diagonals && ((r === c && rj === cj) || (r + c === n - 1 && rj + cj === n - 1));
+    if (rj === r || cj === c || box || cage || diag) out.push(j);
   }
   return out;
 }
@@ -786,7 +832,7 @@ function puzzleSvg(values) {
         add("line", { x1: X(c + 1), y1: X(r), x2: X(c + 1), y2: X(r + 1), stroke: "#000", "stroke-width": 2.5 });
       if (r + 1 < n && thick(r, c, r + 1, c))
         add("line", { x1: X(c), y1: X(r + 1), x2: X(c + 1), y2: X(r + 1), stroke: "#000", "stroke-width": 2.5 });
-      if (killer) {
+      if (killer && of[r * n + c] >= 0) {
         // The cage's outline, dashed, e inside its cells: a side runs
         // on to the cell's edge where the cage goes on, and an inner
         // corner of the cage gets its short turn.
@@ -807,11 +853,18 @@ function puzzleSvg(values) {
         }
       }
     }
+  if (p.diagonals) {
+    add("line", { x1: X(0), y1: X(0), x2: X(n), y2: X(n), stroke: "#888", "stroke-width": 0.8 });
+    add("line", { x1: X(n), y1: X(0), x2: X(0), y2: X(n), stroke: "#888", "stroke-width": 0.8 });
+  }
   add("rect", { x: X(0), y: X(0), width: n * cell, height: n * cell, fill: "none", stroke: "#000", "stroke-width": 3 });
+  const heads = partHeads(of, n);
   p.cages.forEach((k) => {
-    const c0 = k.cells[0];
-    add("text", { x: X(c0 % n) + (killer ? 6 : 3), y: X(Math.floor(c0 / n)) + (killer ? 13 : 11), "font-size": 10,
-      "font-family": "sans-serif" }, clueText(k, killer));
+    // A cage in parts: its starred clue on each part (partHeads).
+    const at = k.cells.filter((c) => heads.has(c));
+    for (const c0 of at.length ? at : [k.cells[0]])
+      add("text", { x: X(c0 % n) + (killer ? 6 : 3), y: X(Math.floor(c0 / n)) + (killer ? 13 : 11), "font-size": 10,
+        "font-family": "sans-serif" }, clueText(k, killer) + (at.length ? `*${heads.get(c0)}` : ""));
   });
   for (let i = 0; i < n * n; i++)
     if (values[i] > 0)

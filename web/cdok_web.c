@@ -286,9 +286,10 @@ static void put_model(struct buf *b, const cdok_puzzle *p)
 	cdok_scale scale = cdok_puzzle_scale(p);
 
 	putf(b, "{\"size\":%d,\"boxRows\":%d,\"boxCols\":%d,\"nylimb\":%s,"
-	     "\"scale\":\"%s\",\"levels\":[", n, cdok_puzzle_box_rows(p),
-	     cdok_puzzle_box_cols(p),
+	     "\"diagonals\":%s,\"scale\":\"%s\",\"levels\":[", n,
+	     cdok_puzzle_box_rows(p), cdok_puzzle_box_cols(p),
 	     cdok_puzzle_rules(p) & CDOK_RULE_NYLIMB ? "true" : "false",
+	     cdok_puzzle_rules(p) & CDOK_RULE_DIAGONALS ? "true" : "false",
 	     scale_word(scale));
 	for (int i = 0; i < cdok_level_count(scale); i++) {
 		put(b, i ? "," : "");

@@ -301,8 +301,13 @@ static int64_t shown_value(const cdok_puzzle *p, const int *values, int cell)
 
 /* The clue a cell shows, "12+" (or "12" for a hidden operator), into buf (at least 24 bytes, not
  * terminated); returns its length, 0 for none.  Only the first cell of
- * a cage of two or more cells has one. */
-static int clue_text(const cdok_puzzle *p, int cell, char *buf)
+ * a cage of two or more cells has one -- and in a cage that comes in
+ * parts (a Killer's may), the first cell of each part (part_head),
+ * each with '*' and the cage's tag after the clue (tag: the split
+ * cage's number, written as a label, A for the first): "14+*A" in
+ * three places is one cage, "14+*B" another. */
+static int clue_text(const cdok_puzzle *p, int cell, bool part_head,
+		     int tag, char *buf)
 {
 	int k = p->cage_of[cell], len;
 	const struct cdok_cage *c;
@@ -310,12 +315,20 @@ static int clue_text(const cdok_puzzle *p, int cell, char *buf)
 	if (k < 0)
 		return 0;
 	c = &p->cages[k];
-	if (c->ncells < 2 || c->cells[0] != cell)
+	if (c->ncells < 2 || (c->cells[0] != cell && !part_head))
 		return 0;
 	len = cdki_decimal(c->target, buf);
 	/* A hidden operator shows the target alone. */
 	if (c->op != CDOK_OP_ANY)
 		buf[len++] = (char)c->op;
+	if (part_head) {
+		char label[CDOK_LABEL_MAX + 1];
+
+		buf[len++] = '*';
+		cdki_label_for_index(tag, label);
+		memcpy(buf + len, label, strlen(label));
+		len += (int)strlen(label);
+	}
 	return len;
 }
 
@@ -361,6 +374,13 @@ struct drawing {
 	 * again. */
 	unsigned char right[CDOK_MAX_SIZE * CDOK_MAX_SIZE];
 	unsigned char below[CDOK_MAX_SIZE * CDOK_MAX_SIZE];
+	/* Whether any cage comes in parts, and then the first cell of
+	 * each part of such a cage and each such cage's tag, 0, 1, ...
+	 * in cage order (clue_text). */
+	bool parts;
+	int nsplit;
+	unsigned char part_head[CDOK_MAX_SIZE * CDOK_MAX_SIZE];
+	int tag[CDOK_MAX_SIZE * CDOK_MAX_SIZE];
 };
 
 /* The longest line: n cells of up to 21 characters, n + 1 lines or
@@ -445,7 +465,10 @@ static void draw_cell_lines(struct drawing *d, int y)
 	memcpy(line, blank, len);
 	for (int x = 0; x < n; x++) {
 		char text[24];
-		int tl = clue_text(p, y * n + x, text);
+		int cell = y * n + x;
+		int tl = clue_text(p, cell, d->parts && d->part_head[cell],
+				   d->parts && p->cage_of[cell] >= 0 ?
+				   d->tag[p->cage_of[cell]] : 0, text);
 
 		put_text(line + at[x], text, tl);
 	}
@@ -460,7 +483,53 @@ static void draw_cell_lines(struct drawing *d, int y)
 		put_text(line + at[x] + (width - tl) / 2, text, tl);
 	}
 	sb_putn(d->sb, line, len);
-	sb_putn(d->sb, blank, len);
+	if (!cdki_has_diagonals(p)) {
+		sb_putn(d->sb, blank, len);
+		return;
+	}
+	/* Killer X: the bottom line of a diagonal's cell shows which one,
+	 * '\\' from top left, '/' from top right, 'X' on both. */
+	memcpy(line, blank, len);
+	line[at[y] + (width - 1) / 2] = '\\';
+	line[at[n - 1 - y] + (width - 1) / 2] = y == n - 1 - y ? 'X' : '/';
+	sb_putn(d->sb, line, len);
+}
+
+/* The first cell of each part of every cage that comes in parts, into
+ * d->part_head; d->parts says whether there is one. */
+static void find_parts(struct drawing *d)
+{
+	const cdok_puzzle *p = d->p;
+	int n = p->size, stack[CDOK_MAX_SIZE * CDOK_MAX_SIZE];
+
+	d->parts = false;
+	d->nsplit = 0;
+	for (int k = 0; k < p->ncages; k++) {
+		const struct cdok_cage *c = &p->cages[k];
+
+		if (c->ncells < 2 || cdki_cage_connected(p, k))
+			continue;
+		if (!d->parts)
+			memset(d->part_head, 0, (size_t)n * (size_t)n);
+		d->parts = true;
+		d->tag[k] = d->nsplit++;
+		/* part_head doubles as the fill's marks (1, made 2 once
+		 * the part is done); 3 where a part starts. */
+		for (int i = 0; i < c->ncells; i++) {
+			int cell = c->cells[i];
+
+			if (d->part_head[cell])
+				continue;
+			cdki_region_fill(n, p->cage_of, cell, stack,
+					 d->part_head);
+			for (int j = 0; j < c->ncells; j++)
+				if (d->part_head[c->cells[j]] == 1)
+					d->part_head[c->cells[j]] = 2;
+			d->part_head[cell] = 3;
+		}
+	}
+	for (int cell = 0; d->parts && cell < n * n; cell++)
+		d->part_head[cell] = d->part_head[cell] == 3;
 }
 
 static cdok_status draw(struct strbuf *sb, const cdok_puzzle *p,
@@ -484,12 +553,19 @@ static cdok_status draw(struct strbuf *sb, const cdok_puzzle *p,
 				seg_between(p, cell, cell + n) : frame_seg(p));
 	}
 
+	find_parts(&d);
 	/* Every cell is as wide as the widest text any cell shows, and no
 	 * narrower than 5, so the grid stays square-ish for small
-	 * numbers. */
+	 * numbers (a split cage's clue counts its star and tag). */
 	for (int k = 0; k < p->ncages; k++) {
+		char label[CDOK_LABEL_MAX + 1];
 		int a = p->cages[k].ncells < 2 ? 0 :
 			decimal_len(p->cages[k].target) + 1;
+
+		if (a && d.parts && !cdki_cage_connected(p, k)) {
+			cdki_label_for_index(d.tag[k], label);
+			a += 1 + (int)strlen(label);
+		}
 
 		if (a > d.width)
 			d.width = a;

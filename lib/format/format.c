@@ -19,8 +19,8 @@ static const struct cdok_format formats[] = {
 	{.name = "spec",
 	 .summary = "cdok puzzle spec: one grid row per line, cage labels "
 		    "with clues such as J+12, givens as numbers (J=5 inside "
-		    "a cage); @boxes and @distinct lines above the grid for "
-		    "Killer Sudoku",
+		    "a cage); @boxes, @distinct and @diagonals lines above "
+		    "the grid for Killer Sudoku and Killer X",
 	 .flags = CDOK_FORMAT_VALUES,
 	 .read = cdki_spec_read, .write = cdki_spec_write,
 	 .detect = cdki_spec_detect},
@@ -47,7 +47,8 @@ static const struct cdok_format formats[] = {
 	FORMAT_ROW(solo, CDOK_FORMAT_LINE,
 		   "Simon Tatham's Solo game ID of a Killer Sudoku, "
 		   "CxRk:givens,cages,totals (grids up to 9 x 9), or of a "
-		   "plain one, CxR:givens (boxes of C x R cells), one per "
+		   "plain one, CxR:givens (boxes of C x R cells), x after "
+		   "CxR for the diagonals (Killer X, X Sudoku), one per "
 		   "line"),
 	FORMAT_ROW(arrows, CDOK_FORMAT_LINE,
 		   "the forums' Killer Sudoku on one line: 81 cells, the "

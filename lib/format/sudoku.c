@@ -159,6 +159,11 @@ static cdok_status check_writable(const cdok_puzzle *p, cdok_error *err)
 		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
 				 "the puzzle is in Nylimb mode, which a "
 				 "Sudoku line cannot say");
+	if (cdki_has_diagonals(p))
+		return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,
+				 "the puzzle's diagonals hold every value "
+				 "too (Sudoku X), which a Sudoku line cannot "
+				 "say (write it as solo or spec)");
 	if (!shape_of_puzzle(p)) {
 		if (!p->box_rows)
 			return cdki_fail(err, CDOK_ERR_UNSUPPORTED, 0, 0,

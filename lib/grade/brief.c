@@ -26,6 +26,7 @@ static enum kind step_kind(const cdok_step *s)
 	switch (s->technique) {
 	case TECH_NAKED_SINGLE:
 	case TECH_HIDDEN_SINGLE:
+	case TECH_DIAGONAL_SINGLE:
 	case TECH_BOX_SINGLE:
 	case TECH_CAGE_LAST:
 		return K_SINGLE;

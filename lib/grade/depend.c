@@ -21,6 +21,7 @@ static uint64_t read_values(const cdok_step *s, uint64_t full)
 {
 	switch (s->technique) {
 	case TECH_HIDDEN_SINGLE:
+	case TECH_DIAGONAL_SINGLE:
 	case TECH_BOX_SINGLE:
 		return s->nplaced ? BIT(s->placed[0].value) : full;
 	case TECH_POINTING:

@@ -53,6 +53,8 @@ bool cdki_cells_see(const struct grader *g, int a, int b)
 	for (int k = 0; k < g->nkinds; k++)
 		if (cell_unit(g, a, k) == cell_unit(g, b, k))
 			return true;
+	if (cdki_same_diagonal(g->p, a, b))
+		return true;
 	ca = g->p->cage_of[a];
 	return ca >= 0 && ca == g->p->cage_of[b] && g->p->cages[ca].distinct;
 }
@@ -294,6 +296,33 @@ static void take_value(struct grader *g, int cell, int value)
 	g->placements++;
 }
 
+/* Under CDOK_RULE_DIAGONALS, the value (bit b) placed in cell leaves
+ * the other cells of the cell's diagonals, as place does for its
+ * units.  False on a contradiction. */
+static bool place_diagonals(struct grader *g, int cell, uint64_t b,
+			    bool record)
+{
+	int d[2], nd = cdki_diagonals_of(g->p, cell, d);
+
+	for (int j = 0; j < nd; j++) {
+		const int *u = unit_of(g, d[j]);
+
+		for (int i = 0; i < g->n; i++) {
+			if (u[i] == cell || !(g->dom[u[i]] & b))
+				continue;
+			if (g->val[u[i]]) {
+				g->contradiction = true;
+				return false;
+			}
+			if (record)
+				cdki_step_remove(g, u[i], b);
+			else if (!narrow(g, u[i], g->dom[u[i]] & ~b))
+				return false;
+		}
+	}
+	return true;
+}
+
 /* Place value in cell, and note its removal from every cell that sees
  * it as part of the step (record: into g->step; else directly). */
 static bool place(struct grader *g, int cell, int value, bool record)
@@ -332,6 +361,8 @@ static bool place(struct grader *g, int cell, int value, bool record)
 					return false;
 			}
 	}
+	if (!place_diagonals(g, cell, b, record))
+		return false;
 	if (g->killer && g->kc_of[cell] >= 0) {
 		/* As Solo keeps its books: the value leaves the other open
 		 * cells of the cell's Killer cage, or of the part of it the
@@ -587,6 +618,10 @@ static void units_init(struct grader *g)
 
 	g->nkinds = g->p->box_rows ? 3 : 2;
 	cdki_geometry_fill(g->p, g->unit_cells, g->cell_units);
+	/* The diagonals (units 3n, 3n + 1) follow, for the techniques
+	 * that look at them: place, cdki_tech_diagonal_single. */
+	if (cdki_has_diagonals(g->p))
+		cdki_geometry_fill_diagonals(g->p, g->unit_cells + 3 * n * n);
 	for (int cell = 0; cell < g->ncells; cell++)
 		for (int k = 0; k < CDKI_KINDS; k++) {
 			int u = cell_unit(g, cell, k);
@@ -702,7 +737,8 @@ static bool block_init(struct grader *g, size_t cells)
 	const cdok_puzzle *p = g->p;
 	size_t nc = (size_t)g->ncells;
 	size_t ncages = (size_t)(p->ncages ? p->ncages : 1);
-	size_t units = (size_t)3 * (size_t)p->size;
+	/* Rows, columns, boxes and room for the two diagonals. */
+	size_t units = (size_t)3 * (size_t)p->size + 2;
 	struct gstep *s = &g->step;
 
 	for (int pass = 0; pass < 2; pass++) {

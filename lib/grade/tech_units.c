@@ -81,6 +81,45 @@ int cdki_tech_hidden_single(struct grader *g)
 				(CDKI_COL + 1) * g->n);
 }
 
+/* Killer X, Sudoku X: a value with one place left on a diagonal (units
+ * 3n, 3n + 1).  The diagonals keep no counts: they are looked at whole,
+ * two units of a puzzle that has them. */
+int cdki_tech_diagonal_single(struct grader *g)
+{
+	int n = g->n;
+
+	if (!cdki_has_diagonals(g->p))
+		return 0;
+	for (int unit = 3 * n; unit < 3 * n + 2; unit++) {
+		const int *u = unit_of(g, unit);
+		uint64_t placed = 0, once = 0, more = 0, missing;
+
+		for (int i = 0; i < n; i++) {
+			uint64_t d = g->val[u[i]] ? 0 : g->dom[u[i]];
+
+			placed |= g->val[u[i]] ? BIT(g->val[u[i]]) : 0;
+			more |= once & d;
+			once |= d;
+		}
+		missing = g->full & ~placed;
+		if (missing & ~once)
+			return CDKI_CONTRADICTION;
+		once &= ~more & missing;
+		if (!once)
+			continue;
+		for (int i = 0; i < n; i++)
+			if (!g->val[u[i]] && (g->dom[u[i]] & BIT(low(once)))) {
+				cdki_step_begin(g, TECH_DIAGONAL_SINGLE);
+				cdki_step_place(g, u[i], low(once));
+				cdki_step_cell(g, u[i]);
+				g->step.value = low(once);
+				g->step.unit = unit;
+				return 1;
+			}
+	}
+	return 0;
+}
+
 int cdki_tech_naked_single(struct grader *g)
 {
 	/* The open cells that were left one candidate, first in reading
@@ -349,12 +388,26 @@ static int hall_set(int m, const uint64_t *adj, uint64_t *set,
 	return best < m;
 }
 
-/* Naked and hidden subsets in one unit. */
+/* The values placed on diagonal unit (3n or 3n + 1), which keeps no
+ * books of its own (g->placed has the Latin units'). */
+static uint64_t diagonal_placed(const struct grader *g, int unit)
+{
+	const int *u = unit_of(g, unit);
+	uint64_t placed = 0;
+
+	for (int i = 0; i < g->n; i++)
+		placed |= g->val[u[i]] ? BIT(g->val[u[i]]) : 0;
+	return placed;
+}
+
+/* Naked and hidden subsets in one unit (a diagonal too). */
 static int subset_in(struct grader *g, int unit)
 {
 	const int *u = unit_of(g, unit);
 	int cells[64], values[64], m = 0, nv = 0, vi[64];
-	uint64_t adj[64], missing = g->full & ~unit_placed(g, unit);
+	uint64_t adj[64], missing = g->full &
+		~(unit >= 3 * g->n ? diagonal_placed(g, unit)
+				   : unit_placed(g, unit));
 	uint64_t set = 0, nset = 0, outside;
 	int r, size;
 
@@ -427,6 +480,15 @@ int cdki_tech_naked_subset(struct grader *g)
 				return r;
 			g->dirty_subsets[kind] &= ~bit;
 		}
+	}
+	/* Killer X: the diagonals after every other unit (they keep no
+	 * dirty bits; two units cost little to look at). */
+	for (int unit = 3 * n; cdki_has_diagonals(g->p) && unit < 3 * n + 2;
+	     unit++) {
+		int r = subset_in(g, unit);
+
+		if (r)
+			return r;
 	}
 	return 0;
 }
@@ -528,14 +590,14 @@ int cdki_tech_fish(struct grader *g)
 
 /* ---- forcing chains ---- */
 
-/* Cells that see each other for a chain: the same row or column, and on
- * Solo's scale the same box. */
+/* Cells that see each other for a chain: the same row or column, on
+ * Solo's scale the same box, in a Killer X the same diagonal. */
 static bool chain_sees(const struct grader *g, int a, int b)
 {
 	for (int k = 0; k < g->nkinds; k++)
 		if (cell_unit(g, a, k) == cell_unit(g, b, k))
 			return true;
-	return false;
+	return cdki_same_diagonal(g->p, a, b);
 }
 
 /* The step of a chain from start (v when it is not) that reached x,

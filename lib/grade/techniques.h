@@ -69,6 +69,10 @@ enum { KEEN_NONE = -1, SOLO_NONE = -1 };
 	X(HIDDEN_SINGLE, hidden_single,					\
 	  "hidden-single", "Hidden single in a line", EASY, BASIC, 1,	\
 	  "{value} has no other place in {unit}, so {cell} is {value}.") \
+	X(DIAGONAL_SINGLE, diagonal_single,				\
+	  "diagonal-single", "Hidden single in a diagonal", NONE, BASIC, \
+	  1, "{value} has no other place in {unit}, so {cell} is "	\
+	  "{value}.")							\
 	/* Cage reasoning. */						\
 	X(CAGE_VALUES, cage_values,					\
 	  "cage-values", "Values a cage can use", EASY, NONE, 2,	\

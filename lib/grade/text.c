@@ -67,13 +67,18 @@ static void text_values(uint64_t values, const char *last, struct strbuf *sb)
 	}
 }
 
-/* "row 4", "column 6", "box 5". */
+/* "row 4", "column 6", "box 5", "the diagonal from top left". */
 static void text_unit(const struct grader *g, int unit, struct strbuf *sb)
 {
 	static const char *const kinds[CDKI_KINDS] = {
 		[CDKI_ROW] = "row", [CDKI_COL] = "column", [CDKI_BOX] = "box"
 	};
 
+	if (unit >= 3 * g->n) {
+		sb_puts(sb, unit == 3 * g->n ? "the diagonal from top left"
+			: "the diagonal from top right");
+		return;
+	}
 	cdki_sb_printf(sb, "%s %d", kinds[cdki_kind_of(g->n, unit)],
 		       unit % g->n + 1);
 }

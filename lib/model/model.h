@@ -426,6 +426,16 @@ static inline int cdki_diagonals_of(const cdok_puzzle *p, int cell,
 	return k;
 }
 
+/* Whether cells a and b lie on one diagonal unit of p (always false
+ * when p's diagonals are not units). */
+static inline bool cdki_same_diagonal(const cdok_puzzle *p, int a, int b)
+{
+	int n = p->size, ra = a / n, ca = a % n, rb = b / n, cb = b % n;
+
+	return cdki_has_diagonals(p) &&
+	       ((ra == ca && rb == cb) || (ra + ca == n - 1 && rb + cb == n - 1));
+}
+
 /* The i-th cell (row i) of diagonal unit u (3n or 3n + 1) of an n x n
  * grid. */
 static inline int cdki_diagonal_cell(int n, int u, int i)

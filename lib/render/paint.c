@@ -386,6 +386,84 @@ static void cage_outline(struct grid *g, int k, double inset)
 	free(e);
 }
 
+/* The sum of Killer cage k in the top-left corner of cell, on a white
+ * patch that breaks the dashed outline there; on each part of a cage
+ * that comes in parts, with a star and the cage's tag after it (tag >=
+ * 0, written as a label: "14*A"; doc/PICTURES.md). */
+static void killer_clue(struct grid *g, int k, int cell, int tag)
+{
+	cairo_t *cr = g->cr;
+	double c = g->cell, inset = c * 0.11;
+	double x = g->x + cell % g->n * c + thick_width(c) / 2 + c * 0.04;
+	double y = g->y + cell / g->n * c + thick_width(c) / 2 + c * 0.04;
+	double size, patch = c * 0.035;
+	cairo_text_extents_t ext;
+	char text[48 + CDOK_LABEL_MAX + 2], label[CDOK_LABEL_MAX + 1];
+
+	clue_text(g, k, text, 48);
+	if (tag >= 0) {
+		cdki_label_for_index(tag, label);
+		strcat(text, "*");
+		strcat(text, label);
+	}
+	size = fit_size(cr, text, false, cdki_render_clue_size(c) * 0.92,
+			c - 2 * inset);
+	if (g->min_clue == 0 || size < g->min_clue)
+		g->min_clue = size;
+	cdki_render_font(cr, false, size);
+	cairo_text_extents(cr, text, &ext);
+	set_cell_ground(g, cell);
+	cairo_rectangle(cr, x - patch, y - patch, ext.x_advance + 2 * patch,
+			DIGIT_HEIGHT * size + 2 * patch);
+	cairo_fill(cr);
+	cairo_set_source_rgb(cr, 0, 0, 0);
+	cairo_move_to(cr, x, y + DIGIT_HEIGHT * size);
+	cairo_show_text(cr, text);
+}
+
+/* A Killer cage in parts (the tag-th such cage): its tagged sum on the
+ * first cell of each part, so that a reader sees which parts make one
+ * cage. */
+static void killer_parts_clues(struct grid *g, int k, int tag)
+{
+	const struct cdok_cage *cage = &g->p->cages[k];
+	int nn = g->n * g->n;
+	int *stack = cdok_malloc((size_t)nn * sizeof(*stack));
+	unsigned char *seen = cdok_calloc((size_t)nn, 1);
+
+	if (!stack || !seen) {
+		g->nomem = true;
+	} else {
+		for (int i = 0; i < cage->ncells; i++) {
+			if (seen[cage->cells[i]])
+				continue;
+			cdki_region_fill(g->n, g->p->cage_of, cage->cells[i],
+					 stack, seen);
+			killer_clue(g, k, cage->cells[i], tag);
+		}
+	}
+	free(stack);
+	free(seen);
+}
+
+/* Killer X: the two main diagonals as thin grey lines from corner to
+ * corner, under the values (doc/PICTURES.md). */
+static void draw_diagonals(struct grid *g)
+{
+	cairo_t *cr = g->cr;
+	double side = g->n * g->cell;
+
+	if (!cdki_has_diagonals(g->p))
+		return;
+	cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
+	cairo_set_line_width(cr, thin_width(g->cell) * 1.5);
+	cairo_move_to(cr, g->x, g->y);
+	cairo_line_to(cr, g->x + side, g->y + side);
+	cairo_move_to(cr, g->x + side, g->y);
+	cairo_line_to(cr, g->x, g->y + side);
+	cairo_stroke(cr);
+}
+
 /* Killer cages: each outlined by a dashed line inside its cells, the
  * sum in the outline's top-left corner on a white patch that breaks the
  * line there. */
@@ -408,34 +486,15 @@ static void draw_killer_cages(struct grid *g)
 	}
 	cairo_set_dash(cr, NULL, 0, 0);
 
-	for (int k = 0; k < g->p->ncages; k++) {
+	for (int k = 0, tag = 0; k < g->p->ncages; k++) {
 		const struct cdok_cage *cage = &g->p->cages[k];
-		int first = cage->cells[0];
-		double x = g->x + first % g->n * c + thick_width(c) / 2 +
-			   c * 0.04;
-		double y = g->y + first / g->n * c + thick_width(c) / 2 +
-			   c * 0.04;
-		double size, patch = c * 0.035;
-		cairo_text_extents_t ext;
-		char text[48];
 
 		if (cage->ncells < 2)
 			continue;
-		clue_text(g, k, text, sizeof(text));
-		size = fit_size(cr, text, false,
-				cdki_render_clue_size(c) * 0.92, c - 2 * inset);
-		if (g->min_clue == 0 || size < g->min_clue)
-			g->min_clue = size;
-		cdki_render_font(cr, false, size);
-		cairo_text_extents(cr, text, &ext);
-		set_cell_ground(g, first);
-		cairo_rectangle(cr, x - patch, y - patch,
-				ext.x_advance + 2 * patch,
-				DIGIT_HEIGHT * size + 2 * patch);
-		cairo_fill(cr);
-		cairo_set_source_rgb(cr, 0, 0, 0);
-		cairo_move_to(cr, x, y + DIGIT_HEIGHT * size);
-		cairo_show_text(cr, text);
+		if (cdki_cage_connected(g->p, k))
+			killer_clue(g, k, cage->cells[0], -1);
+		else
+			killer_parts_clues(g, k, tag++);
 	}
 }
 
@@ -573,6 +632,7 @@ cdok_status cdki_render_paint(cairo_t *cr, const cdok_puzzle *p,
 	cairo_rectangle(cr, x, y, p->size * cell, p->size * cell);
 	cairo_fill(cr);
 	draw_shade(&g);
+	draw_diagonals(&g);
 	draw_thin_lines(&g);
 	if (has_boxes(&g)) {
 		/* The box lines go over the dashed outlines and the

@@ -73,7 +73,8 @@ def loads_all(text: Union[str, bytes], format: Optional[str] = None, *,
     """Every puzzle of a text (a stream may hold several).
 
     format names the format ("spec", "ucf", "calpoly", "keen", "solo",
-    "sudoku", "killer", "json"); without it the format is told from the text.
+    "sudoku", "arrows", "sudocue", "killer", "json"); without it the
+    format is told from the text.
     nylimb reads the puzzles with the Nylimb rules, as ``cdok -N`` does.
     name is the file name to give errors and puzzles.  A text that does
     not follow its format raises cdok.ParseError (or another cdok.Error)

@@ -22,6 +22,7 @@ Grid = List[List[Optional[int]]]
 Cell = Tuple[int, int]
 
 RULE_NYLIMB = 1
+RULE_DIAGONALS = 4  # CDOK_RULE_DIAGONALS: Killer X
 
 
 class Verdict(str, enum.Enum):
@@ -394,6 +395,12 @@ class Puzzle:
         return bool(self._model.rules & RULE_NYLIMB)
 
     @property
+    def diagonals(self) -> bool:
+        """Whether the two main diagonals hold every value once too
+        (Killer X, Sudoku X: @diagonals in the spec)."""
+        return bool(self._model.rules & RULE_DIAGONALS)
+
+    @property
     def killer(self) -> bool:
         """Whether the puzzle has Killer rules: boxes, or a cage of two or
         more cells whose values must differ."""
@@ -634,8 +641,8 @@ class Puzzle:
               solution: Optional[Sequence[Sequence[Optional[int]]]] = None,
               **pictures: Any) -> Union[str, bytes]:
         """The puzzle as text in a format (cdok.formats() lists them):
-        "spec", "ucf", "calpoly", "keen", "solo", "sudoku", "killer",
-        "json", a drawing, "ascii" or "utf8", or a picture, "svg", "png"
+        "spec", "ucf", "calpoly", "keen", "solo", "sudoku", "arrows",
+        "sudocue", "killer", "json", a drawing, "ascii" or "utf8", or a picture, "svg", "png"
         or "pdf", as newspapers print it.  With solution (a grid), the values
         shown instead of the givens -- for "ucf" and "calpoly" the
         answer as the contest or course writes it.  Binary formats give

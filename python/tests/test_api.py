@@ -50,6 +50,36 @@ class Reading(unittest.TestCase):
         p = cdok.load(README6)
         self.assertEqual(cdok.loads(p.dumps("json"), "json"), p)
 
+    def test_hard_killer_lines(self):
+        # ISS's collections (tests/data/iss_killers): the forums' line
+        # and SudoCue's, Killer X, cells in no cage, a diagonal broken.
+        data = os.path.join(CORPUS, "..", "iss_killers")
+        with open(os.path.join(data, "hs_killers.txt")) as f:
+            line = f.read().split("\n")[0]
+        with open(os.path.join(data, "hs_killers.solutions")) as f:
+            sol = f.read().split("\n")[0]
+        self.assertEqual(cdok.detect(line), "sudocue")
+        p = cdok.loads(line)
+        self.assertTrue(p.diagonals)
+        self.assertEqual(cdok.loads(p.dumps("sudocue")), p)
+        grid = [[int(sol[9 * r + c]) for c in range(9)] for r in range(9)]
+        self.assertEqual(p.check(grid), [])
+        # Swap two columns that keep rows, columns and boxes right but
+        # not the diagonals nor the cages: a diagonal problem is listed.
+        bad = [row[:] for row in grid]
+        for row in bad:
+            row[0], row[1] = row[1], row[0]
+        kinds = {pr.kind for pr in p.check(bad)}
+        self.assertIn("diagonal", kinds)
+        with open(os.path.join(data, "tarek_all.txt")) as f:
+            line = f.read().split("\n")[21]
+        self.assertEqual(cdok.detect(line), "arrows")
+        q = cdok.loads(line)
+        self.assertFalse(q.diagonals)
+        self.assertEqual(cdok.loads(q.dumps("arrows")), q)
+        with self.assertRaises(cdok.UnsupportedError):
+            p.dumps("arrows")
+
     def test_text_path_and_file_objects(self):
         with open(README6) as f:
             text = f.read()

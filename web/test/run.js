@@ -173,6 +173,28 @@ test("held-out Keen 9 x 9 of every level and Solo Killers, opened by link, typed
   await close(page);
 });
 
+test("a Killer X with cells in no cage (SudoCue's line): diagonals tinted, no outline round a bare cell, typed in, ends Solved", async () => {
+  // ISS's HS_KILLERS #9 (tests/data/iss_killers/): 3x3:d:k:, its first
+  // cell in no cage.
+  const ISS = path.join(ROOT, "tests", "data", "iss_killers");
+  const line = fs.readFileSync(path.join(ISS, "hs_killers.txt"), "utf8").split("\n")[8];
+  const sol = fs.readFileSync(path.join(ISS, "hs_killers.solutions"), "utf8").split("\n")[8];
+  const page = await open(FILE_URL, "p=" + encodeURIComponent(line));
+  await gridOf(page, 9);
+  const cells = page.locator("[role=gridcell]");
+  assert.equal(await page.locator(".cell.diag").count(), 17);
+  assert.ok(await cells.nth(0).evaluate((e) => e.classList.contains("diag")));
+  assert.equal(await cells.nth(0).locator(".cage").count(), 0, "r1c1 is in no cage");
+  assert.equal(await cells.nth(2).locator(".cage").count(), 1, "r1c3 is in a cage");
+  await page.screenshot({ path: path.join(SHOTS, "killer-x.png") });
+  const rows = [];
+  for (let r = 0; r < 9; r++) rows.push([...sol.slice(9 * r, 9 * r + 9)].map(Number));
+  await typeGrid(page, rows);
+  const text = await statusMatches(page, /Solved/);
+  assert.match(text, /Solved! Your time: \d+:\d\d/);
+  await close(page);
+});
+
 test("from a static server on 127.0.0.1: a 12 x 12 typed with 0, a and b ends Solved", async () => {
   const page = await open(HTTP_URL, "size=12&level=easy&seed=3");
   await gridOf(page, 12);
