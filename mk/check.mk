@@ -150,8 +150,9 @@ test-tsan-short: $(TSAN_BUILD)/threads
 # ThreadSanitizer test, the sweeps of mk/sweep.mk (the random
 # comparison with tests/ref.c, the hint replay, the mutation run) and
 # the independent counter on every held-out hidden-operator puzzle
-# (tests/test_hidden.c; minutes) and the reasons of every step of every
-# corpus puzzle (tests/test_reasons.c).
+# (tests/test_hidden.c; minutes), the reasons of every step of every
+# corpus puzzle (tests/test_reasons.c) and the hard Killers of ISS's
+# EXTREME_KILLERS and TAREK_ALL (tests/test_killer_x.c; seconds).
 check-ci:
 	$(CHECK_MAKE) WERROR=-Werror test-alloc
 	$(CHECK_MAKE) WERROR=-Werror test-tsan
@@ -159,6 +160,7 @@ check-ci:
 	$(CHECK_MAKE) WERROR=-Werror $(BUILD)/cdok-tests
 	CDOK_HIDDEN_REF=all $(BUILD)/cdok-tests --filter 'hidden/keen9_ref*'
 	CDOK_REASONS=all $(BUILD)/cdok-tests --filter 'reasons/*'
+	CDOK_ISS_KILLERS=all $(BUILD)/cdok-tests --filter 'killer_x/*'
 
 include mk/sweep.mk
 

@@ -42,6 +42,13 @@ struct unit_state {
 	 * (bit i: the box's i-th cell in reading order) in that column;
 	 * all, every position. */
 	uint64_t box_col[CDOK_MAX_SIZE], box_all;
+	/* Killer X (CDOK_RULE_DIAGONALS): the two main diagonals are units
+	 * too, outside the kinds (a cell may be on both): their cells, from
+	 * the top row down (diag[0] from top left, diag[1] from top right),
+	 * and whether one changed since their hidden singles ran. */
+	bool diags;
+	bool diag_dirty;
+	int diag[2][CDOK_MAX_SIZE];
 };
 
 #include "solve/engine.h"
@@ -89,6 +96,11 @@ static bool units_init(struct engine *s)
 		for (int i = 0; i < s->n; i++)
 			s->u->box_col[i % bc] |= (uint64_t)1 << i;
 	}
+	s->u->diags = (s->puzzle->rules & CDOK_RULE_DIAGONALS) != 0;
+	for (int i = 0; i < s->n; i++) {
+		s->u->diag[0][i] = i * (s->n + 1);
+		s->u->diag[1][i] = (i + 1) * (s->n - 1);
+	}
 	return s->u->fixed != NULL;
 }
 
@@ -97,6 +109,25 @@ static void units_free(struct engine *s)
 	if (s->u)
 		free(s->u->fixed);
 	free(s->u);
+}
+
+/* Which main diagonals cell is on: bit 0 the one from top left, bit 1
+ * the one from top right. */
+static inline unsigned on_diagonal(const struct engine *s, int cell)
+{
+	int r = cell / s->n, c = cell % s->n;
+
+	return (unsigned)(r == c) | (unsigned)(r + c == s->n - 1) << 1;
+}
+
+/* A cell changed under Killer X: its diagonals' singles are due.  Out
+ * of line, so that narrow, which every change goes through, stays as
+ * small as without diagonals. */
+static __attribute__((noinline, cold)) void
+diagonal_changed(struct engine *s, int cell)
+{
+	if (on_diagonal(s, cell))
+		s->u->diag_dirty = true;
 }
 
 static inline void units_changed(struct engine *s, int cell, dom_t nd,
@@ -114,6 +145,8 @@ static inline void units_changed(struct engine *s, int cell, dom_t nd,
 		for (int k = 0; k < NKINDS; k++)
 			u->ad_dirty[k] |= bits[k];
 	}
+	if (__builtin_expect(u->diags, 0))
+		diagonal_changed(s, cell);
 	if (!(nd & (nd - 1)))
 		u->fixed[u->nfixed++] = cell;
 }
@@ -160,12 +193,21 @@ static bool units_root(struct engine *s, dom_t *root)
 	}
 	for (int k = 0; k < s->nkinds; k++)
 		s->u->ad_dirty[k] = s->dirty[k];
+	/* The pass above keeps to rows, columns and boxes: a given on a
+	 * diagonal leaves it through the fixed cells' eliminations. */
+	if (s->u->diags) {
+		s->u->diag_dirty = true;
+		for (int i = 0; i < s->ncells; i++)
+			if (cdok_has_given(s->puzzle, i) && on_diagonal(s, i))
+				s->u->fixed[s->u->nfixed++] = i;
+	}
 	return true;
 }
 
 static void units_reset(struct engine *s)
 {
 	s->u->nfixed = 0;
+	s->u->diag_dirty = false;
 	for (int k = 0; k < NKINDS; k++)
 		s->u->ad_dirty[k] = 0;
 }
@@ -203,8 +245,40 @@ static inline bool eliminate_at(struct engine *s, dom_t *dom, int peer,
 	return true;
 }
 
+/* A contradiction found on a main diagonal: one more failure for each
+ * of its cells (the diagonals have no unit weight of their own). */
+static void weigh_diagonal(struct engine *s, int d)
+{
+	for (int i = 0; i < s->n; i++)
+		s->wcell[s->u->diag[d][i]]++;
+}
+
+/* Remove the value v of a fixed cell from the other cells of the main
+ * diagonals it is on (Killer X). */
+static bool eliminate_diagonals(struct engine *s, dom_t *dom, int cell,
+				dom_t v)
+{
+	unsigned on = on_diagonal(s, cell);
+
+	for (int d = 0; d < 2; d++) {
+		if (!(on >> d & 1))
+			continue;
+		for (int i = 0; i < s->n; i++) {
+			int peer = s->u->diag[d][i];
+
+			if (peer != cell && (dom[peer] & v) &&
+			    !narrow(s, dom, peer, dom[peer] & ~v)) {
+				weigh_diagonal(s, d);
+				return false;
+			}
+		}
+	}
+	return true;
+}
+
 /* Remove each fixed cell's value from the other cells of its units: its
- * row, its column, then the cells of its box in neither. */
+ * row, its column, then the cells of its box in neither (and under
+ * Killer X its diagonals). */
 static bool eliminate_fixed(struct engine *s, dom_t *dom)
 {
 	struct unit_state *u = s->u;
@@ -236,6 +310,8 @@ static bool eliminate_fixed(struct engine *s, dom_t *dom)
 		for (int i = cell + n; i < s->ncells; i += n)
 			if (!eliminate_at(s, dom, i, v, n + c))
 				return false;
+		if (u->diags && !eliminate_diagonals(s, dom, cell, v))
+			return false;
 		if (s->nkinds < 3)
 			continue;
 		/* The box's cells in neither the row nor the column: its
@@ -255,10 +331,10 @@ static bool eliminate_fixed(struct engine *s, dom_t *dom)
 	return true;
 }
 
-/* Hidden singles over one unit. */
-static bool unit_singles(struct engine *s, dom_t *dom, int unit)
+/* Hidden singles over the n cells of a unit. */
+static inline bool cells_singles(struct engine *s, dom_t *dom,
+				 const int *cells)
 {
-	const int *cells = s->unit_cells + (size_t)unit * (size_t)s->n;
 	dom_t once = 0, twice = 0, hidden;
 	int n = s->n;
 
@@ -283,6 +359,24 @@ static bool unit_singles(struct engine *s, dom_t *dom, int unit)
 				return false;
 		}
 	}
+	return true;
+}
+
+static bool unit_singles(struct engine *s, dom_t *dom, int unit)
+{
+	return cells_singles(s, dom,
+			     s->unit_cells + (size_t)unit * (size_t)s->n);
+}
+
+/* Hidden singles over the main diagonals (Killer X), when one changed. */
+static bool diagonal_singles(struct engine *s, dom_t *dom)
+{
+	s->u->diag_dirty = false;
+	for (int d = 0; d < 2; d++)
+		if (!cells_singles(s, dom, s->u->diag[d])) {
+			weigh_diagonal(s, d);
+			return false;
+		}
 	return true;
 }
 
@@ -445,7 +539,7 @@ static bool unit_alldiff(struct engine *s, dom_t *dom, int unit)
  * are filled line by line without search.  Boxes break the argument. */
 static bool units_can_complete(const struct engine *s)
 {
-	return s->nkinds == 2;
+	return s->nkinds == 2 && !s->u->diags;
 }
 
 static bool units_complete(struct engine *s, const dom_t *dom)
@@ -503,7 +597,8 @@ static enum step units_cheap(struct engine *s, dom_t *dom)
 	if (!eliminate_fixed(s, dom))
 		return STEP_FAIL;
 	if (!s->q[Q_CHEAP].count && !s->q[Q_LIGHT].count &&
-	    !each_dirty_unit(s, dom, s->dirty, unit_singles))
+	    (!each_dirty_unit(s, dom, s->dirty, unit_singles) ||
+	     (s->u->diag_dirty && !diagonal_singles(s, dom))))
 		return STEP_FAIL;
 	return s->u->nfixed ? STEP_AGAIN : STEP_DONE;
 }
@@ -519,7 +614,7 @@ static enum step units_full(struct engine *s, dom_t *dom)
 	if (!each_dirty_unit(s, dom, s->u->ad_dirty, unit_alldiff))
 		return STEP_FAIL;
 	if (s->u->nfixed || s->dirty[KIND_ROW] || s->dirty[KIND_COL] ||
-	    s->dirty[KIND_BOX])
+	    s->dirty[KIND_BOX] || s->u->diag_dirty)
 		return STEP_AGAIN;
 	return STEP_DONE;
 }

@@ -112,7 +112,8 @@ static bool find_free_lines(struct engine *s)
 	const cdok_puzzle *p = s->puzzle;
 	int n = s->n, best_free = 0;
 
-	if (s->limit < 1 || s->limit > 2)
+	/* Swapping two lines moves the main diagonals' values (Killer X). */
+	if (s->limit < 1 || s->limit > 2 || (p->rules & CDOK_RULE_DIAGONALS))
 		return true;
 	for (int rows = 1; rows >= 0; rows--) {
 		int band = rows ? p->box_rows : p->box_cols;

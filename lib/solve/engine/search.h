@@ -105,12 +105,31 @@ static void search(struct engine *s, int depth)
 		s->node_id = ++s->nodes_made;
 		if (propagate(s, child))
 			search(s, depth + 1);
+		else
+			/* A value that fails at once: the cell itself is
+			 * where the search fails (BRANCH_WEIGHT). */
+			s->wcell[best] += BRANCH_WEIGHT;
 		tables_undo(s, mark);
 		/* The trail put back exactly what the child changed. */
 		CDOK_ASSERT(s->trail_top == mark &&
 			    live_digest(s, nlive) == digest);
 		nogoods_tried(s, depth, cand & -cand);
 	}
+}
+
+/* When the first stage is cut short: after ESCALATE_NODES nodes, or
+ * ESCALATE_LOOSE_NODES in a puzzle with boxes and a cell that is in no
+ * cage and not given (HS_KILLERS of ISS: the sums of single units leave
+ * such a cell's unit more than DERIVED_BOX_CELLS cells, so the first
+ * stage has next to no derived sums, and the wider ones decide). */
+static uint64_t escalate_at(const struct engine *s)
+{
+	if (s->nkinds > 2)
+		for (int i = 0; i < s->ncells; i++)
+			if (s->cage_of[i] < 0 &&
+			    !cdok_has_given(s->puzzle, i))
+				return ESCALATE_LOOSE_NODES;
+	return ESCALATE_NODES;
 }
 
 /* The search from the root, in at most three stages.  Most puzzles need
@@ -136,7 +155,7 @@ static void search(struct engine *s, int depth)
 static void search_root(struct engine *s, dom_t *root)
 {
 	s->stage = 0;
-	s->cut_at = DERIVED_SUMS ? ESCALATE_NODES : LAYOUT_TABLES ?
+	s->cut_at = DERIVED_SUMS ? escalate_at(s) : LAYOUT_TABLES ?
 		    ESCALATE_BIG_NODES : 0;
 	if (!nogoods_path_alloc(s))
 		return;
