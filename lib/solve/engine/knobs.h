@@ -198,7 +198,12 @@
  * all (search nodes, CPU of cdok solve on a loaded machine): 0 (none)
  * 5.27 M nodes, 183 s; 1: 2.16 M, 66 s; 4: 1.96 M, 71 s; 16 on three of
  * them worse than 4 (mathemagic_killers_0: 72,705 nodes against 29,816;
- * _1 294,761 against 149,329; _5 214,721 against 174,838). */
+ * _1 294,761 against 149,329; _5 214,721 against 174,838).  The price
+ * is paid on TAREK_ALL: its 33 puzzles that 3fb93f1 read (CPU of cdok
+ * solve on each JSON, a quieter machine) take 1.04 s at 3fb93f1, 0.94 s
+ * with 0, 0.98 s with 1 and 1.23 s with 4 -- 1 may be the better
+ * choice, to be measured on a quiet machine with the golden cases it
+ * moves (bench/RESULTS.md, "issue 37"). */
 #ifndef BRANCH_WEIGHT
 #define BRANCH_WEIGHT 4
 #endif
