@@ -15,26 +15,6 @@
 
 #define DATA "tests/data/iss_killers/"
 
-/* Every line of a data file, NUL-terminated in place in *text (freed by
- * the caller); returns how many. */
-static int lines_of(const char *path, char **text, char ***lines)
-{
-	size_t len;
-	char *t = tl_read(path, &len), *save = NULL;
-	char **ls = NULL;
-	int n = 0;
-
-	for (char *l = strtok_r(t, "\n", &save); l;
-	     l = strtok_r(NULL, "\n", &save)) {
-		ls = realloc(ls, (size_t)(n + 1) * sizeof(*ls));
-		cr_assert_not_null(ls);
-		ls[n++] = l;
-	}
-	*text = t;
-	*lines = ls;
-	return n;
-}
-
 struct collection {
 	const char *name;
 	const char *format;
@@ -89,9 +69,9 @@ Test(killer_lines, every_iss_puzzle_reads_and_comes_back)
 		int n, ns;
 
 		snprintf(path, sizeof(path), DATA "%s.txt", c->name);
-		n = lines_of(path, &text, &lines);
+		n = tl_data_lines(path, &text, &lines);
 		snprintf(path, sizeof(path), DATA "%s.solutions", c->name);
-		ns = lines_of(path, &stext, &sols);
+		ns = tl_data_lines(path, &stext, &sols);
 		cr_assert_eq(n, c->count, "%s: %d puzzles", c->name, n);
 		cr_assert_eq(ns, n);
 		for (int i = 0; i < n; i++) {

@@ -12,28 +12,6 @@
 
 #define DATA "tests/data/sudoku/"
 
-/* The lines of a data file that are not comments, NUL-terminated in
- * place in *text (freed by the caller); returns how many. */
-static int data_lines(const char *path, char **text, char ***lines)
-{
-	size_t len;
-	char *t = tl_read(path, &len), *save = NULL;
-	char **ls = NULL;
-	int n = 0;
-
-	for (char *l = strtok_r(t, "\n", &save); l;
-	     l = strtok_r(NULL, "\n", &save)) {
-		if (l[0] == '#' || !l[0])
-			continue;
-		ls = realloc(ls, (size_t)(n + 1) * sizeof(*ls));
-		cr_assert_not_null(ls);
-		ls[n++] = l;
-	}
-	*text = t;
-	*lines = ls;
-	return n;
-}
-
 /* ---- the line ---- */
 
 Test(sudoku, line_reads_each_shape)
@@ -224,7 +202,7 @@ Test(sudoku, round_trips)
 	static const char *const chain[] = {"solo", "spec", "json",
 					     "sudoku"};
 	char *text, **lines;
-	int n = data_lines(DATA "count.txt", &text, &lines);
+	int n = tl_data_lines(DATA "count.txt", &text, &lines);
 
 	cr_assert_gt(n, 20);
 	for (int i = 0; i < n; i++) {
@@ -262,7 +240,7 @@ Test(sudoku, round_trips)
 Test(sudoku, counts_agree_with_the_independent_counter)
 {
 	char *text, **lines;
-	int n = data_lines(DATA "count.txt", &text, &lines), kinds[3] = {0};
+	int n = tl_data_lines(DATA "count.txt", &text, &lines), kinds[3] = {0};
 
 	for (int i = 0; i < n; i++) {
 		char *colon = strchr(lines[i], ':');
@@ -308,7 +286,7 @@ Test(sudoku, counts_agree_with_the_independent_counter)
 Test(sudoku, levels_as_solo_grades_them)
 {
 	char *text, **lines;
-	int n = data_lines(DATA "solo-levels.txt", &text, &lines);
+	int n = tl_data_lines(DATA "solo-levels.txt", &text, &lines);
 	int per[6] = {0};
 
 	cr_assert_eq(n, 18);

@@ -34,6 +34,25 @@ char *tl_read(const char *path, size_t *len)
 	return buf;
 }
 
+int tl_data_lines(const char *path, char **text, char ***lines)
+{
+	char *t = tl_read(path, NULL), *save = NULL;
+	char **ls = NULL;
+	int n = 0;
+
+	for (char *l = strtok_r(t, "\n", &save); l;
+	     l = strtok_r(NULL, "\n", &save)) {
+		if (l[0] == '#' || !l[0])
+			continue;
+		ls = realloc(ls, (size_t)(n + 1) * sizeof(*ls));
+		cr_assert_not_null(ls);
+		ls[n++] = l;
+	}
+	*text = t;
+	*lines = ls;
+	return n;
+}
+
 bool tl_is_dir(const char *path)
 {
 	struct stat st;

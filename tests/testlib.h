@@ -19,6 +19,10 @@
 /* The whole file, NUL-terminated (the NUL is not counted in *len; len
  * may be NULL).  Free with free(). */
 char *tl_read(const char *path, size_t *len);
+/* The lines of a data file that are neither blank nor comments (`#`),
+ * NUL-terminated in place in *text (the caller frees *text and
+ * *lines); returns how many. */
+int tl_data_lines(const char *path, char **text, char ***lines);
 
 /* Whether path names a directory. */
 bool tl_is_dir(const char *path);
