@@ -152,15 +152,20 @@ test-tsan-short: $(TSAN_BUILD)/threads
 # the independent counter on every held-out hidden-operator puzzle
 # (tests/test_hidden.c; minutes), the reasons of every step of every
 # corpus puzzle (tests/test_reasons.c) and the hard Killers of ISS's
-# EXTREME_KILLERS and TAREK_ALL (tests/test_killer_x.c; seconds).
+# EXTREME_KILLERS and TAREK_ALL (tests/test_killer_x.c; seconds).  The
+# last three run their tests side by side, one a core (the counter's
+# run is cut in four shards for that).
 check-ci:
 	$(CHECK_MAKE) WERROR=-Werror test-alloc
 	$(CHECK_MAKE) WERROR=-Werror test-tsan
 	$(MAKE) --no-print-directory WERROR=-Werror sweep
 	$(CHECK_MAKE) WERROR=-Werror $(BUILD)/cdok-tests
-	CDOK_HIDDEN_REF=all $(BUILD)/cdok-tests --filter 'hidden/keen9_ref*'
-	CDOK_REASONS=all $(BUILD)/cdok-tests --filter 'reasons/*'
-	CDOK_ISS_KILLERS=all $(BUILD)/cdok-tests --filter 'killer_x/*'
+	CDOK_HIDDEN_REF=all $(BUILD)/cdok-tests -j$(CHECK_JOBS) \
+		--filter 'hidden/keen9_ref*'
+	CDOK_REASONS=all $(BUILD)/cdok-tests -j$(CHECK_JOBS) \
+		--filter 'reasons/*'
+	CDOK_ISS_KILLERS=all $(BUILD)/cdok-tests -j$(CHECK_JOBS) \
+		--filter 'killer_x/*'
 
 include mk/sweep.mk
 
