@@ -2,9 +2,9 @@
 # Makefile.
 #
 # make check runs, one after another and with warnings as errors: every
-# fuzz seed and regression input through every fuzz target (make
-# fuzz-replay), a short allocation-failure sweep (make
-# test-alloc-short), an install into a temporary prefix (make
+# regression input and a fixed quarter of the corpus seeds through every
+# fuzz target (make fuzz-replay FUZZ_REPLAY_EVERY=4), a short
+# allocation-failure sweep (make test-alloc-short), an install into a temporary prefix (make
 # install-check, mk/install.mk), the README's examples (make
 # readme-examples), the Python package (make python-check,
 # mk/python.mk), the page in headless Chromium (make web-check,
@@ -48,7 +48,7 @@ test-asan:
 # summary line stays the last thing printed.
 check:
 	$(CHECK_MAKE) WERROR=-Werror check-names
-	$(CHECK_MAKE) WERROR=-Werror fuzz-replay
+	$(CHECK_MAKE) WERROR=-Werror FUZZ_REPLAY_EVERY=4 fuzz-replay
 	$(CHECK_MAKE) WERROR=-Werror test-alloc-short
 	$(CHECK_MAKE) WERROR=-Werror install-check
 	$(CHECK_MAKE) WERROR=-Werror readme-examples
@@ -146,8 +146,9 @@ test-tsan: $(TSAN_BUILD)/threads
 test-tsan-short: $(TSAN_BUILD)/threads
 	$(TSAN_ENV) $(TSAN_BUILD)/threads -t 2 -r 1
 
-# What CI runs after make check: the full allocation sweep, the
-# ThreadSanitizer test, the sweeps of mk/sweep.mk (the random
+# What CI runs after make check: every fuzz seed replayed (make check
+# replays a fixed sample of the corpus seeds), the full allocation
+# sweep, the ThreadSanitizer test, the sweeps of mk/sweep.mk (the random
 # comparison with tests/ref.c, the hint replay, the mutation run) and
 # the independent counter on every held-out hidden-operator puzzle
 # (tests/test_hidden.c; minutes), the reasons of every step of every
@@ -156,6 +157,7 @@ test-tsan-short: $(TSAN_BUILD)/threads
 # last three run their tests side by side, one a core (the counter's
 # run is cut in four shards for that).
 check-ci:
+	$(CHECK_MAKE) WERROR=-Werror fuzz-replay
 	$(CHECK_MAKE) WERROR=-Werror test-alloc
 	$(CHECK_MAKE) WERROR=-Werror test-tsan
 	$(MAKE) --no-print-directory WERROR=-Werror sweep

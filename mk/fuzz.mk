@@ -83,12 +83,15 @@ $(BUILD)/fuzz-seedgen: fuzz/seedgen.c include/cdok.h $(OPT_LIB_ARCHIVES) \
 
 # Every seed (the corpus and tests/data/regress/) through every target,
 # each input once: the same work on every run and machine, with no time
-# limit, so it fails only on a finding.  Part of make check.
-# Under -j, targets replay side by side.
+# limit, so it fails only on a finding.  make check replays every
+# regression input and every FUZZ_REPLAY_EVERY'th corpus seed (4), CI
+# all of them.  Under -j, targets replay side by side.
+FUZZ_REPLAY_EVERY ?= 1
 fuzz-replay: $(FUZZ_TARGETS:%=fuzz-replay-%)
 
 fuzz-replay-%: fuzz fuzz-seeds
-	@sh fuzz/run.sh replay 0 $(FUZZ_BUILD) $*
+	@FUZZ_REPLAY_EVERY=$(FUZZ_REPLAY_EVERY) \
+		sh fuzz/run.sh replay 0 $(FUZZ_BUILD) $*
 
 # A few seconds of random exploration per target, for people; any
 # finding fails.  Not part of make check: what it does depends on the
