@@ -232,17 +232,22 @@ Test(killer_gen, unique_4x4)
 
 Test(killer_gen, other_sizes_and_cage_limits)
 {
+	/* The seeds are the case's base plus 1 and 2.  The independent
+	 * counter's time on a 10 x 10 with cages of up to 4 cells depends
+	 * much on the layout (0.1 s for seeds 152, 156 and 157; 28 s for
+	 * 151, 265 s for 153): its seeds are ones it counts quickly. */
 	static const struct {
 		int size, box_rows, box_cols, max_cage;
 		int want_rows, want_cols;
+		unsigned seed;
 	} cases[] = {
-		{8, 0, 0, 0, 2, 4},
-		{8, 4, 2, 0, 4, 2},
-		{9, 0, 0, 3, 3, 3},
-		{9, 0, 0, 9, 3, 3},
-		{4, 0, 0, 2, 2, 2},     /* dominoes only */
-		{6, 3, 2, 2, 3, 2},
-		{10, 0, 0, 4, 2, 5},
+		{8, 0, 0, 0, 2, 4, 90},
+		{8, 4, 2, 0, 4, 2, 100},
+		{9, 0, 0, 3, 3, 3, 110},
+		{9, 0, 0, 9, 3, 3, 120},
+		{4, 0, 0, 2, 2, 2, 130},     /* dominoes only */
+		{6, 3, 2, 2, 3, 2, 140},
+		{10, 0, 0, 4, 2, 5, 155},
 	};
 	int sol[100];
 
@@ -253,7 +258,8 @@ Test(killer_gen, other_sizes_and_cage_limits)
 						     cases[i].box_rows,
 						     cases[i].box_cols,
 						     cases[i].max_cage,
-						     90u + 10 * i + (unsigned)s);
+						     cases[i].seed +
+						     (unsigned)s);
 
 			check_killer(p, cases[i].want_rows, cases[i].want_cols,
 				     mc, sol);
@@ -445,12 +451,14 @@ Test(killer_gen, hardening_and_limits)
 	par.killer = 1;
 	par.score = cage_count_score;
 	par.score_user = &calls;
-	cdok_rng_seed(&r1, 3, 0);
+	/* Seed 1: the independent counter proves the hardened puzzle in
+	 * about a second (seed 3: 7 s, seed 5: 33 s, under load). */
+	cdok_rng_seed(&r1, 1, 0);
 	cr_assert_eq(cdok_generate(&par, NULL, &r1, &plain, &gr, NULL),
 		     CDOK_OK);
 	s_plain = gr.score;
 	par.iterations = 10;
-	cdok_rng_seed(&r2, 3, 0);
+	cdok_rng_seed(&r2, 1, 0);
 	cr_assert_eq(cdok_generate(&par, NULL, &r2, &hard, &gr, NULL),
 		     CDOK_OK);
 	s_hard = gr.score;
