@@ -6,7 +6,7 @@
 # fuzz target (make fuzz-replay FUZZ_REPLAY_EVERY=4), a short
 # allocation-failure sweep (make test-alloc-short), an install into a temporary prefix (make
 # install-check, mk/install.mk), the README's examples (make
-# readme-examples), the Python package (make python-check,
+# readme-examples), the Python package's tests (make python-test,
 # mk/python.mk), the page in headless Chromium (make web-check,
 # mk/web.mk), the Criterion tests of the gcc build (make test), and
 # the same tests built with clang under AddressSanitizer and
@@ -52,7 +52,7 @@ check:
 	$(CHECK_MAKE) WERROR=-Werror test-alloc-short
 	$(CHECK_MAKE) WERROR=-Werror install-check
 	$(CHECK_MAKE) WERROR=-Werror readme-examples
-	$(CHECK_MAKE) WERROR=-Werror python-check
+	$(CHECK_MAKE) WERROR=-Werror python-test
 	$(CHECK_MAKE) WERROR=-Werror web-check
 	$(CHECK_MAKE) WERROR=-Werror $(BUILD)/cdok $(BUILD)/cdok-tests
 	$(MAKE) --no-print-directory WERROR=-Werror test
@@ -146,7 +146,9 @@ test-tsan: $(TSAN_BUILD)/threads
 test-tsan-short: $(TSAN_BUILD)/threads
 	$(TSAN_ENV) $(TSAN_BUILD)/threads -t 2 -r 1
 
-# What CI runs after make check: every fuzz seed replayed (make check
+# What CI runs after make check: the Python package installed with pip
+# into a venv and tested there (make python-venv), every fuzz seed
+# replayed (make check
 # replays a fixed sample of the corpus seeds), the full allocation
 # sweep, the ThreadSanitizer test, the sweeps of mk/sweep.mk (the random
 # comparison with tests/ref.c, the hint replay, the mutation run) and
@@ -157,6 +159,7 @@ test-tsan-short: $(TSAN_BUILD)/threads
 # last three run their tests side by side, one a core (the counter's
 # run is cut in four shards for that).
 check-ci:
+	$(CHECK_MAKE) WERROR=-Werror python-venv
 	$(CHECK_MAKE) WERROR=-Werror fuzz-replay
 	$(CHECK_MAKE) WERROR=-Werror test-alloc
 	$(CHECK_MAKE) WERROR=-Werror test-tsan

@@ -7,8 +7,9 @@
 #                       tests compare with the program, build/cdok
 #   make python-venv    pip install ./python into a fresh venv of Debian's
 #                       python3 (no download), then the suite again there
-#                       (part of make check; pip builds again only when a
+#                       (make check-ci; pip builds again only when a
 #                       source changed)
+#   make python-check   both, one after the other
 #
 # The extension is linked here from the library's own position-
 # independent objects, so make check builds it in a second; pip builds
