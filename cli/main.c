@@ -374,40 +374,6 @@ static void name_bad_option(char *buf, size_t cap, char **argv, int at,
 		snprintf(buf, cap, "-%c", letter);
 }
 
-/* An operator set for --ops: a name or the operator characters. */
-static bool parse_ops(const char *s, unsigned *ops)
-{
-	static const struct {
-		const char *name;
-		unsigned ops;
-	} names[] = {
-		{"all", CDOK_GEN_ALL_OPS},
-		{"mul", CDOK_GEN_MUL},
-		{"add", CDOK_GEN_ADD},
-		{"addsub", CDOK_GEN_ADD | CDOK_GEN_SUB},
-	};
-	unsigned set = 0;
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strcmp(s, names[i].name)) {
-			*ops = names[i].ops;
-			return true;
-		}
-	if (!*s)
-		return false;
-	for (; *s; s++) {
-		const char *at = strchr("+-*/", *s);
-
-		if (!at)
-			return false;
-		set |= 1u << (at - "+-*/");
-	}
-	if (!(set & (CDOK_GEN_ADD | CDOK_GEN_MUL)))
-		return false;
-	*ops = set;
-	return true;
-}
-
 /* A box shape for --boxes: ROWSxCOLUMNS, each a whole number from 1 to
  * 63, such as "2x3".  Whether it tiles the grid is for the command to
  * say, once the size is known. */
@@ -659,7 +625,7 @@ static enum parse_result parse_options(int argc, char **argv,
 			break;
 		}
 		case OPT_OPS:
-			if (!parse_ops(optarg, &opt->ops)) {
+			if (cdok_gen_ops_find(optarg, &opt->ops) != CDOK_OK) {
 				cli_msg(NULL, 0, 0, "bad value '%s' for --ops: "
 					"expected all, mul, add, addsub or "
 					"characters of \"+-*/\" including + or "

@@ -724,10 +724,13 @@ out:
  *
  * kind is 0 for Calcudoku, 1 for Killer Sudoku, 2 for plain Sudoku.
  *
- * As the cdok program generates: with a level (>= 0) the library makes
- * a puzzle of exactly that level; otherwise the difficulty that
- * max_score and target_score bound is the grade's (the solver's for
- * Nylimb puzzles, which have no levels). */
+ * level and iterations are -1 when the caller names none.  As the cdok
+ * program generates, by the library's settings (cdok_gen_set_level):
+ * with a level (>= 0) the library makes a puzzle of exactly that level;
+ * with neither, its default level for the kind and size
+ * (cdok_gen_default_level); otherwise the difficulty that max_score and
+ * target_score bound is the grade's (the solver's for Nylimb puzzles,
+ * which have no levels). */
 static PyObject *m_generate(PyObject *module, PyObject *const *args,
 			    Py_ssize_t nargs)
 {
@@ -740,18 +743,18 @@ static PyObject *m_generate(PyObject *module, PyObject *const *args,
 	cdok_gen_result gen = {0, {0}, NULL};
 	uint64_t seed;
 	PyObject *model;
-	int kind;
+	int kind, level, rounds;
 
 	if (check_nargs("generate", nargs, 13) < 0)
 		return NULL;
 	cdok_gen_params_init(&par);
 	if (pycdok_int(args[0], &par.size) < 0 ||
 	    pycdok_int(args[3], &par.max_cage) < 0 ||
-	    pycdok_int(args[4], &par.iterations) < 0 ||
+	    pycdok_int(args[4], &rounds) < 0 ||
 	    pycdok_int(args[8], &par.box_rows) < 0 ||
 	    pycdok_int(args[9], &par.box_cols) < 0 ||
 	    pycdok_int(args[7], &kind) < 0 ||
-	    pycdok_int(args[12], &par.level) < 0)
+	    pycdok_int(args[12], &level) < 0)
 		return NULL;
 	par.ops = (unsigned)PyLong_AsUnsignedLong(args[1]);
 	par.two_cell = PyObject_IsTrue(args[2]);
@@ -763,10 +766,13 @@ static PyObject *m_generate(PyObject *module, PyObject *const *args,
 	seed = PyLong_AsUnsignedLongLong(args[11]);
 	if (PyErr_Occurred())
 		return NULL;
-	if (par.level < 0 && !(par.rules & CDOK_RULE_NYLIMB))
-		par.score = cdok_grade_score; /* as `cdok generate` */
-	cdok_rng_seed(&rng, seed, 0);
 	memset(&err, 0, sizeof(err));
+	if (level < 0 && rounds < 0)
+		level = cdok_gen_default_level(&par);
+	status = cdok_gen_set_level(&par, level, rounds, &err);
+	if (status != CDOK_OK)
+		return pycdok_raise(st, status, &err);
+	cdok_rng_seed(&rng, seed, 0);
 	Py_BEGIN_ALLOW_THREADS
 	status = cdok_generate(&par, NULL, &rng, &p, &gen, &err);
 	Py_END_ALLOW_THREADS
@@ -778,7 +784,52 @@ static PyObject *m_generate(PyObject *module, PyObject *const *args,
 	return Py_BuildValue("(NK)", model, (unsigned long long)gen.score);
 }
 
+/* ops_find(text) -> int: the operator set text names (bits CDOK_GEN_*),
+ * -1 when it is neither a name nor operator characters, -2 when the
+ * characters hold neither + nor * (cdok_gen_ops_find). */
+static PyObject *m_ops_find(PyObject *module, PyObject *arg)
+{
+	Py_ssize_t n;
+	const char *text;
+	unsigned ops = 0;
+	cdok_status status;
+
+	(void)module;
+	text = PyUnicode_AsUTF8AndSize(arg, &n);
+	if (!text)
+		return NULL;
+	if ((size_t)n != strlen(text))
+		return PyLong_FromLong(-1);
+	status = cdok_gen_ops_find(text, &ops);
+	return PyLong_FromLong(status == CDOK_OK ? (long)ops :
+			       status == CDOK_ERR_INVALID ? -2 : -1);
+}
+
+/* ops_names() -> list of the names ops_find takes. */
+static PyObject *m_ops_names(PyObject *module, PyObject *unused)
+{
+	PyObject *list = PyList_New(0);
+
+	(void)module;
+	(void)unused;
+	for (int i = 0; list && cdok_gen_ops_name(i); i++) {
+		PyObject *name = PyUnicode_FromString(cdok_gen_ops_name(i));
+
+		if (!name || PyList_Append(list, name) < 0) {
+			Py_XDECREF(name);
+			Py_CLEAR(list);
+			break;
+		}
+		Py_DECREF(name);
+	}
+	return list;
+}
+
 static PyMethodDef module_methods[] = {
+	{"ops_find", m_ops_find, METH_O,
+	 "ops_find(text: str) -> int (-1: not a set, -2: no + or *)"},
+	{"ops_names", m_ops_names, METH_NOARGS,
+	 "ops_names() -> list of str"},
 	{"version", m_version, METH_NOARGS,
 	 "version() -> str: the version of the linked C library"},
 	{"formats", m_formats, METH_NOARGS,
