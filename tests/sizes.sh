@@ -1,13 +1,14 @@
 #!/bin/sh
-# sizes.sh -- no file in lib/ over 1,000 lines and no function over 120
-# (doc/HACKING.md, "Size").  A function is counted as the house style
+# sizes.sh -- no file in lib/, cli/ or python/src over 1,000 lines and
+# no function over 120 (doc/HACKING.md, "Size").  A function is counted as the house style
 # writes one: from the line before its opening brace in column 0 (the
 # name) to its closing brace in column 0.  Prints the offenders and
 # fails when there is one.
 set -u
 cd "$(dirname "$0")/.." || exit 2
-files=$(find lib -name '*.[ch]' | sort)
-[ -n "$files" ] || { echo "sizes: no sources under lib/" >&2; exit 2; }
+dirs="lib cli python/src"
+files=$(find $dirs -name '*.[ch]' | sort)
+[ -n "$files" ] || { echo "sizes: no sources under $dirs" >&2; exit 2; }
 bad=0
 for f in $files; do
 	n=$(wc -l <"$f")
@@ -28,4 +29,4 @@ for f in $files; do
 	fi
 done
 [ "$bad" -eq 0 ] || { echo "sizes: $bad file(s) or function(s) too long"; exit 1; }
-echo "sizes: $(echo "$files" | wc -l) files in lib/, none over 1000 lines, no function over 120"
+echo "sizes: $(echo "$files" | wc -l) files in $dirs, none over 1000 lines, no function over 120"
