@@ -1470,6 +1470,22 @@ CDOK_API int cdok_puzzle_box_of(const cdok_puzzle *puzzle, int cell);
 CDOK_API int cdok_puzzle_peers(const cdok_puzzle *puzzle, int cell,
 			       int *out);
 
+/* The sets of values cage can hold by its clue and the grid's rules
+ * alone -- its cells' values apart where they share a row, column or
+ * box, all different in a distinct cage, a given cell holding its given
+ * -- found by the solver's own cage enumeration, whatever the other
+ * cells hold.  Each set is the values of one fitting layout sorted
+ * ascending, cdok_cage_size(cage) of them; *sets holds *nsets such sets
+ * one after the other in increasing order, each once (NULL when there
+ * are none; free with cdok_free).  *complete is 0 when the search
+ * stopped at its bound (a large product cage on a large grid can have
+ * millions of layouts) and sets may be missing.  CDOK_ERR_INVALID for
+ * no such cage or a puzzle that breaks the model's rules,
+ * CDOK_ERR_UNSUPPORTED under CDOK_RULE_NYLIMB. */
+CDOK_API cdok_status cdok_cage_combinations(const cdok_puzzle *puzzle,
+					    int cage, int **sets, int *nsets,
+					    int *complete, cdok_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -244,3 +244,153 @@ Test(frontend, peers_of_a_cell)
 	cr_expect_eq(cdok_puzzle_peers(NULL, 0, out), -1);
 	cdok_puzzle_free(p);
 }
+
+/* ---- a cage's combinations ---- */
+
+static void expect_sets(const cdok_puzzle *p, int cage, const int *want,
+			int nwant)
+{
+	int *sets, nsets, complete, m = cdok_cage_size(p, cage);
+	cdok_error err;
+
+	cr_assert_eq(cdok_cage_combinations(p, cage, &sets, &nsets, &complete,
+					    &err), CDOK_OK, "%s", err.message);
+	cr_expect(complete);
+	cr_assert_eq(nsets, nwant, "cage %d: %d sets", cage, nsets);
+	if (nwant)
+		cr_expect_arr_eq(sets, want, sizeof(int) * (size_t)(nwant * m));
+	cdok_free(sets);
+}
+
+Test(frontend, combinations_of_calcudoku_cages)
+{
+	cdok_puzzle *p = cdok_puzzle_new(4);
+	static const int pair[] = {0, 1}, ell[] = {4, 5, 8}, col[] = {2, 6};
+	static const int pair_sets[] = {1, 2};
+	/* 12 in an L: 2 x 2 x 3 puts the 2s on the cells that share no
+	 * line, 1 x 3 x 4 anywhere; 2 x 6 is beyond 4. */
+	static const int ell_sets[] = {1, 3, 4, 2, 2, 3};
+	/* A difference of 1 in a column: 1 2, 2 3, 3 4. */
+	static const int col_sets[] = {1, 2, 2, 3, 3, 4};
+
+	cr_assert(p);
+	cr_assert_eq(cdok_puzzle_add_cage(p, CDOK_OP_ADD, 3, pair, 2, NULL,
+					  NULL), CDOK_OK);
+	cr_assert_eq(cdok_puzzle_add_cage(p, CDOK_OP_MUL, 12, ell, 3, NULL,
+					  NULL), CDOK_OK);
+	cr_assert_eq(cdok_puzzle_add_cage(p, CDOK_OP_SUB, 1, col, 2, NULL,
+					  NULL), CDOK_OK);
+	expect_sets(p, 0, pair_sets, 1);
+	expect_sets(p, 1, ell_sets, 2);
+	expect_sets(p, 2, col_sets, 3);
+	/* A given keeps only the sets that hold it. */
+	cr_assert_eq(cdok_puzzle_set_given(p, 6, 4), CDOK_OK);
+	expect_sets(p, 2, col_sets + 4, 1);
+	cdok_puzzle_free(p);
+}
+
+Test(frontend, combinations_of_a_killer_cage)
+{
+	cdok_puzzle *p = cdok_puzzle_new(9);
+	static const int cells[] = {0, 1};
+	static const int sets[] = {1, 9, 2, 8, 3, 7, 4, 6};
+	int k;
+
+	cr_assert(p);
+	cr_assert_eq(cdok_puzzle_set_boxes(p, 3, 3), CDOK_OK);
+	cr_assert_eq(cdok_puzzle_add_cage(p, CDOK_OP_ADD, 10, cells, 2, NULL,
+					  &k), CDOK_OK);
+	cr_assert_eq(cdok_puzzle_set_cage_distinct(p, k, 1), CDOK_OK);
+	expect_sets(p, k, sets, 4);
+	cdok_puzzle_free(p);
+}
+
+Test(frontend, combinations_refused)
+{
+	cdok_puzzle *p = cdok_puzzle_new(4);
+	static const int cells[] = {0, 1};
+	int *sets = (int *)&sets, nsets = 7, complete = 7;
+	cdok_error err;
+
+	cr_assert(p);
+	cr_expect_eq(cdok_cage_combinations(p, 0, &sets, &nsets, &complete,
+					    &err), CDOK_ERR_INVALID);
+	cr_expect_null(sets);
+	cr_expect_eq(nsets, 0);
+	cr_assert_eq(cdok_puzzle_add_cage(p, CDOK_OP_ADD, 3, cells, 2, NULL,
+					  NULL), CDOK_OK);
+	cr_expect_eq(cdok_cage_combinations(p, 1, &sets, &nsets, &complete,
+					    &err), CDOK_ERR_INVALID);
+	cr_expect_eq(cdok_cage_combinations(p, -1, &sets, &nsets, &complete,
+					    NULL), CDOK_ERR_INVALID);
+	cr_assert_eq(cdok_puzzle_set_rules(p, CDOK_RULE_NYLIMB), CDOK_OK);
+	cr_expect_eq(cdok_cage_combinations(p, 0, &sets, &nsets, &complete,
+					    &err), CDOK_ERR_UNSUPPORTED);
+	cdok_puzzle_free(p);
+}
+
+/* Every cage of a solved puzzle: its values in the solution, sorted,
+ * are one of its sets. */
+Test(frontend, combinations_hold_the_solution)
+{
+	static const char *text =
+		"a/2   b/2   c-4   c     d+6   d\n"
+		"a     b     e-3   f/2   g+9   h*12\n"
+		"i-2   j-4   e     f     g     h\n"
+		"i     j     k+5   k     l*36  l\n"
+		"m*6   n/2   o+9   o     l     p/2\n"
+		"m     n     q*90  q     q     p\n";
+	static const int solution[36] = {
+		4, 3, 2, 6, 1, 5, 2, 6, 3, 1, 5, 4, 5, 1, 6, 2, 4, 3,
+		3, 5, 1, 4, 2, 6, 6, 2, 4, 5, 3, 1, 1, 4, 5, 3, 6, 2,
+	};
+	cdok_reader *r = cdok_reader_new(cdok_format_find("spec"), text,
+					 strlen(text));
+	cdok_puzzle *p = NULL;
+	cdok_error err;
+
+	cr_assert(r);
+	cr_assert_eq(cdok_reader_next(r, &p, &err), CDOK_OK, "%s",
+		     err.message);
+	cdok_reader_free(r);
+	cr_assert(cdok_puzzle_is_solution(p, solution));
+	for (int k = 0; k < cdok_puzzle_cage_count(p); k++) {
+		int m = cdok_cage_size(p, k), want[8], *sets, nsets, complete;
+		bool found = false;
+
+		cr_assert(m <= 8);
+		for (int i = 0; i < m; i++)
+			want[i] = solution[cdok_cage_cells(p, k)[i]];
+		for (int i = 1; i < m; i++)
+			for (int j = i; j > 0 && want[j - 1] > want[j]; j--) {
+				int t = want[j];
+
+				want[j] = want[j - 1];
+				want[j - 1] = t;
+			}
+		cr_assert_eq(cdok_cage_combinations(p, k, &sets, &nsets,
+						    &complete, &err), CDOK_OK);
+		cr_expect(complete);
+		for (int s = 0; s < nsets && !found; s++)
+			found = !memcmp(sets + s * m, want,
+					sizeof(int) * (size_t)m);
+		cr_expect(found, "cage %d", k);
+		/* Each set sorted; the sets in increasing order, each
+		 * once. */
+		for (int s = 0; s < nsets; s++) {
+			const int *a = sets + s * m;
+			int i = 0;
+
+			for (int j = 1; j < m; j++)
+				cr_expect_leq(a[j - 1], a[j]);
+			if (s == 0)
+				continue;
+			while (i < m && a[i - m] == a[i])
+				i++;
+			cr_expect(i < m && a[i - m] < a[i], "cage %d set %d",
+				  k, s);
+		}
+		cdok_free(sets);
+	}
+	cdok_puzzle_free(p);
+}
