@@ -2,7 +2,7 @@
  * cli_options[] says what --help, the man page and the completions show
  * (cli/help.c) and how the option is read -- its kind, its field of
  * struct cli_options, its range, and the rules between it and the
- * others.  parse_options is a loop over the rows plus those rules.
+ * others.  cli_parse_options is a loop over the rows plus those rules.
  */
 #include <getopt.h>
 #include <stddef.h>
@@ -345,7 +345,7 @@ static int parse_man_section(struct cli_options *opt, const char *arg,
 #define CUSTOM(fn) CLI_ARG_CUSTOM, 0, 0, 0, fn
 
 /* The options, one row each: what --help, the man page and the
- * completions say (cli/help.c) and how parse_options reads it.  cmds
+ * completions say (cli/help.c) and how cli_parse_options reads it.  cmds
  * names the commands an option applies to (NULL: every one); --help
  * shows them before the text, and giving the option to another command
  * is a usage error.  Adding an option is a row here, a field of struct
