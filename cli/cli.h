@@ -354,8 +354,8 @@ struct cli_option {
 	const char *cmds;
 	const char *help;
 	unsigned flags;     /* CLI_OPTF_* */
-	/* How the option is read (cli/options.c, cli_parse_options): its kind,
-	 * the field of struct cli_options it sets (offsetof), and for
+	/* How the option is read (cli/options.c, cli_parse_options): its
+	 * kind, the field of struct cli_options it sets (offsetof), and for
 	 * numbers the range (hi 0: no top; lo 0 takes "0" too) or for
 	 * CLI_ARG_VALUE the value set; CLI_ARG_CUSTOM calls parse. */
 	enum cli_arg {

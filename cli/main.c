@@ -1,8 +1,9 @@
 /* main.c -- the cdok program: parse the options, find the command in the
  * table, run it with the output set up, and exit with its status.
  *
- * Options and commands are tables (cli/options.c, here and cli.h); --help is built
- * from them, so it lists exactly what the program accepts.
+ * Options and commands are tables (cli/options.c, here and cli.h);
+ * --help is built from them, so it lists exactly what the program
+ * accepts.
  */
 #include <getopt.h>
 #include <stdio.h>
