@@ -192,7 +192,9 @@ static int parse_from(struct cli_options *opt, const char *arg,
 
 	(void)typed;
 	opt->from = parse_format(arg, true, &missing);
-	return opt->from ? CLI_PARSE_RUN : missing ? CLI_PARSE_MISSING : CLI_PARSE_ERROR;
+	if (opt->from)
+		return CLI_PARSE_RUN;
+	return missing ? CLI_PARSE_MISSING : CLI_PARSE_ERROR;
 }
 
 static int parse_to(struct cli_options *opt, const char *arg,
@@ -202,7 +204,9 @@ static int parse_to(struct cli_options *opt, const char *arg,
 
 	(void)typed;
 	opt->to = parse_format(arg, false, &missing);
-	return opt->to ? CLI_PARSE_RUN : missing ? CLI_PARSE_MISSING : CLI_PARSE_ERROR;
+	if (opt->to)
+		return CLI_PARSE_RUN;
+	return missing ? CLI_PARSE_MISSING : CLI_PARSE_ERROR;
 }
 
 static int parse_timeout(struct cli_options *opt, const char *arg,
@@ -615,7 +619,8 @@ const struct cli_option cli_options[] = {
 	  FLAG(version), 0 },
 	/* For packaging (mk/install.mk): not in --help. */
 	{ OPT_COMPLETIONS, "completions", "SHELL", NULL,
-	  "Print the completion script for SHELL (bash or zsh) and exit.", CLI_OPTF_HIDDEN,
+	  "Print the completion script for SHELL (bash or zsh) and exit.",
+	  CLI_OPTF_HIDDEN,
 	  CUSTOM(parse_completions), 0 },
 	{ OPT_MAN_SECTION, "man-section", "NAME", NULL,
 	  "Print a section of cdok(1) (commands, options, formats or exit) "
