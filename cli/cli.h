@@ -10,6 +10,7 @@
 #define CDOK_CLI_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "cdok.h"
@@ -125,6 +126,10 @@ struct cli_options {
 	bool sort_level;     /* --sort level */
 	const char *archive; /* --archive FILE, or NULL */
 	bool givens_as_cages; /* --givens-as-cages */
+	/* About the program rather than a run. */
+	bool help;           /* -h */
+	bool version;        /* -V */
+	const char *emit;    /* --completions SHELL, --man-section NAME */
 };
 
 /* With a format of one picture per file (--to svg, png): the pictures
@@ -349,10 +354,60 @@ struct cli_option {
 	const char *cmds;
 	const char *help;
 	unsigned flags;     /* CLI_OPTF_* */
+	/* How the option is read (cli/options.c, cli_parse_options): its
+	 * kind, the field of struct cli_options it sets (offsetof), and for
+	 * numbers the range (hi 0: no top; lo 0 takes "0" too) or for
+	 * CLI_ARG_VALUE the value set; CLI_ARG_CUSTOM calls parse. */
+	enum cli_arg {
+		CLI_ARG_FLAG,   /* a bool field becomes true */
+		CLI_ARG_TEXT,   /* a const char * field takes the argument */
+		CLI_ARG_INT,    /* an int field: a whole number in range */
+		CLI_ARG_U64,    /* a uint64_t field: a whole number in range */
+		CLI_ARG_VALUE,  /* an int field becomes lo */
+		CLI_ARG_CUSTOM  /* parse reads it */
+	} kind;
+	size_t field;
+	uint64_t lo, hi;
+	/* CLI_ARG_CUSTOM: read arg (typed: the option as the user typed
+	 * it, for messages) into opt; returns an enum cli_parse (cli/options.c). */
+	int (*parse)(struct cli_options *opt, const char *arg,
+		     const char *typed);
+	/* The cross-option rules (CLI_RULE_*): what the option does not go
+	 * with, and where it stands among the options a message could
+	 * name (CLI_RULE_RANK). */
+	unsigned rules;
 };
 
 #define CLI_OPTF_GENERAL 0x1u /* about the program (-h, -V), not a run */
 #define CLI_OPTF_HIDDEN  0x2u /* for packaging: in no help or man page */
+#define CLI_OPTF_FULL    0x4u /* a bad value's message names it in full,
+			       * however it was typed */
+
+#define CLI_RULE_BOXED     0x1u /* only with --killer or --sudoku */
+#define CLI_RULE_NO_SUDOKU 0x2u /* not with --sudoku: it has no cages */
+#define CLI_RULE_NO_KILLER 0x4u /* not with --killer: its cages are sums */
+#define CLI_RULE_NO_BOXES  0x8u /* not with --killer: it has no boxes */
+#define CLI_RULE_NO_NYLIMB 0x10u /* not with -N */
+/* Of several options that break one rule, the message names the one of
+ * the lowest rank. */
+#define CLI_RULE_RANK(n)   ((unsigned)(n) << 8)
+
+/* What cli_parse_options found: a run, or something to do instead.
+ * CLI_PARSE_MISSING: an option needs libcdok-render, which cannot be
+ * loaded. */
+enum cli_parse { CLI_PARSE_RUN, CLI_PARSE_HELP, CLI_PARSE_VERSION,
+		 CLI_PARSE_ERROR, CLI_PARSE_MISSING, CLI_PARSE_COMPLETIONS,
+		 CLI_PARSE_MAN };
+
+/* The most options there may be (the size of the callers' given[]). */
+#define CLI_MAX_OPTIONS 64
+
+/* Read the options of argv into opt, each as its row of cli_options
+ * says (cli/options.c), marking given[i] for each row i given; then the
+ * rules between them.  CLI_PARSE_RUN when a command is to run (argv[optind]
+ * on), else what to do instead, after saying why for an error. */
+enum cli_parse cli_parse_options(int argc, char **argv,
+				    struct cli_options *opt, bool *given);
 
 extern const struct cli_option cli_options[];
 extern const int cli_noptions;

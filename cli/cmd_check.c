@@ -131,21 +131,11 @@ static void input_name(const char *arg, const char **path, const char **name)
 	}
 }
 
-int cmd_check(struct cli *cli)
+/* check's two files, -i's first, into args; false after saying why
+ * there are not two. */
+static bool check_args(const struct cli *cli, const char *args[2])
 {
-	const char *args[2], *puzzle_path, *puzzle_name, *grid_path,
-		   *grid_name;
-	cdok_puzzle *puzzle = NULL;
-	cdok_problem *problems = NULL;
-	int nargs = 0, count = 0, code, *values = NULL, empty = 0, unique = 0;
-	uint64_t *candidates = NULL;
-	bool marked = false;
-	double read_secs, check_secs;
-	cdok_error err;
-	cdok_status st;
-	uint64_t start;
-	char *text = NULL;
-	size_t len, n;
+	int nargs = 0;
 
 	if (cli->opt.input)
 		args[nargs++] = cli->opt.input;
@@ -160,13 +150,85 @@ int cmd_check(struct cli *cli)
 		cli_msg(NULL, 0, 0, "check needs two files, the puzzle and the "
 			"proposed solution: cdok check PUZZLE SOLUTION (try "
 			"cdok --help)");
-		return CLI_EXIT_USAGE;
+		return false;
 	}
 	if (!strcmp(args[0], "-") && !strcmp(args[1], "-")) {
 		cli_msg(NULL, 0, 0, "the puzzle and the solution cannot both "
 			"come from standard input (try cdok --help)");
-		return CLI_EXIT_USAGE;
+		return false;
 	}
+	return true;
+}
+
+/* The empty cells of a proposal (n * n values): how many, and in
+ * *marked whether any has pencil marks.  A blank given holds its given,
+ * as in `cdok hint`. */
+static int count_empty(const cdok_puzzle *puzzle, size_t n, int *values,
+		       const uint64_t *candidates, bool *marked)
+{
+	int empty = 0;
+
+	*marked = false;
+	for (size_t i = 0; i < n * n; i++) {
+		bool blank = values[i] == CDOK_NONE ||
+			     (values[i] == 0 && !(cdok_puzzle_rules(puzzle) &
+						  CDOK_RULE_NYLIMB));
+
+		if (blank && cdok_puzzle_given(puzzle, (int)i) != CDOK_NONE) {
+			values[i] = cdok_puzzle_given(puzzle, (int)i);
+			blank = false;
+		}
+		empty += blank;
+		*marked |= blank && candidates[i];
+	}
+	return empty;
+}
+
+/* --to json: the check's result document; its exit status. */
+static int put_check(struct cli *cli, const char *name,
+		     const cdok_puzzle *puzzle, const int *values,
+		     const cdok_problem *problems, int count,
+		     double read_secs, double check_secs)
+{
+	cdok_json_timing timings[2] = {
+		{ "read", read_secs }, { "check", check_secs },
+	};
+	cdok_json_info info;
+	int code;
+
+	cdok_json_info_init(&info);
+	info.command = "check";
+	info.source = name;
+	info.index = 1;
+	info.candidate = values;
+	info.problems = problems;
+	info.nproblems = count;
+	info.timings = timings;
+	info.ntimings = 2;
+	code = cli_put_result(cli, name, puzzle, &info);
+	if (code == CLI_EXIT_DONE && count)
+		code = CLI_EXIT_WRONG;
+	return code;
+}
+
+int cmd_check(struct cli *cli)
+{
+	const char *args[2], *puzzle_path, *puzzle_name, *grid_path,
+		   *grid_name;
+	cdok_puzzle *puzzle = NULL;
+	cdok_problem *problems = NULL;
+	int count = 0, code, *values = NULL, empty, unique = 0;
+	uint64_t *candidates = NULL;
+	bool marked = false;
+	double read_secs, check_secs;
+	cdok_error err;
+	cdok_status st;
+	uint64_t start;
+	char *text = NULL;
+	size_t len, n;
+
+	if (!check_args(cli, args))
+		return CLI_EXIT_USAGE;
 	input_name(args[0], &puzzle_path, &puzzle_name);
 	input_name(args[1], &grid_path, &grid_name);
 
@@ -200,19 +262,7 @@ int cmd_check(struct cli *cli)
 		code = cli_status_exit(st);
 		goto out;
 	}
-	for (size_t i = 0; i < n * n; i++) {
-		bool blank = values[i] == CDOK_NONE ||
-			     (values[i] == 0 && !(cdok_puzzle_rules(puzzle) &
-						  CDOK_RULE_NYLIMB));
-
-		/* A blank given holds its given, as in `cdok hint`. */
-		if (blank && cdok_puzzle_given(puzzle, (int)i) != CDOK_NONE) {
-			values[i] = cdok_puzzle_given(puzzle, (int)i);
-			blank = false;
-		}
-		empty += blank;
-		marked |= blank && candidates[i];
-	}
+	empty = count_empty(puzzle, n, values, candidates, &marked);
 	memset(&err, 0, sizeof(err));
 	/* A grid with empty cells is a game in progress: the mistake
 	 * finder leaves the empty cells alone and compares the others
@@ -235,30 +285,14 @@ int cmd_check(struct cli *cli)
 		goto out;
 	}
 
-	if (cli->opt.to) {
-		cdok_json_timing timings[2] = {
-			{ "read", read_secs }, { "check", check_secs },
-		};
-		cdok_json_info info;
-
-		cdok_json_info_init(&info);
-		info.command = "check";
-		info.source = puzzle_name;
-		info.index = 1;
-		info.candidate = values;
-		info.problems = problems;
-		info.nproblems = count;
-		info.timings = timings;
-		info.ntimings = 2;
-		code = cli_put_result(cli, puzzle_name, puzzle, &info);
-		if (code == CLI_EXIT_DONE && count)
-			code = CLI_EXIT_WRONG;
-	} else if (empty) {
+	if (cli->opt.to)
+		code = put_check(cli, puzzle_name, puzzle, values, problems,
+				 count, read_secs, check_secs);
+	else if (empty)
 		code = report_partial(cli, puzzle, problems, count, empty,
 				      unique);
-	} else {
+	else
 		code = report_text(cli, puzzle, problems, count);
-	}
 out:
 	cdok_free(problems);
 	free(values);

@@ -151,12 +151,8 @@ static void gen_options(const struct cli *cli, int size, cdok_gen_params *par)
 		par->box_rows = cli->opt.box_rows;
 		par->box_cols = cli->opt.box_cols;
 	}
-	/* Puzzles come out unique without hardening; it is what -m and -t
-	 * steer, so they turn it on unless -w says otherwise. */
-	if (cli->opt.iterations >= 0)
-		par->iterations = cli->opt.iterations;
-	else if (cli->opt.max_diff || cli->opt.target_diff)
-		par->iterations = 20;
+	/* The hardening rounds and the score come with the level
+	 * (gen_level). */
 }
 
 static bool gen_params(const struct cli *cli, const char *name, int size,
@@ -194,19 +190,6 @@ static bool gen_fit(const struct cli *cli, const char *name,
 }
 
 /* ---- levels (doc/LEVELS.md) ---- */
-
-/* Hardening rounds when a level is the target and -w does not say:
- * enough to climb from the level most puzzles come out at to the
- * hardest (doc/LEVELS.md, "Making puzzles of a level"). */
-#define LEVEL_ROUNDS 10
-
-/* The scale the puzzles of a run are graded on. */
-static cdok_scale run_scale(const struct cli *cli, bool killer)
-{
-	if (cli->opt.nylimb)
-		return CDOK_SCALE_NONE;
-	return killer ? CDOK_SCALE_KILLER : CDOK_SCALE_CALCUDOKU;
-}
 
 /* -m and -t take the difficulty cdok prints, 10000 x (level + 1) +
  * score, whose smallest value is 10000 on a scale of levels: a number
@@ -260,12 +243,14 @@ static int level_gen_max(int level)
 	return level <= 1 ? 28 : 32;
 }
 
-/* --level for puzzles of a size and scale, into *level (-1: none); false
- * after saying why not. */
-static bool level_for(const struct cli *cli, const char *name, int size,
-		      cdok_scale scale, int *level)
+/* --level for puzzles made with par (the options' kind and size), into
+ * *level (-1: none); false after saying why not. */
+static bool level_for(const struct cli *cli, const char *name,
+		      const cdok_gen_params *par, int *level)
 {
-	int top;
+	cdok_scale scale = cdok_gen_scale(par);
+	cdok_gen_params probe = *par;
+	cdok_error err;
 
 	if (!cli_level(cli, name, scale, level))
 		return false;
@@ -279,24 +264,16 @@ static bool level_for(const struct cli *cli, const char *name, int size,
 			cli->opt.max_diff ? "-m" : "-t");
 		return false;
 	}
-	/* The levels that occur at a size: Keen caps 3 x 3 at Normal (no
-	 * harder ones exist), smaller grids and Killer 4 x 4 (boxes of 2
-	 * x 2) are all of the first level. */
-	top = cdok_level_count(scale) - 1;
-	if (size <= 2 || (scale == CDOK_SCALE_KILLER && size <= 4))
-		top = 0;
-	else if (size == 3)
-		top = 1;
-	if (*level > top) {
-		cli_msg(name, 0, 0, "there are no %s puzzles of size %d x %d: "
-			"%s is the hardest level at that size",
-			cdok_level_name(scale, *level), size, size,
-			cdok_level_name(scale, top));
+	/* The levels that occur at the size: the library's. */
+	memset(&err, 0, sizeof(err));
+	if (cdok_gen_set_level(&probe, *level, -1, &err) != CDOK_OK) {
+		cli_msg(name, 0, 0, "%s", err.message);
 		return false;
 	}
 	/* Not a search of many minutes the user did not bound (Killer
 	 * grids above KILLER_GEN_MAX need --timeout anyway). */
-	if (scale == CDOK_SCALE_CALCUDOKU && size > level_gen_max(*level) &&
+	if (scale == CDOK_SCALE_CALCUDOKU &&
+	    par->size > level_gen_max(*level) &&
 	    !cli->opt.timeout_ns) {
 		cli_msg(name, 0, 0, "--level: %s Calcudoku puzzles larger than "
 			"%d x %d can take many minutes to make (a 32 x 32 Normal "
@@ -310,50 +287,15 @@ static bool level_for(const struct cli *cli, const char *name, int size,
 	return true;
 }
 
-/* generate's level when none is asked for (no --level, -m, -t or -w):
- * Solo's default, Basic, for Killer Sudoku and Sudoku up to 9 x 9
- * (Trivial at 4 x 4, where no other level occurs).  Made at every
- * level, 17 of 20 Killer 9 x 9s from seed 1 were Unreasonable: trial
- * and error, no puzzle for a newcomer.  Larger grids keep every level:
- * a 16 x 16 of one level took 20 times as long (2.8 s a puzzle).
- * Calcudoku keeps every level too (of 20 9 x 9s from seed 1: 2 Easy, 8
- * Normal, 10 Hard, around Keen's default Normal), so that a seed makes
- * the same puzzle as the Python package's cdok.generate and the page
- * (doc/WEB.md), which make every level when no level is named.  -1:
- * every level. */
-#define DEFAULT_SOLO_LEVEL 1    /* Basic */
-#define DEFAULT_SOLO_MAX 9
-
-static int default_level(const struct cli *cli)
-{
-	if (cli->opt.level || cli->opt.max_diff || cli->opt.target_diff ||
-	    cli->opt.iterations >= 0 || cli->opt.nylimb ||
-	    !(cli->opt.killer || cli->opt.sudoku) ||
-	    cli->opt.size > DEFAULT_SOLO_MAX)
-		return -1;
-	return cli->opt.size <= 4 ? 0 : DEFAULT_SOLO_LEVEL;
-}
-
 /* The difficulty is the grade's (cdok_grade_score): what -m and -t
- * steer, and with a level (*top >= 0) a band of it -- no puzzle above
- * the level, none below, hardening until it is reached
- * (cdok_gen_params.level).  Nylimb puzzles have no levels and keep the
- * solver's score. */
-static void gen_level(const struct cli *cli, int *top, cdok_gen_params *par)
+ * steer, and with a level (>= 0) a band of it -- no puzzle above the
+ * level, none below, hardening until it is reached; the library sets
+ * it up, and the rounds -w does not give (cdok_gen_set_level).  Nylimb
+ * puzzles have no levels and keep the solver's score.  The level was
+ * checked by level_for. */
+static void gen_level(const struct cli *cli, int level, cdok_gen_params *par)
 {
-	if (cli->opt.nylimb)
-		return;
-	if (*top < 0) {
-		/* Every level, as cdok_grade's defaults grade. */
-		par->score = cdok_grade_score;
-		par->score_user = NULL;
-		return;
-	}
-	/* The library makes puzzles of a level itself (and faster: the
-	 * grade proves them unique). */
-	par->level = *top;
-	if (cli->opt.iterations < 0)
-		par->iterations = LEVEL_ROUNDS;
+	cdok_gen_set_level(par, level, cli->opt.iterations, NULL);
 }
 
 /* Append a library string to a growing text; false if memory ran out. */
@@ -396,15 +338,9 @@ static char *format_puzzle(const struct cli *cli, const cdok_puzzle *p,
 	}
 	/* The score is the grade's difficulty (cdok_grade_score), which tells
 	 * the level and the score within it. */
-	if (scale != CDOK_SCALE_NONE && score >= CDOK_SCORE_SPAN)
-		snprintf(line, sizeof(line), "Difficulty: %llu (%s, score "
-			 "%llu)\n", (unsigned long long)score,
-			 cdok_level_name(scale, (int)(score / CDOK_SCORE_SPAN)
-					 - 1),
-			 (unsigned long long)(score % CDOK_SCORE_SPAN));
-	else
-		snprintf(line, sizeof(line), "Difficulty: %llu\n",
-			 (unsigned long long)score);
+	memcpy(line, "Difficulty: ", 12);
+	cdok_difficulty_describe(scale, score, line + 12, sizeof(line) - 13);
+	strcat(line, "\n");
 	if (append(&text, &len, line, strlen(line)))
 		return text;
 fail:
@@ -599,7 +535,7 @@ static void make_one(struct batch *b, uint64_t i)
 	memset(&m, 0, sizeof(m));
 	/* cmd_generate has checked these parameters already. */
 	gen_params(b->cli, NULL, b->cli->opt.size, &par);
-	gen_level(b->cli, &b->level, &par);
+	gen_level(b->cli, b->level, &par);
 	cdok_rng_seed(&rng, b->seed + i, 0);
 	memset(&err, 0, sizeof(err));
 	st = made_make(b->cli, &m, &par, NULL, &rng, &err);
@@ -704,12 +640,12 @@ int cmd_generate(struct cli *cli)
 	if (!gen_params(cli, NULL, cli->opt.size, &par))
 		return CLI_EXIT_USAGE;
 	memset(&b, 0, sizeof(b));
-	if (!level_for(cli, NULL, cli->opt.size,
-		       run_scale(cli, cli->opt.killer || cli->opt.sudoku),
-		       &b.level))
+	if (!level_for(cli, NULL, &par, &b.level))
 		return CLI_EXIT_USAGE;
-	if (b.level < 0)
-		b.level = default_level(cli);
+	/* No level, difficulty or rounds asked for: the library's default
+	 * (Basic for Killer and Sudoku up to 9 x 9). */
+	if (b.level < 0 && cli->opt.iterations < 0)
+		b.level = cdok_gen_default_level(&par);
 	b.cli = cli;
 	b.seed = base_seed(cli);
 	b.count = count;
@@ -977,12 +913,11 @@ static int harden_one(struct cli *cli, const char *name,
 		return CLI_EXIT_BADINPUT;
 	}
 	/* The level is told on the scale of the puzzle to make. */
-	if (!level_for(cli, name, n, run_scale(cli, par.killer || par.sudoku),
-		       &level)) {
+	if (!level_for(cli, name, &par, &level)) {
 		free(grid);
 		return CLI_EXIT_USAGE;
 	}
-	gen_level(cli, &level, &par);
+	gen_level(cli, level, &par);
 	seed = harden_state.seed + harden_state.index++;
 	cdok_rng_seed(&rng, seed, 0);
 	memset(&err, 0, sizeof(err));

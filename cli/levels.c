@@ -74,9 +74,7 @@ void cli_difficulty(const cdok_grading *g, uint64_t solver_score, char *buf,
 		    size_t cap)
 {
 	if (g->outcome == CDOK_GRADE_LEVEL)
-		snprintf(buf, cap, "%llu (%s, score %d)",
-			 (unsigned long long)g->difficulty,
-			 cdok_level_name(g->scale, g->level), g->score);
+		cdok_difficulty_describe(g->scale, g->difficulty, buf, cap);
 	else if (g->outcome == CDOK_GRADE_UNGRADED)
 		snprintf(buf, cap, "%llu (Nylimb puzzles are not graded by "
 			 "technique; this is the solver's score)",

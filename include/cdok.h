@@ -1395,6 +1395,97 @@ CDOK_API cdok_status cdok_render_put(cdok_writer *writer,
 				     cdok_render_item *item, char **out,
 				     size_t *len, cdok_error *err);
 
+/* ------------------------------------------------------------------ */
+/* Front ends ask, the library decides                                 */
+/*
+ * What the program, the Python package and the page each need to know
+ * before they generate or show a puzzle, decided here once so that a
+ * seed makes the same puzzle in each (doc/HACKING.md, "Where each kind
+ * of decision lives").
+ */
+
+/* The scale the puzzles params makes are graded on: CDOK_SCALE_NONE
+ * under CDOK_RULE_NYLIMB (or params NULL), Solo's with killer or sudoku,
+ * otherwise Keen's. */
+CDOK_API cdok_scale cdok_gen_scale(const cdok_gen_params *params);
+
+/* The hardest level that occurs among puzzles of params' kind and size
+ * (0-based, as cdok_level_name numbers them): Keen caps 3 x 3 at
+ * Normal; sizes 1 and 2, and 4 x 4 with boxes, have only the first
+ * level; otherwise the scale's last.  -1 when the scale has no levels
+ * (Nylimb). */
+CDOK_API int cdok_gen_top_level(const cdok_gen_params *params);
+
+/* The level to make when the caller names none, sets no max_score or
+ * target_score and asks for no number of hardening rounds: Basic for
+ * Killer Sudoku and Sudoku up to 9 x 9 (Trivial at 4 x 4), -1 (every
+ * level) for larger ones, Calcudoku and Nylimb.  Call it with params
+ * set up for the kind and size (and params->level -1); pass what it
+ * returns to cdok_gen_set_level. */
+CDOK_API int cdok_gen_default_level(const cdok_gen_params *params);
+
+/* Set params up to make puzzles of level (0-based; -1: every level),
+ * after the kind, size, rules and scores are set.  With a level, refuses
+ * (CDOK_ERR_INVALID and the reason) a level the scale does not have or
+ * that does not occur at the size (cdok_gen_top_level), a Nylimb puzzle
+ * and a max_score or target_score set too; otherwise sets
+ * params->level.  Without one, the difficulty the scores bound is the
+ * grade's (params->score = cdok_grade_score), except for Nylimb
+ * puzzles, which keep the solver's.  Then the hardening rounds
+ * (params->iterations): rounds when it is >= 0, else 10 with a level, 20
+ * when max_score or target_score is set, else 0. */
+CDOK_API cdok_status cdok_gen_set_level(cdok_gen_params *params, int level,
+					int rounds, cdok_error *err);
+
+/* The operator set text names (cdok generate --ops): "all", "mul",
+ * "add", "addsub" (cdok_gen_ops_name lists them), or operator
+ * characters "+-*" "/" such as "+*".  CDOK_OK with *ops set (CDOK_GEN_*
+ * bits), CDOK_ERR_SYNTAX for text that is neither (NULL and "" too),
+ * CDOK_ERR_INVALID for characters without + or * (a set must hold one
+ * of them). */
+CDOK_API cdok_status cdok_gen_ops_find(const char *text, unsigned *ops);
+
+/* The i-th name cdok_gen_ops_find takes (from 0), NULL past the last. */
+CDOK_API const char *cdok_gen_ops_name(int i);
+
+/* The words for a difficulty on a scale (the grade's, cdok_grading's
+ * difficulty or cdok_grade_score's): "30109 (Hard, score 109)", or the
+ * number alone when the scale has no levels or the number is below
+ * them.  Written into buf as snprintf does (cap bytes at most, always
+ * terminated when cap > 0); returns the length of the whole text. */
+CDOK_API size_t cdok_difficulty_describe(cdok_scale scale,
+					 uint64_t difficulty, char *buf,
+					 size_t cap);
+
+/* The box of cell (0 .. size-1, boxes in reading order), or -1 when the
+ * puzzle has no boxes or the cell is off the grid: the one geometry
+ * (rows, columns and boxes numbered as the library numbers them). */
+CDOK_API int cdok_puzzle_box_of(const cdok_puzzle *puzzle, int cell);
+
+/* The cells whose values must differ from cell's by the grid alone:
+ * those sharing its row, its column, its box and, under
+ * CDOK_RULE_DIAGONALS, a diagonal (not cages), in increasing order,
+ * into out, which has room for 4 * size cells.  Returns how many, or
+ * -1 when the cell is off the grid. */
+CDOK_API int cdok_puzzle_peers(const cdok_puzzle *puzzle, int cell,
+			       int *out);
+
+/* The sets of values cage can hold by its clue and the grid's rules
+ * alone -- its cells' values apart where they share a row, column or
+ * box, all different in a distinct cage, a given cell holding its given
+ * -- found by the solver's own cage enumeration, whatever the other
+ * cells hold.  Each set is the values of one fitting layout sorted
+ * ascending, cdok_cage_size(cage) of them; *sets holds *nsets such sets
+ * one after the other in increasing order, each once (NULL when there
+ * are none; free with cdok_free).  *complete is 0 when the search
+ * stopped at its bound (a large product cage on a large grid can have
+ * millions of layouts) and sets may be missing.  CDOK_ERR_INVALID for
+ * no such cage or a puzzle that breaks the model's rules,
+ * CDOK_ERR_UNSUPPORTED under CDOK_RULE_NYLIMB. */
+CDOK_API cdok_status cdok_cage_combinations(const cdok_puzzle *puzzle,
+					    int cage, int **sets, int *nsets,
+					    int *complete, cdok_error *err);
+
 #ifdef __cplusplus
 }
 #endif

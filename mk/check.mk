@@ -32,7 +32,8 @@ ASAN_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all \
 	   -fno-omit-frame-pointer -DCDOK_DEBUG
 
 # Every name the archives export is prefixed (tests/names.sh), and no
-# file or function in lib/ is too long (tests/sizes.sh).
+# file or function in lib/, cli/ or python/src is too long
+# (tests/sizes.sh).
 NAMES_LIBS = $(BUILD)/libcdok.a $(BUILD)/libcdok-json.a \
 	     $(BUILD)/libcdok-render.a
 check-names: $(NAMES_LIBS)

@@ -353,62 +353,108 @@ static void expect_usage(struct run *r, const char *err)
 	run_free(r);
 }
 
+/* Usage errors, one a row: the arguments, and the whole message when it
+ * is pinned (NULL: any one line in the house style).  The option rows
+ * (cli/options.c) are read by one loop, so their messages are pinned
+ * here row by row: ranges, typed names, and the rules between
+ * options. */
+static const struct usage_case {
+	const char *args[10];  /* NULL-terminated */
+	const char *err;
+} usage_cases[] = {
+	{ { "frobnicate", REF "ex6.spec" },
+	  "cdok: unknown command 'frobnicate' (try cdok --help)\n" },
+	{ { "-x", "print", REF "ex6.spec" },
+	  "cdok: unknown option '-x' (try cdok --help)\n" },
+	{ { "print", "--frob", REF "ex6.spec" },
+	  "cdok: unknown option '--frob' (try cdok --help)\n" },
+	{ { "-u", REF "ex6.spec" }, NULL },
+	{ { "-u" },
+	  "cdok: no command given (try cdok --help)\n" },
+	{ { "print", "-i" },
+	  "cdok: option '-i' needs an argument (try cdok --help)\n" },
+	{ { "solve", "--limit", "0", REF "ex6.spec" }, NULL },
+	{ { "solve", "--limit", "-1", REF "ex6.spec" }, NULL },
+	{ { "solve", "--limit", "2x", REF "ex6.spec" }, NULL },
+	{ { "solve", "--limit", "18446744073709551616", REF "ex6.spec" },
+	  NULL },
+	{ { "print", "--all", REF "ex6.spec" }, NULL },
+	{ { "print", "--limit=3", REF "ex6.spec" }, NULL },
+	{ { "solve", "--timeout", "0", REF "ex6.spec" },
+	  "cdok: bad value '0' for --timeout: expected a number of seconds "
+	  "above 0, such as 5 or 0.5 (try cdok --help)\n" },
+	{ { "solve", "--timeout", "-1", REF "ex6.spec" }, NULL },
+	{ { "solve", "--timeout", "1e3", REF "ex6.spec" }, NULL },
+	{ { "solve", "--timeout", "1.5s", REF "ex6.spec" }, NULL },
+	{ { "solve", "--timeout", ".", REF "ex6.spec" }, NULL },
+	{ { "solve", "--timeout", "0.0000000001", REF "ex6.spec" }, NULL },
+	{ { "solve", "--timeout", "10000000000", REF "ex6.spec" }, NULL },
+	{ { "examine", "--max-nodes", "0", REF "ex6.spec" }, NULL },
+	{ { "examine", "--max-nodes", "many", REF "ex6.spec" }, NULL },
+	{ { "print", "--timeout", "5", REF "ex6.spec" },
+	  "cdok: option --timeout does not apply to print (try cdok help "
+	  "print)\n" },
+	{ { "print", "--max-nodes", "5", REF "ex6.spec" }, NULL },
+	/* The option rows' own messages. */
+	{ { "-s", "0", "generate" },
+	  "cdok: bad value '0' for -s: expected a whole number from 1 to 63 "
+	  "(try cdok --help)\n" },
+	{ { "--si", "64", "generate" },
+	  "cdok: bad value '64' for --si: expected a whole number from 1 to "
+	  "63 (try cdok --help)\n" },
+	{ { "--lim", "0", "solve", REF "ex6.spec" },
+	  "cdok: bad value '0' for --limit: expected a whole number from 1 "
+	  "up (try cdok --help)\n" },
+	{ { "--dpi", "17", "print", REF "ex6.spec" },
+	  "cdok: bad value '17' for --dpi: expected a whole number from 18 "
+	  "to 1200 (try cdok --help)\n" },
+	{ { "-w", "00", "generate" },
+	  "cdok: bad value '00' for -w: expected a whole number from 0 up "
+	  "(try cdok --help)\n" },
+	{ { "--iterations=1000001", "generate" },
+	  "cdok: bad value '1000001' for -w: at most 1000000 rounds\n" },
+	{ { "--count", "0", "generate" },
+	  "cdok: bad value '0' for --count: expected a whole number from 1 "
+	  "up (try cdok --help)\n" },
+	{ { "--ops", "-/", "generate" },
+	  "cdok: bad value '-/' for --ops: expected all, mul, add, addsub "
+	  "or characters of \"+-*/\" including + or * (try cdok --help)\n" },
+	{ { "--boxes", "2x3", "generate" },
+	  "cdok: option --boxes goes with --killer or --sudoku (try cdok "
+	  "--help)\n" },
+	{ { "--sudoku", "-N", "-T", "--ops", "+", "--max-cage", "3",
+	    "generate" },
+	  "cdok: option --ops does not apply to --sudoku: a plain Sudoku "
+	  "has no cages (try cdok --help)\n" },
+	{ { "--sudoku", "-N", "--max-cage", "3", "generate" },
+	  "cdok: option -N does not apply to --sudoku: a plain Sudoku has "
+	  "no cages (try cdok --help)\n" },
+	{ { "--killer", "--sudoku", "generate" },
+	  "cdok: option --killer does not apply to --sudoku: a plain Sudoku "
+	  "has no cages (try cdok --help)\n" },
+	{ { "--killer", "-N", "--hide-ops", "generate" },
+	  "cdok: option --hide-ops does not apply to --killer: Killer cages "
+	  "are sums (try cdok --help)\n" },
+	{ { "--killer", "-N", "generate" },
+	  "cdok: option -N does not apply to --killer: a Nylimb puzzle has "
+	  "no boxes (try cdok --help)\n" },
+	{ { "-N", "--hide-ops", "generate" },
+	  "cdok: option --hide-ops does not apply to -N: hidden operators "
+	  "are made for plain Calcudoku (try cdok --help)\n" },
+	{ { "-o", "a", "-o", "b", "print", REF "ex6.spec" },
+	  "cdok: option -o given twice ('a', then 'b'): a run writes one "
+	  "output (try cdok --help)\n" },
+};
+
 Test(cli, exit_4_usage)
 {
 	struct run r;
 
-	CDOK(&r, "frobnicate", REF "ex6.spec");
-	expect_usage(&r, "cdok: unknown command 'frobnicate' "
-		     "(try cdok --help)\n");
-	CDOK(&r, "-x", "print", REF "ex6.spec");
-	expect_usage(&r, "cdok: unknown option '-x' (try cdok --help)\n");
-	CDOK(&r, "print", "--frob", REF "ex6.spec");
-	expect_usage(&r, "cdok: unknown option '--frob' (try cdok --help)\n");
-	CDOK(&r, "-u", REF "ex6.spec");
-	expect_usage(&r, NULL);
-	CDOK(&r, "-u");
-	expect_usage(&r, "cdok: no command given (try cdok --help)\n");
-	CDOK(&r, "print", "-i");
-	expect_usage(&r, "cdok: option '-i' needs an argument "
-		     "(try cdok --help)\n");
-	CDOK(&r, "solve", "--limit", "0", REF "ex6.spec");
-	expect_usage(&r, NULL);
-	CDOK(&r, "solve", "--limit", "-1", REF "ex6.spec");
-	expect_usage(&r, NULL);
-	CDOK(&r, "solve", "--limit", "2x", REF "ex6.spec");
-	expect_usage(&r, NULL);
-	CDOK(&r, "solve", "--limit", "18446744073709551616", REF "ex6.spec");
-	expect_usage(&r, NULL);
-	CDOK(&r, "print", "--all", REF "ex6.spec");
-	expect_usage(&r, NULL);
-	CDOK(&r, "print", "--limit=3", REF "ex6.spec");
-	expect_usage(&r, NULL);
-
-	CDOK(&r, "solve", "--timeout", "0", REF "ex6.spec");
-	expect_usage(&r, "cdok: bad value '0' for --timeout: expected a "
-		     "number of seconds above 0, such as 5 or 0.5 "
-		     "(try cdok --help)\n");
-	CDOK(&r, "solve", "--timeout", "-1", REF "ex6.spec");
-	expect_usage(&r, NULL);
-	CDOK(&r, "solve", "--timeout", "1e3", REF "ex6.spec");
-	expect_usage(&r, NULL);
-	CDOK(&r, "solve", "--timeout", "1.5s", REF "ex6.spec");
-	expect_usage(&r, NULL);
-	CDOK(&r, "solve", "--timeout", ".", REF "ex6.spec");
-	expect_usage(&r, NULL);
-	CDOK(&r, "solve", "--timeout", "0.0000000001", REF "ex6.spec");
-	expect_usage(&r, NULL);
-	CDOK(&r, "solve", "--timeout", "10000000000", REF "ex6.spec");
-	expect_usage(&r, NULL);
-	CDOK(&r, "examine", "--max-nodes", "0", REF "ex6.spec");
-	expect_usage(&r, NULL);
-	CDOK(&r, "examine", "--max-nodes", "many", REF "ex6.spec");
-	expect_usage(&r, NULL);
-	CDOK(&r, "print", "--timeout", "5", REF "ex6.spec");
-	expect_usage(&r, "cdok: option --timeout does not apply to print "
-		     "(try cdok help print)\n");
-	CDOK(&r, "print", "--max-nodes", "5", REF "ex6.spec");
-	expect_usage(&r, NULL);
+	for (size_t i = 0; i < sizeof(usage_cases) / sizeof(usage_cases[0]);
+	     i++) {
+		run_cdok_io(&r, NULL, NULL, usage_cases[i].args);
+		expect_usage(&r, usage_cases[i].err);
+	}
 }
 
 Test(cli, exit_5_system)

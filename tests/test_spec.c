@@ -75,6 +75,14 @@ static void expect_error(const char *text, cdok_status status, int line,
 			  part);
 }
 
+/* expect_error for each row of a table. */
+static void expect_errors(const struct tl_bad *bad, size_t count)
+{
+	for (size_t i = 0; i < count; i++)
+		expect_error(bad[i].text, bad[i].status, bad[i].line,
+			     bad[i].column, bad[i].part);
+}
+
 static char *write_fmt(const char *format, const cdok_puzzle *p,
 		       const int *values)
 {
@@ -378,55 +386,55 @@ Test(spec, layout_tolerance)
 	}
 }
 
+static const struct tl_bad bad_tokens[] = {
+	{ "A+3B A\nB B\n", CDOK_ERR_SYNTAX, 1, 4,
+	  "two cage labels in one cell: A and B" },
+	{ "A 1+2\nA 1\n", CDOK_ERR_SYNTAX, 1, 5, "two targets" },
+	{ "A+3 A\nB+1 B*-\n", CDOK_ERR_SYNTAX, 2, 7, "two operators" },
+	{ "+3 A\nA B\n", CDOK_ERR_SYNTAX, 1, 1, "cage label" },
+	{ "A+3 A\n* 1\n", CDOK_ERR_SYNTAX, 2, 1, "cage label" },
+	{ "A3 A\nB-1 B\n", CDOK_ERR_SYNTAX, 1, 1,
+	  "cage A has a target but no operator" },
+	{ "A+3 A\nB- B\n", CDOK_ERR_SYNTAX, 2, 1,
+	  "cage B has an operator but no target" },
+	{ "A+3 A\nB-1 #\n", CDOK_ERR_SYNTAX, 2, 5, "unexpected character '#'" },
+	{ "A^3 A\nB-1 B\n", CDOK_ERR_SYNTAX, 1, 2, "unexpected character '^'" },
+	{ "A+3 A\nB-1 B\xc3\xa9\n", CDOK_ERR_SYNTAX, 2, 6,
+	  "unexpected character U+00E9 '\xc3\xa9'" },
+	{ "A+3\rA\nB-1 B\n", CDOK_ERR_SYNTAX, 1, 4,
+	  "unexpected control character U+000D CARRIAGE RETURN" },
+	{ "A+3 A\nB-1 B\f\n", CDOK_ERR_SYNTAX, 2, 6,
+	  "unexpected control character U+000C FORM FEED" },
+	/* Pasted look-alikes: named, and the ASCII character suggested. */
+	{ "A+3\xc2\xa0" "A\nB-1 B\n", CDOK_ERR_SYNTAX, 1, 4,
+	  "unexpected character U+00A0 NO-BREAK SPACE; did you "
+	  "mean a plain space?" },
+	{ "A\xe2\x80\x93" "1 A\nB-1 B\n", CDOK_ERR_SYNTAX, 1, 2,
+	  "unexpected character U+2013 EN DASH; did you mean " "'-'?" },
+	{ "A\xef\xbc\x8b" "3 A\nB-1 B\n", CDOK_ERR_SYNTAX, 1, 2,
+	  "unexpected character U+FF0B FULLWIDTH PLUS SIGN; did "
+	  "you mean '+'?" },
+	{ "A+3 A\nB-1 B\xe2\x80\x9d\n", CDOK_ERR_SYNTAX, 2, 6,
+	  "unexpected character U+201D RIGHT DOUBLE QUOTATION "
+	  "MARK; did you mean '\"'?" },
+	{ "A+3 A\nB-1 B\xe2\x80\x8b\n", CDOK_ERR_SYNTAX, 2, 6,
+	  "unexpected character U+200B ZERO WIDTH SPACE; it "
+	  "shows as nothing: delete it" },
+	{ "A+\xef\xbc\x93 A\nB-1 B\n", CDOK_ERR_SYNTAX, 1, 3,
+	  "unexpected character U+FF13 FULLWIDTH DIGIT THREE; did "
+	  "you mean '3'?" },
+	/* Bytes that are not UTF-8 are named as bytes. */
+	{ "A+3 A\nB-1 B\xff\n", CDOK_ERR_SYNTAX, 2, 6,
+	  "unexpected byte 0xff (not UTF-8 text)" },
+	{ "A+3 A\nB-1 B\xc0\xaf\n", CDOK_ERR_SYNTAX, 2, 6,
+	  "unexpected byte 0xc0 (not UTF-8 text)" },
+	{ "A+3 A\nB-1 B\xed\xa0\x80\n", CDOK_ERR_SYNTAX, 2, 6,
+	  "unexpected byte 0xed (not UTF-8 text)" },
+};
+
 Test(spec, token_errors)
 {
-	expect_error("A+3B A\nB B\n", CDOK_ERR_SYNTAX, 1, 4,
-		     "two cage labels in one cell: A and B");
-	expect_error("A 1+2\nA 1\n", CDOK_ERR_SYNTAX, 1, 5, "two targets");
-	expect_error("A+3 A\nB+1 B*-\n", CDOK_ERR_SYNTAX, 2, 7,
-		     "two operators");
-	expect_error("+3 A\nA B\n", CDOK_ERR_SYNTAX, 1, 1, "cage label");
-	expect_error("A+3 A\n* 1\n", CDOK_ERR_SYNTAX, 2, 1, "cage label");
-	expect_error("A3 A\nB-1 B\n", CDOK_ERR_SYNTAX, 1, 1,
-		     "cage A has a target but no operator");
-	expect_error("A+3 A\nB- B\n", CDOK_ERR_SYNTAX, 2, 1,
-		     "cage B has an operator but no target");
-	expect_error("A+3 A\nB-1 #\n", CDOK_ERR_SYNTAX, 2, 5,
-		     "unexpected character '#'");
-	expect_error("A^3 A\nB-1 B\n", CDOK_ERR_SYNTAX, 1, 2,
-		     "unexpected character '^'");
-	expect_error("A+3 A\nB-1 B\xc3\xa9\n", CDOK_ERR_SYNTAX, 2, 6,
-		     "unexpected character U+00E9 '\xc3\xa9'");
-	expect_error("A+3\rA\nB-1 B\n", CDOK_ERR_SYNTAX, 1, 4,
-		     "unexpected control character U+000D CARRIAGE RETURN");
-	expect_error("A+3 A\nB-1 B\f\n", CDOK_ERR_SYNTAX, 2, 6,
-		     "unexpected control character U+000C FORM FEED");
-	/* Pasted look-alikes: named, and the ASCII character suggested. */
-	expect_error("A+3\xc2\xa0" "A\nB-1 B\n", CDOK_ERR_SYNTAX, 1, 4,
-		     "unexpected character U+00A0 NO-BREAK SPACE; did you "
-		     "mean a plain space?");
-	expect_error("A\xe2\x80\x93" "1 A\nB-1 B\n", CDOK_ERR_SYNTAX, 1, 2,
-		     "unexpected character U+2013 EN DASH; did you mean "
-		     "'-'?");
-	expect_error("A\xef\xbc\x8b" "3 A\nB-1 B\n", CDOK_ERR_SYNTAX, 1, 2,
-		     "unexpected character U+FF0B FULLWIDTH PLUS SIGN; did "
-		     "you mean '+'?");
-	expect_error("A+3 A\nB-1 B\xe2\x80\x9d\n", CDOK_ERR_SYNTAX, 2, 6,
-		     "unexpected character U+201D RIGHT DOUBLE QUOTATION "
-		     "MARK; did you mean '\"'?");
-	expect_error("A+3 A\nB-1 B\xe2\x80\x8b\n", CDOK_ERR_SYNTAX, 2, 6,
-		     "unexpected character U+200B ZERO WIDTH SPACE; it "
-		     "shows as nothing: delete it");
-	expect_error("A+\xef\xbc\x93 A\nB-1 B\n", CDOK_ERR_SYNTAX, 1, 3,
-		     "unexpected character U+FF13 FULLWIDTH DIGIT THREE; did "
-		     "you mean '3'?");
-	/* Bytes that are not UTF-8 are named as bytes. */
-	expect_error("A+3 A\nB-1 B\xff\n", CDOK_ERR_SYNTAX, 2, 6,
-		     "unexpected byte 0xff (not UTF-8 text)");
-	expect_error("A+3 A\nB-1 B\xc0\xaf\n", CDOK_ERR_SYNTAX, 2, 6,
-		     "unexpected byte 0xc0 (not UTF-8 text)");
-	expect_error("A+3 A\nB-1 B\xed\xa0\x80\n", CDOK_ERR_SYNTAX, 2, 6,
-		     "unexpected byte 0xed (not UTF-8 text)");
+	expect_errors(bad_tokens, sizeof(bad_tokens) / sizeof(bad_tokens[0]));
 }
 
 /* NUL bytes are errors, not the end of the text. */
@@ -460,52 +468,59 @@ Test(spec, unreachable_targets_read)
 		     "ratio target must not be 0");
 }
 
+static const struct tl_bad bad_shapes[] = {
+	{ "A+3 A\nB-1 B\n1 2\n", CDOK_ERR_SYNTAX, 3, 1,
+	  "the grid has 3 rows of 2 cells; it must be square" },
+	{ "A+3 A B+4\nA B 1\n\n", CDOK_ERR_SYNTAX, 3, 1, "2 rows of 3 cells" },
+	{ "A+3 A B+4\nA B 1", CDOK_ERR_SYNTAX, 2, 6, "2 rows of 3 cells" },
+	{ "A+3 A\nB-1 B 1 2\n", CDOK_ERR_SYNTAX, 2, 7,
+	  "row 2 has 4 cells but the first row has 2" },
+	{ "A+3 A 1\nB-1 B\n1 2 3\n", CDOK_ERR_SYNTAX, 2, 6,
+	  "row 2 has 2 cells but the first row has 3" },
+	{ "1\n1\n", CDOK_ERR_SYNTAX, 2, 1, "2 rows of 1 cell;" },
+	{ "", CDOK_ERR_SYNTAX, 1, 1, "the input is empty" },
+	{ "\r\n \t\r\n", CDOK_ERR_SYNTAX, 3, 1, "only white space" },
+};
+
 Test(spec, grid_shape_errors)
 {
-	expect_error("A+3 A\nB-1 B\n1 2\n", CDOK_ERR_SYNTAX, 3, 1,
-		     "the grid has 3 rows of 2 cells; it must be square");
-	expect_error("A+3 A B+4\nA B 1\n\n", CDOK_ERR_SYNTAX, 3, 1,
-		     "2 rows of 3 cells");
-	expect_error("A+3 A B+4\nA B 1", CDOK_ERR_SYNTAX, 2, 6,
-		     "2 rows of 3 cells");
-	expect_error("A+3 A\nB-1 B 1 2\n", CDOK_ERR_SYNTAX, 2, 7,
-		     "row 2 has 4 cells but the first row has 2");
-	expect_error("A+3 A 1\nB-1 B\n1 2 3\n", CDOK_ERR_SYNTAX, 2, 6,
-		     "row 2 has 2 cells but the first row has 3");
-	expect_error("1\n1\n", CDOK_ERR_SYNTAX, 2, 1, "2 rows of 1 cell;");
-	expect_error("", CDOK_ERR_SYNTAX, 1, 1, "the input is empty");
-	expect_error("\r\n \t\r\n", CDOK_ERR_SYNTAX, 3, 1,
-		     "only white space");
+	expect_errors(bad_shapes, sizeof(bad_shapes) / sizeof(bad_shapes[0]));
 }
+
+static const struct tl_bad bad_cages[] = {
+	{ "A+3 1\nB-1 B\n", CDOK_ERR_INVALID, 1, 1,
+	  "cage A has only one cell; write a given value instead" },
+	{ "A+3 B\nA B\n", CDOK_ERR_SYNTAX, 1, 5, "cage B has no clue" },
+	{ "A+3 A*2\nB-1 B\n", CDOK_ERR_SYNTAX, 1, 6,
+	  "cage A has two different clues: +3 and *2" },
+	{ "A+3 B+1\nB A\n", CDOK_ERR_INVALID, 2, 3, "cage A is not connected" },
+	{ "A+3 A 1\n1 2 3\nA A 2\n", CDOK_ERR_INVALID, 3, 1,
+	  "cage A is not connected" },
+	/* Labels are case-sensitive: a and A are two cages. */
+	{ "A+3 a\nB-1 B\n", CDOK_ERR_INVALID, 1, 1,
+	  "cage A has only one cell" },
+};
 
 Test(spec, cage_errors)
 {
-	expect_error("A+3 1\nB-1 B\n", CDOK_ERR_INVALID, 1, 1,
-		     "cage A has only one cell; write a given value instead");
-	expect_error("A+3 B\nA B\n", CDOK_ERR_SYNTAX, 1, 5,
-		     "cage B has no clue");
-	expect_error("A+3 A*2\nB-1 B\n", CDOK_ERR_SYNTAX, 1, 6,
-		     "cage A has two different clues: +3 and *2");
-	expect_error("A+3 B+1\nB A\n", CDOK_ERR_INVALID, 2, 3,
-		     "cage A is not connected");
-	expect_error("A+3 A 1\n1 2 3\nA A 2\n", CDOK_ERR_INVALID, 3, 1,
-		     "cage A is not connected");
-	/* Labels are case-sensitive: a and A are two cages. */
-	expect_error("A+3 a\nB-1 B\n", CDOK_ERR_INVALID, 1, 1,
-		     "cage A has only one cell");
+	expect_errors(bad_cages, sizeof(bad_cages) / sizeof(bad_cages[0]));
 }
 
 /* Lines starting with '@' above the grid are directives (doc/FORMAT.md
  * §7; tests/test_killer.c has the rest): they are checked against the
  * grid, and a name cdok does not know is an error, not ignored. */
+static const struct tl_bad bad_directives[] = {
+	{ "@boxes 3x3\nA+3 A\nB-1 B\n", CDOK_ERR_INVALID, 1, 8,
+	  "do not tile the 2 x 2 grid" },
+	{ "@sudoku\nA+3 A\nB-1 B\n", CDOK_ERR_SYNTAX, 1, 1,
+	  "unknown directive @sudoku" },
+	{ "A+3 A\n@boxes 1x2\nB-1 B\n", CDOK_ERR_SYNTAX, 2, 1,
+	  "before the grid's first row" },
+};
+
 Test(spec, directives_checked)
 {
-	expect_error("@boxes 3x3\nA+3 A\nB-1 B\n", CDOK_ERR_INVALID, 1, 8,
-		     "do not tile the 2 x 2 grid");
-	expect_error("@sudoku\nA+3 A\nB-1 B\n", CDOK_ERR_SYNTAX, 1, 1,
-		     "unknown directive @sudoku");
-	expect_error("A+3 A\n@boxes 1x2\nB-1 B\n", CDOK_ERR_SYNTAX, 2, 1,
-		     "before the grid's first row");
+	expect_errors(bad_directives, sizeof(bad_directives) / sizeof(bad_directives[0]));
 }
 
 Test(spec, limits)

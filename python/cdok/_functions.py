@@ -7,7 +7,7 @@ from typing import (IO, Any, FrozenSet, Iterable, List, NamedTuple, Optional,
 
 from . import _cdok
 from ._errors import Error, InvalidError, ParseError
-from ._levels import _LEVELS, Level, _level_index
+from ._levels import Level, _level_index
 from ._puzzle import RULE_NYLIMB, Grid, Puzzle, _flat_grid, _is_int
 
 __all__ = ["loads", "loads_all", "load", "load_all", "dumps", "dump",
@@ -244,23 +244,17 @@ def dump(puzzles: Union[Puzzle, Iterable[Puzzle]], file: Any,
     _write_to(file, dumps(puzzles, format, **options))
 
 
-# --ops of the cdok program: names, or the operator characters.
-_OPS = {"all": 15, "mul": 4, "add": 1, "addsub": 3}
-
-
 def _ops_mask(ops: str) -> int:
+    """--ops of the cdok program, names or operator characters, as the
+    library reads them (cdok_gen_ops_find)."""
     if not isinstance(ops, str):
         raise TypeError(f"ops must be a str, not {type(ops).__name__}")
-    if ops in _OPS:
-        return _OPS[ops]
-    mask = 0
-    for ch in ops:
-        if ch not in "+-*/":
-            raise ValueError(f"ops must be all, mul, add, addsub or "
-                             f"operator characters such as '+*', not "
-                             f"{ops!r}")
-        mask |= 1 << "+-*/".index(ch)
-    if not mask & 5:
+    mask = _cdok.ops_find(ops)
+    if mask == -1:
+        raise ValueError(f"ops must be {', '.join(_cdok.ops_names())} or "
+                         f"operator characters such as '+*', not "
+                         f"{ops!r}")
+    if mask == -2:
         raise ValueError(f"ops must hold + or *, not {ops!r}")
     return mask
 
@@ -271,22 +265,6 @@ def _whole(name: str, value: Any, low: int) -> int:
     if value < low:
         raise ValueError(f"{name} must be at least {low}, not {value}")
     return value
-
-
-# Hardening rounds when a level is the target and iterations is not
-# given, as the cdok program's generate --level does.
-_LEVEL_ROUNDS = 10
-
-
-def _top_level(size: int, scale: int) -> int:
-    """The hardest level that occurs at a size, as the cdok program
-    knows it: Keen caps 3 x 3 at Normal, and smaller grids and Killer
-    4 x 4 are all of the first level."""
-    if size <= 2 or (scale == 2 and size <= 4):
-        return 0
-    if size == 3:
-        return 1
-    return len(_LEVELS[scale]) - 1
 
 
 def generate(size: Optional[int] = None, *, seed: Optional[int] = None,
@@ -305,7 +283,7 @@ def generate(size: Optional[int] = None, *, seed: Optional[int] = None,
     for Killer), ops ("all", "mul", "add", "addsub", or characters such
     as "+*"), two_cell (- and / cages of two cells), max_cage (default
     5, or 4 above 32 x 32), iterations (hardening rounds; default 0, or
-    20 with max_difficulty or target_difficulty, 10 with level),
+    20 with max_difficulty or target_difficulty, 10 with a level),
     max_difficulty, target_difficulty, killer (a Killer Sudoku: boxes,
     sum cages whose values differ, no givens unless a level needs
     some), sudoku (a plain Sudoku: boxes and givens, no cages; as
@@ -318,7 +296,11 @@ def generate(size: Optional[int] = None, *, seed: Optional[int] = None,
     "extreme", "unreasonable"; e n h x u) and Solo's with killer
     ("trivial", "basic", "intermediate", "advanced", "extreme",
     "unreasonable"; t b i a e u) with killer or sudoku.  Every level occurs from 4 x 4 for
-    Calcudoku and 6 x 6 for Killer; a 3 x 3 is at most Normal.
+    Calcudoku and 6 x 6 for Killer; a 3 x 3 is at most Normal.  Without
+    level, iterations, max_difficulty and target_difficulty, Killer
+    Sudoku and Sudoku up to 9 x 9 are made Basic (Trivial at 4 x 4) and
+    other puzzles at every level, as ``cdok generate`` makes them (the
+    library decides both: cdok_gen_default_level).
     max_difficulty and target_difficulty are the grade's difficulty
     (Grade.difficulty: 10000 x (level + 1) + score), as ``cdok
     generate -m/-t`` takes them; Nylimb puzzles, which have no levels,
@@ -346,12 +328,11 @@ def generate(size: Optional[int] = None, *, seed: Optional[int] = None,
     max_cage = 0 if max_cage is None else _whole("max_cage", max_cage, 1)
     max_score = _whole("max_difficulty", max_difficulty or 0, 0)
     target_score = _whole("target_difficulty", target_difficulty or 0, 0)
-    top = _generate_level(size, 0 if nylimb else 2 if killer or sudoku
-                          else 1, level, max_score or target_score)
-    if iterations is None:
-        iterations = _LEVEL_ROUNDS if top >= 0 else \
-            20 if max_score or target_score else 0
-    iterations = _whole("iterations", iterations, 0)
+    top = _generate_level(0 if nylimb else 2 if killer or sudoku else 1,
+                          level, max_score or target_score)
+    # The library's rounds and default level when none are named.
+    iterations = -1 if iterations is None else \
+        _whole("iterations", iterations, 0)
     box_rows, box_cols = (0, 0) if boxes is None else tuple(boxes)
     model, _score = _cdok.generate(
         size, _ops_mask(ops), bool(two_cell), max_cage, iterations,
@@ -361,20 +342,12 @@ def generate(size: Optional[int] = None, *, seed: Optional[int] = None,
     return Puzzle._wrap(model, None, seed)
 
 
-def _generate_level(size: int, scale: int, level: Any,
-                    difficulty: int) -> int:
+def _generate_level(scale: int, level: Any, difficulty: int) -> int:
     """generate()'s level as the library's number (-1: none), refused as
-    ``cdok generate --level`` refuses it."""
+    ``cdok generate --level`` refuses it (a level that does not occur at
+    the size, the library refuses)."""
     top = _level_index(scale, level)
-    if top < 0:
-        return top
-    if difficulty:
+    if top >= 0 and difficulty:
         raise ValueError("level and max_difficulty or target_difficulty "
                          "both set the difficulty; give one of them")
-    hardest = _top_level(size, scale)
-    if top > hardest:
-        names = _LEVELS[scale]
-        raise InvalidError(f"there are no {names[top].name} puzzles of size "
-                           f"{size} x {size}: {names[hardest].name} is the "
-                           "hardest level at that size")
     return top

@@ -560,6 +560,124 @@ static cdok_status put_picture(cdok_writer *w, const cdok_puzzle *p,
 	return status;
 }
 
+/* write_all's arguments checked: the format, or NULL with an exception
+ * set; *flags the writer's. */
+static const cdok_format *write_all_format(cdok_module_state *st,
+					   PyObject *const *args,
+					   unsigned long *flags)
+{
+	const cdok_format *f = pycdok_format(st, args[0]);
+	PyObject *models = args[1], *values = args[2];
+
+	if (!f)
+		return NULL;
+	*flags = PyLong_AsUnsignedLong(args[3]);
+	if (PyErr_Occurred())
+		return NULL;
+	if (!PyList_Check(models) ||
+	    (values != Py_None && (!PyList_Check(values) ||
+				   PyList_GET_SIZE(values) !=
+					   PyList_GET_SIZE(models)))) {
+		PyErr_Format(PyExc_TypeError, "write_all() takes a list of "
+			     "models and None or a list of grids");
+		return NULL;
+	}
+	if (args[5] != Py_None && (!PyList_Check(args[5]) ||
+				   PyList_GET_SIZE(args[5]) !=
+					   PyList_GET_SIZE(models))) {
+		PyErr_Format(PyExc_TypeError, "write_all() takes None or a "
+			     "list of sources, one a puzzle");
+		return NULL;
+	}
+	if (!(cdok_format_flags(f) & CDOK_FORMAT_WRITE)) {
+		PyErr_Format(st->unsupported_error, "the %s format is read "
+			     "only, never written", cdok_format_name(f));
+		return NULL;
+	}
+	/* A picture per file holds one puzzle. */
+	if ((cdok_format_flags(f) & CDOK_FORMAT_SINGLE) &&
+	    PyList_GET_SIZE(models) > 1) {
+		PyErr_Format(st->unsupported_error, "the %s format holds one "
+			     "puzzle (one picture per file): write each "
+			     "puzzle's own, or a pdf booklet",
+			     cdok_format_name(f));
+		return NULL;
+	}
+	return f;
+}
+
+/* Puzzle i of write_all written into *piece: 0 with the library's
+ * *status, 1 when it is skipped (values[i] is None), -1 with a Python
+ * exception set.  *grid is the caller's buffer for the values. */
+static int write_one(cdok_module_state *st, cdok_writer *w,
+		     const cdok_format *f, PyObject *const *args,
+		     Py_ssize_t i, bool answers, int **grid, char **piece,
+		     size_t *n, cdok_error *err, cdok_status *status)
+{
+	PyObject *m = PyList_GET_ITEM(args[1], i);
+	PyObject *v = args[2] == Py_None ? Py_None
+					 : PyList_GET_ITEM(args[2], i);
+	const cdok_puzzle *p;
+
+	if (!PyObject_TypeCheck(m, st->model_type)) {
+		PyErr_SetString(PyExc_TypeError, "write_all() takes models");
+		return -1;
+	}
+	p = ((ModelObject *)m)->puzzle;
+	if (args[2] != Py_None && v == Py_None) {
+		cdok_writer_skip(w);
+		return 1;
+	}
+	if (v != Py_None) {
+		int size = cdok_puzzle_size(p);
+
+		PyMem_Free(*grid);
+		*grid = PyMem_Calloc((size_t)(size * size), sizeof(**grid));
+		if (!*grid) {
+			PyErr_NoMemory();
+			return -1;
+		}
+		if (pycdok_values(v, size * size, *grid, "the solution") < 0)
+			return -1;
+		pycdok_writer_values(p, *grid);
+	}
+	if (cdok_format_flags(f) & CDOK_FORMAT_PICTURE &&
+	    cdok_format_flags(f) & CDOK_FORMAT_BINARY) {
+		PyObject *s = args[5] == Py_None ? Py_None
+						 : PyList_GET_ITEM(args[5], i);
+		const char *source = NULL;
+
+		if (s != Py_None && !(source = PyUnicode_AsUTF8(s)))
+			return -1;
+		*status = put_picture(w, p, v == Py_None ? NULL : *grid,
+				      answers, source, piece, n, err);
+	} else {
+		*status = cdok_writer_put(w, p, v == Py_None ? NULL : *grid,
+					  piece, n, err);
+	}
+	return 0;
+}
+
+/* Append n bytes of piece to a growing text; -1 with MemoryError. */
+static int append_piece(char **text, size_t *len, size_t *cap,
+			const char *piece, size_t n)
+{
+	if (*len + n + 1 > *cap) {
+		size_t ncap = (*len + n + 1) * 2;
+		char *t = PyMem_Realloc(*text, ncap);
+
+		if (!t) {
+			PyErr_NoMemory();
+			return -1;
+		}
+		*text = t;
+		*cap = ncap;
+	}
+	memcpy(*text + *len, piece, n);
+	*len += n;
+	return 0;
+}
+
 /* write_all(format: str, models: list, values: list | None, flags: int,
  * picture: tuple | None, sources: list | None) -> str | bytes: one
  * stream (cdok_writer) of every puzzle.  values, when given, holds one
@@ -572,7 +690,7 @@ static PyObject *m_write_all(PyObject *module, PyObject *const *args,
 	cdok_module_state *st = pycdok_state(module);
 	const cdok_format *f;
 	cdok_writer *w = NULL;
-	PyObject *models, *values, *result = NULL;
+	PyObject *result = NULL;
 	char *text = NULL;
 	size_t len = 0, cap = 0;
 	int *grid = NULL;
@@ -580,39 +698,14 @@ static PyObject *m_write_all(PyObject *module, PyObject *const *args,
 	cdok_error err;
 	cdok_status status = CDOK_OK;
 	bool answers = false;
+	Py_ssize_t count;
 
 	if (check_nargs("write_all", nargs, 6) < 0)
 		return NULL;
-	f = pycdok_format(st, args[0]);
+	f = write_all_format(st, args, &flags);
 	if (!f)
 		return NULL;
-	models = args[1];
-	values = args[2];
-	flags = PyLong_AsUnsignedLong(args[3]);
-	if (PyErr_Occurred())
-		return NULL;
-	if (!PyList_Check(models) ||
-	    (values != Py_None && (!PyList_Check(values) ||
-				   PyList_GET_SIZE(values) !=
-					   PyList_GET_SIZE(models))))
-		return PyErr_Format(PyExc_TypeError, "write_all() takes a list "
-				    "of models and None or a list of grids");
-	if (args[5] != Py_None && (!PyList_Check(args[5]) ||
-				   PyList_GET_SIZE(args[5]) !=
-					   PyList_GET_SIZE(models)))
-		return PyErr_Format(PyExc_TypeError, "write_all() takes None "
-				    "or a list of sources, one a puzzle");
-	if (!(cdok_format_flags(f) & CDOK_FORMAT_WRITE))
-		return PyErr_Format(st->unsupported_error, "the %s format is "
-				    "read only, never written",
-				    cdok_format_name(f));
-	/* A picture per file holds one puzzle. */
-	if ((cdok_format_flags(f) & CDOK_FORMAT_SINGLE) &&
-	    PyList_GET_SIZE(models) > 1)
-		return PyErr_Format(st->unsupported_error, "the %s format holds "
-				    "one puzzle (one picture per file): write "
-				    "each puzzle's own, or a pdf booklet",
-				    cdok_format_name(f));
+	count = PyList_GET_SIZE(args[1]);
 	w = cdok_writer_new(f, (unsigned)flags);
 	if (!w)
 		return PyErr_NoMemory();
@@ -621,69 +714,25 @@ static PyObject *m_write_all(PyObject *module, PyObject *const *args,
 		return NULL;
 	}
 	memset(&err, 0, sizeof(err));
-	for (Py_ssize_t i = 0; i <= PyList_GET_SIZE(models); i++) {
+	for (Py_ssize_t i = 0; i <= count; i++) {
 		char *piece = NULL;
 		size_t n = 0;
 
-		if (i == PyList_GET_SIZE(models)) {
+		if (i == count) {
 			status = cdok_writer_finish(w, &piece, &n, &err);
 		} else {
-			PyObject *m = PyList_GET_ITEM(models, i);
-			PyObject *v = values == Py_None
-					      ? Py_None
-					      : PyList_GET_ITEM(values, i);
-			const cdok_puzzle *p;
-			int size;
+			int r = write_one(st, w, f, args, i, answers, &grid,
+					  &piece, &n, &err, &status);
 
-			if (!PyObject_TypeCheck(m, st->model_type)) {
-				PyErr_SetString(PyExc_TypeError, "write_all() "
-						"takes models");
+			if (r < 0)
 				goto out;
-			}
-			p = ((ModelObject *)m)->puzzle;
-			if (values != Py_None && v == Py_None) {
-				cdok_writer_skip(w);
+			if (r > 0)
 				continue;
-			}
-			if (v != Py_None) {
-				size = cdok_puzzle_size(p);
-				PyMem_Free(grid);
-				grid = PyMem_Calloc((size_t)(size * size),
-						    sizeof(*grid));
-				if (!grid) {
-					PyErr_NoMemory();
-					goto out;
-				}
-				if (pycdok_values(v, size * size, grid,
-						  "the solution") < 0)
-					goto out;
-				pycdok_writer_values(p, grid);
-			}
-			if (cdok_format_flags(f) & CDOK_FORMAT_PICTURE &&
-			    cdok_format_flags(f) & CDOK_FORMAT_BINARY) {
-				PyObject *s = args[5] == Py_None
-						      ? Py_None
-						      : PyList_GET_ITEM(args[5],
-									i);
-				const char *source = NULL;
-
-				if (s != Py_None &&
-				    !(source = PyUnicode_AsUTF8(s)))
-					goto out;
-				status = put_picture(w, p, v == Py_None ? NULL
-								: grid,
-						     answers, source, &piece,
-						     &n, &err);
-			} else
-				status = cdok_writer_put(w, p, v == Py_None
-							 ? NULL : grid,
-							 &piece, &n, &err);
 		}
 		if (status != CDOK_OK) {
 			/* In a stream, say which puzzle it was. */
-			if (status != CDOK_ERR_NOMEM &&
-			    i < PyList_GET_SIZE(models) &&
-			    PyList_GET_SIZE(models) > 1) {
+			if (status != CDOK_ERR_NOMEM && i < count &&
+			    count > 1) {
 				char msg[sizeof(err.message) + 32];
 
 				snprintf(msg, sizeof(msg), "puzzle #%zd: %s",
@@ -694,20 +743,10 @@ static PyObject *m_write_all(PyObject *module, PyObject *const *args,
 			}
 			goto out;
 		}
-		if (len + n + 1 > cap) {
-			size_t ncap = (len + n + 1) * 2;
-			char *t = PyMem_Realloc(text, ncap);
-
-			if (!t) {
-				cdok_free(piece);
-				PyErr_NoMemory();
-				goto out;
-			}
-			text = t;
-			cap = ncap;
+		if (append_piece(&text, &len, &cap, piece, n) < 0) {
+			cdok_free(piece);
+			goto out;
 		}
-		memcpy(text + len, piece, n);
-		len += n;
 		cdok_free(piece);
 	}
 	result = pycdok_output(f, text ? text : "", len);
@@ -718,67 +757,11 @@ out:
 	return result;
 }
 
-/* generate(size, ops, two_cell, max_cage, iterations, max_score,
- *          target_score, kind, box_rows, box_cols, rules, seed, level)
- *   -> (Model, score)
- *
- * kind is 0 for Calcudoku, 1 for Killer Sudoku, 2 for plain Sudoku.
- *
- * As the cdok program generates: with a level (>= 0) the library makes
- * a puzzle of exactly that level; otherwise the difficulty that
- * max_score and target_score bound is the grade's (the solver's for
- * Nylimb puzzles, which have no levels). */
-static PyObject *m_generate(PyObject *module, PyObject *const *args,
-			    Py_ssize_t nargs)
-{
-	cdok_module_state *st = pycdok_state(module);
-	cdok_gen_params par;
-	cdok_puzzle *p = NULL;
-	cdok_rng rng;
-	cdok_error err;
-	cdok_status status;
-	cdok_gen_result gen = {0, {0}, NULL};
-	uint64_t seed;
-	PyObject *model;
-	int kind;
-
-	if (check_nargs("generate", nargs, 13) < 0)
-		return NULL;
-	cdok_gen_params_init(&par);
-	if (pycdok_int(args[0], &par.size) < 0 ||
-	    pycdok_int(args[3], &par.max_cage) < 0 ||
-	    pycdok_int(args[4], &par.iterations) < 0 ||
-	    pycdok_int(args[8], &par.box_rows) < 0 ||
-	    pycdok_int(args[9], &par.box_cols) < 0 ||
-	    pycdok_int(args[7], &kind) < 0 ||
-	    pycdok_int(args[12], &par.level) < 0)
-		return NULL;
-	par.ops = (unsigned)PyLong_AsUnsignedLong(args[1]);
-	par.two_cell = PyObject_IsTrue(args[2]);
-	par.max_score = PyLong_AsUnsignedLongLong(args[5]);
-	par.target_score = PyLong_AsUnsignedLongLong(args[6]);
-	par.killer = kind == 1;
-	par.sudoku = kind == 2;
-	par.rules = (unsigned)PyLong_AsUnsignedLong(args[10]);
-	seed = PyLong_AsUnsignedLongLong(args[11]);
-	if (PyErr_Occurred())
-		return NULL;
-	if (par.level < 0 && !(par.rules & CDOK_RULE_NYLIMB))
-		par.score = cdok_grade_score; /* as `cdok generate` */
-	cdok_rng_seed(&rng, seed, 0);
-	memset(&err, 0, sizeof(err));
-	Py_BEGIN_ALLOW_THREADS
-	status = cdok_generate(&par, NULL, &rng, &p, &gen, &err);
-	Py_END_ALLOW_THREADS
-	if (status != CDOK_OK)
-		return pycdok_raise(st, status, &err);
-	model = pycdok_model_new(st, p);
-	if (!model)
-		return NULL;
-	return Py_BuildValue("(NK)", model, (unsigned long long)gen.score);
-}
-
 static PyMethodDef module_methods[] = {
+	{"ops_find", pycdok_ops_find, METH_O,
+	 "ops_find(text: str) -> int (-1: not a set, -2: no + or *)"},
+	{"ops_names", pycdok_ops_names, METH_NOARGS,
+	 "ops_names() -> list of str"},
 	{"version", m_version, METH_NOARGS,
 	 "version() -> str: the version of the linked C library"},
 	{"formats", m_formats, METH_NOARGS,
@@ -797,7 +780,7 @@ static PyMethodDef module_methods[] = {
 	{"killer_build", (PyCFunction)(void (*)(void))pycdok_killer_build,
 	 METH_FASTCALL,
 	 "killer_build(board, cages) -> Model: the seed's data shapes"},
-	{"generate", (PyCFunction)(void (*)(void))m_generate, METH_FASTCALL,
+	{"generate", (PyCFunction)(void (*)(void))pycdok_generate, METH_FASTCALL,
 	 "generate(size, ops, two_cell, max_cage, iterations, max_score, "
 	 "target_score, kind, box_rows, box_cols, rules, seed, level) -> "
 	 "(Model, score)"},

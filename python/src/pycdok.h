@@ -57,6 +57,12 @@ PyObject *pycdok_problems(const cdok_puzzle *p, const cdok_problem *problems,
 PyObject *pycdok_model_solve(PyObject *self, PyObject *const *args,
 			     Py_ssize_t nargs);
 
+/* generate.c: generating, operator sets */
+PyObject *pycdok_generate(PyObject *module, PyObject *const *args,
+			  Py_ssize_t nargs);
+PyObject *pycdok_ops_find(PyObject *module, PyObject *arg);
+PyObject *pycdok_ops_names(PyObject *module, PyObject *unused);
+
 /* levels.c: levels, grading, hints, states (cdok/_levels.py) */
 PyObject *pycdok_levels(PyObject *module, PyObject *arg);
 PyObject *pycdok_level_find(PyObject *module, PyObject *const *args,

@@ -427,7 +427,34 @@ class Generating(unittest.TestCase):
         with self.assertRaises(ValueError):
             cdok.generate(sudoku=True, killer=True)
 
+    def test_default_level_as_the_program(self):
+        # The library's one decision: Killer and Sudoku up to 9 x 9 are
+        # Basic when no level, rounds or difficulty is named, and a seed
+        # makes the program's puzzle.
+        k = cdok.generate(killer=True, seed=5)
+        self.assertEqual(k.grade().level.name, "Basic")
+        self.assertEqual(cdok.generate(4, sudoku=True, seed=2)
+                         .grade().level.name, "Trivial")
+        if os.path.exists(CDOK):
+            out = subprocess.run([CDOK, "--killer", "--seed", "5", "--to",
+                                  "spec", "generate"],
+                                 capture_output=True, text=True, check=True)
+            self.assertEqual(out.stdout, str(k))
+        # Rounds named: every level, as cdok generate -w.
+        self.assertNotEqual(cdok.generate(killer=True, seed=5, iterations=0),
+                            k)
+
     def test_bad_options(self):
+        with self.assertRaisesRegex(ValueError, "must be all, mul, add, "
+                                    "addsub or operator characters"):
+            cdok.generate(6, ops="+x")
+        with self.assertRaisesRegex(ValueError, "must hold"):
+            cdok.generate(6, ops="-/")
+        with self.assertRaises(TypeError):
+            cdok.generate(6, ops=3)
+        with self.assertRaisesRegex(cdok.InvalidError, "Normal is the "
+                                    "hardest level"):
+            cdok.generate(3, level="hard")
         with self.assertRaises(ValueError):
             cdok.generate(6, ops="+x")
         with self.assertRaises(ValueError):
