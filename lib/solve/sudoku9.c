@@ -24,12 +24,20 @@
  *  - Naked singles: a cell with one digit, found for a band at once by
  *    counting the digits' words bit-parallel ("at least one", "at least
  *    two", "at least three").
+ *  - Triples on triads and mini-columns (a column's three cells in a
+ *    band): each holds three digits, so one that only three digits may
+ *    take takes them all, and one that three digits must take loses the
+ *    rest (band_triples; once the rules above are done).
  * A placed digit leaves its row, box and column; a cell with no digit,
- * or a digit with no place, is a contradiction.  The search guesses on
- * a cell with two candidates when there is one (else on one with the
- * fewest), takes each candidate in turn in increasing order, and counts
- * solutions up to the caller's limit: it never assumes there is only
- * one.  Nodes, branch points and the search score are counted as the
+ * or a digit with no place, is a contradiction.  The search guesses, as
+ * tdoku does, on the band or stack whose digits allow the fewest
+ * permutations in all: on a digit there with two, each in turn (the
+ * digit's triads, or its columns, decided at once); when no digit of
+ * that band has two, on a cell with two candidates (else the fewest),
+ * each candidate in turn in increasing order.  Guessing on permutations
+ * only would leave an empty grid's search lost among them (bench/
+ * RESULTS.md, issue 38).  It counts solutions up to the caller's
+ * limit: it never assumes there is only one.  Nodes, branch points and the search score are counted as the
  * general engine counts them (engine/search.h), for its own search.
  *
  * Portable C: word operations only, the same code on every target (the
@@ -200,8 +208,9 @@ struct grid9 {
 	uint32_t open[3];    /* per band, the cells not yet decided */
 	uint32_t dirty;      /* bit 3 * digit + band: words changed since
 			      * their band triads */
-	uint32_t stacks;     /* digits whose words changed since their
-			      * stack triads */
+	uint32_t stacks;     /* bit digit: words changed since the digit's
+			      * stack triads; bit 16 + band: since the
+			      * band's triples (band_triples) */
 };
 
 struct run9 {
@@ -283,7 +292,7 @@ static bool band_update(struct grid9 *g, int d, int b)
 	if (!t)
 		return false;
 	g->cand[d][b] = t;
-	g->stacks |= 1u << d;
+	g->stacks |= 1u << d | 1u << (16 + b);
 	if (!(t & g->open[b]))
 		return true;
 	for (int r = 0; r < 27; r += 9) {
@@ -401,6 +410,114 @@ static bool naked_singles(struct grid9 *g, bool *found)
 	return true;
 }
 
+/* The triads of a band word as a 3 x 3 matrix of bits, bit 3 * row +
+ * box: which row-box pairs hold a cell of the word. */
+static inline uint32_t triad_index(uint32_t t)
+{
+	uint32_t y = (t | t >> 1 | t >> 2) & TRIAD0;
+
+	y |= y >> 2 | y >> 4;
+	return (y & 7) | (y >> 6 & 070) | (y >> 12 & 0700);
+}
+
+/* The cells of the triads a matrix (bit 3 * row + box) names. */
+static inline uint32_t triad_cells(uint32_t m)
+{
+	uint32_t r0 = m & 7, r1 = m >> 3 & 7, r2 = m >> 6 & 7;
+
+	r0 = (r0 & 1) | (r0 & 2) << 2 | (r0 & 4) << 4;
+	r1 = (r1 & 1) | (r1 & 2) << 2 | (r1 & 4) << 4;
+	r2 = (r2 & 1) | (r2 & 2) << 2 | (r2 & 4) << 4;
+	return (r0 | r1 << 9 | r2 << 18) * 7u;
+}
+
+/* The word t of a digit with the cells of the matrix triads outside
+ * the permutations that use each of the triads in must (a row-box
+ * pair the digit has to take): the rest of the triad's row and box. */
+static inline uint32_t take_triads(uint32_t t, uint32_t y, uint32_t must)
+{
+	for (; must; must &= must - 1) {
+		int i = ctz32(must), r = i / 3, k = i - 3 * r;
+
+		y &= ~((7u << 3 * r | 0111u << k) & ~(1u << i));
+	}
+	return t & triad_cells(y);
+}
+
+/* A band's triads and mini-columns (a column's three cells in the
+ * band) each hold three digits.  One with only three digits that may
+ * go there takes all three (they leave the rest of its row or column
+ * and box); one that three digits must take (each has no other place
+ * in its row and box) loses every other digit.  False on a
+ * contradiction: fewer than three digits left for one, or more than
+ * three that must take it.
+ *
+ * Per digit one 64-bit word holds four 9-bit sets in 16-bit lanes: the
+ * triads it may take (lane 0), its mini-columns (lane 1), the triads
+ * and mini-columns it must take (lanes 2 and 3: alone in their row of
+ * the triad matrix, or in their box); the four are counted over the
+ * digits at once. */
+static bool band_triples(struct grid9 *g, int b)
+{
+	const uint64_t pairs = 0x00db00dbull, ends = 0x00490049ull;
+	uint64_t w[9], one = 0, two = 0, three = 0, four = 0, must;
+
+	for (int d = 0; d < 9; d++) {
+		uint32_t t = g->cand[d][b];
+		uint64_t v = triad_index(t) | (uint64_t)fold(t) << 16, m;
+
+		/* Groups of three with two bits or more: a pair of
+		 * neighbours, or the group's ends. */
+		m = (v & v >> 1 & pairs) | (v & v >> 2 & ends);
+		v |= (v & ~(((m | m >> 1) & ends) * 7)) << 32;
+		w[d] = v;
+		four |= three & v;
+		three |= two & v;
+		two |= one & v;
+		one |= v;
+	}
+	/* Every triad and mini-column with three digits at least; none
+	 * with four that must take it. */
+	if ((three & 0x01ff01ffull) != 0x01ff01ffull ||
+	    (four & 0x01ff01ff00000000ull))
+		return false;
+	/* Lanes 0, 1: exactly three may; lanes 2, 3: three must. */
+	must = three & ~(four & 0x01ff01ffull);
+	if (!must)
+		return true;
+	for (int d = 0; d < 9; d++) {
+		uint32_t t = g->cand[d][b], n = t, y = (uint32_t)w[d] & 0x1ff;
+		uint32_t c = (uint32_t)(w[d] >> 16) & 0x1ff;
+		uint32_t f = (uint32_t)(w[d] >> 32) & 0x1ff;
+		uint32_t h = (uint32_t)(w[d] >> 48), m;
+
+		m = (uint32_t)must & y & ~f;
+		if (m)
+			n = take_triads(n, y, m);
+		n &= ~triad_cells((uint32_t)(must >> 32) & 0x1ff & ~f);
+		n &= ~(((uint32_t)(must >> 48) & ~h) * COL3);
+		m = (uint32_t)(must >> 16) & c & ~h;
+		if (m) {
+			/* Column m of the band: the digit's other columns of
+			 * the box go, and the column's cells in the other
+			 * bands. */
+			uint32_t boxes = (m | m >> 1 | m >> 2) & 0111;
+
+			n &= ~(((boxes * 7) & ~m) * COL3);
+			for (int o = 0; o < 3; o++)
+				if (o != b && (g->cand[d][o] & m * COL3)) {
+					g->cand[d][o] &= ~(m * COL3);
+					g->dirty |= 1u << (3 * d + o);
+				}
+		}
+		if (n != t) {
+			g->cand[d][b] = n;
+			g->dirty |= 1u << (3 * d + b);
+		}
+	}
+	return true;
+}
+
 /* Reasoning to a fixed point; false on a contradiction. */
 static bool propagate(struct grid9 *g)
 {
@@ -418,15 +535,24 @@ static bool propagate(struct grid9 *g)
 			return false;
 		if (found)
 			continue;
-		if (!g->stacks)
-			return true;
-		while (g->stacks) {
-			int d = ctz32(g->stacks);
+		if (g->stacks & 0x1ff) {
+			while (g->stacks & 0x1ff) {
+				int d = ctz32(g->stacks);
 
-			g->stacks &= g->stacks - 1;
-			if (!stack_update(g, d))
-				return false;
+				g->stacks &= g->stacks - 1;
+				if (!stack_update(g, d))
+					return false;
+			}
+			continue;
 		}
+		for (int b = 0; b < 3; b++)
+			if (g->stacks >> (16 + b) & 1) {
+				g->stacks &= ~(1u << (16 + b));
+				if (!band_triples(g, b))
+					return false;
+			}
+		if (!g->dirty)
+			return true;
 	}
 }
 
@@ -475,6 +601,145 @@ static uint32_t pick(const struct grid9 *g, int *band, int *pos)
 		if (g->cand[d][*band] >> *pos & 1)
 			best_digits |= 1u << d;
 	return best_digits;
+}
+
+/* The six permutations of three as 3 x 3 matrices, bit 3 * row +
+ * column. */
+static const uint32_t perms[6] = {0x111, 0x0a1, 0x10a, 0x062, 0x08c, 0x054};
+
+/* Per matrix: how many of the six it holds (bits 0-3), the first
+ * (bits 4-7) and the second (bits 8-11), as indexes into perms.  Made
+ * by a few lines of script. */
+static const uint16_t perm_count[512] = {
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x051, 0x051, 0x051, 0x051, 0x000, 0x000,
+	0x000, 0x000, 0x051, 0x051, 0x051, 0x051, 0x000, 0x000, 0x031, 0x031,
+	0x000, 0x000, 0x031, 0x031, 0x000, 0x000, 0x031, 0x031, 0x000, 0x000,
+	0x031, 0x031, 0x000, 0x000, 0x031, 0x031, 0x051, 0x051, 0x532, 0x532,
+	0x000, 0x000, 0x031, 0x031, 0x051, 0x051, 0x532, 0x532, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x041, 0x041, 0x041, 0x041, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x041, 0x041, 0x041, 0x041,
+	0x000, 0x011, 0x000, 0x011, 0x000, 0x011, 0x000, 0x011, 0x000, 0x011,
+	0x000, 0x011, 0x041, 0x412, 0x041, 0x412, 0x000, 0x011, 0x000, 0x011,
+	0x000, 0x011, 0x000, 0x011, 0x000, 0x011, 0x000, 0x011, 0x041, 0x412,
+	0x041, 0x412, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x041, 0x041, 0x041, 0x041, 0x000, 0x000,
+	0x000, 0x000, 0x051, 0x051, 0x051, 0x051, 0x000, 0x000, 0x000, 0x000,
+	0x542, 0x542, 0x542, 0x542, 0x000, 0x011, 0x031, 0x312, 0x000, 0x011,
+	0x031, 0x312, 0x000, 0x011, 0x031, 0x312, 0x041, 0x412, 0x432, 0x313,
+	0x000, 0x011, 0x031, 0x312, 0x051, 0x512, 0x532, 0x313, 0x000, 0x011,
+	0x031, 0x312, 0x542, 0x413, 0x433, 0x314, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x021, 0x021, 0x000, 0x000,
+	0x021, 0x021, 0x000, 0x001, 0x000, 0x001, 0x000, 0x001, 0x000, 0x001,
+	0x000, 0x001, 0x021, 0x202, 0x000, 0x001, 0x021, 0x202, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x021, 0x021,
+	0x000, 0x000, 0x021, 0x021, 0x000, 0x001, 0x000, 0x001, 0x000, 0x001,
+	0x000, 0x001, 0x000, 0x001, 0x021, 0x202, 0x000, 0x001, 0x021, 0x202,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x021, 0x021, 0x000, 0x000, 0x021, 0x021, 0x000, 0x001, 0x000, 0x001,
+	0x051, 0x502, 0x051, 0x502, 0x000, 0x001, 0x021, 0x202, 0x051, 0x502,
+	0x522, 0x203, 0x000, 0x000, 0x031, 0x031, 0x000, 0x000, 0x031, 0x031,
+	0x000, 0x000, 0x322, 0x322, 0x000, 0x000, 0x322, 0x322, 0x000, 0x001,
+	0x031, 0x302, 0x051, 0x502, 0x532, 0x303, 0x000, 0x001, 0x322, 0x203,
+	0x051, 0x502, 0x323, 0x204, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x021, 0x021, 0x041, 0x041, 0x422, 0x422,
+	0x000, 0x001, 0x000, 0x001, 0x000, 0x001, 0x000, 0x001, 0x000, 0x001,
+	0x021, 0x202, 0x041, 0x402, 0x422, 0x203, 0x000, 0x011, 0x000, 0x011,
+	0x000, 0x011, 0x000, 0x011, 0x000, 0x011, 0x021, 0x212, 0x041, 0x412,
+	0x422, 0x213, 0x000, 0x102, 0x000, 0x102, 0x000, 0x102, 0x000, 0x102,
+	0x000, 0x102, 0x021, 0x103, 0x041, 0x103, 0x422, 0x104, 0x000, 0x000,
+	0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x021, 0x021,
+	0x041, 0x041, 0x422, 0x422, 0x000, 0x001, 0x000, 0x001, 0x051, 0x502,
+	0x051, 0x502, 0x000, 0x001, 0x021, 0x202, 0x542, 0x403, 0x423, 0x204,
+	0x000, 0x011, 0x031, 0x312, 0x000, 0x011, 0x031, 0x312, 0x000, 0x011,
+	0x322, 0x213, 0x041, 0x412, 0x323, 0x214, 0x000, 0x102, 0x031, 0x103,
+	0x051, 0x103, 0x532, 0x104, 0x000, 0x102, 0x322, 0x104, 0x542, 0x104,
+	0x324, 0x106,
+};
+
+/* A guess on a digit's permutation in a band (rows to boxes) or in a
+ * stack (bands to columns): the two the digit has left there. */
+struct split {
+	int d, band, stack; /* stack < 0: a band's split */
+	uint32_t perm[2];
+};
+
+/* The band or stack with the fewest permutations over its digits that
+ * is not decided, and in it a digit with two: true when there is
+ * one. */
+static bool pick_split(const struct grid9 *g, struct split *sp)
+{
+	uint32_t e[6][9], f[9][3];
+	int best = -1, best_sum = 1000;
+
+	for (int b = 0; b < 3; b++) {
+		int sum = 0;
+
+		for (int d = 0; d < 9; d++) {
+			uint32_t t = g->cand[d][b];
+
+			f[d][b] = fold(t);
+			e[b][d] = perm_count[triad_index(t)];
+			sum += (int)(e[b][d] & 15);
+		}
+		if (sum > 9 && sum < best_sum) {
+			best_sum = sum;
+			best = b;
+		}
+	}
+	for (int s = 0; s < 9; s += 3) {
+		int sum = 0;
+
+		for (int d = 0; d < 9; d++) {
+			uint32_t m = (f[d][0] >> s & 7) | (f[d][1] >> s & 7) << 3 |
+				     (f[d][2] >> s & 7) << 6;
+
+			e[3 + s / 3][d] = perm_count[m];
+			sum += (int)(e[3 + s / 3][d] & 15);
+		}
+		if (sum > 9 && sum < best_sum) {
+			best_sum = sum;
+			best = 3 + s / 3;
+		}
+	}
+	if (best < 0)
+		return false;
+	for (int d = 0; d < 9; d++)
+		if ((e[best][d] & 15) == 2) {
+			sp->d = d;
+			sp->band = best < 3 ? best : -1;
+			sp->stack = best < 3 ? -1 : best - 3;
+			sp->perm[0] = perms[e[best][d] >> 4 & 7];
+			sp->perm[1] = perms[e[best][d] >> 8 & 7];
+			return true;
+		}
+	return false;
+}
+
+/* Digit sp->d kept to permutation perm of its band or stack. */
+static void take_perm(struct grid9 *g, const struct split *sp, uint32_t perm)
+{
+	int d = sp->d;
+
+	if (sp->stack < 0) {
+		g->cand[d][sp->band] &= triad_cells(perm);
+		g->dirty |= 1u << (3 * d + sp->band);
+		return;
+	}
+	for (int o = 0; o < 3; o++) {
+		uint32_t drop = (7u & ~(perm >> 3 * o)) << 3 * sp->stack;
+
+		g->cand[d][o] &= ~(drop * COL3);
+		g->dirty |= 1u << (3 * d + o);
+	}
 }
 
 /* Whether a grid with no open cell keeps the rules: per digit one
@@ -554,6 +819,22 @@ static void search(struct run9 *x, struct grid9 *g)
 		found(x, g);
 		return;
 	}
+	{
+		struct split sp;
+
+		if (pick_split(g, &sp)) {
+			x->branches++;
+			x->score += 1;
+			for (int i = 0; i < 2 && !x->stop; i++) {
+				struct grid9 child = *g;
+
+				take_perm(&child, &sp, sp.perm[i]);
+				if (propagate(&child))
+					search(x, &child);
+			}
+			return;
+		}
+	}
 	digits = pick(g, &b, &pos);
 	k = popc32(digits);
 	x->branches++;
@@ -601,7 +882,7 @@ cdok_status cdki_sudoku9_solve(const cdok_puzzle *p,
 	for (int b = 0; b < 3; b++)
 		g.open[b] = BAND27;
 	g.dirty = BAND27;
-	g.stacks = 0x1ff;
+	g.stacks = 0x701ff;
 	for (int i = 0; i < 81; i++) {
 		int v = p->given[i];
 
