@@ -53,6 +53,12 @@
 #define BAND27 0x7ffffffu /* every cell of a band */
 #define TRIAD0 0x1249249u /* the first cell of each triad */
 
+/* The triples look at a band with this many open cells or more: on
+ * fewer the other rules nearly always suffice, and they cost more than
+ * they save (measured 6 to 25 % fewer instructions on hard sets with
+ * 17 than with 0, a few more guesses). */
+#define TRIPLES_OPEN 17
+
 /* The triads a permutation allows.  Index: a 3 x 3 matrix of bits,
  * bit 3 * row + column, whose rows go to its columns one to one (rows
  * of a band to boxes; bands to the columns of a stack).  stack_keep:
@@ -333,7 +339,7 @@ static bool band_update(struct grid9 *g, int d, int b)
  * cell; false on a contradiction. */
 static bool stack_update(struct grid9 *g, int d)
 {
-	uint32_t t[3], f[3], k[3] = {0, 0, 0};
+	uint32_t t[3], f[3], k[3] = {0, 0, 0}, cells[3], any = 0;
 
 	for (int b = 0; b < 3; b++) {
 		t[b] = g->cand[d][b];
@@ -358,20 +364,25 @@ static bool stack_update(struct grid9 *g, int d)
 			g->dirty |= 1u << (3 * d + b);
 		}
 	}
+	/* Columns only one band has, in one of its rows, at open cells:
+	 * found for the three bands without branches (which of them have
+	 * some is data), placed after. */
 	for (int b = 0; b < 3; b++) {
 		uint32_t cols = f[b] & ~(f[b == 0 ? 1 : 0] | f[b == 2 ? 1 : 2]);
 		uint32_t r0 = t[b] & ROW9, r1 = t[b] >> 9 & ROW9;
-		uint32_t r2 = t[b] >> 18, cells;
+		uint32_t r2 = t[b] >> 18;
 
-		if (!cols || !(t[b] & g->open[b]))
-			continue;
-		/* Columns only this band has, in one of its rows. */
 		cols &= (r0 ^ r1 ^ r2) & ~(r0 & r1 & r2);
-		for (cells = t[b] & cols * COL3 & g->open[b]; cells;
-		     cells &= cells - 1)
-			if (!place(g, d, b, ctz32(cells)))
-				return false;
+		cells[b] = t[b] & cols * COL3 & g->open[b];
+		any |= cells[b];
 	}
+	if (!any)
+		return true;
+	/* In different columns: no placement takes another's cell. */
+	for (int b = 0; b < 3; b++)
+		for (uint32_t c = cells[b]; c; c &= c - 1)
+			if (!place(g, d, b, ctz32(c)))
+				return false;
 	return true;
 }
 
@@ -390,6 +401,7 @@ static bool naked_singles(struct grid9 *g, bool *found)
 	*found = false;
 	for (int b = 0; b < 3; b++) {
 		uint32_t one = 0, two = 0, single;
+
 
 		for (int d = 0; d < 9; d++) {
 			two |= one & g->cand[d][b];
@@ -522,6 +534,7 @@ static bool band_triples(struct grid9 *g, int b)
 static bool propagate(struct grid9 *g)
 {
 	bool found;
+	bool triples = false;
 
 	for (;;) {
 		while (g->dirty) {
@@ -545,9 +558,16 @@ static bool propagate(struct grid9 *g)
 			}
 			continue;
 		}
+		/* The triples once per call: again to a fixed point
+		 * measured 3 % more work for a few guesses fewer. */
+		if (triples)
+			return true;
+		triples = true;
 		for (int b = 0; b < 3; b++)
 			if (g->stacks >> (16 + b) & 1) {
 				g->stacks &= ~(1u << (16 + b));
+				if (popc32(g->open[b]) < TRIPLES_OPEN)
+					continue;
 				if (!band_triples(g, b))
 					return false;
 			}
@@ -855,6 +875,56 @@ static void search(struct run9 *x, struct grid9 *g)
 	}
 }
 
+/* The state the givens leave, every word to be looked at: what
+ * place() on each given in turn leaves, built a digit at a time.  False
+ * when two givens of a digit share a row, a box or a column. */
+static bool givens(struct grid9 *g, const int *given)
+{
+	uint32_t mine[9][3], taken[3] = {0, 0, 0}, clash = 0;
+
+	memset(mine, 0, sizeof(mine));
+	for (int i = 0; i < 81; i++)
+		if (given[i] != CDOK_NONE) {
+			mine[given[i] - 1][i / 27] |= 1u << (i % 27);
+			taken[i / 27] |= 1u << (i % 27);
+		}
+	for (int d = 0; d < 9; d++) {
+		uint32_t f[3], cols;
+
+		for (int b = 0; b < 3; b++) {
+			uint32_t t = mine[d][b], r0 = t & ROW9;
+			uint32_t r1 = t >> 9 & ROW9, r2 = t >> 18;
+
+			f[b] = r0 | r1 | r2;
+			/* Two in a column of the band, a row, or a box. */
+			clash |= (r0 & r1) | (r0 & r2) | (r1 & r2);
+			for (int k = 0; k < 3; k++) {
+				uint32_t x = t & BOX3 << 3 * k, y = t & ROW9 << 9 * k;
+
+				clash |= (x & (x - 1)) | (y & (y - 1));
+			}
+		}
+		clash |= (f[0] & f[1]) | (f[0] & f[2]) | (f[1] & f[2]);
+		cols = (f[0] | f[1] | f[2]) * COL3;
+		for (int b = 0; b < 3; b++) {
+			uint32_t t = mine[d][b], seen = cols;
+
+			for (int k = 0; k < 3; k++) {
+				if (t & ROW9 << 9 * k)
+					seen |= ROW9 << 9 * k;
+				if (t & BOX3 << 3 * k)
+					seen |= BOX3 << 3 * k;
+			}
+			g->cand[d][b] = (BAND27 & ~taken[b] & ~seen) | t;
+		}
+	}
+	for (int b = 0; b < 3; b++)
+		g->open[b] = BAND27 & ~taken[b];
+	g->dirty = BAND27;
+	g->stacks = 0x701ff;
+	return !clash;
+}
+
 bool cdki_sudoku9_fits(const cdok_puzzle *p)
 {
 	return p->size == 9 && p->box_rows == 3 && p->box_cols == 3 &&
@@ -876,21 +946,9 @@ cdok_status cdki_sudoku9_solve(const cdok_puzzle *p,
 	x.params = params;
 	x.given = p->given;
 	x.solution_out = solution;
-	for (int d = 0; d < 9; d++)
-		for (int b = 0; b < 3; b++)
-			g.cand[d][b] = BAND27;
-	for (int b = 0; b < 3; b++)
-		g.open[b] = BAND27;
-	g.dirty = BAND27;
-	g.stacks = 0x701ff;
-	for (int i = 0; i < 81; i++) {
-		int v = p->given[i];
-
-		if (v == CDOK_NONE)
-			empty++;
-		else if (ok)
-			ok = place(&g, v - 1, i / 27, i % 27);
-	}
+	for (int i = 0; i < 81; i++)
+		empty += p->given[i] == CDOK_NONE;
+	ok = givens(&g, p->given);
 	if (ok && propagate(&g))
 		search(&x, &g);
 	else
