@@ -797,18 +797,25 @@ static bool grid_ok(const struct grid9 *g)
 static void found(struct run9 *x, const struct grid9 *g)
 {
 	const cdok_solve_params *par = x->params;
+	int bad = 0;
 
 	/* Belt and braces, as the general engine does: only a grid that
 	 * keeps every rule, givens included, is reported. */
 	if (!grid_ok(g))
 		return;
+	/* Three cells per word (grid_ok), and the givens compared
+	 * without branches. */
 	for (int d = 0; d < 9; d++)
-		for (int b = 0; b < 3; b++)
-			for (uint32_t m = g->cand[d][b]; m; m &= m - 1)
+		for (int b = 0; b < 3; b++) {
+			uint32_t m = g->cand[d][b];
+
+			for (int k = 0; k < 3; k++, m &= m - 1)
 				x->values[27 * b + ctz32(m)] = d + 1;
+		}
 	for (int i = 0; i < 81; i++)
-		if (x->given[i] != CDOK_NONE && x->given[i] != x->values[i])
-			return;
+		bad |= (x->given[i] != CDOK_NONE) & (x->given[i] != x->values[i]);
+	if (bad)
+		return;
 	if (x->count == 0 && x->solution_out)
 		memcpy(x->solution_out, x->values, sizeof(x->values));
 	x->count++;
@@ -883,11 +890,14 @@ static bool givens(struct grid9 *g, const int *given)
 	uint32_t mine[9][3], taken[3] = {0, 0, 0}, clash = 0;
 
 	memset(mine, 0, sizeof(mine));
-	for (int i = 0; i < 81; i++)
-		if (given[i] != CDOK_NONE) {
-			mine[given[i] - 1][i / 27] |= 1u << (i % 27);
-			taken[i / 27] |= 1u << (i % 27);
-		}
+	/* Without branches: which cells have givens is data. */
+	for (int i = 0; i < 81; i++) {
+		uint32_t has = given[i] != CDOK_NONE;
+		int d = has ? given[i] - 1 : 0;
+
+		mine[d][i / 27] |= has << (i % 27);
+		taken[i / 27] |= has << (i % 27);
+	}
 	for (int d = 0; d < 9; d++) {
 		uint32_t f[3], cols;
 
@@ -910,10 +920,10 @@ static bool givens(struct grid9 *g, const int *given)
 			uint32_t t = mine[d][b], seen = cols;
 
 			for (int k = 0; k < 3; k++) {
-				if (t & ROW9 << 9 * k)
-					seen |= ROW9 << 9 * k;
-				if (t & BOX3 << 3 * k)
-					seen |= BOX3 << 3 * k;
+				seen |= -(uint32_t)((t & ROW9 << 9 * k) != 0) &
+					ROW9 << 9 * k;
+				seen |= -(uint32_t)((t & BOX3 << 3 * k) != 0) &
+					BOX3 << 3 * k;
 			}
 			g->cand[d][b] = (BAND27 & ~taken[b] & ~seen) | t;
 		}
