@@ -324,7 +324,7 @@ pageTest("pencil marks that leave out the solution's value are a mistake for Che
 async function candidatesLeft(page, n) {
   const names = await page.getByRole("gridcell").evaluateAll((cs) => cs.map((c) => c.getAttribute("aria-label")));
   return names.map((name) => {
-    const rest = name.replace(/^row \d+, column \d+, /, "").replace(/, cage .*$/, "");
+    const rest = name.replace(/^row \d+, column \d+, /, "").replace(/, (in the|in no|box) .*$/, "");
     if (rest === "empty") return Array.from({ length: n }, (_, i) => i + 1);
     if (rest.startsWith("candidates ")) return rest.slice(11).split(" ").map(Number);
     return [Number(rest)];
@@ -337,6 +337,9 @@ pageTest("Hint in three presses gives three texts; applying the step brings the 
     const page = await open(FILE_URL, linkTo(path.join(CORPUS, puzzle)));
     await gridOf(page, 9);
     const hint = page.getByRole("button", { name: "Hint", exact: true });
+    // On a grid without marks the first hint pencils in what the cages allow.
+    await hint.click();
+    await statusMatches(page, /^Hint: every cell now has the values its cage allows/);
     const texts = [];
     for (let k = 1; k <= 3; k++) {
       await hint.click();
@@ -362,6 +365,12 @@ pageTest("Explain lists the steps; choosing one and moving with Next and Previou
   const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9e_06.keen")));
   await gridOf(page, 9);
   await page.getByRole("button", { name: "Explain", exact: true }).click();
+  // It warns that it shows the solution, and Cancel keeps the game.
+  await page.getByRole("dialog", { name: "Show the whole solution?" }).waitFor();
+  await page.getByRole("button", { name: "Cancel" }).click();
+  assert.equal(await page.locator("#explain").isHidden(), true);
+  await page.keyboard.press("e");
+  await page.getByRole("button", { name: "Show the solution" }).click();
   await statusMatches(page, /^Explanation: \d+ steps, level Easy/);
   const text = () => page.locator("#explain-text").textContent();
   await matches(() => text(), /^Step 1 of \d+/);
@@ -371,9 +380,10 @@ pageTest("Explain lists the steps; choosing one and moving with Next and Previou
   const total = await steps.count();
   await steps.nth(total - 1).click();
   await matches(() => text(), new RegExp(`^Step ${total} of ${total}`));
-  // Before the last step all but at most one cell are placed.
+  // Before the last step every cell is placed but those it places.
   const placed = (await candidatesLeft(page, 9)).filter((c) => c.length === 1).length;
-  assert.ok(placed >= 80, `${placed} cells placed before the last step`);
+  const last = await page.evaluate(() => game.explain.doc.steps.at(-1).placed.length);
+  assert.ok(placed >= 81 - last, `${placed} cells placed before the last step, which places ${last}`);
   const highlighted = await page.locator("[role=gridcell].hl").count();
   assert.ok(highlighted >= 1, "the step's cells are highlighted");
   await page.getByRole("button", { name: "Previous step" }).click();
@@ -525,8 +535,15 @@ pageTest("reload restores the game; Start over clears it", async () => {
   await statusMatches(again, /restored/);
   await matches(() => cell(again, 3, 4).getAttribute("aria-label"), /^row 3, column 4, 6/);
   await again.close();
-  await page.getByRole("button", { name: "Start over" }).first().click();
+  await page.getByText("Options").click();
+  await page.getByRole("button", { name: "Start over" }).click();
+  await page.getByRole("dialog", { name: "Start over?" }).getByRole("button", { name: "Start over" }).click();
   await matches(() => cell(page, 3, 4).getAttribute("aria-label"), /^row 3, column 4, empty/);
+  await matches(() => cell(page, 3, 5).getAttribute("aria-label"), /^row 3, column 5, empty/);
+  // Undo brings the grid back.
+  await page.keyboard.press("u");
+  await matches(() => cell(page, 3, 4).getAttribute("aria-label"), /^row 3, column 4, 6/);
+  await matches(() => cell(page, 3, 5).getAttribute("aria-label"), /^row 3, column 5, candidates 1 5/);
   await close(page);
 });
 
@@ -801,6 +818,12 @@ pageTest("every control has its name and role", async () => {
   assert.equal(await page.locator('[role="grid"]').count(), 1);
   assert.equal(await page.locator('[role="gridcell"]').count(), 81);
   assert.equal(await page.locator('[role="status"]').count(), 1);
-  await matches(() => cell(page, 1, 1).getAttribute("aria-label"), /^row 1, column 1, empty, cage \d+/);
+  await matches(() => cell(page, 1, 1).getAttribute("aria-label"), /^row 1, column 1, empty, in the \d+. cage at r1c1, \d cells?$/);
+  // Every cell of a cage tells its cage, not only the first.
+  const first = await cell(page, 1, 1).getAttribute("aria-label");
+  const cageOf11 = first.replace(/^.*, in the /, "in the ");
+  const same = await page.getByRole("gridcell").evaluateAll((cs, tail) =>
+    cs.filter((c) => c.getAttribute("aria-label").endsWith(tail)).length, cageOf11);
+  assert.equal(same, +/(\d+) cells?$/.exec(first)[1]);
   await close(page);
 });
