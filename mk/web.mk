@@ -97,7 +97,8 @@ WEB_LDFLAGS = $(WEB_OPT) -sSINGLE_FILE=1 -sMODULARIZE=1 \
 	      -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString,stringToUTF8
 
 WEB_FILES = $(BUILD)/web/index.html $(BUILD)/web/cdok.css \
-	    $(BUILD)/web/cdok.js
+	    $(BUILD)/web/cdok.js $(BUILD)/web/sw.js \
+	    $(BUILD)/web/manifest.webmanifest $(BUILD)/web/icon.svg
 
 web: $(WEB_FILES)
 
@@ -134,6 +135,20 @@ $(BUILD)/web/index.html: web/index.html
 	sed 's/@VERSION@/$(VERSION)/g' $< > $@
 
 $(BUILD)/web/cdok.css: web/cdok.css
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+# Over http(s) the page is an installable web app that opens offline
+# after the first visit (web/sw.js); the cache is named by the release.
+$(BUILD)/web/sw.js: web/sw.js
+	@mkdir -p $(dir $@)
+	sed 's/@VERSION@/$(VERSION)/g' $< > $@
+
+$(BUILD)/web/manifest.webmanifest: web/manifest.webmanifest
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+$(BUILD)/web/icon.svg: web/icon.svg
 	@mkdir -p $(dir $@)
 	cp $< $@
 

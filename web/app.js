@@ -671,7 +671,20 @@ function revertMistakes() {
       return;
     }
   }
-  say("No earlier state is free of mistakes.");
+  // None (a game restored with them, say): clear the cells at fault, so
+  // that a hint never leaves the player stuck.
+  const bad = new Set(mistakes(game.values, game.marks).flatMap((p) => p.cells));
+  change(() => {
+    for (const c of bad) {
+      if (game.doc.puzzle.givens[c] > 0) continue;
+      game.values[c] = 0;
+      game.marks[c] = 0;
+    }
+  });
+  game.invalid.clear();
+  refresh();
+  say("No earlier state was free of mistakes: the cells at fault are cleared (Undo brings them back).");
+  setActions([]);
 }
 
 // ---- Hint, in three presses ----
@@ -1141,12 +1154,12 @@ function preparePrint() {
 // the commands (the key help, #keys).
 function onKey(e) {
   if (document.querySelector("dialog[open]")) return;
-  if (e.target.closest && e.target.closest("input, textarea, select, summary")) return;
+  if (e.target.closest && e.target.closest("input:not([type=checkbox]), textarea, select")) return;
   if (!game.doc) return;
   const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
   const mod = e.ctrlKey || e.metaKey || e.altKey;
-  // A focused button keeps Enter and Space.
-  if ((k === "Enter" || k === " ") && e.target.closest && e.target.closest("button")) return;
+  // A focused button, summary or checkbox keeps Enter and Space.
+  if ((k === "Enter" || k === " ") && e.target.closest && e.target.closest("button, summary, input")) return;
   if (game.explain) {
     if (k === "ArrowRight" || k === "ArrowDown") showStep(game.explain.index + 1);
     else if (k === "ArrowLeft" || k === "ArrowUp") showStep(game.explain.index - 1);
@@ -1355,8 +1368,21 @@ function wire() {
   window.addEventListener("pagehide", () => { clockStop(); save(); });
 }
 
+// Served over http(s): installable, and offline after the first visit
+// (web/sw.js).  From file:// neither applies, and nothing is asked for.
+function offlineApp() {
+  if (!/^https?:$/.test(location.protocol) || !("serviceWorker" in navigator)) return;
+  const link = document.createElement("link");
+  link.rel = "manifest";
+  link.href = "manifest.webmanifest";
+  document.head.append(link);
+  navigator.serviceWorker.register("sw.js").then(() => { document.body.dataset.offline = "1"; },
+    () => { /* no worker: the page works online as before */ });
+}
+
 async function main() {
   wire();
+  offlineApp();
   engine = cdokEngine(await cdokWasmFactory()());
   document.body.dataset.ready = "1";
   if (fromHash()) return;

@@ -49,7 +49,8 @@ let browser, server, HTTP_URL;
 
 // A static server for build/web on the loopback interface only.
 function serve() {
-  const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
+  const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css",
+    ".webmanifest": "application/manifest+json", ".svg": "image/svg+xml" };
   return new Promise((resolve) => {
     const s = http.createServer((req, res) => {
       const name = decodeURIComponent(new URL(req.url, "http://x").pathname);
@@ -818,7 +819,7 @@ pageTest("every control has its name and role", async () => {
   assert.equal(await page.locator('[role="grid"]').count(), 1);
   assert.equal(await page.locator('[role="gridcell"]').count(), 81);
   assert.equal(await page.locator('[role="status"]').count(), 1);
-  await matches(() => cell(page, 1, 1).getAttribute("aria-label"), /^row 1, column 1, empty, in the \d+. cage at r1c1, \d cells?$/);
+  await matches(() => cell(page, 1, 1).getAttribute("aria-label"), /^row 1, column 1, empty, in the \d+\S* cage at r1c1, \d cells?$/);
   // Every cell of a cage tells its cage, not only the first.
   const first = await cell(page, 1, 1).getAttribute("aria-label");
   const cageOf11 = first.replace(/^.*, in the /, "in the ");
@@ -1144,5 +1145,19 @@ pageTest("the share link can carry the progress; games in progress are listed an
   await dialog.getByRole("button", { name: /^9 × 9 Calcudoku .*: 80 cells to go/ }).click();
   await gridOf(page, 9);
   await matches(() => cell(page, 2, 3).getAttribute("aria-label"), /^row 2, column 3, 7,/);
+  await close(page);
+});
+
+pageTest("over http the page installs its service worker and opens offline after the first visit", async () => {
+  const page = await open(HTTP_URL, "size=5&level=easy&seed=1");
+  await gridOf(page, 5);
+  step("wait until the service worker controls the page");
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  assert.equal(await page.evaluate(() => document.querySelector("link[rel=manifest]").getAttribute("href")), "manifest.webmanifest");
+  await page.context().setOffline(true);
+  await page.reload();
+  await page.waitForFunction(() => document.body.dataset.ready === "1");
+  await gridOf(page, 5);
+  await page.context().setOffline(false);
   await close(page);
 });
