@@ -324,6 +324,7 @@ function buildGrid() {
   grid.replaceChildren();
   grid.style.setProperty("--n", n);
   grid.style.setProperty("--mc", Math.ceil(Math.sqrt(n)));
+  grid.style.setProperty("--mr", Math.ceil(n / Math.ceil(Math.sqrt(n))));
   grid.classList.toggle("killer", killer);
   $("board").style.setProperty("--n", n);
   // Row and column labels, so that "r7c5" in a hint can be found.
