@@ -89,7 +89,7 @@ WEB_SRC = $(LIB_SRC) $(LIB_json_SRC) web/cdok_web.c
 WEB_JANSSON_OBJ = $(JANSSON_C:%=$(BUILD)/web-obj/jansson/%.o)
 WEB_OBJ = $(WEB_SRC:%.c=$(BUILD)/web-obj/%.o) $(WEB_JANSSON_OBJ)
 # The functions the page calls (web/cdok_web.c).
-WEB_EXPORTS = _cw_read,_cw_generate,_cw_hint,_cw_check,_cw_explain,_cw_combos,_cw_solve,_cw_free,_cw_version,_malloc,_free
+WEB_EXPORTS = _cw_read,_cw_generate,_cw_hint,_cw_check,_cw_explain,_cw_combos,_cw_cage_marks,_cw_solve,_cw_free,_cw_version,_malloc,_free
 WEB_LDFLAGS = $(WEB_OPT) -sSINGLE_FILE=1 -sMODULARIZE=1 \
 	      -sEXPORT_NAME=CdokModule -sALLOW_MEMORY_GROWTH=1 \
 	      -sENVIRONMENT=web,worker -sFILESYSTEM=0 \
@@ -97,7 +97,8 @@ WEB_LDFLAGS = $(WEB_OPT) -sSINGLE_FILE=1 -sMODULARIZE=1 \
 	      -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString,stringToUTF8
 
 WEB_FILES = $(BUILD)/web/index.html $(BUILD)/web/cdok.css \
-	    $(BUILD)/web/cdok.js
+	    $(BUILD)/web/cdok.js $(BUILD)/web/sw.js \
+	    $(BUILD)/web/manifest.webmanifest $(BUILD)/web/icon.svg
 
 web: $(WEB_FILES)
 
@@ -134,6 +135,20 @@ $(BUILD)/web/index.html: web/index.html
 	sed 's/@VERSION@/$(VERSION)/g' $< > $@
 
 $(BUILD)/web/cdok.css: web/cdok.css
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+# Over http(s) the page is an installable web app that opens offline
+# after the first visit (web/sw.js); the cache is named by the release.
+$(BUILD)/web/sw.js: web/sw.js
+	@mkdir -p $(dir $@)
+	sed 's/@VERSION@/$(VERSION)/g' $< > $@
+
+$(BUILD)/web/manifest.webmanifest: web/manifest.webmanifest
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+$(BUILD)/web/icon.svg: web/icon.svg
 	@mkdir -p $(dir $@)
 	cp $< $@
 

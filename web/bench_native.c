@@ -16,8 +16,8 @@
 #include <time.h>
 
 char *cw_generate(int size, const char *level, const char *ops,
-		  int two_cell, int killer, int box_rows, int box_cols,
-		  const char *seed_text);
+		  int two_cell, int kind, int box_rows, int box_cols,
+		  const char *seed_text, int hide_ops);
 char *cw_solve(const char *puzzle);
 void cw_free(char *doc);
 
@@ -81,7 +81,7 @@ int main(int argc, char **argv)
 
 			snprintf(s, sizeof(s), "%llu", seed + (unsigned)i);
 			doc = cw_generate(atoi(argv[2]), argv[3], "", 0,
-					  atoi(argv[4]), 0, 0, s);
+					  atoi(argv[4]), 0, 0, s, 0);
 			t[i] = now_ms() - t0;
 			if (!doc || strncmp(doc, "{\"ok\":true", 10)) {
 				fprintf(stderr, "gen failed: %s\n", doc);

@@ -457,18 +457,32 @@ static int parse_ops(const char *s, unsigned *ops)
  * cmd_generate.c, LEVEL_ROUNDS). */
 #define LEVEL_ROUNDS 10
 
-/* Make the puzzle `cdok -s SIZE [--killer] [--boxes RxC] [--ops OPS] [-T]
- * [--level LEVEL] --seed SEED generate` makes, with "text" holding what
- * that command prints, byte for byte.  level and ops may be "" or NULL;
- * box_rows 0 lets the library choose the boxes. */
-CW_EXPORT char *cw_generate(int size, const char *level, const char *ops,
-			    int two_cell, int killer, int box_rows,
-			    int box_cols, const char *seed_text);
-CW_EXPORT char *cw_generate(int size, const char *level, const char *ops,
-			    int two_cell, int killer, int box_rows,
-			    int box_cols, const char *seed_text)
+/* The level `cdok generate` makes when none is named (cli/
+ * cmd_generate.c, default_level): Basic for Killer Sudoku and Sudoku up
+ * to 9 x 9 (Trivial up to 4 x 4), every level otherwise (-1). */
+static int default_level(int size, int solo)
 {
-	cdok_scale scale = killer ? CDOK_SCALE_KILLER : CDOK_SCALE_CALCUDOKU;
+	if (!solo || size > 9)
+		return -1;
+	return size <= 4 ? 0 : 1;
+}
+
+/* Make the puzzle `cdok -s SIZE [--killer | --sudoku] [--boxes RxC]
+ * [--ops OPS] [-T] [--hide-ops] [--level LEVEL] --seed SEED generate`
+ * makes, with "text" holding what that command prints, byte for byte.
+ * kind is 0 (Calcudoku), 1 (Killer), 2 (plain Sudoku); level and ops
+ * may be "" or NULL; box_rows 0 lets the library choose the boxes. */
+CW_EXPORT char *cw_generate(int size, const char *level, const char *ops,
+			    int two_cell, int kind, int box_rows,
+			    int box_cols, const char *seed_text,
+			    int hide_ops);
+CW_EXPORT char *cw_generate(int size, const char *level, const char *ops,
+			    int two_cell, int kind, int box_rows,
+			    int box_cols, const char *seed_text,
+			    int hide_ops)
+{
+	int killer = kind == 1, sudoku = kind == 2;
+	cdok_scale scale = kind ? CDOK_SCALE_KILLER : CDOK_SCALE_CALCUDOKU;
 	cdok_gen_params par;
 	cdok_gen_result res;
 	cdok_puzzle *p = NULL;
@@ -480,16 +494,19 @@ CW_EXPORT char *cw_generate(int size, const char *level, const char *ops,
 	uint64_t seed;
 	int lvl = -1, top, *solution;
 
-	if (size < 1 || size > CDOK_MAX_SIZE || (killer && size > 25))
+	if (size < 1 || size > CDOK_MAX_SIZE || (kind && size > 25) ||
+	    (hide_ops && size > 48))
 		return fail_doc("this page makes puzzles of 1 x 1 to 63 x 63 "
-				"(Killer: up to 25 x 25)", 0, 0);
+				"(Killer and Sudoku: up to 25 x 25, hidden "
+				"operators: up to 48 x 48)", 0, 0);
 	seed = strtoull(seed_text ? seed_text : "", &end, 10);
 	if (!seed_text || !*seed_text || *end)
 		return fail_doc("the seed must be a whole number", 0, 0);
 	cdok_gen_params_init(&par);
 	par.size = size;
-	if (killer) {
-		par.killer = 1;
+	if (kind) {
+		par.killer = killer;
+		par.sudoku = sudoku;
 		par.box_rows = box_rows;
 		par.box_cols = box_cols;
 	} else {
@@ -498,9 +515,14 @@ CW_EXPORT char *cw_generate(int size, const char *level, const char *ops,
 					"addsub, or some of + - * / with + "
 					"or *", 0, 0);
 		par.two_cell = two_cell != 0;
+		par.hide_ops = hide_ops != 0;
 	}
 	par.score = cdok_grade_score;
-	if (level && *level) {
+	if (!(level && *level) && default_level(size, kind) >= 0) {
+		par.level = default_level(size, kind);
+		par.score = NULL;
+		par.iterations = LEVEL_ROUNDS;
+	} else if (level && *level) {
 		lvl = cdok_level_find(scale, level);
 		if (lvl < 0) {
 			snprintf(msg, sizeof(msg), "no level '%s' on this "
@@ -510,7 +532,7 @@ CW_EXPORT char *cw_generate(int size, const char *level, const char *ops,
 		/* The levels that occur at a size, as the program has
 		 * them: Keen caps 3 x 3 at Normal. */
 		top = cdok_level_count(scale) - 1;
-		if (size <= 2 || (killer && size <= 4))
+		if (size <= 2 || (kind && size <= 4))
 			top = 0;
 		else if (size == 3)
 			top = 1;
@@ -625,11 +647,15 @@ static void put_step(struct buf *b, const cdok_puzzle *p,
  * tiers (hint_tiers) and the step's technique, level, cells, placed,
  * removed and text, and "values" and "candidates": the state with the
  * step applied (cdok_step_apply).  A state with a mistake has outcome
- * "contradiction" and the text says what is wrong. */
+ * "contradiction" and the text says what is wrong.  place non-zero: the
+ * next value to write (cdok_hint_place, from the values alone), so that
+ * every hint leads to a digit. */
 CW_EXPORT char *cw_hint(const char *puzzle, const char *solution,
-			const char *values, const char *candidates);
+			const char *values, const char *candidates,
+			int place);
 CW_EXPORT char *cw_hint(const char *puzzle, const char *solution,
-			const char *values, const char *candidates)
+			const char *values, const char *candidates,
+			int place)
 {
 	cdok_puzzle *p;
 	cdok_hint *h = NULL;
@@ -655,7 +681,8 @@ CW_EXPORT char *cw_hint(const char *puzzle, const char *solution,
 	parse_sets(candidates, c, n * n);
 	cdok_grade_params_init(&gp);
 	gp.solution = sol;
-	st = cdok_hint_next(p, v, c, &gp, &h, &err);
+	st = place ? cdok_hint_place(p, v, &gp, &h, &err) :
+		     cdok_hint_next(p, v, c, &gp, &h, &err);
 	if (st != CDOK_OK)
 		goto out;
 	putf(&b, "{\"ok\":true,\"outcome\":\"%s\",\"empty\":%d,",
@@ -852,12 +879,16 @@ CW_EXPORT char *cw_check(const char *puzzle, const char *solution,
 }
 
 /* The whole logical solution from the givens: the level, whether the
- * steps reach the end, and every step (as put_step writes them). */
-CW_EXPORT char *cw_explain(const char *puzzle, const char *solution);
-CW_EXPORT char *cw_explain(const char *puzzle, const char *solution)
+ * steps reach the end, and every step (as put_step writes them); brief
+ * non-zero: the explanation a tutor gives (cdok_explain_brief), as
+ * `cdok explain` shows it. */
+CW_EXPORT char *cw_explain(const char *puzzle, const char *solution,
+			   int brief);
+CW_EXPORT char *cw_explain(const char *puzzle, const char *solution,
+			   int brief)
 {
 	cdok_puzzle *p;
-	cdok_explanation *e = NULL;
+	cdok_explanation *e = NULL, *full = NULL;
 	cdok_grade_params gp;
 	cdok_error err;
 	struct buf b = { 0 };
@@ -870,10 +901,16 @@ CW_EXPORT char *cw_explain(const char *puzzle, const char *solution)
 	sol = given_solution(p, solution);
 	cdok_grade_params_init(&gp);
 	gp.solution = sol;
-	if (cdok_explain(p, &gp, &e, &err) != CDOK_OK) {
+	if (cdok_explain(p, &gp, &full, &err) != CDOK_OK ||
+	    (brief && cdok_explain_brief(p, full, &e, &err) != CDOK_OK)) {
+		cdok_explanation_free(full);
 		free(sol);
 		cdok_puzzle_free(p);
 		return fail_err(&err);
+	}
+	if (!brief) {
+		e = full;
+		full = NULL;
 	}
 	put(&b, "{\"ok\":true,\"level\":");
 	put_str(&b, e->grading.outcome == CDOK_GRADE_LEVEL ?
@@ -885,6 +922,7 @@ CW_EXPORT char *cw_explain(const char *puzzle, const char *solution)
 	}
 	put(&b, "]}");
 	cdok_explanation_free(e);
+	cdok_explanation_free(full);
 	cdok_puzzle_free(p);
 	free(sol);
 	return finish(&b);
@@ -944,9 +982,10 @@ struct combos {
 	int cage, m, n;
 	const int *cells;
 	int *values;          /* the grid: the cage's cells, the rest empty */
-	long tries;
+	long tries, limit;    /* fillings tried, and at most */
 	int (*sets)[CDOK_MAX_SIZE]; /* each set found, sorted */
 	int nsets, cap;
+	uint64_t *allowed;    /* NULL, or per cage cell the values seen */
 	int failed;
 };
 
@@ -1008,12 +1047,18 @@ static void fill(struct combos *c, int i)
 {
 	int cell, given;
 
-	if (c->failed || c->tries > COMBO_TRIES)
+	if (c->failed || c->tries > c->limit)
 		return;
 	if (i == c->m) {
 		c->tries++;
-		if (cage_ok(c))
-			keep_set(c);
+		if (cage_ok(c)) {
+			if (c->allowed)
+				for (int k = 0; k < c->m; k++)
+					c->allowed[k] |= (uint64_t)1 <<
+						c->values[c->cells[k]];
+			else
+				keep_set(c);
+		}
 		return;
 	}
 	cell = c->cells[i];
@@ -1070,6 +1115,7 @@ CW_EXPORT char *cw_combos(const char *puzzle, int cell)
 	c.cage = cdok_puzzle_cage_of(p, cell);
 	c.m = cdok_cage_size(p, c.cage);
 	c.cells = cdok_cage_cells(p, c.cage);
+	c.limit = COMBO_TRIES;
 	c.values = malloc(sizeof(int) * (size_t)nn);
 	if (!c.values) {
 		cdok_puzzle_free(p);
@@ -1080,7 +1126,7 @@ CW_EXPORT char *cw_combos(const char *puzzle, int cell)
 	fill(&c, 0);
 	if (!c.failed) {
 		putf(&b, "{\"ok\":true,\"complete\":%s,\"cells\":",
-		     c.tries > COMBO_TRIES ? "false" : "true");
+		     c.tries > c.limit ? "false" : "true");
 		put_ints(&b, c.cells, c.m);
 		put(&b, ",\"combos\":[");
 		for (int s = 0; s < c.nsets; s++) {
@@ -1093,6 +1139,90 @@ CW_EXPORT char *cw_combos(const char *puzzle, int cell)
 	free(c.sets);
 	cdok_puzzle_free(p);
 	if (c.failed) {
+		free(b.p);
+		return fail_doc("out of memory", 0, 0);
+	}
+	return finish(&b);
+}
+
+/* The most fillings of one cage cw_cage_marks tries: a first hint
+ * stays quick, and a larger cage keeps what its cells' lines leave. */
+#define MARK_TRIES 20000
+
+/* The pencil marks of a first hint on a grid without them: for every
+ * empty cell, the values its cage's clue allows there (every filling of
+ * the cage that meets the clue, values kept apart in rows, columns,
+ * boxes and a cage whose values differ, with the givens), less the
+ * values of the filled cells that see it.  values as cw_hint takes
+ * them.  A cage too large to try every filling (MARK_TRIES) or a cell
+ * in no cage keeps every value the filled cells leave.  "candidates":
+ * size*size sets (bit v for value v), 0 for a filled cell. */
+CW_EXPORT char *cw_cage_marks(const char *puzzle, const char *values);
+CW_EXPORT char *cw_cage_marks(const char *puzzle, const char *values)
+{
+	struct combos c;
+	cdok_error err;
+	cdok_puzzle *p;
+	struct buf b = { 0 };
+	uint64_t *out = NULL, *allowed = NULL;
+	int nn, *v = NULL, failed = 0;
+
+	if (read_puzzle(puzzle ? puzzle : "", &p, NULL, &err) != CDOK_OK)
+		return fail_err(&err);
+	memset(&c, 0, sizeof(c));
+	c.p = p;
+	c.n = cdok_puzzle_size(p);
+	nn = c.n * c.n;
+	if (cdok_puzzle_rules(p) & CDOK_RULE_NYLIMB) {
+		cdok_puzzle_free(p);
+		return fail_doc("Nylimb cages are not pencilled in", 0, 0);
+	}
+	c.values = malloc(sizeof(int) * (size_t)nn);
+	v = malloc(sizeof(int) * (size_t)nn);
+	out = malloc(sizeof(uint64_t) * (size_t)nn);
+	allowed = malloc(sizeof(uint64_t) * (size_t)nn);
+	c.limit = MARK_TRIES;
+	if (!c.values || !v || !out || !allowed) {
+		failed = 1;
+		goto done;
+	}
+	parse_ints(values, v, nn);
+	for (int i = 0; i < nn; i++)
+		if (v[i] <= 0)
+			v[i] = CDOK_NONE;
+	/* What the filled cells leave (the library's view of a player's
+	 * grid without marks). */
+	cdok_state_candidates(p, v, NULL, out);
+	for (int k = 0; k < cdok_puzzle_cage_count(p) && !failed; k++) {
+		c.cage = k;
+		c.m = cdok_cage_size(p, k);
+		c.cells = cdok_cage_cells(p, k);
+		c.tries = 0;
+		c.allowed = allowed;
+		memset(allowed, 0, sizeof(uint64_t) * (size_t)c.m);
+		for (int i = 0; i < nn; i++)
+			c.values[i] = CDOK_NONE;
+		fill(&c, 0);
+		failed = c.failed;
+		if (c.tries > c.limit)
+			continue;
+		for (int i = 0; i < c.m; i++)
+			out[c.cells[i]] &= allowed[i];
+	}
+	if (!failed) {
+		put(&b, "{\"ok\":true,\"candidates\":[");
+		for (int i = 0; i < nn; i++)
+			putf(&b, "%s%" PRIu64, i ? "," : "",
+			     v[i] == CDOK_NONE ? out[i] : 0);
+		put(&b, "]}");
+	}
+done:
+	free(c.values);
+	free(v);
+	free(out);
+	free(allowed);
+	cdok_puzzle_free(p);
+	if (failed) {
 		free(b.p);
 		return fail_doc("out of memory", 0, 0);
 	}

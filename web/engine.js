@@ -24,14 +24,19 @@ function cdokEngine(M) {
         return { ok: false, error: "the text is over 1 MB: no puzzle is that long", line: 0, column: 0 };
       return call("cw_read", [S], [text]);
     },
-    generate: (o) => call("cw_generate", [N, S, S, N, N, N, N, S],
-      [o.size, o.level || "", o.ops || "", o.twoCell ? 1 : 0, o.killer ? 1 : 0,
-       o.boxRows || 0, o.boxCols || 0, String(o.seed)]),
-    hint: (spec, solution, values, marks) =>
-      call("cw_hint", [S, S, S, S], [spec, csv(solution), csv(values), csv(marks)]),
+    // o.kind: "calcudoku" (the default), "killer" (or o.killer) or
+    // "sudoku"; o.hideOps: Calcudoku with hidden operators.
+    generate: (o) => call("cw_generate", [N, S, S, N, N, N, N, S, N],
+      [o.size, o.level || "", o.ops || "", o.twoCell ? 1 : 0,
+       o.kind === "sudoku" ? 2 : o.kind === "killer" || o.killer ? 1 : 0,
+       o.boxRows || 0, o.boxCols || 0, String(o.seed), o.hideOps ? 1 : 0]),
+    // place: the next digit to write (the library's place hints).
+    hint: (spec, solution, values, marks, place) =>
+      call("cw_hint", [S, S, S, S, N], [spec, csv(solution), csv(values), csv(marks), place ? 1 : 0]),
+    cageMarks: (spec, values) => call("cw_cage_marks", [S, S], [spec, csv(values)]),
     check: (spec, solution, values, marks) =>
       call("cw_check", [S, S, S, S], [spec, csv(solution), csv(values), csv(marks)]),
-    explain: (spec, solution) => call("cw_explain", [S, S], [spec, csv(solution)]),
+    explain: (spec, solution, brief) => call("cw_explain", [S, S, N], [spec, csv(solution), brief ? 1 : 0]),
     combos: (spec, cell) => call("cw_combos", [S, N], [spec, cell]),
     solve: (text) => call("cw_solve", [S], [text]),
     // For bench/web.js: the mean time of one cw_solve on a text, over

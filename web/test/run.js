@@ -44,12 +44,13 @@ if (!fs.existsSync(path.join(WEB, "index.html"))) {
 }
 
 const FILE_URL = "file://" + path.join(WEB, "index.html");
-const STATE_TIMEOUT = 600000;
+const STATE_TIMEOUT = +process.env.CDOK_WEB_TIMEOUT || 600000;
 let browser, server, HTTP_URL;
 
 // A static server for build/web on the loopback interface only.
 function serve() {
-  const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css" };
+  const types = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css",
+    ".webmanifest": "application/manifest+json", ".svg": "image/svg+xml" };
   return new Promise((resolve) => {
     const s = http.createServer((req, res) => {
       const name = decodeURIComponent(new URL(req.url, "http://x").pathname);
@@ -324,7 +325,7 @@ pageTest("pencil marks that leave out the solution's value are a mistake for Che
 async function candidatesLeft(page, n) {
   const names = await page.getByRole("gridcell").evaluateAll((cs) => cs.map((c) => c.getAttribute("aria-label")));
   return names.map((name) => {
-    const rest = name.replace(/^row \d+, column \d+, /, "").replace(/, cage .*$/, "");
+    const rest = name.replace(/^row \d+, column \d+, /, "").replace(/, (in the|in no|box) .*$/, "");
     if (rest === "empty") return Array.from({ length: n }, (_, i) => i + 1);
     if (rest.startsWith("candidates ")) return rest.slice(11).split(" ").map(Number);
     return [Number(rest)];
@@ -337,6 +338,9 @@ pageTest("Hint in three presses gives three texts; applying the step brings the 
     const page = await open(FILE_URL, linkTo(path.join(CORPUS, puzzle)));
     await gridOf(page, 9);
     const hint = page.getByRole("button", { name: "Hint", exact: true });
+    // On a grid without marks the first hint pencils in what the cages allow.
+    await hint.click();
+    await statusMatches(page, /^Hint: every cell now has the values its cage allows/);
     const texts = [];
     for (let k = 1; k <= 3; k++) {
       await hint.click();
@@ -362,6 +366,12 @@ pageTest("Explain lists the steps; choosing one and moving with Next and Previou
   const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9e_06.keen")));
   await gridOf(page, 9);
   await page.getByRole("button", { name: "Explain", exact: true }).click();
+  // It warns that it shows the solution, and Cancel keeps the game.
+  await page.getByRole("dialog", { name: "Show the whole solution?" }).waitFor();
+  await page.getByRole("button", { name: "Cancel" }).click();
+  assert.equal(await page.locator("#explain").isHidden(), true);
+  await page.keyboard.press("e");
+  await page.getByRole("button", { name: "Show the solution" }).click();
   await statusMatches(page, /^Explanation: \d+ steps, level Easy/);
   const text = () => page.locator("#explain-text").textContent();
   await matches(() => text(), /^Step 1 of \d+/);
@@ -371,9 +381,10 @@ pageTest("Explain lists the steps; choosing one and moving with Next and Previou
   const total = await steps.count();
   await steps.nth(total - 1).click();
   await matches(() => text(), new RegExp(`^Step ${total} of ${total}`));
-  // Before the last step all but at most one cell are placed.
+  // Before the last step every cell is placed but those it places.
   const placed = (await candidatesLeft(page, 9)).filter((c) => c.length === 1).length;
-  assert.ok(placed >= 80, `${placed} cells placed before the last step`);
+  const last = await page.evaluate(() => game.explain.doc.steps.at(-1).placed.length);
+  assert.ok(placed >= 81 - last, `${placed} cells placed before the last step, which places ${last}`);
   const highlighted = await page.locator("[role=gridcell].hl").count();
   assert.ok(highlighted >= 1, "the step's cells are highlighted");
   await page.getByRole("button", { name: "Previous step" }).click();
@@ -525,8 +536,15 @@ pageTest("reload restores the game; Start over clears it", async () => {
   await statusMatches(again, /restored/);
   await matches(() => cell(again, 3, 4).getAttribute("aria-label"), /^row 3, column 4, 6/);
   await again.close();
-  await page.getByRole("button", { name: "Start over" }).first().click();
+  await page.getByText("Options").click();
+  await page.getByRole("button", { name: "Start over" }).click();
+  await page.getByRole("dialog", { name: "Start over?" }).getByRole("button", { name: "Start over" }).click();
   await matches(() => cell(page, 3, 4).getAttribute("aria-label"), /^row 3, column 4, empty/);
+  await matches(() => cell(page, 3, 5).getAttribute("aria-label"), /^row 3, column 5, empty/);
+  // Undo brings the grid back.
+  await page.keyboard.press("u");
+  await matches(() => cell(page, 3, 4).getAttribute("aria-label"), /^row 3, column 4, 6/);
+  await matches(() => cell(page, 3, 5).getAttribute("aria-label"), /^row 3, column 5, candidates 1 5/);
   await close(page);
 });
 
@@ -801,6 +819,345 @@ pageTest("every control has its name and role", async () => {
   assert.equal(await page.locator('[role="grid"]').count(), 1);
   assert.equal(await page.locator('[role="gridcell"]').count(), 81);
   assert.equal(await page.locator('[role="status"]').count(), 1);
-  await matches(() => cell(page, 1, 1).getAttribute("aria-label"), /^row 1, column 1, empty, cage \d+/);
+  await matches(() => cell(page, 1, 1).getAttribute("aria-label"), /^row 1, column 1, empty, in the \d+\S* cage at r1c1, \d cells?$/);
+  // Every cell of a cage tells its cage, not only the first.
+  const first = await cell(page, 1, 1).getAttribute("aria-label");
+  const cageOf11 = first.replace(/^.*, in the /, "in the ");
+  const same = await page.getByRole("gridcell").evaluateAll((cs, tail) =>
+    cs.filter((c) => c.getAttribute("aria-label").endsWith(tail)).length, cageOf11);
+  assert.equal(same, +/(\d+) cells?$/.exec(first)[1]);
+  await close(page);
+});
+
+// ---- issue 40: the page a player comes back to ----
+
+// The selected cell, as a screen reader hears it.
+const focused = (page) => page.evaluate(() => document.activeElement && document.activeElement.getAttribute("aria-label"));
+
+pageTest("a held-out Keen 9 x 9 opened by link is solved with the keyboard alone: H for hints, digits, no Tab, no click", async () => {
+  const HELD = path.join(__dirname, "heldout");
+  const page = await open(FILE_URL, linkTo(path.join(HELD, "keen_9h_1.keen")));
+  await gridOf(page, 9);
+  // The grid has the keyboard at open.
+  await matches(() => focused(page), /^row 1, column 1, /);
+  let presses = 0, digits = 0, firstDigit = -1;
+  for (let guard = 0; guard < 81 * 5; guard++) {
+    const before = await status(page).textContent();
+    await page.keyboard.press("h");
+    presses++;
+    const text = await until("the hint's text changes", () => status(page).textContent(), (t) => t !== before || /Solved/.test(t));
+    if (/Solved/.test(text)) break;
+    assert.ok(!/mistake/.test(text), text);
+    // The third press says which digit goes where, and selects that cell.
+    const m = /\br(\d+)c(\d+) is (\d+)\b/.exec(text);
+    if (!m || !/^Hint \(/.test(text)) continue;
+    await matches(() => focused(page), new RegExp(`^row ${m[1]}, column ${m[2]}, `));
+    await page.keyboard.press(m[3]);
+    digits++;
+    if (firstDigit < 0) firstDigit = presses;
+    if (/Solved/.test(await status(page).textContent())) break;
+  }
+  assert.match(await statusMatches(page, /Solved/), /Solved! Your time/);
+  // The first digit comes within five presses (one to pencil in the
+  // cages, then three), and every hint ends in a digit.
+  assert.ok(firstDigit > 0 && firstDigit <= 5, `first digit after ${firstDigit} presses`);
+  assert.ok(presses <= 4 + 3 * digits, `${presses} presses for ${digits} digits`);
+  console.log(`# keen_9h_1 by keyboard: ${presses} presses of H, ${digits} digits typed, first digit after ${firstDigit}`);
+  await close(page);
+});
+
+pageTest("the grid keeps the keyboard after every button; one key a command", async () => {
+  const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9e_06.keen")));
+  await gridOf(page, 9);
+  for (const name of ["Check", "Hint", "Pencil", "Pencil", "Undo", "Share"]) {
+    await page.getByRole("button", { name, exact: true }).click();
+    await matches(() => focused(page), /^row \d+, column \d+, /);
+  }
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowRight");
+  await matches(() => focused(page), /^row 2, column 2, /);
+  await page.keyboard.press("5");
+  await matches(() => cell(page, 2, 2).getAttribute("aria-label"), /^row 2, column 2, 5,/);
+  // Typing the digit a cell holds keeps it; Delete clears.
+  await page.keyboard.press("5");
+  await matches(() => cell(page, 2, 2).getAttribute("aria-label"), /^row 2, column 2, 5,/);
+  await page.keyboard.press("Delete");
+  await matches(() => cell(page, 2, 2).getAttribute("aria-label"), /^row 2, column 2, empty/);
+  await page.keyboard.press("u");
+  await matches(() => cell(page, 2, 2).getAttribute("aria-label"), /^row 2, column 2, 5,/);
+  await page.keyboard.press("r");
+  await matches(() => cell(page, 2, 2).getAttribute("aria-label"), /^row 2, column 2, empty/);
+  await page.keyboard.press("c");
+  await statusMatches(page, /Correct so far/);
+  await page.keyboard.press("h");
+  await statusMatches(page, /^Hint/);
+  const pencil = page.getByRole("button", { name: "Pencil" });
+  await page.keyboard.press("p");
+  await equals(() => pencil.getAttribute("aria-pressed"), "true");
+  await page.keyboard.press("p");
+  await page.keyboard.press("n");
+  await page.getByRole("dialog", { name: "New puzzle" }).waitFor();
+  // Keys typed in a dialog stay there.
+  await page.keyboard.press("5");
+  await page.keyboard.press("Escape");
+  await page.getByRole("dialog", { name: "New puzzle" }).waitFor({ state: "hidden" });
+  await matches(() => focused(page), /^row 2, column 2, /);
+  // The key help names the commands.
+  assert.match(await page.locator("#keys").textContent(), /H hint, C check, P pencil marks, U or Ctrl\+Z undo, R or Ctrl\+Y redo, N new puzzle/);
+  assert.equal(await page.getByRole("button", { name: "Hint", exact: true }).getAttribute("aria-keyshortcuts"), "h");
+  await close(page);
+});
+
+// The keypad's buttons, where they are on the screen.
+const keypadBoxes = (page) => page.locator("#keypad button").evaluateAll((bs) => bs.map((b) => {
+  const r = b.getBoundingClientRect();
+  return [r.left, r.top, r.right, r.bottom].map((x) => Math.round(x));
+}));
+
+pageTest("phone 360 x 740: grid and keypad on screen, the keypad fixed at the bottom through three hints; clues of 11 px or more", async () => {
+  for (const puzzle of ["keen/keen_9h_06.keen", "killer/killer_ka_05.solo"]) {
+    const page = await open(FILE_URL, linkTo(path.join(CORPUS, puzzle)), { width: 360, height: 740 });
+    await gridOf(page, 9);
+    const before = await keypadBoxes(page);
+    assert.equal(before.length, 10);
+    for (const [l, t, r, b] of before) assert.ok(l >= 0 && t >= 0 && r <= 360 && b <= 740, `key at ${l},${t},${r},${b}`);
+    const grid = await page.getByRole("grid").boundingBox();
+    assert.ok(grid.x >= 0 && grid.x + grid.width <= 360 && grid.y + grid.height <= Math.min(...before.map((k) => k[1])),
+      `grid ${JSON.stringify(grid)} above the keypad`);
+    const commands = await page.getByRole("navigation", { name: "Game" }).boundingBox();
+    assert.ok(commands.y >= grid.y + grid.height && commands.y + commands.height <= 740, "commands at the bottom");
+    for (let k = 0; k < 3; k++) {
+      const was = await status(page).textContent();
+      await page.getByRole("button", { name: "Hint", exact: true }).click();
+      await until("a new hint", () => status(page).textContent(), (t) => t !== was);
+    }
+    assert.deepEqual(await keypadBoxes(page), before, "the keypad has not moved");
+    const clue = await page.locator(".clue").evaluateAll((cs) => Math.min(...cs.map((c) => parseFloat(getComputedStyle(c).fontSize))));
+    assert.ok(clue >= 11, `clue text ${clue} px`);
+    // The clue does not cover the pencil marks.
+    const overlap = await page.locator(".cell.has-clue").evaluateAll((cs) => cs.filter((c) => {
+      const a = c.querySelector(".clue").getBoundingClientRect(), m = c.querySelector(".marks").getBoundingClientRect();
+      const marks = c.querySelector(".marks");
+      return a.bottom > m.top + 0.5 || marks.scrollHeight > marks.clientHeight + 1;
+    }).length);
+    assert.equal(overlap, 0, "cells whose clue covers the marks, or whose marks are cut off");
+    await page.screenshot({ path: path.join(SHOTS, `phone-${path.basename(puzzle)}-3-hints.png`) });
+    await close(page);
+  }
+});
+
+pageTest("phone: Explain's step and its Next button are on screen with the grid", async () => {
+  const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9h_06.keen")), { width: 360, height: 740 });
+  await gridOf(page, 9);
+  await page.getByRole("button", { name: "Explain", exact: true }).click();
+  await page.getByRole("button", { name: "Show the solution" }).click();
+  await matches(() => page.locator("#explain-text").textContent(), /^Step 1 of/);
+  for (let k = 0; k < 3; k++) {
+    await page.getByRole("button", { name: "Next step" }).click();
+    await matches(() => page.locator("#explain-text").textContent(), new RegExp(`^Step ${k + 2} of`));
+    const text = await page.locator("#explain-text").boundingBox();
+    const next = await page.getByRole("button", { name: "Next step" }).boundingBox();
+    const grid = await page.getByRole("grid").boundingBox();
+    assert.ok(grid.y >= 0 && text.y >= grid.y + grid.height && text.y + text.height <= next.y && next.y + next.height <= 740,
+      `grid ${grid.y}+${grid.height}, step ${text.y}+${text.height}, Next at ${next.y}`);
+  }
+  // Arrow keys move through the steps too; Escape goes back to the game.
+  await page.keyboard.press("ArrowRight");
+  await matches(() => page.locator("#explain-text").textContent(), /^Step 5 of/);
+  await page.screenshot({ path: path.join(SHOTS, "phone-explain.png") });
+  await page.keyboard.press("Escape");
+  await equals(() => page.locator("#explain").isHidden(), true);
+  await close(page);
+});
+
+pageTest("the first hint on a grid without marks pencils in what every cage allows, in one undoable press; hints lead to digits", async () => {
+  const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9h_06.keen")));
+  await gridOf(page, 9);
+  const sol = readSolution(path.join(CORPUS, "keen/keen_9h_06.sol")).flat();
+  await page.keyboard.press("h");
+  await statusMatches(page, /^Hint: every cell now has the values its cage allows/);
+  const marks = await candidatesLeft(page, 9);
+  const names = await page.getByRole("gridcell").evaluateAll((cs) => cs.map((c) => c.getAttribute("aria-label")));
+  assert.ok(names.every((n) => / candidates /.test(n)), "every cell pencilled in");
+  marks.forEach((c, i) => assert.ok(c.includes(sol[i]), `cell ${i} keeps ${sol[i]}`));
+  assert.ok(marks.reduce((a, c) => a + c.length, 0) < 81 * 9, "the cages took values out");
+  // The cages' marks are Check's too: no mistake.
+  await page.keyboard.press("c");
+  await statusMatches(page, /no mistakes/);
+  // Then three presses give a digit, its cells highlighted.
+  for (let k = 0; k < 3; k++) {
+    const was = await status(page).textContent();
+    await page.keyboard.press("h");
+    await until("the next tier", () => status(page).textContent(), (t) => t !== was);
+  }
+  const text = await status(page).textContent();
+  assert.match(text, /\br\d+c\d+ is \d+\b/);
+  assert.ok(await page.locator("[role=gridcell].hl").count() >= 1, "the hint's cells are highlighted");
+  await page.getByRole("button", { name: "Apply the step" }).click();
+  await statusMatches(page, /^Applied/);
+  const [, r, c, v] = /\br(\d+)c(\d+) is (\d+)\b/.exec(text);
+  await matches(() => cell(page, r, c).getAttribute("aria-label"), new RegExp(`^row ${r}, column ${c}, ${v},`));
+  // Undo twice: the digit, then the marks.
+  await page.keyboard.press("u");
+  await page.keyboard.press("u");
+  await until("every cell empty again", () => page.getByRole("gridcell").evaluateAll((cs) => cs.every((e) => / empty, /.test(e.getAttribute("aria-label")))), (x) => x);
+  await close(page);
+});
+
+pageTest("a digit placed leaves the pencil marks of its row, column, box and cage (an option)", async () => {
+  const page = await open(FILE_URL, linkTo(path.join(CORPUS, "killer/killer_ka_05.solo")));
+  await gridOf(page, 9);
+  // Marks 1 2 3 in r1c2 (row), r2c1 (column), r2c2 (box) and r9c9 (none).
+  for (const [r, c] of [[1, 2], [2, 1], [2, 2], [9, 9]]) {
+    await cell(page, r, c).click();
+    await page.keyboard.press("p");
+    for (const v of ["1", "2", "3"]) await page.keyboard.press(v);
+    await page.keyboard.press("p");
+  }
+  await cell(page, 1, 1).click();
+  await page.keyboard.press("2");
+  for (const [r, c] of [[1, 2], [2, 1], [2, 2]])
+    await matches(() => cell(page, r, c).getAttribute("aria-label"), new RegExp(`^row ${r}, column ${c}, candidates 1 3,`));
+  await matches(() => cell(page, 9, 9).getAttribute("aria-label"), /^row 9, column 9, candidates 1 2 3,/);
+  await page.getByText("Options").click();
+  await page.getByLabel("Take a placed digit out of the pencil marks").uncheck();
+  await cell(page, 1, 1).click();
+  await page.keyboard.press("3");
+  await matches(() => cell(page, 1, 2).getAttribute("aria-label"), /^row 1, column 2, candidates 1 3,/);
+  await close(page);
+});
+
+pageTest("the selected cell's row, column and cage are shown, and the cells holding its digit; coordinates label the grid", async () => {
+  const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9e_06.keen")));
+  await gridOf(page, 9);
+  await cell(page, 1, 1).click();
+  await page.keyboard.press("4");
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("4");
+  await equals(() => page.locator("[role=gridcell].same").count(), 2);
+  // Row 2 and column 4, less the cell itself, at the least.
+  assert.ok(await page.locator("[role=gridcell].peer").count() >= 16);
+  assert.equal(await page.locator("#col-labels").textContent(), "c1c2c3c4c5c6c7c8c9");
+  assert.equal(await page.locator("#row-labels").textContent(), "r1r2r3r4r5r6r7r8r9");
+  await page.getByText("Options").click();
+  await page.getByLabel("Show row and column labels").uncheck();
+  await equals(() => page.locator("#col-labels").isVisible(), false);
+  await close(page);
+});
+
+pageTest("plain Sudoku and hidden operators by link are the program's puzzles, and play to Solved", async () => {
+  const page = await open(FILE_URL, "");
+  const cases = [
+    ["sudoku&level=advanced&seed=42", ["--sudoku", "-s", "9", "--level", "advanced", "--seed", "42"], /9 × 9 Sudoku · Advanced · seed 42/],
+    ["hide-ops&size=6&level=normal&seed=5", ["-s", "6", "--hide-ops", "--level", "normal", "--seed", "5"], /6 × 6 Calcudoku, hidden operators · Normal/],
+    ["size=9&seed=7&killer", ["--killer", "--seed", "7"], /9 × 9 Killer Sudoku · Basic/],
+  ];
+  for (const [hash, args, info] of cases) {
+    const native = execFileSync(BIN, [...args, "generate"], { encoding: "utf8" });
+    await page.evaluate((h) => { localStorage.clear(); location.hash = h; }, hash);
+    await until(`${hash} made`, () => page.evaluate(() => game.doc && game.doc.text), (t) => t === native);
+    await matches(() => page.locator("#info").textContent(), info);
+  }
+  // The hidden operators' clues show the target alone; it plays to Solved.
+  await page.evaluate(() => { location.hash = "hide-ops&size=6&level=normal&seed=5"; });
+  await gridOf(page, 6);
+  assert.ok(await page.locator(".clue").evaluateAll((cs) => cs.every((c) => /^\d+$/.test(c.textContent))));
+  let sol = await page.evaluate(() => game.doc.solution);
+  await typeGrid(page, Array.from({ length: 6 }, (_, r) => sol.slice(r * 6, r * 6 + 6)));
+  await statusMatches(page, /Solved/);
+  await page.evaluate(() => { location.hash = "sudoku&level=advanced&seed=42"; });
+  await page.waitForFunction(() => game.doc && game.doc.puzzle.size === 9 && !game.doc.puzzle.cages.length);
+  sol = await page.evaluate(() => game.doc.solution);
+  const givens = await page.evaluate(() => game.doc.puzzle.givens);
+  await cell(page, 1, 1).click();
+  for (let i = 0; i < 81; i++) {
+    if (givens[i] <= 0) {
+      await page.keyboard.press(String(sol[i]));
+    }
+    if (i % 9 < 8) await page.keyboard.press("ArrowRight");
+    else {
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("Home");
+    }
+  }
+  await statusMatches(page, /Solved/);
+  await close(page);
+});
+
+pageTest("New puzzle offers Sudoku and hidden operators, and only the levels a size can have", async () => {
+  const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9e_06.keen")));
+  await gridOf(page, 9);
+  await page.keyboard.press("n");
+  const levels = () => page.getByLabel("Level").locator("option").allTextContents();
+  await page.getByLabel("Kind").selectOption("calcudoku");
+  await page.getByLabel("Size").selectOption("3");
+  assert.deepEqual(await levels(), ["Easy", "Normal"]);
+  await page.getByLabel("Size").selectOption("4");
+  assert.deepEqual(await levels(), ["Easy", "Normal", "Hard", "Extreme", "Unreasonable"]);
+  await page.getByLabel("Kind").selectOption("sudoku6");
+  assert.deepEqual(await levels(), ["Trivial", "Basic", "Intermediate", "Advanced", "Extreme", "Unreasonable"]);
+  await page.getByLabel("Level").selectOption("basic");
+  await page.getByLabel("Seed").fill("3");
+  await page.getByRole("button", { name: "Make" }).click();
+  await page.waitForFunction(() => /6 × 6 Sudoku · Basic · seed 3/.test(document.querySelector("#info").textContent));
+  assert.equal(await page.evaluate(() => game.doc.text),
+    execFileSync(BIN, ["--sudoku", "-s", "6", "--level", "basic", "--seed", "3", "generate"], { encoding: "utf8" }));
+  // A Sudoku cell names its box.
+  // 2 x 3 boxes: r4c4 is in the fourth.
+  await matches(() => cell(page, 4, 4).getAttribute("aria-label"), /, box 4$/);
+  await page.keyboard.press("n");
+  await page.getByLabel("Kind").selectOption("hidden");
+  await page.getByLabel("Size").selectOption("5");
+  await page.getByLabel("Level").selectOption("easy");
+  await page.getByLabel("Seed").fill("4");
+  await page.getByRole("button", { name: "Make" }).click();
+  await page.waitForFunction(() => /5 × 5 Calcudoku, hidden operators · Easy · seed 4/.test(document.querySelector("#info").textContent));
+  assert.equal(await page.evaluate(() => game.doc.text),
+    execFileSync(BIN, ["-s", "5", "--hide-ops", "--level", "easy", "--seed", "4", "generate"], { encoding: "utf8" }));
+  await close(page);
+});
+
+pageTest("the share link can carry the progress; games in progress are listed and go back", async () => {
+  const page = await open(FILE_URL, "");
+  await goFresh(page, linkTo(path.join(CORPUS, "keen/keen_9n_06.keen")));
+  await gridOf(page, 9);
+  await cell(page, 2, 3).click();
+  await page.keyboard.press("7");
+  await page.keyboard.press("s");
+  await page.getByRole("button", { name: "Link with my progress" }).click();
+  const link = (await statusMatches(page, /with your progress/)).replace(/^.*?: /, "");
+  assert.match(link, /&g=[.1-9]{81}$/);
+  const other = await open(link, "");
+  await gridOf(other, 9);
+  await matches(() => cell(other, 2, 3).getAttribute("aria-label"), /^row 2, column 3, 7,/);
+  await close(other);
+  // A second game, then back to the first from the list.
+  await page.evaluate(() => { location.hash = "size=5&level=easy&seed=2"; });
+  await gridOf(page, 5);
+  await cell(page, 1, 1).click();
+  await page.keyboard.press("3");
+  await page.getByText("Options").click();
+  await page.getByRole("button", { name: "Games in progress" }).click();
+  const dialog = page.getByRole("dialog", { name: "Games in progress" });
+  await dialog.getByRole("button", { name: /^9 × 9 Calcudoku .*: 80 cells to go/ }).click();
+  await gridOf(page, 9);
+  await matches(() => cell(page, 2, 3).getAttribute("aria-label"), /^row 2, column 3, 7,/);
+  await close(page);
+});
+
+pageTest("over http the page installs its service worker and opens offline after the first visit", async () => {
+  const page = await open(HTTP_URL, "size=5&level=easy&seed=1");
+  await gridOf(page, 5);
+  step("wait until the service worker controls the page");
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  assert.equal(await page.evaluate(() => document.querySelector("link[rel=manifest]").getAttribute("href")), "manifest.webmanifest");
+  await page.context().setOffline(true);
+  await page.reload();
+  await page.waitForFunction(() => document.body.dataset.ready === "1");
+  await gridOf(page, 5);
+  await page.context().setOffline(false);
   await close(page);
 });
