@@ -131,9 +131,11 @@ $(BUILD)/cdok-bench: $(BENCH_OBJ) $(OPT_LIB_ARCHIVES) $(BUILD)/libcdok.a
 	$(CC) $(LDFLAGS_ALL) -o $@ $(BENCH_OBJ) $(PROG_LIBS)
 
 # The plain build's tests.  The runner's summary line is the last thing
-# printed.
+# printed.  TEST_JOBS: how many tests run at once (the runner's default:
+# one a core).
+TEST_JOBS ?=
 test: $(BUILD)/cdok $(BUILD)/cdok-tests
-	$(BUILD)/cdok-tests
+	$(BUILD)/cdok-tests $(if $(TEST_JOBS),-j$(TEST_JOBS))
 
 bench: $(BUILD)/cdok-bench
 

@@ -18,9 +18,13 @@
 
 .PHONY: check check-ci test-asan check-names check-slurm readme-examples
 
-# The sub-makes build with as many jobs as the machine has cores,
-# unless make was given -j itself (it then shares its jobs with them).
-CHECK_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+# The sub-makes build, and the test runners run, with twice as many jobs
+# as the machine has cores, unless make was given -j itself (it then
+# shares its jobs with them).  On a quiet machine the extra jobs cost
+# nothing; on a busy one they keep make check's share of the cores: with
+# one job a core, six other busy processes on two cores leave it a
+# quarter of the machine, with two a core, two fifths.
+CHECK_JOBS ?= $(shell echo $$((2 * $$(nproc 2>/dev/null || echo 2))))
 CHECK_MAKE = $(MAKE) --no-print-directory \
 	$(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(CHECK_JOBS))
 
@@ -56,10 +60,11 @@ check:
 	$(CHECK_MAKE) WERROR=-Werror python-test
 	$(CHECK_MAKE) WERROR=-Werror web-check
 	$(CHECK_MAKE) WERROR=-Werror $(BUILD)/cdok $(BUILD)/cdok-tests
-	$(MAKE) --no-print-directory WERROR=-Werror test
+	$(MAKE) --no-print-directory WERROR=-Werror TEST_JOBS=$(CHECK_JOBS) test
 	$(CHECK_MAKE) WERROR=-Werror BUILD=build/asan CC=clang OPT=-O1 \
 		SAN='$(ASAN_SAN)' build/asan/cdok build/asan/cdok-tests
-	$(MAKE) --no-print-directory WERROR=-Werror test-asan
+	$(MAKE) --no-print-directory WERROR=-Werror TEST_JOBS=$(CHECK_JOBS) \
+		test-asan
 
 # Every cdok example of README.md, run as the README shows it after its
 # set-up (the build on PATH), in a copy of the tree
