@@ -27,6 +27,7 @@ enum { L_ASSUME, L_NAKED, L_HIDDEN, L_CAGE, L_SPLIT };
 struct link {
 	int cell, value, kind, unit;  /* L_CAGE: unit is the cage;
 				       * L_SPLIT: the cell's other value */
+	uint64_t mask;                /* L_SPLIT: the cell's candidates */
 };
 
 /* Cells with two candidates a nested trial tries at most. */
@@ -34,6 +35,13 @@ struct link {
 
 /* Enumeration nodes one cage may take in a trial. */
 #define TRIAL_CAGE_BUDGET 20000L
+
+/* Splits nested in one another at most (a case split inside a case),
+ * the candidates a split cell may have, and the cases one candidate's
+ * search for nested splits may try. */
+#define TRIAL_DEPTH 3
+#define TRIAL_WAYS 3
+#define TRIAL_WORK 1000000L
 
 struct trial {
 	const struct grader *g;
@@ -58,6 +66,14 @@ struct trial {
 	uint64_t *save_dom;
 	int *save_val, *save_by, save_nlinks;
 	bool *outer_keep;
+	/* The states at nested splits, per level (split_search()), what
+	 * each level's case rests on, and the cases left to try. */
+	uint64_t *lvl_dom[TRIAL_DEPTH];
+	int *lvl_val[TRIAL_DEPTH], *lvl_by[TRIAL_DEPTH];
+	int lvl_nlinks[TRIAL_DEPTH];
+	bool *lvl_keep[TRIAL_DEPTH];
+	long work;
+	bool lost;        /* a case said found no contradiction */
 };
 
 /* Remove v from cell o, as link k did; false on a contradiction. */
@@ -80,7 +96,7 @@ static bool put(struct trial *t, int cell, int v, int kind, int unit)
 	const struct grader *g = t->g;
 	int k = t->nlinks++, cage = g->p->cage_of[cell];
 
-	t->links[k] = (struct link){ cell, v, kind, unit };
+	t->links[k] = (struct link){ cell, v, kind, unit, 0 };
 	t->val[cell] = v;
 	t->dom[cell] = BIT(v);
 	for (int j = 0; j < g->nkinds; j++) {
@@ -150,7 +166,7 @@ static int next_cage(struct trial *t)
 
 	for (int cage = 0; cage < g->p->ncages; cage++) {
 		const struct cdok_cage *c = &g->p->cages[cage];
-		bool open = false, cut = false;
+		bool open = false, cut = false, ok;
 		int k = t->nlinks;
 
 		if (c->ncells > 2 * CDOK_MAX_SIZE || c->ncells < 2)
@@ -159,10 +175,17 @@ static int next_cage(struct trial *t)
 			open |= !t->val[c->cells[i]];
 			t->support[i] = 0;
 		}
-		if (!open)
-			continue;
 		t->budget = TRIAL_CAGE_BUDGET;
-		if (!layouts(t, c, 0)) {
+		if (!open) {
+			/* Filled: its clue must hold. */
+			if (layouts(t, c, 0))
+				continue;
+			t->dead_cage = cage;
+			return -1;
+		}
+		ok = layouts(t, c, 0);
+		t->work -= TRIAL_CAGE_BUDGET - t->budget;
+		if (!ok) {
 			if (t->budget < 0)
 				continue;
 			t->dead_cage = cage;
@@ -172,7 +195,7 @@ static int next_cage(struct trial *t)
 			cut = (t->dom[c->cells[i]] & ~t->support[i]) != 0;
 		if (!cut)
 			continue;
-		t->links[t->nlinks++] = (struct link){ -1, 0, L_CAGE, cage };
+		t->links[t->nlinks++] = (struct link){ -1, 0, L_CAGE, cage, 0 };
 		for (int i = 0; i < c->ncells; i++)
 			for (uint64_t a = t->dom[c->cells[i]] & ~t->support[i];
 			     a; a &= a - 1)
@@ -273,9 +296,12 @@ static void rest_on(struct trial *t, const uint64_t *start)
 		if (l->kind == L_CAGE) {
 			need_cage(t, l->unit, k, start);
 		} else if (l->kind == L_SPLIT) {
-			/* The cell is down to these two. */
-			for (uint64_t a = start[l->cell] & ~BIT(l->value) &
-					  ~BIT(l->unit); a; a &= a - 1)
+			/* The cell is down to these two (or these few). */
+			uint64_t left = l->mask ? l->mask :
+					BIT(l->value) | BIT(l->unit);
+
+			for (uint64_t a = start[l->cell] & ~left; a;
+			     a &= a - 1)
 				need(t, l->cell, __builtin_ctzll(a));
 		} else if (l->kind == L_ASSUME) {
 			continue;
@@ -401,7 +427,7 @@ static int say_chain(const struct trial *t, const bool *keep, int from,
 	for (int k = from; k < to; k++) {
 		const struct link *l = &t->links[k];
 
-		if (!keep[k])
+		if (!keep[k] || l->kind == L_ASSUME || l->kind == L_SPLIT)
 			continue;
 		if (l->kind == L_CAGE) {
 			say_cage_link(t, k, sb);
@@ -538,6 +564,237 @@ static bool branch(struct trial *t, int cell, int v, struct strbuf *sb)
 	return true;
 }
 
+/* Nested splits (issue 39): when neither one split nor the techniques
+ * reach a contradiction, a split cell's case may itself stop short and
+ * split again, up to TRIAL_DEPTH levels: "so r5c5 is 1 or 4. If r5c5
+ * is 1, ...; if it is 4, r6c5 is 2 (...), so r6c6 is 3 or 7: if ...".
+ * Level lvl's state is kept in t->lvl_*[lvl]. */
+static void save_lvl(struct trial *t, int lvl)
+{
+	size_t nby = (size_t)t->ncells * (size_t)(t->n + 1);
+
+	memcpy(t->lvl_dom[lvl], t->dom, (size_t)t->ncells * sizeof(uint64_t));
+	memcpy(t->lvl_val[lvl], t->val, (size_t)t->ncells * sizeof(int));
+	memcpy(t->lvl_by[lvl], t->by, nby * sizeof(int));
+	t->lvl_nlinks[lvl] = t->nlinks;
+}
+
+static void restore_lvl(struct trial *t, int lvl)
+{
+	size_t nby = (size_t)t->ncells * (size_t)(t->n + 1);
+
+	memcpy(t->dom, t->lvl_dom[lvl], (size_t)t->ncells * sizeof(uint64_t));
+	memcpy(t->val, t->lvl_val[lvl], (size_t)t->ncells * sizeof(int));
+	memcpy(t->by, t->lvl_by[lvl], nby * sizeof(int));
+	t->nlinks = t->lvl_nlinks[lvl];
+	t->dead_cell = t->dead_unit = t->dead_cage = -1;
+}
+
+/* Case `cell is a` of the split at level lvl (the cell's candidates d):
+ * true when it reaches a contradiction by singles and cages; false when
+ * they stop short (t then holds where). */
+static bool split_put(struct trial *t, int lvl, int cell, int a, uint64_t d)
+{
+	bool ok;
+
+	restore_lvl(t, lvl);
+	t->work -= 100;
+	ok = put(t, cell, a, L_SPLIT, -1);
+	t->links[t->lvl_nlinks[lvl]].mask = d;
+	return !ok || propagate(t) < 0;
+}
+
+static int split_search(struct trial *t, int lvl, int depth, int ways,
+			int *best);
+
+/* The cost of case `cell is a` (links kept, nested cases' summed), 0
+ * when it reaches no contradiction within depth splits. */
+static int split_case(struct trial *t, int lvl, int cell, int a, uint64_t d,
+		      int depth, int ways)
+{
+	int inner;
+
+	if (split_put(t, lvl, cell, a, d))
+		return kept(t);
+	if (depth <= 1 || lvl + 1 >= TRIAL_DEPTH)
+		return 0;
+	return split_search(t, lvl + 1, depth - 1, ways, &inner);
+}
+
+/* From the state t holds (the singles and cages stopped short): the
+ * cell of 2 to `ways` candidates each of whose values reaches a
+ * contradiction within depth nested splits (*best): the cheapest when
+ * depth is 1, else the first found;
+ * its cost, 0 when none.  t is left holding the same state. */
+static int split_search(struct trial *t, int lvl, int depth, int ways,
+			int *best)
+{
+	int best_cost = 0;
+
+	*best = -1;
+	save_lvl(t, lvl);
+	for (int c = 0; c < t->ncells && t->work > 0; c++) {
+		uint64_t d = t->lvl_dom[lvl][c];
+		int cost = 0, k = cdok_popcount(d);
+
+		if (t->lvl_val[lvl][c] || k < 2 || k > ways)
+			continue;
+		for (uint64_t a = d; a; a &= a - 1) {
+			int kc = split_case(t, lvl, c, __builtin_ctzll(a), d,
+					    depth, ways);
+
+			if (!kc) {
+				cost = 0;
+				break;
+			}
+			cost += kc;
+		}
+		if (cost && (*best < 0 || cost < best_cost)) {
+			*best = c;
+			best_cost = cost;
+		}
+		/* Past one level, the first found: the search for the
+		 * cheapest costs too much. */
+		if (*best >= 0 && depth > 1)
+			break;
+	}
+	restore_lvl(t, lvl);
+	return best_cost;
+}
+
+/* "r5c5 is 1, 4 or 7" */
+static void say_either(const struct trial *t, int cell, uint64_t d,
+		       struct strbuf *sb)
+{
+	int count = cdok_popcount(d), i = 0;
+
+	cdki_text_cell(t->g, cell, sb);
+	sb_puts(sb, " is ");
+	for (uint64_t a = d; a; a &= a - 1, i++)
+		cdki_sb_printf(sb, "%s%d", i == 0 ? "" : i == count - 1 ?
+			       " or " : ", ", __builtin_ctzll(a));
+}
+
+/* The cases of the split of cell at level lvl (split_search() has just
+ * chosen it from the state t holds), in words: level 0's as sentences
+ * ("If r5c5 is 1, ..., and r7c7 has no value left."), level 1's after a
+ * colon joined by semicolons, deeper ones in brackets.  ORs into keep
+ * the links below the split that the cases rest on. */
+static void say_split(struct trial *t, int lvl, int cell, int depth,
+		      int ways, struct strbuf *sb, bool *keep)
+{
+	uint64_t d = t->lvl_dom[lvl][cell];
+	bool *ck = t->lvl_keep[lvl];
+	int base = t->lvl_nlinks[lvl], i = 0;
+
+	for (uint64_t a = d; a; a &= a - 1, i++) {
+		int v = __builtin_ctzll(a), inner = -1;
+		struct strbuf more;
+
+		cdki_sb_init(&more);
+		if (split_put(t, lvl, cell, v, d)) {
+			kept(t);
+			memcpy(ck, t->keep, (size_t)t->nlinks * sizeof(bool));
+		} else {
+			memset(ck, 0, (size_t)t->cap * sizeof(bool));
+			if (lvl + 1 < TRIAL_DEPTH && depth > 1 &&
+			    split_search(t, lvl + 1, depth - 1, ways, &inner) &&
+			    inner >= 0)
+				say_split(t, lvl + 1, inner, depth - 1, ways,
+					  &more, ck);
+			else
+				t->lost = true;
+		}
+		if (lvl == 0)
+			sb_puts(sb, i ? " If " : "If ");
+		else
+			sb_puts(sb, i ? "; if " : "");
+		if (lvl == 0 || i == 0) {
+			cdki_text_cell(t->g, cell, sb);
+			cdki_sb_printf(sb, " is %d, ", v);
+		} else {
+			cdki_sb_printf(sb, "it is %d, ", v);
+		}
+		if (inner >= 0) {
+			say_chain(t, ck, base + 1, t->lvl_nlinks[lvl + 1], sb);
+			sb_puts(sb, "so ");
+			say_either(t, inner, t->lvl_dom[lvl + 1][inner], sb);
+			sb_puts(sb, lvl + 1 == 1 ? ": if " : " (if ");
+			sb_puts(sb, more.data ? more.data : "");
+			sb_puts(sb, lvl + 1 == 1 ? "" : ")");
+		} else {
+			if (say_chain(t, ck, base + 1, t->nlinks, sb))
+				sb_puts(sb, "and ");
+			say_dead(t, sb);
+		}
+		if (lvl == 0)
+			sb_puts(sb, ".");
+		if (more.failed)
+			sb->failed = true;
+		cdki_sb_free(&more);
+		for (int k = 0; k < base; k++)
+			keep[k] |= ck[k];
+	}
+}
+
+/* Past one split and the techniques: nested splits from where the
+ * singles and cages stopped after v in cell (t holds that state), the
+ * shallowest found.  false when none is found within the work. */
+static bool nested(struct trial *t, int cell, int v, struct strbuf *sb)
+{
+	const struct grader *g = t->g;
+
+	t->work = TRIAL_WORK;
+	for (int depth = 2; depth <= TRIAL_DEPTH; depth++) {
+		for (int ways = 2; ways <= TRIAL_WAYS; ways++) {
+			struct strbuf cases, head;
+			int best;
+
+			if (!split_search(t, 0, depth, ways, &best) || best < 0)
+				continue;
+			memset(t->outer_keep, 0, (size_t)t->cap * sizeof(bool));
+			t->outer_keep[0] = true;
+			cdki_sb_init(&cases);
+			/* Saying searches again, the same way: the same
+			 * work. */
+			t->work = TRIAL_WORK;
+			t->lost = false;
+			say_split(t, 0, best, depth, ways, &cases,
+				  t->outer_keep);
+			if (t->lost) {
+				cdki_sb_free(&cases);
+				restore_lvl(t, 0);
+				return false;
+			}
+			sb_puts(sb, "Suppose ");
+			cdki_text_cell(g, cell, sb);
+			cdki_sb_printf(sb, " is %d: ", v);
+			cdki_sb_init(&head);
+			if (say_chain(t, t->outer_keep, 1, t->lvl_nlinks[0],
+				      &head) && head.data) {
+				sb_puts(sb, "then ");
+				sb_puts(sb, head.data);
+				sb_puts(sb, "so ");
+			}
+			if (head.failed)
+				sb->failed = true;
+			cdki_sb_free(&head);
+			say_either(t, best, t->lvl_dom[0][best], sb);
+			sb_puts(sb, ". ");
+			sb_puts(sb, cases.data ? cases.data : "");
+			sb_puts(sb, " Either way, ");
+			cdki_text_cell(g, cell, sb);
+			cdki_sb_printf(sb, " is not %d. ", v);
+			if (cases.failed)
+				sb->failed = true;
+			cdki_sb_free(&cases);
+			restore_lvl(t, 0);
+			return true;
+		}
+	}
+	return false;
+}
+
 /* Past the singles and cages: the grader's own techniques (all but
  * trial) from the trial's state, as recorded steps.  Returns how many
  * steps led to a contradiction (their sentences, those the
@@ -615,12 +872,14 @@ void cdki_trial_text(const struct grader *g, const struct gstep *s,
 	int cell = s->cells[0], n = g->n, ncells = g->ncells;
 	struct trial t;
 	uint64_t others = g->dom[cell] & ~BIT(s->value), unproved = 0;
+	bool bad;
 
 	memset(&t, 0, sizeof(t));
 	t.g = g;
 	t.n = n;
 	t.ncells = ncells;
-	t.cap = 2 * ncells + 2 * g->p->ncages + 2;
+	/* Each link places a cell or removes a candidate. */
+	t.cap = ncells * (n + 1) + 2;
 	t.dom = cdok_malloc((size_t)ncells * sizeof(uint64_t));
 	t.val = cdok_malloc((size_t)ncells * sizeof(int));
 	t.by = cdok_malloc((size_t)ncells * (size_t)(n + 1) * sizeof(int));
@@ -631,8 +890,18 @@ void cdki_trial_text(const struct grader *g, const struct gstep *s,
 	t.save_val = cdok_malloc((size_t)ncells * sizeof(int));
 	t.save_by = cdok_malloc((size_t)ncells * (size_t)(n + 1) *
 				sizeof(int));
-	if (!t.dom || !t.val || !t.by || !t.links || !t.keep ||
-	    !t.outer_keep || !t.save_dom || !t.save_val || !t.save_by) {
+	bad = !t.dom || !t.val || !t.by || !t.links || !t.keep ||
+	      !t.outer_keep || !t.save_dom || !t.save_val || !t.save_by;
+	for (int l = 0; l < TRIAL_DEPTH; l++) {
+		t.lvl_dom[l] = cdok_malloc((size_t)ncells * sizeof(uint64_t));
+		t.lvl_val[l] = cdok_malloc((size_t)ncells * sizeof(int));
+		t.lvl_by[l] = cdok_malloc((size_t)ncells * (size_t)(n + 1) *
+					  sizeof(int));
+		t.lvl_keep[l] = cdok_malloc((size_t)t.cap * sizeof(bool));
+		bad |= !t.lvl_dom[l] || !t.lvl_val[l] || !t.lvl_by[l] ||
+		       !t.lvl_keep[l];
+	}
+	if (bad) {
 		sb->failed = true;
 		goto out;
 	}
@@ -661,7 +930,7 @@ void cdki_trial_text(const struct grader *g, const struct gstep *s,
 				sb_puts(sb, " That leaves no way to finish, so ");
 				cdki_text_cell(g, cell, sb);
 				cdki_sb_printf(sb, " is not %d. ", v);
-			} else {
+			} else if (!nested(&t, cell, v, sb)) {
 				unproved |= BIT(v);
 			}
 			cdki_sb_free(&more);
@@ -693,4 +962,10 @@ out:
 	free(t.save_dom);
 	free(t.save_val);
 	free(t.save_by);
+	for (int l = 0; l < TRIAL_DEPTH; l++) {
+		free(t.lvl_dom[l]);
+		free(t.lvl_val[l]);
+		free(t.lvl_by[l]);
+		free(t.lvl_keep[l]);
+	}
 }
