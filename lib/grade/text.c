@@ -12,6 +12,7 @@
  *               the 45 rule or placed values leave); {whole_cage} the
  *               cage or the 45 rule's part of it, without its cells;
  *               {adds} "adds" or, after cells, "add"
+ *               {uses} "uses" or, after cells, "use"
  *   {last_sum}  a Killer cage's arithmetic for its last cell
  *   {innie}     the whole sentence of the 45 rule, with its sums
  *   {removed}   the candidates removed ("3 and 5 from r1c1, 5 from r2c1")
@@ -398,6 +399,8 @@ static void placeholder(const struct grader *g, const struct gstep *s,
 		text_whole_cage(g, s, sb);
 	else if (IS("adds"))
 		sb_puts(sb, cage_is_plural(g, s) ? "add" : "adds");
+	else if (IS("uses"))
+		sb_puts(sb, cage_is_plural(g, s) ? "use" : "uses");
 	else if (IS("last_sum"))
 		text_last_sum(g, s, sb);
 	else if (IS("innie"))
@@ -550,7 +553,7 @@ void cdki_step_tiers(const struct grader *g, const struct gstep *s,
 		     int *nfocus)
 {
 	struct strbuf place;
-	bool is_cell, same = true;
+	bool is_cell;
 
 	cdki_sb_init(&place);
 	step_place_phrase(g, s, &place, focus, nfocus, &is_cell);
@@ -560,23 +563,12 @@ void cdki_step_tiers(const struct grader *g, const struct gstep *s,
 		return;
 	}
 	cdki_sb_printf(where, "Look at %s.", place.data);
-	/* The step's own cells, unless they are the whole place. */
-	for (int i = 0; i < s->ncells && same; i++)
-		same = bsearch(&s->cells[i], focus, (size_t)*nfocus,
-			       sizeof(int), cmp_int) != NULL;
-	same = same && s->ncells == *nfocus;
+	/* The technique and the place, never the answer: the cell a
+	 * single fills or the cells a step clears are the step's own
+	 * (issue 39), unless the place is that cell. */
 	sb_puts(what, cdki_grade_techs[s->tech].title);
-	if (is_cell) {
-		sb_puts(what, ": ");
-		sb_puts(what, place.data);
-	} else {
-		if (!same && s->ncells) {
-			sb_puts(what, ": ");
-			text_cells(g, s->cells, s->ncells, what);
-		}
-		sb_puts(what, ", in ");
-		sb_puts(what, place.data);
-	}
+	sb_puts(what, is_cell ? ": " : ", in ");
+	sb_puts(what, place.data);
 	cdki_sb_free(&place);
 }
 
