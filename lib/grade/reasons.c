@@ -107,7 +107,7 @@ static bool pair_reason(const struct grader *g, int cage, int cell,
 			int value, cdok_reason *r, struct strbuf *sb)
 {
 	const struct cdok_cage *c = &g->p->cages[cage];
-	int other, need = 0, k = 0;
+	int other, need = 0, k = 0, last_unit = -1;
 	uint64_t want = 0;
 
 	if (c->ncells != 2 || g->val[c->cells[0]] || g->val[c->cells[1]])
@@ -143,12 +143,19 @@ static bool pair_reason(const struct grader *g, int cage, int cell,
 		    at = placed_near(g, other, w, &unit);
 
 		sb_puts(sb, k == 0 ? ", and " : k == need - 1 ? " and " : ", ");
-		if (at >= 0) {
+		if (at >= 0 && unit == last_unit) {
+			/* "row 3 already has its 1 (r3c3) and its 5 (r3c2)" */
+			cdki_sb_printf(sb, "its %d (", w);
+			cdki_text_cell(g, at, sb);
+			sb_puts(sb, ")");
+		} else if (at >= 0) {
+			last_unit = unit;
 			cdki_text_unit(g, unit, sb);
 			cdki_sb_printf(sb, " already has its %d (", w);
 			cdki_text_cell(g, at, sb);
 			sb_puts(sb, ")");
 		} else {
+			last_unit = -1;
 			cdki_text_cell(g, other, sb);
 			cdki_sb_printf(sb, " cannot be %d", w);
 		}
