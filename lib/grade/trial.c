@@ -22,12 +22,16 @@
 
 /* Links of a trial: the cell, its value and why (the assumption, its
  * only candidate, the only place in unit). */
-enum { L_ASSUME, L_NAKED, L_HIDDEN, L_CAGE, L_SPLIT };
+enum { L_ASSUME, L_NAKED, L_HIDDEN, L_CAGE, L_SPLIT, L_USPLIT };
 
 struct link {
 	int cell, value, kind, unit;  /* L_CAGE: unit is the cage;
-				       * L_SPLIT: the cell's other value */
-	uint64_t mask;                /* L_SPLIT: the cell's candidates */
+				       * L_SPLIT: the cell's other value;
+				       * L_USPLIT: the unit of the value's
+				       * places */
+	uint64_t mask;                /* L_SPLIT: the cell's candidates;
+				       * L_USPLIT: the places' positions in
+				       * the unit */
 };
 
 /* Cells with two candidates a nested trial tries at most. */
@@ -305,6 +309,15 @@ static void rest_on(struct trial *t, const uint64_t *start)
 				need(t, l->cell, __builtin_ctzll(a));
 		} else if (l->kind == L_ASSUME) {
 			continue;
+		} else if (l->kind == L_USPLIT) {
+			/* The value's places in the unit are down to
+			 * these. */
+			const int *u = unit_of(g, l->unit);
+
+			for (int i = 0; i < t->n; i++)
+				if (!(l->mask & BIT(i)) &&
+				    (start[u[i]] & BIT(l->value)))
+					need(t, u[i], l->value);
 		} else if (l->kind == L_NAKED) {
 			for (uint64_t a = start[l->cell] & ~BIT(l->value); a;
 			     a &= a - 1)
@@ -401,12 +414,16 @@ static void say_cage_link(const struct trial *t, int k, struct strbuf *sb)
 	sb_puts(sb, name);
 	sb_puts(sb, " rules out ");
 	for (int i = 0; i < c->ncells; i++) {
-		int cell = c->cells[i], m = 0;
+		int cell = c->cells[i], m = 0, count = 0;
 
+		for (int v = 1; v <= t->n; v++)
+			count += t->by[cell * (t->n + 1) + v] == k;
+		/* "5 in r2c4 and 1, 2 or 6 in r2c3" */
 		for (int v = 1; v <= t->n; v++)
 			if (t->by[cell * (t->n + 1) + v] == k) {
 				cdki_sb_printf(sb, "%s%d", said && !m ? " and " :
-					       m ? " or " : "", v);
+					       !m ? "" : m == count - 1 ? " or "
+					       : ", ", v);
 				m++;
 			}
 		if (!m)
@@ -427,7 +444,8 @@ static int say_chain(const struct trial *t, const bool *keep, int from,
 	for (int k = from; k < to; k++) {
 		const struct link *l = &t->links[k];
 
-		if (!keep[k] || l->kind == L_ASSUME || l->kind == L_SPLIT)
+		if (!keep[k] || l->kind == L_ASSUME || l->kind == L_SPLIT ||
+		    l->kind == L_USPLIT)
 			continue;
 		if (l->kind == L_CAGE) {
 			say_cage_link(t, k, sb);
@@ -565,10 +583,19 @@ static bool branch(struct trial *t, int cell, int v, struct strbuf *sb)
 }
 
 /* Nested splits (issue 39): when neither one split nor the techniques
- * reach a contradiction, a split cell's case may itself stop short and
- * split again, up to TRIAL_DEPTH levels: "so r5c5 is 1 or 4. If r5c5
- * is 1, ...; if it is 4, r6c5 is 2 (...), so r6c6 is 3 or 7: if ...".
- * Level lvl's state is kept in t->lvl_*[lvl]. */
+ * reach a contradiction, the cases of a split -- a cell's few
+ * candidates, or the few places of a value in a unit -- may stop short
+ * and split again, up to TRIAL_DEPTH levels: "so r5c5 is 1 or 4. If
+ * r5c5 is 1, ...; if it is 4, r6c5 is 2 (...), so 7 in row 6 goes in
+ * r6c1 or r6c6: if r6c1 is 7, ...".  Level lvl's state is kept in
+ * t->lvl_*[lvl]. */
+struct split {
+	int cell;      /* a cell's candidates d, or ... */
+	int unit, value; /* ... value's places in unit (d: their
+			  * positions in it) */
+	uint64_t d;
+};
+
 static void save_lvl(struct trial *t, int lvl)
 {
 	size_t nby = (size_t)t->ncells * (size_t)(t->n + 1);
@@ -590,117 +617,184 @@ static void restore_lvl(struct trial *t, int lvl)
 	t->dead_cell = t->dead_unit = t->dead_cage = -1;
 }
 
-/* Case `cell is a` of the split at level lvl (the cell's candidates d):
- * true when it reaches a contradiction by singles and cages; false when
- * they stop short (t then holds where). */
-static bool split_put(struct trial *t, int lvl, int cell, int a, uint64_t d)
+/* The cell and value of case a (a bit of sp->d) of a split. */
+static void split_at(const struct trial *t, const struct split *sp, int a,
+		     int *cell, int *value)
 {
+	if (sp->cell >= 0) {
+		*cell = sp->cell;
+		*value = a;
+	} else {
+		*cell = unit_of(t->g, sp->unit)[a];
+		*value = sp->value;
+	}
+}
+
+/* Case a of the split sp at level lvl: true when it reaches a
+ * contradiction by singles and cages; false when they stop short (t
+ * then holds where). */
+static bool split_put(struct trial *t, int lvl, const struct split *sp,
+		      int a)
+{
+	int cell, value, k = t->lvl_nlinks[lvl];
 	bool ok;
 
 	restore_lvl(t, lvl);
 	t->work -= 100;
-	ok = put(t, cell, a, L_SPLIT, -1);
-	t->links[t->lvl_nlinks[lvl]].mask = d;
+	split_at(t, sp, a, &cell, &value);
+	ok = put(t, cell, value, sp->cell >= 0 ? L_SPLIT : L_USPLIT,
+		 sp->unit);
+	t->links[k].mask = sp->d;
 	return !ok || propagate(t) < 0;
 }
 
 static int split_search(struct trial *t, int lvl, int depth, int ways,
-			int *best);
+			struct split *best);
 
-/* The cost of case `cell is a` (links kept, nested cases' summed), 0
- * when it reaches no contradiction within depth splits. */
-static int split_case(struct trial *t, int lvl, int cell, int a, uint64_t d,
-		      int depth, int ways)
+/* The cost of case a of sp (links kept, nested cases' summed), 0 when
+ * it reaches no contradiction within depth splits. */
+static int split_case(struct trial *t, int lvl, const struct split *sp,
+		      int a, int depth, int ways)
 {
-	int inner;
+	struct split inner;
 
-	if (split_put(t, lvl, cell, a, d))
+	if (split_put(t, lvl, sp, a))
 		return kept(t);
 	if (depth <= 1 || lvl + 1 >= TRIAL_DEPTH)
 		return 0;
 	return split_search(t, lvl + 1, depth - 1, ways, &inner);
 }
 
-/* From the state t holds (the singles and cages stopped short): the
- * cell of 2 to `ways` candidates each of whose values reaches a
- * contradiction within depth nested splits (*best): the cheapest when
- * depth is 1, else the first found;
- * its cost, 0 when none.  t is left holding the same state. */
-static int split_search(struct trial *t, int lvl, int depth, int ways,
-			int *best)
+/* The cost of every case of sp reaching a contradiction, 0 when one
+ * does not. */
+static int split_cost(struct trial *t, int lvl, const struct split *sp,
+		      int depth, int ways)
 {
+	int cost = 0;
+
+	for (uint64_t a = sp->d; a; a &= a - 1) {
+		int kc = split_case(t, lvl, sp, __builtin_ctzll(a), depth,
+				    ways);
+
+		if (!kc)
+			return 0;
+		cost += kc;
+	}
+	return cost;
+}
+
+/* Keep sp when it is cheaper than *best; whether to stop looking (past
+ * one level, the first found: the search for the cheapest costs too
+ * much). */
+static bool split_better(struct trial *t, int lvl, const struct split *sp,
+			 int depth, int ways, struct split *best,
+			 int *best_cost)
+{
+	int cost = split_cost(t, lvl, sp, depth, ways);
+
+	if (cost && (!*best_cost || cost < *best_cost)) {
+		*best = *sp;
+		*best_cost = cost;
+	}
+	return *best_cost && depth > 1;
+}
+
+/* From the state t holds (the singles and cages stopped short): the
+ * split of 2 to `ways` cases each of which reaches a contradiction
+ * within depth nested splits (*best): the cheapest when depth is 1,
+ * else the first found; its cost, 0 when none.  Cells first, then the
+ * places of a value in a unit.  t is left holding the same state. */
+static int split_search(struct trial *t, int lvl, int depth, int ways,
+			struct split *best)
+{
+	const struct grader *g = t->g;
 	int best_cost = 0;
+	bool done = false;
 
-	*best = -1;
 	save_lvl(t, lvl);
-	for (int c = 0; c < t->ncells && t->work > 0; c++) {
-		uint64_t d = t->lvl_dom[lvl][c];
-		int cost = 0, k = cdok_popcount(d);
+	for (int c = 0; c < t->ncells && t->work > 0 && !done; c++) {
+		struct split sp = { c, -1, 0, t->lvl_dom[lvl][c] };
+		int k = cdok_popcount(sp.d);
 
-		if (t->lvl_val[lvl][c] || k < 2 || k > ways)
-			continue;
-		for (uint64_t a = d; a; a &= a - 1) {
-			int kc = split_case(t, lvl, c, __builtin_ctzll(a), d,
-					    depth, ways);
+		if (!t->lvl_val[lvl][c] && k >= 2 && k <= ways)
+			done = split_better(t, lvl, &sp, depth, ways, best,
+					    &best_cost);
+	}
+	for (int unit = 0; unit < g->nkinds * t->n && !done; unit++) {
+		const int *u = unit_of(g, unit);
 
-			if (!kc) {
-				cost = 0;
-				break;
+		for (int v = 1; v <= t->n && t->work > 0 && !done; v++) {
+			struct split sp = { -1, unit, v, 0 };
+			bool placed = false;
+
+			for (int i = 0; i < t->n; i++) {
+				placed |= t->lvl_val[lvl][u[i]] == v;
+				if (!t->lvl_val[lvl][u[i]] &&
+				    (t->lvl_dom[lvl][u[i]] & BIT(v)))
+					sp.d |= BIT(i);
 			}
-			cost += kc;
+			if (!placed && cdok_popcount(sp.d) >= 2 &&
+			    cdok_popcount(sp.d) <= ways)
+				done = split_better(t, lvl, &sp, depth, ways,
+						    best, &best_cost);
 		}
-		if (cost && (*best < 0 || cost < best_cost)) {
-			*best = c;
-			best_cost = cost;
-		}
-		/* Past one level, the first found: the search for the
-		 * cheapest costs too much. */
-		if (*best >= 0 && depth > 1)
-			break;
 	}
 	restore_lvl(t, lvl);
 	return best_cost;
 }
 
-/* "r5c5 is 1, 4 or 7" */
-static void say_either(const struct trial *t, int cell, uint64_t d,
+/* "r5c5 is 1, 4 or 7", "7 in row 6 goes in r6c1 or r6c6" */
+static void say_either(const struct trial *t, const struct split *sp,
 		       struct strbuf *sb)
 {
-	int count = cdok_popcount(d), i = 0;
+	int count = cdok_popcount(sp->d), i = 0;
 
-	cdki_text_cell(t->g, cell, sb);
-	sb_puts(sb, " is ");
-	for (uint64_t a = d; a; a &= a - 1, i++)
-		cdki_sb_printf(sb, "%s%d", i == 0 ? "" : i == count - 1 ?
-			       " or " : ", ", __builtin_ctzll(a));
+	if (sp->cell >= 0) {
+		cdki_text_cell(t->g, sp->cell, sb);
+		sb_puts(sb, " is ");
+	} else {
+		cdki_sb_printf(sb, "%d in ", sp->value);
+		cdki_text_unit(t->g, sp->unit, sb);
+		sb_puts(sb, " goes in ");
+	}
+	for (uint64_t a = sp->d; a; a &= a - 1, i++) {
+		int cell, value;
+
+		sb_puts(sb, i == 0 ? "" : i == count - 1 ? " or " : ", ");
+		split_at(t, sp, __builtin_ctzll(a), &cell, &value);
+		if (sp->cell >= 0)
+			cdki_sb_printf(sb, "%d", value);
+		else
+			cdki_text_cell(t->g, cell, sb);
+	}
 }
 
-/* The cases of the split of cell at level lvl (split_search() has just
+/* The cases of the split sp at level lvl (split_search() has just
  * chosen it from the state t holds), in words: level 0's as sentences
  * ("If r5c5 is 1, ..., and r7c7 has no value left."), level 1's after a
  * colon joined by semicolons, deeper ones in brackets.  ORs into keep
  * the links below the split that the cases rest on. */
-static void say_split(struct trial *t, int lvl, int cell, int depth,
-		      int ways, struct strbuf *sb, bool *keep)
+static void say_split(struct trial *t, int lvl, const struct split *sp,
+		      int depth, int ways, struct strbuf *sb, bool *keep)
 {
-	uint64_t d = t->lvl_dom[lvl][cell];
 	bool *ck = t->lvl_keep[lvl];
 	int base = t->lvl_nlinks[lvl], i = 0;
 
-	for (uint64_t a = d; a; a &= a - 1, i++) {
-		int v = __builtin_ctzll(a), inner = -1;
+	for (uint64_t a = sp->d; a; a &= a - 1, i++) {
+		struct split inner = { -1, -1, 0, 0 };
 		struct strbuf more;
+		int cell, value;
 
+		split_at(t, sp, __builtin_ctzll(a), &cell, &value);
 		cdki_sb_init(&more);
-		if (split_put(t, lvl, cell, v, d)) {
+		if (split_put(t, lvl, sp, __builtin_ctzll(a))) {
 			kept(t);
 			memcpy(ck, t->keep, (size_t)t->nlinks * sizeof(bool));
 		} else {
 			memset(ck, 0, (size_t)t->cap * sizeof(bool));
 			if (lvl + 1 < TRIAL_DEPTH && depth > 1 &&
-			    split_search(t, lvl + 1, depth - 1, ways, &inner) &&
-			    inner >= 0)
-				say_split(t, lvl + 1, inner, depth - 1, ways,
+			    split_search(t, lvl + 1, depth - 1, ways, &inner))
+				say_split(t, lvl + 1, &inner, depth - 1, ways,
 					  &more, ck);
 			else
 				t->lost = true;
@@ -709,16 +803,17 @@ static void say_split(struct trial *t, int lvl, int cell, int depth,
 			sb_puts(sb, i ? " If " : "If ");
 		else
 			sb_puts(sb, i ? "; if " : "");
-		if (lvl == 0 || i == 0) {
+		if (lvl == 0 || i == 0 || sp->cell < 0) {
 			cdki_text_cell(t->g, cell, sb);
-			cdki_sb_printf(sb, " is %d, ", v);
+			cdki_sb_printf(sb, " is %d, ", value);
 		} else {
-			cdki_sb_printf(sb, "it is %d, ", v);
+			cdki_sb_printf(sb, "it is %d, ", value);
 		}
-		if (inner >= 0) {
-			say_chain(t, ck, base + 1, t->lvl_nlinks[lvl + 1], sb);
-			sb_puts(sb, "so ");
-			say_either(t, inner, t->lvl_dom[lvl + 1][inner], sb);
+		if (inner.d) {
+			if (say_chain(t, ck, base + 1, t->lvl_nlinks[lvl + 1],
+				      sb))
+				sb_puts(sb, "so ");
+			say_either(t, &inner, sb);
 			sb_puts(sb, lvl + 1 == 1 ? ": if " : " (if ");
 			sb_puts(sb, more.data ? more.data : "");
 			sb_puts(sb, lvl + 1 == 1 ? "" : ")");
@@ -748,9 +843,9 @@ static bool nested(struct trial *t, int cell, int v, struct strbuf *sb)
 	for (int depth = 2; depth <= TRIAL_DEPTH; depth++) {
 		for (int ways = 2; ways <= TRIAL_WAYS; ways++) {
 			struct strbuf cases, head;
-			int best;
+			struct split best;
 
-			if (!split_search(t, 0, depth, ways, &best) || best < 0)
+			if (!split_search(t, 0, depth, ways, &best))
 				continue;
 			memset(t->outer_keep, 0, (size_t)t->cap * sizeof(bool));
 			t->outer_keep[0] = true;
@@ -759,7 +854,7 @@ static bool nested(struct trial *t, int cell, int v, struct strbuf *sb)
 			 * work. */
 			t->work = TRIAL_WORK;
 			t->lost = false;
-			say_split(t, 0, best, depth, ways, &cases,
+			say_split(t, 0, &best, depth, ways, &cases,
 				  t->outer_keep);
 			if (t->lost) {
 				cdki_sb_free(&cases);
@@ -779,7 +874,7 @@ static bool nested(struct trial *t, int cell, int v, struct strbuf *sb)
 			if (head.failed)
 				sb->failed = true;
 			cdki_sb_free(&head);
-			say_either(t, best, t->lvl_dom[0][best], sb);
+			say_either(t, &best, sb);
 			sb_puts(sb, ". ");
 			sb_puts(sb, cases.data ? cases.data : "");
 			sb_puts(sb, " Either way, ");

@@ -10,3 +10,5 @@ grep -c 'Trial and error' "$CASE_TMP/trials"
 grep -c 'a search shows it' "$CASE_TMP/trials" || true
 cdok explain --all-steps tests/data/corpus/keen/keen_4u_01.keen | grep 'Trial'
 cdok explain --all-steps tests/data/corpus/keen/keen_7u_04.keen | grep 'Trial' | head -1
+# A split may be the places of a value in a unit.
+cdok explain --all-steps tests/data/corpus/keen/keen_8u_04.keen | grep -o 'so 7 in row 6 goes in r6c4 or r6c6: if r6c4 is 7'
