@@ -35,7 +35,7 @@ struct link {
  * nested splits may take (a cage's enumeration node is 1, a case 100). */
 #define TRIAL_DEPTH 3
 #define TRIAL_WAYS 3
-#define TRIAL_WORK 1000000L
+#define TRIAL_WORK 5000000L
 
 struct trial {
 	const struct grader *g;
