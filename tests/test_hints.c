@@ -77,10 +77,25 @@ static void expect_named_well(const char *text, bool killer,
 			  "%s: a Killer sum written with +: %s", where, text);
 }
 
+/* Whether text names the cell "rRcC" (not "rRcC0"). */
+static bool names_cell(const char *text, int n, int cell)
+{
+	char want[32];
+	size_t len;
+
+	len = (size_t)snprintf(want, sizeof(want), "r%dc%d", cell / n + 1,
+			       cell % n + 1);
+	for (const char *at = text; (at = strstr(at, want)); at += len)
+		if (at[len] < '0' || at[len] > '9')
+			return true;
+	return false;
+}
+
 /* The first two tiers of a step: where names a place and no technique;
- * what starts with the technique's title; the focus holds the cell a
- * value goes to. */
-static void expect_tiers(const cdok_step *s, const char *name)
+ * what starts with the technique's title and never gives the answer (a
+ * cell the step fills that where does not name); the focus holds the
+ * cell a value goes to. */
+static void expect_tiers(const cdok_step *s, int n, const char *name)
 {
 	const char *title = cdok_technique_title(s->technique);
 
@@ -105,6 +120,9 @@ static void expect_tiers(const cdok_step *s, const char *name)
 			in = in || s->focus[i] == s->placed[k].cell;
 		cr_expect(in, "%s: the placed cell is not in the focus: %s",
 			  name, s->where);
+		cr_expect(names_cell(s->where, n, s->placed[k].cell) ||
+			  !names_cell(s->what, n, s->placed[k].cell),
+			  "%s: tier 2 gives the answer: %s", name, s->what);
 	}
 }
 
@@ -128,7 +146,7 @@ Test(hints, every_technique_has_three_tiers_and_good_names, .timeout = 600)
 			snprintf(name, sizeof(name), "%s step %d (%s)", rel,
 				 k + 1, cdok_technique_name(s->technique));
 			seen[s->technique] = true;
-			expect_tiers(s, name);
+			expect_tiers(s, cdok_puzzle_size(p), name);
 			expect_named_well(s->text, killer, name);
 			expect_named_well(s->where, killer, name);
 			expect_named_well(s->what, killer, name);

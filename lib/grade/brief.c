@@ -358,6 +358,33 @@ static enum kind group_what(const cdok_step *full, const int *kept,
 /* One step of a round, in the round's sentence, into text: a single
  * with its reason, or what a cage's step rules out (dom: the
  * candidates after it). */
+/* Whether s removes the same values from each of its cells, and from
+ * no other cell. */
+static bool removes_alike(const cdok_step *s)
+{
+	uint64_t first = 0;
+
+	for (int i = 0; i < s->ncells; i++) {
+		uint64_t m = 0;
+
+		for (int k = 0; k < s->nremoved; k++)
+			if (s->removed[k].cell == s->cells[i])
+				m |= BIT(s->removed[k].value);
+		if (!m || (i && m != first))
+			return false;
+		first = m;
+	}
+	for (int k = 0; k < s->nremoved; k++) {
+		bool in = false;
+
+		for (int i = 0; i < s->ncells && !in; i++)
+			in = s->removed[k].cell == s->cells[i];
+		if (!in)
+			return false;
+	}
+	return true;
+}
+
 static void group_part(const cdok_puzzle *p, const cdok_step *s,
 		       const uint64_t *dom, struct strbuf *text)
 {
@@ -399,10 +426,84 @@ static void group_part(const cdok_puzzle *p, const cdok_step *s,
 	if (s->technique == TECH_CAGE_VALUES) {
 		sb_puts(text, " takes ");
 		put_values(values & ~(uint64_t)1, text);
+	} else if (s->ncells > 1 && removes_alike(s)) {
+		/* The cells are named just before, or are the whole cage:
+		 * "... (r7c7, r7c9 and r8c7) rules out 8 and 9 in each",
+		 * "the 19 cage at r3c4 rules out 1 in each of its cells". */
+		uint64_t rm = 0;
+
+		for (int k = 0; k < s->nremoved; k++)
+			rm |= BIT(s->removed[k].value);
+		sb_puts(text, " rules out ");
+		put_values(rm, text);
+		sb_puts(text, same ? " in each of its cells" : " in each");
 	} else {
 		sb_puts(text, " rules out ");
 		put_removed(p, s, text);
 	}
+}
+
+/* Whether a step of a round is told as "X rules out ...". */
+static bool rules_out(const cdok_step *s)
+{
+	return step_kind(s) == K_CAGE && s->technique != TECH_CAGE_CELLS &&
+	       s->technique != TECH_CAGE_VALUES;
+}
+
+/* Whether two such steps are told of the same place and cells. */
+static bool same_part(const cdok_step *a, const cdok_step *b)
+{
+	if (!rules_out(a) || !rules_out(b) || a->ncells != b->ncells ||
+	    !a->where || !b->where || strcmp(a->where, b->where))
+		return false;
+	for (int k = 0; k < a->ncells; k++)
+		if (a->cells[k] != b->cells[k])
+			return false;
+	return true;
+}
+
+static int cmp_candidate(const void *x, const void *y)
+{
+	const cdok_candidate *a = x, *b = y;
+
+	if (a->cell != b->cell)
+		return (a->cell > b->cell) - (a->cell < b->cell);
+	return (a->value > b->value) - (a->value < b->value);
+}
+
+/* Part i of a round, told once for all the round's steps of the same
+ * place and cells up to it (issue 39: "the 21 cage at r4c6 rules out 1
+ * to 3 in ..." rather than the cage twice); the later place keeps the
+ * order sound, as what the earlier removed needs nothing after it. */
+static bool group_merged_part(const cdok_puzzle *p, const cdok_step *full,
+			      const int *kept, int first, int i,
+			      const uint64_t *dom, struct strbuf *text)
+{
+	const cdok_step *s = &full[kept[i]];
+	cdok_step m = *s;
+	cdok_candidate *rm;
+	int count = 0;
+
+	for (int j = first; j <= i; j++)
+		if (j == i || same_part(&full[kept[j]], s))
+			count += full[kept[j]].nremoved;
+	if (count == s->nremoved) {
+		group_part(p, s, dom, text);
+		return true;
+	}
+	rm = cdok_malloc((size_t)count * sizeof(*rm));
+	if (!rm)
+		return false;
+	m.nremoved = 0;
+	for (int j = first; j <= i; j++)
+		if (j == i || same_part(&full[kept[j]], s))
+			for (int k = 0; k < full[kept[j]].nremoved; k++)
+				rm[m.nremoved++] = full[kept[j]].removed[k];
+	qsort(rm, (size_t)m.nremoved, sizeof(*rm), cmp_candidate);
+	m.removed = rm;
+	group_part(p, &m, dom, text);
+	free(rm);
+	return true;
 }
 
 /* Steps first..last-1 of the kept list (indices into full, kept[]) --
@@ -417,6 +518,7 @@ static bool group_step(const cdok_puzzle *p, const cdok_step *full,
 	int ncells = p->size * p->size;
 	enum kind kind;
 	struct strbuf text, what;
+	int *show, nshow = 0;
 
 	memset(out, 0, sizeof(*out));
 	out->technique = full[kept[first]].technique;
@@ -427,26 +529,45 @@ static bool group_step(const cdok_puzzle *p, const cdok_step *full,
 	cdki_sb_init(&text);
 	cdki_sb_init(&what);
 	kind = group_what(full, kept, first, last, out->technique, &what);
+	/* The parts told: a cage's removals where it last speaks. */
+	show = cdok_malloc((size_t)(last - first) * sizeof(int));
+	if (!show) {
+		cdki_sb_free(&text);
+		cdki_sb_free(&what);
+		return false;
+	}
 	for (int i = first; i < last; i++) {
-		const cdok_step *s = &full[kept[i]];
-		bool single = step_kind(s) == K_SINGLE;
-		bool next_single = i + 1 < last &&
-				   step_kind(&full[kept[i + 1]]) == K_SINGLE;
+		bool later = false;
 
-		group_part(p, s, after + (size_t)kept[i] * (size_t)ncells,
-			   &text);
+		for (int j = i + 1; j < last && !later; j++)
+			later = same_part(&full[kept[i]], &full[kept[j]]);
+		if (!later)
+			show[nshow++] = i;
+	}
+	for (int t = 0; t < nshow; t++) {
+		int i = show[t];
+		bool single = step_kind(&full[kept[i]]) == K_SINGLE;
+		bool next_single = t + 1 < nshow &&
+				   step_kind(&full[kept[show[t + 1]]]) ==
+				   K_SINGLE;
+
+		if (!group_merged_part(p, full, kept, first, i,
+				       after + (size_t)kept[i] *
+				       (size_t)ncells, &text))
+			text.failed = true;
 		/* Separators: "; " between the cages' steps, ", " and
 		 * " and " between singles, "; so " from one to the
 		 * other. */
-		if (i + 1 == last)
+		if (t + 1 == nshow)
 			break;
 		if (!single && next_single)
 			sb_puts(&text, "; so ");
 		else if (single)
-			sb_puts(&text, i + 2 == last ? " and " : ", ");
+			sb_puts(&text, t + 2 == nshow ? " and " : ", ");
 		else
 			sb_puts(&text, "; ");
 	}
+	free(show);
 	sb_puts(&text, ".");
 	/* The first letter of a sentence. */
 	if (!text.failed && text.len && text.data[0] >= 'a' &&

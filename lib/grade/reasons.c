@@ -107,7 +107,7 @@ static bool pair_reason(const struct grader *g, int cage, int cell,
 			int value, cdok_reason *r, struct strbuf *sb)
 {
 	const struct cdok_cage *c = &g->p->cages[cage];
-	int other, need = 0, k = 0;
+	int other, need = 0, k = 0, last_unit = -1;
 	uint64_t want = 0;
 
 	if (c->ncells != 2 || g->val[c->cells[0]] || g->val[c->cells[1]])
@@ -143,12 +143,19 @@ static bool pair_reason(const struct grader *g, int cage, int cell,
 		    at = placed_near(g, other, w, &unit);
 
 		sb_puts(sb, k == 0 ? ", and " : k == need - 1 ? " and " : ", ");
-		if (at >= 0) {
+		if (at >= 0 && unit == last_unit) {
+			/* "row 3 already has its 1 (r3c3) and its 5 (r3c2)" */
+			cdki_sb_printf(sb, "its %d (", w);
+			cdki_text_cell(g, at, sb);
+			sb_puts(sb, ")");
+		} else if (at >= 0) {
+			last_unit = unit;
 			cdki_text_unit(g, unit, sb);
 			cdki_sb_printf(sb, " already has its %d (", w);
 			cdki_text_cell(g, at, sb);
 			sb_puts(sb, ")");
 		} else {
+			last_unit = -1;
 			cdki_text_cell(g, other, sb);
 			cdki_sb_printf(sb, " cannot be %d", w);
 		}
@@ -660,6 +667,119 @@ static int hidden_pairs(const struct grader *g, const struct gstep *s,
 	return count;
 }
 
+/* A hidden operator's cage of three to eight cells: the sets of values
+ * its ways of filling left make by addition and by multiplication, four
+ * at most of each (a set in increasing order, its values repeated as
+ * the layout repeats them). */
+#define HIDDEN_SETS 4
+#define HIDDEN_CELLS 8
+#define HIDDEN_BUDGET 20000L
+
+struct hidden_sets {
+	const struct grader *g;
+	const struct gstep *s;
+	const struct cdok_cage *c;
+	int vals[HIDDEN_CELLS];
+	int sets[2][HIDDEN_SETS + 1][HIDDEN_CELLS];
+	int nsets[2];
+	long budget;
+	bool other;   /* a layout fits by - or /, or too many sets */
+};
+
+static void hidden_note(struct hidden_sets *h, int which)
+{
+	int n = h->c->ncells, sorted[HIDDEN_CELLS];
+
+	memcpy(sorted, h->vals, (size_t)n * sizeof(int));
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && sorted[j - 1] > sorted[j]; j--) {
+			int x = sorted[j];
+
+			sorted[j] = sorted[j - 1];
+			sorted[j - 1] = x;
+		}
+	for (int k = 0; k < h->nsets[which]; k++)
+		if (!memcmp(h->sets[which][k], sorted,
+			    (size_t)n * sizeof(int)))
+			return;
+	if (h->nsets[which] == HIDDEN_SETS) {
+		h->other = true;
+		return;
+	}
+	memcpy(h->sets[which][h->nsets[which]++], sorted,
+	       (size_t)n * sizeof(int));
+}
+
+static void hidden_walk(struct hidden_sets *h, int i)
+{
+	const struct grader *g = h->g;
+	const struct cdok_cage *c = h->c;
+
+	if (h->other || --h->budget < 0)
+		return;
+	if (i == c->ncells) {
+		for (int op = 0; op < 4; op++) {
+			if (!cdki_ops_hold(1u << op, c->target, h->vals,
+					   c->ncells))
+				continue;
+			if (op == 0 || op == 2)
+				hidden_note(h, op / 2);
+			else
+				h->other = true;
+		}
+		return;
+	}
+	for (uint64_t a = g->dom[c->cells[i]] & ~h->s->rm[c->cells[i]]; a;
+	     a &= a - 1) {
+		int v = __builtin_ctzll(a);
+		bool ok = true;
+
+		for (int k = 0; k < i && ok; k++)
+			ok = h->vals[k] != v ||
+			     !cdki_puzzle_cells_see(g->p, c->cells[k],
+						    c->cells[i]);
+		if (!ok)
+			continue;
+		h->vals[i] = v;
+		hidden_walk(h, i + 1);
+	}
+}
+
+/* "6 is 1+2+3: an addition, or 1*2*3 or 1*1*6: a product"; false when
+ * there is no such short list. */
+static bool hidden_sets(const struct grader *g, const struct gstep *s,
+			int cage, struct strbuf *sb)
+{
+	static const char *const names[2] = { "an addition", "a product" };
+	struct hidden_sets h;
+	int told = 0;
+
+	memset(&h, 0, sizeof(h));
+	h.g = g;
+	h.s = s;
+	h.c = &g->p->cages[cage];
+	h.budget = HIDDEN_BUDGET;
+	if (h.c->ncells < 3 || h.c->ncells > HIDDEN_CELLS)
+		return false;
+	hidden_walk(&h, 0);
+	if (h.other || h.budget < 0 || !(h.nsets[0] + h.nsets[1]))
+		return false;
+	cdki_sb_printf(sb, "%lld is ", (long long)h.c->target);
+	for (int w = 0; w < 2; w++) {
+		if (!h.nsets[w])
+			continue;
+		sb_puts(sb, told++ ? ", or " : "");
+		for (int k = 0; k < h.nsets[w]; k++) {
+			sb_puts(sb, k == 0 ? "" : " or ");
+			for (int i = 0; i < h.c->ncells; i++)
+				cdki_sb_printf(sb, "%s%d", i ? w ? "*" : "+"
+					       : "", h.sets[w][k][i]);
+		}
+		cdki_sb_printf(sb, ": %s", names[w]);
+	}
+	return true;
+}
+
 void cdki_reasons_hidden(struct grader *g)
 {
 	const struct gstep *s = &g->step;
@@ -670,14 +790,16 @@ void cdki_reasons_hidden(struct grader *g)
 	    s->cage_kind != SC_PUZZLE || sb->failed || !sb->len)
 		return;
 	if (g->p->cages[s->cage].op != CDOK_OP_ANY ||
-	    g->p->cages[s->cage].ncells != 2 ||
-	    (cdok_clue_ops(CDOK_OP_ANY, 2, g->p->rules) != CDOK_OPS_ALL))
+	    (g->p->cages[s->cage].ncells == 2 &&
+	     cdok_clue_ops(CDOK_OP_ANY, 2, g->p->rules) != CDOK_OPS_ALL))
 		return;
 	if (sb->data[sb->len - 1] == '.')
 		sb->len--;
 	at = sb->len;
 	sb_puts(sb, " (");
-	if (!hidden_pairs(g, s, s->cage, sb))
+	if (g->p->cages[s->cage].ncells == 2 ?
+	    !hidden_pairs(g, s, s->cage, sb) :
+	    !hidden_sets(g, s, s->cage, sb))
 		sb->len = at;
 	else
 		sb_puts(sb, ")");

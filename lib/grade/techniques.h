@@ -85,8 +85,8 @@ enum { KEEN_NONE = -1, SOLO_NONE = -1 };
 	  "so remove {them_removed}.")					\
 	X(CAGE_COMBINATIONS, cage_combinations,				\
 	  "cage-combinations", "Cage combinations", NONE, TRIVIAL, 2,	\
-	  "{sum} in {count} different values can only be {combos}, so " \
-	  "{cage} uses only {values}; remove {removed}.")		\
+	  "{sum} in {count} different values {combos}, so "	\
+	  "{cage} {uses} only {values}; remove {removed}.")		\
 	X(CAGE_CELLS, cage_cells,					\
 	  "cage-cells", "Values a cage cell can take", NORMAL, TRIVIAL, 3, \
 	  "No way of filling {cage} that fits the candidates puts "	\

@@ -12,13 +12,15 @@
  *               the 45 rule or placed values leave); {whole_cage} the
  *               cage or the 45 rule's part of it, without its cells;
  *               {adds} "adds" or, after cells, "add"
+ *               {uses} "uses" or, after cells, "use"
  *   {last_sum}  a Killer cage's arithmetic for its last cell
  *   {innie}     the whole sentence of the 45 rule, with its sums
  *   {removed}   the candidates removed ("3 and 5 from r1c1, 5 from r2c1")
  *   {removed_in} the same as "3 or 5 in r1c1, or 5 in r2c1"
  *   {them_removed} "it" for one candidate removed, else "them"
  *   {sum}, {total}, {used}, {count}   numbers
- *   {combos}    sets of values that make a sum ("1+2+9 or 1+3+8")
+ *   {combos}    sets of values that make a sum ("can only be 1+2+9 or
+ *               1+3+8", or with what rules each other out)
  *   {chain}     a forcing chain's cells after the first ("r1c4 is 7,
  *               so r2c4 is 3"); {target} the cell it rules on
  *   {trial}     a trial's contradictions, one for each candidate of
@@ -182,22 +184,117 @@ static void text_removed(const struct grader *g, const struct gstep *s,
 	(void)done;
 }
 
-static void text_combos(const struct gstep *s, struct strbuf *sb)
+/* Sets listed with their reasons at most: past that, only those left. */
+#define COMBOS_EXPLAINED 6
+
+/* A set of values as a sum: "1+2+7". */
+static void text_sum_set(uint64_t set, struct strbuf *sb)
+{
+	for (uint64_t a = set; a; a &= a - 1)
+		cdki_sb_printf(sb, "%s%d", a == set ? "" : "+", low(a));
+}
+
+/* "1+7, 2+6 or 3+5" (the first 32, then how many more). */
+static void text_sum_sets(const uint64_t *sets, int n, int total,
+			  const char *last, struct strbuf *sb)
+{
+	for (int i = 0; i < n; i++) {
+		list_sep(sb, i, total > n ? n + 1 : n, last);
+		text_sum_set(sets[i], sb);
+	}
+	if (total > n)
+		cdki_sb_printf(sb, "%s%d more", last, total - n);
+}
+
+/* Every set of k different values of from..n adding up to sum, the first
+ * max into sets; how many there are (counted up to max + 1). */
+static int sum_sets(int n, int k, int sum, int from, uint64_t set,
+		    uint64_t *sets, int count, int max)
+{
+	if (k == 0) {
+		if (sum == 0 && count < max)
+			sets[count] = set;
+		return sum == 0 ? count + 1 : count;
+	}
+	for (int v = from; v <= n && v <= sum && count <= max; v++)
+		count = sum_sets(n, k - 1, sum - v, v + 1, set | BIT(v), sets,
+				 count, max);
+	return count;
+}
+
+/* Why the step's cells (the open cells of a cage) cannot make set, in
+ * the state before the step: a unit holding them all has one of its
+ * values ("row 1 has its 7 (r1c5)"), or one of them can hold none of
+ * its values ("r1c9 cannot be 1, 4 or 5").  false when neither holds. */
+static bool why_out(const struct grader *g, const struct gstep *s,
+		    uint64_t set, struct strbuf *sb)
+{
+	for (int k = 0; k < g->nkinds && s->ncells; k++) {
+		int unit = cell_unit(g, s->cells[0], k);
+		const int *u = unit_of(g, unit);
+		bool all = true;
+
+		for (int i = 1; i < s->ncells; i++)
+			all = all && cell_unit(g, s->cells[i], k) == unit;
+		for (int i = 0; all && i < g->n; i++)
+			if (g->val[u[i]] && (set & BIT(g->val[u[i]]))) {
+				text_unit(g, unit, sb);
+				cdki_sb_printf(sb, " has its %d (", g->val[u[i]]);
+				cdki_text_cell(g, u[i], sb);
+				sb_putc(sb, ')');
+				return true;
+			}
+	}
+	for (int i = 0; i < s->ncells; i++)
+		if (!(g->dom[s->cells[i]] & set)) {
+			cdki_text_cell(g, s->cells[i], sb);
+			sb_puts(sb, " cannot be ");
+			text_values(set, " or ", sb);
+			return true;
+		}
+	return false;
+}
+
+/* The sets the cage's cells can make: "can only be 1+7, 2+6 or 3+5", or,
+ * when the candidates rule some out and there are few, each with what
+ * rules it out (issue 39): "is 1+5 or 2+4; 1+5 is out as column 3 has
+ * its 5 (r7c3), which leaves 2+4". */
+static void text_combos(const struct grader *g, const struct gstep *s,
+			struct strbuf *sb)
 {
 	int shown = s->ncombos < 32 ? s->ncombos : 32;
+	uint64_t all[COMBOS_EXPLAINED];
+	int nall = sum_sets(g->n, s->count, s->sum, 1, 0, all, 0,
+			    COMBOS_EXPLAINED);
+	struct strbuf why;
+	int out = 0;
 
-	for (int i = 0; i < shown; i++) {
-		bool plus = false;
+	cdki_sb_init(&why);
+	for (int i = 0; nall <= COMBOS_EXPLAINED && i < nall; i++) {
+		bool left = false;
 
-		list_sep(sb, i, s->ncombos > shown ? shown + 1 : shown,
-			 " or ");
-		for (uint64_t a = s->combos[i]; a; a &= a - 1) {
-			cdki_sb_printf(sb, "%s%d", plus ? "+" : "", low(a));
-			plus = true;
-		}
+		for (int j = 0; j < shown && !left; j++)
+			left = s->combos[j] == all[i];
+		if (left)
+			continue;
+		sb_puts(&why, out++ ? ", " : "; ");
+		text_sum_set(all[i], &why);
+		sb_puts(&why, out == 1 ? " is out as " : " as ");
+		if (!why_out(g, s, all[i], &why))
+			why.failed = true;
 	}
-	if (s->ncombos > shown)
-		cdki_sb_printf(sb, " or %d more", s->ncombos - shown);
+	if (nall > COMBOS_EXPLAINED || nall != s->ncombos + out || !out ||
+	    why.failed || !why.data) {
+		sb_puts(sb, "can only be ");
+		text_sum_sets(s->combos, shown, s->ncombos, " or ", sb);
+	} else {
+		sb_puts(sb, "is ");
+		text_sum_sets(all, nall, nall, " or ", sb);
+		sb_puts(sb, why.data);
+		sb_puts(sb, ", which leaves ");
+		text_sum_sets(s->combos, shown, s->ncombos, " and ", sb);
+	}
+	cdki_sb_free(&why);
 }
 
 static void text_chain(const struct grader *g, const struct gstep *s,
@@ -398,6 +495,8 @@ static void placeholder(const struct grader *g, const struct gstep *s,
 		text_whole_cage(g, s, sb);
 	else if (IS("adds"))
 		sb_puts(sb, cage_is_plural(g, s) ? "add" : "adds");
+	else if (IS("uses"))
+		sb_puts(sb, cage_is_plural(g, s) ? "use" : "uses");
 	else if (IS("last_sum"))
 		text_last_sum(g, s, sb);
 	else if (IS("innie"))
@@ -411,7 +510,7 @@ static void placeholder(const struct grader *g, const struct gstep *s,
 	else if (IS("count"))
 		cdki_sb_printf(sb, "%d", s->count);
 	else if (IS("combos"))
-		text_combos(s, sb);
+		text_combos(g, s, sb);
 	else if (IS("chain"))
 		text_chain(g, s, sb);
 	else if (IS("target"))
@@ -550,7 +649,7 @@ void cdki_step_tiers(const struct grader *g, const struct gstep *s,
 		     int *nfocus)
 {
 	struct strbuf place;
-	bool is_cell, same = true;
+	bool is_cell;
 
 	cdki_sb_init(&place);
 	step_place_phrase(g, s, &place, focus, nfocus, &is_cell);
@@ -560,23 +659,12 @@ void cdki_step_tiers(const struct grader *g, const struct gstep *s,
 		return;
 	}
 	cdki_sb_printf(where, "Look at %s.", place.data);
-	/* The step's own cells, unless they are the whole place. */
-	for (int i = 0; i < s->ncells && same; i++)
-		same = bsearch(&s->cells[i], focus, (size_t)*nfocus,
-			       sizeof(int), cmp_int) != NULL;
-	same = same && s->ncells == *nfocus;
+	/* The technique and the place, never the answer: the cell a
+	 * single fills or the cells a step clears are the step's own
+	 * (issue 39), unless the place is that cell. */
 	sb_puts(what, cdki_grade_techs[s->tech].title);
-	if (is_cell) {
-		sb_puts(what, ": ");
-		sb_puts(what, place.data);
-	} else {
-		if (!same && s->ncells) {
-			sb_puts(what, ": ");
-			text_cells(g, s->cells, s->ncells, what);
-		}
-		sb_puts(what, ", in ");
-		sb_puts(what, place.data);
-	}
+	sb_puts(what, is_cell ? ": " : ", in ");
+	sb_puts(what, place.data);
 	cdki_sb_free(&place);
 }
 

@@ -11,54 +11,15 @@
  * has no value left, a value no place in a unit or a cage no way of
  * being filled.  A backward pass then keeps only the
  * placements the contradiction rests on (those that removed the
- * candidates it lacks, and theirs).  Nothing here changes the grader's
- * state or which step it takes: it only writes words.
+ * candidates it lacks, and theirs).  When they stop short, one split
+ * (a cell of two candidates), then the grader's techniques, then nested
+ * splits (trial_nest.c).  Nothing here changes the grader's state or
+ * which step it takes: it only writes words.
  */
 #include <string.h>
 
 #include "grade/grade.h"
-
-#define BIT(v) ((uint64_t)1 << (v))
-
-/* Links of a trial: the cell, its value and why (the assumption, its
- * only candidate, the only place in unit). */
-enum { L_ASSUME, L_NAKED, L_HIDDEN, L_CAGE, L_SPLIT };
-
-struct link {
-	int cell, value, kind, unit;  /* L_CAGE: unit is the cage;
-				       * L_SPLIT: the cell's other value */
-};
-
-/* Cells with two candidates a nested trial tries at most. */
-#define TRIAL_SPLITS 4096
-
-/* Enumeration nodes one cage may take in a trial. */
-#define TRIAL_CAGE_BUDGET 20000L
-
-struct trial {
-	const struct grader *g;
-	int n, ncells;
-	uint64_t *dom;
-	int *val;
-	int *by;          /* cell * (n + 1) + v: the link that removed v
-			   * from cell, -1 before the trial */
-	struct link *links;
-	int nlinks, cap;
-	bool *keep;
-	/* The contradiction: a cell with no value left (cell >= 0), or
-	 * value with no place in unit, or a cage no way of filling it
-	 * fits. */
-	int dead_cell, dead_unit, dead_value, dead_cage;
-	/* Cage enumeration: its values so far, and per cell what some
-	 * layout puts there. */
-	int vals[CDOK_MAX_SIZE * 2];
-	uint64_t support[CDOK_MAX_SIZE * 2];
-	long budget;
-	/* The state at a branch point (branch()). */
-	uint64_t *save_dom;
-	int *save_val, *save_by, save_nlinks;
-	bool *outer_keep;
-};
+#include "grade/trial.h"
 
 /* Remove v from cell o, as link k did; false on a contradiction. */
 static bool strike(struct trial *t, int o, int v, int k)
@@ -80,7 +41,7 @@ static bool put(struct trial *t, int cell, int v, int kind, int unit)
 	const struct grader *g = t->g;
 	int k = t->nlinks++, cage = g->p->cage_of[cell];
 
-	t->links[k] = (struct link){ cell, v, kind, unit };
+	t->links[k] = (struct link){ cell, v, kind, unit, 0 };
 	t->val[cell] = v;
 	t->dom[cell] = BIT(v);
 	for (int j = 0; j < g->nkinds; j++) {
@@ -150,7 +111,7 @@ static int next_cage(struct trial *t)
 
 	for (int cage = 0; cage < g->p->ncages; cage++) {
 		const struct cdok_cage *c = &g->p->cages[cage];
-		bool open = false, cut = false;
+		bool open = false, cut = false, ok;
 		int k = t->nlinks;
 
 		if (c->ncells > 2 * CDOK_MAX_SIZE || c->ncells < 2)
@@ -159,10 +120,17 @@ static int next_cage(struct trial *t)
 			open |= !t->val[c->cells[i]];
 			t->support[i] = 0;
 		}
-		if (!open)
-			continue;
 		t->budget = TRIAL_CAGE_BUDGET;
-		if (!layouts(t, c, 0)) {
+		if (!open) {
+			/* Filled: its clue must hold. */
+			if (layouts(t, c, 0))
+				continue;
+			t->dead_cage = cage;
+			return -1;
+		}
+		ok = layouts(t, c, 0);
+		t->work -= TRIAL_CAGE_BUDGET - t->budget;
+		if (!ok) {
 			if (t->budget < 0)
 				continue;
 			t->dead_cage = cage;
@@ -172,7 +140,7 @@ static int next_cage(struct trial *t)
 			cut = (t->dom[c->cells[i]] & ~t->support[i]) != 0;
 		if (!cut)
 			continue;
-		t->links[t->nlinks++] = (struct link){ -1, 0, L_CAGE, cage };
+		t->links[t->nlinks++] = (struct link){ -1, 0, L_CAGE, cage, 0 };
 		for (int i = 0; i < c->ncells; i++)
 			for (uint64_t a = t->dom[c->cells[i]] & ~t->support[i];
 			     a; a &= a - 1)
@@ -273,12 +241,24 @@ static void rest_on(struct trial *t, const uint64_t *start)
 		if (l->kind == L_CAGE) {
 			need_cage(t, l->unit, k, start);
 		} else if (l->kind == L_SPLIT) {
-			/* The cell is down to these two. */
-			for (uint64_t a = start[l->cell] & ~BIT(l->value) &
-					  ~BIT(l->unit); a; a &= a - 1)
+			/* The cell is down to these two (or these few). */
+			uint64_t left = l->mask ? l->mask :
+					BIT(l->value) | BIT(l->unit);
+
+			for (uint64_t a = start[l->cell] & ~left; a;
+			     a &= a - 1)
 				need(t, l->cell, __builtin_ctzll(a));
 		} else if (l->kind == L_ASSUME) {
 			continue;
+		} else if (l->kind == L_USPLIT) {
+			/* The value's places in the unit are down to
+			 * these. */
+			const int *u = unit_of(g, l->unit);
+
+			for (int i = 0; i < t->n; i++)
+				if (!(l->mask & BIT(i)) &&
+				    (start[u[i]] & BIT(l->value)))
+					need(t, u[i], l->value);
 		} else if (l->kind == L_NAKED) {
 			for (uint64_t a = start[l->cell] & ~BIT(l->value); a;
 			     a &= a - 1)
@@ -375,12 +355,16 @@ static void say_cage_link(const struct trial *t, int k, struct strbuf *sb)
 	sb_puts(sb, name);
 	sb_puts(sb, " rules out ");
 	for (int i = 0; i < c->ncells; i++) {
-		int cell = c->cells[i], m = 0;
+		int cell = c->cells[i], m = 0, count = 0;
 
+		for (int v = 1; v <= t->n; v++)
+			count += t->by[cell * (t->n + 1) + v] == k;
+		/* "5 in r2c4 and 1, 2 or 6 in r2c3" */
 		for (int v = 1; v <= t->n; v++)
 			if (t->by[cell * (t->n + 1) + v] == k) {
 				cdki_sb_printf(sb, "%s%d", said && !m ? " and " :
-					       m ? " or " : "", v);
+					       !m ? "" : m == count - 1 ? " or "
+					       : ", ", v);
 				m++;
 			}
 		if (!m)
@@ -401,7 +385,8 @@ static int say_chain(const struct trial *t, const bool *keep, int from,
 	for (int k = from; k < to; k++) {
 		const struct link *l = &t->links[k];
 
-		if (!keep[k])
+		if (!keep[k] || l->kind == L_ASSUME || l->kind == L_SPLIT ||
+		    l->kind == L_USPLIT)
 			continue;
 		if (l->kind == L_CAGE) {
 			say_cage_link(t, k, sb);
@@ -615,12 +600,14 @@ void cdki_trial_text(const struct grader *g, const struct gstep *s,
 	int cell = s->cells[0], n = g->n, ncells = g->ncells;
 	struct trial t;
 	uint64_t others = g->dom[cell] & ~BIT(s->value), unproved = 0;
+	bool bad;
 
 	memset(&t, 0, sizeof(t));
 	t.g = g;
 	t.n = n;
 	t.ncells = ncells;
-	t.cap = 2 * ncells + 2 * g->p->ncages + 2;
+	/* Each link places a cell or removes a candidate. */
+	t.cap = ncells * (n + 1) + 2;
 	t.dom = cdok_malloc((size_t)ncells * sizeof(uint64_t));
 	t.val = cdok_malloc((size_t)ncells * sizeof(int));
 	t.by = cdok_malloc((size_t)ncells * (size_t)(n + 1) * sizeof(int));
@@ -631,8 +618,18 @@ void cdki_trial_text(const struct grader *g, const struct gstep *s,
 	t.save_val = cdok_malloc((size_t)ncells * sizeof(int));
 	t.save_by = cdok_malloc((size_t)ncells * (size_t)(n + 1) *
 				sizeof(int));
-	if (!t.dom || !t.val || !t.by || !t.links || !t.keep ||
-	    !t.outer_keep || !t.save_dom || !t.save_val || !t.save_by) {
+	bad = !t.dom || !t.val || !t.by || !t.links || !t.keep ||
+	      !t.outer_keep || !t.save_dom || !t.save_val || !t.save_by;
+	for (int l = 0; l < TRIAL_DEPTH; l++) {
+		t.lvl_dom[l] = cdok_malloc((size_t)ncells * sizeof(uint64_t));
+		t.lvl_val[l] = cdok_malloc((size_t)ncells * sizeof(int));
+		t.lvl_by[l] = cdok_malloc((size_t)ncells * (size_t)(n + 1) *
+					  sizeof(int));
+		t.lvl_keep[l] = cdok_malloc((size_t)t.cap * sizeof(bool));
+		bad |= !t.lvl_dom[l] || !t.lvl_val[l] || !t.lvl_by[l] ||
+		       !t.lvl_keep[l];
+	}
+	if (bad) {
 		sb->failed = true;
 		goto out;
 	}
@@ -661,7 +658,7 @@ void cdki_trial_text(const struct grader *g, const struct gstep *s,
 				sb_puts(sb, " That leaves no way to finish, so ");
 				cdki_text_cell(g, cell, sb);
 				cdki_sb_printf(sb, " is not %d. ", v);
-			} else {
+			} else if (!cdki_trial_nested(&t, cell, v, sb)) {
 				unproved |= BIT(v);
 			}
 			cdki_sb_free(&more);
@@ -693,4 +690,37 @@ out:
 	free(t.save_dom);
 	free(t.save_val);
 	free(t.save_by);
+	for (int l = 0; l < TRIAL_DEPTH; l++) {
+		free(t.lvl_dom[l]);
+		free(t.lvl_val[l]);
+		free(t.lvl_by[l]);
+		free(t.lvl_keep[l]);
+	}
+}
+
+/* For trial_nest.c, the nested splits. */
+bool cdki_trial_put(struct trial *t, int cell, int v, int kind, int unit)
+{
+	return put(t, cell, v, kind, unit);
+}
+
+int cdki_trial_propagate(struct trial *t)
+{
+	return propagate(t);
+}
+
+int cdki_trial_kept(struct trial *t)
+{
+	return kept(t);
+}
+
+int cdki_trial_say_chain(const struct trial *t, const bool *keep, int from,
+			 int to, struct strbuf *sb)
+{
+	return say_chain(t, keep, from, to, sb);
+}
+
+void cdki_trial_say_dead(const struct trial *t, struct strbuf *sb)
+{
+	say_dead(t, sb);
 }

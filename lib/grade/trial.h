@@ -1,0 +1,90 @@
+/* trial.h -- a trial step's links and state, shared by trial.c (the
+ * links, one split, the techniques) and trial_nest.c (nested splits);
+ * private to lib/grade. */
+#ifndef CDOK_GRADE_TRIAL_H
+#define CDOK_GRADE_TRIAL_H
+
+#include "grade/grade.h"
+
+#ifndef BIT
+#define BIT(v) ((uint64_t)1 << (v))
+#endif
+
+/* Links of a trial: the cell, its value and why (the assumption, its
+ * only candidate, the only place in unit). */
+enum { L_ASSUME, L_NAKED, L_HIDDEN, L_CAGE, L_SPLIT, L_USPLIT };
+
+struct link {
+	int cell, value, kind, unit;  /* L_CAGE: unit is the cage;
+				       * L_SPLIT: the cell's other value;
+				       * L_USPLIT: the unit of the value's
+				       * places */
+	uint64_t mask;                /* L_SPLIT: the cell's candidates;
+				       * L_USPLIT: the places' positions in
+				       * the unit */
+};
+
+/* Cells with two candidates a nested trial tries at most. */
+#define TRIAL_SPLITS 4096
+
+/* Enumeration nodes one cage may take in a trial. */
+#define TRIAL_CAGE_BUDGET 20000L
+
+/* Splits nested in one another at most (a case split inside a case),
+ * the cases a split may have, and the work one candidate's search for
+ * nested splits may take (a cage's enumeration node is 1, a case 100). */
+#define TRIAL_DEPTH 3
+#define TRIAL_WAYS 3
+#define TRIAL_WORK 5000000L
+
+struct trial {
+	const struct grader *g;
+	int n, ncells;
+	uint64_t *dom;
+	int *val;
+	int *by;          /* cell * (n + 1) + v: the link that removed v
+			   * from cell, -1 before the trial */
+	struct link *links;
+	int nlinks, cap;
+	bool *keep;
+	/* The contradiction: a cell with no value left (cell >= 0), or
+	 * value with no place in unit, or a cage no way of filling it
+	 * fits. */
+	int dead_cell, dead_unit, dead_value, dead_cage;
+	/* Cage enumeration: its values so far, and per cell what some
+	 * layout puts there. */
+	int vals[CDOK_MAX_SIZE * 2];
+	uint64_t support[CDOK_MAX_SIZE * 2];
+	long budget;
+	/* The state at a branch point (branch()). */
+	uint64_t *save_dom;
+	int *save_val, *save_by, save_nlinks;
+	bool *outer_keep;
+	/* The states at nested splits, per level (split_search()), what
+	 * each level's case rests on, and the cases left to try. */
+	uint64_t *lvl_dom[TRIAL_DEPTH];
+	int *lvl_val[TRIAL_DEPTH], *lvl_by[TRIAL_DEPTH];
+	int lvl_nlinks[TRIAL_DEPTH];
+	bool *lvl_keep[TRIAL_DEPTH];
+	long work;
+	bool lost;        /* a case said found no contradiction */
+};
+
+/* trial.c's own steps, for trial_nest.c: place a link's value (false
+ * on a contradiction); singles and cages until a contradiction (-1) or
+ * none applies (0); after a contradiction, the links it rests on (in
+ * t->keep), how many; the kept links from..to-1 in words, each followed
+ * by ", ", how many; the contradiction in words. */
+bool cdki_trial_put(struct trial *t, int cell, int v, int kind, int unit);
+int cdki_trial_propagate(struct trial *t);
+int cdki_trial_kept(struct trial *t);
+int cdki_trial_say_chain(const struct trial *t, const bool *keep, int from,
+			 int to, struct strbuf *sb);
+void cdki_trial_say_dead(const struct trial *t, struct strbuf *sb);
+
+/* Nested splits from where the singles and cages stopped after v in
+ * cell (t holds that state), told into sb; false when none is found
+ * within the work (trial_nest.c). */
+bool cdki_trial_nested(struct trial *t, int cell, int v, struct strbuf *sb);
+
+#endif
