@@ -11,5 +11,7 @@ $(BUILD)/cdok-sumgen: $(SUMGEN_OBJ) $(BUILD)/libcdok.a
 
 bench: $(BUILD)/cdok-sumgen
 
-# tests/test_sumgen.c runs it.
+# tests/test_sumgen.c runs it: built with the tests, so that running
+# build/cdok-tests by hand after `make build/cdok-tests` finds it.
 test: $(BUILD)/cdok-sumgen
+$(BUILD)/cdok-tests: | $(BUILD)/cdok-sumgen
