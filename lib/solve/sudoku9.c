@@ -278,13 +278,62 @@ static bool stack_update(struct grid9 *g, int d)
 	return true;
 }
 
-/* The digit a cell of band b may hold when it has one, -1 for none. */
-static inline int digit_at(const struct grid9 *g, int b, uint32_t bit)
+/* The digits whose words in w (a band's nine) hold some of cells, bit
+ * digit; with SSE2 without a loop or a branch. */
+static inline uint32_t band_holds(const uint32_t w[9], uint32_t cells)
 {
-	for (int d = 0; d < 9; d++)
-		if (g->cand[b][d] & bit)
-			return d;
-	return -1;
+#if defined(__SSE2__)
+	__m128i c = _mm_set1_epi32((int)cells), zero = _mm_setzero_si128();
+	__m128i none = _mm_packs_epi32(
+		_mm_cmpeq_epi32(_mm_and_si128(
+			_mm_loadu_si128((const __m128i *)w), c), zero),
+		_mm_cmpeq_epi32(_mm_and_si128(
+			_mm_loadu_si128((const __m128i *)(w + 4)), c), zero));
+
+	return (~(uint32_t)_mm_movemask_epi8(_mm_packs_epi16(none, zero)) &
+		0xff) | (uint32_t)((w[8] & cells) != 0) << 8;
+#else
+	uint32_t hit = 0;
+
+	for (int e = 0; e < 9; e++)
+		hit |= (uint32_t)((w[e] & cells) != 0) << e;
+	return hit;
+#endif
+}
+
+/* The cells of a band that at least one digit may take (returned) and
+ * that at least two may (*two), over the band's nine words w. */
+static inline uint32_t band_count(const uint32_t w[9], uint32_t *two)
+{
+#if defined(__SSE2__)
+	__m128i lo = _mm_loadu_si128((const __m128i *)w);
+	__m128i hi = _mm_loadu_si128((const __m128i *)(w + 4));
+	__m128i one4 = _mm_or_si128(lo, hi), two4 = _mm_and_si128(lo, hi);
+	__m128i o, t;
+	uint32_t one;
+
+	/* Four lanes folded to two, then to one. */
+	o = _mm_shuffle_epi32(one4, 0x4e);
+	t = _mm_shuffle_epi32(two4, 0x4e);
+	two4 = _mm_or_si128(_mm_or_si128(two4, t), _mm_and_si128(one4, o));
+	one4 = _mm_or_si128(one4, o);
+	o = _mm_shuffle_epi32(one4, 0xb1);
+	t = _mm_shuffle_epi32(two4, 0xb1);
+	two4 = _mm_or_si128(_mm_or_si128(two4, t), _mm_and_si128(one4, o));
+	one4 = _mm_or_si128(one4, o);
+	one = (uint32_t)_mm_cvtsi128_si32(one4);
+	*two = (uint32_t)_mm_cvtsi128_si32(two4) | (one & w[8]);
+	return one | w[8];
+#else
+	uint32_t one = 0, t = 0;
+
+	for (int d = 0; d < 9; d++) {
+		t |= one & w[d];
+		one |= w[d];
+	}
+	*two = t;
+	return one;
+#endif
 }
 
 /* Naked singles of every band; *found says whether there were any. */
@@ -292,20 +341,18 @@ static bool naked_singles(struct grid9 *g, bool *found)
 {
 	*found = false;
 	for (int b = 0; b < 3; b++) {
-		uint32_t one = 0, two = 0, single;
+		uint32_t two, one = band_count(g->cand[b], &two), single;
 
-
-		for (int d = 0; d < 9; d++) {
-			two |= one & g->cand[b][d];
-			one |= g->cand[b][d];
-		}
 		if (g->open[b] & ~one)
 			return false;
 		single = g->open[b] & ~two;
 		while (single) {
-			int pos = ctz32(single), d = digit_at(g, b, 1u << pos);
+			int pos = ctz32(single);
+			uint32_t ds = band_holds(g->cand[b], 1u << pos);
 
-			if (d < 0 || !place(g, d, b, pos))
+			/* One digit, or none when a placement before took
+			 * the cell's last one. */
+			if (!ds || !place(g, ctz32(ds), b, pos))
 				return false;
 			*found = true;
 			single &= single - 1;
