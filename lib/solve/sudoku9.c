@@ -189,21 +189,23 @@ static inline uint32_t fold(uint32_t t)
  * placed at once; false on a contradiction. */
 static bool band_update(struct grid9 *g, int d, int b)
 {
-	uint32_t t = band_triads(g->cand[b][d]), solved = 0, cols;
+	uint32_t t = band_triads(g->cand[b][d]), solved, cols, m, z;
 
 	if (!t)
 		return false;
 	g->cand[b][d] = t;
 	g->stacks |= 1u << d | 1u << (16 + b);
-	if (!(t & g->open[b]))
-		return true;
-	for (int r = 0; r < 27; r += 9) {
-		uint32_t x = t >> r & ROW9;
-
-		if (!(x & (x - 1)))
-			solved |= x << r;
-	}
-	solved &= g->open[b];
+	/* The rows left with one cell, the three at once: after the
+	 * triads every row has a cell, so subtracting one from each row's
+	 * nine bits (COL3: each row's first cell) borrows nothing from
+	 * the next row, and m is x & (x - 1) row by row, empty for a row
+	 * with one cell.  Bit 9 * row of z: that row of m or-ed. */
+	m = t & (t - COL3);
+	z = m | m >> 1;
+	z |= z >> 2;
+	z |= z >> 4;
+	z |= m >> 8;
+	solved = t & ((COL3 & ~z) * ROW9) & g->open[b];
 	if (!solved)
 		return true;
 	/* Rows with one cell each, and after the triads each in a box of
