@@ -44,8 +44,10 @@
  * limit: it never assumes there is only one.  Nodes, branch points and the search score are counted as the
  * general engine counts them (engine/search.h), for its own search.
  *
- * Portable C: word operations only, the same code on every target (the
- * WebAssembly build included).  No state outside the call.
+ * Portable C: word operations, but for three helpers over a band's nine
+ * words (band_clear, band_holds, band_count) that use SSE2 where the
+ * compiler targets it and a plain loop elsewhere (the WebAssembly build
+ * included); both give the same results.  No state outside the call.
  */
 #include <string.h>
 #if defined(__SSE2__)
