@@ -204,6 +204,10 @@ Test(sudoku9, no_solution)
 		/* two 1s in column 1, in other bands */
 		"1...................................1............"
 		"................................",
+		/* 1 and 2 both left with only the eighth cell of row 1
+		 * (column 9 has both) */
+		"3456789............................1........."
+		".................2..................",
 		/* the misremembered Platinum Blonde of count.txt */
 		".......12........3..23..4....1....5..4...6.8.9.....7..8."
 		"5..6..2...1.4..7....5....",

@@ -5,8 +5,11 @@
  * The grid is three bands of three rows; a band's 27 cells fit in one
  * 32-bit word (bit 9 * row + column, rows counted within the band).  Per
  * digit and band a word holds the cells where the digit may still go:
- * 27 words, plus a word per band of the cells not yet decided.  A
- * search node is that state and two words of bookkeeping, 128 bytes,
+ * 27 words, kept band by band (a band's nine digits side by side, so
+ * that taking cells out of every digit of a band is one loop over
+ * adjacent words, which the compiler does with vectors where the
+ * target has them), plus a word per band of the cells not yet decided.
+ * A search node is that state and two words of bookkeeping, 128 bytes,
  * copied when the search guesses.
  *
  * The reasoning, to a fixed point:
@@ -41,10 +44,15 @@
  * limit: it never assumes there is only one.  Nodes, branch points and the search score are counted as the
  * general engine counts them (engine/search.h), for its own search.
  *
- * Portable C: word operations only, the same code on every target (the
- * WebAssembly build included).  No state outside the call.
+ * Portable C: word operations, but for three helpers over a band's nine
+ * words (band_clear, band_holds, band_count) that use SSE2 where the
+ * compiler targets it and a plain loop elsewhere (the WebAssembly build
+ * included); both give the same results.  No state outside the call.
  */
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "solve/solve.h"
 
@@ -70,9 +78,9 @@
 #include "solve/sudoku9_tables.h"
 
 struct grid9 {
-	uint32_t cand[9][3]; /* digit, band: the cells it may take */
+	uint32_t cand[3][9]; /* band, digit: the cells it may take */
 	uint32_t open[3];    /* per band, the cells not yet decided */
-	uint32_t dirty;      /* bit 3 * digit + band: words changed since
+	uint32_t dirty;      /* bit 9 * band + digit: words changed since
 			      * their band triads */
 	uint32_t stacks;     /* bit digit: words changed since the digit's
 			      * stack triads; bit 16 + band: since the
@@ -103,32 +111,62 @@ static inline int popc32(uint32_t x)
 	return (int)(x * 0x01010101u >> 24);
 }
 
+/* Cells leave the nine digits' words of a band (w: cand[band]) at
+ * once: returns the digits whose words had some, bit digit.  With SSE2
+ * (every x86-64) eight words go in two vector operations and a byte
+ * mask gives their bits; elsewhere (the WebAssembly build included)
+ * one loop with no branch, which compilers vectorize where they can. */
+static inline uint32_t band_clear(uint32_t w[9], uint32_t cells)
+{
+	uint32_t hit;
+#if defined(__SSE2__)
+	__m128i c = _mm_set1_epi32((int)cells), zero = _mm_setzero_si128();
+	__m128i lo = _mm_loadu_si128((const __m128i *)w);
+	__m128i hi = _mm_loadu_si128((const __m128i *)(w + 4));
+	__m128i none = _mm_packs_epi32(
+		_mm_cmpeq_epi32(_mm_and_si128(lo, c), zero),
+		_mm_cmpeq_epi32(_mm_and_si128(hi, c), zero));
+
+	_mm_storeu_si128((__m128i *)w, _mm_andnot_si128(c, lo));
+	_mm_storeu_si128((__m128i *)(w + 4), _mm_andnot_si128(c, hi));
+	hit = ~(uint32_t)_mm_movemask_epi8(_mm_packs_epi16(none, zero)) & 0xff;
+	hit |= (uint32_t)((w[8] & cells) != 0) << 8;
+	w[8] &= ~cells;
+#else
+	static const uint32_t bit_of[9] = {1, 2, 4, 8, 16, 32, 64, 128, 256};
+
+	hit = 0;
+	for (int e = 0; e < 9; e++) {
+		hit |= (w[e] & cells) != 0 ? bit_of[e] : 0;
+		w[e] &= ~cells;
+	}
+#endif
+	return hit;
+}
+
 /* Place digit d on cell pos of band b: false when d cannot go there. */
 static bool place(struct grid9 *g, int d, int b, int pos)
 {
 	uint32_t bit = 1u << pos, col;
 	int r = pos / 9, c = pos - 9 * r;
 
-	if (!(g->cand[d][b] & bit))
+	if (!(g->cand[b][d] & bit))
 		return false;
 	if (!(g->open[b] & bit))
 		return true;
 	g->open[b] &= ~bit;
 	col = COL3 << c;
-	g->cand[d][b] &= ~((ROW9 << 9 * r) | (BOX3 << 3 * (c / 3)) | col);
+	g->cand[b][d] &= ~((ROW9 << 9 * r) | (BOX3 << 3 * (c / 3)) | col);
 	for (int o = 0; o < 3; o++) {
-		g->dirty |= (uint32_t)((g->cand[d][o] & col) != 0)
-			    << (3 * d + o);
-		g->cand[d][o] &= ~col;
+		g->dirty |= (uint32_t)((g->cand[o][d] & col) != 0)
+			    << (9 * o + d);
+		g->cand[o][d] &= ~col;
 	}
 	/* The cell leaves every other digit's word (d's own lost it
 	 * above and gets it back): no branches. */
-	for (int e = 0; e < 9; e++) {
-		g->dirty |= (g->cand[e][b] >> pos & 1u) << (3 * e + b);
-		g->cand[e][b] &= ~bit;
-	}
-	g->cand[d][b] |= bit;
-	g->dirty |= 1u << (3 * d + b);
+	g->dirty |= band_clear(g->cand[b], bit) << 9 * b;
+	g->cand[b][d] |= bit;
+	g->dirty |= 1u << (9 * b + d);
 	return true;
 }
 
@@ -153,21 +191,23 @@ static inline uint32_t fold(uint32_t t)
  * placed at once; false on a contradiction. */
 static bool band_update(struct grid9 *g, int d, int b)
 {
-	uint32_t t = band_triads(g->cand[d][b]), solved = 0, cols;
+	uint32_t t = band_triads(g->cand[b][d]), solved, cols, m, z;
 
 	if (!t)
 		return false;
-	g->cand[d][b] = t;
+	g->cand[b][d] = t;
 	g->stacks |= 1u << d | 1u << (16 + b);
-	if (!(t & g->open[b]))
-		return true;
-	for (int r = 0; r < 27; r += 9) {
-		uint32_t x = t >> r & ROW9;
-
-		if (!(x & (x - 1)))
-			solved |= x << r;
-	}
-	solved &= g->open[b];
+	/* The rows left with one cell, the three at once: after the
+	 * triads every row has a cell, so subtracting one from each row's
+	 * nine bits (COL3: each row's first cell) borrows nothing from
+	 * the next row, and m is x & (x - 1) row by row, empty for a row
+	 * with one cell.  Bit 9 * row of z: that row of m or-ed. */
+	m = t & (t - COL3);
+	z = m | m >> 1;
+	z |= z >> 2;
+	z |= z >> 4;
+	z |= m >> 8;
+	solved = t & ((COL3 & ~z) * ROW9) & g->open[b];
 	if (!solved)
 		return true;
 	/* Rows with one cell each, and after the triads each in a box of
@@ -177,19 +217,15 @@ static bool band_update(struct grid9 *g, int d, int b)
 	g->open[b] &= ~solved;
 	/* Without branches: which words change is data, and mispredicted
 	 * branches here cost more than the operations. */
-	for (int e = 0; e < 9; e++) {
-		g->dirty |= (uint32_t)((g->cand[e][b] & solved) != 0)
-			    << (3 * e + b);
-		g->cand[e][b] &= ~solved;
-	}
+	g->dirty |= band_clear(g->cand[b], solved) << 9 * b;
 	cols = fold(solved) * COL3;
 	for (int o = 0; o < 3; o++) {
-		g->dirty |= (uint32_t)((g->cand[d][o] & cols) != 0)
-			    << (3 * d + o);
-		g->cand[d][o] &= ~cols;
+		g->dirty |= (uint32_t)((g->cand[o][d] & cols) != 0)
+			    << (9 * o + d);
+		g->cand[o][d] &= ~cols;
 	}
-	g->cand[d][b] = t;
-	g->dirty &= ~(1u << (3 * d + b));
+	g->cand[b][d] = t;
+	g->dirty &= ~(1u << (9 * b + d));
 	return true;
 }
 
@@ -202,7 +238,7 @@ static bool stack_update(struct grid9 *g, int d)
 	uint32_t t[3], f[3], k[3] = {0, 0, 0}, cells[3], any = 0;
 
 	for (int b = 0; b < 3; b++) {
-		t[b] = g->cand[d][b];
+		t[b] = g->cand[b][d];
 		f[b] = fold(t[b]);
 	}
 	for (int s = 0; s < 9; s += 3) {
@@ -220,8 +256,8 @@ static bool stack_update(struct grid9 *g, int d)
 
 		f[b] &= k[b];
 		if (n != t[b]) {
-			g->cand[d][b] = t[b] = n;
-			g->dirty |= 1u << (3 * d + b);
+			g->cand[b][d] = t[b] = n;
+			g->dirty |= 1u << (9 * b + d);
 		}
 	}
 	/* Columns only one band has, in one of its rows, at open cells:
@@ -246,13 +282,62 @@ static bool stack_update(struct grid9 *g, int d)
 	return true;
 }
 
-/* The digit a cell of band b may hold when it has one, -1 for none. */
-static inline int digit_at(const struct grid9 *g, int b, uint32_t bit)
+/* The digits whose words in w (a band's nine) hold some of cells, bit
+ * digit; with SSE2 without a loop or a branch. */
+static inline uint32_t band_holds(const uint32_t w[9], uint32_t cells)
 {
-	for (int d = 0; d < 9; d++)
-		if (g->cand[d][b] & bit)
-			return d;
-	return -1;
+#if defined(__SSE2__)
+	__m128i c = _mm_set1_epi32((int)cells), zero = _mm_setzero_si128();
+	__m128i none = _mm_packs_epi32(
+		_mm_cmpeq_epi32(_mm_and_si128(
+			_mm_loadu_si128((const __m128i *)w), c), zero),
+		_mm_cmpeq_epi32(_mm_and_si128(
+			_mm_loadu_si128((const __m128i *)(w + 4)), c), zero));
+
+	return (~(uint32_t)_mm_movemask_epi8(_mm_packs_epi16(none, zero)) &
+		0xff) | (uint32_t)((w[8] & cells) != 0) << 8;
+#else
+	uint32_t hit = 0;
+
+	for (int e = 0; e < 9; e++)
+		hit |= (uint32_t)((w[e] & cells) != 0) << e;
+	return hit;
+#endif
+}
+
+/* The cells of a band that at least one digit may take (returned) and
+ * that at least two may (*two), over the band's nine words w. */
+static inline uint32_t band_count(const uint32_t w[9], uint32_t *two)
+{
+#if defined(__SSE2__)
+	__m128i lo = _mm_loadu_si128((const __m128i *)w);
+	__m128i hi = _mm_loadu_si128((const __m128i *)(w + 4));
+	__m128i one4 = _mm_or_si128(lo, hi), two4 = _mm_and_si128(lo, hi);
+	__m128i o, t;
+	uint32_t one;
+
+	/* Four lanes folded to two, then to one. */
+	o = _mm_shuffle_epi32(one4, 0x4e);
+	t = _mm_shuffle_epi32(two4, 0x4e);
+	two4 = _mm_or_si128(_mm_or_si128(two4, t), _mm_and_si128(one4, o));
+	one4 = _mm_or_si128(one4, o);
+	o = _mm_shuffle_epi32(one4, 0xb1);
+	t = _mm_shuffle_epi32(two4, 0xb1);
+	two4 = _mm_or_si128(_mm_or_si128(two4, t), _mm_and_si128(one4, o));
+	one4 = _mm_or_si128(one4, o);
+	one = (uint32_t)_mm_cvtsi128_si32(one4);
+	*two = (uint32_t)_mm_cvtsi128_si32(two4) | (one & w[8]);
+	return one | w[8];
+#else
+	uint32_t one = 0, t = 0;
+
+	for (int d = 0; d < 9; d++) {
+		t |= one & w[d];
+		one |= w[d];
+	}
+	*two = t;
+	return one;
+#endif
 }
 
 /* Naked singles of every band; *found says whether there were any. */
@@ -260,20 +345,18 @@ static bool naked_singles(struct grid9 *g, bool *found)
 {
 	*found = false;
 	for (int b = 0; b < 3; b++) {
-		uint32_t one = 0, two = 0, single;
+		uint32_t two, one = band_count(g->cand[b], &two), single;
 
-
-		for (int d = 0; d < 9; d++) {
-			two |= one & g->cand[d][b];
-			one |= g->cand[d][b];
-		}
 		if (g->open[b] & ~one)
 			return false;
 		single = g->open[b] & ~two;
 		while (single) {
-			int pos = ctz32(single), d = digit_at(g, b, 1u << pos);
+			int pos = ctz32(single);
+			uint32_t ds = band_holds(g->cand[b], 1u << pos);
 
-			if (d < 0 || !place(g, d, b, pos))
+			/* One digit, or none when a placement before took
+			 * the cell's last one. */
+			if (!ds || !place(g, ctz32(ds), b, pos))
 				return false;
 			*found = true;
 			single &= single - 1;
@@ -335,7 +418,7 @@ static bool band_triples(struct grid9 *g, int b)
 	uint64_t w[9], one = 0, two = 0, three = 0, four = 0, must;
 
 	for (int d = 0; d < 9; d++) {
-		uint32_t t = g->cand[d][b];
+		uint32_t t = g->cand[b][d];
 		uint64_t v = triad_index(t) | (uint64_t)fold(t) << 16, m;
 
 		/* Groups of three with two bits or more: a pair of
@@ -358,7 +441,7 @@ static bool band_triples(struct grid9 *g, int b)
 	if (!must)
 		return true;
 	for (int d = 0; d < 9; d++) {
-		uint32_t t = g->cand[d][b], n = t, y = (uint32_t)w[d] & 0x1ff;
+		uint32_t t = g->cand[b][d], n = t, y = (uint32_t)w[d] & 0x1ff;
 		uint32_t c = (uint32_t)(w[d] >> 16) & 0x1ff;
 		uint32_t f = (uint32_t)(w[d] >> 32) & 0x1ff;
 		uint32_t h = (uint32_t)(w[d] >> 48), m;
@@ -377,14 +460,14 @@ static bool band_triples(struct grid9 *g, int b)
 
 			n &= ~(((boxes * 7) & ~m) * COL3);
 			for (int o = 0; o < 3; o++)
-				if (o != b && (g->cand[d][o] & m * COL3)) {
-					g->cand[d][o] &= ~(m * COL3);
-					g->dirty |= 1u << (3 * d + o);
+				if (o != b && (g->cand[o][d] & m * COL3)) {
+					g->cand[o][d] &= ~(m * COL3);
+					g->dirty |= 1u << (9 * o + d);
 				}
 		}
 		if (n != t) {
-			g->cand[d][b] = n;
-			g->dirty |= 1u << (3 * d + b);
+			g->cand[b][d] = n;
+			g->dirty |= 1u << (9 * b + d);
 		}
 	}
 	return true;
@@ -398,10 +481,10 @@ static bool propagate(struct grid9 *g)
 
 	for (;;) {
 		while (g->dirty) {
-			int i = ctz32(g->dirty), d = i / 3;
+			int i = ctz32(g->dirty), b = i / 9;
 
 			g->dirty &= g->dirty - 1;
-			if (!band_update(g, d, i - 3 * d))
+			if (!band_update(g, i - 9 * b, b))
 				return false;
 		}
 		if (!naked_singles(g, &found))
@@ -453,7 +536,7 @@ static uint32_t pick(const struct grid9 *g, int *band, int *pos)
 		int n;
 
 		for (int d = 0; d < 9; d++) {
-			uint32_t c = g->cand[d][b] & g->open[b];
+			uint32_t c = g->cand[b][d] & g->open[b];
 
 			three |= two & c;
 			two |= one & c;
@@ -473,7 +556,7 @@ static uint32_t pick(const struct grid9 *g, int *band, int *pos)
 				int n = 0;
 
 				for (int d = 0; d < 9; d++)
-					n += (g->cand[d][b] >> ctz32(o)) & 1;
+					n += (g->cand[b][d] >> ctz32(o)) & 1;
 				if (n < best) {
 					best = n;
 					*band = b;
@@ -481,7 +564,7 @@ static uint32_t pick(const struct grid9 *g, int *band, int *pos)
 				}
 			}
 	for (int d = 0; d < 9; d++)
-		if (g->cand[d][*band] >> *pos & 1)
+		if (g->cand[*band][d] >> *pos & 1)
 			best_digits |= 1u << d;
 	return best_digits;
 }
@@ -503,37 +586,33 @@ struct split {
  * one. */
 static bool pick_split(const struct grid9 *g, struct split *sp)
 {
-	uint32_t e[6][9], f[9][3];
+	uint32_t e[6][9], f[3][9];
 	int best = -1, best_sum = 1000;
 
-	for (int b = 0; b < 3; b++) {
+	/* The 54 table indices first, in loops over a band's nine words
+	 * side by side that the compiler vectorizes; the look-ups after. */
+	for (int b = 0; b < 3; b++)
+		for (int d = 0; d < 9; d++) {
+			uint32_t t = g->cand[b][d];
+
+			f[b][d] = fold(t);
+			e[b][d] = triad_index(t);
+		}
+	for (int s = 0; s < 3; s++)
+		for (int d = 0; d < 9; d++)
+			e[3 + s][d] = (f[0][d] >> 3 * s & 7) |
+				      (f[1][d] >> 3 * s & 7) << 3 |
+				      (f[2][d] >> 3 * s & 7) << 6;
+	for (int k = 0; k < 6; k++) {
 		int sum = 0;
 
 		for (int d = 0; d < 9; d++) {
-			uint32_t t = g->cand[d][b];
-
-			f[d][b] = fold(t);
-			e[b][d] = perm_count[triad_index(t)];
-			sum += (int)(e[b][d] & 15);
+			e[k][d] = perm_count[e[k][d]];
+			sum += (int)(e[k][d] & 15);
 		}
 		if (sum > 9 && sum < best_sum) {
 			best_sum = sum;
-			best = b;
-		}
-	}
-	for (int s = 0; s < 9; s += 3) {
-		int sum = 0;
-
-		for (int d = 0; d < 9; d++) {
-			uint32_t m = (f[d][0] >> s & 7) | (f[d][1] >> s & 7) << 3 |
-				     (f[d][2] >> s & 7) << 6;
-
-			e[3 + s / 3][d] = perm_count[m];
-			sum += (int)(e[3 + s / 3][d] & 15);
-		}
-		if (sum > 9 && sum < best_sum) {
-			best_sum = sum;
-			best = 3 + s / 3;
+			best = k;
 		}
 	}
 	if (best < 0)
@@ -556,15 +635,15 @@ static void take_perm(struct grid9 *g, const struct split *sp, uint32_t perm)
 	int d = sp->d;
 
 	if (sp->stack < 0) {
-		g->cand[d][sp->band] &= triad_cells(perm);
-		g->dirty |= 1u << (3 * d + sp->band);
+		g->cand[sp->band][d] &= triad_cells(perm);
+		g->dirty |= 1u << (9 * sp->band + d);
 		return;
 	}
 	for (int o = 0; o < 3; o++) {
 		uint32_t drop = (7u & ~(perm >> 3 * o)) << 3 * sp->stack;
 
-		g->cand[d][o] &= ~(drop * COL3);
-		g->dirty |= 1u << (3 * d + o);
+		g->cand[o][d] &= ~(drop * COL3);
+		g->dirty |= 1u << (9 * o + d);
 	}
 }
 
@@ -579,7 +658,7 @@ static bool grid_ok(const struct grid9 *g)
 		uint32_t cols = 0;
 
 		for (int b = 0; b < 3; b++) {
-			uint32_t t = g->cand[d][b], f = fold(t);
+			uint32_t t = g->cand[b][d], f = fold(t);
 
 			for (int r = 0; r < 27; r += 9) {
 				uint32_t x = t >> r & ROW9;
@@ -613,7 +692,7 @@ static void found(struct run9 *x, const struct grid9 *g)
 	 * without branches. */
 	for (int d = 0; d < 9; d++)
 		for (int b = 0; b < 3; b++) {
-			uint32_t m = g->cand[d][b];
+			uint32_t m = g->cand[b][d];
 
 			for (int k = 0; k < 3; k++, m &= m - 1)
 				x->values[27 * b + ctz32(m)] = d + 1;
@@ -732,7 +811,7 @@ static bool givens(struct grid9 *g, const int *given)
 				seen |= -(uint32_t)((t & BOX3 << 3 * k) != 0) &
 					BOX3 << 3 * k;
 			}
-			g->cand[d][b] = (BAND27 & ~taken[b] & ~seen) | t;
+			g->cand[b][d] = (BAND27 & ~taken[b] & ~seen) | t;
 		}
 	}
 	for (int b = 0; b < 3; b++)
