@@ -268,6 +268,9 @@ table_propagate_w(struct engine *s, dom_t *dom, int ci, int w)
 	const uint64_t *from;
 	unsigned char *seen;
 	unsigned short *res;
+	/* The one cell whose domain changed, -1 before any, -2 after a
+	 * second. */
+	int only = -1;
 
 	live = s->live + t->live;
 	seen = (unsigned char *)(live + w);
@@ -287,6 +290,7 @@ table_propagate_w(struct engine *s, dom_t *dom, int ci, int w)
 		gone = was & ~d;
 		if (!gone)
 			continue;
+		only = only == -1 ? p : -2;
 		s->work += (uint64_t)w * 8;
 		if (popc(gone) <= popc(d)) {
 			/* The layouts giving p a lost value go. */
@@ -353,15 +357,30 @@ table_propagate_w(struct engine *s, dom_t *dom, int ci, int w)
 		return true;
 	if (!table_save(s, t, c->table))
 		return false;
+	/* A fresh table's cells all want the look below. */
+	if (t->fresh)
+		only = -1;
 	t->fresh = false;
 	for (int j = 0; j < w; j++)
 		live[j] = now[j];
 	for (int p = 0; p < k; p++) {
 		const uint64_t *row = sup + (size_t)p * (size_t)nvals * (size_t)w;
 		int cell = c->cells[p];
-		dom_t keep = 0;
+		dom_t keep = 0, d = dom[cell];
 
-		for (dom_t a = dom[cell]; a; a &= a - 1)
+		/* Every live layout gives each cell a value of its domain
+		 * (those that did not went above), and some layout lives:
+		 * a decided cell keeps its value.  So does every value of
+		 * the one cell that changed when no other did: each had a
+		 * live layout, and only those giving the cell a lost value
+		 * went. */
+		if (p == only || !(d & (d - 1))) {
+			memcpy(seen + (size_t)p * sizeof(dom_t), &d,
+			       sizeof(dom_t));
+			keeps[p] = d;
+			continue;
+		}
+		for (dom_t a = d; a; a &= a - 1)
 			if (table_supports(row, w, live, low_value(a),
 					   res + (size_t)p * (size_t)nvals))
 				keep |= a & -a;
