@@ -203,9 +203,15 @@
  * solve on each JSON, a quieter machine) take 1.04 s at 3fb93f1, 0.94 s
  * with 0, 0.98 s with 1 and 1.23 s with 4 -- 1 may be the better
  * choice, to be measured on a quiet machine with the golden cases it
- * moves (bench/RESULTS.md, "issue 37"). */
+ * moves (bench/RESULTS.md, "issue 37").  Measured again (issue 37,
+ * second step; nodes, and CPU of cdok solve on each puzzle in one
+ * loaded session), 4 against 1: TAREK_ALL 47,476 against 38,290 nodes
+ * (2.26 s against 1.69 s), EXTREME_KILLERS 17,517 against 15,294
+ * (1.14 s, 1.03 s), HS_KILLERS 703 against 780 (30 ms either way),
+ * MATHEMAGIC_KILLERS 1.96 M against 2.16 M nodes but 84.0 s against
+ * 74.1 s: 1. */
 #ifndef BRANCH_WEIGHT
-#define BRANCH_WEIGHT 4
+#define BRANCH_WEIGHT 1
 #endif
 
 /* ---- the Latin unit rule (latin.c) ---- */

@@ -250,6 +250,47 @@ table_clear_units(struct engine *s, dom_t *dom, int ci,
 }
 
 
+/* Keep in each cell of cage c the values some live layout of its table
+ * (sets sup, w words a set, residues res) gives it, into keeps and its
+ * seen domains; only: the one cell whose domain changed since the last
+ * look, or a negative number.  False on a contradiction.  (A part of
+ * table_propagate_w.) */
+static inline __attribute__((always_inline)) bool
+table_keep(struct engine *s, dom_t *dom, const struct cage_info *c,
+	   const uint64_t *sup, int w, const uint64_t *live,
+	   unsigned short *res, unsigned char *seen, dom_t *keeps, int only)
+{
+	int nvals = s->vmax + 1, k = c->ncells;
+
+	for (int p = 0; p < k; p++) {
+		const uint64_t *row = sup + (size_t)p * (size_t)nvals * (size_t)w;
+		int cell = c->cells[p];
+		dom_t keep = 0, d = dom[cell];
+
+		/* Every live layout gives each cell a value of its domain
+		 * (those that did not went above), and some layout lives:
+		 * a decided cell keeps its value.  So does every value of
+		 * the one cell that changed when no other did: each had a
+		 * live layout, and only those giving the cell a lost value
+		 * went. */
+		if (p == only || !(d & (d - 1))) {
+			memcpy(seen + (size_t)p * sizeof(dom_t), &d,
+			       sizeof(dom_t));
+			keeps[p] = d;
+			continue;
+		}
+		for (dom_t a = d; a; a &= a - 1)
+			if (table_supports(row, w, live, low_value(a),
+					   res + (size_t)p * (size_t)nvals))
+				keep |= a & -a;
+		if (!narrow(s, dom, cell, keep))
+			return false;
+		memcpy(seen + (size_t)p * sizeof(dom_t), &keep, sizeof(dom_t));
+		keeps[p] = keep;
+	}
+	return true;
+}
+
 /* Bring a tabled cage to consistency: drop the layouts a cell's domain
  * no longer allows, keep in each cell the values some live layout gives
  * it, and keep the rest of each unit clear of the values every live
@@ -268,6 +309,9 @@ table_propagate_w(struct engine *s, dom_t *dom, int ci, int w)
 	const uint64_t *from;
 	unsigned char *seen;
 	unsigned short *res;
+	/* The one cell whose domain changed, -1 before any, -2 after a
+	 * second. */
+	int only = -1;
 
 	live = s->live + t->live;
 	seen = (unsigned char *)(live + w);
@@ -287,6 +331,7 @@ table_propagate_w(struct engine *s, dom_t *dom, int ci, int w)
 		gone = was & ~d;
 		if (!gone)
 			continue;
+		only = only == -1 ? p : -2;
 		s->work += (uint64_t)w * 8;
 		if (popc(gone) <= popc(d)) {
 			/* The layouts giving p a lost value go. */
@@ -353,23 +398,14 @@ table_propagate_w(struct engine *s, dom_t *dom, int ci, int w)
 		return true;
 	if (!table_save(s, t, c->table))
 		return false;
+	/* A fresh table's cells all want the look below. */
+	if (t->fresh)
+		only = -1;
 	t->fresh = false;
 	for (int j = 0; j < w; j++)
 		live[j] = now[j];
-	for (int p = 0; p < k; p++) {
-		const uint64_t *row = sup + (size_t)p * (size_t)nvals * (size_t)w;
-		int cell = c->cells[p];
-		dom_t keep = 0;
-
-		for (dom_t a = dom[cell]; a; a &= a - 1)
-			if (table_supports(row, w, live, low_value(a),
-					   res + (size_t)p * (size_t)nvals))
-				keep |= a & -a;
-		if (!narrow(s, dom, cell, keep))
-			return false;
-		memcpy(seen + (size_t)p * sizeof(dom_t), &keep, sizeof(dom_t));
-		keeps[p] = keep;
-	}
+	if (!table_keep(s, dom, c, sup, w, live, res, seen, keeps, only))
+		return false;
 	if (k < 2)
 		return true;
 	return table_clear_units(s, dom, ci, c, t, w, live, res, keeps, k,
