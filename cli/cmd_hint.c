@@ -178,8 +178,8 @@ static int read_state(struct cli *cli, const cdok_puzzle *p, int *values,
 }
 
 /* The state as a picture (--to svg, png, pdf): its values and pencil
- * marks, the hint's place shaded and its cells more strongly; a pdf
- * has the hint's line under the grid. */
+ * marks, the hint's place shaded and, at tier 3, its cells more
+ * strongly; a pdf has the hint's line under the grid. */
 static int show_picture(struct cli *cli, const char *name,
 			const cdok_puzzle *p, const cdok_hint *h, int level,
 			int tier, const int *values,
@@ -201,8 +201,10 @@ static int show_picture(struct cli *cli, const char *name,
 	    h->outcome == CDOK_HINT_CONTRADICTION) {
 		for (int i = 0; i < h->step.nfocus; i++)
 			shade[h->step.focus[i]] = 1;
-		/* Tier 1 says where, and no more. */
-		for (int i = 0; tier > 1 && i < h->step.ncells; i++)
+		/* Tier 1 says where, and no more; tier 2 names the place
+		 * and the technique but not the cells (not the cell a
+		 * single fills): only the step shows them. */
+		for (int i = 0; tier > 2 && i < h->step.ncells; i++)
 			shade[h->step.cells[i]] = 2;
 	}
 	marks.shade = shade;

@@ -278,3 +278,53 @@ Test(killer_x, extreme_and_tarek)
 	solve_collection("extreme_killers", "sudocue");
 	solve_collection("tarek_all", "arrows");
 }
+
+/* The grader's box and line treats the diagonals as units (issue 37):
+ * in killer_x_split and killer_x_sparse a diagonal's value is held to a
+ * box, so the explanation has a claiming step whose reasons name a
+ * diagonal (unit 27 or 28) and the box, and removes the value only
+ * from cells of that box off the diagonal. */
+static int diagonal_box_lines(const char *name)
+{
+	cdok_puzzle *p = from_sudocue(puzzles[find(name)].sudocue);
+	cdok_explanation *e = NULL;
+	int found = 0;
+
+	cr_assert_eq(cdok_explain(p, NULL, &e, NULL), CDOK_OK, "%s", name);
+	for (int i = 0; i < e->nsteps; i++) {
+		int nrs;
+		const cdok_reason *rs = cdok_explanation_reasons(e, i, &nrs);
+
+		for (int k = 0; k < nrs; k++) {
+			int c = rs[k].about.cell, r = c / 9, col = c % 9;
+			bool on_main = r == col, on_anti = r + col == 8;
+
+			if (rs[k].kind != CDOK_REASON_CONFINED ||
+			    rs[k].cage >= 0 ||
+			    (rs[k].unit < 27 && rs[k].unit2 < 27))
+				continue;
+			found++;
+			/* Removed off the diagonal named, in its box. */
+			if (rs[k].unit2 >= 27)
+				cr_expect(!(rs[k].unit2 == 27 ? on_main
+					    : on_anti), "%s: %s", name,
+					  rs[k].text);
+			else
+				cr_expect(rs[k].unit2 == 18 + (r / 3) * 3 +
+					  col / 3 && !(rs[k].unit == 27 ?
+						       on_main : on_anti),
+					  "%s: %s", name, rs[k].text);
+			cr_expect(strstr(rs[k].text, "the diagonal from top"),
+				  "%s: %s", name, rs[k].text);
+		}
+	}
+	cdok_explanation_free(e);
+	cdok_puzzle_free(p);
+	return found;
+}
+
+Test(killer_x, box_line_on_diagonals)
+{
+	cr_expect_gt(diagonal_box_lines("killer_x_split"), 0);
+	cr_expect_gt(diagonal_box_lines("killer_x_sparse"), 0);
+}

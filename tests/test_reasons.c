@@ -30,6 +30,10 @@ static bool in_unit(int n, int unit, int cell)
 		return r == unit;
 	if (unit < 2 * n)
 		return c == unit - n;
+	if (unit == 3 * n)
+		return r == c;         /* Killer X's main diagonal */
+	if (unit == 3 * n + 1)
+		return r + c == n - 1; /* and its anti-diagonal */
 	return false; /* boxes: see box_has */
 }
 
@@ -47,7 +51,7 @@ static bool unit_has(const cdok_puzzle *p, int unit, int cell)
 {
 	int n = cdok_puzzle_size(p);
 
-	if (unit < 2 * n)
+	if (unit < 2 * n || unit >= 3 * n)
 		return in_unit(n, unit, cell);
 	return box_of(p, cell) == unit - 2 * n;
 }
@@ -59,6 +63,10 @@ static bool sees(const cdok_puzzle *p, int a, int b)
 	if (a / n == b / n || a % n == b % n)
 		return true;
 	if (box_of(p, a) >= 0 && box_of(p, a) == box_of(p, b))
+		return true;
+	if ((cdok_puzzle_rules(p) & CDOK_RULE_DIAGONALS) &&
+	    ((in_unit(n, 3 * n, a) && in_unit(n, 3 * n, b)) ||
+	     (in_unit(n, 3 * n + 1, a) && in_unit(n, 3 * n + 1, b))))
 		return true;
 	return cage >= 0 && cage == cdok_puzzle_cage_of(p, b) &&
 	       cdok_cage_distinct(p, cage);
@@ -236,7 +244,10 @@ static void check_cover(const cdok_step *st, const cdok_reason *rs,
 	}
 }
 
-/* Checks the reasons of p's steps; returns how many reasons. */
+static int check_loaded(cdok_puzzle *p, const char *rel);
+
+/* Checks the reasons of a corpus file's puzzle; returns how many
+ * reasons. */
 static int check_puzzle(const char *folder, const char *file,
 			const char *fmt)
 {
@@ -244,15 +255,23 @@ static int check_puzzle(const char *folder, const char *file,
 	size_t len;
 	char *text;
 	cdok_puzzle *p;
-	cdok_explanation *full = NULL, *brief = NULL;
-	static struct state s;
-	int solution[CDOK_MAX_SIZE * CDOK_MAX_SIZE], ncells, total = 0;
 
 	snprintf(rel, sizeof(rel), "%s/%s", folder, file);
 	text = fmt_corpus_file(rel, &len);
 	cr_assert_not_null(text, "%s", rel);
 	p = fmt_read_one(fmt, text, len, rel);
 	free(text);
+	return check_loaded(p, rel);
+}
+
+/* Checks the reasons of p's steps (and frees p); returns how many
+ * reasons. */
+static int check_loaded(cdok_puzzle *p, const char *rel)
+{
+	cdok_explanation *full = NULL, *brief = NULL;
+	static struct state s;
+	int solution[CDOK_MAX_SIZE * CDOK_MAX_SIZE], ncells, total = 0;
+
 	ncells = cdok_puzzle_size(p) * cdok_puzzle_size(p);
 	cr_assert_eq(cdok_explain(p, NULL, &full, NULL), CDOK_OK, "%s", rel);
 	if (full->grading.outcome != CDOK_GRADE_LEVEL) {
@@ -346,6 +365,36 @@ Test(reasons, keen, .timeout = 600)
 Test(reasons, killer, .timeout = 600)
 {
 	check_folder("killer", ".solo", "solo", 6);
+}
+
+/* The Killer X of the Interactive Sudoku Solver's HS_KILLERS (issue 37):
+ * their steps use the diagonals in singles, subsets and box and line,
+ * and every reason must hold with the diagonals as units. */
+Test(reasons, killer_x, .timeout = 600)
+{
+	size_t len;
+	char *text = fmt_corpus_file("../iss_killers/hs_killers.txt", &len);
+	cdok_puzzle **ps = NULL;
+	cdok_status st;
+	cdok_error err;
+	int n, nx = 0, reasons = 0;
+
+	cr_assert_not_null(text);
+	n = fmt_read_all("sudocue", text, len, &ps, &st, &err);
+	free(text);
+	for (int i = 0; i < n; i++) {
+		char name[64];
+
+		if (!(cdok_puzzle_rules(ps[i]) & CDOK_RULE_DIAGONALS))
+			continue;
+		snprintf(name, sizeof(name), "hs_killers #%d", i + 1);
+		nx++;
+		reasons += check_loaded(ps[i], name);
+		ps[i] = NULL;
+	}
+	fmt_free_puzzles(ps, n);
+	cr_expect_eq(nx, 7, "%d Killer X read", nx);
+	cr_expect_gt(reasons, 0);
 }
 
 /* A hint carries the reasons of its step; --place, of its placement. */

@@ -338,6 +338,11 @@ bool cdki_killer_regions(struct grader *g);
 GRADE_TECHNIQUES(GRADE_TECH_PROTO)
 #undef GRADE_TECH_PROTO
 
+/* Box and line with Killer X's diagonals (tech_diagonals.c): 0 for a
+ * puzzle without them. */
+int cdki_diagonal_pointing(struct grader *g);
+int cdki_diagonal_claiming(struct grader *g);
+
 /* ---- mistakes.c ---- */
 
 /* cdok_check_state (candidates may be NULL), and when solution

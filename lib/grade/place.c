@@ -64,8 +64,9 @@ static int unit_cells(struct place *pl, int unit)
 	for (int c = 0; c < pl->ncells; c++) {
 		int r = c / n, col = c % n;
 		bool in = unit < n ? r == unit : unit < 2 * n ?
-			  col == unit - n :
-			  br && (r / br) * (n / bc) + col / bc == unit - 2 * n;
+			  col == unit - n : unit < 3 * n ?
+			  br && (r / br) * (n / bc) + col / bc == unit - 2 * n :
+			  unit == 3 * n ? r == col : r + col == n - 1;
 
 		if (in)
 			pl->cells[k++] = c;

@@ -273,15 +273,20 @@ int cdki_tech_pointing(struct grader *g)
 		if (r)
 			return r;
 	}
-	return 0;
+	/* Killer X: a box with the diagonals (tech_diagonals.c). */
+	return cdki_diagonal_pointing(g);
 }
 
 int cdki_tech_claiming(struct grader *g)
 {
+	int r;
+
 	if (g->nkinds < 3)
 		return 0;
-	return intersect(g, TECH_CLAIMING, CDKI_ROW * g->n,
-			 (CDKI_COL + 1) * g->n, CDKI_BOX);
+	r = intersect(g, TECH_CLAIMING, CDKI_ROW * g->n,
+		      (CDKI_COL + 1) * g->n, CDKI_BOX);
+	/* Killer X: a diagonal with the boxes (tech_diagonals.c). */
+	return r ? r : cdki_diagonal_claiming(g);
 }
 
 /* ---- Hall sets: subsets and fish ---- */

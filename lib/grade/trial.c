@@ -51,6 +51,15 @@ static bool put(struct trial *t, int cell, int v, int kind, int unit)
 			if (u[i] != cell && !strike(t, u[i], v, k))
 				return false;
 	}
+	/* Killer X: the cell's diagonals too (none without the rule). */
+	for (int j = 0, d[2], nd = cdki_diagonals_of(g->p, cell, d); j < nd;
+	     j++) {
+		const int *u = unit_of(g, d[j]);
+
+		for (int i = 0; i < t->n; i++)
+			if (u[i] != cell && !strike(t, u[i], v, k))
+				return false;
+	}
 	if (cage >= 0 && g->p->cages[cage].distinct) {
 		const struct cdok_cage *c = &g->p->cages[cage];
 
@@ -156,12 +165,15 @@ static int next_single(struct trial *t)
 {
 	const struct grader *g = t->g;
 	int nunits = g->nkinds * t->n;
+	/* Killer X's diagonals (units 3n, 3n + 1) after the others. */
+	int nall = nunits + (cdki_has_diagonals(g->p) ? 2 : 0);
 
 	for (int c = 0; c < t->ncells; c++)
 		if (!t->val[c] && cdok_popcount(t->dom[c]) == 1)
 			return put(t, c, __builtin_ctzll(t->dom[c]), L_NAKED,
 				   -1) ? 1 : -1;
-	for (int unit = 0; unit < nunits; unit++) {
+	for (int k = 0; k < nall; k++) {
+		int unit = k < nunits ? k : 3 * t->n + (k - nunits);
 		const int *u = unit_of(g, unit);
 
 		for (int v = 1; v <= t->n; v++) {

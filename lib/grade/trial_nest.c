@@ -147,7 +147,11 @@ static int split_search(struct trial *t, int lvl, int depth, int ways,
 			done = split_better(t, lvl, &sp, depth, ways, best,
 					    &best_cost);
 	}
-	for (int unit = 0; unit < g->nkinds * t->n && !done; unit++) {
+	/* The units, Killer X's diagonals (3n, 3n + 1) last. */
+	for (int k = 0; k < g->nkinds * t->n +
+	     (cdki_has_diagonals(g->p) ? 2 : 0) && !done; k++) {
+		int unit = k < g->nkinds * t->n ? k
+			   : 3 * t->n + k - g->nkinds * t->n;
 		const int *u = unit_of(g, unit);
 
 		for (int v = 1; v <= t->n && t->work > 0 && !done; v++) {
