@@ -1058,8 +1058,8 @@ CDOK_API cdok_status cdok_explain(const cdok_puzzle *puzzle,
  * this one fact ("column 5 already has its 2 (r9c5)"). */
 typedef enum cdok_reason_kind {
 	/* cell holds value (placed before, or by this very step) and
-	 * sees about.cell: unit is the row, column or box they share, or
-	 * -1 and cage the distinct cage. */
+	 * sees about.cell: unit is the row, column, box or (Killer X)
+	 * diagonal they share, or -1 and cage the distinct cage. */
 	CDOK_REASON_SEES = 0,
 	/* about.cell has no candidate left but about.value. */
 	CDOK_REASON_SINGLE,
@@ -1101,7 +1101,9 @@ typedef struct cdok_reason {
 	int value;             /* a value it rests on, or 0 */
 	int unit, unit2;       /* units (as cdok_step's cells: rows
 				* 0..n-1, columns n..2n-1, boxes
-				* 2n..3n-1), or -1 */
+				* 2n..3n-1; with CDOK_RULE_DIAGONALS
+				* the diagonal from top left 3n, from
+				* top right 3n + 1), or -1 */
 	int cage;              /* a puzzle cage, or -1 */
 	int sum;               /* CDOK_REASON_SUM: the sum, else 0 */
 	uint64_t values;       /* a set of values (bit v), or 0 */
