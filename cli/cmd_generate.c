@@ -48,13 +48,15 @@ static uint64_t base_seed(const struct cli *cli)
 }
 
 /* The box shape of a Killer grid of the given size: --boxes, or else
- * the library's choice (3 x 3 at size 9, otherwise the squarest shape
- * r x c with r <= c), found here too because gen-grid needs it and so
- * that a size no box tiles is a usage error before any work.  False,
- * after saying why (name: the input, or NULL), if there is none. */
+ * the library's choice (cdok_gen_boxes), asked here because gen-grid
+ * needs it and so that a size no box tiles is a usage error before any
+ * work.  False, after saying why (name: the input, or NULL), if there
+ * is none. */
 static bool killer_boxes(const struct cli *cli, const char *name, int size,
 			 int *rows, int *cols)
 {
+	cdok_gen_params probe;
+
 	*rows = *cols = 0;
 	if (cli->opt.box_rows) {
 		if (cli->opt.box_rows >= 2 && cli->opt.box_cols >= 2 &&
@@ -76,12 +78,10 @@ static bool killer_boxes(const struct cli *cli, const char *name, int size,
 				cli->opt.box_cols);
 		return false;
 	}
-	for (int r = 2; r * r <= size; r++)
-		if (size % r == 0) {
-			*rows = r;
-			*cols = size / r;
-		}
-	if (*rows)
+	cdok_gen_params_init(&probe);
+	probe.size = size;
+	probe.killer = 1;
+	if (cdok_gen_boxes(&probe, rows, cols, NULL) == CDOK_OK)
 		return true;
 	cli_msg(name, 0, 0, "no box shape tiles a %d x %d %s grid: boxes "
 		"need at least 2 rows and 2 columns, so the size must be a "
@@ -90,23 +90,19 @@ static bool killer_boxes(const struct cli *cli, const char *name, int size,
 	return false;
 }
 
-/* The largest Killer grid generate makes without --timeout: 25 x 25
- * takes 4 to 11 s; 26 x 26 did not finish in 60 s, 30 x 30 and 36 x 36
- * not in 90 s. */
-#define KILLER_GEN_MAX 25
+/* The largest grid generate makes without --timeout for the options'
+ * kind and a level (-1: none): the library's cap (cdok_gen_max_size). */
+static int gen_max(const struct cli *cli, int level)
+{
+	cdok_gen_params probe;
 
-/* The largest plain Sudoku generate makes without --timeout: a 25 x 25
- * took 24 s on a loaded machine (two cores shared by a dozen processes),
- * while 36 x 36 was not done in 120 s there: each step's uniqueness
- * check is bounded (lib/generate/sudoku.c), but a 36 x 36 grid has 648
- * steps of them, each over 1,296 cells. */
-#define SUDOKU_GEN_MAX 25
-
-/* The largest grid with hidden operators generate makes without
- * --timeout: 48 x 48 took 38 s on that machine, 56 x 56 and 63 x 63
- * were not done in 70 s (every cage may be any operation, so each
- * uniqueness check searches far more). */
-#define HIDDEN_GEN_MAX 48
+	cdok_gen_params_init(&probe);
+	probe.killer = cli->opt.killer;
+	probe.sudoku = cli->opt.sudoku;
+	probe.hide_ops = cli->opt.hide_ops;
+	probe.level = level;
+	return cdok_gen_max_size(&probe);
+}
 
 /* Whether the Killer options suit a grid of this size; says why not. */
 static bool killer_ok(const struct cli *cli, const char *name, int size)
@@ -232,17 +228,6 @@ static bool difficulty_on_scale(const struct cli *cli, const char *name,
 	return false;
 }
 
-/* The largest Calcudoku grid made to a level without --timeout: Easy
- * and Normal up to 28 x 28 (a 32 x 32 Normal took 61 s of CPU with seed
- * 2, Easy 53 s), the others up to 32 x 32; above, any level can take
- * minutes (48 x 48 Extreme and Unreasonable, 63 x 63 Hard with seed 2,
- * 40 x 40 Easy and 63 x 63 Normal with seed 1 were not done in 60 s;
- * bench/RESULTS.md, "Where each level is made"). */
-static int level_gen_max(int level)
-{
-	return level <= 1 ? 28 : 32;
-}
-
 /* --level for puzzles made with par (the options' kind and size), into
  * *level (-1: none); false after saying why not. */
 static bool level_for(const struct cli *cli, const char *name,
@@ -271,17 +256,17 @@ static bool level_for(const struct cli *cli, const char *name,
 		return false;
 	}
 	/* Not a search of many minutes the user did not bound (Killer
-	 * grids above KILLER_GEN_MAX need --timeout anyway). */
+	 * grids above their own cap need --timeout anyway). */
 	if (scale == CDOK_SCALE_CALCUDOKU &&
-	    par->size > level_gen_max(*level) &&
+	    par->size > gen_max(cli, *level) &&
 	    !cli->opt.timeout_ns) {
 		cli_msg(name, 0, 0, "--level: %s Calcudoku puzzles larger than "
 			"%d x %d can take many minutes to make (a 32 x 32 Normal "
 			"took a minute of CPU, a 63 x 63 Extreme was not done "
 			"after 13 minutes): give --timeout SECONDS to try "
 			"anyway",
-			cdok_level_name(scale, *level), level_gen_max(*level),
-			level_gen_max(*level));
+			cdok_level_name(scale, *level), gen_max(cli, *level),
+			gen_max(cli, *level));
 		return false;
 	}
 	return true;
@@ -598,7 +583,7 @@ int cmd_generate(struct cli *cli)
 	struct cli_progress progress;
 	cdok_gen_params par;
 	pthread_t threads[256];
-	int nthreads = 0, code = CLI_EXIT_DONE;
+	int nthreads = 0, code = CLI_EXIT_DONE, max = gen_max(cli, -1);
 	uint64_t count = cli->opt.count;
 
 	/* An input is refused by main(): generate reads none. */
@@ -610,31 +595,28 @@ int cmd_generate(struct cli *cli)
 	/* Larger Killer grids take many minutes (their uniqueness checks
 	 * search rather than reason; doc/GENERATOR.md "Large grids"): not
 	 * without a deadline the user chose. */
-	if (cli->opt.killer && cli->opt.size > KILLER_GEN_MAX &&
+	if (cli->opt.killer && cli->opt.size > max &&
 	    !cli->opt.timeout_ns) {
 		cli_msg(NULL, 0, 0, "Killer puzzles larger than %d x %d can "
 			"take many minutes to make (a 30 x 30 was not done "
 			"in 90 s): give --timeout SECONDS to try anyway, or a "
-			"size up to %d", KILLER_GEN_MAX, KILLER_GEN_MAX,
-			KILLER_GEN_MAX);
+			"size up to %d", max, max, max);
 		return CLI_EXIT_USAGE;
 	}
-	if (cli->opt.sudoku && cli->opt.size > SUDOKU_GEN_MAX &&
+	if (cli->opt.sudoku && cli->opt.size > max &&
 	    !cli->opt.timeout_ns) {
 		cli_msg(NULL, 0, 0, "Sudoku puzzles larger than %d x %d can "
 			"take many minutes to make (a 36 x 36 was not done in "
 			"120 s): give --timeout SECONDS to try anyway, or a "
-			"size up to %d", SUDOKU_GEN_MAX, SUDOKU_GEN_MAX,
-			SUDOKU_GEN_MAX);
+			"size up to %d", max, max, max);
 		return CLI_EXIT_USAGE;
 	}
-	if (cli->opt.hide_ops && cli->opt.size > HIDDEN_GEN_MAX &&
+	if (cli->opt.hide_ops && cli->opt.size > max &&
 	    !cli->opt.timeout_ns) {
 		cli_msg(NULL, 0, 0, "puzzles with hidden operators larger "
 			"than %d x %d can take many minutes to make (a 63 x 63 "
 			"was not done in 90 s): give --timeout SECONDS to try "
-			"anyway, or a size up to %d", HIDDEN_GEN_MAX,
-			HIDDEN_GEN_MAX, HIDDEN_GEN_MAX);
+			"anyway, or a size up to %d", max, max, max);
 		return CLI_EXIT_USAGE;
 	}
 	if (!gen_params(cli, NULL, cli->opt.size, &par))

@@ -1418,6 +1418,22 @@ CDOK_API cdok_scale cdok_gen_scale(const cdok_gen_params *params);
  * (Nylimb). */
 CDOK_API int cdok_gen_top_level(const cdok_gen_params *params);
 
+/* The box shape of the Killer Sudoku or Sudoku params makes, into
+ * *rows and *cols: params->box_rows x box_cols when set, else the
+ * library's choice (3 x 3 at size 9, otherwise the squarest r x c with
+ * r <= c).  CDOK_ERR_INVALID, with the reason, when no shape of boxes
+ * at least 2 x 2 tiles the size, or the one set does not. */
+CDOK_API cdok_status cdok_gen_boxes(const cdok_gen_params *params,
+				    int *rows, int *cols, cdok_error *err);
+
+/* The largest size params makes in reasonable time, the cap a front end
+ * holds a caller to unless the caller gives a deadline (cdok generate
+ * --timeout): 25 for Killer Sudoku and Sudoku, 48 with hidden
+ * operators, and for Calcudoku made to a level (params->level >= 0) 28
+ * at Easy and Normal, 32 above; otherwise CDOK_MAX_SIZE.  Measured
+ * figures: lib/generate/settings.c. */
+CDOK_API int cdok_gen_max_size(const cdok_gen_params *params);
+
 /* The level to make when the caller names none, sets no max_score or
  * target_score and asks for no number of hardening rounds: Basic for
  * Killer Sudoku and Sudoku up to 9 x 9 (Trivial at 4 x 4), -1 (every

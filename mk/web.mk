@@ -89,7 +89,7 @@ WEB_SRC = $(LIB_SRC) $(LIB_json_SRC) web/cdok_web.c
 WEB_JANSSON_OBJ = $(JANSSON_C:%=$(BUILD)/web-obj/jansson/%.o)
 WEB_OBJ = $(WEB_SRC:%.c=$(BUILD)/web-obj/%.o) $(WEB_JANSSON_OBJ)
 # The functions the page calls (web/cdok_web.c).
-WEB_EXPORTS = _cw_read,_cw_generate,_cw_hint,_cw_check,_cw_explain,_cw_combos,_cw_cage_marks,_cw_solve,_cw_free,_cw_version,_malloc,_free
+WEB_EXPORTS = _cw_read,_cw_generate,_cw_hint,_cw_check,_cw_explain,_cw_combos,_cw_cage_marks,_cw_levels,_cw_solve,_cw_free,_cw_version,_malloc,_free
 WEB_LDFLAGS = $(WEB_OPT) -sSINGLE_FILE=1 -sMODULARIZE=1 \
 	      -sEXPORT_NAME=CdokModule -sALLOW_MEMORY_GROWTH=1 \
 	      -sENVIRONMENT=web,worker -sFILESYSTEM=0 \

@@ -178,6 +178,67 @@ Test(frontend, operator_sets_by_name)
 	cr_expect_null(cdok_gen_ops_name(-1));
 }
 
+Test(frontend, box_shape_of_a_size)
+{
+	cdok_gen_params k = params_of('k', 9);
+	cdok_error err;
+	int rows = -1, cols = -1;
+
+	cr_assert_eq(cdok_gen_boxes(&k, &rows, &cols, NULL), CDOK_OK);
+	cr_expect(rows == 3 && cols == 3);
+	k = params_of('s', 12);
+	cr_assert_eq(cdok_gen_boxes(&k, &rows, &cols, NULL), CDOK_OK);
+	cr_expect(rows == 3 && cols == 4, "12: 3 x 4, not %d x %d", rows,
+		  cols);
+	k = params_of('k', 6);
+	cr_assert_eq(cdok_gen_boxes(&k, &rows, &cols, NULL), CDOK_OK);
+	cr_expect(rows == 2 && cols == 3);
+	/* Asked for: kept when it tiles the grid. */
+	k.box_rows = 3;
+	k.box_cols = 2;
+	cr_assert_eq(cdok_gen_boxes(&k, &rows, &cols, NULL), CDOK_OK);
+	cr_expect(rows == 3 && cols == 2);
+	k.box_rows = 2;
+	k.box_cols = 2;
+	memset(&err, 0, sizeof(err));
+	cr_expect_eq(cdok_gen_boxes(&k, &rows, &cols, &err),
+		     CDOK_ERR_INVALID);
+	cr_expect(err.message[0] != '\0');
+	/* A prime size has no boxes. */
+	k = params_of('k', 7);
+	cr_expect_eq(cdok_gen_boxes(&k, &rows, &cols, NULL), CDOK_ERR_INVALID);
+	cr_expect_eq(cdok_gen_boxes(NULL, &rows, &cols, NULL),
+		     CDOK_ERR_INVALID);
+}
+
+Test(frontend, sizes_made_without_a_deadline)
+{
+	cdok_gen_params p = params_of('k', 9);
+
+	cr_expect_eq(cdok_gen_max_size(&p), 25);
+	p = params_of('s', 9);
+	cr_expect_eq(cdok_gen_max_size(&p), 25);
+	p = params_of('c', 9);
+	cr_expect_eq(cdok_gen_max_size(&p), CDOK_MAX_SIZE);
+	p.hide_ops = 1;
+	cr_expect_eq(cdok_gen_max_size(&p), 48);
+	/* A level caps Calcudoku: Easy and Normal 28, the others 32. */
+	p.level = 1;
+	cr_expect_eq(cdok_gen_max_size(&p), 28);
+	p.hide_ops = 0;
+	p.level = 2;
+	cr_expect_eq(cdok_gen_max_size(&p), 32);
+	/* Killer levels are not capped beyond the kind's 25. */
+	p = params_of('k', 9);
+	p.level = 4;
+	cr_expect_eq(cdok_gen_max_size(&p), 25);
+	/* Nylimb has no levels. */
+	p = params_of('n', 9);
+	p.level = 2;
+	cr_expect_eq(cdok_gen_max_size(&p), CDOK_MAX_SIZE);
+	cr_expect_eq(cdok_gen_max_size(NULL), 0);
+}
+
 Test(frontend, difficulty_words)
 {
 	char buf[64];

@@ -4,8 +4,6 @@
 // hints and explanations.  The page keeps only the state of play.
 
 const $ = (id) => document.getElementById(id);
-const KEEN_LEVELS = ["Easy", "Normal", "Hard", "Extreme", "Unreasonable"];
-const SOLO_LEVELS = ["Trivial", "Basic", "Intermediate", "Advanced", "Extreme", "Unreasonable"];
 // Values 10, 11 and 12 are typed as 0, a and b.
 const VALUE_KEYS = { 0: 10, a: 11, b: 12 };
 const valueName = (v) => String(v);
@@ -346,10 +344,7 @@ function buildGrid() {
       return `in the ${clueText(cage, killer)} cage at ${cellName(cage.cells[0])}, ` +
         `${cage.cells.length} ${cage.cells.length === 1 ? "cell" : "cells"}`;
     }
-    if (p.boxRows > 0) {
-      const r = Math.floor(i / n), c = i % n;
-      return `box ${Math.floor(r / p.boxRows) * (n / p.boxCols) + Math.floor(c / p.boxCols) + 1}`;
-    }
+    if (p.boxes[i] >= 0) return `box ${p.boxes[i] + 1}`;
     return "in no cage";
   });
   game.of = of;
@@ -367,9 +362,7 @@ function buildGrid() {
       // Thick lines: cage edges in Calcudoku, box edges in Killer
       // (whose cages are dashed outlines inside the cells).
       const edge = (rr, cc) => rr < 0 || cc < 0 || rr >= n || cc >= n ||
-        (killer ? Math.floor(rr / p.boxRows) !== Math.floor(r / p.boxRows) ||
-                  Math.floor(cc / p.boxCols) !== Math.floor(c / p.boxCols)
-                : of[rr * n + cc] !== of[i]);
+        (killer ? p.boxes[rr * n + cc] !== p.boxes[i] : of[rr * n + cc] !== of[i]);
       if (edge(r - 1, c)) cell.classList.add("bt");
       if (edge(r, c - 1)) cell.classList.add("bl");
       if (r === n - 1 || edge(r + 1, c)) cell.classList.add("bb");
@@ -457,8 +450,7 @@ function refresh() {
   const seen = (i) => {
     const r = Math.floor(i / n), c = i % n;
     return r === cr || c === cc || (game.of[i] >= 0 && game.of[i] === game.of[cur]) ||
-      (p.boxRows > 0 && !p.cages.length && Math.floor(r / p.boxRows) === Math.floor(cr / p.boxRows) &&
-       Math.floor(c / p.boxCols) === Math.floor(cc / p.boxCols));
+      (p.boxRows > 0 && !p.cages.length && p.boxes[i] === p.boxes[cur]);
   };
   const curValue = values[cur];
   cells.forEach((cell, i) => {
@@ -594,8 +586,7 @@ function peers(i) {
   for (let j = 0; j < n * n; j++) {
     if (j === i) continue;
     const rj = Math.floor(j / n), cj = j % n;
-    const box = p.boxRows && Math.floor(rj / p.boxRows) === Math.floor(r / p.boxRows) &&
-      Math.floor(cj / p.boxCols) === Math.floor(c / p.boxCols);
+    const box = p.boxes[j] >= 0 && p.boxes[j] === p.boxes[i];
     const cage = of[i] >= 0 && of[i] === of[j] && p.cages[of[i]].distinct;
     const diag = p.diagonals && ((r === c && rj === cj) || (r + c === n - 1 && rj + cj === n - 1));
     if (rj === r || cj === c || box || cage || diag) out.push(j);
@@ -898,19 +889,12 @@ function kindOptions(kind) {
   return { kind: "calcudoku", hideOps: kind === "hidden", size: +$("new-size").value };
 }
 
-// The levels a size and kind can have, as the library makes them (Keen
-// caps 3 x 3 at Normal; grids up to 2 x 2, and Killer and Sudoku up to
-// 4 x 4, have the first level only).
-function levelsFor(solo, size) {
-  const names = solo ? SOLO_LEVELS : KEEN_LEVELS;
-  const top = size <= 2 || (solo && size <= 4) ? 0 : size === 3 ? 1 : names.length - 1;
-  return names.slice(0, top + 1);
-}
-
 function fillLevels() {
+  if (!engine) return;
   const o = kindOptions($("new-kind").value);
   const solo = o.kind !== "calcudoku";
-  const names = levelsFor(solo, o.size);
+  // The levels the kind and size can have: the library's.
+  const names = engine.levels(o.kind === "sudoku" ? 2 : solo ? 1 : 0, o.size);
   const keep = $("new-level").value;
   $("new-level").replaceChildren(...names.map((name) => {
     const opt = document.createElement("option");
@@ -1079,7 +1063,7 @@ function puzzleSvg(values) {
     add("line", { x1: X(i), y1: X(0), x2: X(i), y2: X(n), stroke: "#000", "stroke-width": 0.6 });
   }
   const thick = (r, c, r2, c2) => killer
-    ? Math.floor(r / p.boxRows) !== Math.floor(r2 / p.boxRows) || Math.floor(c / p.boxCols) !== Math.floor(c2 / p.boxCols)
+    ? p.boxes[r * n + c] !== p.boxes[r2 * n + c2]
     : of[r * n + c] !== of[r2 * n + c2];
   for (let r = 0; r < n; r++)
     for (let c = 0; c < n; c++) {

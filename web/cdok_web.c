@@ -295,6 +295,11 @@ static void put_model(struct buf *b, const cdok_puzzle *p)
 		put(b, i ? "," : "");
 		put_str(b, cdok_level_name(scale, i));
 	}
+	/* Each cell's box (-1: none), by the library's geometry, so that
+	 * the page divides nothing out itself. */
+	put(b, "],\"boxes\":[");
+	for (int c = 0; c < n * n; c++)
+		putf(b, "%s%d", c ? "," : "", cdok_puzzle_box_of(p, c));
 	put(b, "],\"givens\":[");
 	for (int c = 0; c < n * n; c++)
 		putf(b, "%s%d", c ? "," : "", cdok_puzzle_given(p, c));
@@ -419,52 +424,28 @@ CW_EXPORT char *cw_read(const char *text)
 
 /* ---- generate, as `cdok generate` does ---- */
 
-/* The operator sets of --ops by name, or the characters themselves. */
-static int parse_ops(const char *s, unsigned *ops)
+/* The levels puzzles of a kind (0 Calcudoku, 1 Killer, 2 plain Sudoku,
+ * as cw_generate takes it) and size can have, easiest first, as the
+ * library makes them (cdok_gen_top_level): "levels", their names. */
+CW_EXPORT char *cw_levels(int kind, int size);
+CW_EXPORT char *cw_levels(int kind, int size)
 {
-	unsigned set = 0;
+	cdok_gen_params par;
+	struct buf b = { 0 };
+	int top;
 
-	if (!s || !*s || !strcmp(s, "all")) {
-		*ops = CDOK_GEN_ALL_OPS;
-		return 1;
+	cdok_gen_params_init(&par);
+	par.size = size;
+	par.killer = kind == 1;
+	par.sudoku = kind == 2;
+	top = cdok_gen_top_level(&par);
+	put(&b, "{\"ok\":true,\"levels\":[");
+	for (int i = 0; i <= top; i++) {
+		put(&b, i ? "," : "");
+		put_str(&b, cdok_level_name(cdok_gen_scale(&par), i));
 	}
-	if (!strcmp(s, "mul")) {
-		*ops = CDOK_GEN_MUL;
-		return 1;
-	}
-	if (!strcmp(s, "add")) {
-		*ops = CDOK_GEN_ADD;
-		return 1;
-	}
-	if (!strcmp(s, "addsub")) {
-		*ops = CDOK_GEN_ADD | CDOK_GEN_SUB;
-		return 1;
-	}
-	for (; *s; s++) {
-		const char *at = strchr("+-*/", *s);
-
-		if (!at)
-			return 0;
-		set |= 1u << (at - "+-*/");
-	}
-	if (!(set & (CDOK_GEN_ADD | CDOK_GEN_MUL)))
-		return 0;
-	*ops = set;
-	return 1;
-}
-
-/* Hardening rounds for a level, as the program gives them (cli/
- * cmd_generate.c, LEVEL_ROUNDS). */
-#define LEVEL_ROUNDS 10
-
-/* The level `cdok generate` makes when none is named (cli/
- * cmd_generate.c, default_level): Basic for Killer Sudoku and Sudoku up
- * to 9 x 9 (Trivial up to 4 x 4), every level otherwise (-1). */
-static int default_level(int size, int solo)
-{
-	if (!solo || size > 9)
-		return -1;
-	return size <= 4 ? 0 : 1;
+	put(&b, "]}");
+	return finish(&b);
 }
 
 /* Make the puzzle `cdok -s SIZE [--killer | --sudoku] [--boxes RxC]
@@ -482,7 +463,6 @@ CW_EXPORT char *cw_generate(int size, const char *level, const char *ops,
 			    int hide_ops)
 {
 	int killer = kind == 1, sudoku = kind == 2;
-	cdok_scale scale = kind ? CDOK_SCALE_KILLER : CDOK_SCALE_CALCUDOKU;
 	cdok_gen_params par;
 	cdok_gen_result res;
 	cdok_puzzle *p = NULL;
@@ -492,61 +472,58 @@ CW_EXPORT char *cw_generate(int size, const char *level, const char *ops,
 	char msg[256], line[128], *end;
 	char *spec, *drawing;
 	uint64_t seed;
-	int lvl = -1, top, *solution;
+	int lvl, *solution;
 
-	if (size < 1 || size > CDOK_MAX_SIZE || (kind && size > 25) ||
-	    (hide_ops && size > 48))
-		return fail_doc("this page makes puzzles of 1 x 1 to 63 x 63 "
-				"(Killer and Sudoku: up to 25 x 25, hidden "
-				"operators: up to 48 x 48)", 0, 0);
+	cdok_gen_params_init(&par);
+	par.size = size;
+	par.killer = killer;
+	par.sudoku = sudoku;
+	par.hide_ops = !kind && hide_ops;
+	/* The sizes the program makes without --timeout (cdok_gen_max_size):
+	 * a page has no deadline to give. */
+	if (size < 1 || size > cdok_gen_max_size(&par)) {
+		cdok_gen_params k, h;
+
+		cdok_gen_params_init(&k);
+		cdok_gen_params_init(&h);
+		k.killer = h.hide_ops = 1;
+		snprintf(msg, sizeof(msg), "this page makes puzzles of 1 x 1 "
+			 "to %d x %d (Killer and Sudoku: up to %d x %d, hidden "
+			 "operators: up to %d x %d)", CDOK_MAX_SIZE,
+			 CDOK_MAX_SIZE, cdok_gen_max_size(&k),
+			 cdok_gen_max_size(&k), cdok_gen_max_size(&h),
+			 cdok_gen_max_size(&h));
+		return fail_doc(msg, 0, 0);
+	}
 	seed = strtoull(seed_text ? seed_text : "", &end, 10);
 	if (!seed_text || !*seed_text || *end)
 		return fail_doc("the seed must be a whole number", 0, 0);
-	cdok_gen_params_init(&par);
-	par.size = size;
 	if (kind) {
-		par.killer = killer;
-		par.sudoku = sudoku;
 		par.box_rows = box_rows;
 		par.box_cols = box_cols;
 	} else {
-		if (!parse_ops(ops, &par.ops))
+		if (ops && *ops && cdok_gen_ops_find(ops, &par.ops) != CDOK_OK)
 			return fail_doc("the operators must be all, mul, add, "
 					"addsub, or some of + - * / with + "
 					"or *", 0, 0);
 		par.two_cell = two_cell != 0;
-		par.hide_ops = hide_ops != 0;
 	}
-	par.score = cdok_grade_score;
-	if (!(level && *level) && default_level(size, kind) >= 0) {
-		par.level = default_level(size, kind);
-		par.score = NULL;
-		par.iterations = LEVEL_ROUNDS;
-	} else if (level && *level) {
-		lvl = cdok_level_find(scale, level);
+	/* The level and rounds as the program has them, from the library:
+	 * the level made when none is named, the levels that occur at the
+	 * size, the hardening rounds. */
+	if (level && *level) {
+		lvl = cdok_level_find(cdok_gen_scale(&par), level);
 		if (lvl < 0) {
 			snprintf(msg, sizeof(msg), "no level '%s' on this "
 				 "scale", level);
 			return fail_doc(msg, 0, 0);
 		}
-		/* The levels that occur at a size, as the program has
-		 * them: Keen caps 3 x 3 at Normal. */
-		top = cdok_level_count(scale) - 1;
-		if (size <= 2 || (kind && size <= 4))
-			top = 0;
-		else if (size == 3)
-			top = 1;
-		if (lvl > top) {
-			snprintf(msg, sizeof(msg), "there are no %s puzzles of "
-				 "size %d x %d: %s is the hardest level at "
-				 "that size", cdok_level_name(scale, lvl), size,
-				 size, cdok_level_name(scale, top));
-			return fail_doc(msg, 0, 0);
-		}
-		par.level = lvl;
-		par.score = NULL;
-		par.iterations = LEVEL_ROUNDS;
+	} else {
+		lvl = cdok_gen_default_level(&par);
 	}
+	memset(&err, 0, sizeof(err));
+	if (cdok_gen_set_level(&par, lvl, -1, &err) != CDOK_OK)
+		return fail_doc(err.message, 0, 0);
 	solution = malloc(sizeof(int) * (size_t)(size * size));
 	if (!solution)
 		return fail_doc("out of memory", 0, 0);
@@ -562,16 +539,10 @@ CW_EXPORT char *cw_generate(int size, const char *level, const char *ops,
 	 * blank line and the difficulty. */
 	spec = written(p, "spec", NULL);
 	drawing = written(p, "ascii", NULL);
-	scale = cdok_puzzle_scale(p);
-	if (scale != CDOK_SCALE_NONE && res.score >= CDOK_SCORE_SPAN)
-		snprintf(line, sizeof(line), "Difficulty: %" PRIu64 " (%s, "
-			 "score %" PRIu64 ")\n", res.score,
-			 cdok_level_name(scale, (int)(res.score /
-						      CDOK_SCORE_SPAN) - 1),
-			 res.score % CDOK_SCORE_SPAN);
-	else
-		snprintf(line, sizeof(line), "Difficulty: %" PRIu64 "\n",
-			 res.score);
+	memcpy(line, "Difficulty: ", 12);
+	cdok_difficulty_describe(cdok_puzzle_scale(p), res.score, line + 12,
+				 sizeof(line) - 13);
+	strcat(line, "\n");
 	put_puzzle_doc(&b, p, NULL, solution);
 	/* put_puzzle_doc ends the object: reopen it for the rest. */
 	if (!b.failed && b.len && b.p[b.len - 1] == '}')
@@ -775,12 +746,14 @@ static void put_problem_cells(struct buf *b, const cdok_puzzle *p,
 				     i * n + pr->column);
 		break;
 	case CDOK_PROBLEM_BOX: {
-		int bc = cdok_puzzle_box_cols(p);
+		/* Bit i: the box's i-th cell in reading order; the box is the
+		 * one its first cell is in, by the library's geometry. */
+		int box = cdok_puzzle_box_of(p, pr->row * n + pr->column);
 
-		for (int i = 0; i < n && bc; i++)
-			if (pr->where >> i & 1)
-				CELL((pr->row + i / bc) * n + pr->column +
-				     i % bc);
+		for (int c = 0, i = 0; c < n * n && box >= 0; c++)
+			if (cdok_puzzle_box_of(p, c) == box)
+				if (pr->where >> i++ & 1)
+					CELL(c);
 		break;
 	}
 	case CDOK_PROBLEM_DIAGONAL:
@@ -974,215 +947,180 @@ CW_EXPORT const char *cw_version(void)
 
 /* ---- what a cage can hold ---- */
 
-/* The most fillings cw_combos tries before it gives up listing. */
-#define COMBO_TRIES 2000000
-
-struct combos {
-	const cdok_puzzle *p;
-	int cage, m, n;
-	const int *cells;
-	int *values;          /* the grid: the cage's cells, the rest empty */
-	long tries, limit;    /* fillings tried, and at most */
-	int (*sets)[CDOK_MAX_SIZE]; /* each set found, sorted */
-	int nsets, cap;
-	uint64_t *allowed;    /* NULL, or per cage cell the values seen */
-	int failed;
-};
-
-/* Whether the cage's filling meets its clue, by the library's checker:
- * the cage's arithmetic is checked once all its cells are filled. */
-static int cage_ok(struct combos *c)
-{
-	cdok_problem *pr = NULL;
-	int count = 0, ok = 1;
-
-	if (cdok_check(c->p, c->values, &pr, &count, NULL) != CDOK_OK) {
-		c->failed = 1;
-		return 0;
-	}
-	for (int i = 0; i < count; i++)
-		if ((pr[i].kind == CDOK_PROBLEM_CAGE ||
-		     pr[i].kind == CDOK_PROBLEM_CAGE_REPEAT ||
-		     pr[i].kind == CDOK_PROBLEM_GIVEN) && (pr[i].cage == c->cage ||
-		     pr[i].kind == CDOK_PROBLEM_GIVEN))
-			ok = 0;
-	cdok_free(pr);
-	return ok;
-}
-
-static int by_int(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-
-	return (x > y) - (x < y);
-}
-
-static void keep_set(struct combos *c)
-{
-	int set[CDOK_MAX_SIZE];
-
-	for (int i = 0; i < c->m; i++)
-		set[i] = c->values[c->cells[i]];
-	qsort(set, (size_t)c->m, sizeof(int), by_int);
-	for (int s = 0; s < c->nsets; s++)
-		if (!memcmp(c->sets[s], set, sizeof(int) * (size_t)c->m))
-			return;
-	if (c->nsets == c->cap) {
-		int cap = c->cap ? c->cap * 2 : 16;
-		void *q = realloc(c->sets, sizeof(*c->sets) * (size_t)cap);
-
-		if (!q) {
-			c->failed = 1;
-			return;
-		}
-		c->sets = q;
-		c->cap = cap;
-	}
-	memcpy(c->sets[c->nsets++], set, sizeof(int) * (size_t)c->m);
-}
-
-/* Fill the cage's cells from the i-th on, keeping values apart in a
- * row, a column, a box and a cage whose values must differ. */
-static void fill(struct combos *c, int i)
-{
-	int cell, given;
-
-	if (c->failed || c->tries > c->limit)
-		return;
-	if (i == c->m) {
-		c->tries++;
-		if (cage_ok(c)) {
-			if (c->allowed)
-				for (int k = 0; k < c->m; k++)
-					c->allowed[k] |= (uint64_t)1 <<
-						c->values[c->cells[k]];
-			else
-				keep_set(c);
-		}
-		return;
-	}
-	cell = c->cells[i];
-	given = cdok_puzzle_given(c->p, cell);
-	for (int v = 1; v <= c->n; v++) {
-		int clash = given != CDOK_NONE && v != given;
-
-		for (int j = 0; j < i && !clash; j++) {
-			int other = c->cells[j];
-			int br = cdok_puzzle_box_rows(c->p);
-			int bc = cdok_puzzle_box_cols(c->p);
-			int same_box = br && (cell / c->n) / br ==
-				       (other / c->n) / br &&
-				       (cell % c->n) / bc == (other % c->n) / bc;
-
-			if (c->values[other] == v &&
-			    (cell / c->n == other / c->n ||
-			     cell % c->n == other % c->n || same_box ||
-			     cdok_cage_distinct(c->p, c->cage)))
-				clash = 1;
-		}
-		if (clash)
-			continue;
-		c->values[cell] = v;
-		fill(c, i + 1);
-	}
-	c->values[cell] = CDOK_NONE;
-}
-
 /* The sets of values the cage holding a cell can take by its clue
- * alone (values kept apart in its rows, columns and boxes): "combos", a
- * list of sorted lists, and "complete": false when there were too many
- * fillings to try them all.  Not for Nylimb puzzles. */
+ * alone (values kept apart in its rows, columns and boxes), as the
+ * library lists them (cdok_cage_combinations): "combos", a list of
+ * sorted lists in increasing order, and "complete": false when there
+ * were too many layouts to list them all.  Not for Nylimb puzzles. */
 CW_EXPORT char *cw_combos(const char *puzzle, int cell);
 CW_EXPORT char *cw_combos(const char *puzzle, int cell)
 {
-	struct combos c;
 	cdok_error err;
 	cdok_puzzle *p;
 	struct buf b = { 0 };
-	int nn;
+	int cage, m, *sets = NULL, nsets = 0, complete = 0;
 
 	if (read_puzzle(puzzle ? puzzle : "", &p, NULL, &err) != CDOK_OK)
 		return fail_err(&err);
-	memset(&c, 0, sizeof(c));
-	c.p = p;
-	c.n = cdok_puzzle_size(p);
-	nn = c.n * c.n;
-	if (cell < 0 || cell >= nn || cdok_puzzle_cage_of(p, cell) < 0 ||
+	if (cell < 0 || cell >= cdok_puzzle_size(p) * cdok_puzzle_size(p) ||
+	    cdok_puzzle_cage_of(p, cell) < 0 ||
 	    (cdok_puzzle_rules(p) & CDOK_RULE_NYLIMB)) {
 		cdok_puzzle_free(p);
 		return fail_doc("this cell is in no cage", 0, 0);
 	}
-	c.cage = cdok_puzzle_cage_of(p, cell);
-	c.m = cdok_cage_size(p, c.cage);
-	c.cells = cdok_cage_cells(p, c.cage);
-	c.limit = COMBO_TRIES;
-	c.values = malloc(sizeof(int) * (size_t)nn);
-	if (!c.values) {
+	cage = cdok_puzzle_cage_of(p, cell);
+	m = cdok_cage_size(p, cage);
+	memset(&err, 0, sizeof(err));
+	if (cdok_cage_combinations(p, cage, &sets, &nsets, &complete,
+				   &err) != CDOK_OK) {
 		cdok_puzzle_free(p);
-		return fail_doc("out of memory", 0, 0);
+		return fail_err(&err);
 	}
-	for (int i = 0; i < nn; i++)
-		c.values[i] = CDOK_NONE;
-	fill(&c, 0);
-	if (!c.failed) {
-		putf(&b, "{\"ok\":true,\"complete\":%s,\"cells\":",
-		     c.tries > c.limit ? "false" : "true");
-		put_ints(&b, c.cells, c.m);
-		put(&b, ",\"combos\":[");
-		for (int s = 0; s < c.nsets; s++) {
-			put(&b, s ? "," : "");
-			put_ints(&b, c.sets[s], c.m);
-		}
-		put(&b, "]}");
+	putf(&b, "{\"ok\":true,\"complete\":%s,\"cells\":",
+	     complete ? "true" : "false");
+	put_ints(&b, cdok_cage_cells(p, cage), m);
+	put(&b, ",\"combos\":[");
+	for (int s = 0; s < nsets; s++) {
+		put(&b, s ? "," : "");
+		put_ints(&b, sets + (size_t)s * (size_t)m, m);
 	}
-	free(c.values);
-	free(c.sets);
+	put(&b, "]}");
+	cdok_free(sets);
 	cdok_puzzle_free(p);
-	if (c.failed) {
-		free(b.p);
-		return fail_doc("out of memory", 0, 0);
-	}
 	return finish(&b);
 }
 
-/* The most fillings of one cage cw_cage_marks tries: a first hint
- * stays quick, and a larger cage keeps what its cells' lines leave. */
-#define MARK_TRIES 20000
+/* The most steps cw_cage_marks spends laying out one cage's sets: a
+ * first hint stays quick, and a cage past it keeps what its cells'
+ * lines leave. */
+#define MARK_STEPS 200000L
+
+/* Where a cage's sets can go: each set of the library's is the values
+ * of some fitting layout, and any arrangement of it that keeps values
+ * apart where the grid says, and givens in place, fits the clue too
+ * (a clue is a sum, product, difference or quotient of the values
+ * whatever their order). */
+struct layouts {
+	const cdok_puzzle *p;
+	int m;
+	const int *cells;
+	const int *set;          /* m values, ascending */
+	uint64_t apart[64];      /* per cell: the cage cells it must differ from */
+	int vals[64];
+	long steps;
+};
+
+/* Lay the set out from cell k on, the values of the unused bit clear,
+ * cell at holding v; true at the first layout that fits (in vals). */
+static int lay_out(struct layouts *l, int k, uint64_t used, int at, int v)
+{
+	int given;
+
+	if (k == l->m)
+		return 1;
+	if (++l->steps > MARK_STEPS)
+		return 0;
+	given = cdok_puzzle_given(l->p, l->cells[k]);
+	for (int j = 0; j < l->m; j++) {
+		int x = l->set[j], clash = 0;
+
+		/* Equal values are one choice: take the first unused. */
+		if (used >> j & 1 || (j && l->set[j - 1] == x &&
+				      !(used >> (j - 1) & 1)))
+			continue;
+		if ((k == at && x != v) || (given != CDOK_NONE && x != given))
+			continue;
+		for (int q = 0; q < k && !clash; q++)
+			clash = (l->apart[k] >> q & 1) && l->vals[q] == x;
+		if (clash)
+			continue;
+		l->vals[k] = x;
+		if (lay_out(l, k + 1, used | (uint64_t)1 << j, at, v))
+			return 1;
+	}
+	return 0;
+}
+
+/* The values each of the cage's cells takes in some fitting layout,
+ * into allowed (one set per cage cell); false when the cage has too
+ * many layouts to tell (allowed then means nothing). */
+static int cage_allowed(const cdok_puzzle *p, int cage, uint64_t *allowed,
+			int *peers, int *nomem)
+{
+	struct layouts l;
+	cdok_error err;
+	cdok_status st;
+	int *sets = NULL, nsets = 0, complete = 0;
+
+	memset(&l, 0, sizeof(l));
+	l.p = p;
+	l.m = cdok_cage_size(p, cage);
+	l.cells = cdok_cage_cells(p, cage);
+	memset(&err, 0, sizeof(err));
+	st = cdok_cage_combinations(p, cage, &sets, &nsets, &complete, &err);
+	if (st != CDOK_OK || !complete) {
+		*nomem = st == CDOK_ERR_NOMEM;
+		cdok_free(sets);
+		return 0;
+	}
+	for (int i = 0; i < l.m; i++) {
+		int np = cdok_puzzle_peers(p, l.cells[i], peers);
+
+		allowed[i] = 0;
+		for (int j = 0; j < l.m; j++) {
+			int peer = cdok_cage_distinct(p, cage) && j != i;
+
+			for (int k = 0; k < np && !peer; k++)
+				peer = peers[k] == l.cells[j];
+			l.apart[i] |= (uint64_t)peer << j;
+		}
+	}
+	for (int s = 0; s < nsets && l.steps <= MARK_STEPS; s++) {
+		l.set = sets + (size_t)s * (size_t)l.m;
+		for (int i = 0; i < l.m; i++)
+			for (int j = 0; j < l.m; j++) {
+				int v = l.set[j];
+
+				if (allowed[i] >> v & 1 ||
+				    !lay_out(&l, 0, 0, i, v))
+					continue;
+				for (int k = 0; k < l.m; k++)
+					allowed[k] |= (uint64_t)1 << l.vals[k];
+			}
+	}
+	cdok_free(sets);
+	return l.steps <= MARK_STEPS;
+}
 
 /* The pencil marks of a first hint on a grid without them: for every
- * empty cell, the values its cage's clue allows there (every filling of
- * the cage that meets the clue, values kept apart in rows, columns,
- * boxes and a cage whose values differ, with the givens), less the
- * values of the filled cells that see it.  values as cw_hint takes
- * them.  A cage too large to try every filling (MARK_TRIES) or a cell
+ * empty cell, the values its cage's clue allows there (every layout of
+ * the cage's sets, values kept apart in rows, columns, boxes and a cage
+ * whose values differ, with the givens), less the values of the filled
+ * cells that see it.  values as cw_hint takes them.  A cage too large
+ * to lay out (the library's listing stopped, or MARK_STEPS) or a cell
  * in no cage keeps every value the filled cells leave.  "candidates":
  * size*size sets (bit v for value v), 0 for a filled cell. */
 CW_EXPORT char *cw_cage_marks(const char *puzzle, const char *values);
 CW_EXPORT char *cw_cage_marks(const char *puzzle, const char *values)
 {
-	struct combos c;
 	cdok_error err;
 	cdok_puzzle *p;
 	struct buf b = { 0 };
-	uint64_t *out = NULL, *allowed = NULL;
-	int nn, *v = NULL, failed = 0;
+	uint64_t *out = NULL, allowed[64];
+	int n, nn, *v = NULL, *peers = NULL, failed = 0;
 
 	if (read_puzzle(puzzle ? puzzle : "", &p, NULL, &err) != CDOK_OK)
 		return fail_err(&err);
-	memset(&c, 0, sizeof(c));
-	c.p = p;
-	c.n = cdok_puzzle_size(p);
-	nn = c.n * c.n;
+	n = cdok_puzzle_size(p);
+	nn = n * n;
 	if (cdok_puzzle_rules(p) & CDOK_RULE_NYLIMB) {
 		cdok_puzzle_free(p);
 		return fail_doc("Nylimb cages are not pencilled in", 0, 0);
 	}
-	c.values = malloc(sizeof(int) * (size_t)nn);
 	v = malloc(sizeof(int) * (size_t)nn);
 	out = malloc(sizeof(uint64_t) * (size_t)nn);
-	allowed = malloc(sizeof(uint64_t) * (size_t)nn);
-	c.limit = MARK_TRIES;
-	if (!c.values || !v || !out || !allowed) {
+	peers = malloc(sizeof(int) * 4 * (size_t)n);
+	if (!v || !out || !peers) {
 		failed = 1;
 		goto done;
 	}
@@ -1194,20 +1132,12 @@ CW_EXPORT char *cw_cage_marks(const char *puzzle, const char *values)
 	 * grid without marks). */
 	cdok_state_candidates(p, v, NULL, out);
 	for (int k = 0; k < cdok_puzzle_cage_count(p) && !failed; k++) {
-		c.cage = k;
-		c.m = cdok_cage_size(p, k);
-		c.cells = cdok_cage_cells(p, k);
-		c.tries = 0;
-		c.allowed = allowed;
-		memset(allowed, 0, sizeof(uint64_t) * (size_t)c.m);
-		for (int i = 0; i < nn; i++)
-			c.values[i] = CDOK_NONE;
-		fill(&c, 0);
-		failed = c.failed;
-		if (c.tries > c.limit)
+		const int *cells = cdok_cage_cells(p, k);
+
+		if (!cage_allowed(p, k, allowed, peers, &failed))
 			continue;
-		for (int i = 0; i < c.m; i++)
-			out[c.cells[i]] &= allowed[i];
+		for (int i = 0; i < cdok_cage_size(p, k); i++)
+			out[cells[i]] &= allowed[i];
 	}
 	if (!failed) {
 		put(&b, "{\"ok\":true,\"candidates\":[");
@@ -1217,10 +1147,9 @@ CW_EXPORT char *cw_cage_marks(const char *puzzle, const char *values)
 		put(&b, "]}");
 	}
 done:
-	free(c.values);
 	free(v);
 	free(out);
-	free(allowed);
+	free(peers);
 	cdok_puzzle_free(p);
 	if (failed) {
 		free(b.p);

@@ -38,6 +38,9 @@ function cdokEngine(M) {
       call("cw_check", [S, S, S, S], [spec, csv(solution), csv(values), csv(marks)]),
     explain: (spec, solution, brief) => call("cw_explain", [S, S, N], [spec, csv(solution), brief ? 1 : 0]),
     combos: (spec, cell) => call("cw_combos", [S, N], [spec, cell]),
+    // The level names a kind (0 Calcudoku, 1 Killer, 2 Sudoku) and size
+    // can have, easiest first.
+    levels: (kind, size) => call("cw_levels", [N, N], [kind, size]).levels,
     solve: (text) => call("cw_solve", [S], [text]),
     // For bench/web.js: the mean time of one cw_solve on a text, over
     // reps calls straight into the module (no string copies, no JSON

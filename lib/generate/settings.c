@@ -1,9 +1,10 @@
 /* settings.c -- what a front end asks before it generates (include/cdok.h,
  * "Front ends ask"): the scale and levels of a kind and size, the level
- * made when none is named, the hardening rounds, the operator sets by
- * name and the words of a difficulty.  The program, the Python package
- * and the page each decided these once; here they are decided for all
- * three, so a seed makes the same puzzle in each.
+ * made when none is named, the box shape, the sizes made without a
+ * deadline, the hardening rounds, the operator sets by name and the
+ * words of a difficulty.  The program, the Python package and the page
+ * each decided these once; here they are decided for all three, so a
+ * seed makes the same puzzle in each.
  */
 #include <stdio.h>
 #include <string.h>
@@ -52,6 +53,58 @@ int cdok_gen_top_level(const cdok_gen_params *params)
 	if (params->size == 3)
 		return 1;
 	return cdok_level_count(scale) - 1;
+}
+
+/* The largest Killer grid made in reasonable time: 25 x 25 takes 4 to
+ * 11 s; 26 x 26 did not finish in 60 s, 30 x 30 and 36 x 36 not in
+ * 90 s. */
+#define KILLER_GEN_MAX 25
+
+/* The largest plain Sudoku: a 25 x 25 took 24 s on a loaded machine (two
+ * cores shared by a dozen processes), while 36 x 36 was not done in
+ * 120 s there: each step's uniqueness check is bounded (sudoku.c), but
+ * a 36 x 36 grid has 648 steps of them, each over 1,296 cells. */
+#define SUDOKU_GEN_MAX 25
+
+/* The largest grid with hidden operators: 48 x 48 took 38 s on that
+ * machine, 56 x 56 and 63 x 63 were not done in 70 s (every cage may be
+ * any operation, so each uniqueness check searches far more). */
+#define HIDDEN_GEN_MAX 48
+
+/* The largest Calcudoku grid made to a level: Easy and Normal up to
+ * 28 x 28 (a 32 x 32 Normal took 61 s of CPU with seed 2, Easy 53 s),
+ * the others up to 32 x 32; above, any level can take minutes (48 x 48
+ * Extreme and Unreasonable, 63 x 63 Hard with seed 2, 40 x 40 Easy and
+ * 63 x 63 Normal with seed 1 were not done in 60 s; bench/RESULTS.md,
+ * "Where each level is made"). */
+#define LEVEL_GEN_MAX(level) ((level) <= 1 ? 28 : 32)
+
+int cdok_gen_max_size(const cdok_gen_params *params)
+{
+	int cap = CDOK_MAX_SIZE;
+
+	if (!params)
+		return 0;
+	if (params->killer)
+		return KILLER_GEN_MAX;
+	if (params->sudoku)
+		return SUDOKU_GEN_MAX;
+	if (params->hide_ops)
+		cap = HIDDEN_GEN_MAX;
+	if (params->level >= 0 &&
+	    cdok_gen_scale(params) == CDOK_SCALE_CALCUDOKU &&
+	    LEVEL_GEN_MAX(params->level) < cap)
+		cap = LEVEL_GEN_MAX(params->level);
+	return cap;
+}
+
+cdok_status cdok_gen_boxes(const cdok_gen_params *params, int *rows,
+			   int *cols, cdok_error *err)
+{
+	*rows = *cols = 0;
+	if (!params)
+		return cdki_fail(err, CDOK_ERR_INVALID, 0, 0, "no parameters");
+	return cdki_gen_box_shape(params, rows, cols, err);
 }
 
 int cdok_gen_default_level(const cdok_gen_params *params)

@@ -197,9 +197,14 @@ class Problem:
             return tuple((b, b if column == 0 else n - 1 - b)
                          for b in bits)
         if kind == "box":
-            box_cols = puzzle.boxes[1]
-            return tuple((row + b // box_cols, column + b % box_cols)
-                         for b in bits)
+            # Bit i: the box's i-th cell in reading order; the box is
+            # the one its first cell is in, by the library's geometry.
+            n = puzzle.size
+            box_map = puzzle._model.box_map()
+            box = box_map[row * n + column]
+            cells = [c for c in range(n * n) if box_map[c] == box]
+            return tuple(divmod(cells[b], n) for b in bits
+                         if b < len(cells))
         cells = puzzle.cages[self.cage].cells
         if kind == "cage":
             return cells

@@ -302,6 +302,27 @@ static PyObject *model_givens(PyObject *self, PyObject *unused)
 	return list;
 }
 
+/* box_map() -> list of size*size ints: each cell's box, -1 without
+ * boxes (the library's geometry, cdok_puzzle_box_of) */
+static PyObject *model_box_map(PyObject *self, PyObject *unused)
+{
+	const cdok_puzzle *p = puzzle_of(self);
+	int n = cdok_puzzle_size(p) * cdok_puzzle_size(p);
+	PyObject *list = PyList_New(n);
+
+	(void)unused;
+	for (int i = 0; list && i < n; i++) {
+		PyObject *x = PyLong_FromLong(cdok_puzzle_box_of(p, i));
+
+		if (!x) {
+			Py_CLEAR(list);
+			break;
+		}
+		PyList_SET_ITEM(list, i, x);
+	}
+	return list;
+}
+
 /* cages() -> list of (op, target, cells, label, distinct), cells a tuple
  * of flat indexes in reading order */
 static PyObject *model_cages(PyObject *self, PyObject *unused)
@@ -454,6 +475,8 @@ static PyMethodDef model_methods[] = {
 	 "givens() -> list of size*size int | None"},
 	{"cages", model_cages, METH_NOARGS,
 	 "cages() -> list of (op, target, cells, label, distinct)"},
+	{"box_map", model_box_map, METH_NOARGS,
+	 "box_map() -> list of size*size int (each cell's box, -1: none)"},
 	{"write", (PyCFunction)(void (*)(void))model_write, METH_FASTCALL,
 	 "write(format, values) -> str | bytes"},
 	{"check", model_check, METH_O,
