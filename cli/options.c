@@ -185,28 +185,31 @@ static int parse_output(struct cli_options *opt, const char *arg,
 	return CLI_PARSE_RUN;
 }
 
-static int parse_from(struct cli_options *opt, const char *arg,
-		      const char *typed)
+/* --from and --to: *slot gets the format named by arg (reading or
+ * writing). */
+static int parse_format_option(const cdok_format **slot, const char *arg,
+			       bool reading)
 {
 	bool missing = false;
 
-	(void)typed;
-	opt->from = parse_format(arg, true, &missing);
-	if (opt->from)
+	*slot = parse_format(arg, reading, &missing);
+	if (*slot)
 		return CLI_PARSE_RUN;
 	return missing ? CLI_PARSE_MISSING : CLI_PARSE_ERROR;
+}
+
+static int parse_from(struct cli_options *opt, const char *arg,
+		      const char *typed)
+{
+	(void)typed;
+	return parse_format_option(&opt->from, arg, true);
 }
 
 static int parse_to(struct cli_options *opt, const char *arg,
 		    const char *typed)
 {
-	bool missing = false;
-
 	(void)typed;
-	opt->to = parse_format(arg, false, &missing);
-	if (opt->to)
-		return CLI_PARSE_RUN;
-	return missing ? CLI_PARSE_MISSING : CLI_PARSE_ERROR;
+	return parse_format_option(&opt->to, arg, false);
 }
 
 static int parse_timeout(struct cli_options *opt, const char *arg,
