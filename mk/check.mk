@@ -32,8 +32,19 @@ CHECK_MAKE = $(MAKE) --no-print-directory \
 # UndefinedBehaviorSanitizer; any report fails the run.
 # LeakSanitizer is on too; tests/lsan.supp silences leaks inside
 # libcriterion itself (not ours).
+# The same objects serve the allocation sweep (-DCDOK_ALLOC_TEST: its
+# hook is weak, so the tests and cdok never fail an allocation) and the
+# replay of the fuzz targets' seeds: one compile of the library for the
+# three, instead of three.
 ASAN_SAN = -fsanitize=address,undefined -fno-sanitize-recover=all \
-	   -fno-omit-frame-pointer -DCDOK_DEBUG
+	   -fno-omit-frame-pointer -DCDOK_DEBUG -DCDOK_ALLOC_TEST
+ASAN_BUILD = build/asan
+ASAN_MAKE = $(CHECK_MAKE) WERROR=-Werror BUILD=$(ASAN_BUILD) CC=clang \
+	    OPT=-O1 SAN='$(ASAN_SAN)'
+# The fuzz targets linked against the sanitizer build's archives
+# (mk/fuzz.mk, FUZZ_LIBS): replaying needs no coverage instrumentation.
+ASAN_FUZZ = FUZZ_BUILD=$(ASAN_BUILD)/fuzz \
+	    FUZZ_LIBS='$$(OPT_LIB_ARCHIVES) $$(BUILD)/libcdok.a'
 
 # Every name the archives export is prefixed (tests/names.sh), and no
 # file or function in lib/, cli/ or python/src is too long
@@ -46,23 +57,22 @@ check-names: $(NAMES_LIBS)
 
 test-asan:
 	LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
-	$(MAKE) --no-print-directory BUILD=build/asan CC=clang OPT=-O1 \
+	$(MAKE) --no-print-directory BUILD=$(ASAN_BUILD) CC=clang OPT=-O1 \
 		SAN='$(ASAN_SAN)' test
 
 # One step after another, even under make -j, so that the test runner's
 # summary line stays the last thing printed.
 check:
 	$(CHECK_MAKE) WERROR=-Werror check-names
-	$(CHECK_MAKE) WERROR=-Werror FUZZ_REPLAY_EVERY=4 fuzz-replay
-	$(CHECK_MAKE) WERROR=-Werror test-alloc-short
+	$(ASAN_MAKE) $(ASAN_FUZZ) FUZZ_REPLAY_EVERY=4 fuzz-replay
+	$(MAKE) --no-print-directory test-alloc-short
 	$(CHECK_MAKE) WERROR=-Werror install-check
 	$(CHECK_MAKE) WERROR=-Werror readme-examples
 	$(CHECK_MAKE) WERROR=-Werror python-test
 	$(CHECK_MAKE) WERROR=-Werror web-check
 	$(CHECK_MAKE) WERROR=-Werror $(BUILD)/cdok $(BUILD)/cdok-tests
 	$(MAKE) --no-print-directory WERROR=-Werror TEST_JOBS=$(CHECK_JOBS) test
-	$(CHECK_MAKE) WERROR=-Werror BUILD=build/asan CC=clang OPT=-O1 \
-		SAN='$(ASAN_SAN)' build/asan/cdok build/asan/cdok-tests
+	$(ASAN_MAKE) $(ASAN_BUILD)/cdok $(ASAN_BUILD)/cdok-tests
 	$(MAKE) --no-print-directory WERROR=-Werror TEST_JOBS=$(CHECK_JOBS) \
 		test-asan
 
@@ -84,8 +94,7 @@ check-slurm: $(BUILD)/cdok
 # $(call instrumented_program,DIR,CFLAGS,FOLDER,PROGRAM): the library's
 # sources (the optional libraries' too) compiled again with clang and
 # CFLAGS into DIR/obj/, and DIR/PROGRAM linked from them and
-# tests/FOLDER/PROGRAM.c.  The allocation sweep and the ThreadSanitizer
-# test are built this way.
+# tests/FOLDER/PROGRAM.c.  The ThreadSanitizer test is built this way.
 define instrumented_program
 $(1)/obj/lib/%.o: lib/%.c include/cdok.h $$(LIB_HDR)
 	@mkdir -p $$(dir $$@)
@@ -101,11 +110,11 @@ $(1)/$(4): $(1)/obj/tests/$(3)/$(4).o \
 	clang $(2) -o $$@ $$^ $$(OPT_LIB_LIBS) -lpthread -lm
 endef
 
-# ---- out of memory (tests/alloc/alloc.c) ----
+# ---- out of memory (tests/alloc/alloc_sweep.c) ----
 #
-# The library compiled again with -DCDOK_ALLOC_TEST, so that every
-# allocation asks the test program whether it should fail, under ASan
-# and UBSan, and linked into the sweep: every operation run once per
+# The sanitizer build's library, compiled with -DCDOK_ALLOC_TEST so that
+# every allocation asks the test program whether it should fail, linked
+# into the sweep: every operation run once per
 # allocation, with that allocation failing.  test-alloc tries every k
 # (CI); test-alloc-short at most ALLOC_SHORT runs per operation (make
 # check).  ALLOC_SKIP names operations to leave out (-s); none are now
@@ -113,20 +122,21 @@ endef
 
 .PHONY: test-alloc test-alloc-short
 
-ALLOC_BUILD = build/alloc
-ALLOC_CFLAGS = -std=c11 -O1 -g $(WARN) -Iinclude $(ASAN_SAN) \
-	       -DCDOK_ALLOC_TEST
 ALLOC_SHORT ?= 30
 ALLOC_SKIP ?=
 
-$(eval $(call instrumented_program,$(ALLOC_BUILD),\
-	$(ALLOC_CFLAGS),alloc,alloc_sweep))
+# Built in the sanitizer build, whose library has the hook.
+$(BUILD)/alloc_sweep: $(BUILD)/obj/tests/alloc/alloc_sweep.o \
+		$(OPT_LIB_ARCHIVES) $(BUILD)/libcdok.a
+	$(CC) $(LDFLAGS_ALL) -o $@ $< $(PROG_LIBS)
 
-test-alloc: $(ALLOC_BUILD)/alloc_sweep
-	$(ALLOC_BUILD)/alloc_sweep $(ALLOC_SKIP:%=-s %)
+test-alloc:
+	$(ASAN_MAKE) $(ASAN_BUILD)/alloc_sweep
+	$(ASAN_BUILD)/alloc_sweep $(ALLOC_SKIP:%=-s %)
 
-test-alloc-short: $(ALLOC_BUILD)/alloc_sweep
-	$(ALLOC_BUILD)/alloc_sweep -m $(ALLOC_SHORT) $(ALLOC_SKIP:%=-s %)
+test-alloc-short:
+	$(ASAN_MAKE) $(ASAN_BUILD)/alloc_sweep
+	$(ASAN_BUILD)/alloc_sweep -m $(ALLOC_SHORT) $(ALLOC_SKIP:%=-s %)
 
 # ---- threads (tests/threads/threads.c) ----
 #
@@ -166,8 +176,8 @@ test-tsan-short: $(TSAN_BUILD)/threads
 # run is cut in four shards for that).
 check-ci:
 	$(CHECK_MAKE) WERROR=-Werror python-venv
-	$(CHECK_MAKE) WERROR=-Werror fuzz-replay
-	$(CHECK_MAKE) WERROR=-Werror test-alloc
+	$(ASAN_MAKE) $(ASAN_FUZZ) fuzz-replay
+	$(MAKE) --no-print-directory test-alloc
 	$(CHECK_MAKE) WERROR=-Werror test-tsan
 	$(MAKE) --no-print-directory WERROR=-Werror sweep
 	$(CHECK_MAKE) WERROR=-Werror $(BUILD)/cdok-tests

@@ -1,6 +1,6 @@
-/* alloc.c -- what the library does when memory runs out.
+/* alloc_sweep.c -- what the library does when memory runs out.
  *
- * Built against its own copy of the library, compiled with
+ * Built against the sanitizer build's library, compiled with
  * -DCDOK_ALLOC_TEST (lib/model/model.h): every cdok_malloc, cdok_calloc
  * and cdok_realloc first asks cdok_test_alloc_fails(), which this
  * program defines.  jansson's allocations are routed through the same
