@@ -110,7 +110,20 @@ function wire() {
   $("btn-restart").addEventListener("click", restart);
   $("opt-conflicts").addEventListener("change", () => { updateConflicts(); refresh(); });
   $("opt-candidates").addEventListener("change", (e) => fillCandidates(e.target.checked));
+  wireNewDialog();
+  wireOpen();
+  // The address the event was for, not location.hash: a puzzle made in
+  // the Worker may have come in, and put its own address there, between
+  // the change and this event.
+  window.addEventListener("hashchange", (e) => {
+    const h = new URL(e.newURL).hash.slice(1);
+    if (!game.source || h !== game.source.hash) fromHash(h);
+  });
+  window.addEventListener("pagehide", () => { clockStop(); save(); });
+}
 
+// New puzzle's sizes, and its answer: a puzzle made in the Worker.
+function wireNewDialog() {
   for (let s = 3; s <= 12; s++) {
     const o = document.createElement("option");
     o.value = s;
@@ -137,7 +150,11 @@ function wire() {
       twoCell: calc && $("new-two").checked,
     });
   });
+}
 
+// Open: text pasted or a file chosen or dropped, in the dialog or on
+// the page.
+function wireOpen() {
   const openDialog = $("open-dialog");
   $("open-form").addEventListener("submit", (e) => {
     if (e.submitter && e.submitter.value === "cancel") return;
@@ -171,12 +188,4 @@ function wire() {
     if (!doc.ok) say(`This puzzle cannot be read: ${where(doc)}`);
     else startPuzzle(doc, { hash: "p=" + encodeURIComponent(doc.id || doc.spec) });
   });
-  // The address the event was for, not location.hash: a puzzle made in
-  // the Worker may have come in, and put its own address there, between
-  // the change and this event.
-  window.addEventListener("hashchange", (e) => {
-    const h = new URL(e.newURL).hash.slice(1);
-    if (!game.source || h !== game.source.hash) fromHash(h);
-  });
-  window.addEventListener("pagehide", () => { clockStop(); save(); });
 }
