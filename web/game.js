@@ -45,6 +45,7 @@ const game = {
 
 function say(text) {
   $("status").textContent = text;
+  messageInView();
 }
 
 function setActions(list) {
@@ -57,6 +58,18 @@ function setActions(list) {
     b.addEventListener("click", fn);
     box.append(b);
   }
+  messageInView();
+}
+
+// On a phone the commands and the keypad are fixed at the bottom
+// (cdok.css): a message, or its buttons, long enough to reach under them
+// is scrolled up until its end is just above them (its scroll margin
+// is their height), and the grid moves up only as far as that takes.
+const PHONE = matchMedia("(max-width: 700px)");
+function messageInView() {
+  if (!PHONE.matches || !$("status").textContent) return;
+  const last = $("actions").childElementCount ? $("actions") : $("status");
+  last.scrollIntoView({ block: "nearest" });
 }
 
 function where(e) {

@@ -5,7 +5,7 @@
 
 const H = require("./harness");
 const { test, assert, fs, path, execFileSync, ROOT, WEB, BIN, SHOTS, CORPUS, FILE_URL,
-  step, pageTest, until, matches, equals, open, close, status, cell, statusMatches, gridOf, keyOf,
+  now, step, pageTest, until, matches, equals, open, close, status, cell, statusMatches, gridOf, keyOf,
   readSolution, typeGrid, goFresh, linkTo, focused, keypadBoxes } = H;
 
 // A Killer cage's dashed outline turns without a break at each inner
@@ -182,7 +182,7 @@ pageTest("the grid keeps the keyboard after every button; one key a command", as
   await close(page);
 });
 
-pageTest("phone 360 x 740: grid and keypad on screen, the keypad fixed at the bottom through three hints; clues of 11 px or more", async () => {
+pageTest("phone 360 x 740: grid and keypad on screen, the keypad fixed at the bottom through three hints; messages above it; clues of 11 px or more", async () => {
   for (const puzzle of ["keen/keen_9h_06.keen", "killer/killer_ka_05.solo"]) {
     const page = await open(FILE_URL, linkTo(path.join(CORPUS, puzzle)), { width: 360, height: 740 });
     await gridOf(page, 9);
@@ -194,11 +194,32 @@ pageTest("phone 360 x 740: grid and keypad on screen, the keypad fixed at the bo
       `grid ${JSON.stringify(grid)} above the keypad`);
     const commands = await page.getByRole("navigation", { name: "Game" }).boundingBox();
     assert.ok(commands.y >= grid.y + grid.height && commands.y + commands.height <= 740, "commands at the bottom");
+    // A message and its buttons, however long, end above the commands
+    // (scrolled up into view when they would reach under them).
+    const messageAbove = async (what) => {
+      const top = commands.y;
+      for (const box of [await status(page).boundingBox(), await page.locator("#actions").boundingBox()])
+        if (box && box.height) assert.ok(box.y >= 0 && box.y + box.height <= top + 0.5,
+          `${what}: ${JSON.stringify(box)} reaches under the commands at ${top}`);
+    };
     for (let k = 0; k < 3; k++) {
       const was = await status(page).textContent();
       await page.getByRole("button", { name: "Hint", exact: true }).click();
       await until("a new hint", () => status(page).textContent(), (t) => t !== was);
+      await messageAbove(`hint ${k + 1}`);
     }
+    assert.deepEqual(await keypadBoxes(page), before, "the keypad has not moved");
+    await page.screenshot({ path: path.join(SHOTS, `phone-${path.basename(puzzle)}-3-hints.png`) });
+    // A long message with a button: Check on five 1s in the corner
+    // (Keen 9 x 9: 151 px of text, Killer: 250 px, and the button).
+    for (const [r, c] of [[1, 1], [1, 2], [2, 1], [2, 2], [1, 3]]) {
+      await cell(page, r, c).click();
+      await page.keyboard.press("1");
+    }
+    await page.getByRole("button", { name: "Check", exact: true }).click();
+    await statusMatches(page, /marked wrong/);
+    await messageAbove("Check's mistakes");
+    await page.screenshot({ path: path.join(SHOTS, `phone-${path.basename(puzzle)}-check.png`) });
     assert.deepEqual(await keypadBoxes(page), before, "the keypad has not moved");
     const clue = await page.locator(".clue").evaluateAll((cs) => Math.min(...cs.map((c) => parseFloat(getComputedStyle(c).fontSize))));
     assert.ok(clue >= 11, `clue text ${clue} px`);
@@ -209,7 +230,6 @@ pageTest("phone 360 x 740: grid and keypad on screen, the keypad fixed at the bo
       return a.bottom > m.top + 0.5 || marks.scrollHeight > marks.clientHeight + 1;
     }).length);
     assert.equal(overlap, 0, "cells whose clue covers the marks, or whose marks are cut off");
-    await page.screenshot({ path: path.join(SHOTS, `phone-${path.basename(puzzle)}-3-hints.png`) });
     await close(page);
   }
 });
