@@ -5,7 +5,7 @@
 
 const H = require("./harness");
 const { test, assert, fs, path, execFileSync, ROOT, WEB, BIN, SHOTS, CORPUS, FILE_URL,
-  step, pageTest, until, matches, equals, open, close, status, cell, statusMatches, gridOf, keyOf,
+  now, step, pageTest, until, matches, equals, open, close, status, cell, statusMatches, gridOf, keyOf,
   readSolution, typeGrid, goFresh, linkTo, focused, keypadBoxes } = H;
 
 pageTest("JSON puzzles open as the program reads them; a broken one gets jansson's message", async () => {

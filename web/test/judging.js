@@ -4,7 +4,7 @@
 
 const H = require("./harness");
 const { test, assert, fs, path, execFileSync, ROOT, WEB, BIN, SHOTS, CORPUS, FILE_URL,
-  step, pageTest, until, matches, equals, open, close, status, cell, statusMatches, gridOf, keyOf,
+  now, step, pageTest, until, matches, equals, open, close, status, cell, statusMatches, gridOf, keyOf,
   readSolution, typeGrid, goFresh, linkTo, focused, keypadBoxes } = H;
 
 pageTest("a wrong value is aria-invalid after Check, and the grid goes back to the last state without mistakes", async () => {

@@ -5,7 +5,7 @@
 
 const H = require("./harness");
 const { test, assert, fs, path, execFileSync, ROOT, WEB, BIN, SHOTS, CORPUS, FILE_URL,
-  step, pageTest, until, matches, equals, open, close, status, cell, statusMatches, gridOf, keyOf,
+  now, step, pageTest, until, matches, equals, open, close, status, cell, statusMatches, gridOf, keyOf,
   readSolution, typeGrid, goFresh, linkTo, focused, keypadBoxes } = H;
 
 pageTest("generate at a level in the Worker: the level is shown, and the puzzle is the one build/cdok makes", async () => {

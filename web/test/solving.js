@@ -4,7 +4,7 @@
 
 const H = require("./harness");
 const { test, assert, fs, path, execFileSync, ROOT, WEB, BIN, SHOTS, CORPUS, FILE_URL,
-  step, pageTest, until, matches, equals, open, close, status, cell, statusMatches, gridOf, keyOf,
+  now, step, pageTest, until, matches, equals, open, close, status, cell, statusMatches, gridOf, keyOf,
   readSolution, typeGrid, goFresh, linkTo, focused, keypadBoxes } = H;
 
 pageTest("held-out Keen 9 x 9 of every level and Solo Killers, opened by link, typed in, end Solved", async () => {
