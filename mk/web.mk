@@ -3,7 +3,8 @@
 #
 # The core library (the LIB_SRC the native build compiles), libcdok-json
 # with jansson built from its Debian source (below) and the page's
-# exported layer web/cdok_web.c are compiled with Debian's emscripten into WebAssembly,
+# exported layer (WEB_LAYER: web/cdok_web.c and the cw_*.c files) are
+# compiled with Debian's emscripten into WebAssembly,
 # inlined in its JavaScript (-sSINGLE_FILE=1: a page opened from file://
 # may not fetch a .wasm file).  build/web/ then holds
 # exactly what the page loads:
@@ -12,7 +13,8 @@
 #   cdok.css     its styles
 #   cdok.js      one script: the WebAssembly module (wrapped in a
 #                function, so that the page can also start it in a Worker
-#                made from a Blob URL), then web/engine.js, web/app.js
+#                made from a Blob URL), then the page's code, WEB_JS in
+#                order
 #
 # make web-check runs the page's tests in Chromium (web/test/, doc/WEB.md);
 # make check runs it too.
@@ -84,12 +86,19 @@ $(BUILD)/web-obj/jansson/%.o: $(JANSSON_CONFIG) web/jansson_private_config.h \
 	@mkdir -p $(dir $@)
 	$(WEB_EMCC) $(JANSSON_CFLAGS) -c $(JANSSON_DIR)/src/$*.c -o $@
 
+# The layer the page calls, one concern a file (web/cdok_web.h).
+WEB_LAYER = web/cdok_web.c web/cw_generate.c web/cw_steps.c web/cw_cells.c
+# The page's code, one concern a file, joined in this order into cdok.js:
+# engine.js (the library's calls, the Worker) first, main.js (which
+# starts the page) last; the others only define functions and state.
+WEB_JS = web/engine.js web/game.js web/storage.js web/view.js web/play.js \
+	 web/dialogs.js web/address.js web/input.js web/main.js
 # The core, libcdok-json, jansson, and the layer the page calls.
-WEB_SRC = $(LIB_SRC) $(LIB_json_SRC) web/cdok_web.c
+WEB_SRC = $(LIB_SRC) $(LIB_json_SRC) $(WEB_LAYER)
 WEB_JANSSON_OBJ = $(JANSSON_C:%=$(BUILD)/web-obj/jansson/%.o)
 WEB_OBJ = $(WEB_SRC:%.c=$(BUILD)/web-obj/%.o) $(WEB_JANSSON_OBJ)
-# The functions the page calls (web/cdok_web.c).
-WEB_EXPORTS = _cw_read,_cw_generate,_cw_hint,_cw_check,_cw_explain,_cw_combos,_cw_cage_marks,_cw_levels,_cw_solve,_cw_free,_cw_version,_malloc,_free
+# The functions the page calls (WEB_LAYER).
+WEB_EXPORTS = _cw_read,_cw_generate,_cw_hint,_cw_check,_cw_explain,_cw_combos,_cw_cage_marks,_cw_peers,_cw_levels,_cw_solve,_cw_free,_cw_version,_malloc,_free
 WEB_LDFLAGS = $(WEB_OPT) -sSINGLE_FILE=1 -sMODULARIZE=1 \
 	      -sEXPORT_NAME=CdokModule -sALLOW_MEMORY_GROWTH=1 \
 	      -sENVIRONMENT=web,worker -sFILESYSTEM=0 \
@@ -110,8 +119,8 @@ web-emcc:
 		"missing: install emscripten (scripts/install-deps --test)" >&2; \
 		exit 1; }
 
-$(BUILD)/web-obj/%.o: %.c include/cdok.h $(LIB_HDR) $(JANSSON_CONFIG) \
-		| web-emcc
+$(BUILD)/web-obj/%.o: %.c include/cdok.h web/cdok_web.h $(LIB_HDR) \
+		$(JANSSON_CONFIG) | web-emcc
 	@mkdir -p $(dir $@)
 	$(WEB_EMCC) $(WEB_CFLAGS) -c $< -o $@
 
@@ -120,14 +129,14 @@ $(BUILD)/web-obj/cdok-wasm.js: $(WEB_OBJ) mk/web.mk
 
 # One script: the module inside a function the page calls (and sends to
 # its Worker as text), then the page's own code.
-$(BUILD)/web/cdok.js: $(BUILD)/web-obj/cdok-wasm.js web/engine.js web/app.js
+$(BUILD)/web/cdok.js: $(BUILD)/web-obj/cdok-wasm.js $(WEB_JS) mk/web.mk
 	@mkdir -p $(dir $@)
 	{ printf '/* cdok %s, the page (doc/WEB.md) */\n' \
 		'$(VERSION)'; \
 	  printf '"use strict";\nfunction cdokWasmFactory() {\n'; \
 	  cat $(BUILD)/web-obj/cdok-wasm.js; \
 	  printf '\nreturn CdokModule;\n}\n'; \
-	  cat web/engine.js web/app.js; } > $@.tmp
+	  cat $(WEB_JS); } > $@.tmp
 	mv $@.tmp $@
 
 $(BUILD)/web/index.html: web/index.html
@@ -154,10 +163,10 @@ $(BUILD)/web/icon.svg: web/icon.svg
 
 # The exported layer built natively, timed on the work bench/web.js
 # gives the page (bench/RESULTS.md, "The page").
-$(BUILD)/web-bench-native: web/bench_native.c web/cdok_web.c include/cdok.h \
-		$(BUILD)/libcdok-json.a $(BUILD)/libcdok.a
+$(BUILD)/web-bench-native: web/bench_native.c $(WEB_LAYER) web/cdok_web.h \
+		include/cdok.h $(BUILD)/libcdok-json.a $(BUILD)/libcdok.a
 	$(CC) $(CFLAGS_ALL) -D_POSIX_C_SOURCE=200809L -o $@ web/bench_native.c \
-		web/cdok_web.c $(BUILD)/libcdok-json.a $(BUILD)/libcdok.a \
+		$(WEB_LAYER) $(BUILD)/libcdok-json.a $(BUILD)/libcdok.a \
 		$(LIB_json_LIBS) -lm
 
 # The page's reader over the same jansson source, built natively: the
@@ -171,7 +180,8 @@ $(BUILD)/web-json-obj/jansson/%.o: $(JANSSON_CONFIG) \
 	@mkdir -p $(dir $@)
 	$(CC) $(JANSSON_CFLAGS) -c $(JANSSON_DIR)/src/$*.c -o $@
 
-$(BUILD)/web-json-obj/%.o: %.c include/cdok.h $(LIB_HDR) $(JANSSON_CONFIG)
+$(BUILD)/web-json-obj/%.o: %.c include/cdok.h web/cdok_web.h $(LIB_HDR) \
+		$(JANSSON_CONFIG)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -I$(JANSSON_DIR)/src -Ilib -DCDOK_BUILDING \
 		-D_POSIX_C_SOURCE=200809L -c $< -o $@

@@ -1,7 +1,7 @@
 /* bench_native.c -- the page's library calls timed natively, for
- * bench/web.js: the same exported layer (web/cdok_web.c) on the same
- * work, linked with the native libcdok.a, so that the page's figures
- * have a native figure beside them.
+ * bench/web.js: the same exported layer (web/cdok_web.c and the cw_*.c
+ * files beside it) on the same work, linked with the native libcdok.a,
+ * so that the page's figures have a native figure beside them.
  *
  *   web-bench-native gen SIZE LEVEL KILLER SEED COUNT
  *       median milliseconds of cw_generate over seeds SEED..SEED+COUNT-1

@@ -37,6 +37,9 @@ function cdokEngine(M) {
     check: (spec, solution, values, marks) =>
       call("cw_check", [S, S, S, S], [spec, csv(solution), csv(values), csv(marks)]),
     explain: (spec, solution, brief) => call("cw_explain", [S, S, N], [spec, csv(solution), brief ? 1 : 0]),
+    // Every cell's peers by the grid alone (rows, columns, boxes,
+    // diagonals): the library's geometry, so that the page has none.
+    peers: (spec) => call("cw_peers", [S], [spec]),
     combos: (spec, cell) => call("cw_combos", [S, N], [spec, cell]),
     // The level names a kind (0 Calcudoku, 1 Killer, 2 Sudoku) and size
     // can have, easiest first.
