@@ -76,9 +76,20 @@ test.after(async () => {
 const now = { test: "", step: "", pages: new Set() };
 const step = (what) => { now.step = what; };
 
+// The tests run in CDOK_WEB_SHARD's share ("K/N": the K'th of N
+// processes, run.js starts them); each test goes to the process with
+// the least work so far, its cost the seconds it takes on a loaded
+// machine (3 unless given), in the order the files declare them.  Every
+// process works the same assignment out and keeps its own.
+const [SHARD, SHARDS] = (process.env.CDOK_WEB_SHARD || "0/1").split("/").map(Number);
+const shardWork = new Array(SHARDS).fill(0);
+
 // A test of the page: on failure, its error says which step failed and
 // what every open page showed then.
-function pageTest(name, fn) {
+function pageTest(name, fn, cost = 3) {
+  const mine = shardWork.indexOf(Math.min(...shardWork));
+  shardWork[mine] += cost;
+  if (mine !== SHARD) return;
   test(name, async (t) => {
     Object.assign(now, { test: name, step: "the start", pages: new Set() });
     try {

@@ -89,7 +89,7 @@ pageTest("Hint in three presses gives three texts; applying the step brings the 
     after.forEach((c, i) => assert.ok(c.includes(solution[i]), `cell ${i} keeps its solution value`));
     await close(page);
   }
-});
+}, 6);
 
 pageTest("Explain lists the steps; choosing one and moving with Next and Previous shows the grid at that point", async () => {
   const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9e_06.keen")));

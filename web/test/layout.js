@@ -103,7 +103,7 @@ pageTest("screenshots at phone and desktop width, light and dark; cage outlines 
   await page.setViewportSize({ width: 794, height: 1123 });
   await page.screenshot({ path: path.join(SHOTS, "print.png") });
   await close(page);
-});
+}, 10);
 
 pageTest("Print: one page of vector graphics, with the level and seed; with the solution too", async () => {
   const page = await open(FILE_URL, "size=9&level=hard&seed=42");
@@ -232,7 +232,7 @@ pageTest("phone 360 x 740: grid and keypad on screen, the keypad fixed at the bo
     assert.equal(overlap, 0, "cells whose clue covers the marks, or whose marks are cut off");
     await close(page);
   }
-});
+}, 5);
 
 pageTest("phone: Explain's step and its Next button are on screen with the grid", async () => {
   const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9h_06.keen")), { width: 360, height: 740 });

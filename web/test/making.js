@@ -92,7 +92,7 @@ pageTest("plain Sudoku and hidden operators by link are the program's puzzles, a
   }
   await statusMatches(page, /Solved/);
   await close(page);
-});
+}, 25);
 
 pageTest("New puzzle offers Sudoku and hidden operators, and only the levels a size can have", async () => {
   const page = await open(FILE_URL, linkTo(path.join(CORPUS, "keen/keen_9e_06.keen")));

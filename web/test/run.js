@@ -12,16 +12,50 @@
 //   CDOK_WEB=build/web CDOK_BIN=build/cdok CDOK_WEB_SHOTS=build/web-test \
 //     node web/test/run.js          (make web-check does this)
 //
-// The tests are in files by concern, loaded here in order, over what
-// they share (harness.js): solving.js, judging.js, editing.js,
+// The tests are in files by concern, loaded in order, over what they
+// share (harness.js): solving.js, judging.js, editing.js,
 // making.js, keeping.js, files.js, layout.js.
 "use strict";
 
-require("./harness");
-require("./solving");
-require("./judging");
-require("./editing");
-require("./making");
-require("./keeping");
-require("./files");
-require("./layout");
+// Run as the parent (no CDOK_WEB_SHARD): the tests in CDOK_WEB_JOBS
+// processes (2 unless set), each with its own browser and server, their
+// share decided by harness.js.  Most of a page test is waiting for the
+// page, so two side by side take about half the time, and a loaded
+// machine slows them less.  Each process's report is printed whole,
+// one after the other; the last line counts them.
+if (!process.env.CDOK_WEB_SHARD) {
+  const { spawn } = require("node:child_process");
+  const jobs = Math.max(1, +process.env.CDOK_WEB_JOBS || 2);
+  const runs = Array.from({ length: jobs }, (_, k) => new Promise((resolve) => {
+    const child = spawn(process.execPath, [__filename], {
+      env: { ...process.env, CDOK_WEB_SHARD: `${k}/${jobs}` },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => { out += d; });
+    child.stderr.on("data", (d) => { out += d; });
+    child.on("close", (code, signal) => resolve({ k, code: code === null ? 1 : code, signal, out }));
+  }));
+  Promise.all(runs).then((done) => {
+    let failed = 0;
+    for (const r of done) {
+      process.stdout.write(`# page tests, process ${r.k + 1} of ${jobs}\n` + r.out);
+      if (r.code !== 0) {
+        failed++;
+        console.log(`# process ${r.k + 1} of ${jobs} failed (exit ${r.code}${r.signal ? ", " + r.signal : ""})`);
+      }
+    }
+    const count = (re) => done.reduce((n, r) => n + r.out.split("\n").filter((l) => re.test(l)).length, 0);
+    console.log(`page tests: ${count(/^ok /)} passed, ${count(/^not ok /)} failed, in ${jobs} processes`);
+    process.exitCode = failed ? 1 : 0;
+  });
+} else {
+  require("./harness");
+  require("./solving");
+  require("./judging");
+  require("./editing");
+  require("./making");
+  require("./keeping");
+  require("./files");
+  require("./layout");
+}
