@@ -432,7 +432,9 @@ static cdok_status grade_puzzle(const cdok_puzzle *p,
 	for (int i = 0; ex && i < ex->pub.nsteps; i++) {
 		ex->steps[i].merged = 1;
 		ex->steps[i].sets_level = res == 1 && r.level > 0 &&
-					  ex->steps[i].level == r.level;
+					  ex->steps[i].level == r.level &&
+					  ex->steps[i].technique !=
+					  TECH_LINE_SUM;
 	}
 	switch (res) {
 	case 1:
@@ -465,8 +467,21 @@ static cdok_status grade_puzzle(const cdok_puzzle *p,
 	default:
 		break;
 	}
+	/* A sum of lines went beyond Keen's techniques: the grading is
+	 * Keen's, made without it, as cdok_grade makes it. */
+	if (ex && res == 1 && gr->counts[TECH_LINE_SUM] && g.solution &&
+	    st == CDOK_OK) {
+		cdok_grade_params kp;
+
+		if (params)
+			kp = *params;
+		else
+			cdok_grade_params_init(&kp);
+		kp.solution = g.solution;
+		st = grade_puzzle(p, &kp, gr, NULL, false, err);
+	}
 done:
-	gr->cage_budget_hit = g.budget_hit;
+	gr->cage_budget_hit |= g.budget_hit;
 	if (res == CDKI_NOMEM || (ex && ex->nomem))
 		st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	free(solution);
