@@ -289,29 +289,9 @@ static void line_sum_reason(const struct grader *g, const struct gstep *s,
 	r->unit2 = s->unit2;
 	r->sum = s->sum;
 	cdki_line_sum_fact(g, s, sb);
-	if (!placed && s->count == 2) {
-		int other = s->cells[0] == cell ? s->cells[1] : s->cells[0],
-		    need = s->sum - value;
-
-		r->cell = other;
-		cdki_sb_printf(sb, ", and %d in ", value);
-		cdki_text_cell(g, cell, sb);
-		if (need < 1 || need > g->n) {
-			cdki_sb_printf(sb, " would leave %d for ", need);
-			cdki_text_cell(g, other, sb);
-		} else {
-			r->value = need;
-			cdki_sb_printf(sb, " would need %d in ", need);
-			cdki_text_cell(g, other, sb);
-			sb_puts(sb, g->dom[other] & BIT(need) ?
-				", in the same line" : ", which it cannot "
-				"hold");
-		}
-	} else if (!placed) {
-		cdki_sb_printf(sb, ", which no way of filling them with %d "
-			       "in ", value);
-		cdki_text_cell(g, cell, sb);
-		sb_puts(sb, " makes");
+	if (!placed) {
+		sb_puts(sb, ", and ");
+		r->cell = cdki_line_sum_why(g, s, cell, value, &r->value, sb);
 	}
 	end_text(rs);
 }

@@ -555,7 +555,7 @@ void cdki_line_sum_fact(const struct grader *g, const struct gstep *s,
 		cdki_sb_printf(sb, ", which add%s up to %d",
 			       s->nchain == 1 ? "s" : "", ctotal);
 		if (cplaced)
-			cdki_sb_printf(sb, " with %d placed", cplaced);
+			cdki_sb_printf(sb, " and hold placed values %d", cplaced);
 		sb_puts(sb, ", so ");
 		if (s->count == 1) {
 			cdki_text_cell(g, x[0], sb);
@@ -570,6 +570,36 @@ void cdki_line_sum_fact(const struct grader *g, const struct gstep *s,
 			cdki_sb_printf(sb, " - %d", cplaced);
 		cdki_sb_printf(sb, " = %d", s->sum);
 	}
+}
+
+int cdki_line_sum_why(const struct grader *g, const struct gstep *s,
+		      int cell, int value, int *need_out, struct strbuf *sb)
+{
+	int other, need;
+
+	*need_out = 0;
+	if (s->count != 2) {
+		cdki_sb_printf(sb, "no way of filling them with %d in ",
+			       value);
+		cdki_text_cell(g, cell, sb);
+		sb_puts(sb, " makes that");
+		return -1;
+	}
+	other = s->cells[0] == cell ? s->cells[1] : s->cells[0];
+	need = s->sum - value;
+	cdki_sb_printf(sb, "%d in ", value);
+	cdki_text_cell(g, cell, sb);
+	if (need < 1 || need > g->n) {
+		cdki_sb_printf(sb, " would leave %d for ", need);
+		cdki_text_cell(g, other, sb);
+		return other;
+	}
+	*need_out = need;
+	cdki_sb_printf(sb, " would need %d in ", need);
+	cdki_text_cell(g, other, sb);
+	sb_puts(sb, g->dom[other] & BIT(need) ? ", in the same line" :
+		", which it cannot hold");
+	return other;
 }
 
 /* A sum of lines' sentence: its fact, then what it removes. */
@@ -588,6 +618,21 @@ static void text_line_sum(const struct grader *g, const struct gstep *s,
 	}
 	sb_puts(sb, "; remove ");
 	text_removed(g, s, false, sb);
+	/* Two cells: what each removal would need of the other, when
+	 * there are three at most. */
+	if (s->count == 2) {
+		int nrm = 0, k = 0, need;
+
+		for (int i = 0; i < s->nrm; i++)
+			nrm += cdok_popcount(s->rm[s->rm_cells[i]]);
+		for (int i = 0; i < s->nrm && nrm <= 3; i++)
+			for (uint64_t a = s->rm[s->rm_cells[i]]; a;
+			     a &= a - 1) {
+				sb_puts(sb, k++ ? "; " : ": ");
+				cdki_line_sum_why(g, s, s->rm_cells[i],
+						  low(a), &need, sb);
+			}
+	}
 	sb_puts(sb, ".");
 }
 
