@@ -43,6 +43,11 @@ struct link {
 #define TRIAL_WAYS 3
 #define TRIAL_WORK 200000L
 
+/* Runs of the grader's techniques one candidate's last search (a cell
+ * of two candidates, each value's techniques to a contradiction:
+ * trial.c, split_deeper) may take, when the nested splits find none. */
+#define TRIAL_DEEP_TRIES 8
+
 struct trial {
 	const struct grader *g;
 	int n, ncells;
