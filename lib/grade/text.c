@@ -518,9 +518,12 @@ void cdki_line_sum_fact(const struct grader *g, const struct gstep *s,
 			       ncaged == 1 ? "cage" : "cages",
 			       one ? "it" : "them", ncaged == 1 ? "s" : "",
 			       caged);
-	if (placed)
-		cdki_sb_printf(sb, "%s %s placed values %d", ncaged ? " and"
-			       : ";", one ? "its" : "their", placed);
+	if (placed && ncaged)
+		cdki_sb_printf(sb, " and %s placed values %d",
+			       one ? "its" : "their", placed);
+	else if (placed)
+		cdki_sb_printf(sb, "; %s placed values make %d",
+			       one ? "its" : "their", placed);
 	if (ncaged && placed)
 		cdki_sb_printf(sb, ", %d in all", s->used);
 	sb_puts(sb, ", so ");
