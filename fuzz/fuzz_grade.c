@@ -22,7 +22,9 @@
  *    above the levels allowed), one with no or several solutions never
  *    gets a level; its figures are consistent (level on the scale,
  *    difficulty from level and score, steps the sum of the counts), and
- *    cdok_explain's grading is cdok_grade's.
+ *    cdok_explain's grading is cdok_grade's; its steps are the
+ *    grading's, but where a sum of lines (Calcudoku, beyond Keen's
+ *    techniques: then at the last level) takes the place of trial.
  *  - Every step of the explanation is well formed (a technique, its
  *    level on the scale and within the levels allowed, a sentence,
  *    cells inside the grid, progress) and, replayed on a copy of the
@@ -310,7 +312,7 @@ static void check_explanation(const struct run *r, const cdok_grading *gr,
 	cdok_json_info info;
 	cdok_error err;
 	cdok_status st;
-	bool clash = false;
+	bool clash = false, sums = false;
 
 	FUZZ_CHECK(values && dom && applied, "out of memory");
 	memset(&err, 0, sizeof(err));
@@ -323,7 +325,17 @@ static void check_explanation(const struct run *r, const cdok_grading *gr,
 	FUZZ_CHECK(ex->solved == (gr->outcome == CDOK_GRADE_LEVEL),
 		   "%s rules: solved %d with outcome %d", r->rules,
 		   ex->solved, gr->outcome);
-	if (gr->outcome == CDOK_GRADE_LEVEL || gr->outcome == CDOK_GRADE_ABOVE)
+	for (int i = 0; i < ex->nsteps; i++)
+		if (!strcmp(cdok_technique_name(ex->steps[i].technique),
+			    "line-sum")) {
+			sums = true;
+			FUZZ_CHECK(gr->scale == CDOK_SCALE_CALCUDOKU &&
+				   gr->level == cdok_level_count(gr->scale) - 1,
+				   "%s rules: a sum of lines at level %d",
+				   r->rules, gr->level);
+		}
+	if ((gr->outcome == CDOK_GRADE_LEVEL ||
+	     gr->outcome == CDOK_GRADE_ABOVE) && !sums)
 		FUZZ_CHECK(ex->nsteps == gr->steps, "%s rules: %d steps "
 			   "explained, %d graded", r->rules, ex->nsteps,
 			   gr->steps);

@@ -41,6 +41,8 @@ static const char *const every_technique[] = {
 	"keen/keen_8x_02.keen", "keen/keen_4h_01.keen", "keen/keen_9h_01.keen",
 	"killer/killer_ka_01.solo", "killer/killer_ka_03.solo",
 	"killer/killer_ku_01.solo",
+	/* A sum of lines where Keen's techniques stall. */
+	"keen/keen_4u_05.keen",
 	/* A Killer X (its first puzzle): diagonal-single. */
 	"../iss_killers/hs_killers.txt",
 };
@@ -379,4 +381,44 @@ Test(hints, outcome_names)
 			 "ambiguous");
 	cr_expect_str_eq(cdok_hint_outcome_name((cdok_hint_outcome)99),
 			 "step");
+}
+
+/* Where Keen's techniques stall, a hint gives the sum of lines the
+ * explanation uses (issue 39, item 8), with its tiers: the lines, then
+ * the technique, which says it goes beyond Keen's; limited to Keen's
+ * Extreme, the hint is stuck there, as Keen is. */
+Test(hints, a_sum_of_lines_where_keen_stalls)
+{
+	cdok_puzzle *p = corpus("keen/keen_4u_05.keen");
+	cdok_explanation *ex;
+	cdok_grade_params gp;
+	int values[16] = { 0 }, at = -1;
+	uint64_t cand[16] = { 0 };
+	cdok_hint *h;
+
+	cr_assert_eq(cdok_explain(p, NULL, &ex, NULL), CDOK_OK);
+	for (int k = 0; k < ex->nsteps && at < 0; k++) {
+		if (!strcmp(cdok_technique_name(ex->steps[k].technique),
+			    "line-sum"))
+			at = k;
+		else
+			cdok_step_apply(p, &ex->steps[k], values, cand);
+	}
+	cr_assert_geq(at, 0, "no sum of lines in keen_4u_05");
+	cr_assert_eq(cdok_hint_next(p, values, cand, NULL, &h, NULL),
+		     CDOK_OK);
+	cr_expect_eq(h->outcome, CDOK_HINT_STEP);
+	cr_expect_str_eq(cdok_technique_name(h->step.technique), "line-sum");
+	cr_expect_str_eq(h->step.text, ex->steps[at].text);
+	cr_expect_str_eq(h->step.where, "Look at row 4.");
+	cr_expect(strstr(h->step.what, "beyond Keen's techniques"), "%s",
+		  h->step.what);
+	cdok_hint_free(h);
+	cdok_grade_params_init(&gp);
+	gp.max_level = cdok_level_find(CDOK_SCALE_CALCUDOKU, "extreme");
+	cr_assert_eq(cdok_hint_next(p, values, cand, &gp, &h, NULL), CDOK_OK);
+	cr_expect_eq(h->outcome, CDOK_HINT_STUCK);
+	cdok_hint_free(h);
+	cdok_explanation_free(ex);
+	cdok_puzzle_free(p);
 }

@@ -109,6 +109,137 @@ static bool step_places(const cdok_step *st, int cell, int value)
 	return false;
 }
 
+/* The line of kind (0 rows, 1 columns) that holds cell. */
+static int line_at(int n, int kind, int cell)
+{
+	return kind ? cell % n : cell / n;
+}
+
+/* Whether cells (count of them) can take values from their candidates,
+ * cells that share a row or column differing, adding up to sum, with
+ * value in cells[fixed]. */
+static bool can_make(const struct state *s, const int *cells, int count,
+		     int sum, int fixed, int value, int *vals, int i)
+{
+	if (i == count)
+		return sum == 0;
+	for (int v = 1; v <= s->n; v++) {
+		bool ok = (s->cand[cells[i]] & BIT(v)) &&
+			  (i != fixed || v == value) && v <= sum;
+
+		for (int k = 0; k < i && ok; k++)
+			ok = vals[k] != v ||
+			     (cells[k] / s->n != cells[i] / s->n &&
+			      cells[k] % s->n != cells[i] % s->n);
+		if (!ok)
+			continue;
+		vals[i] = v;
+		if (can_make(s, cells, count, sum - v, fixed, value, vals,
+			     i + 1))
+			return true;
+	}
+	return false;
+}
+
+/* A sum of lines (tech_linesum.c): lines unit..unit2 of one kind add up
+ * to k n(n+1)/2.  Worked out again here: the cells left are the open
+ * cells outside the sum cages wholly inside the lines (innies), or,
+ * when about.cell lies outside the lines, the open cells outside of
+ * the sum cages those innies lie in (outies).  They add up to r->sum,
+ * about.cell is one of them, and no way of filling them from the
+ * candidates makes r->sum with about.value in about.cell (or, placed,
+ * every other value fails). */
+static bool line_sum_holds(const struct state *s, const cdok_reason *r,
+			   const char **why)
+{
+	const cdok_puzzle *p = s->p;
+	int n = s->n, kind = r->unit / n, first = r->unit % n,
+	    last = r->unit2 % n, rest, cells[CDOK_MAX_SIZE * CDOK_MAX_SIZE];
+	int ncells = 0, vals[CDOK_MAX_SIZE * CDOK_MAX_SIZE], at = -1;
+	bool inside, whole[CDOK_MAX_SIZE * CDOK_MAX_SIZE] = { false };
+
+	*why = "the lines are not rows or columns of one kind in order";
+	if (kind > 1 || r->unit2 / n != kind || last < first)
+		return false;
+	rest = (last - first + 1) * n * (n + 1) / 2;
+	for (int c = 0; c < cdok_puzzle_cage_count(p); c++) {
+		const int *cc = cdok_cage_cells(p, c);
+		bool in = cdok_cage_op(p, c) == CDOK_OP_ADD;
+
+		for (int i = 0; i < cdok_cage_size(p, c) && in; i++)
+			in = line_at(n, kind, cc[i]) >= first &&
+			     line_at(n, kind, cc[i]) <= last;
+		if (!in)
+			continue;
+		whole[c] = true;
+		rest -= (int)cdok_cage_target(p, c);
+	}
+	for (int cell = 0; cell < n * n; cell++) {
+		int line = line_at(n, kind, cell), c;
+
+		if (line < first || line > last)
+			continue;
+		c = cdok_puzzle_cage_of(p, cell);
+		if (c >= 0 && whole[c])
+			continue;
+		if (s->values[cell])
+			rest -= s->values[cell];
+		else
+			cells[ncells++] = cell;
+	}
+	inside = line_at(n, kind, r->about.cell) >= first &&
+		 line_at(n, kind, r->about.cell) <= last;
+	if (!inside) {
+		/* Outies: the innies' sum cages, less the innies' rest and
+		 * the cages' placed values. */
+		bool taken[CDOK_MAX_SIZE * CDOK_MAX_SIZE] = { false };
+		int nout = 0, out[CDOK_MAX_SIZE * CDOK_MAX_SIZE];
+
+		*why = "an outie whose innies are not all in sum cages";
+		rest = -rest;
+		for (int i = 0; i < ncells; i++) {
+			int c = cdok_puzzle_cage_of(p, cells[i]);
+
+			if (c < 0 || cdok_cage_op(p, c) != CDOK_OP_ADD)
+				return false;
+			if (taken[c])
+				continue;
+			taken[c] = true;
+			rest += (int)cdok_cage_target(p, c);
+			for (int k = 0; k < cdok_cage_size(p, c); k++) {
+				int cell = cdok_cage_cells(p, c)[k],
+				    line = line_at(n, kind, cell);
+
+				if (s->values[cell])
+					rest -= s->values[cell];
+				else if (line < first || line > last)
+					out[nout++] = cell;
+			}
+		}
+		memcpy(cells, out, (size_t)nout * sizeof(int));
+		ncells = nout;
+	}
+	*why = "the cells left do not add up to the sum the reason gives";
+	if (rest != r->sum)
+		return false;
+	for (int i = 0; i < ncells; i++)
+		if (cells[i] == r->about.cell)
+			at = i;
+	*why = "the cell is not among the cells the sum leaves";
+	if (at < 0)
+		return false;
+	if (r->placed) {
+		*why = "another value could make the sum";
+		for (int v = 1; v <= n; v++)
+			if (v != r->about.value &&
+			    can_make(s, cells, ncells, rest, at, v, vals, 0))
+				return false;
+		return true;
+	}
+	*why = "the value removed can make the sum";
+	return !can_make(s, cells, ncells, rest, at, r->about.value, vals, 0);
+}
+
 /* Whether reason r holds in s, the state before step st; why not in
  * why. */
 static bool reason_holds(const struct state *s, const cdok_step *st,
@@ -200,6 +331,9 @@ static bool reason_holds(const struct state *s, const cdok_step *st,
 		*why = "the cell does not see the chain's start";
 		return sees(p, cell, r->cell);
 	case CDOK_REASON_SUM:
+		if (!strcmp(cdok_technique_name(st->technique), "line-sum"))
+			return line_sum_holds(s, r, why);
+		return true;   /* checked against the solution above */
 	case CDOK_REASON_TRIAL:
 		return true;   /* checked against the solution above */
 	}
@@ -423,4 +557,51 @@ Test(reasons, hints)
 	cr_expect_eq(rs[0].about.value, h->step.placed[0].value);
 	cdok_hint_free(h);
 	cdok_puzzle_free(p);
+}
+
+/* Sums of lines (issue 39, item 8): on Keen puzzles a person solves
+ * with a sum of lines where Keen's techniques stall, the explanation
+ * uses one, its reasons hold (line_sum_holds works each one out again),
+ * the default explanation has no trial step, and the level is still
+ * Keen's: Unreasonable, from the explanation as from the grade, with
+ * the grade's score. */
+Test(reasons, line_sums, .timeout = 600)
+{
+	char *text, **lines;
+	int n = tl_data_lines("tests/data/line_sums.txt", &text, &lines);
+
+	cr_assert_geq(n, 8);
+	for (int i = 0; i < n; i++) {
+		cdok_puzzle *p = fmt_read_one("keen", lines[i],
+					      strlen(lines[i]), lines[i]);
+		cdok_explanation *full = NULL, *brief = NULL;
+		cdok_grading gr;
+		int sums = 0, trials = 0;
+
+		cr_assert_eq(cdok_grade(p, NULL, &gr, NULL), CDOK_OK);
+		cr_expect_eq(gr.level, cdok_level_find(CDOK_SCALE_CALCUDOKU,
+						       "unreasonable"),
+			     "%s: not Unreasonable", lines[i]);
+		cr_assert_eq(cdok_explain(p, NULL, &full, NULL), CDOK_OK);
+		cr_expect_eq(full->grading.level, gr.level, "%s", lines[i]);
+		cr_expect_eq(full->grading.difficulty, gr.difficulty,
+			     "%s: the explanation's grading is not the "
+			     "grade's", lines[i]);
+		cr_assert_eq(cdok_explain_brief(p, full, &brief, NULL),
+			     CDOK_OK);
+		for (int k = 0; k < full->nsteps; k++)
+			sums += !strcmp(cdok_technique_name(
+				full->steps[k].technique), "line-sum");
+		for (int k = 0; k < brief->nsteps; k++)
+			trials += !strcmp(cdok_technique_name(
+				brief->steps[k].technique), "guess");
+		cr_expect_gt(sums, 0, "%s: no sum of lines", lines[i]);
+		cr_expect_eq(trials, 0, "%s: %d trial steps", lines[i],
+			     trials);
+		cdok_explanation_free(brief);
+		cdok_explanation_free(full);
+		cr_expect_gt(check_loaded(p, lines[i]), 0);
+	}
+	free(lines);
+	free(text);
 }

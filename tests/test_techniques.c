@@ -168,6 +168,8 @@ static bool run_line(struct run *r, char *line, char *why, size_t cap)
 				   given_only ? NULL : cand));
 	cr_assert(!g.contradiction, "the state contradicts the puzzle");
 	g.solution = solution;
+	/* A sum of lines is used only where steps are recorded. */
+	g.record = tech == TECH_LINE_SUM;
 	res = tech_fn[tech](&g);
 	describe(&g, tech, res, got, sizeof(got));
 	if (res > 0)

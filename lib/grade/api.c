@@ -346,6 +346,42 @@ static cdok_status decide_unique(const cdok_puzzle *p,
 	return CDOK_OK;
 }
 
+/* Every step of an explanation's full list stands for itself; those of
+ * the level's own techniques set it (level: 0 when nothing does), but
+ * for a sum of lines, which goes beyond Keen's techniques. */
+static void mark_level(struct explanation *ex, int level)
+{
+	for (int i = 0; ex && i < ex->pub.nsteps; i++) {
+		ex->steps[i].merged = 1;
+		ex->steps[i].sets_level = level > 0 &&
+					  ex->steps[i].level == level &&
+					  ex->steps[i].technique !=
+					  TECH_LINE_SUM;
+	}
+}
+
+static cdok_status grade_puzzle(const cdok_puzzle *p,
+				const cdok_grade_params *params,
+				cdok_grading *gr, struct explanation *ex,
+				bool solve_first, cdok_error *err);
+
+/* The grading cdok_grade gives p, whose solution is known: for an
+ * explanation that used a sum of lines. */
+static cdok_status keen_grading(const cdok_puzzle *p,
+				const cdok_grade_params *params,
+				const int *solution, cdok_grading *gr,
+				cdok_error *err)
+{
+	cdok_grade_params kp;
+
+	if (params)
+		kp = *params;
+	else
+		cdok_grade_params_init(&kp);
+	kp.solution = solution;
+	return grade_puzzle(p, &kp, gr, NULL, false, err);
+}
+
 /* Grade (and, with ex, explain) from the givens.  solve_first: decide
  * uniqueness with the solver before reasoning (decide_unique) unless
  * params holds the solution; the generator, which asks only about
@@ -427,13 +463,7 @@ static cdok_status grade_puzzle(const cdok_puzzle *p,
 			res = 3;
 		}
 	}
-	/* Every step of the full list stands for itself; those of the
-	 * level's own techniques set it. */
-	for (int i = 0; ex && i < ex->pub.nsteps; i++) {
-		ex->steps[i].merged = 1;
-		ex->steps[i].sets_level = res == 1 && r.level > 0 &&
-					  ex->steps[i].level == r.level;
-	}
+	mark_level(ex, res == 1 ? r.level : 0);
 	switch (res) {
 	case 1:
 		/* Every step is sound, so when the puzzle has a solution a
@@ -465,8 +495,13 @@ static cdok_status grade_puzzle(const cdok_puzzle *p,
 	default:
 		break;
 	}
+	/* A sum of lines went beyond Keen's techniques: the grading is
+	 * Keen's, made without it, as cdok_grade makes it. */
+	if (ex && res == 1 && gr->counts[TECH_LINE_SUM] && g.solution &&
+	    st == CDOK_OK)
+		st = keen_grading(p, params, g.solution, gr, err);
 done:
-	gr->cage_budget_hit = g.budget_hit;
+	gr->cage_budget_hit |= g.budget_hit;
 	if (res == CDKI_NOMEM || (ex && ex->nomem))
 		st = cdki_fail(err, CDOK_ERR_NOMEM, 0, 0, "out of memory");
 	free(solution);

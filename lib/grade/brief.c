@@ -663,7 +663,8 @@ cdok_status cdki_grade_brief(const cdok_puzzle *p, const cdok_explanation *full,
 			 * there is a level above the first to set. */
 			marked[j].sets_level = level > 0 &&
 				full->grading.outcome == CDOK_GRADE_LEVEL &&
-				full->steps[j].level == level;
+				full->steps[j].level == level &&
+				full->steps[j].technique != TECH_LINE_SUM;
 		}
 		ok = cdki_steps_needed(p, full->steps, nfull, needed);
 	}

@@ -464,6 +464,17 @@ void cdki_step_text(const struct grader *g, const struct gstep *s,
 void cdki_step_tiers(const struct grader *g, const struct gstep *s,
 		     struct strbuf *where, struct strbuf *what, int *focus,
 		     int *nfocus);
+/* A sum of lines' fact (tech_linesum.c's step s): "rows 3 and 4 add up
+ * to 42; the cages wholly inside them make 35, so r5c2 + r5c3 = 42 - 35
+ * = 7", without a capital or a full stop. */
+void cdki_line_sum_fact(const struct grader *g, const struct gstep *s,
+			struct strbuf *sb);
+/* Why value cannot go in cell by step s (a sum of lines): "1 in r4c4
+ * would need 4 in r4c1, which it cannot hold" for two cells (returns
+ * the other cell, *need what it would need, or 0), else that no way of
+ * filling the cells makes the sum (returns -1). */
+int cdki_line_sum_why(const struct grader *g, const struct gstep *s,
+		      int cell, int value, int *need, struct strbuf *sb);
 /* "r3c4" into sb. */
 void cdki_text_cell(const struct grader *g, int cell, struct strbuf *sb);
 /* "row 4", "column 6", "box 5". */

@@ -273,6 +273,29 @@ static int line_of(const struct grader *g, const int *units, int count,
 	return -1;
 }
 
+/* A sum of lines: its fact, then why value cannot go in cell ("rows 3
+ * and 4 add up to 42; ..., so r5c2 + r5c3 = 42 - 35 = 7, and 1 in r5c2
+ * would need 6 in r5c3, which it cannot hold"). */
+static void line_sum_reason(const struct grader *g, const struct gstep *s,
+			    struct reasons_build *rs, int cell, int value,
+			    int placed)
+{
+	cdok_reason *r = add(rs, cell, value, placed, CDOK_REASON_SUM);
+	struct strbuf *sb = &rs->text;
+
+	if (!r)
+		return;
+	r->unit = s->unit;
+	r->unit2 = s->unit2;
+	r->sum = s->sum;
+	cdki_line_sum_fact(g, s, sb);
+	if (!placed) {
+		sb_puts(sb, ", and ");
+		r->cell = cdki_line_sum_why(g, s, cell, value, &r->value, sb);
+	}
+	end_text(rs);
+}
+
 /* The reason for one removal by the step's technique. */
 static void removal_reason(const struct grader *g, const struct gstep *s,
 			   struct reasons_build *rs, int cell, int value)
@@ -286,6 +309,9 @@ static void removal_reason(const struct grader *g, const struct gstep *s,
 	case TECH_CAGE_BOUNDS:
 	case TECH_CAGE_COMBINATIONS:
 		cage_reason(g, s, rs, cell, value);
+		return;
+	case TECH_LINE_SUM:
+		line_sum_reason(g, s, rs, cell, value, 0);
 		return;
 	case TECH_POINTING:
 	case TECH_CLAIMING:
@@ -411,6 +437,9 @@ static void place_reason(const struct grader *g, const struct gstep *s,
 		if (sb->len && sb->data[sb->len - 1] == '.')
 			sb->len--;
 		break;
+	case TECH_LINE_SUM:
+		line_sum_reason(g, s, rs, cell, v, 1);
+		return;
 	default:
 		if (!(r = add(rs, cell, v, 1, CDOK_REASON_TRIAL)))
 			return;

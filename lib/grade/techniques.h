@@ -121,6 +121,10 @@ enum { KEEN_NONE = -1, SOLO_NONE = -1 };
 	  "Either {cell} is {value}, or it is {other} and then {chain}; " \
 	  "either way {target}, which sees both ends, cannot be {value}; " \
 	  "remove {removed}.")						\
+	/* Beyond Keen: explanations and hints only (tech_linesum.c). */ \
+	X(LINE_SUM, line_sum,						\
+	  "line-sum", "Sum of lines, beyond Keen's techniques",		\
+	  UNREASONABLE, NONE, 20, "{line_sum}")				\
 	/* Search. */							\
 	X(GUESS, guess,							\
 	  "guess", "Trial and error", UNREASONABLE, UNREASONABLE, 25,	\

@@ -459,6 +459,186 @@ static void text_innie(const struct grader *g, const struct gstep *s,
 		       s->used, s->value);
 }
 
+/* Lines unit..unit2 of one kind: "row 3", "rows 3 and 4", "rows 3 to
+ * 5". */
+static void text_line_range(const struct grader *g, int unit, int unit2,
+			    struct strbuf *sb)
+{
+	bool rows = cdki_kind_of(g->n, unit) == CDKI_ROW;
+
+	if (unit == unit2) {
+		text_unit(g, unit, sb);
+		return;
+	}
+	cdki_sb_printf(sb, "%s %d %s %d", rows ? "rows" : "columns",
+		       unit % g->n + 1, unit2 == unit + 1 ? "and" : "to",
+		       unit2 % g->n + 1);
+}
+
+/* "r5c2 + r5c3" */
+static void text_plus(const struct grader *g, const int *cells, int n,
+		      struct strbuf *sb)
+{
+	for (int i = 0; i < n; i++) {
+		sb_puts(sb, i ? " + " : "");
+		cdki_text_cell(g, cells[i], sb);
+	}
+}
+
+void cdki_line_sum_fact(const struct grader *g, const struct gstep *s,
+			struct strbuf *sb)
+{
+	const cdok_puzzle *p = g->p;
+	bool one = s->unit == s->unit2;
+	int caged = 0, ncaged = 0, placed, first = s->unit % g->n,
+	    last = s->unit2 % g->n, rows = cdki_kind_of(g->n, s->unit) ==
+	    CDKI_ROW;
+	const int *x = s->cells;
+
+	for (int c = 0; c < p->ncages; c++) {
+		const struct cdok_cage *cg = &p->cages[c];
+		bool in = cg->op == CDOK_OP_ADD;
+
+		for (int i = 0; i < cg->ncells && in; i++) {
+			int line = rows ? cg->cells[i] / g->n
+					: cg->cells[i] % g->n;
+
+			in = line >= first && line <= last;
+		}
+		if (in) {
+			caged += (int)cg->target;
+			ncaged++;
+		}
+	}
+	placed = s->used - caged;
+	text_line_range(g, s->unit, s->unit2, sb);
+	cdki_sb_printf(sb, " add%s up to %d", one ? "s" : "", s->total);
+	if (ncaged)
+		cdki_sb_printf(sb, "; the %s wholly inside %s make%s %d",
+			       ncaged == 1 ? "cage" : "cages",
+			       one ? "it" : "them", ncaged == 1 ? "s" : "",
+			       caged);
+	if (placed && ncaged)
+		cdki_sb_printf(sb, " and %s placed values %d",
+			       one ? "its" : "their", placed);
+	else if (placed)
+		cdki_sb_printf(sb, "; %s placed values make %d",
+			       one ? "its" : "their", placed);
+	if (ncaged && placed)
+		cdki_sb_printf(sb, ", %d in all", s->used);
+	sb_puts(sb, ", so ");
+	if (!s->other) {
+		if (s->count == 1) {
+			cdki_text_cell(g, x[0], sb);
+			cdki_sb_printf(sb, ", the one cell left, is %d - %d = "
+				       "%d", s->total, s->used, s->sum);
+			return;
+		}
+		text_plus(g, x, s->count, sb);
+		cdki_sb_printf(sb, " = %d - %d = %d", s->total, s->used,
+			       s->sum);
+		return;
+	}
+	/* Outies: the innies, then the cages they lie in. */
+	{
+		int innie = s->total - s->used, ctotal = 0, cplaced = 0;
+
+		sb_puts(sb, "the open cells left in ");
+		sb_puts(sb, one ? "it" : "them");
+		cdki_sb_printf(sb, " make %d; they lie in ", innie);
+		for (int j = 0; j < s->nchain; j++) {
+			const struct cdok_cage *cg = &p->cages[s->chain[j]];
+
+			list_sep(sb, j, s->nchain, " and ");
+			text_puzzle_cage(g, s->chain[j], sb);
+			ctotal += (int)cg->target;
+			for (int i = 0; i < cg->ncells; i++)
+				cplaced += g->val[cg->cells[i]];
+		}
+		cdki_sb_printf(sb, ", which add%s up to %d",
+			       s->nchain == 1 ? "s" : "", ctotal);
+		if (cplaced)
+			cdki_sb_printf(sb, " and hold placed values %d", cplaced);
+		sb_puts(sb, ", so ");
+		if (s->count == 1) {
+			cdki_text_cell(g, x[0], sb);
+			sb_puts(sb, ", the one cell sticking out, is ");
+		} else {
+			sb_puts(sb, "the cells sticking out make ");
+			text_plus(g, x, s->count, sb);
+			sb_puts(sb, " = ");
+		}
+		cdki_sb_printf(sb, "%d - %d", ctotal, innie);
+		if (cplaced)
+			cdki_sb_printf(sb, " - %d", cplaced);
+		cdki_sb_printf(sb, " = %d", s->sum);
+	}
+}
+
+int cdki_line_sum_why(const struct grader *g, const struct gstep *s,
+		      int cell, int value, int *need_out, struct strbuf *sb)
+{
+	int other, need;
+
+	*need_out = 0;
+	if (s->count != 2) {
+		cdki_sb_printf(sb, "no way of filling them with %d in ",
+			       value);
+		cdki_text_cell(g, cell, sb);
+		sb_puts(sb, " makes that");
+		return -1;
+	}
+	other = s->cells[0] == cell ? s->cells[1] : s->cells[0];
+	need = s->sum - value;
+	cdki_sb_printf(sb, "%d in ", value);
+	cdki_text_cell(g, cell, sb);
+	if (need < 1 || need > g->n) {
+		cdki_sb_printf(sb, " would leave %d for ", need);
+		cdki_text_cell(g, other, sb);
+		return other;
+	}
+	*need_out = need;
+	cdki_sb_printf(sb, " would need %d in ", need);
+	cdki_text_cell(g, other, sb);
+	sb_puts(sb, g->dom[other] & BIT(need) ? ", in the same line" :
+		", which it cannot hold");
+	return other;
+}
+
+/* A sum of lines' sentence: its fact, then what it removes. */
+static void text_line_sum(const struct grader *g, const struct gstep *s,
+			  struct strbuf *sb)
+{
+	size_t at = sb->len;
+
+	cdki_line_sum_fact(g, s, sb);
+	if (sb->len > at && !sb->failed && sb->data[at] >= 'a' &&
+	    sb->data[at] <= 'z')
+		sb->data[at] = (char)(sb->data[at] - 'a' + 'A');
+	if (s->place_cell >= 0) {
+		sb_puts(sb, ".");
+		return;
+	}
+	sb_puts(sb, "; remove ");
+	text_removed(g, s, false, sb);
+	/* Two cells: what each removal would need of the other, when
+	 * there are three at most. */
+	if (s->count == 2) {
+		int nrm = 0, k = 0, need;
+
+		for (int i = 0; i < s->nrm; i++)
+			nrm += cdok_popcount(s->rm[s->rm_cells[i]]);
+		for (int i = 0; i < s->nrm && nrm <= 3; i++)
+			for (uint64_t a = s->rm[s->rm_cells[i]]; a;
+			     a &= a - 1) {
+				sb_puts(sb, k++ ? "; " : ": ");
+				cdki_line_sum_why(g, s, s->rm_cells[i],
+						  low(a), &need, sb);
+			}
+	}
+	sb_puts(sb, ".");
+}
+
 static void placeholder(const struct grader *g, const struct gstep *s,
 			const char *name, size_t len, struct strbuf *sb)
 {
@@ -515,6 +695,8 @@ static void placeholder(const struct grader *g, const struct gstep *s,
 		text_chain(g, s, sb);
 	else if (IS("target"))
 		cdki_text_cell(g, s->target, sb);
+	else if (IS("line_sum"))
+		text_line_sum(g, s, sb);
 	else if (IS("trial"))
 		cdki_trial_text(g, s, sb);
 	else if (IS("lines"))
@@ -594,6 +776,14 @@ static void step_place_phrase(const struct grader *g, const struct gstep *s,
 		cdki_text_cell(g, s->cells[0], sb);
 		focus[k++] = s->cells[0];
 		*is_cell = true;
+		break;
+	case TECH_LINE_SUM:
+		/* The lines, and the cells sticking out of them. */
+		text_line_range(g, s->unit, s->unit2, sb);
+		for (int u = s->unit; u <= s->unit2; u++)
+			k += unit_focus(g, u, focus + k);
+		for (int i = 0; s->other && i < s->count; i++)
+			focus[k++] = s->cells[i];
 		break;
 	case TECH_FISH:
 		cdki_sb_printf(sb, "where %d can go in ", s->value);

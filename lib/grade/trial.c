@@ -606,6 +606,64 @@ static int deeper(const struct trial *t, struct strbuf *sb)
 	return told;
 }
 
+/* Past the nested splits: a cell of two candidates, in the state
+ * where the singles and cages after v in cell stopped (t holds it),
+ * each of whose values lets the grader's techniques reach a
+ * contradiction ("so r5c5 is 1 or 4. If r5c5 is 1: ... If it is 4:
+ * ...").  At most TRIAL_DEEP_TRIES runs of the techniques; false when
+ * none is found. */
+static bool split_deeper(struct trial *t, int cell, int v, struct strbuf *sb)
+{
+	const struct grader *g = t->g;
+	int tries = TRIAL_DEEP_TRIES;
+
+	for (int c = 0; c < t->ncells && tries > 0; c++) {
+		uint64_t d = t->dom[c];
+		struct strbuf side[2];
+		bool ok = true;
+		int k = 0;
+
+		if (t->val[c] || cdok_popcount(d) != 2)
+			continue;
+		for (uint64_t a = d; a; a &= a - 1, k++) {
+			cdki_sb_init(&side[k]);
+			if (!ok)
+				continue;
+			t->dom[c] = a & -a;
+			t->val[c] = __builtin_ctzll(a);
+			tries--;
+			ok = deeper(t, &side[k]) > 0 && !side[k].failed;
+			t->dom[c] = d;
+			t->val[c] = 0;
+		}
+		if (ok) {
+			sb_puts(sb, "Suppose ");
+			cdki_text_cell(g, cell, sb);
+			cdki_sb_printf(sb, " is %d; then, after the singles and "
+				       "cages that follow, ", v);
+			cdki_text_cell(g, c, sb);
+			cdki_sb_printf(sb, " is %d or %d.", __builtin_ctzll(d),
+				       63 - __builtin_clzll(d));
+			for (k = 0; k < 2; k++) {
+				sb_puts(sb, " If ");
+				cdki_text_cell(g, c, sb);
+				cdki_sb_printf(sb, " is %d: ", k ?
+					       63 - __builtin_clzll(d) :
+					       __builtin_ctzll(d));
+				sb_puts(sb, side[k].data);
+			}
+			sb_puts(sb, " Either way, ");
+			cdki_text_cell(g, cell, sb);
+			cdki_sb_printf(sb, " is not %d. ", v);
+		}
+		cdki_sb_free(&side[0]);
+		cdki_sb_free(&side[1]);
+		if (ok)
+			return true;
+	}
+	return false;
+}
+
 void cdki_trial_text(const struct grader *g, const struct gstep *s,
 		     struct strbuf *sb)
 {
@@ -670,7 +728,8 @@ void cdki_trial_text(const struct grader *g, const struct gstep *s,
 				sb_puts(sb, " That leaves no way to finish, so ");
 				cdki_text_cell(g, cell, sb);
 				cdki_sb_printf(sb, " is not %d. ", v);
-			} else if (!cdki_trial_nested(&t, cell, v, sb)) {
+			} else if (!cdki_trial_nested(&t, cell, v, sb) &&
+				   !split_deeper(&t, cell, v, sb)) {
 				unproved |= BIT(v);
 			}
 			cdki_sb_free(&more);

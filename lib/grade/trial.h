@@ -38,10 +38,17 @@ struct link {
  * pencil marks (the grade fuzz target's seed from killer_kb_05) took
  * 24 s of CPU under the sanitizers, 1.4 s before nested splits; with
  * 200,000, 5 of 89 fall back and that state takes 2.6 s; with 100,000,
- * 8 and 2.1 s (bench/tutor/trial-steps.py). */
+ * 8 and 2.1 s (bench/tutor/trial-steps.py).  Since sums of lines
+ * (tech_linesum.c) took 26 of the 89 trial steps' places and a last
+ * split tries the techniques (TRIAL_DEEP_TRIES), 2 of 63 fall back. */
 #define TRIAL_DEPTH 3
 #define TRIAL_WAYS 3
 #define TRIAL_WORK 200000L
+
+/* Runs of the grader's techniques one candidate's last search (a cell
+ * of two candidates, each value's techniques to a contradiction:
+ * trial.c, split_deeper) may take, when the nested splits find none. */
+#define TRIAL_DEEP_TRIES 8
 
 struct trial {
 	const struct grader *g;
