@@ -652,30 +652,31 @@ static void take_perm(struct grid9 *g, const struct split *sp, uint32_t perm)
  * covered by one digit. */
 static bool grid_ok(const struct grid9 *g)
 {
-	uint32_t all[3] = {0, 0, 0};
+	uint32_t all[3] = {0, 0, 0}, bad = 0;
 
+	/* Without branches: a solved grid nearly always keeps them. */
 	for (int d = 0; d < 9; d++) {
 		uint32_t cols = 0;
 
 		for (int b = 0; b < 3; b++) {
 			uint32_t t = g->cand[b][d], f = fold(t);
+			uint32_t r0 = t & ROW9, r1 = t >> 9 & ROW9, r2 = t >> 18;
 
-			for (int r = 0; r < 27; r += 9) {
-				uint32_t x = t >> r & ROW9;
-
-				if (!x || (x & (x - 1)))
-					return false;
-			}
-			/* Three cells in three rows: one in each box when each
-			 * box has one, in new columns. */
-			if (!(f & 7) || !(f & 070) || !(f & 0700) || (cols & f))
-				return false;
+			/* One cell in each row; three cells in three rows are
+			 * one in each box when each box has one, in new
+			 * columns. */
+			bad |= (r0 & (r0 - 1)) | (r1 & (r1 - 1)) |
+			       (r2 & (r2 - 1)) | (cols & f);
+			bad |= (uint32_t)(r0 == 0) | (uint32_t)(r1 == 0) |
+			       (uint32_t)(r2 == 0) | (uint32_t)((f & 7) == 0) |
+			       (uint32_t)((f & 070) == 0) |
+			       (uint32_t)((f & 0700) == 0);
 			cols |= f;
 			all[b] |= t;
 		}
 	}
 	/* 81 cells for the 81 placed digits: none twice. */
-	return (all[0] & all[1] & all[2]) == BAND27;
+	return !bad && (all[0] & all[1] & all[2]) == BAND27;
 }
 
 /* A solved grid: checked, its values, reported. */
@@ -776,14 +777,16 @@ static bool givens(struct grid9 *g, const int *given)
 	uint32_t mine[9][3], taken[3] = {0, 0, 0}, clash = 0;
 
 	memset(mine, 0, sizeof(mine));
-	/* Without branches: which cells have givens is data. */
-	for (int i = 0; i < 81; i++) {
-		uint32_t has = given[i] != CDOK_NONE;
-		int d = has ? given[i] - 1 : 0;
+	/* Without branches: which cells have givens is data (an empty
+	 * cell adds nothing to digit 0's word). */
+	for (int b = 0; b < 3; b++)
+		for (int k = 0; k < 27; k++) {
+			int v = given[27 * b + k];
+			uint32_t has = v != CDOK_NONE;
 
-		mine[d][i / 27] |= has << (i % 27);
-		taken[i / 27] |= has << (i % 27);
-	}
+			mine[(v - 1) & -(int)has][b] |= has << k;
+			taken[b] |= has << k;
+		}
 	for (int d = 0; d < 9; d++) {
 		uint32_t f[3], cols;
 
