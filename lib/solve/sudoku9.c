@@ -584,6 +584,119 @@ struct split {
 /* The band or stack with the fewest permutations over its digits that
  * is not decided, and in it a digit with two: true when there is
  * one. */
+#if defined(__SSE2__)
+/* Eight triad matrices of a band (from the words of digits 0-7, w) or
+ * of a stack (from the digits' columns in the three bands, f), one in
+ * each 16-bit lane. */
+static inline __m128i band_matrices(const uint32_t w[9])
+{
+	const __m128i triad0 = _mm_set1_epi32((int)TRIAD0);
+	__m128i y[2];
+
+	for (int h = 0; h < 2; h++) {
+		__m128i t = _mm_loadu_si128((const __m128i *)(w + 4 * h)), v;
+
+		v = _mm_and_si128(_mm_or_si128(_mm_or_si128(t,
+			_mm_srli_epi32(t, 1)), _mm_srli_epi32(t, 2)), triad0);
+		v = _mm_or_si128(v, _mm_or_si128(_mm_srli_epi32(v, 2),
+						 _mm_srli_epi32(v, 4)));
+		y[h] = _mm_or_si128(_mm_or_si128(
+			_mm_and_si128(v, _mm_set1_epi32(7)),
+			_mm_and_si128(_mm_srli_epi32(v, 6), _mm_set1_epi32(070))),
+			_mm_and_si128(_mm_srli_epi32(v, 12),
+				      _mm_set1_epi32(0700)));
+	}
+	return _mm_packs_epi32(y[0], y[1]);
+}
+
+/* How many of the six permutations each lane's matrix holds. */
+static inline __m128i perm_counts(__m128i m)
+{
+	__m128i n = _mm_setzero_si128();
+
+	for (int k = 0; k < 6; k++) {
+		__m128i p = _mm_set1_epi16((short)perms[k]);
+
+		n = _mm_sub_epi16(n, _mm_cmpeq_epi16(_mm_and_si128(m, p), p));
+	}
+	return n;
+}
+
+/* The triad matrix of digit d in stack s (bit 3 * band + column). */
+static inline uint32_t stack_index(const struct grid9 *g, int d, int s)
+{
+	return (fold(g->cand[0][d]) >> 3 * s & 7) |
+	       (fold(g->cand[1][d]) >> 3 * s & 7) << 3 |
+	       (fold(g->cand[2][d]) >> 3 * s & 7) << 6;
+}
+
+/* The counts of digits 0-7 by vectors, eight matrices at once, and of
+ * digit 8 by the table. */
+static bool pick_split(const struct grid9 *g, struct split *sp)
+{
+	__m128i cnt[6], f[3][2];
+	uint32_t last[6], best_sum = 1000, idx, twos;
+	int best = -1;
+
+	for (int b = 0; b < 3; b++) {
+		cnt[b] = perm_counts(band_matrices(g->cand[b]));
+		last[b] = perm_count[triad_index(g->cand[b][8])];
+		for (int h = 0; h < 2; h++) {
+			__m128i t = _mm_loadu_si128(
+				(const __m128i *)(g->cand[b] + 4 * h));
+
+			f[b][h] = _mm_and_si128(_mm_or_si128(_mm_or_si128(t,
+				_mm_srli_epi32(t, 9)), _mm_srli_epi32(t, 18)),
+				_mm_set1_epi32((int)ROW9));
+		}
+	}
+	for (int s = 0; s < 3; s++) {
+		__m128i y[2], seven = _mm_set1_epi32(7);
+		__m128i sh = _mm_cvtsi32_si128(3 * s);
+
+		for (int h = 0; h < 2; h++)
+			y[h] = _mm_or_si128(_mm_or_si128(
+				_mm_and_si128(_mm_srl_epi32(f[0][h], sh), seven),
+				_mm_slli_epi32(_mm_and_si128(
+					_mm_srl_epi32(f[1][h], sh), seven), 3)),
+				_mm_slli_epi32(_mm_and_si128(
+					_mm_srl_epi32(f[2][h], sh), seven), 6));
+		cnt[3 + s] = perm_counts(_mm_packs_epi32(y[0], y[1]));
+		last[3 + s] = perm_count[stack_index(g, 8, s)];
+	}
+	for (int k = 0; k < 6; k++) {
+		/* The counts are the lanes' low bytes: summed by psadbw. */
+		__m128i z = _mm_sad_epu8(cnt[k], _mm_setzero_si128());
+		uint32_t sum = (uint32_t)_mm_cvtsi128_si32(z) +
+			       (uint32_t)_mm_cvtsi128_si32(
+				       _mm_srli_si128(z, 8)) +
+			       (last[k] & 15);
+
+		if (sum > 9 && sum < best_sum) {
+			best_sum = sum;
+			best = k;
+		}
+	}
+	if (best < 0)
+		return false;
+	twos = (uint32_t)_mm_movemask_epi8(
+		_mm_cmpeq_epi16(cnt[best], _mm_set1_epi16(2))) & 0x5555;
+	if (twos) {
+		sp->d = ctz32(twos) / 2;
+	} else if ((last[best] & 15) == 2) {
+		sp->d = 8;
+	} else {
+		return false;
+	}
+	sp->band = best < 3 ? best : -1;
+	sp->stack = best < 3 ? -1 : best - 3;
+	idx = perm_count[best < 3 ? triad_index(g->cand[best][sp->d])
+				  : stack_index(g, sp->d, best - 3)];
+	sp->perm[0] = perms[idx >> 4 & 7];
+	sp->perm[1] = perms[idx >> 8 & 7];
+	return true;
+}
+#else
 static bool pick_split(const struct grid9 *g, struct split *sp)
 {
 	uint32_t e[6][9], f[3][9];
@@ -628,6 +741,7 @@ static bool pick_split(const struct grid9 *g, struct split *sp)
 		}
 	return false;
 }
+#endif
 
 /* Digit sp->d kept to permutation perm of its band or stack. */
 static void take_perm(struct grid9 *g, const struct split *sp, uint32_t perm)
