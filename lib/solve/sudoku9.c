@@ -235,41 +235,41 @@ static bool band_update(struct grid9 *g, int d, int b)
  * cell; false on a contradiction. */
 static bool stack_update(struct grid9 *g, int d)
 {
-	uint32_t t[3], f[3], k[3] = {0, 0, 0}, cells[3], any = 0;
+	uint32_t t[3], f, k, m[3], cells[3], any = 0;
 
-	for (int b = 0; b < 3; b++) {
+	/* The digit's columns in the three bands side by side, bit 9 *
+	 * band + column; a stack's are BOX3 << 3 * stack. */
+	for (int b = 0; b < 3; b++)
 		t[b] = g->cand[b][d];
-		f[b] = fold(t[b]);
-	}
-	for (int s = 0; s < 9; s += 3) {
-		uint32_t m = stack_keep[(f[0] >> s & 7) | (f[1] >> s & 7) << 3 |
-					(f[2] >> s & 7) << 6];
+	f = fold(t[0]) | fold(t[1]) << 9 | fold(t[2]) << 18;
+	for (int s = 0; s < 3; s++) {
+		uint32_t x = f >> 3 * s & BOX3;
 
-		if (!m)
-			return false;
-		k[0] |= (m & 7) << s;
-		k[1] |= (m >> 3 & 7) << s;
-		k[2] |= (m >> 6) << s;
+		m[s] = stack_keep[(x | x >> 6 | x >> 12) & 0x1ff] << 3 * s;
 	}
+	if (!m[0] || !m[1] || !m[2])
+		return false;
+	k = m[0] | m[1] | m[2];
+	f &= k;
 	for (int b = 0; b < 3; b++) {
-		uint32_t n = t[b] & k[b] * COL3;
+		uint32_t n = t[b] & (k >> 9 * b & ROW9) * COL3;
 
-		f[b] &= k[b];
 		if (n != t[b]) {
 			g->cand[b][d] = t[b] = n;
 			g->dirty |= 1u << (9 * b + d);
 		}
 	}
-	/* Columns only one band has, in one of its rows, at open cells:
-	 * found for the three bands without branches (which of them have
-	 * some is data), placed after. */
+	/* Columns only one band has (f without the other two bands'),
+	 * in one of its rows, at open cells: found for the three bands
+	 * without branches (which of them have some is data), placed
+	 * after. */
+	f &= ~((f >> 9 | f << 18 | f >> 18 | f << 9) & BAND27);
 	for (int b = 0; b < 3; b++) {
-		uint32_t cols = f[b] & ~(f[b == 0 ? 1 : 0] | f[b == 2 ? 1 : 2]);
 		uint32_t r0 = t[b] & ROW9, r1 = t[b] >> 9 & ROW9;
 		uint32_t r2 = t[b] >> 18;
+		uint32_t cols = (f >> 9 * b) & (r0 ^ r1 ^ r2) & ~(r0 & r1 & r2);
 
-		cols &= (r0 ^ r1 ^ r2) & ~(r0 & r1 & r2);
-		cells[b] = t[b] & cols * COL3 & g->open[b];
+		cells[b] = t[b] & (cols & ROW9) * COL3 & g->open[b];
 		any |= cells[b];
 	}
 	if (!any)
