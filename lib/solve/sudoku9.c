@@ -888,39 +888,49 @@ static void search(struct run9 *x, struct grid9 *g)
  * when two givens of a digit share a row, a box or a column. */
 static bool givens(struct grid9 *g, const int *given)
 {
-	uint32_t mine[9][3], taken[3] = {0, 0, 0}, clash = 0;
+	uint32_t mine[3][9], f[3][9], cols[9], clash = 0;
 
 	memset(mine, 0, sizeof(mine));
 	/* Without branches: which cells have givens is data (an empty
 	 * cell adds nothing to digit 0's word). */
-	for (int b = 0; b < 3; b++)
+	for (int b = 0; b < 3; b++) {
+		uint32_t taken = 0;
+
 		for (int k = 0; k < 27; k++) {
 			int v = given[27 * b + k];
 			uint32_t has = v != CDOK_NONE;
 
-			mine[(v - 1) & -(int)has][b] |= has << k;
-			taken[b] |= has << k;
+			mine[b][(v - 1) & -(int)has] |= has << k;
+			taken |= has << k;
+		}
+		g->open[b] = BAND27 & ~taken;
+	}
+	/* The loops below run over a band's nine digits side by side,
+	 * without branches, which the compiler does with vectors. */
+	for (int b = 0; b < 3; b++)
+		for (int d = 0; d < 9; d++) {
+			uint32_t t = mine[b][d], r0 = t & ROW9;
+			uint32_t r1 = t >> 9 & ROW9, r2 = t >> 18;
+			uint32_t x0 = t & BOX3, x1 = t & BOX3 << 3;
+			uint32_t x2 = t & BOX3 << 6;
+
+			f[b][d] = r0 | r1 | r2;
+			/* Two in a column of the band, a row, or a box. */
+			clash |= (r0 & r1) | (r0 & r2) | (r1 & r2) |
+				 (r0 & (r0 - 1)) | (r1 & (r1 - 1)) |
+				 (r2 & (r2 - 1)) | (x0 & (x0 - 1)) |
+				 (x1 & (x1 - 1)) | (x2 & (x2 - 1));
 		}
 	for (int d = 0; d < 9; d++) {
-		uint32_t f[3], cols;
+		uint32_t c = f[0][d] | f[1][d] | f[2][d];
 
-		for (int b = 0; b < 3; b++) {
-			uint32_t t = mine[d][b], r0 = t & ROW9;
-			uint32_t r1 = t >> 9 & ROW9, r2 = t >> 18;
-
-			f[b] = r0 | r1 | r2;
-			/* Two in a column of the band, a row, or a box. */
-			clash |= (r0 & r1) | (r0 & r2) | (r1 & r2);
-			for (int k = 0; k < 3; k++) {
-				uint32_t x = t & BOX3 << 3 * k, y = t & ROW9 << 9 * k;
-
-				clash |= (x & (x - 1)) | (y & (y - 1));
-			}
-		}
-		clash |= (f[0] & f[1]) | (f[0] & f[2]) | (f[1] & f[2]);
-		cols = (f[0] | f[1] | f[2]) * COL3;
-		for (int b = 0; b < 3; b++) {
-			uint32_t t = mine[d][b], seen = cols;
+		clash |= (f[0][d] & f[1][d]) | (f[0][d] & f[2][d]) |
+			 (f[1][d] & f[2][d]);
+		cols[d] = c | c << 9 | c << 18;
+	}
+	for (int b = 0; b < 3; b++)
+		for (int d = 0; d < 9; d++) {
+			uint32_t t = mine[b][d], seen = cols[d];
 
 			for (int k = 0; k < 3; k++) {
 				seen |= -(uint32_t)((t & ROW9 << 9 * k) != 0) &
@@ -928,11 +938,8 @@ static bool givens(struct grid9 *g, const int *given)
 				seen |= -(uint32_t)((t & BOX3 << 3 * k) != 0) &
 					BOX3 << 3 * k;
 			}
-			g->cand[b][d] = (BAND27 & ~taken[b] & ~seen) | t;
+			g->cand[b][d] = (g->open[b] & ~seen) | t;
 		}
-	}
-	for (int b = 0; b < 3; b++)
-		g->open[b] = BAND27 & ~taken[b];
 	g->dirty = BAND27;
 	g->stacks = 0x701ff;
 	return !clash;
