@@ -415,7 +415,8 @@ static inline uint32_t take_triads(uint32_t t, uint32_t y, uint32_t must)
 static bool band_triples(struct grid9 *g, int b)
 {
 	const uint64_t pairs = 0x00db00dbull, ends = 0x00490049ull;
-	uint64_t w[9], one = 0, two = 0, three = 0, four = 0, must;
+	uint64_t w[9], one = 0, two = 0, three = 0, four = 0, must, all;
+	uint32_t todo = 0;
 
 	for (int d = 0; d < 9; d++) {
 		uint32_t t = g->cand[b][d];
@@ -440,7 +441,14 @@ static bool band_triples(struct grid9 *g, int b)
 	must = three & ~(four & 0x01ff01ffull);
 	if (!must)
 		return true;
-	for (int d = 0; d < 9; d++) {
+	/* The digits the rules change: those with a triad or mini-column
+	 * in must that they do not have to take themselves (most have
+	 * none), found without branches. */
+	all = (must | must >> 32) & 0x01ff01ffull;
+	for (int d = 0; d < 9; d++)
+		todo |= (uint32_t)((all & w[d] & ~(w[d] >> 32)) != 0) << d;
+	for (; todo; todo &= todo - 1) {
+		int d = ctz32(todo);
 		uint32_t t = g->cand[b][d], n = t, y = (uint32_t)w[d] & 0x1ff;
 		uint32_t c = (uint32_t)(w[d] >> 16) & 0x1ff;
 		uint32_t f = (uint32_t)(w[d] >> 32) & 0x1ff;
