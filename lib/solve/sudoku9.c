@@ -55,12 +55,7 @@
 #endif
 
 #include "solve/solve.h"
-
-#define ROW9   0x1ffu     /* a row's nine cells in a band word */
-#define COL3   0x40201u   /* a column's three cells in a band word */
-#define BOX3   0x1c0e07u  /* the box at the band's left */
-#define BAND27 0x7ffffffu /* every cell of a band */
-#define TRIAD0 0x1249249u /* the first cell of each triad */
+#include "solve/sudoku9_grid.h"
 
 /* The triples look at a band with this many open cells or more: on
  * fewer the other rules nearly always suffice, and they cost more than
@@ -77,16 +72,6 @@
 
 #include "solve/sudoku9_tables.h"
 
-struct grid9 {
-	uint32_t cand[3][9]; /* band, digit: the cells it may take */
-	uint32_t open[3];    /* per band, the cells not yet decided */
-	uint32_t dirty;      /* bit 9 * band + digit: words changed since
-			      * their band triads */
-	uint32_t stacks;     /* bit digit: words changed since the digit's
-			      * stack triads; bit 16 + band: since the
-			      * band's triples (band_triples) */
-};
-
 struct run9 {
 	const cdok_solve_params *params;
 	const int *given;
@@ -95,21 +80,6 @@ struct run9 {
 	bool stop, gave_up;
 	int values[81];
 };
-
-static inline int ctz32(uint32_t x)
-{
-	return __builtin_ctz(x);
-}
-
-/* Bits set in x, without the library call __builtin_popcount becomes
- * on a plain x86-64. */
-static inline int popc32(uint32_t x)
-{
-	x -= x >> 1 & 0x55555555u;
-	x = (x & 0x33333333u) + (x >> 2 & 0x33333333u);
-	x = (x + (x >> 4)) & 0x0f0f0f0fu;
-	return (int)(x * 0x01010101u >> 24);
-}
 
 /* Cells leave the nine digits' words of a band (w: cand[band]) at
  * once: returns the digits whose words had some, bit digit.  With SSE2
@@ -179,12 +149,6 @@ static inline uint32_t band_triads(uint32_t t)
 	/* The first cells of the triads, bits 3 * i, to bits i. */
 	y |= y >> 2 | y >> 4;
 	return t & band_keep[(y & 7) | (y >> 6 & 070) | (y >> 12 & 0700)];
-}
-
-/* A band's columns: bit c when the word has a cell in column c. */
-static inline uint32_t fold(uint32_t t)
-{
-	return (t | t >> 9 | t >> 18) & ROW9;
 }
 
 /* Band b of digit d: its triads, then its rows left with one open cell,
@@ -365,27 +329,6 @@ static bool naked_singles(struct grid9 *g, bool *found)
 	return true;
 }
 
-/* The triads of a band word as a 3 x 3 matrix of bits, bit 3 * row +
- * box: which row-box pairs hold a cell of the word. */
-static inline uint32_t triad_index(uint32_t t)
-{
-	uint32_t y = (t | t >> 1 | t >> 2) & TRIAD0;
-
-	y |= y >> 2 | y >> 4;
-	return (y & 7) | (y >> 6 & 070) | (y >> 12 & 0700);
-}
-
-/* The cells of the triads a matrix (bit 3 * row + box) names. */
-static inline uint32_t triad_cells(uint32_t m)
-{
-	uint32_t r0 = m & 7, r1 = m >> 3 & 7, r2 = m >> 6 & 7;
-
-	r0 = (r0 & 1) | (r0 & 2) << 2 | (r0 & 4) << 4;
-	r1 = (r1 & 1) | (r1 & 2) << 2 | (r1 & 4) << 4;
-	r2 = (r2 & 1) | (r2 & 2) << 2 | (r2 & 4) << 4;
-	return (r0 | r1 << 9 | r2 << 18) * 7u;
-}
-
 /* The word t of a digit with the cells of the matrix triads outside
  * the permutations that use each of the triads in must (a row-box
  * pair the digit has to take): the rest of the triad's row and box. */
@@ -530,245 +473,6 @@ static bool propagate(struct grid9 *g)
 	}
 }
 
-/* The cell to guess on: one with two candidates when there is one --
- * the first of the band that has the most (measured: 9 to 21 % fewer
- * instructions on hard sets than the first of the grid) -- else one
- * with the fewest.  Its band in *band, its digits returned. */
-static uint32_t pick(const struct grid9 *g, int *band, int *pos)
-{
-	int best = 10, most = 0;
-	uint32_t best_digits = 0;
-
-	for (int b = 0; b < 3; b++) {
-		uint32_t one = 0, two = 0, three = 0;
-		int n;
-
-		for (int d = 0; d < 9; d++) {
-			uint32_t c = g->cand[b][d] & g->open[b];
-
-			three |= two & c;
-			two |= one & c;
-			one |= c;
-		}
-		n = popc32(two & ~three);
-		if (n > most) {
-			most = n;
-			*band = b;
-			*pos = ctz32(two & ~three);
-			best = 2;
-		}
-	}
-	if (best > 2)
-		for (int b = 0; b < 3; b++)
-			for (uint32_t o = g->open[b]; o; o &= o - 1) {
-				int n = 0;
-
-				for (int d = 0; d < 9; d++)
-					n += (g->cand[b][d] >> ctz32(o)) & 1;
-				if (n < best) {
-					best = n;
-					*band = b;
-					*pos = ctz32(o);
-				}
-			}
-	for (int d = 0; d < 9; d++)
-		if (g->cand[*band][d] >> *pos & 1)
-			best_digits |= 1u << d;
-	return best_digits;
-}
-
-/* The six permutations of three as 3 x 3 matrices, bit 3 * row +
- * column. */
-static const uint32_t perms[6] = {0x111, 0x0a1, 0x10a, 0x062, 0x08c, 0x054};
-
-
-/* A guess on a digit's permutation in a band (rows to boxes) or in a
- * stack (bands to columns): the two the digit has left there. */
-struct split {
-	int d, band, stack; /* stack < 0: a band's split */
-	uint32_t perm[2];
-};
-
-/* The band or stack with the fewest permutations over its digits that
- * is not decided, and in it a digit with two: true when there is
- * one. */
-#if defined(__SSE2__)
-/* Eight triad matrices of a band (from the words of digits 0-7, w) or
- * of a stack (from the digits' columns in the three bands, f), one in
- * each 16-bit lane. */
-static inline __m128i band_matrices(const uint32_t w[9])
-{
-	const __m128i triad0 = _mm_set1_epi32((int)TRIAD0);
-	__m128i y[2];
-
-	for (int h = 0; h < 2; h++) {
-		__m128i t = _mm_loadu_si128((const __m128i *)(w + 4 * h)), v;
-
-		v = _mm_and_si128(_mm_or_si128(_mm_or_si128(t,
-			_mm_srli_epi32(t, 1)), _mm_srli_epi32(t, 2)), triad0);
-		v = _mm_or_si128(v, _mm_or_si128(_mm_srli_epi32(v, 2),
-						 _mm_srli_epi32(v, 4)));
-		y[h] = _mm_or_si128(_mm_or_si128(
-			_mm_and_si128(v, _mm_set1_epi32(7)),
-			_mm_and_si128(_mm_srli_epi32(v, 6), _mm_set1_epi32(070))),
-			_mm_and_si128(_mm_srli_epi32(v, 12),
-				      _mm_set1_epi32(0700)));
-	}
-	return _mm_packs_epi32(y[0], y[1]);
-}
-
-/* How many of the six permutations each lane's matrix holds. */
-static inline __m128i perm_counts(__m128i m)
-{
-	__m128i n = _mm_setzero_si128();
-
-	for (int k = 0; k < 6; k++) {
-		__m128i p = _mm_set1_epi16((short)perms[k]);
-
-		n = _mm_sub_epi16(n, _mm_cmpeq_epi16(_mm_and_si128(m, p), p));
-	}
-	return n;
-}
-
-/* The triad matrix of digit d in stack s (bit 3 * band + column). */
-static inline uint32_t stack_index(const struct grid9 *g, int d, int s)
-{
-	return (fold(g->cand[0][d]) >> 3 * s & 7) |
-	       (fold(g->cand[1][d]) >> 3 * s & 7) << 3 |
-	       (fold(g->cand[2][d]) >> 3 * s & 7) << 6;
-}
-
-/* The counts of digits 0-7 by vectors, eight matrices at once, and of
- * digit 8 by the table. */
-static bool pick_split(const struct grid9 *g, struct split *sp)
-{
-	__m128i cnt[6], f[3][2];
-	uint32_t last[6], best_sum = 1000, idx, twos;
-	int best = -1;
-
-	for (int b = 0; b < 3; b++) {
-		cnt[b] = perm_counts(band_matrices(g->cand[b]));
-		last[b] = perm_count[triad_index(g->cand[b][8])];
-		for (int h = 0; h < 2; h++) {
-			__m128i t = _mm_loadu_si128(
-				(const __m128i *)(g->cand[b] + 4 * h));
-
-			f[b][h] = _mm_and_si128(_mm_or_si128(_mm_or_si128(t,
-				_mm_srli_epi32(t, 9)), _mm_srli_epi32(t, 18)),
-				_mm_set1_epi32((int)ROW9));
-		}
-	}
-	for (int s = 0; s < 3; s++) {
-		__m128i y[2], seven = _mm_set1_epi32(7);
-		__m128i sh = _mm_cvtsi32_si128(3 * s);
-
-		for (int h = 0; h < 2; h++)
-			y[h] = _mm_or_si128(_mm_or_si128(
-				_mm_and_si128(_mm_srl_epi32(f[0][h], sh), seven),
-				_mm_slli_epi32(_mm_and_si128(
-					_mm_srl_epi32(f[1][h], sh), seven), 3)),
-				_mm_slli_epi32(_mm_and_si128(
-					_mm_srl_epi32(f[2][h], sh), seven), 6));
-		cnt[3 + s] = perm_counts(_mm_packs_epi32(y[0], y[1]));
-		last[3 + s] = perm_count[stack_index(g, 8, s)];
-	}
-	for (int k = 0; k < 6; k++) {
-		/* The counts are the lanes' low bytes: summed by psadbw. */
-		__m128i z = _mm_sad_epu8(cnt[k], _mm_setzero_si128());
-		uint32_t sum = (uint32_t)_mm_cvtsi128_si32(z) +
-			       (uint32_t)_mm_cvtsi128_si32(
-				       _mm_srli_si128(z, 8)) +
-			       (last[k] & 15);
-
-		if (sum > 9 && sum < best_sum) {
-			best_sum = sum;
-			best = k;
-		}
-	}
-	if (best < 0)
-		return false;
-	twos = (uint32_t)_mm_movemask_epi8(
-		_mm_cmpeq_epi16(cnt[best], _mm_set1_epi16(2))) & 0x5555;
-	if (twos) {
-		sp->d = ctz32(twos) / 2;
-	} else if ((last[best] & 15) == 2) {
-		sp->d = 8;
-	} else {
-		return false;
-	}
-	sp->band = best < 3 ? best : -1;
-	sp->stack = best < 3 ? -1 : best - 3;
-	idx = perm_count[best < 3 ? triad_index(g->cand[best][sp->d])
-				  : stack_index(g, sp->d, best - 3)];
-	sp->perm[0] = perms[idx >> 4 & 7];
-	sp->perm[1] = perms[idx >> 8 & 7];
-	return true;
-}
-#else
-static bool pick_split(const struct grid9 *g, struct split *sp)
-{
-	uint32_t e[6][9], f[3][9];
-	int best = -1, best_sum = 1000;
-
-	/* The 54 table indices first, in loops over a band's nine words
-	 * side by side that the compiler vectorizes; the look-ups after. */
-	for (int b = 0; b < 3; b++)
-		for (int d = 0; d < 9; d++) {
-			uint32_t t = g->cand[b][d];
-
-			f[b][d] = fold(t);
-			e[b][d] = triad_index(t);
-		}
-	for (int s = 0; s < 3; s++)
-		for (int d = 0; d < 9; d++)
-			e[3 + s][d] = (f[0][d] >> 3 * s & 7) |
-				      (f[1][d] >> 3 * s & 7) << 3 |
-				      (f[2][d] >> 3 * s & 7) << 6;
-	for (int k = 0; k < 6; k++) {
-		int sum = 0;
-
-		for (int d = 0; d < 9; d++) {
-			e[k][d] = perm_count[e[k][d]];
-			sum += (int)(e[k][d] & 15);
-		}
-		if (sum > 9 && sum < best_sum) {
-			best_sum = sum;
-			best = k;
-		}
-	}
-	if (best < 0)
-		return false;
-	for (int d = 0; d < 9; d++)
-		if ((e[best][d] & 15) == 2) {
-			sp->d = d;
-			sp->band = best < 3 ? best : -1;
-			sp->stack = best < 3 ? -1 : best - 3;
-			sp->perm[0] = perms[e[best][d] >> 4 & 7];
-			sp->perm[1] = perms[e[best][d] >> 8 & 7];
-			return true;
-		}
-	return false;
-}
-#endif
-
-/* Digit sp->d kept to permutation perm of its band or stack. */
-static void take_perm(struct grid9 *g, const struct split *sp, uint32_t perm)
-{
-	int d = sp->d;
-
-	if (sp->stack < 0) {
-		g->cand[sp->band][d] &= triad_cells(perm);
-		g->dirty |= 1u << (9 * sp->band + d);
-		return;
-	}
-	for (int o = 0; o < 3; o++) {
-		uint32_t drop = (7u & ~(perm >> 3 * o)) << 3 * sp->stack;
-
-		g->cand[o][d] &= ~(drop * COL3);
-		g->dirty |= 1u << (9 * o + d);
-	}
-}
-
 /* Whether a grid with no open cell keeps the rules: per digit one
  * cell in each row, in each box and in each column, and every cell
  * covered by one digit. */
@@ -858,20 +562,20 @@ static void search(struct run9 *x, struct grid9 *g)
 		struct split sp;
 
 		if (popc32(g->open[0]) + popc32(g->open[1]) +
-		    popc32(g->open[2]) >= SPLIT_OPEN && pick_split(g, &sp)) {
+		    popc32(g->open[2]) >= SPLIT_OPEN && cdki_sudoku9_pick_split(g, &sp)) {
 			x->branches++;
 			x->score += 1;
 			for (int i = 0; i < 2 && !x->stop; i++) {
 				struct grid9 child = *g;
 
-				take_perm(&child, &sp, sp.perm[i]);
+				cdki_sudoku9_take_perm(&child, &sp, sp.perm[i]);
 				if (propagate(&child))
 					search(x, &child);
 			}
 			return;
 		}
 	}
-	digits = pick(g, &b, &pos);
+	digits = cdki_sudoku9_pick(g, &b, &pos);
 	k = popc32(digits);
 	x->branches++;
 	x->score += (uint64_t)(k - 1) * (uint64_t)(k - 1);
