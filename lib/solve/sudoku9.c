@@ -193,56 +193,178 @@ static bool band_update(struct grid9 *g, int d, int b)
 	return true;
 }
 
-/* Digit d's stack triads -- within a stack the digit's three columns
- * go to the three bands one to one, and a column's cells in a band that
- * no such permutation allows lose it -- then its columns left with one
- * cell; false on a contradiction. */
-static bool stack_update(struct grid9 *g, int d)
+/* Stack triads: within a stack a digit's three columns go to the three
+ * bands one to one, so a column's cells in a band that no such
+ * permutation allows lose the digit.  Worked on the digit's columns in
+ * the three bands side by side, f (bit 9 * band + column): a band-column
+ * pair survives when the other two bands take the stack's other two
+ * columns one way or the other.  rot_b1 (rot_b2) gives each band the
+ * bits of the band one (two) below, rot_c1 (rot_c2) each column those
+ * of the column one (two) to the right within its stack. */
+#define ROT_B1(x) (((x) >> 9 | (x) << 18) & BAND27)
+#define ROT_B2(x) (((x) >> 18 | (x) << 9) & BAND27)
+#define ROT_C1(x) (((x) >> 1 & 0x36db6dbu) | ((x) << 2 & 0x4924924u))
+#define ROT_C2(x) (((x) >> 2 & 0x1249249u) | ((x) << 1 & 0x6db6db6u))
+
+/* Digit d's stack triads, then its columns left with one cell (that
+ * only one band has, in one of its rows): its words after the triads
+ * stored, the words changed marked, those cells at open cells in
+ * c[band][d]; non-zero when a stack allows no permutation. */
+#if !defined(__SSE2__)
+static inline uint32_t stack_digit(struct grid9 *g, int d, uint32_t c[3][9])
 {
-	uint32_t t[3], f, k, m[3], cells[3], any = 0;
+	uint32_t f = fold(g->cand[0][d]) | fold(g->cand[1][d]) << 9 |
+		     fold(g->cand[2][d]) << 18;
+	uint32_t c1 = ROT_C1(f), c2 = ROT_C2(f), u;
 
-	/* The digit's columns in the three bands side by side, bit 9 *
-	 * band + column; a stack's are BOX3 << 3 * stack. */
-	for (int b = 0; b < 3; b++)
-		t[b] = g->cand[b][d];
-	f = fold(t[0]) | fold(t[1]) << 9 | fold(t[2]) << 18;
-	for (int s = 0; s < 3; s++) {
-		uint32_t x = f >> 3 * s & BOX3;
-
-		m[s] = stack_keep[(x | x >> 6 | x >> 12) & 0x1ff] << 3 * s;
-	}
-	if (!m[0] || !m[1] || !m[2])
-		return false;
-	k = m[0] | m[1] | m[2];
-	f &= k;
+	f &= (ROT_B1(c1) & ROT_B2(c2)) | (ROT_B1(c2) & ROT_B2(c1));
+	u = f & ~(ROT_B1(f) | ROT_B2(f));
 	for (int b = 0; b < 3; b++) {
-		uint32_t n = t[b] & (k >> 9 * b & ROW9) * COL3;
+		uint32_t t = g->cand[b][d] & (f >> 9 * b & ROW9) * COL3;
+		uint32_t r0 = t & ROW9, r1 = t >> 9 & ROW9, r2 = t >> 18;
 
-		if (n != t[b]) {
-			g->cand[b][d] = t[b] = n;
-			g->dirty |= 1u << (9 * b + d);
+		g->dirty |= (uint32_t)(t != g->cand[b][d]) << (9 * b + d);
+		g->cand[b][d] = t;
+		c[b][d] = t & (u >> 9 * b & (r0 ^ r1 ^ r2) & ~(r0 & r1 & r2) &
+			       ROW9) * COL3 & g->open[b];
+	}
+	return (uint32_t)((f & BOX3) == 0) | (uint32_t)((f & BOX3 << 3) == 0) |
+	       (uint32_t)((f & BOX3 << 6) == 0);
+}
+#else
+/* The bits of the band below (one) or two below, as ROT_B1, ROT_B2. */
+static inline __m128i v_rot_b(__m128i x, int two)
+{
+	__m128i r = two ? _mm_or_si128(_mm_srli_epi32(x, 18),
+				       _mm_slli_epi32(x, 9))
+			: _mm_or_si128(_mm_srli_epi32(x, 9),
+				       _mm_slli_epi32(x, 18));
+
+	return _mm_and_si128(r, _mm_set1_epi32((int)BAND27));
+}
+
+/* A band's nine-bit lanes x (bit 9 * row + column: columns) spread to
+ * the columns' cells, and the columns of band b in side-by-side folds. */
+static inline __m128i v_cols(__m128i x)
+{
+	return _mm_or_si128(_mm_or_si128(x, _mm_slli_epi32(x, 9)),
+			    _mm_slli_epi32(x, 18));
+}
+
+static inline __m128i v_band(__m128i f, int b)
+{
+	return _mm_and_si128(b == 0 ? f : b == 1 ? _mm_srli_epi32(f, 9)
+						 : _mm_srli_epi32(f, 18),
+			     _mm_set1_epi32((int)ROW9));
+}
+
+/* stack_digit for digits d0 to d0 + 3 at once, or for d0 alone (n 1,
+ * the other lanes empty); *bad and *any gather the contradictions and
+ * the cells found (lanes non-zero). */
+static inline void stack_four(struct grid9 *g, int d0, int n,
+			      uint32_t c[3][9], __m128i *bad, __m128i *any)
+{
+	const __m128i row9 = _mm_set1_epi32((int)ROW9);
+	const __m128i zero = _mm_setzero_si128();
+	__m128i t[3], f = zero, c1, c2, u;
+
+	for (int b = 0; b < 3; b++) {
+		__m128i x;
+
+		t[b] = n == 1 ? _mm_cvtsi32_si128((int)g->cand[b][d0])
+			      : _mm_loadu_si128((const __m128i *)(g->cand[b] + d0));
+		x = _mm_and_si128(_mm_or_si128(_mm_or_si128(t[b],
+			_mm_srli_epi32(t[b], 9)), _mm_srli_epi32(t[b], 18)), row9);
+		f = _mm_or_si128(f, b == 0 ? x : b == 1 ? _mm_slli_epi32(x, 9)
+						      : _mm_slli_epi32(x, 18));
+	}
+	c1 = _mm_or_si128(
+		_mm_and_si128(_mm_srli_epi32(f, 1), _mm_set1_epi32(0x36db6db)),
+		_mm_and_si128(_mm_slli_epi32(f, 2), _mm_set1_epi32(0x4924924)));
+	c2 = _mm_or_si128(
+		_mm_and_si128(_mm_srli_epi32(f, 2), _mm_set1_epi32(0x1249249)),
+		_mm_and_si128(_mm_slli_epi32(f, 1), _mm_set1_epi32(0x6db6db6)));
+	f = _mm_and_si128(f, _mm_or_si128(
+		_mm_and_si128(v_rot_b(c1, 0), v_rot_b(c2, 1)),
+		_mm_and_si128(v_rot_b(c2, 0), v_rot_b(c1, 1))));
+	u = _mm_andnot_si128(_mm_or_si128(v_rot_b(f, 0), v_rot_b(f, 1)), f);
+	for (int k = 0; k < 3; k++)
+		*bad = _mm_or_si128(*bad, _mm_and_si128(_mm_cmpeq_epi32(
+			_mm_and_si128(f, _mm_set1_epi32((int)(BOX3 << 3 * k))),
+			zero), n == 1 ? _mm_cvtsi32_si128(-1)
+				      : _mm_set1_epi32(-1)));
+	for (int b = 0; b < 3; b++) {
+		__m128i x = _mm_and_si128(t[b], v_cols(v_band(f, b)));
+		__m128i r0 = _mm_and_si128(x, row9);
+		__m128i r1 = _mm_and_si128(_mm_srli_epi32(x, 9), row9);
+		__m128i r2 = _mm_srli_epi32(x, 18);
+		__m128i one = _mm_andnot_si128(
+			_mm_and_si128(_mm_and_si128(r0, r1), r2),
+			_mm_xor_si128(_mm_xor_si128(r0, r1), r2));
+		__m128i cells = _mm_and_si128(_mm_and_si128(x,
+			v_cols(_mm_and_si128(v_band(u, b), one))),
+			_mm_set1_epi32((int)g->open[b]));
+		int same = _mm_movemask_ps(_mm_castsi128_ps(
+			_mm_cmpeq_epi32(x, t[b])));
+
+		g->dirty |= (uint32_t)(~same & (n == 1 ? 1 : 15)) << (9 * b + d0);
+		if (n == 1) {
+			g->cand[b][d0] = (uint32_t)_mm_cvtsi128_si32(x);
+			c[b][d0] = (uint32_t)_mm_cvtsi128_si32(cells);
+		} else {
+			_mm_storeu_si128((__m128i *)(g->cand[b] + d0), x);
+			_mm_storeu_si128((__m128i *)(c[b] + d0), cells);
 		}
+		*any = _mm_or_si128(*any, cells);
 	}
-	/* Columns only one band has (f without the other two bands'),
-	 * in one of its rows, at open cells: found for the three bands
-	 * without branches (which of them have some is data), placed
-	 * after. */
-	f &= ~((f >> 9 | f << 18 | f >> 18 | f << 9) & BAND27);
-	for (int b = 0; b < 3; b++) {
-		uint32_t r0 = t[b] & ROW9, r1 = t[b] >> 9 & ROW9;
-		uint32_t r2 = t[b] >> 18;
-		uint32_t cols = (f >> 9 * b) & (r0 ^ r1 ^ r2) & ~(r0 & r1 & r2);
+}
+#endif
 
-		cells[b] = t[b] & (cols & ROW9) * COL3 & g->open[b];
-		any |= cells[b];
+/* The stack triads and column singles of the nine digits at once
+ * (whichever changed: the others find nothing new); false on a
+ * contradiction. */
+static bool stacks_update(struct grid9 *g, uint32_t marked)
+{
+	uint32_t c[3][9], bad, any;
+
+#if defined(__SSE2__)
+	__m128i vbad = _mm_setzero_si128(), vany = _mm_setzero_si128();
+
+	/* Only the groups with a digit marked; the others have nothing
+	 * new, and c is read for the groups done only. */
+	marked = (marked & 0x0f ? 0x0f : 0) | (marked & 0xf0 ? 0xf0 : 0) |
+		 (marked & 0x100);
+	if (marked & 0x0f)
+		stack_four(g, 0, 4, c, &vbad, &vany);
+	if (marked & 0xf0)
+		stack_four(g, 4, 4, c, &vbad, &vany);
+	if (marked & 0x100)
+		stack_four(g, 8, 1, c, &vbad, &vany);
+	bad = (uint32_t)_mm_movemask_epi8(vbad);
+	any = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi32(vany,
+		_mm_setzero_si128())) != 0xffff;
+#else
+	bad = any = 0;
+	marked = 0x1ff;
+	for (int d = 0; d < 9; d++) {
+		bad |= stack_digit(g, d, c);
+		any |= c[0][d] | c[1][d] | c[2][d];
 	}
+#endif
+	if (bad)
+		return false;
 	if (!any)
 		return true;
-	/* In different columns: no placement takes another's cell. */
-	for (int b = 0; b < 3; b++)
-		for (uint32_t c = cells[b]; c; c &= c - 1)
-			if (!place(g, d, b, ctz32(c)))
-				return false;
+	/* A digit's cells are in different columns; a cell two digits
+	 * need fails the second place(). */
+	for (uint32_t m = marked; m; m &= m - 1) {
+		int d = ctz32(m);
+
+		for (int b = 0; b < 3; b++)
+			for (uint32_t x = c[b][d]; x; x &= x - 1)
+				if (!place(g, d, b, ctz32(x)))
+					return false;
+	}
 	return true;
 }
 
@@ -443,13 +565,11 @@ static bool propagate(struct grid9 *g)
 		if (found)
 			continue;
 		if (g->stacks & 0x1ff) {
-			while (g->stacks & 0x1ff) {
-				int d = ctz32(g->stacks);
+			uint32_t marked = g->stacks & 0x1ff;
 
-				g->stacks &= g->stacks - 1;
-				if (!stack_update(g, d))
-					return false;
-			}
+			g->stacks &= ~0x1ffu;
+			if (!stacks_update(g, marked))
+				return false;
 			/* Every change marks a word: none, nothing new for
 			 * the singles either. */
 			if (g->dirty)
