@@ -464,6 +464,50 @@ static inline uint32_t take_triads(uint32_t t, uint32_t y, uint32_t must)
 	return t & triad_cells(y);
 }
 
+#if defined(__SSE2__)
+/* The sets of band_triples for digits 0-7 of a band (t: its words),
+ * eight digits at once in 16-bit lanes, into w[0] to w[7]. */
+static inline void triples_words(const uint32_t t[9], uint64_t w[9])
+{
+	const __m128i pairs = _mm_set1_epi16(0xdb), ends = _mm_set1_epi16(0x49);
+	__m128i v[2], f[2];
+
+	v[0] = band_matrices(t);
+	for (int h = 0; h < 2; h++) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(t + 4 * h));
+
+		f[h] = _mm_and_si128(_mm_or_si128(_mm_or_si128(x,
+			_mm_srli_epi32(x, 9)), _mm_srli_epi32(x, 18)),
+			_mm_set1_epi32((int)ROW9));
+	}
+	v[1] = _mm_packs_epi32(f[0], f[1]);
+	/* Each set's bits alone in their group of three (see below). */
+	for (int k = 0; k < 2; k++) {
+		__m128i m = _mm_or_si128(
+			_mm_and_si128(_mm_and_si128(v[k], _mm_srli_epi16(v[k], 1)),
+				      pairs),
+			_mm_and_si128(_mm_and_si128(v[k], _mm_srli_epi16(v[k], 2)),
+				      ends));
+
+		m = _mm_and_si128(_mm_or_si128(m, _mm_srli_epi16(m, 1)), ends);
+		f[k] = _mm_andnot_si128(_mm_or_si128(_mm_or_si128(m,
+			_mm_slli_epi16(m, 1)), _mm_slli_epi16(m, 2)), v[k]);
+	}
+	/* Digit by digit: triads, mini-columns, and the same alone. */
+	{
+		__m128i lo = _mm_unpacklo_epi16(v[0], v[1]);
+		__m128i hi = _mm_unpackhi_epi16(v[0], v[1]);
+		__m128i flo = _mm_unpacklo_epi16(f[0], f[1]);
+		__m128i fhi = _mm_unpackhi_epi16(f[0], f[1]);
+
+		_mm_storeu_si128((__m128i *)w, _mm_unpacklo_epi32(lo, flo));
+		_mm_storeu_si128((__m128i *)(w + 2), _mm_unpackhi_epi32(lo, flo));
+		_mm_storeu_si128((__m128i *)(w + 4), _mm_unpacklo_epi32(hi, fhi));
+		_mm_storeu_si128((__m128i *)(w + 6), _mm_unpackhi_epi32(hi, fhi));
+	}
+}
+#endif
+
 /* A band's triads and mini-columns (a column's three cells in the
  * band) each hold three digits.  One with only three digits that may
  * go there takes all three (they leave the rest of its row or column
@@ -483,7 +527,12 @@ static bool band_triples(struct grid9 *g, int b)
 	uint64_t w[9], one = 0, two = 0, three = 0, four = 0, must, all;
 	uint32_t todo = 0;
 
+#if defined(__SSE2__)
+	triples_words(g->cand[b], w);
+	for (int d = 8; d < 9; d++) {
+#else
 	for (int d = 0; d < 9; d++) {
+#endif
 		uint32_t t = g->cand[b][d];
 		uint64_t v = triad_index(t) | (uint64_t)fold(t) << 16, m;
 
@@ -492,10 +541,12 @@ static bool band_triples(struct grid9 *g, int b)
 		m = (v & v >> 1 & pairs) | (v & v >> 2 & ends);
 		v |= (v & ~(((m | m >> 1) & ends) * 7)) << 32;
 		w[d] = v;
-		four |= three & v;
-		three |= two & v;
-		two |= one & v;
-		one |= v;
+	}
+	for (int d = 0; d < 9; d++) {
+		four |= three & w[d];
+		three |= two & w[d];
+		two |= one & w[d];
+		one |= w[d];
 	}
 	/* Every triad and mini-column with three digits at least; none
 	 * with four that must take it. */

@@ -7,6 +7,9 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #define ROW9   0x1ffu     /* a row's nine cells in a band word */
 #define COL3   0x40201u   /* a column's three cells in a band word */
@@ -72,6 +75,31 @@ static inline uint32_t triad_cells(uint32_t m)
 	r2 = (r2 & 1) | (r2 & 2) << 2 | (r2 & 4) << 4;
 	return (r0 | r1 << 9 | r2 << 18) * 7u;
 }
+
+#if defined(__SSE2__)
+/* The triad matrices (triad_index) of a band's digits 0-7 (w: the
+ * band's nine words), one in each 16-bit lane. */
+static inline __m128i band_matrices(const uint32_t w[9])
+{
+	const __m128i triad0 = _mm_set1_epi32((int)TRIAD0);
+	__m128i y[2];
+
+	for (int h = 0; h < 2; h++) {
+		__m128i t = _mm_loadu_si128((const __m128i *)(w + 4 * h)), v;
+
+		v = _mm_and_si128(_mm_or_si128(_mm_or_si128(t,
+			_mm_srli_epi32(t, 1)), _mm_srli_epi32(t, 2)), triad0);
+		v = _mm_or_si128(v, _mm_or_si128(_mm_srli_epi32(v, 2),
+						 _mm_srli_epi32(v, 4)));
+		y[h] = _mm_or_si128(_mm_or_si128(
+			_mm_and_si128(v, _mm_set1_epi32(7)),
+			_mm_and_si128(_mm_srli_epi32(v, 6), _mm_set1_epi32(070))),
+			_mm_and_si128(_mm_srli_epi32(v, 12),
+				      _mm_set1_epi32(0700)));
+	}
+	return _mm_packs_epi32(y[0], y[1]);
+}
+#endif
 
 /* sudoku9_pick.c: the band or stack with the fewest permutations and a
  * digit with two there (false when none), the split's permutation

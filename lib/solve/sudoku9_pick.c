@@ -2,10 +2,6 @@
  * guesses: on a digit's two permutations in the band or stack whose
  * digits allow the fewest, or on a cell with two candidates (else the
  * fewest).  doc/SOLVER.md, "Plain 9 x 9 Sudoku". */
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
 #include "solve/sudoku9_grid.h"
 
 /* Per matrix: how many of the six it holds (bits 0-3), the first
@@ -122,30 +118,6 @@ static const uint32_t perms[6] = {0x111, 0x0a1, 0x10a, 0x062, 0x08c, 0x054};
  * is not decided, and in it a digit with two: true when there is
  * one. */
 #if defined(__SSE2__)
-/* Eight triad matrices of a band (from the words of digits 0-7, w) or
- * of a stack (from the digits' columns in the three bands, f), one in
- * each 16-bit lane. */
-static inline __m128i band_matrices(const uint32_t w[9])
-{
-	const __m128i triad0 = _mm_set1_epi32((int)TRIAD0);
-	__m128i y[2];
-
-	for (int h = 0; h < 2; h++) {
-		__m128i t = _mm_loadu_si128((const __m128i *)(w + 4 * h)), v;
-
-		v = _mm_and_si128(_mm_or_si128(_mm_or_si128(t,
-			_mm_srli_epi32(t, 1)), _mm_srli_epi32(t, 2)), triad0);
-		v = _mm_or_si128(v, _mm_or_si128(_mm_srli_epi32(v, 2),
-						 _mm_srli_epi32(v, 4)));
-		y[h] = _mm_or_si128(_mm_or_si128(
-			_mm_and_si128(v, _mm_set1_epi32(7)),
-			_mm_and_si128(_mm_srli_epi32(v, 6), _mm_set1_epi32(070))),
-			_mm_and_si128(_mm_srli_epi32(v, 12),
-				      _mm_set1_epi32(0700)));
-	}
-	return _mm_packs_epi32(y[0], y[1]);
-}
-
 /* How many of the six permutations each lane's matrix holds. */
 static inline __m128i perm_counts(__m128i m)
 {
