@@ -74,7 +74,7 @@
 
 struct run9 {
 	const cdok_solve_params *params;
-	const int *given;
+	uint32_t mine[3][9]; /* band, digit: the digit's givens */
 	int *solution_out;
 	uint64_t count, nodes, branches, score;
 	bool stop, gave_up;
@@ -680,25 +680,28 @@ static bool grid_ok(const struct grid9 *g)
 static void found(struct run9 *x, const struct grid9 *g)
 {
 	const cdok_solve_params *par = x->params;
-	int bad = 0;
+	uint32_t bad = 0;
 
 	/* Belt and braces, as the general engine does: only a grid that
-	 * keeps every rule, givens included, is reported. */
+	 * keeps every rule, givens included (each in its digit's word),
+	 * is reported. */
 	if (!grid_ok(g))
 		return;
-	/* Three cells per word (grid_ok), and the givens compared
-	 * without branches. */
-	for (int d = 0; d < 9; d++)
-		for (int b = 0; b < 3; b++) {
-			uint32_t m = g->cand[b][d];
-
-			for (int k = 0; k < 3; k++, m &= m - 1)
-				x->values[27 * b + ctz32(m)] = d + 1;
-		}
-	for (int i = 0; i < 81; i++)
-		bad |= (x->given[i] != CDOK_NONE) & (x->given[i] != x->values[i]);
+	for (int b = 0; b < 3; b++)
+		for (int d = 0; d < 9; d++)
+			bad |= x->mine[b][d] & ~g->cand[b][d];
 	if (bad)
 		return;
+	/* The values only when someone reads them.  Three cells per word
+	 * (grid_ok). */
+	if ((x->count == 0 && x->solution_out) || par->on_solution)
+		for (int d = 0; d < 9; d++)
+			for (int b = 0; b < 3; b++) {
+				uint32_t m = g->cand[b][d];
+
+				for (int k = 0; k < 3; k++, m &= m - 1)
+					x->values[27 * b + ctz32(m)] = d + 1;
+			}
 	if (x->count == 0 && x->solution_out)
 		memcpy(x->solution_out, x->values, sizeof(x->values));
 	x->count++;
@@ -767,13 +770,14 @@ static void search(struct run9 *x, struct grid9 *g)
 }
 
 /* The state the givens leave, every word to be looked at: what
- * place() on each given in turn leaves, built a digit at a time.  False
- * when two givens of a digit share a row, a box or a column. */
-static bool givens(struct grid9 *g, const int *given)
+ * place() on each given in turn leaves, built a digit at a time; the
+ * givens' own words in mine.  False when two givens of a digit share a
+ * row, a box or a column. */
+static bool givens(struct grid9 *g, const int *given, uint32_t mine[3][9])
 {
-	uint32_t mine[3][9], f[3][9], cols[9], clash = 0;
+	uint32_t f[3][9], cols[9], clash = 0;
 
-	memset(mine, 0, sizeof(mine));
+	memset(mine, 0, sizeof(uint32_t[3][9]));
 	/* Without branches: which cells have givens is data (an empty
 	 * cell adds nothing to digit 0's word). */
 	for (int b = 0; b < 3; b++) {
@@ -847,11 +851,10 @@ cdok_status cdki_sudoku9_solve(const cdok_puzzle *p,
 	memset(res, 0, sizeof(*res));
 	memset(&x, 0, sizeof(x));
 	x.params = params;
-	x.given = p->given;
 	x.solution_out = solution;
 	for (int i = 0; i < 81; i++)
 		empty += p->given[i] == CDOK_NONE;
-	ok = givens(&g, p->given);
+	ok = givens(&g, p->given, x.mine);
 	if (ok && propagate(&g))
 		search(&x, &g);
 	else
