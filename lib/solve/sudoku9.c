@@ -20,7 +20,8 @@
  *    digit's cells allow loses the digit: pointing and claiming along
  *    rows at once, in a few word operations.
  *  - Stack triads, the same along columns: within a stack a digit's
- *    three columns go to the three bands one to one.
+ *    three columns go to the three bands one to one (by bit logic on
+ *    the digit's columns in the three bands, stacks_update).
  *  - Hidden singles: a row of a band, or a column, left with one cell
  *    for a digit (a box left with one cell is a row with one after the
  *    band triads).
@@ -37,16 +38,18 @@
  * whose digits allow the fewest permutations in all: on a digit there
  * with two, each in turn (the digit's triads, or its columns, decided at
  * once); later, or when no digit of that band has two, on a cell with
- * two candidates (else the fewest),
- * each candidate in turn in increasing order.  Guessing on permutations
- * only would leave an empty grid's search lost among them (bench/
- * RESULTS.md, issue 38).  It counts solutions up to the caller's
- * limit: it never assumes there is only one.  Nodes, branch points and the search score are counted as the
- * general engine counts them (engine/search.h), for its own search.
+ * two candidates (else the fewest), each candidate in turn in
+ * increasing order (sudoku9_pick.c).  Guessing on permutations only
+ * would leave an empty grid's search lost among them (bench/RESULTS.md,
+ * issue 38).  It counts solutions up to the caller's limit: it never
+ * assumes there is only one.  Nodes, branch points and the search score
+ * are counted as the general engine counts them (engine/search.h), for
+ * its own search.
  *
- * Portable C: word operations, but for three helpers over a band's nine
- * words (band_clear, band_holds, band_count) that use SSE2 where the
- * compiler targets it and a plain loop elsewhere (the WebAssembly build
+ * Portable C: word operations, but for helpers over a band's nine words
+ * (band_clear, band_holds, band_count, the stack triads, the triples'
+ * sets, the permutation counts) that use SSE2 where the compiler
+ * targets it and plain loops elsewhere (the WebAssembly build
  * included); both give the same results.  No state outside the call.
  */
 #include <string.h>
