@@ -94,7 +94,7 @@ cg_costs() { # FILE PASSES
 		--callgrind-out-file="$tmp/cg.out" "$tmp/compare" $args \
 		-r "$2" "$1" >/dev/null 2>&1 || { echo "tdoku-compare:" \
 		"the harness failed under valgrind on $1" >&2; exit 1; }
-	callgrind_annotate --inclusive=yes "$tmp/cg.out" | tr -d , |
+	callgrind_annotate --inclusive=yes "$tmp/cg.out" 2>/dev/null | tr -d , |
 	awk '/:cdok_solve / { c = $1 " " ($5 + $9) }
 	     /:TdokuSolverDpllTriadSimd / { t = $1 " " ($5 + $9) }
 	     END { print c, t }'
