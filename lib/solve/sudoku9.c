@@ -742,13 +742,17 @@ static void search(struct run9 *x, struct grid9 *g)
 		    popc32(g->open[2]) >= SPLIT_OPEN && cdki_sudoku9_pick_split(g, &sp)) {
 			x->branches++;
 			x->score += 1;
-			for (int i = 0; i < 2 && !x->stop; i++) {
-				struct grid9 child = *g;
+			struct grid9 child = *g;
 
-				cdki_sudoku9_take_perm(&child, &sp, sp.perm[i]);
-				if (propagate(&child))
-					search(x, &child);
-			}
+			cdki_sudoku9_take_perm(&child, &sp, sp.perm[0]);
+			if (propagate(&child))
+				search(x, &child);
+			/* The second permutation takes the node's own state. */
+			if (x->stop)
+				return;
+			cdki_sudoku9_take_perm(g, &sp, sp.perm[1]);
+			if (propagate(g))
+				search(x, g);
 			return;
 		}
 	}
