@@ -145,6 +145,10 @@ bool cdki_sudoku9_pick_split(const struct grid9 *g, struct split *sp)
 {
 	__m128i cnt[6], f[3][2];
 	uint32_t last[6], best_sum = 1000, idx, twos;
+	/* Digit 8's columns in the three bands side by side, bit 9 *
+	 * band + column: a stack's are BOX3 << 3 * stack. */
+	uint32_t f8 = fold(g->cand[0][8]) | fold(g->cand[1][8]) << 9 |
+		      fold(g->cand[2][8]) << 18;
 	int best = -1;
 
 	for (int b = 0; b < 3; b++) {
@@ -162,6 +166,7 @@ bool cdki_sudoku9_pick_split(const struct grid9 *g, struct split *sp)
 	for (int s = 0; s < 3; s++) {
 		__m128i y[2], seven = _mm_set1_epi32(7);
 		__m128i sh = _mm_cvtsi32_si128(3 * s);
+		uint32_t x = f8 >> 3 * s & BOX3;
 
 		for (int h = 0; h < 2; h++)
 			y[h] = _mm_or_si128(_mm_or_si128(
@@ -171,7 +176,7 @@ bool cdki_sudoku9_pick_split(const struct grid9 *g, struct split *sp)
 				_mm_slli_epi32(_mm_and_si128(
 					_mm_srl_epi32(f[2][h], sh), seven), 6));
 		cnt[3 + s] = perm_counts(_mm_packs_epi32(y[0], y[1]));
-		last[3 + s] = perm_count[stack_index(g, 8, s)];
+		last[3 + s] = perm_count[(x | x >> 6 | x >> 12) & 0x1ff];
 	}
 	for (int k = 0; k < 6; k++) {
 		/* The counts are the lanes' low bytes: summed by psadbw. */
