@@ -154,6 +154,16 @@ static inline uint32_t band_triads(uint32_t t)
 	return t & band_keep[(y & 7) | (y >> 6 & 070) | (y >> 12 & 0700)];
 }
 
+/* Per word (9 * band + digit), the marks of g->stacks it sets when it
+ * changes: its digit's stack triads, its band's triples. */
+#define MARK3(b) 1u | 1u << (16 + (b)), 2u | 1u << (16 + (b)), \
+	4u | 1u << (16 + (b)), 8u | 1u << (16 + (b)), \
+	16u | 1u << (16 + (b)), 32u | 1u << (16 + (b)), \
+	64u | 1u << (16 + (b)), 128u | 1u << (16 + (b)), \
+	256u | 1u << (16 + (b))
+static const uint32_t stack_mark[27] = {MARK3(0), MARK3(1), MARK3(2)};
+#undef MARK3
+
 /* Band b of digit d: its triads, then its rows left with one open cell,
  * placed at once; false on a contradiction. */
 static bool band_update(struct grid9 *g, int d, int b)
@@ -163,7 +173,7 @@ static bool band_update(struct grid9 *g, int d, int b)
 	if (!t)
 		return false;
 	g->cand[b][d] = t;
-	g->stacks |= 1u << d | 1u << (16 + b);
+	g->stacks |= stack_mark[9 * b + d];
 	/* The rows left with one cell, the three at once: after the
 	 * triads every row has a cell, so subtracting one from each row's
 	 * nine bits (COL3: each row's first cell) borrows nothing from
