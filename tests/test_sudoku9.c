@@ -3,7 +3,8 @@
  * only: which puzzles it takes, its verdicts and solutions on hard
  * puzzles, the solution limit, the node budget and the callbacks, and
  * a property test holding it against the general engine
- * (cdki_latin_solve) on random puzzles.
+ * (cdki_latin_solve) on random puzzles, and the hard puzzles with their
+ * digits renamed and their grid transposed.
  */
 #include "fmt_helpers.h"
 #include "model/model.h"
@@ -478,5 +479,56 @@ Test(sudoku9, hard_variants_agree_with_engine, .timeout = 120)
 	 * a given less always leaves several solutions). */
 	cr_expect_geq(kinds[0], 10, "%d %d %d", kinds[0], kinds[1], kinds[2]);
 	cr_expect_geq(kinds[2], 40, "%d %d %d", kinds[0], kinds[1], kinds[2]);
+	free(text);
+}
+
+/* The hard puzzles with their digits renamed (d to d + k, nine ways)
+ * and their grid transposed: each the same puzzle, so unique, with the
+ * solution renamed and transposed the same way.  The solver works on
+ * digits 0-7 and digit 8 by different paths (vectors of four, one
+ * alone) and on bands and stacks by different rules, so each digit
+ * goes through each path and each band becomes a stack. */
+Test(sudoku9, renamed_and_transposed_hard_puzzles)
+{
+	size_t len;
+	char *text = tl_read("tests/data/sudoku/hard.txt", &len), *save;
+	int n = 0;
+
+	for (char *l = strtok_r(text, "\n", &save); l;
+	     l = strtok_r(NULL, "\n", &save)) {
+		if (l[0] == '#')
+			continue;
+		cr_assert_eq(strlen(l), 163, "%s", l);
+		for (int k = 0; k < 18; k++) {
+			char line[82];
+			int sol[81];
+			cdok_puzzle *p;
+			cdok_result res;
+
+			for (int i = 0; i < 81; i++) {
+				int from = k < 9 ? i : 9 * (i % 9) + i / 9;
+				char c = l[from];
+
+				line[i] = c == '.' ? '.'
+					: (char)('1' + (c - '1' + k) % 9);
+			}
+			line[81] = '\0';
+			p = line_puzzle(line);
+			cr_assert(cdki_sudoku9_fits(p));
+			cr_assert_eq(cdok_solve(p, NULL, sol, &res, NULL),
+				     CDOK_OK);
+			cr_assert_eq(res.count, 1, "%s, way %d", l, k);
+			for (int i = 0; i < 81; i++) {
+				int from = k < 9 ? i : 9 * (i % 9) + i / 9;
+
+				cr_assert_eq(sol[i],
+					     1 + (l[82 + from] - '1' + k) % 9,
+					     "%s, way %d: cell %d", l, k, i);
+			}
+			cdok_puzzle_free(p);
+		}
+		n++;
+	}
+	cr_expect_eq(n, 84);
 	free(text);
 }
