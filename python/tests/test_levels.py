@@ -243,7 +243,15 @@ class Explaining(unittest.TestCase):
                 p = cdok.load(path)
                 ex = p.explain()
                 self.assertTrue(ex.solved)
-                self.assertEqual(len(ex), ex.grade.steps)
+                # A sum of lines (Calcudoku's last level only) takes the
+                # place of steps the grading made by trial: the grade is
+                # still the grading's, so only then do the counts differ.
+                if any(s.technique == "line-sum" for s in ex):
+                    self.assertEqual(ex.grade.scale, "calcudoku")
+                    self.assertEqual(str(ex.grade.level), "Unreasonable")
+                    self.assertIn("guess", ex.grade.techniques)
+                else:
+                    self.assertEqual(len(ex), ex.grade.steps)
                 solution = solution_of(path)
                 end = replay(self, p, ex, solution)
                 self.assertEqual(end.values, solution)
