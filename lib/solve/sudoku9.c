@@ -168,7 +168,7 @@ static const uint32_t stack_mark[27] = {MARK3(0), MARK3(1), MARK3(2)};
  * placed at once; false on a contradiction. */
 static bool band_update(struct grid9 *g, int d, int b)
 {
-	uint32_t t = band_triads(g->cand[b][d]), solved, cols, m, z;
+	uint32_t t = band_triads(g->cand[b][d]), solved, cols, m, z, hit;
 
 	if (!t)
 		return false;
@@ -196,13 +196,16 @@ static bool band_update(struct grid9 *g, int d, int b)
 	 * branches here cost more than the operations. */
 	g->dirty |= band_clear(g->cand[b], solved) << 9 * b;
 	cols = fold(solved) * COL3;
-	for (int o = 0; o < 3; o++) {
-		g->dirty |= (uint32_t)((g->cand[o][d] & cols) != 0)
-			    << (9 * o + d);
-		g->cand[o][d] &= ~cols;
-	}
+	/* The digit's three words with one shift by d (its own band's is
+	 * t again). */
+	hit = (uint32_t)((g->cand[0][d] & cols) != 0) |
+	      (uint32_t)((g->cand[1][d] & cols) != 0) << 9 |
+	      (uint32_t)((g->cand[2][d] & cols) != 0) << 18;
+	g->cand[0][d] &= ~cols;
+	g->cand[1][d] &= ~cols;
+	g->cand[2][d] &= ~cols;
 	g->cand[b][d] = t;
-	g->dirty &= ~(1u << (9 * b + d));
+	g->dirty = (g->dirty | hit << d) & ~(1u << (9 * b + d));
 	return true;
 }
 
