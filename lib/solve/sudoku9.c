@@ -168,7 +168,7 @@ static const uint32_t stack_mark[27] = {MARK3(0), MARK3(1), MARK3(2)};
  * placed at once; false on a contradiction. */
 static bool band_update(struct grid9 *g, int d, int b)
 {
-	uint32_t t = band_triads(g->cand[b][d]), solved, cols, m, z;
+	uint32_t t = band_triads(g->cand[b][d]), solved, cols, m, z, hit;
 
 	if (!t)
 		return false;
@@ -196,13 +196,16 @@ static bool band_update(struct grid9 *g, int d, int b)
 	 * branches here cost more than the operations. */
 	g->dirty |= band_clear(g->cand[b], solved) << 9 * b;
 	cols = fold(solved) * COL3;
-	for (int o = 0; o < 3; o++) {
-		g->dirty |= (uint32_t)((g->cand[o][d] & cols) != 0)
-			    << (9 * o + d);
-		g->cand[o][d] &= ~cols;
-	}
+	/* The digit's three words with one shift by d (its own band's is
+	 * t again). */
+	hit = (uint32_t)((g->cand[0][d] & cols) != 0) |
+	      (uint32_t)((g->cand[1][d] & cols) != 0) << 9 |
+	      (uint32_t)((g->cand[2][d] & cols) != 0) << 18;
+	g->cand[0][d] &= ~cols;
+	g->cand[1][d] &= ~cols;
+	g->cand[2][d] &= ~cols;
 	g->cand[b][d] = t;
-	g->dirty &= ~(1u << (9 * b + d));
+	g->dirty = (g->dirty | hit << d) & ~(1u << (9 * b + d));
 	return true;
 }
 
@@ -802,17 +805,45 @@ static void search(struct run9 *x, struct grid9 *g)
 	}
 }
 
-/* The state the givens leave, every word to be looked at: what
- * place() on each given in turn leaves, built a digit at a time; the
- * givens' own words in mine.  False when two givens of a digit share a
- * row, a box or a column. */
-static bool givens(struct grid9 *g, const int *given, uint32_t mine[3][9])
+/* The givens' words (mine: band, digit) and the open cells.  With SSE2
+ * the 81 values packed to bytes, and a band's 27 bytes compared with
+ * each digit in two vectors (cells 0-15 and 11-26); elsewhere a loop
+ * over the cells, without branches either (an empty cell adds nothing
+ * to digit 0's word). */
+static void givens_words(struct grid9 *g, const int *given,
+			 uint32_t mine[3][9])
 {
-	uint32_t f[3][9], cols[9], clash = 0;
+#if defined(__SSE2__)
+	uint8_t v8[96];
 
+	for (int i = 0; i < 5; i++) {
+		const __m128i *q = (const __m128i *)(given + 16 * i);
+
+		_mm_storeu_si128((__m128i *)(v8 + 16 * i), _mm_packs_epi16(
+			_mm_packs_epi32(_mm_loadu_si128(q),
+					_mm_loadu_si128(q + 1)),
+			_mm_packs_epi32(_mm_loadu_si128(q + 2),
+					_mm_loadu_si128(q + 3))));
+	}
+	v8[80] = (uint8_t)(given[80] == CDOK_NONE ? 0xff : given[80]);
+	for (int b = 0; b < 3; b++) {
+		__m128i lo = _mm_loadu_si128((const __m128i *)(v8 + 27 * b));
+		__m128i hi = _mm_loadu_si128((const __m128i *)(v8 + 27 * b + 11));
+		__m128i none = _mm_set1_epi8(-1);
+
+		g->open[b] = (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(lo, none)) |
+			     (uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(hi, none)) << 11;
+		for (int d = 0; d < 9; d++) {
+			__m128i v = _mm_set1_epi8((char)(d + 1));
+
+			mine[b][d] = (uint32_t)_mm_movemask_epi8(
+					_mm_cmpeq_epi8(lo, v)) |
+				     (uint32_t)_mm_movemask_epi8(
+					_mm_cmpeq_epi8(hi, v)) << 11;
+		}
+	}
+#else
 	memset(mine, 0, sizeof(uint32_t[3][9]));
-	/* Without branches: which cells have givens is data (an empty
-	 * cell adds nothing to digit 0's word). */
 	for (int b = 0; b < 3; b++) {
 		uint32_t taken = 0;
 
@@ -825,6 +856,18 @@ static bool givens(struct grid9 *g, const int *given, uint32_t mine[3][9])
 		}
 		g->open[b] = BAND27 & ~taken;
 	}
+#endif
+}
+
+/* The state the givens leave, every word to be looked at: what
+ * place() on each given in turn leaves, built a digit at a time; the
+ * givens' own words in mine.  False when two givens of a digit share a
+ * row, a box or a column. */
+static bool givens(struct grid9 *g, const int *given, uint32_t mine[3][9])
+{
+	uint32_t f[3][9], cols[9], clash = 0;
+
+	givens_words(g, given, mine);
 	/* The loops below run over a band's nine digits side by side,
 	 * without branches, which the compiler does with vectors. */
 	for (int b = 0; b < 3; b++)
@@ -877,17 +920,16 @@ cdok_status cdki_sudoku9_solve(const cdok_puzzle *p,
 {
 	struct run9 x;
 	struct grid9 g;
-	bool ok = true;
-	int empty = 0;
+	bool ok;
+	int empty;
 
 	(void)err;
 	memset(res, 0, sizeof(*res));
 	memset(&x, 0, sizeof(x));
 	x.params = params;
 	x.solution_out = solution;
-	for (int i = 0; i < 81; i++)
-		empty += p->given[i] == CDOK_NONE;
 	ok = givens(&g, p->given, x.mine);
+	empty = open_cells(&g);
 	if (ok && propagate(&g))
 		search(&x, &g);
 	else
