@@ -722,24 +722,6 @@ Test(cli, all_prints_every_solution)
 	cdok_puzzle_free(p);
 }
 
-Test(cli, all_utf8_unique)
-{
-	cdok_puzzle *p = load_puzzle(REF "ex6.spec");
-	int *s = read_solution(CORPUS "nylimb/sample.sol", cdok_puzzle_size(p));
-	struct text want = { NULL, 0 };
-	struct run r;
-
-	append_solution_block(&want, p, s, true);
-	text_puts(&want, "Solutions: 1\n");
-	CDOK(&r, "-u", "solve", "--all", REF "ex6.spec");
-	cr_expect(r.status == 0);
-	expect_text(&r.out, want.data, want.len, "-u solve --all");
-	run_free(&r);
-	text_free(&want);
-	free(s);
-	cdok_puzzle_free(p);
-}
-
 /* ---- --help and --version ---- */
 
 Test(cli, help_lists_everything)
