@@ -10,8 +10,10 @@
  *  - solve, -u solve and examine against the same reference with the
  *    difficulty number masked (our score differs by design); our own
  *    output is pinned by the golden cases in tests/cli/ (test_golden.c);
- *  - every exit status, the error message format, several inputs, -o,
- *    --limit and --all, --help and --version.
+ *  - exit statuses 1 to 4 over the corpus and the usage table, the
+ *    input limits, --timeout and --max-nodes, --all, --help and
+ *    --version.  What one run says (status 5, file:line:column, several
+ *    inputs, -o, --limit, the spec reader's limits) is a golden case.
  *
  * Expected output that depends on a solution's drawing is built with the
  * library's writers, whose output the print tests pin independently.
@@ -457,67 +459,6 @@ Test(cli, exit_4_usage)
 	}
 }
 
-Test(cli, exit_5_system)
-{
-	struct run r;
-
-	CDOK(&r, "print", "tests/no-such-file.spec");
-	cr_expect(r.status == 5, "status %d", r.status);
-	expect_str(&r.out, "", "stdout");
-	expect_str(&r.err, "cdok: tests/no-such-file.spec: cannot open: "
-		   "No such file or directory\n", "stderr");
-	run_free(&r);
-
-	CDOK(&r, "print", "tests");
-	cr_expect(r.status == 5, "status %d", r.status);
-	expect_match(r.err.data, "^cdok: tests: cannot read: [^\n]+\n$",
-		     "directory as input");
-	run_free(&r);
-
-	/* A full disk, on standard output and with -o. */
-	run_cdok_io(&r, NULL, "/dev/full",
-		    (const char *const[]){ "print", REF "ex6.spec", NULL });
-	cr_expect(r.status == 5, "status %d", r.status);
-	expect_str(&r.err, "cdok: <stdout>: write error: No space left on "
-		   "device\n", "stderr");
-	run_free(&r);
-
-	CDOK(&r, "examine", "-o", "/dev/full", REF "ex6.spec");
-	cr_expect(r.status == 5, "status %d", r.status);
-	expect_str(&r.err, "cdok: /dev/full: write error: No space left on "
-		   "device\n", "stderr");
-	run_free(&r);
-
-	run_cdok_io(&r, NULL, "/dev/full",
-		    (const char *const[]){ "--help", NULL });
-	cr_expect(r.status == 5, "--help > /dev/full: status %d", r.status);
-	run_free(&r);
-}
-
-Test(cli, error_names_file_line_column)
-{
-	struct run r;
-
-	CDOK(&r, "print", CORPUS "invalid/malformed_jagged.spec");
-	cr_expect(r.status == 3);
-	expect_match(r.err.data, "^cdok: tests/data/corpus/invalid/"
-		     "malformed_jagged\\.spec:4:[0-9]+: [^\n]+\n$", "file");
-	run_free(&r);
-
-	CDOK_IN(&r, CORPUS "invalid/malformed_jagged.spec", "print");
-	cr_expect(r.status == 3);
-	expect_match(r.err.data, "^cdok: <stdin>:4:[0-9]+: [^\n]+\n$",
-		     "stdin");
-	run_free(&r);
-
-	/* Nothing to read is bad input, named as well. */
-	CDOK(&r, "solve");
-	cr_expect(r.status == 3, "empty stdin: status %d", r.status);
-	expect_match(r.err.data, "^cdok: <stdin>[:0-9]*: [^\n]+\n$",
-		     "empty stdin");
-	run_free(&r);
-}
-
 Test(cli, input_size_cap)
 {
 	char *dir = make_tmpdir();
@@ -534,25 +475,6 @@ Test(cli, input_size_cap)
 	cr_expect(r.status == 3, "status %d", r.status);
 	snprintf(want, sizeof(want),
 		 "cdok: %s: input is larger than 64 MiB\n", path);
-	expect_str(&r.err, want, "stderr");
-	run_free(&r);
-	remove_tmpdir(dir);
-}
-
-/* The limits of the spec reader, each refused with its position. */
-static void expect_refused(const char *text, const char *message)
-{
-	char *dir = make_tmpdir();
-	char path[512], want[1024];
-	struct run r;
-
-	snprintf(path, sizeof(path), "%s/limit.spec", dir);
-	write_file(path, text);
-	CDOK(&r, "examine", path);
-	cr_expect(r.status == 3, "%s: status %d", message, r.status);
-	expect_str(&r.out, "", "stdout");
-	snprintf(want, sizeof(want), "cdok: %s:%s%s\n", path, message,
-		 GUESSED("spec"));
 	expect_str(&r.err, want, "stderr");
 	run_free(&r);
 	remove_tmpdir(dir);
@@ -618,46 +540,6 @@ Test(cli, input_limits)
 	run_free(&r);
 	text_free(&big);
 	text_free(&over);
-	remove_tmpdir(dir);
-
-	/* Targets: 64 bits hold them, one past is refused. */
-	expect_refused("A+9223372036854775808\tA\n1\t2\n",
-		       "1:3: target does not fit in 64 bits");
-	expect_refused("A*99999999999999999999999999999\tA\n1\t2\n",
-		       "1:3: target does not fit in 64 bits");
-	/* Labels are at most 15 letters. */
-	expect_refused("ABCDEFGHIJKLMNOP+3\tABCDEFGHIJKLMNOP\n1\t2\n",
-		       "1:1: label is longer than 15 letters");
-	/* Values of givens are 1..N. */
-	expect_refused("A+3\tA\n1\t3\n", "2:3: given value 3 is outside 1..2");
-}
-
-/* The largest targets are read, and the solver answers without
- * overflowing (the sanitizer build checks that too). */
-Test(cli, huge_targets_are_answered)
-{
-	static const char *const specs[] = {
-		"A+9223372036854775807\tA\n1\t2\n",
-		"A*9223372036854775807\tA\n1\t2\n",
-		"A-9223372036854775807\tA\n1\t2\n",
-		"A/9223372036854775807\tA\n1\t2\n",
-		"A*9223372036854775807\tA\tA\nA\tA\tA\nA\tA\tA\n",
-		"A+9223372036854775807\tA\tA\nA\tA\tA\nA\tA\tA\n",
-	};
-	char *dir = make_tmpdir();
-	char path[512];
-	struct run r;
-
-	snprintf(path, sizeof(path), "%s/huge.spec", dir);
-	for (size_t i = 0; i < sizeof(specs) / sizeof(specs[0]); i++) {
-		write_file(path, specs[i]);
-		/* A node bound, not a clock: the answer is the same on a
-		 * loaded machine. */
-		CDOK(&r, "examine", "--max-nodes", "10000000", path);
-		cr_expect(r.status == 1, "%s: status %d: %s", specs[i],
-			  r.status, r.err.data);
-		run_free(&r);
-	}
 	remove_tmpdir(dir);
 }
 
@@ -786,175 +668,8 @@ Test(cli, timeout_backstop)
 	run_free(&r);
 }
 
-/* ---- several inputs ---- */
-
-Test(cli, several_inputs_have_headers)
-{
-	struct text want = { NULL, 0 }, ref;
-	struct run r;
-
-	text_puts(&want, "==> " REF "ex6.spec <==\n");
-	ref = read_file(REF "ex6.print.txt");
-	text_append(&want, ref.data, ref.len);
-	text_free(&ref);
-	text_puts(&want, "\n==> " REF "cdok12D_01.spec <==\n");
-	ref = read_file(REF "cdok12D_01.print.txt");
-	text_append(&want, ref.data, ref.len);
-	text_free(&ref);
-
-	CDOK(&r, "print", REF "ex6.spec", REF "cdok12D_01.spec");
-	cr_expect(r.status == 0);
-	expect_text(&r.out, want.data, want.len, "two inputs");
-	expect_str(&r.err, "", "stderr");
-	run_free(&r);
-	text_free(&want);
-}
-
-Test(cli, several_inputs_failure_does_not_stop)
-{
-	struct text masked;
-	struct run r;
-
-	/* 0, 3, 1 (from stdin) and 2: the most serious, 3, is the status. */
-	CDOK_IN(&r, CORPUS "invalid/nosol_6x6.spec", "examine",
-		REF "ex6.spec", CORPUS "invalid/malformed_jagged.spec", "-",
-		CORPUS "ambiguous/amb_6x6.spec");
-	cr_expect(r.status == 3, "status %d", r.status);
-	masked = mask_difficulty(r.out.data);
-	expect_str(&masked,
-		   "==> " REF "ex6.spec <==\n"
-		   "Solution is unique. Difficulty: N\n"
-		   "\n==> " CORPUS "invalid/malformed_jagged.spec <==\n"
-		   "\n==> <stdin> <==\n"
-		   "\n==> " CORPUS "ambiguous/amb_6x6.spec <==\n"
-		   "Solution is not unique.\n", "stdout");
-	expect_match(r.err.data,
-		     "^cdok: " CORPUS "invalid/malformed_jagged\\.spec:"
-		     "[0-9]+:[0-9]+: [^\n]+\n"
-		     "cdok: <stdin>: puzzle has no solution: no 2 values \\(it "
-		     "has a prime factor too large\\) of 1\\.\\.6 meet the "
-		     "clue of the 7\\* cage at r1c2\n$",
-		     "stderr");
-	text_free(&masked);
-	run_free(&r);
-
-	/* A missing file counts as a system error, 5, the most serious here. */
-	CDOK(&r, "examine", "tests/no-such-file.spec", REF "ex6.spec");
-	cr_expect(r.status == 5, "status %d", r.status);
-	masked = mask_difficulty(r.out.data);
-	expect_str(&masked, "==> tests/no-such-file.spec <==\n"
-		   "\n==> " REF "ex6.spec <==\n"
-		   "Solution is unique. Difficulty: N\n", "stdout");
-	text_free(&masked);
-	run_free(&r);
-}
-
-/* ---- -o ---- */
-
-Test(cli, output_file_replaced_only_on_success)
-{
-	char *dir = make_tmpdir();
-	char path[512];
-	struct text got;
-	struct run r;
-
-	snprintf(path, sizeof(path), "%s/out.txt", dir);
-	write_file(path, "old\n");
-
-	/* Bad input, a usage error, an unreadable file: untouched. */
-	CDOK(&r, "print", "-o", path, CORPUS "invalid/malformed_jagged.spec");
-	cr_expect(r.status == 3);
-	run_free(&r);
-	CDOK(&r, "-o", path, "frobnicate", REF "ex6.spec");
-	cr_expect(r.status == 4);
-	run_free(&r);
-	CDOK(&r, "print", "-o", path, REF "ex6.spec", "tests/no-such-file");
-	cr_expect(r.status == 5);
-	run_free(&r);
-	got = read_file(path);
-	expect_str(&got, "old\n", "file after failures");
-	text_free(&got);
-	cr_expect(count_entries(dir) == 1, "temporary file left behind");
-
-	/* Success replaces it, and nothing goes to stdout. */
-	CDOK(&r, "print", "-o", path, REF "ex6.spec");
-	cr_expect(r.status == 0);
-	expect_str(&r.out, "", "stdout");
-	run_free(&r);
-	got = read_file(path);
-	expect_file(&got, REF "ex6.print.txt", "file after print");
-	text_free(&got);
-
-	/* So does a verdict of "not unique" (status 2). */
-	CDOK(&r, "examine", "--output", path, CORPUS "ambiguous/amb_6x6.spec");
-	cr_expect(r.status == 2);
-	run_free(&r);
-	got = read_file(path);
-	expect_str(&got, "Solution is not unique.\n", "file after examine");
-	text_free(&got);
-	cr_expect(count_entries(dir) == 1, "temporary file left behind");
-
-	/* A new file is created. */
-	snprintf(path, sizeof(path), "%s/new.txt", dir);
-	CDOK(&r, "-u", "print", "-o", path, REF "ex6.spec");
-	cr_expect(r.status == 0);
-	run_free(&r);
-	got = read_file(path);
-	expect_file(&got, REF "ex6.print-u.txt", "new file");
-	text_free(&got);
-	cr_expect(count_entries(dir) == 2);
-
-	remove_tmpdir(dir);
-}
-
-/* ---- --limit and --all ---- */
-
-Test(cli, limit_counts_solutions)
-{
-	struct text want = { NULL, 0 }, ref;
-	struct run r;
-
-	CDOK(&r, "examine", "--limit", "10", AMB4 ".spec");
-	cr_expect(r.status == 2);
-	expect_str(&r.out, "Solutions: 2\n", "--limit 10");
-	run_free(&r);
-
-	CDOK(&r, "examine", "--limit=2", AMB4 ".spec");
-	cr_expect(r.status == 2);
-	expect_str(&r.out, "Solutions: at least 2 (stopped at --limit 2)\n",
-		   "--limit 2");
-	run_free(&r);
-
-	/* solve shows no grid unless there is exactly one. */
-	CDOK(&r, "solve", "--limit", "10", AMB4 ".spec");
-	cr_expect(r.status == 2);
-	expect_str(&r.out, "Solutions: 2\n", "solve --limit 10");
-	run_free(&r);
-
-	CDOK(&r, "examine", "--limit", "1", REF "ex6.spec");
-	cr_expect(r.status == 8);
-	expect_str(&r.out, "Solutions: at least 1 (stopped at --limit 1)\n",
-		   "--limit 1");
-	run_free(&r);
-
-	CDOK(&r, "examine", "--limit", "3", CORPUS "invalid/nosol_6x6.spec");
-	cr_expect(r.status == 1);
-	expect_str(&r.out, "Solutions: 0\n", "no solution");
-	run_free(&r);
-
-	/* A unique puzzle: the grid, then the count. */
-	ref = read_file("tests/cli/solve/ex6.stdout");
-	cr_assert(ref.len > 0);
-	text_append(&want, ref.data,
-		    (size_t)(strstr(ref.data, "Solution is unique") - ref.data));
-	text_puts(&want, "Solutions: 1\n");
-	CDOK(&r, "solve", "--limit", "5", REF "ex6.spec");
-	cr_expect(r.status == 0);
-	expect_text(&r.out, want.data, want.len, "solve --limit 5");
-	run_free(&r);
-	text_free(&ref);
-	text_free(&want);
-}
+/* ---- --all (either order of the solutions; --limit's counts, several
+ * inputs, -o and status 5 are golden cases in tests/cli/) ---- */
 
 Test(cli, all_prints_every_solution)
 {
@@ -1004,24 +719,6 @@ Test(cli, all_prints_every_solution)
 	text_free(&one_b);
 	free(s1);
 	free(s2);
-	cdok_puzzle_free(p);
-}
-
-Test(cli, all_utf8_unique)
-{
-	cdok_puzzle *p = load_puzzle(REF "ex6.spec");
-	int *s = read_solution(CORPUS "nylimb/sample.sol", cdok_puzzle_size(p));
-	struct text want = { NULL, 0 };
-	struct run r;
-
-	append_solution_block(&want, p, s, true);
-	text_puts(&want, "Solutions: 1\n");
-	CDOK(&r, "-u", "solve", "--all", REF "ex6.spec");
-	cr_expect(r.status == 0);
-	expect_text(&r.out, want.data, want.len, "-u solve --all");
-	run_free(&r);
-	text_free(&want);
-	free(s);
 	cdok_puzzle_free(p);
 }
 

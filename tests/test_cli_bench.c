@@ -1,5 +1,6 @@
 /* test_cli_bench.c -- solve/examine --benchmark: a time line after each
- * puzzle's answer, and a usage error where a text line cannot go. */
+ * puzzle's answer (the usage errors where a text line cannot go are the
+ * golden case tests/cli/errors/benchmark-refused). */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <string.h>
@@ -32,20 +33,5 @@ Test(cli_bench, examine_prints_a_time_per_puzzle)
 		out = t + 6;
 	}
 	cr_expect_null(strstr(out, "Time: "));
-	run_free(&r);
-}
-
-Test(cli_bench, refused_where_text_cannot_go)
-{
-	struct run r;
-
-	CDOK(&r, "examine", "--benchmark", "--to", "json",
-	     "tests/data/corpus/keen/keen_6h_01.spec");
-	cr_expect_eq(r.status, 4);
-	cr_expect(r.err.data && strstr(r.err.data, "--benchmark"));
-	run_free(&r);
-	CDOK(&r, "print", "--benchmark",
-	     "tests/data/corpus/keen/keen_6h_01.spec");
-	cr_expect_eq(r.status, 4);
 	run_free(&r);
 }

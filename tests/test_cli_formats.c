@@ -6,11 +6,13 @@
  *    puzzles that have no unique solution (their numbers are kept);
  *  - round trips through convert: Keen IDs through the spec, the spec
  *    through Keen, UCF files through JSON, all byte for byte;
- *  - refusals with the library's reason and status 3;
- *  - check: every corpus .sol is accepted, wrong grids are rejected with
- *    status 7 and the expected sentences;
- *  - --from, unknown formats (status 4), and the JSON result documents,
- *    parsed here with jansson;
+ *  - check: every corpus .sol is accepted;
+ *  - unknown formats (status 4), and the JSON result documents, parsed
+ *    here with jansson;
+ *
+ * One run compared with its output (refusals with the library's reason,
+ * wrong grids and bad files for check, --from forcing the reader) is a
+ * golden case in tests/cli/check and tests/cli/convert.
  *  - 100 9 x 9 puzzles in a UCF file, answered in well under a second.
  */
 #include <jansson.h>
@@ -328,48 +330,6 @@ Test(cli_formats, ucf_json_round_trip)
 	remove_tmpdir(dir);
 }
 
-/* ---- refusals ---- */
-
-Test(cli_formats, refusal_says_why_and_goes_on)
-{
-	char *dir = make_tmpdir();
-	char path[512], want[2048];
-	struct text ids = read_file(KEEN "keen_3e_01.keen");
-	struct run r;
-
-	/* A difference cage of three cells, then a puzzle Keen can hold:
-	 * the reason for the first, the ID of the second, status 3. */
-	snprintf(path, sizeof(path), "%s/diff3.spec", dir);
-	write_file(path, "A-0\tA\tA\nB+6\tB\tB\nC+6\tC\tC\n");
-	CDOK(&r, "convert", "--to", "keen", path, KEEN "keen_3e_01.spec");
-	cr_expect(r.status == 3, "status %d", r.status);
-	expect_text(&r.out, ids.data, ids.len, "the other puzzle");
-	snprintf(want, sizeof(want), "cdok: %s: puzzle #1 cannot be written "
-		 "as keen: the 0- cage at r1c1 is a difference "
-		 "cage of 3 cells; Keen's - and / cages have exactly 2\n",
-		 path);
-	expect_str(&r.err, want, "stderr");
-	run_free(&r);
-
-	/* Too large for Keen and for UCF. */
-	CDOK(&r, "convert", "--to", "keen", CORPUS "cdok/cdok12D_01.spec");
-	cr_expect(r.status == 3);
-	expect_str(&r.out, "", "stdout");
-	expect_str(&r.err, "cdok: " CORPUS "cdok/cdok12D_01.spec: puzzle #1 "
-		   "cannot be written as keen: the puzzle is 12 x 12, but "
-		   "Keen plays sizes 3 to 9\n", "stderr");
-	run_free(&r);
-	CDOK(&r, "print", "--to", "ucf", CORPUS "cdok/cdok12D_01.spec");
-	cr_expect(r.status == 3);
-	expect_match(r.err.data, "puzzle #1 cannot be written as ucf: the "
-		     "puzzle is 12 x 12, but UCF puzzles have N <= 9\n$",
-		     "ucf");
-	run_free(&r);
-
-	text_free(&ids);
-	remove_tmpdir(dir);
-}
-
 /* ---- check ---- */
 
 static void check_accepts(const char *sol)
@@ -401,146 +361,7 @@ Test(cli_formats, check_accepts_every_sol)
 	}
 }
 
-Test(cli_formats, check_rejects_wrong_grids)
-{
-	char *dir = make_tmpdir();
-	char path[512];
-	struct run r;
-	json_t *doc[1], *check;
-
-	CDOK(&r, "check", "examples/readme6.spec",
-	     "examples/readme6-wrong.txt");
-	cr_expect(r.status == 7, "status %d", r.status);
-	expect_str(&r.out, "The solution is wrong (4 problems):\n"
-		   "the given 5 in r1c3 was changed to 4\n"
-		   "column 2 has 5 twice (rows 1 and 6)\n"
-		   "column 3 has 4 twice (rows 1 and 2)\n"
-		   "the 4/ cage at r1c2: the ratio is 5, not 4\n",
-		   "problems");
-	expect_str(&r.err, "", "stderr");
-	run_free(&r);
-
-	/* One cell off: its row, its column and its cage. */
-	snprintf(path, sizeof(path), "%s/one.sol", dir);
-	write_file(path, "6 4 5 2 1 3\n5 1 4 3 2 6\n1 2 6 4 3 5\n"
-		   "3 6 2 1 5 4\n4 3 1 5 6 2\n2 5 3 6 4 2\n");
-	CDOK(&r, "check", "examples/readme6.spec", path);
-	cr_expect(r.status == 7, "status %d", r.status);
-	expect_str(&r.out, "The solution is wrong (3 problems):\n"
-		   "row 6 has 2 twice (columns 1 and 6)\n"
-		   "column 6 has 2 twice (rows 5 and 6)\n"
-		   "the 2* cage at r5c6 multiplies to 4, not 2\n",
-		   "one cell off");
-	run_free(&r);
-
-	/* The same as a result document. */
-	CDOK(&r, "check", "--to", "json", "examples/readme6.spec", path);
-	cr_expect(r.status == 7, "json: status %d", r.status);
-	cr_assert(parse_lines(r.out.data, doc, 1) == 1);
-	cr_expect_str_eq(json_str(doc[0], "command"), "check");
-	check = json_object_get(doc[0], "check");
-	cr_assert(json_is_object(check));
-	cr_expect(json_is_false(json_object_get(check, "correct")));
-	cr_expect_eq(json_array_size(json_object_get(check, "problems")), 3);
-	json_decref(doc[0]);
-	run_free(&r);
-
-	/* The solved spec solve prints is a grid check reads; -o keeps
-	 * the verdict of a wrong grid. */
-	CDOK(&r, "check", CORPUS "cdok-reference/ex6.spec",
-	     "tests/cli/solve/ex6.stdout");
-	cr_expect(r.status == 0, "solved spec: status %d: %s", r.status,
-		  r.err.data);
-	run_free(&r);
-	snprintf(path, sizeof(path), "%s/out.txt", dir);
-	CDOK(&r, "check", "-o", path, "examples/readme6.spec",
-	     "examples/readme6-wrong.txt");
-	cr_expect(r.status == 7);
-	run_free(&r);
-	{
-		struct text got = read_file(path);
-
-		expect_match(got.data, "^The solution is wrong \\(4 ",
-			     "-o file");
-		text_free(&got);
-	}
-	remove_tmpdir(dir);
-}
-
-Test(cli_formats, check_bad_files)
-{
-	char *dir = make_tmpdir();
-	char path[512], want[2048];
-	struct run r;
-
-	snprintf(path, sizeof(path), "%s/short.sol", dir);
-	write_file(path, "1 2 3 4 5 6\n1 2\n");
-	CDOK(&r, "check", "examples/readme6.spec", path);
-	cr_expect(r.status == 3, "status %d", r.status);
-	snprintf(want, sizeof(want), "cdok: %s:2:4: row 2 has 2 values, but "
-		 "the grid is 6 x 6\n", path);
-	expect_str(&r.err, want, "short row");
-	expect_str(&r.out, "", "stdout");
-	run_free(&r);
-
-	CDOK(&r, "check", CORPUS "invalid/malformed_jagged.spec", path);
-	cr_expect(r.status == 3, "bad puzzle: status %d", r.status);
-	run_free(&r);
-
-	CDOK(&r, "check", "examples/readme6.spec", "tests/no-such.sol");
-	cr_expect(r.status == 5, "missing: status %d", r.status);
-	run_free(&r);
-
-	CDOK(&r, "check", "examples/readme6.spec");
-	cr_expect(r.status == 4, "one file: status %d", r.status);
-	run_free(&r);
-	CDOK(&r, "check", "a", "b", "c");
-	cr_expect(r.status == 4, "three files: status %d", r.status);
-	run_free(&r);
-	CDOK(&r, "check", "-", "-");
-	cr_expect(r.status == 4, "stdin twice: status %d", r.status);
-	run_free(&r);
-	CDOK(&r, "check", "--to", "spec", "examples/readme6.spec",
-	     "examples/readme6-wrong.txt");
-	cr_expect(r.status == 4, "--to spec: status %d", r.status);
-	run_free(&r);
-	remove_tmpdir(dir);
-}
-
-/* ---- --from and format names ---- */
-
-Test(cli_formats, from_forces_the_reader)
-{
-	char want[1024];
-	struct run r;
-
-	/* A Keen ID read as a UCF file is a UCF syntax error. */
-	CDOK(&r, "print", "--from", "ucf", KEEN "keen_3e_01.keen");
-	cr_expect(r.status == 3, "status %d", r.status);
-	expect_match(r.err.data, "^cdok: " KEEN "keen_3e_01\\.keen:1:[0-9]+: "
-		     "[^\n]+\n$", "ucf reader");
-	run_free(&r);
-
-	/* And as a Keen ID, what detection finds too. */
-	CDOK_IN(&r, KEEN "keen_3e_01.keen", "convert", "--from", "keen",
-		"--to", "keen");
-	cr_expect(r.status == 0);
-	expect_file(&r.out, KEEN "keen_3e_01.keen", "--from keen");
-	run_free(&r);
-
-	/* check forces the puzzle's format, not the grid's. */
-	CDOK(&r, "check", "--from", "keen", KEEN "keen_3e_01.keen",
-	     KEEN "keen_3e_01.sol");
-	cr_expect(r.status == 0, "check --from keen: %d %s", r.status,
-		  r.err.data);
-	run_free(&r);
-	CDOK(&r, "check", "--from", "calpoly", KEEN "keen_3e_01.keen",
-	     KEEN "keen_3e_01.sol");
-	cr_expect(r.status == 3, "check --from calpoly: %d", r.status);
-	snprintf(want, sizeof(want), "^cdok: %s:1:", KEEN "keen_3e_01\\.keen");
-	expect_match(r.err.data, want, "check --from calpoly");
-	run_free(&r);
-}
+/* ---- format names ---- */
 
 /* The names the messages list, from the formats the program has (the
  * core's, libcdok-json's and libcdok-render's) as it builds them:

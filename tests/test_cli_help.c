@@ -223,18 +223,3 @@ Test(cli_help, completions)
 	cr_expect_eq(bash.status, 4);
 	run_free(&bash);
 }
-
-/* --help lists the hidden packaging options nowhere. */
-Test(cli_help, packaging_options_are_hidden)
-{
-	struct run r;
-
-	CDOK(&r, "--help");
-	cr_expect(!strstr(r.out.data, "--completions") &&
-		  !strstr(r.out.data, "--man-section"));
-	run_free(&r);
-	CDOK(&r, "--man-section", "exit");
-	cr_expect_eq(r.status, 0);
-	cr_expect(!strncmp(r.out.data, "*0*\n\t", 5), "%s", r.out.data);
-	run_free(&r);
-}

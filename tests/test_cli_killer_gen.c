@@ -1,7 +1,8 @@
 /* test_cli_killer_gen.c -- `cdok generate --killer` end to end: what it
  * prints reads back and solves uniquely, --to killer gives JSON the
  * killer reader takes, the default size follows the kind of puzzle, -j
- * does not change the output, and the Killer options' usage errors. */
+ * does not change the output (the Killer options' usage errors are the
+ * golden case tests/cli/errors/killer-usage). */
 #include "cli_run.h"
 
 #include "cdok.h"
@@ -49,15 +50,6 @@ static void expect_killer_unique(const cdok_puzzle *p, int size, int rows,
 	cr_expect_eq(r.count, 1);
 	cr_expect(r.complete);
 	free(sol);
-}
-
-static void expect_usage_msg(struct run *r, const char *pattern)
-{
-	cr_expect_eq(r->status, 4, "status %d, stderr: %s", r->status,
-		     r->err.data);
-	expect_str(&r->out, "", "stdout");
-	expect_match(r->err.data, pattern, "stderr");
-	run_free(r);
 }
 
 Test(cli_killer_gen, generate_reads_back_and_is_unique)
@@ -221,37 +213,4 @@ Test(cli_killer_gen, harden_keeps_killer)
 	run_free(&r);
 	run_free(&h);
 	remove_tmpdir(dir);
-}
-
-Test(cli_killer_gen, usage_errors)
-{
-	struct run r;
-
-	CDOK(&r, "--killer", "--boxes", "2x2", "--seed", "1", "generate");
-	expect_usage_msg(&r, "^cdok: --boxes 2x2 does not tile a 9 x 9 grid");
-	CDOK(&r, "--boxes", "3x3", "--seed", "1", "generate");
-	expect_usage_msg(&r, "^cdok: option --boxes goes with --killer");
-	CDOK(&r, "--killer", "--ops", "+", "--seed", "1", "generate");
-	expect_usage_msg(&r, "^cdok: option --ops does not apply to "
-			 "--killer");
-	CDOK(&r, "--killer", "-T", "--seed", "1", "generate");
-	expect_usage_msg(&r, "^cdok: option -T does not apply to --killer");
-	CDOK(&r, "--killer", "--boxes", "3by3", "generate");
-	expect_usage_msg(&r, "^cdok: bad value '3by3' for --boxes");
-	CDOK(&r, "--killer", "--boxes", "x3", "generate");
-	expect_usage_msg(&r, "^cdok: bad value 'x3' for --boxes");
-	CDOK(&r, "--killer", "--boxes", "0x9", "generate");
-	expect_usage_msg(&r, "^cdok: bad value '0x9' for --boxes");
-	CDOK(&r, "--killer", "-s", "6", "--boxes", "1x6", "generate");
-	expect_usage_msg(&r, "at least 2 rows and 2 columns");
-	CDOK(&r, "--killer", "-s", "7", "generate");
-	expect_usage_msg(&r, "^cdok: no box shape tiles a 7 x 7");
-	CDOK(&r, "--killer", "-s", "7", "gen-grid");
-	expect_usage_msg(&r, "^cdok: no box shape tiles a 7 x 7");
-	CDOK(&r, "--killer", "--max-cage", "1", "generate");
-	expect_usage_msg(&r, "^cdok: --max-cage 1: Killer cages have at least "
-			 "2 cells");
-	CDOK(&r, "--killer", "solve", "tests/data/corpus/killer/"
-	     "killer_ka_01.json");
-	expect_usage_msg(&r, "^cdok: option --killer does not apply to solve");
 }
