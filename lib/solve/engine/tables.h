@@ -479,15 +479,13 @@ static inline const uint64_t *table_live(const struct engine *s,
 static bool table_build(struct engine *s, const dom_t *dom, int ci);
 static int value_sets(int k, int64_t t, int lo, int hi, dom_t *out, int max);
 
-/* Whether sum cage c surely has more than cap layouts under dom,
- * counted without listing them.  Its layouts with all values different
- * are some of its layouts (all of them in a Killer cage): for each set
- * of different values it can hold, the ways to give its values to the
- * cells (each a value of its domain), by subsets of the cells --
- * ways[m], the ways to give the popc(m) smallest values of the set to
- * the cells of m.  False when those are at most cap, or when it is not
- * a sum cage of 3 to COMBO_MAX_CELLS cells or has too many sets to
- * count this way. */
+/* Whether distinct sum cage c surely has more than cap layouts under
+ * dom, counted without listing them: for each set of values the cage
+ * can hold, the ways to give its values to the cells (each a value of
+ * its domain), by subsets of the cells -- ways[m], the ways to give
+ * the popc(m) smallest values of the set to the cells of m.  False
+ * when it has at most cap, or when it is not such a cage or has too
+ * many sets to count this way. */
 static bool layouts_over(const struct engine *s, const dom_t *dom,
 			 const struct cage_info *c, uint64_t cap)
 {
@@ -497,7 +495,7 @@ static bool layouts_over(const struct engine *s, const dom_t *dom,
 	int k = c->ncells, n;
 	unsigned full;
 
-	if (!FOOT_IS_VALUE || c->op != CDOK_OP_ADD || k < 3 ||
+	if (!FOOT_IS_VALUE || !c->distinct || c->op != CDOK_OP_ADD || k < 3 ||
 	    k > COMBO_MAX_CELLS)
 		return false;
 	for (int i = 0; i < k; i++) {
@@ -540,10 +538,10 @@ static bool layouts_over(const struct engine *s, const dom_t *dom,
 /* Record the layouts of cage ci under dom, up to cap of them, within
  * budget enumeration steps, and make its table.  False (and no table)
  * when there are more than cap, the enumeration ran out of steps, or
- * memory ran out (s->nomem).  A sum cage that surely has more than
- * cap (layouts_over) is not enumerated: most of the steps spent making
- * tables went into listings that overflowed (ISS's tarek_all_22:
- * 77,659 of 102,094). */
+ * memory ran out (s->nomem).  A distinct sum cage that has more than
+ * cap is not enumerated: most of the steps spent making tables went
+ * into listings that overflowed (ISS's tarek_all_22: 77,659 of
+ * 102,094). */
 static bool table_make(struct engine *s, const dom_t *dom, int ci, int cap,
 		       long budget)
 {
