@@ -477,78 +477,16 @@ static inline const uint64_t *table_live(const struct engine *s,
 }
 
 static bool table_build(struct engine *s, const dom_t *dom, int ci);
-static int value_sets(int k, int64_t t, int lo, int hi, dom_t *out, int max);
-
-/* Whether distinct sum cage c surely has more than cap layouts under
- * dom, counted without listing them: for each set of values the cage
- * can hold, the ways to give its values to the cells (each a value of
- * its domain), by subsets of the cells -- ways[m], the ways to give
- * the popc(m) smallest values of the set to the cells of m.  False
- * when it has at most cap, or when it is not such a cage or has too
- * many sets to count this way. */
-static bool layouts_over(const struct engine *s, const dom_t *dom,
-			 const struct cage_info *c, uint64_t cap)
-{
-	dom_t sets[COMBO_MAX], d[COMBO_MAX_CELLS], vals[COMBO_MAX_CELLS];
-	dom_t any = 0;
-	uint64_t ways[1u << COMBO_MAX_CELLS], total = 0;
-	int k = c->ncells, n;
-	unsigned full;
-
-	if (!FOOT_IS_VALUE || !c->distinct || c->op != CDOK_OP_ADD || k < 3 ||
-	    k > COMBO_MAX_CELLS)
-		return false;
-	for (int i = 0; i < k; i++) {
-		d[i] = dom[c->cells[i]];
-		any |= d[i];
-	}
-	n = value_sets(k, c->target, s->vmin, s->vmax, sets, COMBO_MAX);
-	if (n < 0)
-		return false;
-	full = (1u << k) - 1;
-	ways[0] = 1;
-	for (int j = 0; j < n; j++) {
-		dom_t set = sets[j], a = set;
-		int i = 0;
-
-		if (set & ~any)
-			continue;
-		while (i < k && (d[i] & set))
-			i++;
-		if (i < k)
-			continue;
-		for (i = 0; i < k; i++, a &= a - 1)
-			vals[i] = a & -a;
-		for (unsigned m = 1; m <= full; m++) {
-			dom_t v = vals[__builtin_popcount(m) - 1];
-			uint64_t w = 0;
-
-			for (unsigned b = m; b; b &= b - 1)
-				if (d[__builtin_ctz(b)] & v)
-					w += ways[m & ~(b & -b)];
-			ways[m] = w;
-		}
-		total += ways[full];
-		if (total > cap)
-			return true;
-	}
-	return false;
-}
 
 /* Record the layouts of cage ci under dom, up to cap of them, within
  * budget enumeration steps, and make its table.  False (and no table)
  * when there are more than cap, the enumeration ran out of steps, or
- * memory ran out (s->nomem).  A distinct sum cage that has more than
- * cap is not enumerated: most of the steps spent making tables went
- * into listings that overflowed (ISS's tarek_all_22: 77,659 of
- * 102,094). */
+ * memory ran out (s->nomem). */
 static bool table_make(struct engine *s, const dom_t *dom, int ci, int cap,
 		       long budget)
 {
 	struct enum_ctx *e = &s->e;
 
-	if (layouts_over(s, dom, &s->cages[ci], (uint64_t)cap))
-		return false;
 	if (!rec_room(s, cap))
 		return false;
 	e->rec = s->rec;
