@@ -112,8 +112,9 @@ struct layout_table {
 	size_t live;          /* offset of its live words in s->live,
 			       * followed by its cells' domains when the
 			       * live words were last brought up to date
-			       * (the seen domains, DOM_WORDS words each) */
-	int save;             /* words of both, saved on the trail */
+			       * (the seen domains, DOM_WORDS words each),
+			       * then its groups' cleared values */
+	int save;             /* words of all three, saved on the trail */
 	size_t res;           /* arena offset of its residues: per
 			       * (cell p, value v), then per (group g, v),
 			       * the word where the last support was found

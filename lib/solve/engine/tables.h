@@ -28,12 +28,15 @@
  *
  * s->live, one span per table at t->live, t->save words:
  *
- *   +----------+---------+---------+-----+-------------+
- *   | live     | seen 0  | seen 1  | ... | seen k-1    |
- *   | w words  | DOM_WORDS words a cell's domain        |
- *   +----------+---------+---------+-----+-------------+
+ *   +---------+--------+-----+----------+-----------+-----+-------------+
+ *   | live    | seen 0 | ... | seen k-1 | cleared 0 | ... | cleared g-1 |
+ *   | w words | DOM_WORDS words each: the cells' domains, then the      |
+ *   |         | groups' values                                          |
+ *   +---------+--------+-----+----------+-----------+-----+-------------+
  *     bit n: layout n still possible; seen p: cell p's domain when the
- *     live words were last brought up to date (table_drop)
+ *     live words were last brought up to date (table_propagate_w);
+ *     cleared g: the values every live layout puts into group g that
+ *     have been cleared from the rest of its unit (table_clear_units)
  *
  * s->trail, growing upwards, one entry per table and search node, taken
  * off from the top (tables_undo):
@@ -215,8 +218,12 @@ table_clear_units(struct engine *s, dom_t *dom, int ci,
 		  int w, const uint64_t *live, unsigned short *res,
 		  const dom_t *keeps, int k, int nvals)
 {
+	/* The cleared marks, after the seen domains (see the picture). */
+	unsigned char *cleared = (unsigned char *)(live + w) +
+				 (size_t)k * sizeof(dom_t);
+
 	for (int g = 0; g < c->ngroups; g++) {
-		dom_t vals = 0, known = 0, must;
+		dom_t vals = 0, known = 0, must, done;
 		const int *cells;
 		uint64_t in = c->group_cells[g];
 
@@ -233,10 +240,19 @@ table_clear_units(struct engine *s, dom_t *dom, int ci,
 			if (!(x & (x - 1)))
 				known |= x;
 		}
-		must = table_must(group_sup(s, c, t, g), w, live, vals & ~known,
+		/* A value cleared from the unit at this look or an earlier
+		 * one stays cleared below it (values only go, and the live
+		 * layouts only shrink): it is not asked about again. */
+		memcpy(&done, cleared + (size_t)g * sizeof(dom_t),
+		       sizeof(dom_t));
+		must = table_must(group_sup(s, c, t, g), w, live,
+				  vals & ~known & ~done,
 				  res + (size_t)(k + g) * (size_t)nvals);
 		if (!must)
 			continue;
+		done |= must;
+		memcpy(cleared + (size_t)g * sizeof(dom_t), &done,
+		       sizeof(dom_t));
 		cells = s->unit_cells + (size_t)c->group_unit[g] * (size_t)s->n;
 		for (int i = 0; i < s->n; i++) {
 			int cell = cells[i];
@@ -521,7 +537,7 @@ static bool table_build(struct engine *s, const dom_t *dom, int ci)
 		return false;
 	}
 	s->arena = arena;
-	span = words + (size_t)c->ncells * DOM_WORDS;
+	span = words + ((size_t)c->ncells + (size_t)c->ngroups) * DOM_WORDS;
 	if (s->nlive + span > s->live_cap) {
 		size_t cap2 = (s->nlive + span) * 2 + 16;
 		uint64_t *live = cdok_realloc(s->live, cap2 * sizeof(uint64_t));
@@ -542,7 +558,7 @@ static bool table_build(struct engine *s, const dom_t *dom, int ci)
 	t->saved = 0;
 	t->fresh = true;
 	memset(arena + s->arena_words, 0, need * sizeof(uint64_t));
-	memset(s->live + t->live, 0, words * sizeof(uint64_t));
+	memset(s->live + t->live, 0, span * sizeof(uint64_t));
 	/* Every layout fits the domains it was listed under. */
 	for (int p = 0; p < c->ncells; p++)
 		memcpy((unsigned char *)(s->live + t->live + words) +
