@@ -50,6 +50,12 @@ struct link {
  * trial.c, split_deeper) may take, when the nested splits find none. */
 #define TRIAL_DEEP_TRIES 8
 
+/* Past that, a case split in the state where the techniques stop,
+ * nested at most this deep, in at most this many runs of the
+ * techniques (trial.c, split_stalled). */
+#define TRIAL_PROOF_DEPTH 3
+#define TRIAL_PROOF_TRIES 400
+
 struct trial {
 	const struct grader *g;
 	int n, ncells;
