@@ -604,19 +604,44 @@ static void free_run(struct deep_run *run)
 	run->nomem = false;
 }
 
-/* The sentences of steps[from..to-1] marked in needed, each after a
- * space but the first; how many. */
-static int say_needed(const cdok_step *steps, const bool *needed, int from,
-		      int to, struct strbuf *sb)
+/* The steps of steps[from..to-1] marked in needed, each after a
+ * space but the first: the last in its own sentence (the
+ * contradiction), and before it each routine one (a single, a cage's
+ * removals) only as its conclusion, in runs of clauses ("Then r6c9 is
+ * 9 (its only candidate), the 5- cage at r6c8 rules out 8 in r6c8.");
+ * how many. */
+static int say_needed(const cdok_puzzle *p, const cdok_step *steps,
+		      const bool *needed, int from, int to, struct strbuf *sb)
 {
-	int told = 0;
+	int told = 0, last = -1;
+	bool open = false;
+	struct strbuf clause;
 
+	for (int i = from; i < to; i++)
+		if (needed[i])
+			last = i;
+	cdki_sb_init(&clause);
 	for (int i = from; i < to; i++) {
 		if (!needed[i])
 			continue;
+		clause.len = 0;
+		if (i != last && cdki_brief_clause(p, &steps[i], &clause) &&
+		    !clause.failed && clause.len) {
+			sb_puts(sb, open ? ", " : told ? " Then " : "Then ");
+			sb_putn(sb, clause.data, clause.len);
+			open = true;
+			told++;
+			continue;
+		}
+		if (open)
+			sb_puts(sb, ".");
+		open = false;
 		sb_puts(sb, told++ ? " " : "");
 		sb_puts(sb, steps[i].text);
 	}
+	if (open)
+		sb_puts(sb, ".");
+	cdki_sb_free(&clause);
 	return told;
 }
 
@@ -634,7 +659,7 @@ static int deeper(const struct trial *t, struct strbuf *sb)
 			if (!cdki_steps_needed(t->g->p, run.steps, run.nsteps,
 					       needed))
 				memset(needed, 1, (size_t)run.nsteps);
-			told = say_needed(run.steps, needed, 0, run.nsteps,
+			told = say_needed(t->g->p, run.steps, needed, 0, run.nsteps,
 					  sb);
 		}
 	}
@@ -732,9 +757,11 @@ static void proof_free(struct proof *pf)
 }
 
 /* pf's steps it rests on, then its split, into sb. */
-static void say_proof(const struct proof *pf, struct strbuf *sb)
+static void say_proof(const cdok_puzzle *p, const struct proof *pf,
+		      struct strbuf *sb)
 {
-	int told = say_needed(pf->run.steps, pf->need, 0, pf->run.nsteps, sb);
+	int told = say_needed(p, pf->run.steps, pf->need, 0,
+			      pf->run.nsteps, sb);
 
 	if (pf->tail.len) {
 		sb_puts(sb, told ? " So " : "");
@@ -857,7 +884,7 @@ static bool prove(const struct grader *g, const int *val,
 						sb_puts(sb, "it");
 					cdki_sb_printf(sb, " is %d: ",
 						       __builtin_ctzll(a));
-					say_proof(&kid[k], sb);
+					say_proof(g->p, &kid[k], sb);
 				}
 				ok = !sb->failed;
 			}
@@ -900,7 +927,7 @@ static bool split_stalled(struct trial *t, int cell, int v, struct strbuf *sb)
 		cdki_text_cell(g, cell, sb);
 		cdki_sb_printf(sb, " is %d; then, after the singles and cages "
 			       "that follow: ", v);
-		say_proof(&pf, sb);
+		say_proof(g->p, &pf, sb);
 		sb_puts(sb, " Either way, ");
 		cdki_text_cell(g, cell, sb);
 		cdki_sb_printf(sb, " is not %d. ", v);
