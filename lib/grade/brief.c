@@ -406,7 +406,7 @@ static void group_part(const cdok_puzzle *p, const cdok_step *s,
 		put_removed_in(p, s, text);
 		return;
 	}
-	for (int k = 0; k < s->ncells; k++)
+	for (int k = 0; dom && k < s->ncells; k++)
 		values |= dom[s->cells[k]];
 	for (int k = 0; same && k < s->ncells; k++)
 		same = s->cells[k] == s->focus[k];
@@ -423,7 +423,7 @@ static void group_part(const cdok_puzzle *p, const cdok_step *s,
 		}
 		sb_puts(text, ")");
 	}
-	if (s->technique == TECH_CAGE_VALUES) {
+	if (s->technique == TECH_CAGE_VALUES && dom) {
 		sb_puts(text, " takes ");
 		put_values(values & ~(uint64_t)1, text);
 	} else if (s->ncells > 1 && removes_alike(s)) {
@@ -441,6 +441,19 @@ static void group_part(const cdok_puzzle *p, const cdok_step *s,
 		sb_puts(text, " rules out ");
 		put_removed(p, s, text);
 	}
+}
+
+bool cdki_brief_clause(const cdok_puzzle *p, const cdok_step *s,
+			struct strbuf *sb)
+{
+	enum kind k = step_kind(s);
+
+	if ((k == K_SINGLE && s->nplaced == 1) ||
+	    (k == K_CAGE && s->nplaced == 0 && s->nremoved > 0)) {
+		group_part(p, s, NULL, sb);
+		return true;
+	}
+	return false;
 }
 
 /* Whether a step of a round is told as "X rules out ...". */

@@ -442,6 +442,13 @@ bool cdki_steps_needed(const cdok_puzzle *p, const cdok_step *steps, int nsteps,
 
 /* ---- brief.c ---- */
 
+/* A single or a cage's removals in a few words, its conclusion and
+ * where it comes from ("r6c9 is 9 (its only candidate)", "the 5- cage
+ * at r6c8 rules out 8 in r6c8"), into sb; false, writing nothing, for
+ * a step of any other kind (a trial step's links, trial.c). */
+bool cdki_brief_clause(const cdok_puzzle *p, const cdok_step *s,
+		       struct strbuf *sb);
+
 /* The steps of cdok_explain_brief for full, p's explanation, into a new
  * array (*nsteps of them; each freed with cdki_step_free, the array with
  * free), and their reasons into *rs (as many, each freed with

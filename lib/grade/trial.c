@@ -539,11 +539,6 @@ static bool branch(struct trial *t, int cell, int v, struct strbuf *sb)
  * trial) from the trial's state, as recorded steps.  Returns how many
  * steps led to a contradiction (their sentences, those the
  * contradiction rests on, in sb), or 0 when they reach none. */
-struct deep_run {
-	cdok_step *steps;
-	int nsteps, cap;
-	bool nomem;
-};
 
 static bool on_deep_step(void *user, struct grader *g)
 {
@@ -568,41 +563,103 @@ static bool on_deep_step(void *user, struct grader *g)
 	return true;
 }
 
-static int deeper(const struct trial *t, struct strbuf *sb)
+/* The grader's techniques from val and dom, recorded in run; the
+ * state where they stop in stop_val and stop_dom when given.  The
+ * grader's result (CDKI_CONTRADICTION when they reach one). */
+int cdki_trial_run(const struct grader *g, const int *val,
+			  const uint64_t *dom, struct deep_run *run,
+			  int *stop_val, uint64_t *stop_dom)
 {
-	const struct grader *g = t->g;
 	struct grader g2;
-	struct deep_run run = { NULL, 0, 0, false };
-	int order[TECH_COUNT], norder, r, told = 0;
-	bool *needed = NULL;
+	int order[TECH_COUNT], norder, r;
 
 	norder = cdki_grade_order(g->scale, -1, order);
-	if (!cdki_grader_init(&g2, g->p, t->val, t->dom)) {
+	if (!cdki_grader_init(&g2, g->p, val, dom)) {
 		cdki_grader_free(&g2);
+		run->nomem = true;
 		return 0;
 	}
 	g2.record = true;
-	r = cdki_grade_run(&g2, order, norder, on_deep_step, &run);
+	r = cdki_grade_run(&g2, order, norder, on_deep_step, run);
+	if (stop_val)
+		memcpy(stop_val, g2.val, (size_t)g->ncells * sizeof(int));
+	if (stop_dom)
+		memcpy(stop_dom, g2.dom, (size_t)g->ncells * sizeof(uint64_t));
+	cdki_grader_free(&g2);
+	return r;
+}
+
+void cdki_trial_run_free(struct deep_run *run)
+{
+	for (int i = 0; i < run->nsteps; i++)
+		cdki_step_free(&run->steps[i]);
+	free(run->steps);
+	run->steps = NULL;
+	run->nsteps = run->cap = 0;
+	run->nomem = false;
+}
+
+/* The steps of steps[from..to-1] marked in needed, each after a
+ * space but the first: the last in its own sentence (the
+ * contradiction), and before it each routine one (a single, a cage's
+ * removals) only as its conclusion, in runs of clauses ("Then r6c9 is
+ * 9 (its only candidate), the 5- cage at r6c8 rules out 8 in r6c8.");
+ * how many. */
+int cdki_trial_say_steps(const cdok_puzzle *p, const cdok_step *steps,
+		      const bool *needed, int from, int to, struct strbuf *sb)
+{
+	int told = 0, last = -1;
+	bool open = false;
+	struct strbuf clause;
+
+	for (int i = from; i < to; i++)
+		if (needed[i])
+			last = i;
+	cdki_sb_init(&clause);
+	for (int i = from; i < to; i++) {
+		if (!needed[i])
+			continue;
+		clause.len = 0;
+		if (i != last && cdki_brief_clause(p, &steps[i], &clause) &&
+		    !clause.failed && clause.len) {
+			sb_puts(sb, open ? ", " : told ? " Then " : "Then ");
+			sb_putn(sb, clause.data, clause.len);
+			open = true;
+			told++;
+			continue;
+		}
+		if (open)
+			sb_puts(sb, ".");
+		open = false;
+		sb_puts(sb, told++ ? " " : "");
+		sb_puts(sb, steps[i].text);
+	}
+	if (open)
+		sb_puts(sb, ".");
+	cdki_sb_free(&clause);
+	return told;
+}
+
+static int deeper(const struct trial *t, struct strbuf *sb)
+{
+	struct deep_run run = { NULL, 0, 0, false };
+	int r, told = 0;
+	bool *needed = NULL;
+
+	r = cdki_trial_run(t->g, t->val, t->dom, &run, NULL, NULL);
 	if (r == CDKI_CONTRADICTION && !run.nomem && run.nsteps > 0) {
 		needed = cdok_calloc((size_t)run.nsteps, sizeof(bool));
 		if (needed) {
 			needed[run.nsteps - 1] = true;
-			if (!cdki_steps_needed(g->p, run.steps, run.nsteps,
+			if (!cdki_steps_needed(t->g->p, run.steps, run.nsteps,
 					       needed))
 				memset(needed, 1, (size_t)run.nsteps);
-			for (int i = 0; i < run.nsteps; i++) {
-				if (!needed[i])
-					continue;
-				sb_puts(sb, told++ ? " " : "");
-				sb_puts(sb, run.steps[i].text);
-			}
+			told = cdki_trial_say_steps(t->g->p, run.steps, needed, 0, run.nsteps,
+					  sb);
 		}
 	}
-	for (int i = 0; i < run.nsteps; i++)
-		cdki_step_free(&run.steps[i]);
-	free(run.steps);
+	cdki_trial_run_free(&run);
 	free(needed);
-	cdki_grader_free(&g2);
 	return told;
 }
 
@@ -729,7 +786,8 @@ void cdki_trial_text(const struct grader *g, const struct gstep *s,
 				cdki_text_cell(g, cell, sb);
 				cdki_sb_printf(sb, " is not %d. ", v);
 			} else if (!cdki_trial_nested(&t, cell, v, sb) &&
-				   !split_deeper(&t, cell, v, sb)) {
+				   !split_deeper(&t, cell, v, sb) &&
+				   !cdki_trial_stalled(&t, cell, v, sb)) {
 				unproved |= BIT(v);
 			}
 			cdki_sb_free(&more);

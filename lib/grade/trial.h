@@ -50,6 +50,12 @@ struct link {
  * trial.c, split_deeper) may take, when the nested splits find none. */
 #define TRIAL_DEEP_TRIES 8
 
+/* Past that, a case split in the state where the techniques stop,
+ * nested at most this deep, in at most this many runs of the
+ * techniques (trial.c, split_stalled). */
+#define TRIAL_PROOF_DEPTH 3
+#define TRIAL_PROOF_TRIES 400
+
 struct trial {
 	const struct grader *g;
 	int n, ncells;
@@ -99,5 +105,24 @@ void cdki_trial_say_dead(const struct trial *t, struct strbuf *sb);
  * cell (t holds that state), told into sb; false when none is found
  * within the work (trial_nest.c). */
 bool cdki_trial_nested(struct trial *t, int cell, int v, struct strbuf *sb);
+
+/* The grader's techniques recorded as steps (trial.c). */
+struct deep_run {
+	cdok_step *steps;
+	int nsteps, cap;
+	bool nomem;
+};
+
+/* The techniques from val and dom into run (the state where they stop
+ * into stop_val and stop_dom when given), the grader's result; a run's
+ * steps freed; the steps marked in needed in words, how many
+ * (trial.c).  The case split past split_deeper (trial_proof.c). */
+int cdki_trial_run(const struct grader *g, const int *val, const uint64_t *dom,
+		   struct deep_run *run, int *stop_val, uint64_t *stop_dom);
+void cdki_trial_run_free(struct deep_run *run);
+int cdki_trial_say_steps(const cdok_puzzle *p, const cdok_step *steps,
+			 const bool *needed, int from, int to,
+			 struct strbuf *sb);
+bool cdki_trial_stalled(struct trial *t, int cell, int v, struct strbuf *sb);
 
 #endif
