@@ -18,14 +18,14 @@
 "use strict";
 
 // Run as the parent (no CDOK_WEB_SHARD): the tests in CDOK_WEB_JOBS
-// processes (2 unless set), each with its own browser and server, their
+// processes (3 unless set), each with its own browser and server, their
 // share decided by harness.js.  Most of a page test is waiting for the
-// page, so two side by side take about half the time, and a loaded
-// machine slows them less.  Each process's report is printed whole,
+// page, so several side by side take a fraction of the time, and a
+// loaded machine slows them less.  Each process's report is printed whole,
 // one after the other; the last line counts them.
 if (!process.env.CDOK_WEB_SHARD) {
   const { spawn } = require("node:child_process");
-  const jobs = Math.max(1, +process.env.CDOK_WEB_JOBS || 2);
+  const jobs = Math.max(1, +process.env.CDOK_WEB_JOBS || 3);
   const runs = Array.from({ length: jobs }, (_, k) => new Promise((resolve) => {
     const child = spawn(process.execPath, [__filename], {
       env: { ...process.env, CDOK_WEB_SHARD: `${k}/${jobs}` },
