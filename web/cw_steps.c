@@ -49,6 +49,50 @@ static void put_step(struct buf *b, const cdok_puzzle *p,
 	cwi_put(b, "}");
 }
 
+/* A state the page sends (cw_hint, cw_check): the puzzle, the solution
+ * it was given (or NULL), the values and the pencil marks of its n x n
+ * cells. */
+struct state {
+	cdok_puzzle *p;
+	int n, *sol, *v;
+	uint64_t *c;
+};
+
+static void state_free(struct state *st)
+{
+	cdok_puzzle_free(st->p);
+	free(st->sol);
+	free(st->v);
+	free(st->c);
+}
+
+/* Reads the state; NULL, or the failure's document (and nothing left to
+ * free). */
+static char *state_read(struct state *st, const char *puzzle,
+			const char *solution, const char *values,
+			const char *candidates)
+{
+	cdok_error err;
+	int cells;
+
+	memset(st, 0, sizeof(*st));
+	if (cwi_read_puzzle(puzzle ? puzzle : "", &st->p, NULL, &err) !=
+	    CDOK_OK)
+		return cwi_fail_err(&err);
+	st->n = cdok_puzzle_size(st->p);
+	cells = st->n * st->n;
+	st->sol = cwi_given_solution(st->p, solution);
+	st->v = malloc(sizeof(int) * (size_t)cells);
+	st->c = malloc(sizeof(uint64_t) * (size_t)cells);
+	if (!st->v || !st->c) {
+		state_free(st);
+		return cwi_fail_doc("out of memory", 0, 0);
+	}
+	cwi_parse_ints(values, st->v, cells);
+	cwi_parse_sets(candidates, st->c, cells);
+	return NULL;
+}
+
 /* The next step from a state: values and pencil marks (bit v for value
  * v; 0 in a cell: not noted) as comma-separated numbers, solution as
  * given by cw_read (or "").  The document has "outcome", the three
@@ -65,28 +109,19 @@ CW_EXPORT char *cw_hint(const char *puzzle, const char *solution,
 			const char *values, const char *candidates,
 			int place)
 {
-	cdok_puzzle *p;
+	struct state s;
 	cdok_hint *h = NULL;
 	cdok_grade_params gp;
 	cdok_error err;
 	struct buf b = { 0 };
-	int n, *sol, *v;
-	uint64_t *c;
+	char *failed = state_read(&s, puzzle, solution, values, candidates);
+	cdok_puzzle *p = s.p;
+	int n = s.n, *sol = s.sol, *v = s.v;
+	uint64_t *c = s.c;
 	cdok_status st;
 
-	if (cwi_read_puzzle(puzzle ? puzzle : "", &p, NULL, &err) != CDOK_OK)
-		return cwi_fail_err(&err);
-	n = cdok_puzzle_size(p);
-	sol = cwi_given_solution(p, solution);
-	v = malloc(sizeof(int) * (size_t)(n * n));
-	c = malloc(sizeof(uint64_t) * (size_t)(n * n));
-	if (!v || !c) {
-		st = CDOK_ERR_NOMEM;
-		snprintf(err.message, sizeof(err.message), "out of memory");
-		goto out;
-	}
-	cwi_parse_ints(values, v, n * n);
-	cwi_parse_sets(candidates, c, n * n);
+	if (failed)
+		return failed;
 	cdok_grade_params_init(&gp);
 	gp.solution = sol;
 	st = place ? cdok_hint_place(p, v, &gp, &h, &err) :
@@ -133,10 +168,7 @@ CW_EXPORT char *cw_hint(const char *puzzle, const char *solution,
 	cwi_put(&b, "}");
 out:
 	cdok_hint_free(h);
-	cdok_puzzle_free(p);
-	free(sol);
-	free(v);
-	free(c);
+	state_free(&s);
 	if (st != CDOK_OK) {
 		free(b.p);
 		return cwi_fail_err(&err);
@@ -228,38 +260,26 @@ CW_EXPORT char *cw_check(const char *puzzle, const char *solution,
 CW_EXPORT char *cw_check(const char *puzzle, const char *solution,
 			 const char *values, const char *candidates)
 {
-	cdok_puzzle *p;
+	struct state s;
 	cdok_problem *pr = NULL;
 	cdok_grade_params gp;
 	cdok_error err;
 	struct buf b = { 0 };
-	int n, *sol, *v, count = 0, unique = 0;
-	uint64_t *c;
+	char *failed = state_read(&s, puzzle, solution, values, candidates);
+	cdok_puzzle *p = s.p;
+	int n = s.n, *v = s.v, count = 0, unique = 0;
 	cdok_status st;
 
-	if (cwi_read_puzzle(puzzle ? puzzle : "", &p, NULL, &err) != CDOK_OK)
-		return cwi_fail_err(&err);
-	n = cdok_puzzle_size(p);
-	sol = cwi_given_solution(p, solution);
-	v = malloc(sizeof(int) * (size_t)(n * n));
-	c = malloc(sizeof(uint64_t) * (size_t)(n * n));
-	if (!v || !c) {
-		free(sol);
-		free(v);
-		free(c);
-		cdok_puzzle_free(p);
-		return cwi_fail_doc("out of memory", 0, 0);
-	}
-	cwi_parse_ints(values, v, n * n);
-	cwi_parse_sets(candidates, c, n * n);
+	if (failed)
+		return failed;
 	/* 0 is the page's empty cell; a Nylimb grid may hold 0 itself. */
 	if (!(cdok_puzzle_rules(p) & CDOK_RULE_NYLIMB))
 		for (int i = 0; i < n * n; i++)
 			if (!v[i])
 				v[i] = CDOK_NONE;
 	cdok_grade_params_init(&gp);
-	gp.solution = sol;
-	st = cdok_check_state(p, v, c, &gp, &pr, &count, &unique, &err);
+	gp.solution = s.sol;
+	st = cdok_check_state(p, v, s.c, &gp, &pr, &count, &unique, &err);
 	if (st == CDOK_OK) {
 		cwi_putf(&b, "{\"ok\":true,\"unique\":%s,\"problems\":[",
 		     unique ? "true" : "false");
@@ -277,10 +297,7 @@ CW_EXPORT char *cw_check(const char *puzzle, const char *solution,
 		cwi_put(&b, "]}");
 	}
 	cdok_free(pr);
-	cdok_puzzle_free(p);
-	free(sol);
-	free(v);
-	free(c);
+	state_free(&s);
 	if (st != CDOK_OK) {
 		free(b.p);
 		return cwi_fail_err(&err);
